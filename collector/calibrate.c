@@ -1,0 +1,184 @@
+/*
+ * calibrate.c - tick detection on live readings, ns per unit against
+ * CLOCK_MONOTONIC_RAW, back-to-back read overhead.
+ */
+#include "calibrate.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+#include "tick.h"
+
+enum {
+	TICK_DIFFS_MAX = 256,	/* differences gathered per detection */
+	TICK_DIFFS_MIN = 16,	/* fewer than this: no detection */
+	OVERHEAD_PAIRS = 20000,
+	READ_COST_READS = 1000,
+	READ_COST_BATCHES = 20,
+	PAIRING_TRIES = 32,
+};
+
+#define TICK_TIME_LIMIT_NS 300000000u	/* 0.3 s: 75 steps of a 4 ms clock */
+#define UNIT_INTERVAL_NS 60000000u	/* 60 ms between calibration points */
+
+static uint64_t read_setup(const struct clock_setup *s)
+{
+	uint32_t cpu;
+	return clock_coarsen(clock_read(s->source, &cpu), s->quantum);
+}
+
+/* Busy-wait a pseudo-random 0..255 iterations, so that the differences the
+ * tick comes from are spread rather than all equal to one read cost. */
+static void spin_random(uint32_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 17;
+	*state ^= *state << 5;
+	for (uint32_t i = *state & 0xffu; i > 0; i--)
+		__asm__ volatile("" : "+r"(i));
+}
+
+/* Detect the tick from consecutive distinct readings.  Returns the number of
+ * differences used (0 if fewer than TICK_DIFFS_MIN came in time). */
+static size_t detect_tick(const struct clock_setup *s, uint64_t *tick)
+{
+	uint64_t d[TICK_DIFFS_MAX];
+	size_t m = 0;
+	uint32_t rng = 2463534242u;
+	uint64_t deadline = clock_reference_ns() + TICK_TIME_LIMIT_NS;
+	uint64_t prev = read_setup(s);
+
+	while (m < TICK_DIFFS_MAX && clock_reference_ns() < deadline) {
+		spin_random(&rng);
+		uint64_t now = read_setup(s);
+		if (now != prev)
+			d[m++] = now - prev;	/* unsigned: wraps correctly */
+		prev = now;
+	}
+	if (m < TICK_DIFFS_MIN)
+		return 0;
+	*tick = tick_from_differences(d, m);
+	return m;
+}
+
+/* A reading of s paired with a MONOTONIC_RAW reading taken between two reads
+ * of s; the best of several tries is the narrowest bracket. */
+struct pairing {
+	double units;	/* midpoint of the bracket */
+	double ns;
+	double width;	/* bracket width, units */
+};
+
+static struct pairing pair_with_reference(const struct clock_setup *s)
+{
+	struct pairing best = { 0, 0, -1 };
+	for (int i = 0; i < PAIRING_TRIES; i++) {
+		uint64_t a = read_setup(s);
+		uint64_t r = clock_reference_ns();
+		uint64_t b = read_setup(s);
+		double w = (double)(b - a);
+		if (best.width < 0 || w < best.width) {
+			best.units = (double)a + w / 2;
+			best.ns = (double)r;
+			best.width = w;
+		}
+	}
+	return best;
+}
+
+/*
+ * ns per unit = (r1 - r0) / (u1 - u0) over UNIT_INTERVAL_NS.  Each pairing
+ * is uncertain by half its bracket width (plus the tick) in units and by
+ * 1 ns in the reference, so the relative error is at most
+ *   (w0/2 + w1/2 + 2 tick) / (u1 - u0) + 2 / (r1 - r0).
+ */
+static void calibrate_unit_ns(const struct clock_setup *s, uint64_t tick,
+			      struct calibration *cal)
+{
+	struct pairing p0 = pair_with_reference(s);
+	struct timespec pause = { 0, UNIT_INTERVAL_NS };
+	nanosleep(&pause, NULL);
+	struct pairing p1 = pair_with_reference(s);
+	double du = p1.units - p0.units, dns = p1.ns - p0.ns;
+
+	cal->unit_ns = dns / du;
+	cal->unit_ns_rel_error =
+		(p0.width / 2 + p1.width / 2 + 2.0 * (double)tick) / du +
+		2.0 / dns;
+}
+
+/* As the sampler times: two raw reads back to back, coarsened after. */
+static uint64_t measure_overhead(const struct clock_setup *s)
+{
+	uint64_t best = UINT64_MAX;
+	uint32_t cpu;
+	for (int i = 0; i < OVERHEAD_PAIRS; i++) {
+		uint64_t a = clock_read(s->source, &cpu);
+		uint64_t b = clock_read(s->source, &cpu);
+		uint64_t d = clock_coarsen(b, s->quantum) -
+			     clock_coarsen(a, s->quantum);
+		if (d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* Mean cost of one read, ns: the fastest of READ_COST_BATCHES batches, so
+ * that an interrupt in one batch does not count. */
+static double measure_read_ns(const struct clock_setup *s)
+{
+	double best = -1;
+	uint64_t sink = 0;
+	uint32_t cpu;
+	for (int b = 0; b < READ_COST_BATCHES; b++) {
+		uint64_t r0 = clock_reference_ns();
+		for (int i = 0; i < READ_COST_READS; i++)
+			sink += clock_read(s->source, &cpu);
+		uint64_t r1 = clock_reference_ns();
+		double per = (double)(r1 - r0) / READ_COST_READS;
+		if (best < 0 || per < best)
+			best = per;
+	}
+	__asm__ volatile("" : : "r"(sink));
+	return best;
+}
+
+int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
+		    struct clock_setup *setup, struct calibration *cal)
+{
+	*setup = (struct clock_setup){ c, coarsen_bits, 0 };
+	*cal = (struct calibration){ 0 };
+
+	cal->tick_differences = detect_tick(setup, &cal->native_tick);
+	if (cal->tick_differences == 0)
+		return -1;
+	cal->tick = cal->native_tick;
+
+	/* Units are the same with or without --coarsen; calibrate on the
+	 * native readings, which are finer. */
+	cal->unit_ns = clock_nominal_unit_ns(c);
+	if (cal->unit_ns == 0)
+		calibrate_unit_ns(setup, cal->native_tick, cal);
+
+	if (coarsen_bits > 0) {
+		if (coarsen_bits >= 64 ||
+		    cal->native_tick > (UINT64_MAX >> coarsen_bits))
+			return -2;
+		setup->quantum = cal->native_tick << coarsen_bits;
+		cal->tick_differences = detect_tick(setup, &cal->tick);
+		if (cal->tick_differences == 0)
+			cal->tick = setup->quantum;
+	}
+	cal->overhead = measure_overhead(setup);
+	cal->read_ns = measure_read_ns(setup);
+	cal->claimed_res_ns = clock_claimed_resolution_ns(c);
+	return 0;
+}
+
+double calibrate_timer_period_ns(void)
+{
+	struct timespec ts;
+	if (clock_getres(CLOCK_MONOTONIC_COARSE, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}

@@ -1,0 +1,34 @@
+/*
+ * header.h - the header and the last line of a collection's stream.
+ */
+#ifndef SUBTICK_HEADER_H
+#define SUBTICK_HEADER_H
+
+#include <stdint.h>
+
+#include "calibrate.h"
+#include "conditions.h"
+#include "kernel.h"
+#include "sampler.h"
+#include "stream.h"
+
+struct collect_run {
+	const struct clock_setup *clock;
+	const struct calibration *cal;
+	const struct kernel *kernel;
+	const struct conditions *cond;
+	const char *plan;	/* how the N were chosen, one line */
+	uint64_t points;
+	uint64_t runs;		/* 0: none */
+	double budget_s;	/* 0: none */
+	uint64_t seed;
+	double timer_period_ns;
+};
+
+int header_write(struct stream_writer *w, const struct collect_run *run);
+
+/* "# done: ..." or, when signal != 0, "# interrupted: ...". */
+int trailer_write(struct stream_writer *w, const struct sampler_result *r,
+		  int signal);
+
+#endif /* SUBTICK_HEADER_H */

@@ -1,0 +1,54 @@
+/*
+ * kernel.h - the work collect times: a built-in kernel or a user's, behind
+ * one interface (include/subtick/kernel.h).
+ */
+#ifndef SUBTICK_COLLECTOR_KERNEL_H
+#define SUBTICK_COLLECTOR_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "subtick/kernel.h"
+
+struct kernel {
+	char name[512];		/* as given: "count", "./libmine.so:mine" */
+	subtick_kernel_fn *run;
+	subtick_setup_fn *setup;	/* NULL: nothing to set up */
+	subtick_teardown_fn *teardown;	/* NULL: nothing to free */
+	void *ctx;		/* from setup, passed to run */
+	int ready;		/* setup has succeeded, teardown pending */
+	void *library;		/* dlopen() handle; NULL for built-ins */
+	uint64_t n_limit;	/* largest n accepted; UINT64_MAX: none */
+	uint64_t n_auto_max;	/* largest n the automatic plan picks;
+				 * UINT64_MAX: none */
+};
+
+/* Names of the built-in kernels, for help and errors: "count, memcpy". */
+const char *kernel_builtin_names(void);
+
+/*
+ * Resolve spec: a built-in name, or FILE:SYMBOL for a user kernel in a
+ * shared object.  Returns 0, or -1 with a message in err (a usage error:
+ * unknown kernel, missing file or symbol).
+ */
+int kernel_open(const char *spec, struct kernel *k, char *err, size_t err_len);
+
+/* Set the kernel up for n up to n_max (allocate, warm).  Returns 0, or -1
+ * with a message in err. */
+int kernel_setup(struct kernel *k, uint64_t n_max, char *err, size_t err_len);
+
+/* Undo kernel_setup (no-op if not set up). */
+void kernel_teardown(struct kernel *k);
+
+/* Tear down and unload. */
+void kernel_close(struct kernel *k);
+
+/* The built-in kernels (kernel_count.c, kernel_memcpy.c). */
+void kernel_count_run(uint64_t n, void *ctx);
+void kernel_memcpy_run(uint64_t n, void *ctx);
+int kernel_memcpy_setup(uint64_t n_max, void **ctx);
+void kernel_memcpy_teardown(void *ctx);
+uint64_t kernel_memcpy_limit(void);
+uint64_t kernel_memcpy_auto_max(void);
+
+#endif /* SUBTICK_COLLECTOR_KERNEL_H */

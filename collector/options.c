@@ -1,0 +1,264 @@
+/*
+ * options.c - getopt_long, range checks, --help.
+ */
+#include "options.h"
+
+#include <getopt.h>
+#include <string.h>
+
+#include "calibrate.h"
+#include "clock.h"
+#include "kernel.h"
+#include "numparse.h"
+#include "plan.h"
+
+#ifndef SUBTICK_VERSION
+#define SUBTICK_VERSION "unknown"
+#endif
+
+enum {
+	OPT_COARSEN = 256, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
+	OPT_PRECISION, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
+	OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "clock", required_argument, NULL, 'c' },
+	{ "coarsen", required_argument, NULL, OPT_COARSEN },
+	{ "list-clocks", no_argument, NULL, OPT_LIST_CLOCKS },
+	{ "kernel", required_argument, NULL, 'k' },
+	{ "n", required_argument, NULL, OPT_N },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "geometric", no_argument, NULL, OPT_GEOMETRIC },
+	{ "runs", required_argument, NULL, 'r' },
+	{ "budget", required_argument, NULL, 'b' },
+	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "kbest", required_argument, NULL, OPT_KBEST },
+	{ "cpu", required_argument, NULL, OPT_CPU },
+	{ "no-priority", no_argument, NULL, OPT_NO_PRIORITY },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+void options_help(FILE *out)
+{
+	size_t count;
+	const struct clock_source *clocks = clock_table(&count);
+
+	fprintf(out,
+"NAME\n"
+"    collect - time a kernel whose cost is linear in N, many runs at many N\n"
+"\n"
+"SYNOPSIS\n"
+"    collect [OPTIONS]\n"
+"    collect --list-clocks [--clock NAME] [--coarsen BITS]\n"
+"\n"
+"DESCRIPTION\n"
+"    Times a kernel (built-in or from a shared object) at many values of N,\n"
+"    reading a clock with serialized reads before and after each run, and\n"
+"    writes one line per run, \"n t at\", to standard output: the subtick\n"
+"    stream, read by analyze (see data/FORMAT.md).  Before sampling it\n"
+"    detects the clock's real tick (the gcd of many small clock\n"
+"    differences, by a 3/4 majority), calibrates nanoseconds per clock unit\n"
+"    against CLOCK_MONOTONIC_RAW, measures the back-to-back read cost, pins\n"
+"    itself to one CPU and raises its priority where allowed.  Runs are\n"
+"    taken in sweeps over a shuffled order of N, after one unwritten\n"
+"    warm-up sweep; a run during which the CPU changed is dropped.\n"
+"\n"
+"    With no --n or --range, collect probes the kernel and picks 64 values\n"
+"    of N so that the longest run spans resolution/precision clock units\n"
+"    (resolution = the larger of tick and read cost; 10^4 of them for the\n"
+"    default precision), within the budget.\n"
+"\n"
+"OPTIONS\n"
+"    -c, --clock NAME      clock to read (default %s); see CLOCKS\n"
+"        --coarsen BITS    drop the low BITS bits of the clock's tick count:\n"
+"                          a clock that steps 2^BITS times more coarsely\n"
+"                          (0..%d), to show sub-tick recovery\n"
+"        --list-clocks     for each clock (or --clock NAME): detected tick\n"
+"                          in units and ns, clock_getres() claim, read cost,\n"
+"                          ns per unit; then exit\n"
+"    -k, --kernel KERNEL   count (default): n iterations of a dependent\n"
+"                          decrement; memcpy: copy n bytes; FILE.so:SYMBOL:\n"
+"                          a user kernel, see subtick/kernel.h\n"
+"        --n LIST          time these N, comma separated (1000,1e6)\n"
+"        --range FROM:TO[:COUNT]\n"
+"                          COUNT values of N from FROM to TO (default %d)\n"
+"        --geometric       space --range values evenly in log N\n"
+"    -r, --runs R          take R sweeps (R runs at every N)\n"
+"    -b, --budget SECONDS  stop sampling after SECONDS (default %g when\n"
+"                          --runs is not given); with --runs, whichever\n"
+"                          comes first.  Calibration (< 1 s) is extra\n"
+"        --precision P     wanted relative precision of the unit cost, for\n"
+"                          the automatic plan (default %g)\n"
+"        --kbest K[:EPS]   also stop once, for every N, the K smallest\n"
+"                          timings agree within EPS (default 0.001)\n"
+"        --cpu K           pin to CPU K (default: the current CPU)\n"
+"        --no-priority     do not try to raise the priority (nice -20)\n"
+"        --seed S          seed of the shuffled order (default: from time)\n"
+"    -o, --output FILE     write the stream to FILE instead of stdout\n"
+"    -q, --quiet           no progress bar\n"
+"    -h, --help            this text\n"
+"        --version         print the version\n"
+"\n"
+"CLOCKS\n",
+		clock_default_name(), CALIBRATE_COARSEN_MAX, PLAN_RANGE_POINTS,
+		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
+	for (size_t i = 0; i < count; i++)
+		fprintf(out, "    %-18s%s\n", clocks[i].name, clocks[i].summary);
+	fprintf(out,
+"\n"
+"OUTPUT\n"
+"    Header lines \"# key: value\" (clock, tick, unit_ns, overhead, kernel,\n"
+"    cpu, host, date, ... columns), then one line per run: n, t (end - start,\n"
+"    clock units, nothing subtracted), at (start - first start, clock\n"
+"    units).  The last line is \"# done: ...\" or, after SIGINT or SIGTERM,\n"
+"    \"# interrupted: ...\".  Lines are never half-written.  A progress bar\n"
+"    with ETA goes to stderr when stderr is a terminal.\n"
+"\n"
+"EXIT STATUS\n"
+"    0 done (also when the reader of stdout went away); 1 runtime error;\n"
+"    2 usage error; 130 after SIGINT, 143 after SIGTERM (every complete\n"
+"    sample is kept).\n"
+"\n"
+"EXAMPLES\n"
+"    collect | analyze\n"
+"    collect --kernel memcpy --range 1024:262144:64 --runs 200 -o memcpy.st\n"
+"    collect --clock monotonic-coarse --budget 60 | analyze\n"
+"    collect --coarsen 14 | analyze\n"
+"    collect --kernel ./libmine.so:mine --budget 5 | analyze\n"
+"    collect --list-clocks\n");
+}
+
+/* K or K:EPS */
+static int parse_kbest(const char *s, struct collect_options *o)
+{
+	char buf[64];
+	uint64_t k;
+	if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf)
+		return -1;
+	char *colon = strchr(buf, ':');
+	o->kbest_eps = 0.001;
+	if (colon != NULL) {
+		*colon = '\0';
+		if (parse_double(colon + 1, &o->kbest_eps) != 0 ||
+		    !(o->kbest_eps > 0))
+			return -1;
+	}
+	if (parse_u64(buf, &k) != 0 || k < 1 || k > 1000)
+		return -1;
+	o->kbest_k = (unsigned)k;
+	return 0;
+}
+
+/* "collect: --opt 'arg': what is wrong" (arg may be NULL). */
+static int usage(FILE *err, const char *opt, const char *arg, const char *what)
+{
+	if (arg != NULL)
+		fprintf(err, "collect: %s '%s': %s\n", opt, arg, what);
+	else
+		fprintf(err, "collect: %s: %s\n", opt, what);
+	return OPTIONS_USAGE;
+}
+
+static const char *clock_problem(const char *name)
+{
+	if (clock_find(name) != NULL)
+		return NULL;
+	if (strcmp(name, "tsc") == 0)
+		return "this clock exists only on x86-64";
+	if (strcmp(name, "cntvct") == 0)
+		return "this clock exists only on aarch64";
+	return "unknown clock (see collect --help, CLOCKS)";
+}
+
+/* One option; returns OPTIONS_RUN or another status. */
+static int take(int c, const char *arg, struct collect_options *o, FILE *err)
+{
+	uint64_t u;
+	switch (c) {
+	case 'c':
+		if (clock_problem(arg) != NULL)
+			return usage(err, "--clock", arg, clock_problem(arg));
+		o->clock = arg;
+		o->clock_given = 1;
+		break;
+	case OPT_COARSEN:
+		if (parse_u64(arg, &u) != 0 || u > CALIBRATE_COARSEN_MAX)
+			return usage(err, "--coarsen", arg, "expected a number of bits, 0..40");
+		o->coarsen_bits = (unsigned)u;
+		break;
+	case OPT_LIST_CLOCKS: o->list_clocks = 1; break;
+	case 'k': o->kernel = arg; break;
+	case OPT_N: o->n_list = arg; break;
+	case OPT_RANGE: o->range = arg; break;
+	case OPT_GEOMETRIC: o->geometric = 1; break;
+	case 'r':
+		if (parse_u64(arg, &o->runs) != 0 || o->runs == 0)
+			return usage(err, "--runs", arg, "expected a positive integer");
+		break;
+	case 'b':
+		if (parse_double(arg, &o->budget_s) != 0 || !(o->budget_s > 0))
+			return usage(err, "--budget", arg, "expected a positive number of seconds");
+		break;
+	case OPT_PRECISION:
+		if (parse_double(arg, &o->precision) != 0 ||
+		    !(o->precision > 0 && o->precision < 1))
+			return usage(err, "--precision", arg, "expected a number between 0 and 1");
+		break;
+	case OPT_KBEST:
+		if (parse_kbest(arg, o) != 0)
+			return usage(err, "--kbest", arg, "expected K[:EPS], K in 1..1000, EPS > 0");
+		break;
+	case OPT_CPU:
+		if (parse_u64(arg, &u) != 0 || u > 1u << 20)
+			return usage(err, "--cpu", arg, "expected a CPU number");
+		o->cpu = (int)u;
+		break;
+	case OPT_NO_PRIORITY: o->raise_priority = 0; break;
+	case OPT_SEED:
+		if (parse_u64(arg, &o->seed) != 0)
+			return usage(err, "--seed", arg, "expected a non-negative integer");
+		o->seed_given = 1;
+		break;
+	case 'o': o->output = arg; break;
+	case 'q': o->quiet = 1; break;
+	case 'h': options_help(stdout); return OPTIONS_DONE;
+	case OPT_VERSION: printf("collect (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;
+	default:
+		fprintf(err, "Try 'collect --help' for more information.\n");
+		return OPTIONS_USAGE;
+	}
+	return OPTIONS_RUN;
+}
+
+enum options_status options_parse(int argc, char **argv,
+				  struct collect_options *o, FILE *err)
+{
+	*o = (struct collect_options){ .clock = clock_default_name(),
+				       .kernel = "count",
+				       .precision = OPTIONS_DEFAULT_PRECISION,
+				       .cpu = -1,
+				       .raise_priority = 1 };
+	int c;
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, "c:k:r:b:o:qh", long_options,
+				NULL)) != -1) {
+		int st = take(c, optarg, o, err);
+		if (st != OPTIONS_RUN)
+			return (enum options_status)st;
+	}
+	if (optind < argc)
+		return usage(err, "argument", argv[optind], "unexpected (collect takes options only)");
+	if (o->n_list && o->range)
+		return usage(err, "--n", NULL, "--n and --range exclude each other");
+	if (o->geometric && !o->range)
+		return usage(err, "--geometric", NULL, "needs --range");
+	if (o->runs == 0 && o->budget_s == 0)
+		o->budget_s = OPTIONS_DEFAULT_BUDGET_S;
+	return OPTIONS_RUN;
+}

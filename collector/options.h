@@ -1,0 +1,47 @@
+/*
+ * options.h - collect's command line.
+ */
+#ifndef SUBTICK_OPTIONS_H
+#define SUBTICK_OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct collect_options {
+	const char *clock;
+	int clock_given;
+	unsigned coarsen_bits;
+	int list_clocks;
+	const char *kernel;
+	const char *n_list;	/* --n */
+	const char *range;	/* --range */
+	int geometric;
+	uint64_t runs;		/* 0: not given */
+	double budget_s;	/* 0: not given */
+	double precision;
+	unsigned kbest_k;	/* 0: off */
+	double kbest_eps;
+	int cpu;		/* -1: the current CPU */
+	int raise_priority;
+	uint64_t seed;
+	int seed_given;
+	const char *output;	/* NULL: stdout */
+	int quiet;
+};
+
+enum options_status {
+	OPTIONS_RUN,		/* go on */
+	OPTIONS_DONE,		/* --help or --version printed */
+	OPTIONS_USAGE,		/* a message was printed; exit 2 */
+};
+
+/* Defaults: budget 2 s when no --runs; precision 1e-4. */
+#define OPTIONS_DEFAULT_BUDGET_S 2.0
+#define OPTIONS_DEFAULT_PRECISION 1e-4
+
+enum options_status options_parse(int argc, char **argv,
+				  struct collect_options *o, FILE *err);
+
+void options_help(FILE *out);
+
+#endif /* SUBTICK_OPTIONS_H */

@@ -1,0 +1,193 @@
+/*
+ * plan.c - N lists from options, shuffled sweeps, the automatic plan.
+ */
+#include "plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+
+#include "numparse.h"
+
+static int compare_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sort and drop repeated values. */
+static void sort_unique(struct plan *p)
+{
+	size_t m = 0;
+	qsort(p->n, p->count, sizeof p->n[0], compare_u64);
+	for (size_t i = 0; i < p->count; i++)
+		if (m == 0 || p->n[i] != p->n[m - 1])
+			p->n[m++] = p->n[i];
+	p->count = m;
+}
+
+int plan_from_list(const char *list, struct plan *p, char *err,
+		   size_t err_len)
+{
+	size_t cap = 1;
+	for (const char *c = list; *c; c++)
+		cap += *c == ',';
+	*p = (struct plan){ calloc(cap, sizeof(uint64_t)), 0 };
+	char *copy = strdup(list);
+	if (p->n == NULL || copy == NULL) {
+		free(copy);
+		plan_free(p);
+		snprintf(err, err_len, "out of memory");
+		return -1;
+	}
+	char *save = NULL;
+	for (char *tok = strtok_r(copy, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (parse_u64(tok, &p->n[p->count]) != 0) {
+			snprintf(err, err_len,
+				 "--n: '%s' is not a non-negative integer",
+				 tok);
+			free(copy);
+			plan_free(p);
+			return -1;
+		}
+		p->count++;
+	}
+	free(copy);
+	if (p->count == 0) {
+		snprintf(err, err_len, "--n: empty list");
+		plan_free(p);
+		return -1;
+	}
+	sort_unique(p);
+	return 0;
+}
+
+/* Split "FROM:TO[:COUNT]". */
+static int parse_range(const char *range, uint64_t *from, uint64_t *to,
+		       uint64_t *count)
+{
+	char buf[256];
+	if (snprintf(buf, sizeof buf, "%s", range) >= (int)sizeof buf)
+		return -1;
+	char *c1 = strchr(buf, ':');
+	if (c1 == NULL)
+		return -1;
+	*c1++ = '\0';
+	char *c2 = strchr(c1, ':');
+	if (c2 != NULL)
+		*c2++ = '\0';
+	*count = PLAN_RANGE_POINTS;
+	return parse_u64(buf, from) != 0 || parse_u64(c1, to) != 0 ||
+			       (c2 != NULL && parse_u64(c2, count) != 0)
+		       ? -1
+		       : 0;
+}
+
+int plan_from_range(const char *range, int geometric, struct plan *p,
+		    char *err, size_t err_len)
+{
+	uint64_t from, to, count;
+	*p = (struct plan){ NULL, 0 };
+	if (parse_range(range, &from, &to, &count) != 0) {
+		snprintf(err, err_len,
+			 "--range '%s': expected FROM:TO[:COUNT] with non-negative integers",
+			 range);
+		return -1;
+	}
+	if (from >= to) {
+		snprintf(err, err_len, "--range '%s': FROM must be below TO",
+			 range);
+		return -1;
+	}
+	if (count < 2 || count > PLAN_POINTS_MAX) {
+		snprintf(err, err_len, "--range '%s': COUNT must be 2..%d",
+			 range, PLAN_POINTS_MAX);
+		return -1;
+	}
+	if (geometric && from == 0) {
+		snprintf(err, err_len,
+			 "--range '%s': --geometric needs FROM > 0", range);
+		return -1;
+	}
+	p->n = calloc(count, sizeof(uint64_t));
+	if (p->n == NULL) {
+		snprintf(err, err_len, "out of memory");
+		return -1;
+	}
+	double a = (double)from, b = (double)to;
+	for (uint64_t i = 0; i < count; i++) {
+		double f = (double)i / (double)(count - 1);
+		double v = geometric ? a * pow(b / a, f) : a + (b - a) * f;
+		uint64_t r = i == 0 ? from : i == count - 1 ? to : (uint64_t)llround(v);
+		p->n[p->count++] = r < from ? from : r > to ? to : r;
+	}
+	sort_unique(p);
+	return 0;
+}
+
+int plan_linear(uint64_t n_max, size_t count, struct plan *p)
+{
+	*p = (struct plan){ calloc(count, sizeof(uint64_t)), 0 };
+	if (p->n == NULL)
+		return -1;
+	for (size_t k = 1; k <= count; k++)
+		p->n[p->count++] = (uint64_t)llround((double)n_max *
+						     (double)k / (double)count);
+	sort_unique(p);
+	return 0;
+}
+
+void plan_free(struct plan *p)
+{
+	free(p->n);
+	p->n = NULL;
+	p->count = 0;
+}
+
+uint64_t plan_max(const struct plan *p)
+{
+	return p->count ? p->n[p->count - 1] : 0;
+}
+
+void plan_shuffle(size_t *order, size_t count, gsl_rng *rng)
+{
+	for (size_t i = 0; i < count; i++)
+		order[i] = i;
+	gsl_ran_shuffle(rng, order, count, sizeof order[0]);
+}
+
+int plan_auto(const struct plan_auto_input *in, struct plan *p,
+	      struct plan_auto_result *out)
+{
+	double points = (double)in->points;
+	double span = in->resolution / in->precision;
+
+	*out = (struct plan_auto_result){ 0 };
+	if (in->budget > 0) {
+		/* sweeps * points * (fixed + span / 2) <= budget */
+		double fit = 2.0 * (in->budget / (PLAN_AUTO_MIN_SWEEPS * points) -
+				    in->fixed_cost);
+		if (fit < span) {
+			span = fit;
+			out->budget_limited = 1;
+		}
+	}
+	double n_max = floor(span / in->unit_cost);
+	if (n_max > (double)in->n_max_allowed) {
+		n_max = (double)in->n_max_allowed;
+		out->kernel_limited = 1;
+	}
+	if (n_max < points)
+		n_max = points;
+	if (n_max > 1.8e19)
+		n_max = 1.8e19;
+	out->span = n_max * in->unit_cost;
+	out->longest = in->fixed_cost + out->span;
+	out->expected_precision = in->resolution / out->span;
+	out->over_cap = in->run_cap > 0 && out->longest > in->run_cap;
+	return plan_linear((uint64_t)n_max, in->points, p);
+}

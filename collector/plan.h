@@ -1,0 +1,83 @@
+/*
+ * plan.h - which N to time, in which order.
+ */
+#ifndef SUBTICK_PLAN_H
+#define SUBTICK_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gsl/gsl_rng.h>
+
+/* Distinct values of N, ascending. */
+struct plan {
+	uint64_t *n;
+	size_t count;
+};
+
+/* Default number of points of --range without COUNT, and of the automatic
+ * plan. */
+#define PLAN_RANGE_POINTS 32
+#define PLAN_AUTO_POINTS 64
+#define PLAN_POINTS_MAX 1000000
+
+/* --n 1000,2000,5000.  Returns 0, or -1 with a message in err. */
+int plan_from_list(const char *list, struct plan *p, char *err,
+		   size_t err_len);
+
+/* --range FROM:TO[:COUNT], linear or geometric (log-spaced) steps.  Values
+ * that round to the same integer are kept once.  Returns 0 or -1. */
+int plan_from_range(const char *range, int geometric, struct plan *p,
+		    char *err, size_t err_len);
+
+/* count values evenly spaced over [n_max / count, n_max]. */
+int plan_linear(uint64_t n_max, size_t count, struct plan *p);
+
+void plan_free(struct plan *p);
+
+uint64_t plan_max(const struct plan *p);
+
+/* Fill order[0..count) with a random permutation of 0..count-1: one sweep
+ * visits every N once, in an order no slow period can follow. */
+void plan_shuffle(size_t *order, size_t count, gsl_rng *rng);
+
+/*
+ * The automatic plan (Herrero & Navarro 2006, eq. 5, in our terms).
+ *
+ * A clock whose readings are uncertain by `resolution` units (its tick or,
+ * if larger, its read overhead) measures a span of S units of variable
+ * work to a relative precision of about resolution / S.  For a wanted
+ * precision p the largest N must therefore make unit_cost * N_max reach
+ *     S = resolution / p     (p = 1e-4: 10^4 resolutions).
+ * The sampling time must hold at least PLAN_AUTO_MIN_SWEEPS sweeps, each
+ * costing points * (fixed_cost + S / 2); where it cannot, S shrinks to fit
+ * and the precision is what the budget allows.  A run longer than run_cap
+ * (a fraction of the timer-interrupt period) will hold interrupts; the
+ * result says so.
+ */
+#define PLAN_AUTO_MIN_SWEEPS 10
+
+struct plan_auto_input {
+	double resolution;	/* units */
+	double unit_cost;	/* units per N, > 0 */
+	double fixed_cost;	/* units at N = 0, >= 0 */
+	double precision;	/* wanted relative precision, > 0 */
+	double run_cap;		/* units; 0: no cap */
+	double budget;		/* units of sampling time; 0: no limit */
+	uint64_t n_max_allowed;	/* largest N the kernel wants */
+	size_t points;
+};
+
+struct plan_auto_result {
+	double span;		/* unit_cost * N_max, units */
+	double longest;		/* fixed_cost + span, units */
+	double expected_precision; /* resolution / span */
+	int budget_limited;	/* the budget shrank the span */
+	int kernel_limited;	/* n_max_allowed shrank the span */
+	int over_cap;		/* the longest run exceeds run_cap */
+};
+
+int plan_auto(const struct plan_auto_input *in, struct plan *p,
+	      struct plan_auto_result *out);
+
+#endif /* SUBTICK_PLAN_H */

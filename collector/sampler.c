@@ -1,0 +1,188 @@
+/*
+ * sampler.c - the timing loop.
+ *
+ * Inside the timed region there is only the start reading, the kernel call
+ * and the end reading.  Everything else (coarsening, the migration check,
+ * writing the line, the budget check) happens between samples.
+ */
+#include "sampler.h"
+
+#include <sched.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "kbest.h"
+#include "progress.h"
+
+struct reading_pair {
+	uint64_t start, end;
+	int same_cpu;	/* start, end and the pinned CPU agree */
+};
+
+/* Time one call of the kernel. */
+static struct reading_pair time_one(const struct clock_source *src,
+				    struct kernel *k, uint64_t n, int cpu)
+{
+	struct reading_pair r;
+	uint32_t c0, c1;
+	if (clock_reports_cpu(src)) {
+		r.start = clock_read(src, &c0);
+		k->run(n, k->ctx);
+		r.end = clock_read(src, &c1);
+	} else {
+		int a = sched_getcpu();
+		r.start = clock_read(src, &c0);
+		k->run(n, k->ctx);
+		r.end = clock_read(src, &c1);
+		int b = sched_getcpu();
+		c0 = (uint32_t)a;
+		c1 = (uint32_t)b;
+	}
+	r.same_cpu = c0 == c1 && c0 == (uint32_t)cpu;
+	return r;
+}
+
+struct loop_state {
+	const struct sampler_config *cfg;
+	struct stream_writer *w;
+	const volatile sig_atomic_t *stop;
+	struct sampler_result *res;
+	struct kbest kb;
+	struct progress bar;
+	uint64_t first_start;
+	int have_first;
+	uint64_t t0_ns;
+	double busy_units;
+};
+
+static double fraction_done(const struct loop_state *s, double sweep_part,
+			    uint64_t now_ns)
+{
+	const struct sampler_config *cfg = s->cfg;
+	double f = 0;
+	if (cfg->runs)
+		f = ((double)s->res->sweeps + sweep_part) / (double)cfg->runs;
+	if (cfg->budget_ns > 0) {
+		double g = (double)(now_ns - s->t0_ns) / cfg->budget_ns;
+		f = g > f ? g : f;
+	}
+	return f;
+}
+
+/* One sweep in a fresh random order; write == 0 for the warm-up.  Returns
+ * 1 to go on, 0 when a stop condition ended it (res->stop says which). */
+static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
+{
+	const struct sampler_config *cfg = s->cfg;
+	const struct plan *plan = cfg->plan;
+	uint64_t q = cfg->clock->quantum;
+
+	plan_shuffle(order, plan->count, rng);
+	for (size_t i = 0; i < plan->count; i++) {
+		uint64_t n = plan->n[order[i]];
+		if (*s->stop) {
+			s->res->stop = SAMPLER_SIGNAL;
+			return 0;
+		}
+		struct reading_pair r = time_one(cfg->clock->source, cfg->kernel,
+						 n, cfg->cpu);
+		if (!write)
+			continue;
+		if (*s->stop) {	/* the signal may have hit the timed region */
+			s->res->dropped_signal++;
+			s->res->stop = SAMPLER_SIGNAL;
+			return 0;
+		}
+		if (!r.same_cpu) {
+			s->res->dropped_migration++;
+			continue;
+		}
+		uint64_t a = clock_coarsen(r.start, q), b = clock_coarsen(r.end, q);
+		if (!s->have_first) {
+			s->first_start = a;
+			s->have_first = 1;
+		}
+		if (stream_sample(s->w, n, b - a, a - s->first_start) != 0) {
+			s->res->stop = SAMPLER_OUTPUT;
+			return 0;
+		}
+		s->res->samples++;
+		s->busy_units += (double)(b - a);
+		if (s->kb.k)
+			kbest_add(&s->kb, order[i], b - a);
+
+		uint64_t now = clock_reference_ns();
+		progress_update(&s->bar, now,
+				fraction_done(s, (double)i / (double)plan->count, now),
+				s->res->samples);
+		if (cfg->budget_ns > 0 && s->res->sweeps > 0 &&
+		    (double)(now - s->t0_ns) >= cfg->budget_ns) {
+			s->res->stop = SAMPLER_BUDGET;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
+{
+	const struct sampler_config *cfg = s->cfg;
+	if (!sweep(s, rng, order, 0))
+		return;
+	s->t0_ns = clock_reference_ns();
+	progress_init(&s->bar, cfg->progress, s->t0_ns);
+	for (;;) {
+		if (!sweep(s, rng, order, 1))
+			return;
+		s->res->sweeps++;
+		if (cfg->runs && s->res->sweeps >= cfg->runs) {
+			s->res->stop = SAMPLER_RUNS;
+			return;
+		}
+		if (s->kb.k && kbest_converged(&s->kb)) {
+			s->res->stop = SAMPLER_KBEST;
+			return;
+		}
+		if (cfg->budget_ns > 0 &&
+		    (double)(clock_reference_ns() - s->t0_ns) >= cfg->budget_ns) {
+			s->res->stop = SAMPLER_BUDGET;
+			return;
+		}
+	}
+}
+
+void sampler_run(const struct sampler_config *cfg, struct stream_writer *w,
+		 const volatile sig_atomic_t *stop, struct sampler_result *res)
+{
+	struct loop_state s = { .cfg = cfg, .w = w, .stop = stop, .res = res };
+	*res = (struct sampler_result){ 0 };
+	size_t *order = malloc(cfg->plan->count * sizeof *order);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+	s.t0_ns = clock_reference_ns();
+	if (order == NULL || rng == NULL ||
+	    (cfg->kbest_k && kbest_init(&s.kb, cfg->plan->count, cfg->kbest_k,
+					cfg->kbest_eps) != 0)) {
+		res->stop = SAMPLER_NOMEM;
+	} else {
+		gsl_rng_set(rng, (unsigned long)cfg->seed);
+		sample_sweeps(&s, rng, order);
+	}
+	progress_clear(&s.bar);
+	uint64_t t1 = clock_reference_ns();
+	res->seconds = (double)(t1 - s.t0_ns) / 1e9;
+	res->duty = res->seconds > 0
+			    ? s.busy_units * cfg->unit_ns / (res->seconds * 1e9)
+			    : 0;
+	kbest_free(&s.kb);
+	gsl_rng_free(rng);
+	free(order);
+}
+
+const char *sampler_stop_name(enum sampler_stop stop)
+{
+	static const char *const names[] = { "runs", "budget", "kbest",
+					     "signal", "output", "memory" };
+	return names[stop];
+}

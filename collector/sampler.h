@@ -1,0 +1,57 @@
+/*
+ * sampler.h - the timing loop: shuffled sweeps over the plan, one stream
+ * line per kept sample.
+ */
+#ifndef SUBTICK_SAMPLER_H
+#define SUBTICK_SAMPLER_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "calibrate.h"
+#include "kernel.h"
+#include "plan.h"
+#include "stream.h"
+
+struct sampler_config {
+	const struct clock_setup *clock;
+	struct kernel *kernel;		/* set up for plan_max(plan) */
+	const struct plan *plan;
+	uint64_t runs;			/* sweeps; 0: until the budget */
+	double budget_ns;		/* sampling time; 0: no limit */
+	unsigned kbest_k;		/* 0: no K-best stop */
+	double kbest_eps;
+	int cpu;			/* the pinned CPU */
+	uint64_t seed;
+	double unit_ns;
+	int progress;			/* draw a progress bar if a tty */
+};
+
+enum sampler_stop {
+	SAMPLER_RUNS,		/* all --runs sweeps done */
+	SAMPLER_BUDGET,		/* --budget spent */
+	SAMPLER_KBEST,		/* K-best agreement reached */
+	SAMPLER_SIGNAL,		/* stopped by a signal */
+	SAMPLER_OUTPUT,		/* the output failed (EPIPE, ENOSPC) */
+	SAMPLER_NOMEM,
+};
+
+struct sampler_result {
+	enum sampler_stop stop;
+	uint64_t samples;		/* written */
+	uint64_t dropped_migration;	/* CPU changed within the sample */
+	uint64_t dropped_signal;	/* in hand when a signal came */
+	uint64_t sweeps;		/* complete sweeps */
+	double seconds;			/* wall time of the sampling */
+	double duty;			/* share of it inside timed regions */
+};
+
+/* Warm up (one unwritten sweep), then sample until runs, budget, K-best or
+ * *stop.  *stop is set by a signal handler. */
+void sampler_run(const struct sampler_config *cfg, struct stream_writer *w,
+		 const volatile sig_atomic_t *stop,
+		 struct sampler_result *res);
+
+const char *sampler_stop_name(enum sampler_stop stop);
+
+#endif /* SUBTICK_SAMPLER_H */

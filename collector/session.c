@@ -1,0 +1,239 @@
+/*
+ * session.c - the stages of one collection.
+ */
+#include "session.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "header.h"
+#include "probe.h"
+#include "sampler.h"
+
+static const char prog[] = "collect";
+
+static int fail(int status, const char *msg)
+{
+	fprintf(stderr, "%s: %s\n", prog, msg);
+	return status;
+}
+
+static int resolve_plan(struct session *s, char *err, size_t len)
+{
+	const struct collect_options *o = s->opt;
+	if (o->n_list) {
+		if (plan_from_list(o->n_list, &s->plan, err, len) != 0)
+			return -1;
+		snprintf(s->plan_text, sizeof s->plan_text, "--n %s", o->n_list);
+	} else if (o->range) {
+		if (plan_from_range(o->range, o->geometric, &s->plan, err, len) != 0)
+			return -1;
+		snprintf(s->plan_text, sizeof s->plan_text, "--range %s%s",
+			 o->range, o->geometric ? " --geometric" : "");
+	}
+	if (s->plan.count && plan_max(&s->plan) > s->kernel.n_limit) {
+		snprintf(err, len,
+			 "--kernel %s: N = %llu is beyond what it can allocate here (at most %llu)",
+			 s->kernel.name, (unsigned long long)plan_max(&s->plan),
+			 (unsigned long long)s->kernel.n_limit);
+		return -1;
+	}
+	return 0;
+}
+
+int session_resolve(struct session *s, const struct collect_options *opt)
+{
+	char err[1024];
+	memset(s, 0, sizeof *s);
+	s->opt = opt;
+	s->out_fd = -1;
+	const struct clock_source *c = clock_find(opt->clock);
+	if (c == NULL || !clock_available(c, &s->clock, err, sizeof err)) {
+		fprintf(stderr, "%s: --clock %s: not available on this machine%s%s\n",
+			prog, opt->clock, c ? ": " : "", c ? err : "");
+		return 2;
+	}
+	if (kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
+		return fail(2, err);
+	if (resolve_plan(s, err, sizeof err) != 0)
+		return fail(2, err);
+	if (conditions_pin(opt->cpu, &s->cond, err, sizeof err) != 0)
+		return fail(2, err);
+	s->seed = opt->seed_given ? opt->seed
+				  : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+	return 0;
+}
+
+int session_calibrate(struct session *s)
+{
+	if (s->opt->raise_priority)
+		conditions_raise_priority(&s->cond);
+	else
+		snprintf(s->cond.priority, sizeof s->cond.priority,
+			 "not raised (--no-priority)");
+	conditions_check(&s->cond, s->clock, prog, stderr);
+	s->timer_period_ns = calibrate_timer_period_ns();
+	int rc = calibrate_clock(s->clock, s->opt->coarsen_bits, &s->setup, &s->cal);
+	if (rc == -2)
+		return fail(2, "--coarsen: the coarsened tick does not fit in 64 bits");
+	if (rc != 0)
+		return fail(1, "the clock did not advance within 0.3 s");
+	return 0;
+}
+
+static void warn_plan(const struct session *s, const struct plan_auto_result *r)
+{
+	double ns = s->cal.unit_ns;
+	if (r->budget_limited)
+		fprintf(stderr,
+			"%s: warning: the budget allows a span of only %.3g ms (%.3g ticks): expect a relative precision near %.2g, not %.2g; raise --budget\n",
+			prog, r->span * ns / 1e6, r->span / (double)s->cal.tick,
+			r->expected_precision, s->opt->precision);
+	if (r->kernel_limited)
+		fprintf(stderr,
+			"%s: note: kernel %s keeps N <= %llu in the automatic plan: expect a relative precision near %.2g\n",
+			prog, s->kernel.name, (unsigned long long)plan_max(&s->plan),
+			r->expected_precision);
+	if (r->over_cap)
+		fprintf(stderr,
+			"%s: note: runs up to %.3g ms are longer than the timer interrupt period (%.3g ms) allows without interruption; interrupts will land in many runs\n",
+			prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
+}
+
+/* Probe the kernel and size the plan (plan.h, Herrero & Navarro eq. 5). */
+static int auto_plan(struct session *s)
+{
+	char err[512];
+	const struct collect_options *o = s->opt;
+	double ns = s->cal.unit_ns;
+	double resolution = (double)(s->cal.tick > s->cal.overhead ? s->cal.tick
+								  : s->cal.overhead);
+	double want_ns = resolution / o->precision * ns;
+	struct probe_result pr;
+	if (probe_kernel(&s->kernel, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
+			 s->kernel.n_auto_max, &pr, err, sizeof err) != 0)
+		return fail(1, err);
+
+	struct plan_auto_input in = {
+		.resolution = resolution > 1 ? resolution : 1,
+		.unit_cost = pr.unit_ns / ns,
+		.fixed_cost = pr.fixed_ns / ns,
+		.precision = o->precision,
+		.run_cap = s->timer_period_ns / 8 / ns,
+		.budget = (o->budget_s > 0 ? o->budget_s : OPTIONS_DEFAULT_BUDGET_S) * 1e9 / ns,
+		.n_max_allowed = s->kernel.n_auto_max < s->kernel.n_limit
+					 ? s->kernel.n_auto_max : s->kernel.n_limit,
+		.points = PLAN_AUTO_POINTS,
+	};
+	struct plan_auto_result r;
+	if (plan_auto(&in, &s->plan, &r) != 0)
+		return fail(1, "out of memory");
+	snprintf(s->plan_text, sizeof s->plan_text,
+		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N, longest run %.4g ms, expected precision %.2g",
+		 s->plan.count, (unsigned long long)s->plan.n[0],
+		 (unsigned long long)plan_max(&s->plan), pr.unit_ns,
+		 r.longest * ns / 1e6, r.expected_precision);
+	warn_plan(s, &r);
+	return 0;
+}
+
+int session_plan(struct session *s)
+{
+	if (s->plan.count == 0) {
+		int rc = auto_plan(s);
+		if (rc != 0)
+			return rc;
+	}
+	if (s->plan.count < 3)
+		fprintf(stderr,
+			"%s: warning: %zu distinct N; analyze needs at least 3 to fit a line and judge it\n",
+			prog, s->plan.count);
+	return 0;
+}
+
+static int open_output(struct session *s)
+{
+	if (s->opt->output == NULL) {
+		s->out_fd = STDOUT_FILENO;
+		return 0;
+	}
+	s->out_fd = open(s->opt->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			 0644);
+	if (s->out_fd < 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, s->opt->output,
+			strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* Exit status once the stream is finished. */
+static int finish(struct session *s, const struct sampler_result *r, int sig)
+{
+	struct stream_writer *w = s->writer;
+	trailer_write(w, r, sig);
+	stream_flush(w);
+	if (w->error == EPIPE)
+		return 0;	/* the reader went away: end quietly */
+	if (w->error == 0 && s->out_fd != STDOUT_FILENO && close(s->out_fd) != 0)
+		w->error = errno;
+	s->out_fd = -1;
+	if (w->error) {
+		fprintf(stderr, "%s: %s: %s\n", prog,
+			s->opt->output ? s->opt->output : "stdout",
+			strerror(w->error));
+		return 1;
+	}
+	if (r->stop == SAMPLER_NOMEM)
+		return fail(1, "out of memory");
+	if (r->dropped_migration)
+		fprintf(stderr, "%s: warning: %llu samples dropped: the CPU changed during the run\n",
+			prog, (unsigned long long)r->dropped_migration);
+	return sig ? 128 + sig : 0;
+}
+
+int session_collect(struct session *s, const volatile sig_atomic_t *stop)
+{
+	char err[512];
+	if (kernel_setup(&s->kernel, plan_max(&s->plan), err, sizeof err) != 0)
+		return fail(1, err);
+	if (open_output(s) != 0)
+		return 1;
+	s->writer = malloc(sizeof *s->writer);
+	if (s->writer == NULL)
+		return fail(1, "out of memory");
+	stream_init(s->writer, s->out_fd);
+
+	const struct collect_options *o = s->opt;
+	struct collect_run run = {
+		&s->setup, &s->cal, &s->kernel, &s->cond, s->plan_text,
+		s->plan.count, o->runs, o->budget_s, s->seed, s->timer_period_ns,
+	};
+	header_write(s->writer, &run);
+	stream_flush(s->writer);
+
+	struct sampler_config cfg = {
+		.clock = &s->setup, .kernel = &s->kernel, .plan = &s->plan,
+		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
+		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
+		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,
+		.progress = !o->quiet,
+	};
+	struct sampler_result r;
+	sampler_run(&cfg, s->writer, stop, &r);
+	return finish(s, &r, r.stop == SAMPLER_SIGNAL ? (int)*stop : 0);
+}
+
+void session_close(struct session *s)
+{
+	kernel_close(&s->kernel);
+	plan_free(&s->plan);
+	if (s->out_fd >= 0 && s->out_fd != STDOUT_FILENO)
+		close(s->out_fd);
+	free(s->writer);
+}

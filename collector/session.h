@@ -1,0 +1,48 @@
+/*
+ * session.h - one collection, stage by stage: resolve the options, calibrate
+ * the clock, choose the plan, set the kernel up, sample, finish the stream.
+ * Each stage returns an exit status (0: go on).
+ */
+#ifndef SUBTICK_SESSION_H
+#define SUBTICK_SESSION_H
+
+#include <signal.h>
+
+#include "calibrate.h"
+#include "conditions.h"
+#include "kernel.h"
+#include "options.h"
+#include "plan.h"
+#include "stream.h"
+
+struct session {
+	const struct collect_options *opt;
+	const struct clock_source *clock;
+	struct clock_setup setup;
+	struct calibration cal;
+	struct kernel kernel;
+	struct conditions cond;
+	struct plan plan;
+	char plan_text[256];
+	uint64_t seed;
+	double timer_period_ns;
+	int out_fd;
+	struct stream_writer *writer;
+};
+
+/* Check everything the user gave: clock, kernel, plan, CPU (exit 2). */
+int session_resolve(struct session *s, const struct collect_options *opt);
+
+/* Priority, warnings, clock calibration (exit 1 on failure). */
+int session_calibrate(struct session *s);
+
+/* The automatic plan, or the explicit one checked against the kernel. */
+int session_plan(struct session *s);
+
+/* Kernel setup, output file, header, sampling, last line.  *stop is the
+ * signal flag; returns the exit status (128 + signal when stopped). */
+int session_collect(struct session *s, const volatile sig_atomic_t *stop);
+
+void session_close(struct session *s);
+
+#endif /* SUBTICK_SESSION_H */

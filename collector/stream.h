@@ -1,0 +1,41 @@
+/*
+ * stream.h - writing the subtick stream (data/FORMAT.md).
+ *
+ * The writer holds whole lines in a buffer and hands only whole lines to
+ * write(2): a reader, a full disk or a kill -9 never sees half a line.
+ */
+#ifndef SUBTICK_STREAM_H
+#define SUBTICK_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { STREAM_BUFFER = 1 << 16, STREAM_LINE_MAX = 4096 };
+
+struct stream_writer {
+	int fd;
+	size_t len;
+	int error;		/* errno of the first failed write, 0 if none */
+	char buf[STREAM_BUFFER];
+};
+
+void stream_init(struct stream_writer *w, int fd);
+
+/* Append one line (fmt without the newline; longer lines are cut at
+ * STREAM_LINE_MAX).  Returns 0, or -1 once a write has failed. */
+int stream_linef(struct stream_writer *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* "# key: value", with control characters in value replaced by '?', so no
+ * value can start a line of its own. */
+int stream_header(struct stream_writer *w, const char *key, const char *value);
+
+/* One sample: "n<TAB>t<TAB>at". */
+int stream_sample(struct stream_writer *w, uint64_t n, uint64_t t,
+		  uint64_t at);
+
+/* Write out what is buffered.  Returns 0, or -1 (w->error says why; EPIPE
+ * when the reader went away). */
+int stream_flush(struct stream_writer *w);
+
+#endif /* SUBTICK_STREAM_H */
