@@ -230,7 +230,6 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;
 	default:
-		fprintf(err, "Try 'collect --help' for more information.\n");
 		return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;
@@ -245,9 +244,13 @@ enum options_status options_parse(int argc, char **argv,
 				       .cpu = -1,
 				       .raise_priority = 1 };
 	int c;
-	opterr = 1;
-	while ((c = getopt_long(argc, argv, "c:k:r:b:o:qh", long_options,
+	opterr = 0;	/* one line of our own instead of getopt's */
+	while ((c = getopt_long(argc, argv, ":c:k:r:b:o:qh", long_options,
 				NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return usage(err, "option", argv[optind - 1],
+				     c == '?' ? "unknown (see collect --help)"
+					      : "needs a value");
 		int st = take(c, optarg, o, err);
 		if (st != OPTIONS_RUN)
 			return (enum options_status)st;

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Every bad input: one line on stderr naming the problem, exit 2, no output.
+. "$(dirname "$0")/lib.sh"
+
+bad() {
+	rc=0
+	"$COLLECT" "$@" > "$T/out" 2> "$T/err" || rc=$?
+	check "collect $*: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "collect $*: one line on stderr" [ "$(wc -l < "$T/err")" -eq 1 ]
+	check "collect $*: message names collect" grep -q '^collect: ' "$T/err"
+	check "collect $*: nothing on stdout" [ ! -s "$T/out" ]
+	echo "    $(cat "$T/err")"
+}
+
+bad --clock nope
+if [ "$(uname -m)" = x86_64 ]; then bad --clock cntvct; else bad --clock tsc; fi
+bad --kernel nope
+bad --kernel ./does-not-exist.so:k
+bad --kernel "$COLLECT:no_such_symbol"
+bad --kernel ":sym"
+bad --runs 0
+bad --runs -3
+bad --budget 0
+bad --budget -1
+bad --budget abc
+bad --budget nan
+bad --budget inf
+bad --range 10:1
+bad --range 5:5
+bad --range 1:x
+bad --n 1,two,3
+bad --n ''
+bad --kernel memcpy --n 1000000000000000
+bad --cpu 4096
+bad --cpu x
+bad --coarsen 41
+bad --precision 0
+bad --precision 2
+bad --kbest 0
+bad --n 1,2 --range 1:5
+bad --geometric
+bad --range 0:100 --geometric
+bad unexpected
+bad --no-such-option 2>/dev/null
+grep -q 'Try' "$T/err" || true
+
+# The CPU outside this process's affinity mask (when there is one).
+outside=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status |
+	awk -F'[-,]' '{ print $NF + 1 }')
+bad --cpu "$outside"
+
+# -o into a directory that does not exist: runtime error 1, not 2.
+rc=0
+"$COLLECT" --n 1,2,3 --runs 1 -o /nonexistent/dir/s 2> "$T/err" || rc=$?
+check "unwritable -o: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "unwritable -o: names the file" grep -q '/nonexistent/dir/s' "$T/err"

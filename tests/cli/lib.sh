@@ -1,0 +1,43 @@
+# lib.sh - helpers for the CLI tests.  Source it; it sets -eu and a scratch
+# directory $T that is removed on exit.
+set -eu
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+checks=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# check DESCRIPTION COMMAND...: run COMMAND, fail with DESCRIPTION if false.
+check() {
+	desc=$1
+	shift
+	checks=$((checks + 1))
+	if ! "$@"; then
+		fail "$desc"
+	fi
+	echo "ok $checks - $desc"
+}
+
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+# header_value FILE KEY: the value of "# KEY: value" in a stream.
+header_value() {
+	sed -n "s/^# $2: //p" "$1" | head -n 1
+}
+
+# only_complete_lines FILE: every line is a comment or three unsigned
+# integers, and the file ends with a newline.
+only_complete_lines() {
+	[ -s "$1" ] || return 1
+	[ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || return 1
+	awk '/^#/ { next } NF != 3 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' "$1"
+}
+
+: "${COLLECT:?COLLECT must name the collect binary}"

@@ -1,0 +1,31 @@
+#!/bin/sh
+# collect --list-clocks finds the real tick of each clock.
+. "$(dirname "$0")/lib.sh"
+
+"$COLLECT" --list-clocks > "$T/list" || fail "--list-clocks exited $?"
+cat "$T/list"
+
+tick() { awk -v c="$1" '$1 == c { print $2 }' "$T/list"; }
+claim() { awk -v c="$1" '$1 == c { print $4 }' "$T/list"; }
+
+# The COARSE clocks step once per timer interrupt; clock_getres() reports
+# that period for them (4 ms here, at HZ=250), and detection must agree.
+for c in monotonic-coarse realtime-coarse; do
+	check "$c tick $(tick $c) equals its jiffy $(claim $c)" \
+		[ "$(tick $c)" = "$(claim $c)" ]
+	check "$c tick is at least 1 ms" [ "$(tick $c)" -ge 1000000 ]
+done
+if [ "$(uname -m)" = x86_64 ]; then
+	t=$(tick tsc)
+	check "tsc tick $t is a small power of two" \
+		sh -c "case $t in 1|2|4|8|16|32|64) true;; *) false;; esac"
+fi
+check "monotonic tick is below 1 us" [ "$(tick monotonic)" -lt 1000 ]
+
+# One clock, coarsened: 2^10 times the native tick.
+"$COLLECT" --list-clocks --clock monotonic-raw > "$T/one"
+"$COLLECT" --list-clocks --clock monotonic-raw --coarsen 10 > "$T/coarse"
+n=$(awk '$1 == "monotonic-raw" { print $2 }' "$T/one")
+k=$(awk '$1 == "monotonic-raw" { print $2 }' "$T/coarse")
+check "--coarsen 10 multiplies the tick by 1024 ($n -> $k)" [ "$k" -eq $((n * 1024)) ]
+check "--clock limits the list to one clock" [ "$(grep -vc '^#' "$T/one")" -eq 1 ]

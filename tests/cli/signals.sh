@@ -1,0 +1,37 @@
+#!/bin/sh
+# SIGINT or SIGTERM: "# interrupted", complete lines, exit 128 + signal.
+. "$(dirname "$0")/lib.sh"
+
+for sig in INT TERM; do
+	"$COLLECT" --budget 60 -q -o "$T/s.$sig" 2> "$T/err" &
+	pid=$!
+	sleep 1.5
+	kill -"$sig" "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	want=130
+	[ "$sig" = TERM ] && want=143
+	check "SIG$sig: exit status $rc is $want" [ "$rc" -eq "$want" ]
+	check "SIG$sig: last line is # interrupted" \
+		sh -c "tail -n 1 '$T/s.$sig' | grep -q '^# interrupted: signal=SIG$sig '"
+	check "SIG$sig: only complete lines" only_complete_lines "$T/s.$sig"
+	check "SIG$sig: kept samples" [ "$(grep -vc '^#' "$T/s.$sig")" -gt 0 ]
+	n=$(grep -vc '^#' "$T/s.$sig")
+	check "SIG$sig: trailer counts the $n samples kept" \
+		sh -c "tail -n 1 '$T/s.$sig' | grep -q ' samples=$n '"
+done
+
+# The same through a pipe: the reader gets every complete line.
+mkfifo "$T/fifo"
+cat "$T/fifo" > "$T/piped" &
+reader=$!
+"$COLLECT" --budget 60 -q > "$T/fifo" 2>/dev/null &
+pid=$!
+sleep 1.5
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+wait "$reader"
+check "piped: exit $rc is 130" [ "$rc" -eq 130 ]
+check "piped: only complete lines" only_complete_lines "$T/piped"
+check "piped: ends with # interrupted" sh -c "tail -n 1 '$T/piped' | grep -q '^# interrupted'"
