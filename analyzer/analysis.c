@@ -1,0 +1,286 @@
+/*
+ * analysis.c - the stages of analyze: read, fit, excess.
+ */
+#include "analysis.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "tickdata.h"
+
+static int fail(struct input_error *err, const struct input_error *where,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* An error about the whole input, reported at the end of the last file. */
+static int fail(struct input_error *err, const struct input_error *where,
+		const char *fmt, ...)
+{
+	va_list ap;
+	*err = *where;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+struct read_ctx {
+	struct analysis *a;
+	struct tickdata *td;
+	gsl_rng *rng;
+};
+
+static int on_sample(void *vctx, const struct sample *s, struct input_error *err)
+{
+	struct read_ctx *c = vctx;
+	struct spool_record r = { s->n, s->t, s->has_at ? s->at : SPOOL_NO_AT };
+	if (points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact) != 0) {
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return -1;
+	}
+	if (spool_put(&c->a->spool, &r) != 0) {
+		snprintf(err->msg, sizeof err->msg,
+			 "cannot keep the samples in a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	if (s->t_exact)
+		tickdata_offer(c->td, s->t_int, c->rng);
+	return 0;
+}
+
+/* Header values of a later file must agree with the first one's. */
+static int merge_meta(struct analysis *a, const struct input_meta *m,
+		      struct input_meta *first, struct input_error *err)
+{
+	if (a->files == 1) {
+		*first = *m;
+		snprintf(a->clock, sizeof a->clock, "%s", m->clock);
+		snprintf(a->kernel, sizeof a->kernel, "%s", m->kernel);
+		a->complete = m->finished;
+	} else {
+		if (m->has_tick != first->has_tick ||
+		    (m->has_tick && m->tick != first->tick))
+			return fail(err, &a->where, "tick %llu differs from the first file's %llu: these streams come from different clocks",
+				    (unsigned long long)m->tick, (unsigned long long)first->tick);
+		if (m->has_unit_ns && first->has_unit_ns &&
+		    fabs(m->unit_ns / first->unit_ns - 1) > 1e-3)
+			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
+				    m->unit_ns, first->unit_ns);
+		a->complete &= m->finished;
+	}
+	a->interrupted |= m->interrupted;
+	return 0;
+}
+
+static int read_files(struct analysis *a, struct read_ctx *ctx,
+		      struct input_meta *first, struct input_error *err)
+{
+	static char *const stdin_only[] = { "-", NULL };
+	char *const *files = a->opt->files && a->opt->files[0] ? a->opt->files : stdin_only;
+	for (size_t i = 0; files[i] != NULL; i++) {
+		struct input_meta m;
+		if (input_read(files[i], &m, on_sample, ctx, err) != 0)
+			return -1;
+		a->files++;
+		snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);
+		a->where.line = m.lines;
+		if (merge_meta(a, &m, first, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int by_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
+}
+
+static void runs_per_n(struct analysis *a)
+{
+	size_t n = a->points.count;
+	uint64_t *c = malloc(n * sizeof *c);
+	if (c == NULL)
+		return;
+	for (size_t i = 0; i < n; i++)
+		c[i] = a->points.p[i].count;
+	qsort(c, n, sizeof *c, by_u64);
+	a->runs_min = c[0];
+	a->runs_median = c[n / 2];
+	free(c);
+}
+
+static void choose_units(struct analysis *a, const struct input_meta *first,
+			 const struct tickdata *td)
+{
+	const struct analyze_options *o = a->opt;
+	a->tick_source = "none";
+	if (o->tick > 0)
+		a->tick = o->tick, a->tick_source = "--tick";
+	else if (first->has_tick)
+		a->tick = (double)first->tick, a->tick_source = "header";
+	else if (a->points.all_int && td->kept > 0)
+		a->tick = (double)tickdata_tick(td), a->tick_source = "data";
+	a->unit_ns_source = "none";
+	if (o->unit_ns > 0)
+		a->unit_ns = o->unit_ns, a->unit_ns_source = "--unit-ns";
+	else if (first->has_unit_ns)
+		a->unit_ns = first->unit_ns, a->unit_ns_source = "header";
+}
+
+int analysis_read(struct analysis *a, const struct analyze_options *opt,
+		  struct input_error *err)
+{
+	memset(a, 0, sizeof *a);
+	a->opt = opt;
+	points_init(&a->points);
+	struct tickdata *td = malloc(sizeof *td);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	struct input_meta first = { 0 };
+	int rc = -1;
+	snprintf(a->where.file, sizeof a->where.file, "-");
+	if (td == NULL || rng == NULL) {
+		rc = fail(err, &a->where, "out of memory");
+	} else if (spool_open(&a->spool) != 0) {
+		rc = fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
+	} else {
+		tickdata_init(td);
+		struct read_ctx ctx = { a, td, rng };
+		rc = read_files(a, &ctx, &first, err);
+	}
+	if (rc == 0 && a->points.samples == 0)
+		rc = fail(err, &a->where, "no samples: the input is empty or holds only comments");
+	if (rc == 0 && a->points.count < 3)
+		rc = fail(err, &a->where,
+			  "only %zu distinct N: two minima always lie on a line, so nothing could show whether the cost is linear; time at least 3 N (collect --range FROM:TO:COUNT)",
+			  a->points.count);
+	if (rc == 0) {
+		points_sort(&a->points);
+		runs_per_n(a);
+		choose_units(a, &first, td);
+	}
+	gsl_rng_free(rng);
+	free(td);
+	return rc;
+}
+
+static double line_value(const struct lv_line *l, uint64_t n)
+{
+	return (double)((long double)l->intercept + (long double)l->slope * (long double)n);
+}
+
+/*
+ * How far apart the LP's and the hull's lines are, in clock units: at both
+ * ends of the N range; where the hull's slope is an interval, at the
+ * vertex, plus how far the LP's slope falls outside the interval times the
+ * N range.
+ */
+static double lp_hull_difference(const struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	const struct lv_line *h = &a->hull, *l = &a->lp.line;
+	double span = (double)(s->p[s->count - 1].n - s->p[0].n);
+	if (h->unique) {
+		double d0 = fabs(line_value(l, s->p[0].n) - line_value(h, s->p[0].n));
+		double d1 = fabs(line_value(l, s->p[s->count - 1].n) -
+				 line_value(h, s->p[s->count - 1].n));
+		return d0 > d1 ? d0 : d1;
+	}
+	uint64_t nv = s->p[h->left].n;
+	double out = l->slope < h->slope_lo ? h->slope_lo - l->slope
+		   : l->slope > h->slope_hi ? l->slope - h->slope_hi : 0;
+	return fabs(line_value(l, nv) - line_value(h, nv)) + out * span;
+}
+
+/* Both methods must agree to within a billionth of the largest minimum. */
+static double agreement_tolerance(const struct point_set *s)
+{
+	double big = 1;
+	for (size_t i = 0; i < s->count; i++)
+		big = s->p[i].min > big ? s->p[i].min : big;
+	return 1e-9 * big;
+}
+
+static int fit_lines(struct analysis *a, struct input_error *err)
+{
+	char msg[256];
+	enum fit_method m = a->opt->method;
+	if (m != METHOD_LP) {
+		if (hull_least_values(&a->points, &a->hull) != 0)
+			return fail(err, &a->where, "out of memory");
+		a->hull_done = 1;
+	}
+	if (m != METHOD_HULL) {
+		if (lp_least_values(&a->points, &a->lp, msg, sizeof msg) != 0)
+			return fail(err, &a->where, "%s", msg);
+		a->lp_done = 1;
+	}
+	if (m == METHOD_BOTH) {
+		a->lp_hull_difference = lp_hull_difference(a);
+		double tol = agreement_tolerance(&a->points);
+		if (!(a->lp_hull_difference <= tol))
+			return fail(err, &a->where,
+				    "the LP (GLPK) and the lower hull disagree by %.6g clock units (tolerance %.3g): report this input as a bug; --method lp or --method hull picks one",
+				    a->lp_hull_difference, tol);
+	}
+	a->fit = m == METHOD_LP ? a->lp.line : a->hull;
+	a->method = m == METHOD_LP ? "lp" : m == METHOD_HULL ? "hull" : "lp+hull";
+	return 0;
+}
+
+int analysis_fit(struct analysis *a, struct input_error *err)
+{
+	char msg[256];
+	if (fit_lines(a, err) != 0)
+		return -1;
+	ols_fit_points(&a->points, 0, &a->ols_minima);
+	ols_fit_points(&a->points, 1, &a->ols_means);
+	if (interval_estimate(&a->points, &a->fit, a->tick,
+			      a->opt->replicates, a->opt->seed, &a->iv, msg,
+			      sizeof msg) != 0)
+		return fail(err, &a->where, "%s", msg);
+	return 0;
+}
+
+/* "On the line" means within one tick of the step function; without a
+ * tick, within 0.1% of the minimum at the median N. */
+static double on_line_width(const struct analysis *a)
+{
+	if (a->tick > 0)
+		return a->tick;
+	const struct point_set *s = &a->points;
+	return 1e-3 * s->p[s->count / 2].min > 0 ? 1e-3 * s->p[s->count / 2].min : 1e-9;
+}
+
+int analysis_excess(struct analysis *a, struct input_error *err)
+{
+	char msg[sizeof err->msg];
+	a->on_line_width = on_line_width(a);
+	struct excess_config c = {
+		.slope = a->fit.slope, .intercept = a->fit.intercept,
+		.tick = a->tick, .on_line_width = a->on_line_width,
+		.threshold = a->opt->threshold, .unit_ns = a->unit_ns,
+		.excess_path = a->opt->excess_path,
+		.integer_t = a->points.all_int,
+	};
+	int rc = excess_analyze(&a->spool, &c, &a->excess, msg, sizeof msg);
+	if (rc == -2) {	/* about the output file, not a place in the input */
+		snprintf(err->file, sizeof err->file, "%s", a->opt->excess_path);
+		err->line = 0;
+		snprintf(err->msg, sizeof err->msg, "%s", msg);
+		return -1;
+	}
+	return rc == 0 ? 0 : fail(err, &a->where, "%s", msg);
+}
+
+void analysis_free(struct analysis *a)
+{
+	points_free(&a->points);
+	spool_close(&a->spool);
+	excess_free(&a->excess);
+}

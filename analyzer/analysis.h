@@ -1,0 +1,81 @@
+/*
+ * analysis.h - everything analyze finds, stage by stage: read (minima per
+ * N, every sample spooled), fit (hull, LP, OLS, interval), excess, checks.
+ * The reports print this struct; they compute nothing.
+ */
+#ifndef SUBTICK_ANALYSIS_H
+#define SUBTICK_ANALYSIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "excess.h"
+#include "hull.h"
+#include "input.h"
+#include "interval.h"
+#include "lp.h"
+#include "ols.h"
+#include "points.h"
+#include "spool.h"
+
+enum fit_method { METHOD_BOTH, METHOD_LP, METHOD_HULL };
+
+struct analyze_options {
+	char **files;			/* NULL-terminated; none: stdin */
+	enum fit_method method;
+	double unit_ns;			/* 0: from the header */
+	double tick;			/* 0: from the header or the data */
+	double threshold;		/* 0: derived */
+	const char *excess_path;
+	int json;
+	const char *plot_dir;
+	const char *plot_format;
+	int plot_log;
+	unsigned replicates;
+	unsigned long seed;
+};
+
+#define ANALYSIS_WARNINGS_MAX 12
+
+struct analysis {
+	const struct analyze_options *opt;
+	/* input */
+	char clock[64], kernel[256];
+	size_t files;
+	int complete;			/* every input ended with # done */
+	int interrupted;		/* some input ended with # interrupted */
+	struct point_set points;
+	struct spool spool;
+	double tick;			/* 0: unknown */
+	const char *tick_source;	/* header, data, --tick, none */
+	double unit_ns;			/* 0: unknown */
+	const char *unit_ns_source;	/* header, --unit-ns, none */
+	uint64_t runs_min, runs_median;
+	/* fits */
+	struct lv_line hull;
+	struct lp_result lp;
+	int lp_done, hull_done;
+	double lp_hull_difference;	/* clock units, over the N range */
+	const char *method;		/* lp, hull, lp+hull */
+	struct lv_line fit;		/* the reported line */
+	struct ols_fit ols_minima, ols_means;
+	struct interval iv;
+	/* excess */
+	struct excess_summary excess;
+	double on_line_width;
+	/* checks */
+	char warning[ANALYSIS_WARNINGS_MAX][256];
+	size_t warnings;
+	/* where an error without a line of its own is reported */
+	struct input_error where;
+};
+
+/* Each stage returns 0, or -1 with err filled: "FILE:LINE: message". */
+int analysis_read(struct analysis *a, const struct analyze_options *opt,
+		  struct input_error *err);
+int analysis_fit(struct analysis *a, struct input_error *err);
+int analysis_excess(struct analysis *a, struct input_error *err);
+void analysis_check(struct analysis *a);
+void analysis_free(struct analysis *a);
+
+#endif /* SUBTICK_ANALYSIS_H */

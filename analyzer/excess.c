@@ -1,0 +1,233 @@
+/*
+ * excess.c - histogram, quantiles, interrupt-like excesses, their period,
+ * and the per-sample excess file.
+ */
+#include "excess.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static double line_at(const struct excess_config *c, uint64_t n)
+{
+	return (double)((long double)c->intercept + (long double)c->slope * (long double)n);
+}
+
+static double step_excess(const struct excess_config *c, double t, double f)
+{
+	if (c->tick <= 0)
+		return t - f;
+	return t - c->tick * floor(f / c->tick);
+}
+
+static size_t bin_of(double e, double base)
+{
+	if (!(e > base))
+		return 0;
+	double i = 1 + floor(EXCESS_BINS_PER_OCTAVE * log2(e / base));
+	return i >= EXCESS_BINS ? EXCESS_BINS - 1 : (size_t)i;
+}
+
+/* Upper edge of a bin: quantiles err on the high side by < 0.55%. */
+static double bin_top(size_t i, double base)
+{
+	return base * exp2((double)i / EXCESS_BINS_PER_OCTAVE);
+}
+
+static double quantile(const struct excess_summary *s, double q)
+{
+	uint64_t want = (uint64_t)ceil(q * (double)s->samples), seen = 0;
+	for (size_t i = 0; i < EXCESS_BINS; i++) {
+		seen += s->hist[i];
+		if (seen >= want && seen > 0) {
+			double v = bin_top(i, s->base);
+			return v < s->max ? v : s->max;
+		}
+	}
+	return s->max;
+}
+
+static int histogram_pass(struct spool *sp, const struct excess_config *c,
+			  struct excess_summary *s)
+{
+	struct spool_record r;
+	int k;
+	uint64_t at_lo = UINT64_MAX, at_hi = 0;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while ((k = spool_get(sp, &r)) == 1) {
+		double f = line_at(c, r.n), e = r.t - f;
+		s->hist[bin_of(e, s->base)]++;
+		if (s->samples == 0 || e < s->min)
+			s->min = e;
+		if (s->samples == 0 || e > s->max)
+			s->max = e;
+		s->samples++;
+		s->on_line += step_excess(c, r.t, f) <= c->on_line_width;
+		if (r.at != SPOOL_NO_AT) {
+			at_lo = r.at < at_lo ? r.at : at_lo;
+			at_hi = r.at > at_hi ? r.at : at_hi;
+			s->have_at = 1;
+		}
+	}
+	if (s->have_at && c->unit_ns > 0)
+		s->seconds = (double)(at_hi - at_lo) * c->unit_ns * 1e-9;
+	return k;
+}
+
+static void excess_file_header(FILE *f, const struct excess_config *c)
+{
+	fprintf(f, "# subtick excess 1\n");
+	fprintf(f, "# line: t = %.17g + %.17g * n\n", c->intercept, c->slope);
+	fprintf(f, "# tick: %.17g\n", c->tick);
+	fprintf(f, "# columns: n t at excess excess_step\n");
+}
+
+static int excess_file_line(FILE *f, const struct excess_config *c,
+			    const struct spool_record *r, double e, double es)
+{
+	char at[24] = "nan";
+	if (r->at != SPOOL_NO_AT)
+		snprintf(at, sizeof at, "%llu", (unsigned long long)r->at);
+	if (c->integer_t)
+		return fprintf(f, "%llu\t%.0f\t%s\t%.10g\t%.10g\n",
+			       (unsigned long long)r->n, r->t, at, e, es);
+	return fprintf(f, "%llu\t%.17g\t%s\t%.10g\t%.10g\n",
+		       (unsigned long long)r->n, r->t, at, e, es);
+}
+
+struct events {
+	double *t;
+	size_t n, cap;
+};
+
+enum { EVENTS_MAX = 1000000 };
+
+static void event_add(struct events *ev, double t)
+{
+	if (ev->n == ev->cap) {
+		size_t cap = ev->cap ? 2 * ev->cap : 1024;
+		double *p = cap <= EVENTS_MAX ? realloc(ev->t, cap * sizeof *p) : NULL;
+		if (p == NULL)
+			return;	/* past the cap: the period needs no more */
+		ev->t = p;
+		ev->cap = cap;
+	}
+	ev->t[ev->n++] = t;
+}
+
+/* Open a temporary file next to path; rename it over path when done, so
+ * that an error never leaves half a file. */
+static FILE *open_temp(const char *path, char *tmp, size_t len)
+{
+	if (snprintf(tmp, len, "%s.XXXXXX", path) >= (int)len)
+		return NULL;
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fdopen(fd, "w");
+	if (f == NULL) {
+		close(fd);
+		unlink(tmp);
+	}
+	return f;
+}
+
+static int finish_temp(FILE *f, const char *tmp, const char *path, int ok)
+{
+	if (fflush(f) != 0 || ferror(f))
+		ok = 0;
+	if (fclose(f) != 0)
+		ok = 0;
+	if (ok && rename(tmp, path) == 0)
+		return 0;
+	unlink(tmp);
+	return -1;
+}
+
+static int event_pass(struct spool *sp, const struct excess_config *c,
+		      struct excess_summary *s, struct events *ev, FILE *out)
+{
+	struct spool_record r;
+	int k;
+	uint64_t at0 = UINT64_MAX;
+	double scale = c->unit_ns > 0 ? c->unit_ns : 1;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while ((k = spool_get(sp, &r)) == 1) {
+		double f = line_at(c, r.n), e = r.t - f;
+		if (at0 == UINT64_MAX && r.at != SPOOL_NO_AT)
+			at0 = r.at;
+		if (e > s->threshold) {
+			s->large++;
+			if (r.at != SPOOL_NO_AT)
+				event_add(ev, (double)(r.at - at0) * scale);
+		}
+		if (out != NULL &&
+		    excess_file_line(out, c, &r, e, step_excess(c, r.t, f)) < 0)
+			return -2;	/* the excess file could not be written */
+	}
+	return k;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int excess_analyze(struct spool *sp, const struct excess_config *c,
+		   struct excess_summary *s, char *err, size_t err_len)
+{
+	memset(s, 0, sizeof *s);
+	err[0] = '\0';
+	s->hist = calloc(EXCESS_BINS, sizeof *s->hist);
+	s->base = c->on_line_width > 0 ? c->on_line_width / 64 : 1e-9;
+	if (s->hist == NULL || histogram_pass(sp, c, s) != 0) {
+		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
+		return -1;
+	}
+	const double q[4] = { 0.5, 0.9, 0.99, 0.999 };
+	for (int i = 0; i < 4; i++)
+		s->quantile[i] = quantile(s, q[i]);
+	/* Interrupt-like: far above both the tick and the typical excess. */
+	s->threshold_given = c->threshold > 0;
+	s->threshold = c->threshold > 0 ? c->threshold
+		: fmax(10 * c->on_line_width, 10 * s->quantile[0]);
+
+	char tmp[4096];
+	FILE *out = NULL;
+	if (c->excess_path != NULL) {
+		out = open_temp(c->excess_path, tmp, sizeof tmp);
+		if (out == NULL) {
+			snprintf(err, err_len, "%s", strerror(errno));
+			return -2;
+		}
+		excess_file_header(out, c);
+	}
+	struct events ev = { 0 };
+	int rc = event_pass(sp, c, s, &ev, out);
+	if (out != NULL && (finish_temp(out, tmp, c->excess_path, rc == 0) != 0 || rc == -2)) {
+		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
+		rc = -2;
+	}
+	if (rc == 0) {
+		if (s->seconds > 0)
+			s->large_per_s = (double)s->large / s->seconds;
+		qsort(ev.t, ev.n, sizeof *ev.t, by_double);
+		period_detect(ev.t, ev.n, &s->period);
+	} else if (err[0] == '\0') {
+		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
+	}
+	free(ev.t);
+	return rc;
+}
+
+void excess_free(struct excess_summary *s)
+{
+	free(s->hist);
+	s->hist = NULL;
+}

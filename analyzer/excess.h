@@ -1,0 +1,61 @@
+/*
+ * excess.h - every timing minus the least-values line: where interrupts,
+ * preemption and cache misses show (Krutar 1998).
+ *
+ * excess      = t - line(n)
+ * excess_step = t - tick * floor(line(n) / tick)
+ * The step-function subtrahend removes the Moire sawtooth that appears
+ * when the tick and the unit cost beat (Krutar's 500 ns tick against a
+ * 359 ns unit cost).  Without a tick, excess_step = excess.
+ */
+#ifndef SUBTICK_EXCESS_H
+#define SUBTICK_EXCESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "period.h"
+#include "spool.h"
+
+/* Log-spaced histogram: bin 0 holds excess <= base, bin i >= 1 holds
+ * base * 2^((i-1)/128) < excess <= base * 2^(i/128): quantiles to 0.55%. */
+#define EXCESS_BINS_PER_OCTAVE 128
+#define EXCESS_OCTAVES 80
+#define EXCESS_BINS (1 + EXCESS_BINS_PER_OCTAVE * EXCESS_OCTAVES)
+
+struct excess_config {
+	double slope, intercept;	/* the line */
+	double tick;			/* 0: unknown */
+	double on_line_width;		/* "on the line": excess_step <= this */
+	double threshold;		/* interrupt-like above; 0: derive */
+	double unit_ns;			/* 0: unknown */
+	const char *excess_path;	/* --excess FILE, or NULL */
+	int integer_t;			/* print t as an integer */
+};
+
+struct excess_summary {
+	uint64_t samples;
+	uint64_t on_line;
+	double quantile[4];		/* 50%, 90%, 99%, 99.9% */
+	double min, max;
+	double base;			/* histogram bin 0 edge */
+	uint64_t *hist;			/* EXCESS_BINS counts, for plots */
+	double threshold;
+	int threshold_given;
+	uint64_t large;
+	double seconds;			/* time spanned by at, 0 if unknown */
+	double large_per_s;		/* 0 when seconds unknown */
+	struct period_result period;	/* in ns when unit_ns known, else
+					 * clock units */
+	int have_at;
+};
+
+/* Two passes over the spool (histogram; then events and --excess FILE).
+ * Returns 0; -1 when the samples cannot be read back; -2 when the excess
+ * file cannot be written (nothing is left of it).  A message in err. */
+int excess_analyze(struct spool *sp, const struct excess_config *cfg,
+		   struct excess_summary *out, char *err, size_t err_len);
+
+void excess_free(struct excess_summary *s);
+
+#endif /* SUBTICK_EXCESS_H */

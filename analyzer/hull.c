@@ -1,0 +1,153 @@
+/*
+ * hull.c - monotone chain (Andrew 1979), lower half only.
+ */
+#include "hull.h"
+
+#include <stdlib.h>
+
+/* a * b with a > 0 and b signed, given as (negative?, magnitude). */
+struct product {
+	int neg;
+	uint128 mag;
+};
+
+static struct product mul(uint64_t a, uint64_t b_from, uint64_t b_to)
+{
+	struct product p;
+	p.neg = b_to < b_from;
+	p.mag = (uint128)a * (p.neg ? b_from - b_to : b_to - b_from);
+	return p;
+}
+
+/* 1 if p <= q. */
+static int product_le(struct product p, struct product q)
+{
+	if (p.mag == 0 && q.mag == 0)
+		return 1;
+	if (p.neg != q.neg)
+		return p.neg;
+	return p.neg ? p.mag >= q.mag : p.mag <= q.mag;
+}
+
+/* B is on or above the segment AC (exact): B leaves the lower hull.
+ * Pop when (xB - xA)(yC - yA) <= (yB - yA)(xC - xA). */
+static int pop_exact(const struct point *A, const struct point *B,
+		     const struct point *C)
+{
+	return product_le(mul(B->n - A->n, A->min_int, C->min_int),
+			  mul(C->n - A->n, A->min_int, B->min_int));
+}
+
+static int pop_float(long double xa, long double ya, long double xb,
+		     long double yb, long double xc, long double yc)
+{
+	return (xb - xa) * (yc - ya) <= (yb - ya) * (xc - xa);
+}
+
+size_t hull_lower(const struct point_set *s, size_t *v)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		while (k >= 2) {
+			const struct point *A = &s->p[v[k - 2]], *B = &s->p[v[k - 1]];
+			const struct point *C = &s->p[i];
+			int pop = s->all_int ? pop_exact(A, B, C)
+					     : pop_float(A->n, A->min, B->n, B->min,
+							 C->n, C->min);
+			if (!pop)
+				break;
+			k--;
+		}
+		v[k++] = i;
+	}
+	return k;
+}
+
+static double edge_slope(long double xa, long double ya, long double xb,
+			 long double yb)
+{
+	return (double)((yb - ya) / (xb - xa));
+}
+
+/*
+ * Given the hull (vertex coordinates xs, ys in order) and where mean(N)
+ * falls, fill the line.  at_vertex: mean(N) == xs[k]; else it is inside
+ * edge (k, k + 1).
+ */
+static void line_at(const long double *xs, const long double *ys, size_t nv,
+		    size_t k, int at_vertex, struct lv_line *out)
+{
+	if (!at_vertex || k == 0 || k + 1 == nv) {
+		size_t a = at_vertex && k + 1 == nv ? k - 1 : k;
+		out->slope = edge_slope(xs[a], ys[a], xs[a + 1], ys[a + 1]);
+		out->slope_lo = out->slope_hi = out->slope;
+		out->unique = 1;
+		out->intercept = (double)(ys[a] - (long double)out->slope * xs[a]);
+		return;
+	}
+	out->slope_lo = edge_slope(xs[k - 1], ys[k - 1], xs[k], ys[k]);
+	out->slope_hi = edge_slope(xs[k], ys[k], xs[k + 1], ys[k + 1]);
+	out->slope = out->slope_lo + (out->slope_hi - out->slope_lo) / 2;
+	out->unique = out->slope_lo == out->slope_hi;
+	out->intercept = (double)(ys[k] - (long double)out->slope * xs[k]);
+}
+
+int hull_least_values(const struct point_set *s, struct lv_line *out)
+{
+	size_t *v = malloc(s->count * sizeof *v);
+	long double *xs = calloc(s->count, sizeof *xs);
+	long double *ys = calloc(s->count, sizeof *ys);
+	if (v == NULL || xs == NULL || ys == NULL || s->count < 2) {
+		free(v), free(xs), free(ys);
+		return -1;
+	}
+	size_t nv = hull_lower(s, v);
+	uint128 sum = points_sum_n(s), cnt = s->count;
+	size_t k = 0;
+	/* The last vertex with N * count <= sum (exact). */
+	while (k + 1 < nv && (uint128)s->p[v[k + 1]].n * cnt <= sum)
+		k++;
+	int at_vertex = (uint128)s->p[v[k]].n * cnt == sum;
+	for (size_t i = 0; i < nv; i++) {
+		const struct point *p = &s->p[v[i]];
+		xs[i] = (long double)p->n;
+		ys[i] = s->all_int ? (long double)p->min_int : (long double)p->min;
+	}
+	line_at(xs, ys, nv, k, at_vertex, out);
+	/* mean(N) > the first N and < the last: inside an edge unless at a
+	 * vertex. */
+	out->left = v[k];
+	out->right = at_vertex ? v[k] : v[k + 1];
+	free(v), free(xs), free(ys);
+	return 0;
+}
+
+int hull_least_values_d(const double *x, const double *y, size_t n,
+			size_t *v, struct lv_line *out)
+{
+	size_t k = 0;
+	long double mean = 0;
+	for (size_t i = 0; i < n; i++) {
+		mean += x[i];
+		while (k >= 2 && pop_float(x[v[k - 2]], y[v[k - 2]], x[v[k - 1]],
+					   y[v[k - 1]], x[i], y[i]))
+			k--;
+		v[k++] = i;
+	}
+	mean /= (long double)n;
+	long double xs[3], ys[3];
+	size_t j = 0;
+	while (j + 1 < k && x[v[j + 1]] <= mean)
+		j++;
+	int at_vertex = x[v[j]] == mean;
+	/* line_at looks at vertices j - 1 .. j + 1 only. */
+	size_t lo = j > 0 ? j - 1 : 0, hi = j + 1 < k ? j + 1 : j, m = 0;
+	for (size_t i = lo; i <= hi; i++, m++) {
+		xs[m] = x[v[i]];
+		ys[m] = y[v[i]];
+	}
+	line_at(xs, ys, m, j - lo, at_vertex, out);
+	out->left = v[j];
+	out->right = v[hi];
+	return 0;
+}

@@ -1,0 +1,39 @@
+/*
+ * hull.h - the least-values line from the lower convex hull of the minima.
+ *
+ * The line under every minimum (N_i, m_i) that is highest at mean(N)
+ * touches the lower convex hull along the edge whose N-span holds mean(N)
+ * (Krutar 1998; Aigner & Chu 1968).  When mean(N) is a hull vertex, every
+ * slope between its two edges is optimal: the slope is an interval.
+ * Integer input is handled exactly (cross products in 128 bits).
+ */
+#ifndef SUBTICK_HULL_H
+#define SUBTICK_HULL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "points.h"
+
+struct lv_line {
+	double slope, intercept;	/* the reported line */
+	double slope_lo, slope_hi;	/* the optimal slopes (equal if unique) */
+	int unique;
+	size_t left, right;		/* indices of the two points it rests on
+					 * (left == right at a vertex) */
+};
+
+/* Lower hull of the sorted minima: vertex indices into s->p, in order.
+ * Returns the number of vertices (0 when out of memory). */
+size_t hull_lower(const struct point_set *s, size_t *vertex);
+
+/* Least-values line of the sorted set (at least 2 distinct N).  Returns 0,
+ * or -1 when out of memory. */
+int hull_least_values(const struct point_set *s, struct lv_line *out);
+
+/* The same on bare arrays of doubles (x ascending, distinct), for the
+ * resampled minima of the interval.  Returns 0 or -1. */
+int hull_least_values_d(const double *x, const double *y, size_t n,
+			size_t *work, struct lv_line *out);
+
+#endif /* SUBTICK_HULL_H */

@@ -1,0 +1,305 @@
+/*
+ * input.c - line by line, with the place of every error.
+ */
+#include "input.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numscan.h"
+
+enum { FIELDS_MAX = 16 };
+
+struct reader {
+	struct input_meta *meta;
+	struct input_error *err;
+	uint64_t line;
+	input_sample_fn *fn;
+	void *ctx;
+};
+
+static int fail(struct reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int fail(struct reader *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
+	va_end(ap);
+	r->err->line = r->line;
+	return -1;
+}
+
+/* Split on blanks and commas; returns the number of fields or -1. */
+static int split(char *s, char **field, size_t *len)
+{
+	int k = 0;
+	while (*s) {
+		while (*s == ' ' || *s == '\t' || *s == ',')
+			s++;
+		if (*s == '\0')
+			break;
+		if (k == FIELDS_MAX)
+			return -1;
+		field[k] = s;
+		while (*s && *s != ' ' && *s != '\t' && *s != ',')
+			s++;
+		len[k] = (size_t)(s - field[k]);
+		k++;
+	}
+	return k;
+}
+
+static int set_columns(struct reader *r, char *value)
+{
+	char *field[FIELDS_MAX];
+	size_t len[FIELDS_MAX];
+	int k = split(value, field, len);
+	struct input_meta *m = r->meta;
+	if (k < 0)
+		return fail(r, "too many columns in '# columns:'");
+	m->col_n = m->col_t = m->col_at = -1;
+	for (int i = 0; i < k; i++) {
+		if (len[i] == 1 && field[i][0] == 'n')
+			m->col_n = i;
+		else if (len[i] == 1 && field[i][0] == 't')
+			m->col_t = i;
+		else if (len[i] == 2 && strncmp(field[i], "at", 2) == 0)
+			m->col_at = i;
+	}
+	if (m->col_n < 0 || m->col_t < 0)
+		return fail(r, "'# columns:' must name the columns n and t");
+	m->ncols = k;
+	return 0;
+}
+
+/* Known keys are checked; unknown keys are ignored (FORMAT.md). */
+static int header_key(struct reader *r, const char *key, char *value)
+{
+	struct input_meta *m = r->meta;
+	struct number num;
+	size_t vlen = strlen(value);
+	if (strcmp(key, "tick") == 0) {
+		if (num_scan(value, vlen, &num) != NULL || !num.exact || num.u == 0)
+			return fail(r, "bad tick '%s': expected a positive integer (clock units)", value);
+		m->has_tick = 1;
+		m->tick = num.u;
+	} else if (strcmp(key, "unit_ns") == 0) {
+		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0))
+			return fail(r, "bad unit_ns '%s': expected a positive number of nanoseconds", value);
+		m->has_unit_ns = 1;
+		m->unit_ns = num.d;
+	} else if (strcmp(key, "overhead") == 0) {
+		if (num_scan(value, vlen, &num) == NULL) {
+			m->has_overhead = 1;
+			m->overhead = num.d;
+		}
+	} else if (strcmp(key, "clock") == 0) {
+		snprintf(m->clock, sizeof m->clock, "%s", value);
+	} else if (strcmp(key, "kernel") == 0) {
+		snprintf(m->kernel, sizeof m->kernel, "%s", value);
+	} else if (strcmp(key, "columns") == 0) {
+		return set_columns(r, value);
+	} else if (strcmp(key, "done") == 0) {
+		m->finished = 1;
+	} else if (strcmp(key, "interrupted") == 0) {
+		m->interrupted = 1;
+	}
+	return 0;
+}
+
+/* "# key: value" (key of [a-z0-9_]) or a plain comment. */
+static int comment_line(struct reader *r, char *s)
+{
+	if (r->line == 1 && strncmp(s, "# subtick ", 10) == 0) {
+		if (strcmp(s + 10, "1") != 0)
+			return fail(r, "unsupported stream version '%s' (this analyze reads version 1)", s + 10);
+		r->meta->stream = 1;
+		r->meta->ncols = 3;	/* n t at, unless "# columns:" says */
+		r->meta->col_n = 0;
+		r->meta->col_t = 1;
+		r->meta->col_at = 2;
+		return 0;
+	}
+	if (!r->meta->stream || s[1] != ' ')
+		return 0;
+	char *key = s + 2, *p = key;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')
+		p++;
+	if (p == key || p[0] != ':' || p[1] != ' ')
+		return 0;
+	*p = '\0';
+	if (r->meta->samples > 0 && strcmp(key, "done") != 0 &&
+	    strcmp(key, "interrupted") != 0)
+		return 0;	/* header keys count only before the data */
+	return header_key(r, key, p + 2);
+}
+
+static int field_number(struct reader *r, const char *what, char *f,
+			size_t len, struct number *num)
+{
+	const char *why = num_scan(f, len, num);
+	if (why != NULL)
+		return fail(r, "%s '%.*s': %s", what, (int)(len > 40 ? 40 : len),
+			    f, why);
+	return 0;
+}
+
+static int sample_line(struct reader *r, char *s)
+{
+	struct input_meta *m = r->meta;
+	char *field[FIELDS_MAX];
+	size_t len[FIELDS_MAX];
+	int k = split(s, field, len);
+	if (k < 0 || (m->stream && k != m->ncols))
+		return fail(r, "expected %d fields (%s), found %s", m->ncols,
+			    m->ncols == 3 ? "n t at" : "see '# columns:'",
+			    k < 0 ? "more" : k == 0 ? "none" : "a different number");
+	if (!m->stream) {
+		if (k != 2 && k != 3)
+			return fail(r, "expected 2 fields (n t) or 3 (n t at), found %d", k);
+		m->col_n = 0;
+		m->col_t = 1;
+		m->col_at = k == 3 ? 2 : -1;
+	}
+
+	struct sample smp = { 0 };
+	struct number num;
+	int cn = m->col_n, ct = m->col_t, ca = m->col_at;
+	if (field_number(r, "n", field[cn], len[cn], &num) != 0)
+		return -1;
+	if (!num.exact && !(num.d == floor(num.d) && num.d < 9007199254740992.0))
+		return fail(r, "n '%.*s': expected a non-negative integer", (int)len[cn], field[cn]);
+	smp.n = num.exact ? num.u : (uint64_t)num.d;
+	if (field_number(r, "t", field[ct], len[ct], &num) != 0)
+		return -1;
+	smp.t = num.d;
+	smp.t_int = num.u;
+	smp.t_exact = num.exact;
+	if (ca >= 0) {
+		if (field_number(r, "at", field[ca], len[ca], &num) != 0)
+			return -1;
+		if (!num.exact)
+			return fail(r, "at '%.*s': expected a non-negative integer", (int)len[ca], field[ca]);
+		smp.at = num.u;
+		smp.has_at = 1;
+	}
+	m->samples++;
+	return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
+}
+
+static int one_line(struct reader *r, char *s, size_t len)
+{
+	while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
+		s[--len] = '\0';
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			return fail(r, "control character 0x%02x: not a text stream",
+				    (unsigned char)s[i]);
+	if (s[0] == '#')
+		return comment_line(r, s);
+	size_t blank = strspn(s, " \t");
+	if (s[blank] == '\0')
+		return 0;	/* blank lines separate blocks, as in gnuplot */
+	return sample_line(r, s);
+}
+
+/*
+ * Lines from f through a block buffer: exact lengths (a NUL byte is seen,
+ * wherever it is) and bounded memory (a line longer than INPUT_LINE_MAX is
+ * an error as soon as it is seen, whatever the input).
+ */
+struct line_buffer {
+	FILE *f;
+	size_t start, end;
+	int eof;
+	char data[1 << 16];
+};
+
+/* Next line in *line (without its newline, NUL-terminated), its length in
+ * *len.  Returns 1, 0 at the end, -1 if too long, -2 on a read error. */
+static int next_line(struct line_buffer *b, char **line, size_t *len)
+{
+	for (;;) {
+		char *p = b->data + b->start;
+		char *nl = memchr(p, '\n', b->end - b->start);
+		if (nl != NULL || (b->eof && b->end > b->start)) {
+			size_t n = nl ? (size_t)(nl - p) : b->end - b->start;
+			if (n > INPUT_LINE_MAX)
+				return -1;
+			p[n] = '\0';	/* over the newline, or the spare byte */
+			b->start += n + (nl != NULL);
+			*line = p;
+			*len = n;
+			return 1;
+		}
+		if (b->eof)
+			return 0;
+		if (b->end - b->start > INPUT_LINE_MAX)
+			return -1;
+		memmove(b->data, p, b->end - b->start);
+		b->end -= b->start;
+		b->start = 0;
+		size_t k = fread(b->data + b->end, 1, sizeof b->data - 1 - b->end, b->f);
+		b->end += k;
+		if (k == 0) {
+			if (ferror(b->f))
+				return -2;
+			b->eof = 1;
+		}
+	}
+}
+
+static int read_lines(struct reader *r, FILE *f)
+{
+	struct line_buffer *b = malloc(sizeof *b);
+	char *line;
+	size_t len;
+	int k, rc = 0;
+	if (b == NULL)
+		return fail(r, "out of memory");
+	b->f = f;
+	b->start = b->end = 0;
+	b->eof = 0;
+	while (rc == 0 && (k = next_line(b, &line, &len)) != 0) {
+		r->line++;
+		if (k == -1)
+			rc = fail(r, "line longer than %d bytes: not a subtick stream",
+				  INPUT_LINE_MAX);
+		else if (k == -2)
+			rc = fail(r, "read error: %s", strerror(errno));
+		else if (memchr(line, '\0', len) != NULL)
+			rc = fail(r, "binary data (a NUL byte): not a text stream");
+		else
+			rc = one_line(r, line, len);
+	}
+	free(b);
+	return rc;
+}
+
+int input_read(const char *path, struct input_meta *meta, input_sample_fn *fn,
+	       void *ctx, struct input_error *err)
+{
+	struct reader r = { meta, err, 0, fn, ctx };
+	int is_stdin = strcmp(path, "-") == 0;
+	snprintf(err->file, sizeof err->file, "%s", path);
+	err->line = 0;
+	memset(meta, 0, sizeof *meta);
+	meta->col_at = -1;
+
+	FILE *f = is_stdin ? stdin : fopen(path, "r");
+	if (f == NULL) {
+		snprintf(err->msg, sizeof err->msg, "%s", strerror(errno));
+		return -1;
+	}
+	int rc = read_lines(&r, f);
+	meta->lines = r.line;
+	if (!is_stdin)
+		fclose(f);
+	return rc;
+}

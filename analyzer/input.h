@@ -1,0 +1,59 @@
+/*
+ * input.h - reading the subtick stream (data/FORMAT.md) or bare "n t"
+ * columns, one sample at a time.
+ */
+#ifndef SUBTICK_INPUT_H
+#define SUBTICK_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Longest line accepted; collect never writes one longer. */
+#define INPUT_LINE_MAX 4096
+
+struct input_meta {
+	int stream;		/* the first line was "# subtick 1" */
+	int has_tick;
+	uint64_t tick;
+	int has_unit_ns;
+	double unit_ns;
+	int has_overhead;
+	double overhead;
+	char clock[64];
+	char kernel[256];
+	int ncols;		/* fields per sample line; 0 until known */
+	int col_n, col_t, col_at;	/* positions; col_at -1: none */
+	int finished;		/* "# done:" seen */
+	int interrupted;	/* "# interrupted:" seen */
+	uint64_t samples;	/* sample lines read */
+	uint64_t lines;		/* lines read */
+};
+
+struct sample {
+	uint64_t n;
+	double t;
+	uint64_t t_int;		/* exact when t_exact */
+	int t_exact;
+	uint64_t at;
+	int has_at;
+};
+
+struct input_error {
+	char file[256];
+	uint64_t line;		/* 0: no line (the file itself) */
+	char msg[256];
+};
+
+/* Called for each sample; returns 0, or -1 after filling err. */
+typedef int input_sample_fn(void *ctx, const struct sample *s,
+			    struct input_error *err);
+
+/*
+ * Read path ("-" for stdin) to the end, calling fn for each sample.
+ * Returns 0, or -1 with err filled (err->file and err->line name the
+ * place).
+ */
+int input_read(const char *path, struct input_meta *meta, input_sample_fn *fn,
+	       void *ctx, struct input_error *err);
+
+#endif /* SUBTICK_INPUT_H */

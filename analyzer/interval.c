@@ -1,0 +1,157 @@
+/*
+ * interval.c - tick band and subsampling.
+ */
+#include "interval.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "lp.h"
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Height of each minimum above the fitted line; returns the median. */
+static double floor_scatter(const struct point_set *s, const struct lv_line *f,
+			    double *h)
+{
+	double *tmp = malloc(s->count * sizeof *tmp);
+	for (size_t i = 0; i < s->count; i++) {
+		h[i] = s->p[i].min - (f->intercept + f->slope * (double)s->p[i].n);
+		if (tmp)
+			tmp[i] = h[i];
+	}
+	if (tmp == NULL)
+		return 0;
+	qsort(tmp, s->count, sizeof *tmp, by_double);
+	double med = gsl_stats_median_from_sorted_data(tmp, 1, s->count);
+	free(tmp);
+	return med;
+}
+
+static int band(const struct point_set *s, const struct lv_line *f,
+		double tick, struct interval *out)
+{
+	size_t n = s->count;
+	double *h = malloc(n * sizeof *h), *lo = malloc(n * sizeof *lo);
+	double *up = malloc(n * sizeof *up);
+	int rc = -1;
+	if (h && lo && up) {
+		double w = floor_scatter(s, f, h);
+		out->band_width = w > tick ? w : tick;
+		out->band_support = 0;
+		for (size_t i = 0; i < n; i++) {
+			up[i] = s->p[i].min + out->band_width;
+			lo[i] = -INFINITY;
+			if (h[i] <= out->band_width) {
+				lo[i] = s->p[i].min - out->band_width;
+				out->band_support++;
+			}
+		}
+		rc = lp_band(s, lo, up, out->band_slope, out->band_intercept);
+		out->band_ok = rc == 0;
+	}
+	free(h), free(lo), free(up);
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * Rank of the minimum of m runs drawn without replacement from n: P(rank >
+ * k) = prod_{j<k} (n - m - j) / (n - j).
+ */
+static unsigned subsample_rank(uint64_t n, uint64_t m, gsl_rng *rng)
+{
+	double u = gsl_rng_uniform(rng), tail = 1;
+	unsigned r = 1;
+	while (r < POINT_BEST) {
+		tail *= (double)(n - m - (r - 1)) / (double)(n - (r - 1));
+		if (u >= tail)
+			break;
+		r++;
+	}
+	return r;
+}
+
+static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
+		     struct interval *out)
+{
+	size_t n = s->count;
+	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+	double *sl = malloc(B * sizeof *sl), *ic = malloc(B * sizeof *ic);
+	size_t *work = malloc(n * sizeof *work);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	int rc = -1;
+	if (x && y && sl && ic && work && rng) {
+		gsl_rng_set(rng, seed);
+		for (size_t i = 0; i < n; i++)
+			x[i] = (double)s->p[i].n;
+		for (unsigned b = 0; b < B; b++) {
+			for (size_t i = 0; i < n; i++) {
+				const struct point *p = &s->p[i];
+				uint64_t m = (p->count + 1) / 2;
+				unsigned r = p->count > 1 ? subsample_rank(p->count, m, rng) : 1;
+				y[i] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
+			}
+			struct lv_line l;
+			hull_least_values_d(x, y, n, work, &l);
+			sl[b] = l.slope;
+			ic[b] = l.intercept;
+		}
+		gsl_sort(sl, 1, B);
+		gsl_sort(ic, 1, B);
+		out->sub_slope[0] = gsl_stats_quantile_from_sorted_data(sl, 1, B, 0.025);
+		out->sub_slope[1] = gsl_stats_quantile_from_sorted_data(sl, 1, B, 0.975);
+		out->sub_intercept[0] = gsl_stats_quantile_from_sorted_data(ic, 1, B, 0.025);
+		out->sub_intercept[1] = gsl_stats_quantile_from_sorted_data(ic, 1, B, 0.975);
+		out->replicates = B;
+		out->sub_ok = 1;
+		rc = 0;
+	}
+	gsl_rng_free(rng);
+	free(x), free(y), free(sl), free(ic), free(work);
+	return rc;
+}
+
+static void widen(double range[2], double lo, double hi)
+{
+	range[0] = lo < range[0] ? lo : range[0];
+	range[1] = hi > range[1] ? hi : range[1];
+}
+
+int interval_estimate(const struct point_set *s, const struct lv_line *fit,
+		      double tick, unsigned replicates, unsigned long seed,
+		      struct interval *out, char *err, size_t err_len)
+{
+	*out = (struct interval){ 0 };
+	if (band(s, fit, tick, out) != 0 || subsample(s, replicates, seed, out) != 0) {
+		snprintf(err, err_len, "could not compute the interval (GLPK failed or out of memory)");
+		return -1;
+	}
+	/* The fit itself, with its whole slope range when not unique. */
+	double icpt_lo = fit->intercept, icpt_hi = fit->intercept;
+	if (!fit->unique) {
+		double xv = (double)s->p[fit->left].n;
+		double yv = fit->intercept + fit->slope * xv;
+		icpt_lo = yv - fit->slope_hi * xv;
+		icpt_hi = yv - fit->slope_lo * xv;
+	}
+	out->slope[0] = fit->slope_lo;
+	out->slope[1] = fit->slope_hi;
+	out->intercept[0] = icpt_lo;
+	out->intercept[1] = icpt_hi;
+	if (out->band_ok) {
+		widen(out->slope, out->band_slope[0], out->band_slope[1]);
+		widen(out->intercept, out->band_intercept[0], out->band_intercept[1]);
+	}
+	widen(out->slope, out->sub_slope[0], out->sub_slope[1]);
+	widen(out->intercept, out->sub_intercept[0], out->sub_intercept[1]);
+	return 0;
+}

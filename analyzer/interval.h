@@ -1,0 +1,47 @@
+/*
+ * interval.h - how far to trust the unit cost and the overhead.
+ *
+ * The bootstrap is not valid for minima, so two other bounds are combined
+ * (their union is reported):
+ *
+ * Tick band.  If the minima sit on the required time quantized by the
+ * clock, the true line lies under every minimum + W and within W of every
+ * minimum the fit rests on, where W is the tick, or the median height of
+ * the minima above the fitted line if larger (floor scatter).  The band's
+ * extreme slopes and intercepts come from four small LPs (GLPK).
+ *
+ * Subsampling.  B refits, each on the minima of a random half of the runs
+ * at every N (m-out-of-n without replacement, Politis & Romano 1994).  The
+ * minimum of a random half is the k-th smallest run with a known
+ * probability, so the kept smallest timings suffice.  The 2.5% and 97.5%
+ * quantiles of the refits, unscaled: a half-sample minimum is noisier than
+ * the full one, so this errs wide.
+ */
+#ifndef SUBTICK_INTERVAL_H
+#define SUBTICK_INTERVAL_H
+
+#include <stddef.h>
+
+#include "hull.h"
+#include "points.h"
+
+#define INTERVAL_REPLICATES 200
+
+struct interval {
+	double slope[2], intercept[2];		/* the union: reported */
+	double band_slope[2], band_intercept[2];
+	double band_width;			/* W, clock units */
+	size_t band_support;			/* minima within W of the line */
+	int band_ok;
+	double sub_slope[2], sub_intercept[2];
+	unsigned replicates;
+	int sub_ok;
+};
+
+/* tick: 0 when unknown.  Returns 0, or -1 (out of memory, GLPK failure)
+ * with a message in err. */
+int interval_estimate(const struct point_set *s, const struct lv_line *fit,
+		      double tick, unsigned replicates, unsigned long seed,
+		      struct interval *out, char *err, size_t err_len);
+
+#endif /* SUBTICK_INTERVAL_H */

@@ -1,0 +1,194 @@
+/*
+ * lp.c - GLPK, terminal output off, every status checked.
+ */
+#include "lp.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <glpk.h>
+
+/* x_i = (N_i - c) / s, y_i = (m_i - y0) / r */
+struct scale {
+	long double c, s, y0, r;
+};
+
+static struct scale scale_of(const struct point_set *s)
+{
+	struct scale k = { 0, 0, 0, 1 };
+	long double lo = s->p[0].min, hi = s->p[0].min;
+	for (size_t i = 0; i < s->count; i++) {
+		k.c += s->p[i].n;
+		lo = s->p[i].min < lo ? s->p[i].min : lo;
+		hi = s->p[i].min > hi ? s->p[i].min : hi;
+	}
+	k.c /= (long double)s->count;
+	k.s = fabsl((long double)s->p[s->count - 1].n - k.c);
+	if (fabsl((long double)s->p[0].n - k.c) > k.s)
+		k.s = fabsl((long double)s->p[0].n - k.c);
+	k.y0 = lo;
+	k.r = hi > lo ? hi - lo : 1;
+	return k;
+}
+
+/* Two free columns (a, b), one row a + x_i b per point. */
+static glp_prob *build(const struct point_set *s, const struct scale *k)
+{
+	size_t n = s->count;
+	int *ia = malloc((2 * n + 1) * sizeof *ia);
+	int *ja = malloc((2 * n + 1) * sizeof *ja);
+	double *ar = malloc((2 * n + 1) * sizeof *ar);
+	glp_prob *lp = NULL;
+	if (ia && ja && ar && n < 100000000) {
+		lp = glp_create_prob();
+		glp_add_cols(lp, 2);
+		glp_set_col_bnds(lp, 1, GLP_FR, 0, 0);
+		glp_set_col_bnds(lp, 2, GLP_FR, 0, 0);
+		glp_add_rows(lp, (int)n);
+		for (size_t i = 0; i < n; i++) {
+			int r = (int)i + 1;
+			ia[2 * i + 1] = r, ja[2 * i + 1] = 1, ar[2 * i + 1] = 1;
+			ia[2 * i + 2] = r, ja[2 * i + 2] = 2;
+			ar[2 * i + 2] = (double)(((long double)s->p[i].n - k->c) / k->s);
+		}
+		glp_load_matrix(lp, (int)(2 * n), ia, ja, ar);
+	}
+	free(ia), free(ja), free(ar);
+	return lp;
+}
+
+static int solve(glp_prob *lp)
+{
+	glp_smcp parm;
+	glp_init_smcp(&parm);
+	parm.msg_lev = GLP_MSG_OFF;
+	parm.meth = GLP_DUALP;
+	glp_std_basis(lp);
+	if (glp_simplex(lp, &parm) != 0)
+		return -1;
+	int st = glp_get_status(lp);
+	return st == GLP_OPT ? 0 : st == GLP_NOFEAS ? 1 : -1;
+}
+
+static double y_of(const struct point_set *s, size_t i, const struct scale *k)
+{
+	return (double)(((long double)s->p[i].min - k->y0) / k->r);
+}
+
+/* The exact line through points i < j of the set. */
+static void line_through(const struct point_set *s, size_t i, size_t j,
+			 struct lv_line *l)
+{
+	long double yi = s->all_int ? (long double)s->p[i].min_int : s->p[i].min;
+	long double yj = s->all_int ? (long double)s->p[j].min_int : s->p[j].min;
+	long double slope = (yj - yi) / ((long double)s->p[j].n - (long double)s->p[i].n);
+	l->slope = l->slope_lo = l->slope_hi = (double)slope;
+	l->intercept = (double)(yi - slope * (long double)s->p[i].n);
+	l->unique = 1;
+	l->left = i;
+	l->right = j;
+}
+
+static void read_solution(glp_prob *lp, const struct point_set *s,
+			  const struct scale *k, struct lp_result *out)
+{
+	long double a = glp_get_col_prim(lp, 1), b = glp_get_col_prim(lp, 2);
+	long double slope = b * k->r / k->s;
+	out->raw_slope = (double)slope;
+	out->raw_intercept = (double)(k->y0 + k->r * a - slope * k->c);
+	size_t first = s->count, last = 0;
+	out->active = 0;
+	for (size_t i = 0; i < s->count; i++)
+		if (glp_get_row_stat(lp, (int)i + 1) == GLP_NU) {
+			out->active++;
+			first = i < first ? i : first;
+			last = i;
+		}
+	if (out->active >= 2 && first < last) {
+		line_through(s, first, last, &out->line);
+		return;
+	}
+	/* One active point: mean(N) is a vertex; the LP's slope is one of the
+	 * optimal ones.  The line passes through the vertex. */
+	size_t v = out->active ? first : 0;
+	long double yv = s->all_int ? (long double)s->p[v].min_int : s->p[v].min;
+	out->line.slope = out->line.slope_lo = out->line.slope_hi = (double)slope;
+	out->line.intercept = (double)(yv - slope * (long double)s->p[v].n);
+	out->line.unique = 0;
+	out->line.left = out->line.right = v;
+}
+
+int lp_least_values(const struct point_set *s, struct lp_result *out,
+		    char *err, size_t err_len)
+{
+	struct scale k = scale_of(s);
+	glp_prob *lp = build(s, &k);
+	if (lp == NULL) {
+		snprintf(err, err_len, "out of memory building the LP");
+		return -1;
+	}
+	long double mean_x = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		glp_set_row_bnds(lp, (int)i + 1, GLP_UP, 0, y_of(s, i, &k));
+		mean_x += ((long double)s->p[i].n - k.c) / k.s;
+	}
+	glp_set_obj_dir(lp, GLP_MAX);
+	glp_set_obj_coef(lp, 1, 1);
+	glp_set_obj_coef(lp, 2, (double)(mean_x / (long double)s->count));
+	int rc = solve(lp);
+	if (rc != 0)
+		snprintf(err, err_len, "GLPK found no optimal least-values line (status %d)",
+			 glp_get_status(lp));
+	else
+		read_solution(lp, s, &k, out);
+	glp_delete_prob(lp);
+	return rc == 0 ? 0 : -1;
+}
+
+/* Optimize the column combination (ca, cb) in direction dir; the value
+ * in *v. */
+static int optimize(glp_prob *lp, double ca, double cb, int dir, double *v)
+{
+	glp_set_obj_dir(lp, dir);
+	glp_set_obj_coef(lp, 1, ca);
+	glp_set_obj_coef(lp, 2, cb);
+	int rc = solve(lp);
+	if (rc == 0)
+		*v = glp_get_obj_val(lp);
+	return rc;
+}
+
+int lp_band(const struct point_set *s, const double *lower,
+	    const double *upper, double slope[2], double intercept[2])
+{
+	struct scale k = scale_of(s);
+	glp_prob *lp = build(s, &k);
+	if (lp == NULL)
+		return -1;
+	for (size_t i = 0; i < s->count; i++) {
+		double up = (double)(((long double)upper[i] - k.y0) / k.r);
+		if (isinf(lower[i]))
+			glp_set_row_bnds(lp, (int)i + 1, GLP_UP, 0, up);
+		else
+			glp_set_row_bnds(lp, (int)i + 1, GLP_DB,
+					 (double)(((long double)lower[i] - k.y0) / k.r), up);
+	}
+	/* slope = b r / s; intercept = y0 + r (a - b c / s) */
+	double v[4], cs = (double)(k.c / k.s);
+	int rc = optimize(lp, 0, 1, GLP_MIN, &v[0]);
+	if (rc == 0)
+		rc = optimize(lp, 0, 1, GLP_MAX, &v[1]);
+	if (rc == 0)
+		rc = optimize(lp, 1, -cs, GLP_MIN, &v[2]);
+	if (rc == 0)
+		rc = optimize(lp, 1, -cs, GLP_MAX, &v[3]);
+	glp_delete_prob(lp);
+	if (rc != 0)
+		return rc;
+	slope[0] = (double)((long double)v[0] * k.r / k.s);
+	slope[1] = (double)((long double)v[1] * k.r / k.s);
+	intercept[0] = (double)(k.y0 + k.r * (long double)v[2]);
+	intercept[1] = (double)(k.y0 + k.r * (long double)v[3]);
+	return 0;
+}

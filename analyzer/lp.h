@@ -1,0 +1,40 @@
+/*
+ * lp.h - the least-values fit as a linear program, solved with GLPK.
+ *
+ *   maximize   Y0 + dY * mean(N)
+ *   subject to Y0 + dY * N_i <= m_i    for every distinct N_i
+ *
+ * GLPK's tolerances are relative, so N is centred at mean(N) and scaled by
+ * its spread, and the minima are shifted by min(m) and scaled by their
+ * range.  The optimal basis says which constraints are active; the line is
+ * then recomputed exactly through the outermost two of them.
+ */
+#ifndef SUBTICK_LP_H
+#define SUBTICK_LP_H
+
+#include <stddef.h>
+
+#include "hull.h"
+#include "points.h"
+
+struct lp_result {
+	struct lv_line line;	/* refined through the active points */
+	double raw_slope;	/* GLPK's own numbers, before refining */
+	double raw_intercept;
+	size_t active;		/* active constraints */
+};
+
+/* Returns 0, or -1 with a message in err (GLPK failed or was not
+ * optimal). */
+int lp_least_values(const struct point_set *s, struct lp_result *out,
+		    char *err, size_t err_len);
+
+/*
+ * Lines L with lower[i] <= L(N_i) <= upper[i] for every point (lower[i]
+ * may be -INFINITY): the least and greatest slope and intercept among
+ * them.  Returns 0, 1 if no line fits, -1 on a GLPK failure.
+ */
+int lp_band(const struct point_set *s, const double *lower,
+	    const double *upper, double slope[2], double intercept[2]);
+
+#endif /* SUBTICK_LP_H */

@@ -1,0 +1,198 @@
+/*
+ * options.c - getopt_long, checked numbers, --help.
+ */
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interval.h"
+
+#ifndef SUBTICK_VERSION
+#define SUBTICK_VERSION "unknown"
+#endif
+
+enum {
+	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
+	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
+	OPT_PLOT_LOG, OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "unit-ns", required_argument, NULL, OPT_UNIT_NS },
+	{ "tick", required_argument, NULL, OPT_TICK },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "excess", required_argument, NULL, OPT_EXCESS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "replicates", required_argument, NULL, OPT_REPLICATES },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "plot-format", required_argument, NULL, OPT_PLOT_FORMAT },
+	{ "plot-log", no_argument, NULL, OPT_PLOT_LOG },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+void options_help(FILE *out)
+{
+	fputs(
+"NAME\n"
+"    analyze - unit cost and overhead from timings, finer than the clock's tick\n"
+"\n"
+"SYNOPSIS\n"
+"    analyze [OPTIONS] [FILE...]\n"
+"    collect | analyze [OPTIONS]\n"
+"\n"
+"DESCRIPTION\n"
+"    Reads subtick streams (data/FORMAT.md) from the FILEs, or standard\n"
+"    input when there are none or a FILE is -.  Also reads bare columns\n"
+"    \"n t\" or \"n t at\" (blanks or commas; t may be a decimal, e.g. seconds\n"
+"    from another tool; CRLF is fine).\n"
+"\n"
+"    For every distinct N it keeps the minimum timing (noise only ever adds\n"
+"    time) and fits the least-values line: the line under every minimum\n"
+"    that is highest at mean(N) (Krutar 1998).  It is solved twice, as a\n"
+"    linear program with GLPK and as the lower convex hull (exact integer\n"
+"    arithmetic for integer timings); the two must agree to within 1e-9 of\n"
+"    the largest minimum, or analyze stops with an error.  The slope is the\n"
+"    unit cost, the intercept the overhead.  When mean(N) falls on a hull\n"
+"    vertex the slope is not unique: the report gives the optimal range\n"
+"    and its midpoint.\n"
+"\n"
+"    The 95% interval is the union of a tick band (the slopes and\n"
+"    intercepts of lines that stay under every minimum + W and within W of\n"
+"    every minimum the fit rests on; W is the tick, or the median height of\n"
+"    the minima above the line if larger) and subsampling (refits on the\n"
+"    minima of random halves of the runs).  OLS on the minima and on the\n"
+"    means (GSL) is shown for contrast.\n"
+"\n"
+"    The excess of every sample over the line shows the noise: the share\n"
+"    on the line (within one tick of tick*floor(line/tick)), quantiles, and\n"
+"    interrupt-like excesses (above 10 x max(tick, median excess)), with\n"
+"    their rate and period when their start times have one.\n"
+"\n"
+"    Memory grows with the number of distinct N, not with the samples:\n"
+"    every sample is kept in a temporary file (in TMPDIR) for the excess\n"
+"    passes, --excess and --plot.\n"
+"\n"
+"OPTIONS\n"
+"        --method lp|hull  report this method's line only (default: both,\n"
+"                          checked against each other)\n"
+"        --unit-ns X       nanoseconds per clock unit (default: the\n"
+"                          header's unit_ns); needed for results in ns\n"
+"        --tick X          the clock's tick in clock units (default: the\n"
+"                          header's tick, else the majority gcd of the\n"
+"                          integer timings)\n"
+"        --threshold X     interrupt-like excess above X clock units\n"
+"        --excess FILE     write \"n t at excess excess_step\" per sample\n"
+"        --json            print one JSON object instead of the text report\n"
+"        --plot DIR        draw the figures into DIR with gnuplot\n"
+"        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
+"        --plot-log        log-log axes for the timings figure\n"
+"        --replicates B    subsampling refits (default 200)\n"
+"        --seed S          subsampling seed (default 1: reports repeat)\n"
+"    -h, --help            this text\n"
+"        --version         print the version\n"
+"\n"
+"EXIT STATUS\n"
+"    0 success; 1 bad data (\"analyze: FILE:LINE: what is wrong\", nothing on\n"
+"    stdout), an unwritable file, or plots that failed; 2 usage error.\n"
+"\n"
+"EXAMPLES\n"
+"    collect | analyze\n"
+"    analyze count.st --json\n"
+"    analyze --excess excess.txt --plot figures count.st\n"
+"    awk '{ print $1, $2 }' other-tool.txt | analyze --unit-ns 1e9\n",
+	      out);
+}
+
+static int usage(FILE *err, const char *opt, const char *arg, const char *what)
+{
+	if (arg)
+		fprintf(err, "analyze: %s '%s': %s\n", opt, arg, what);
+	else
+		fprintf(err, "analyze: %s: %s\n", opt, what);
+	return OPTIONS_USAGE;
+}
+
+static int positive(const char *s, double *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtod(s, &end);
+	return *s != '\0' && *end == '\0' && errno == 0 && isfinite(*v) && *v > 0;
+}
+
+static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
+{
+	double v;
+	switch (c) {
+	case OPT_METHOD:
+		if (strcmp(arg, "lp") == 0) o->method = METHOD_LP;
+		else if (strcmp(arg, "hull") == 0) o->method = METHOD_HULL;
+		else if (strcmp(arg, "both") == 0) o->method = METHOD_BOTH;
+		else return usage(err, "--method", arg, "expected lp, hull or both");
+		break;
+	case OPT_UNIT_NS:
+		if (!positive(arg, &o->unit_ns))
+			return usage(err, "--unit-ns", arg, "expected a positive number of nanoseconds");
+		break;
+	case OPT_TICK:
+		if (!positive(arg, &o->tick))
+			return usage(err, "--tick", arg, "expected a positive number of clock units");
+		break;
+	case OPT_THRESHOLD:
+		if (!positive(arg, &o->threshold))
+			return usage(err, "--threshold", arg, "expected a positive number of clock units");
+		break;
+	case OPT_EXCESS: o->excess_path = arg; break;
+	case OPT_JSON: o->json = 1; break;
+	case OPT_REPLICATES:
+		if (!positive(arg, &v) || v != floor(v) || v < 10 || v > 100000)
+			return usage(err, "--replicates", arg, "expected an integer 10..100000");
+		o->replicates = (unsigned)v;
+		break;
+	case OPT_SEED:
+		if (!positive(arg, &v) || v != floor(v) || v > 4294967295.0)
+			return usage(err, "--seed", arg, "expected a positive integer");
+		o->seed = (unsigned long)v;
+		break;
+	case OPT_PLOT: o->plot_dir = arg; break;
+	case OPT_PLOT_FORMAT:
+		if (strcmp(arg, "png") && strcmp(arg, "svg") && strcmp(arg, "pdf") && strcmp(arg, "dumb"))
+			return usage(err, "--plot-format", arg, "expected png, svg, pdf or dumb");
+		o->plot_format = arg;
+		break;
+	case OPT_PLOT_LOG: o->plot_log = 1; break;
+	case 'h': options_help(stdout); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;
+	default: return OPTIONS_USAGE;
+	}
+	return OPTIONS_RUN;
+}
+
+enum options_status options_parse(int argc, char **argv,
+				  struct analyze_options *o, FILE *err)
+{
+	*o = (struct analyze_options){ .method = METHOD_BOTH, .plot_format = "png",
+				       .replicates = INTERVAL_REPLICATES, .seed = 1 };
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return usage(err, "option", argv[optind - 1],
+				     c == '?' ? "unknown (see analyze --help)" : "needs a value");
+		int st = take(c, optarg, o, err);
+		if (st != OPTIONS_RUN)
+			return (enum options_status)st;
+	}
+	if (o->plot_format && strcmp(o->plot_format, "png") != 0 && !o->plot_dir)
+		return usage(err, "--plot-format", NULL, "needs --plot DIR");
+	o->files = argv + optind;
+	return OPTIONS_RUN;
+}

@@ -1,0 +1,144 @@
+/*
+ * period.c - Rayleigh periodogram, coarse to fine.
+ */
+#include "period.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 20000 };
+
+#define TWO_PI 6.283185307179586476925286766559L
+
+/* Z at period p over times[0..k). */
+static double rayleigh(const double *t, size_t k, double p, double *phase)
+{
+	double c = 0, s = 0;
+	for (size_t i = 0; i < k; i++) {
+		/* the fraction of a period needs the long double; the angle
+		 * in [0, 2 pi) does not */
+		long double f = (long double)t[i] / p;
+		double a = (double)(TWO_PI * (f - floorl(f)));
+		c += cos(a);
+		s += sin(a);
+	}
+	if (phase) {
+		double ang = atan2((double)s, (double)c);
+		*phase = (double)((ang < 0 ? ang + TWO_PI : ang) / TWO_PI * p);
+	}
+	return (c * c + s * s) / (double)k;
+}
+
+/* Events within the first span of time. */
+static size_t within(const double *t, size_t k, double span)
+{
+	size_t m = 0;
+	while (m < k && t[m] - t[0] <= span)
+		m++;
+	return m;
+}
+
+/* Refine a candidate p0: scan +-5%, then narrower windows with ever more
+ * of the time span.  Returns the best period; counts the periods tried. */
+static double refine(const double *t, size_t k, double p0, double *z,
+		     size_t *tried)
+{
+	double total = t[k - 1] - t[0], best = p0, span = 20 * p0;
+	double half = 0.05 * p0;
+	for (;;) {
+		if (span > total)
+			span = total;
+		size_t m = within(t, k, span);
+		double step = best * best / (8 * span);
+		if (step > half / 8)
+			step = half / 8;
+		double lo = best - half, bz = -1, bp = best;
+		for (int i = 0; i <= MAX_STAGE_STEPS && lo + i * step <= best + half; i++) {
+			double p = lo + i * step;
+			double zz = p > 0 ? rayleigh(t, m, p, NULL) : 0;
+			(*tried)++;
+			if (zz > bz) {
+				bz = zz;
+				bp = p;
+			}
+		}
+		best = bp;
+		*z = bz * (double)k / (double)m;	/* scaled to all events */
+		if (span >= total)
+			break;
+		half = 4 * step;
+		span *= 4;
+	}
+	*z = rayleigh(t, k, best, NULL);
+	return best;
+}
+
+/* At most MAX_EVENTS times, evenly thinned: the same span, a bounded
+ * cost.  Returns the count; *owned is the copy to free, if any. */
+static size_t thin(const double **t, size_t k, double **owned)
+{
+	*owned = NULL;
+	if (k <= MAX_EVENTS)
+		return k;
+	size_t step = (k + MAX_EVENTS - 1) / MAX_EVENTS, m = 0;
+	double *c = malloc((k / step + 1) * sizeof *c);
+	if (c == NULL)
+		return k;
+	for (size_t i = 0; i < k; i += step)
+		c[m++] = (*t)[i];
+	*t = c;
+	*owned = c;
+	return m;
+}
+
+void period_detect(const double *t, size_t k, struct period_result *out)
+{
+	*out = (struct period_result){ 0 };
+	out->events = k;
+	if (k < MIN_EVENTS)
+		return;
+	double *owned;
+	k = thin(&t, k, &owned);
+	double *gap = malloc((k - 1) * sizeof *gap);
+	if (gap == NULL) {
+		free(owned);
+		return;
+	}
+	size_t g = 0;
+	for (size_t i = 1; i < k; i++)
+		if (t[i] > t[i - 1])
+			gap[g++] = t[i] - t[i - 1];
+	if (g < MIN_EVENTS - 1) {
+		free(gap);
+		free(owned);
+		return;
+	}
+	gsl_sort(gap, 1, g);
+	double base[2] = { gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.25),
+			   gsl_stats_median_from_sorted_data(gap, 1, g) };
+	free(gap);
+
+	size_t tried = 0;
+	double best_p = 0, best_z = -1;
+	for (int b = 0; b < 2; b++)
+		for (int d = 1; d <= 4; d++) {
+			double z, p = refine(t, k, base[b] / d, &z, &tried);
+			/* a harmonic (p/2) locks as well as p: prefer the
+			 * longest period unless a shorter one is clearly
+			 * stronger */
+			if (z > 1.1 * best_z || (z > 0.9 * best_z && p > best_p)) {
+				best_z = z;
+				best_p = p;
+			}
+		}
+	out->period = best_p;
+	out->z = rayleigh(t, k, best_p, &out->phase);
+	out->coherence = sqrt(out->z / (double)k);
+	/* P(Z > z) = exp(-z) for random times; times the periods tried */
+	out->log10_p = (log((double)tried) - out->z) / log(10.0);
+	out->found = out->log10_p < -6 && out->coherence >= 0.2;
+	free(owned);
+}

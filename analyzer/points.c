@@ -1,0 +1,137 @@
+/*
+ * points.c - hash map from N to its accumulator.
+ */
+#include "points.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void points_init(struct point_set *s)
+{
+	memset(s, 0, sizeof *s);
+	s->all_int = 1;
+}
+
+void points_free(struct point_set *s)
+{
+	for (size_t i = 0; i < s->count; i++)
+		free(s->p[i].best);
+	free(s->p);
+	free(s->slot);
+	memset(s, 0, sizeof *s);
+}
+
+static size_t hash_n(uint64_t n, size_t slots)
+{
+	n ^= n >> 33;
+	n *= UINT64_C(0xff51afd7ed558ccd);
+	n ^= n >> 33;
+	return (size_t)n & (slots - 1);
+}
+
+static int rehash(struct point_set *s)
+{
+	size_t slots = s->slots ? 2 * s->slots : 1024;
+	size_t *slot = calloc(slots, sizeof *slot);
+	if (slot == NULL)
+		return -1;
+	for (size_t i = 0; i < s->count; i++) {
+		size_t h = hash_n(s->p[i].n, slots);
+		while (slot[h])
+			h = (h + 1) & (slots - 1);
+		slot[h] = i + 1;
+	}
+	free(s->slot);
+	s->slot = slot;
+	s->slots = slots;
+	return 0;
+}
+
+/* The point for n, created if new; NULL when out of memory. */
+static struct point *find(struct point_set *s, uint64_t n)
+{
+	if (2 * (s->count + 1) > s->slots && rehash(s) != 0)
+		return NULL;
+	size_t h = hash_n(n, s->slots);
+	while (s->slot[h]) {
+		struct point *p = &s->p[s->slot[h] - 1];
+		if (p->n == n)
+			return p;
+		h = (h + 1) & (s->slots - 1);
+	}
+	if (s->count == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 256;
+		struct point *q = realloc(s->p, cap * sizeof *q);
+		if (q == NULL)
+			return NULL;
+		s->p = q;
+		s->cap = cap;
+	}
+	struct point *p = &s->p[s->count++];
+	memset(p, 0, sizeof *p);
+	p->n = n;
+	s->slot[h] = s->count;
+	return p;
+}
+
+static int keep_best(struct point *p, double t)
+{
+	if (p->nbest == POINT_BEST && t >= p->best[POINT_BEST - 1])
+		return 0;
+	if (p->nbest == p->best_cap && p->best_cap < POINT_BEST) {
+		unsigned cap = p->best_cap ? 4 * p->best_cap : 4;
+		double *b = realloc(p->best, (cap > POINT_BEST ? POINT_BEST : cap) * sizeof *b);
+		if (b == NULL)
+			return -1;
+		p->best = b;
+		p->best_cap = cap > POINT_BEST ? POINT_BEST : cap;
+	}
+	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1;
+	for (; i > 0 && p->best[i - 1] > t; i--)
+		p->best[i] = p->best[i - 1];
+	p->best[i] = t;
+	return 0;
+}
+
+int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
+	       int t_exact)
+{
+	struct point *p = find(s, n);
+	if (p == NULL)
+		return -1;
+	s->samples++;
+	s->all_int &= t_exact;
+	p->count++;
+	if (p->count == 1 || t < p->min)
+		p->min = t;
+	if (t_exact && (p->count == 1 || t_int < p->min_int))
+		p->min_int = t_int;
+	double delta = t - p->mean;
+	p->mean += delta / (double)p->count;
+	p->m2 += delta * (t - p->mean);
+	s->sorted = 0;
+	return keep_best(p, t);
+}
+
+static int by_n(const void *a, const void *b)
+{
+	uint64_t x = ((const struct point *)a)->n, y = ((const struct point *)b)->n;
+	return (x > y) - (x < y);
+}
+
+void points_sort(struct point_set *s)
+{
+	qsort(s->p, s->count, sizeof *s->p, by_n);
+	free(s->slot);	/* indices changed; no lookups after sorting */
+	s->slot = NULL;
+	s->slots = 0;
+	s->sorted = 1;
+}
+
+uint128 points_sum_n(const struct point_set *s)
+{
+	uint128 sum = 0;
+	for (size_t i = 0; i < s->count; i++)
+		sum += s->p[i].n;
+	return sum;
+}

@@ -1,0 +1,54 @@
+/*
+ * points.h - one entry per distinct N: the minimum timing, the mean, the
+ * count, and the smallest timings (enough to subsample minima).  Memory
+ * grows with the number of distinct N, not with the samples.
+ */
+#ifndef SUBTICK_POINTS_H
+#define SUBTICK_POINTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Smallest timings kept per N.  The minimum of a random half of the runs
+ * is the k-th smallest with probability about 2^-k, so 64 lose nothing. */
+#define POINT_BEST 64
+
+/* 128-bit integers (GCC, Clang) for exact sums and products of N and
+ * timings. */
+__extension__ typedef unsigned __int128 uint128;
+
+struct point {
+	uint64_t n;
+	uint64_t count;
+	double min;
+	uint64_t min_int;	/* exact when the set is all integers */
+	double mean;		/* Welford */
+	double m2;
+	double *best;		/* ascending, up to POINT_BEST */
+	unsigned nbest, best_cap;
+};
+
+struct point_set {
+	struct point *p;
+	size_t count, cap;
+	size_t *slot;		/* open addressing: index + 1, 0 empty */
+	size_t slots;
+	int all_int;		/* every timing so far was an integer */
+	uint64_t samples;
+	int sorted;
+};
+
+void points_init(struct point_set *s);
+void points_free(struct point_set *s);
+
+/* Add one timing at n.  Returns 0, or -1 when out of memory. */
+int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
+	       int t_exact);
+
+/* Sort by n (after the last points_add). */
+void points_sort(struct point_set *s);
+
+/* mean(N) over the distinct N, exactly as a fraction: sum / count. */
+uint128 points_sum_n(const struct point_set *s);
+
+#endif /* SUBTICK_POINTS_H */

@@ -1,0 +1,171 @@
+/*
+ * report_json.c - one JSON object; the keys are listed in the README and
+ * are kept once released.  Numbers are %.17g (they round-trip); unknown
+ * values are null.
+ */
+#include "report.h"
+
+#include <math.h>
+
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void json_number(FILE *out, double v)
+{
+	if (isfinite(v))
+		fprintf(out, "%.17g", v);
+	else
+		fputs("null", out);
+}
+
+/* "key": value, with the separator before every key but the first. */
+static void key(FILE *out, int *first, const char *k)
+{
+	fprintf(out, "%s\n  \"%s\": ", *first ? "" : ",", k);
+	*first = 0;
+}
+
+static void num(FILE *out, int *first, const char *k, double v)
+{
+	key(out, first, k);
+	json_number(out, v);
+}
+
+/* value * unit_ns, or null when unit_ns is unknown */
+static void num_ns(FILE *out, int *first, const char *k, double v, double unit_ns)
+{
+	num(out, first, k, unit_ns > 0 ? v * unit_ns : NAN);
+}
+
+static void pair(FILE *out, int *first, const char *k, const double v[2],
+		 double scale)
+{
+	key(out, first, k);
+	if (!(scale > 0)) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	json_number(out, v[0] * scale);
+	fputs(", ", out);
+	json_number(out, v[1] * scale);
+	fputc(']', out);
+}
+
+static void str(FILE *out, int *first, const char *k, const char *v)
+{
+	key(out, first, k);
+	json_string(out, v);
+}
+
+static void ols_object(FILE *out, int *first, const char *k, const struct ols_fit *o)
+{
+	key(out, first, k);
+	if (!o->ok) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"unit_cost\": %.17g, \"overhead\": %.17g, \"unit_cost_se\": %.17g, \"overhead_se\": %.17g}",
+		o->slope, o->intercept, o->slope_se, o->intercept_se);
+}
+
+static void fit_keys(FILE *out, int *f, const struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	const struct interval *iv = &a->iv;
+	double ns = a->unit_ns;
+	num(out, f, "unit_cost", a->fit.slope);
+	num(out, f, "overhead", a->fit.intercept);
+	num_ns(out, f, "unit_cost_ns", a->fit.slope, ns);
+	num_ns(out, f, "overhead_ns", a->fit.intercept, ns);
+	num(out, f, "tick", a->tick > 0 ? a->tick : NAN);
+	num(out, f, "unit_ns", ns > 0 ? ns : NAN);
+	num(out, f, "points", (double)s->count);
+	num(out, f, "samples", (double)s->samples);
+	str(out, f, "method", a->method);
+	pair(out, f, "unit_cost_interval", iv->slope, 1);
+	pair(out, f, "overhead_interval", iv->intercept, 1);
+	pair(out, f, "unit_cost_ns_interval", iv->slope, ns);
+	pair(out, f, "overhead_ns_interval", iv->intercept, ns);
+	str(out, f, "interval_method", "tick band + subsampling (half the runs), 95%");
+	num(out, f, "band_width", iv->band_width);
+	pair(out, f, "band_unit_cost_interval", iv->band_slope, 1);
+	pair(out, f, "subsampling_unit_cost_interval", iv->sub_slope, 1);
+	num(out, f, "subsampling_replicates", iv->replicates);
+	key(out, f, "slope_unique");
+	fputs(a->fit.unique ? "true" : "false", out);
+	double opt[2] = { a->fit.slope_lo, a->fit.slope_hi };
+	pair(out, f, "unit_cost_optimal_range", opt, 1);
+	num(out, f, "support_n_left", (double)s->p[a->fit.left].n);
+	num(out, f, "support_n_right", (double)s->p[a->fit.right].n);
+	num(out, f, "lp_hull_difference", a->lp_done && a->hull_done ? a->lp_hull_difference : NAN);
+	num(out, f, "lp_unit_cost", a->lp_done ? a->lp.line.slope : NAN);
+	num(out, f, "hull_unit_cost", a->hull_done ? a->hull.slope : NAN);
+	ols_object(out, f, "ols_minima", &a->ols_minima);
+	ols_object(out, f, "ols_means", &a->ols_means);
+}
+
+static void input_keys(FILE *out, int *f, const struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	str(out, f, "clock", a->clock);
+	str(out, f, "kernel", a->kernel);
+	str(out, f, "tick_source", a->tick_source);
+	str(out, f, "unit_ns_source", a->unit_ns_source);
+	num(out, f, "files", (double)a->files);
+	num(out, f, "n_min", (double)s->p[0].n);
+	num(out, f, "n_max", (double)s->p[s->count - 1].n);
+	num(out, f, "runs_min", (double)a->runs_min);
+	num(out, f, "runs_median", (double)a->runs_median);
+	key(out, f, "input_complete");
+	fputs(a->complete ? "true" : "false", out);
+}
+
+static void excess_keys(FILE *out, int *f, const struct analysis *a)
+{
+	const struct excess_summary *e = &a->excess;
+	double n = e->samples ? (double)e->samples : NAN;
+	num(out, f, "on_line_share", (double)e->on_line / n);
+	num(out, f, "excess_q50", e->quantile[0]);
+	num(out, f, "excess_q90", e->quantile[1]);
+	num(out, f, "excess_q99", e->quantile[2]);
+	num(out, f, "excess_q999", e->quantile[3]);
+	num(out, f, "excess_max", e->max);
+	num(out, f, "excess_threshold", e->threshold);
+	num(out, f, "interrupts", (double)e->large);
+	num(out, f, "interrupt_share", (double)e->large / n);
+	num(out, f, "interrupts_per_s", e->seconds > 0 ? e->large_per_s : NAN);
+	key(out, f, "period_found");
+	fputs(e->period.found ? "true" : "false", out);
+	num(out, f, "period", e->period.found ? e->period.period : NAN);
+	str(out, f, "period_unit", a->unit_ns > 0 ? "ns" : "clock units");
+	num(out, f, "period_coherence", e->period.found ? e->period.coherence : NAN);
+}
+
+void report_json(FILE *out, const struct analysis *a)
+{
+	int f = 1;
+	fputc('{', out);
+	fit_keys(out, &f, a);
+	input_keys(out, &f, a);
+	excess_keys(out, &f, a);
+	key(out, &f, "warnings");
+	fputc('[', out);
+	for (size_t i = 0; i < a->warnings; i++) {
+		fputs(i ? ", " : "", out);
+		json_string(out, a->warning[i]);
+	}
+	fputs("]\n}\n", out);
+}

@@ -1,0 +1,127 @@
+/*
+ * report_text.c - the report for people.
+ */
+#include "report.h"
+
+#include <math.h>
+
+int report_digits(double value, double width)
+{
+	if (!(width > 0) || !(fabs(value) > 0))
+		return 7;
+	int d = (int)ceil(log10(fabs(value) / width)) + 2;
+	return d < 3 ? 3 : d > 15 ? 15 : d;
+}
+
+/* "1.150321 units = 0.5001394 ns   95% [1.150302, 1.150340] units" */
+static void quantity(FILE *out, const char *name, double v, const double iv[2],
+		     double unit_ns)
+{
+	int d = report_digits(v, iv[1] - iv[0]);
+	fprintf(out, "%-10s %.*g units", name, d, v);
+	if (unit_ns > 0)
+		fprintf(out, " = %.*g ns", d, v * unit_ns);
+	fprintf(out, "\n%-10s 95%% [%.*g, %.*g] units", "", d, iv[0], d, iv[1]);
+	if (unit_ns > 0)
+		fprintf(out, " = [%.*g, %.*g] ns", d, iv[0] * unit_ns, d, iv[1] * unit_ns);
+	fprintf(out, "\n");
+}
+
+static void heading(FILE *out, const struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	fprintf(out, "subtick analyze: %s on clock %s", a->kernel[0] ? a->kernel : "unknown kernel",
+		a->clock[0] ? a->clock : "unknown");
+	if (a->tick > 0) {
+		fprintf(out, ", tick %.10g units", a->tick);
+		if (a->unit_ns > 0)
+			fprintf(out, " = %.4g ns", a->tick * a->unit_ns);
+		fprintf(out, " (from %s)", a->tick_source);
+	} else {
+		fprintf(out, ", tick unknown");
+	}
+	fprintf(out, "\n%zu N from %llu to %llu, %llu samples, %llu runs per N (median; fewest %llu)\n\n",
+		s->count, (unsigned long long)s->p[0].n,
+		(unsigned long long)s->p[s->count - 1].n,
+		(unsigned long long)s->samples,
+		(unsigned long long)a->runs_median, (unsigned long long)a->runs_min);
+}
+
+static void fit_section(FILE *out, const struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	const struct interval *iv = &a->iv;
+	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns);
+	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns);
+	fprintf(out, "           interval: tick band (W = %.4g units, %zu minima within W) and %u subsamples of half the runs\n\n",
+		iv->band_width, iv->band_support, iv->replicates);
+
+	fprintf(out, "least-values fit (%s)\n", a->method);
+	if (a->lp_done && a->hull_done)
+		fprintf(out, "  the LP (GLPK) and the lower convex hull agree: difference %.3g units\n",
+			a->lp_hull_difference);
+	if (a->fit.unique)
+		fprintf(out, "  rests on the minima at N = %llu and N = %llu\n",
+			(unsigned long long)s->p[a->fit.left].n,
+			(unsigned long long)s->p[a->fit.right].n);
+	else
+		fprintf(out, "  mean(N) is a hull vertex (N = %llu): every slope in [%.10g, %.10g] is optimal; the midpoint is reported\n",
+			(unsigned long long)s->p[a->fit.left].n, a->fit.slope_lo,
+			a->fit.slope_hi);
+}
+
+static void ols_line(FILE *out, const char *name, const struct ols_fit *o,
+		     double lv)
+{
+	if (!o->ok) {
+		fprintf(out, "  %-14s failed\n", name);
+		return;
+	}
+	fprintf(out, "  %-14s %.10g units/N (%+.3g%% from the least-values slope), overhead %.6g\n",
+		name, o->slope, lv != 0 ? 100 * (o->slope / lv - 1) : 0, o->intercept);
+}
+
+static void excess_section(FILE *out, const struct analysis *a)
+{
+	const struct excess_summary *e = &a->excess;
+	double share = e->samples ? 100.0 * (double)e->on_line / (double)e->samples : 0;
+	fprintf(out, "\nexcess over the line (clock units)\n");
+	fprintf(out, "  on the line (within %s of the step function): %.1f%% of samples\n",
+		a->tick > 0 ? "one tick" : "0.1% of the median minimum", share);
+	fprintf(out, "  quantiles: 50%% %.4g   90%% %.4g   99%% %.4g   99.9%% %.4g   max %.4g\n",
+		e->quantile[0], e->quantile[1], e->quantile[2], e->quantile[3], e->max);
+	fprintf(out, "  interrupt-like (excess > %.4g, %s): %llu samples (%.3g%%)",
+		e->threshold, e->threshold_given ? "--threshold" : "10 x max(tick, median excess)",
+		(unsigned long long)e->large,
+		e->samples ? 100.0 * (double)e->large / (double)e->samples : 0);
+	if (e->seconds > 0)
+		fprintf(out, ", %.4g per second", e->large_per_s);
+	fprintf(out, "\n");
+	if (e->period.found) {
+		double p = e->period.period;
+		if (a->unit_ns > 0)
+			fprintf(out, "  periodic: every %.4g ms (%.4g Hz), coherence %.2f over %zu events\n",
+				p / 1e6, 1e9 / p, e->period.coherence, e->period.events);
+		else
+			fprintf(out, "  periodic: every %.6g clock units, coherence %.2f over %zu events\n",
+				p, e->period.coherence, e->period.events);
+	} else if (e->have_at) {
+		fprintf(out, "  periodic: no period found in %zu interrupt-like events\n",
+			e->period.events);
+	}
+}
+
+void report_text(FILE *out, const struct analysis *a)
+{
+	heading(out, a);
+	fit_section(out, a);
+	fprintf(out, "averaging would say:\n");
+	ols_line(out, "OLS on minima", &a->ols_minima, a->fit.slope);
+	ols_line(out, "OLS on means", &a->ols_means, a->fit.slope);
+	excess_section(out, a);
+	fprintf(out, "\nwarnings\n");
+	if (a->warnings == 0)
+		fprintf(out, "  none\n");
+	for (size_t i = 0; i < a->warnings; i++)
+		fprintf(out, "  %s\n", a->warning[i]);
+}
