@@ -9,26 +9,27 @@
 
 #include <glpk.h>
 
-/* x_i = (N_i - c) / s, y_i = (m_i - y0) / r */
+/*
+ * The LP is posed in numbers a double holds exactly: x_i = N_i - c with c
+ * an integer near mean(N) (N is centred), y_i = m_i - y0 with y0 the
+ * smallest minimum (t is shifted).  GLPK's simplex then finds a basis with
+ * its automatic scaling, and glp_exact, starting from that basis, makes it
+ * exactly optimal in rational arithmetic: the simplex alone accepts
+ * constraints violated by up to 1e-7 of their scale, enough to pick the
+ * wrong pair of active minima (tests/unit/test_fit.c has such cases).
+ */
 struct scale {
-	long double c, s, y0, r;
+	long double c, y0;
 };
 
 static struct scale scale_of(const struct point_set *s)
 {
-	struct scale k = { 0, 0, 0, 1 };
-	long double lo = s->p[0].min, hi = s->p[0].min;
+	struct scale k = { 0, s->p[0].min };
 	for (size_t i = 0; i < s->count; i++) {
 		k.c += s->p[i].n;
-		lo = s->p[i].min < lo ? s->p[i].min : lo;
-		hi = s->p[i].min > hi ? s->p[i].min : hi;
+		k.y0 = s->p[i].min < k.y0 ? s->p[i].min : k.y0;
 	}
-	k.c /= (long double)s->count;
-	k.s = fabsl((long double)s->p[s->count - 1].n - k.c);
-	if (fabsl((long double)s->p[0].n - k.c) > k.s)
-		k.s = fabsl((long double)s->p[0].n - k.c);
-	k.y0 = lo;
-	k.r = hi > lo ? hi - lo : 1;
+	k.c = roundl(k.c / (long double)s->count);
 	return k;
 }
 
@@ -50,7 +51,7 @@ static glp_prob *build(const struct point_set *s, const struct scale *k)
 			int r = (int)i + 1;
 			ia[2 * i + 1] = r, ja[2 * i + 1] = 1, ar[2 * i + 1] = 1;
 			ia[2 * i + 2] = r, ja[2 * i + 2] = 2;
-			ar[2 * i + 2] = (double)(((long double)s->p[i].n - k->c) / k->s);
+			ar[2 * i + 2] = (double)((long double)s->p[i].n - k->c);
 		}
 		glp_load_matrix(lp, (int)(2 * n), ia, ja, ar);
 	}
@@ -58,14 +59,20 @@ static glp_prob *build(const struct point_set *s, const struct scale *k)
 	return lp;
 }
 
+/* 0 optimal, 1 infeasible, -1 failure. */
 static int solve(glp_prob *lp)
 {
 	glp_smcp parm;
 	glp_init_smcp(&parm);
 	parm.msg_lev = GLP_MSG_OFF;
 	parm.meth = GLP_DUALP;
+	glp_scale_prob(lp, GLP_SF_AUTO);
 	glp_std_basis(lp);
 	if (glp_simplex(lp, &parm) != 0)
+		return -1;
+	if (glp_get_status(lp) == GLP_NOFEAS)
+		return 1;
+	if (glp_get_status(lp) != GLP_OPT || glp_exact(lp, &parm) != 0)
 		return -1;
 	int st = glp_get_status(lp);
 	return st == GLP_OPT ? 0 : st == GLP_NOFEAS ? 1 : -1;
@@ -73,7 +80,7 @@ static int solve(glp_prob *lp)
 
 static double y_of(const struct point_set *s, size_t i, const struct scale *k)
 {
-	return (double)(((long double)s->p[i].min - k->y0) / k->r);
+	return (double)((long double)s->p[i].min - k->y0);
 }
 
 /* The exact line through points i < j of the set. */
@@ -93,10 +100,9 @@ static void line_through(const struct point_set *s, size_t i, size_t j,
 static void read_solution(glp_prob *lp, const struct point_set *s,
 			  const struct scale *k, struct lp_result *out)
 {
-	long double a = glp_get_col_prim(lp, 1), b = glp_get_col_prim(lp, 2);
-	long double slope = b * k->r / k->s;
+	long double a = glp_get_col_prim(lp, 1), slope = glp_get_col_prim(lp, 2);
 	out->raw_slope = (double)slope;
-	out->raw_intercept = (double)(k->y0 + k->r * a - slope * k->c);
+	out->raw_intercept = (double)(k->y0 + a - slope * k->c);
 	size_t first = s->count, last = 0;
 	out->active = 0;
 	for (size_t i = 0; i < s->count; i++)
@@ -128,14 +134,15 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 		snprintf(err, err_len, "out of memory building the LP");
 		return -1;
 	}
-	long double mean_x = 0;
+	/* maximize count * (a + b mean(x)) = count a + sum(x) b: exact */
+	long double sum_x = 0;
 	for (size_t i = 0; i < s->count; i++) {
 		glp_set_row_bnds(lp, (int)i + 1, GLP_UP, 0, y_of(s, i, &k));
-		mean_x += ((long double)s->p[i].n - k.c) / k.s;
+		sum_x += (long double)s->p[i].n - k.c;
 	}
 	glp_set_obj_dir(lp, GLP_MAX);
-	glp_set_obj_coef(lp, 1, 1);
-	glp_set_obj_coef(lp, 2, (double)(mean_x / (long double)s->count));
+	glp_set_obj_coef(lp, 1, (double)s->count);
+	glp_set_obj_coef(lp, 2, (double)sum_x);
 	int rc = solve(lp);
 	if (rc != 0)
 		snprintf(err, err_len, "GLPK found no optimal least-values line (status %d)",
@@ -167,15 +174,15 @@ int lp_band(const struct point_set *s, const double *lower,
 	if (lp == NULL)
 		return -1;
 	for (size_t i = 0; i < s->count; i++) {
-		double up = (double)(((long double)upper[i] - k.y0) / k.r);
+		double up = (double)((long double)upper[i] - k.y0);
 		if (isinf(lower[i]))
 			glp_set_row_bnds(lp, (int)i + 1, GLP_UP, 0, up);
 		else
 			glp_set_row_bnds(lp, (int)i + 1, GLP_DB,
-					 (double)(((long double)lower[i] - k.y0) / k.r), up);
+					 (double)((long double)lower[i] - k.y0), up);
 	}
-	/* slope = b r / s; intercept = y0 + r (a - b c / s) */
-	double v[4], cs = (double)(k.c / k.s);
+	/* slope = b; intercept at N = 0: y0 + a - b c */
+	double v[4], cs = (double)k.c;
 	int rc = optimize(lp, 0, 1, GLP_MIN, &v[0]);
 	if (rc == 0)
 		rc = optimize(lp, 0, 1, GLP_MAX, &v[1]);
@@ -186,9 +193,9 @@ int lp_band(const struct point_set *s, const double *lower,
 	glp_delete_prob(lp);
 	if (rc != 0)
 		return rc;
-	slope[0] = (double)((long double)v[0] * k.r / k.s);
-	slope[1] = (double)((long double)v[1] * k.r / k.s);
-	intercept[0] = (double)(k.y0 + k.r * (long double)v[2]);
-	intercept[1] = (double)(k.y0 + k.r * (long double)v[3]);
+	slope[0] = v[0];
+	slope[1] = v[1];
+	intercept[0] = (double)(k.y0 + (long double)v[2]);
+	intercept[1] = (double)(k.y0 + (long double)v[3]);
 	return 0;
 }

@@ -4,10 +4,11 @@
  *   maximize   Y0 + dY * mean(N)
  *   subject to Y0 + dY * N_i <= m_i    for every distinct N_i
  *
- * GLPK's tolerances are relative, so N is centred at mean(N) and scaled by
- * its spread, and the minima are shifted by min(m) and scaled by their
- * range.  The optimal basis says which constraints are active; the line is
- * then recomputed exactly through the outermost two of them.
+ * N is centred at an integer near mean(N) and the minima are shifted by the
+ * smallest, so that the LP's numbers are exact in doubles; GLPK's simplex
+ * (with its scaling) finds the basis and glp_exact makes it exactly
+ * optimal.  The active constraints of that basis give the line, recomputed
+ * exactly through the outermost two of them.
  */
 #ifndef SUBTICK_LP_H
 #define SUBTICK_LP_H

@@ -1,0 +1,191 @@
+/*
+ * test_input.c - the reader: headers, columns, bare data, errors with
+ * their line.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "input.h"
+
+struct collected {
+	struct sample s[16];
+	size_t n;
+};
+
+static int keep(void *ctx, const struct sample *s, struct input_error *err)
+{
+	(void)err;
+	struct collected *c = ctx;
+	if (c->n < 16)
+		c->s[c->n] = *s;
+	c->n++;
+	return 0;
+}
+
+/* Write text (len bytes) to a temporary file and read it. */
+static int read_text(const char *text, size_t len, struct input_meta *m,
+		     struct collected *c, struct input_error *e)
+{
+	char path[] = "/tmp/subtick-test-input-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, len), (ssize_t)len);
+	close(fd);
+	memset(c, 0, sizeof *c);
+	memset(e, 0, sizeof *e);
+	int rc = input_read(path, m, keep, c, e);
+	unlink(path);
+	return rc;
+}
+
+static int read_str(const char *text, struct input_meta *m, struct collected *c,
+		    struct input_error *e)
+{
+	return read_text(text, strlen(text), m, c, e);
+}
+
+static void test_stream(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	const char *s = "# subtick 1\n# clock: tsc\n# tick: 2\n# unit_ns: 0.5\n"
+			"# kernel: count\n# future_key: whatever\n# columns: n t at\n"
+			"10\t30\t0\n20\t50\t100\n# done: samples=2\n";
+	assert_int_equal(read_str(s, &m, &c, &e), 0);
+	assert_true(m.stream && m.finished && !m.interrupted);
+	assert_true(m.has_tick && m.tick == 2);
+	assert_true(m.has_unit_ns && m.unit_ns == 0.5);
+	assert_string_equal(m.clock, "tsc");
+	assert_string_equal(m.kernel, "count");
+	assert_int_equal(c.n, 2);
+	assert_int_equal(c.s[1].n, 20);
+	assert_int_equal(c.s[1].t_int, 50);
+	assert_true(c.s[1].t_exact && c.s[1].has_at && c.s[1].at == 100);
+	assert_int_equal(m.lines, 10);
+}
+
+static void test_columns_order(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	const char *s = "# subtick 1\n# columns: at t n\n5 30 10\n";
+	assert_int_equal(read_str(s, &m, &c, &e), 0);
+	assert_int_equal(c.s[0].n, 10);
+	assert_int_equal(c.s[0].t_int, 30);
+	assert_int_equal(c.s[0].at, 5);
+}
+
+static void test_bare(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	const char *s = "# from another tool\r\n1000, 1.5e-6\r\n\r\n2000,3.1e-6\r\n  4000 \t 6e-6  \n";
+	assert_int_equal(read_str(s, &m, &c, &e), 0);
+	assert_false(m.stream);
+	assert_int_equal(c.n, 3);
+	assert_false(c.s[0].t_exact);
+	assert_true(c.s[0].t == 1.5e-6);
+	assert_false(c.s[0].has_at);
+	assert_int_equal(c.s[2].n, 4000);
+}
+
+/* Each bad line is named by its number. */
+static void test_errors(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	const struct {
+		const char *text;
+		uint64_t line;
+		const char *words;
+	} bad[] = {
+		{ "1 2\n3 x\n", 2, "not a number" },
+		{ "1 2\n3 -4\n", 2, "negative" },
+		{ "1 nan\n", 1, "NaN" },
+		{ "1 inf\n", 1, "NaN" },
+		{ "1 18446744073709551616\n", 1, "2^64" },
+		{ "1.5 2\n", 1, "integer" },
+		{ "1 2 3 4\n", 1, "fields" },
+		{ "7\n", 1, "fields" },
+		{ "# subtick 1\n1 2\n", 2, "expected 3 fields" },
+		{ "# subtick 1\n# tick: 0\n", 2, "bad tick" },
+		{ "# subtick 1\n# tick: two\n", 2, "bad tick" },
+		{ "# subtick 1\n# tick: 2.5\n", 2, "bad tick" },
+		{ "# subtick 1\n# unit_ns: -1\n", 2, "bad unit_ns" },
+		{ "# subtick 1\n# unit_ns: nan\n", 2, "bad unit_ns" },
+		{ "# subtick 2\n", 1, "version" },
+		{ "# subtick 1\n# columns: a b c\n", 2, "columns" },
+		{ "1 2\n\x01\x02\x03\n", 2, "control character" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(read_str(bad[i].text, &m, &c, &e), -1);
+		if (e.line != bad[i].line || strstr(e.msg, bad[i].words) == NULL)
+			print_error("case %zu: line %llu, '%s'\n", i,
+				    (unsigned long long)e.line, e.msg);
+		assert_int_equal(e.line, bad[i].line);
+		assert_non_null(strstr(e.msg, bad[i].words));
+	}
+}
+
+static void test_binary_and_long(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	/* a NUL on the last line, which has no newline */
+	assert_int_equal(read_text("1 2\n3 4\0 5", 10, &m, &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_non_null(strstr(e.msg, "NUL"));
+
+	size_t big = 1 << 20;
+	char *s = malloc(big + 8);
+	memcpy(s, "1 2\n", 4);
+	memset(s + 4, '7', big);
+	memcpy(s + 4 + big, "\n", 1);
+	assert_int_equal(read_text(s, big + 5, &m, &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_non_null(strstr(e.msg, "longer than"));
+	free(s);
+}
+
+static void test_missing_file(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c = { 0 };
+	struct input_error e = { 0 };
+	assert_int_equal(input_read("/nonexistent/x.st", &m, keep, &c, &e), -1);
+	assert_int_equal(e.line, 0);
+	assert_string_equal(e.file, "/nonexistent/x.st");
+	assert_non_null(strstr(e.msg, "No such file"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_columns_order),
+		cmocka_unit_test(test_bare),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_binary_and_long),
+		cmocka_unit_test(test_missing_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
