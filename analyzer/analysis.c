@@ -88,7 +88,7 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 			return -1;
 		a->files++;
 		snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);
-		a->where.line = m.lines;
+		a->where.line = m.lines > 0 ? m.lines : 1;
 		if (merge_meta(a, &m, first, err) != 0)
 			return -1;
 	}

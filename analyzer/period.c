@@ -41,6 +41,20 @@ static size_t within(const double *t, size_t k, double span)
 	return m;
 }
 
+/* The vertex of the parabola through Z at p - h, p, p + h: the peak
+ * between the last scan's steps. */
+static double parabola(const double *t, size_t k, double p, double h,
+		       size_t *tried)
+{
+	double a = rayleigh(t, k, p - h, NULL), b = rayleigh(t, k, p, NULL);
+	double c = rayleigh(t, k, p + h, NULL);
+	*tried += 3;
+	double den = a - 2 * b + c;
+	if (!(den < 0) || b < a || b < c)
+		return p;
+	return p + h * (a - c) / (2 * den);
+}
+
 /* Refine a candidate p0: scan +-5%, then narrower windows with ever more
  * of the time span.  Returns the best period; counts the periods tried. */
 static double refine(const double *t, size_t k, double p0, double *z,
@@ -66,9 +80,10 @@ static double refine(const double *t, size_t k, double p0, double *z,
 			}
 		}
 		best = bp;
-		*z = bz * (double)k / (double)m;	/* scaled to all events */
-		if (span >= total)
+		if (span >= total) {
+			best = parabola(t, k, best, step, tried);
 			break;
+		}
 		half = 4 * step;
 		span *= 4;
 	}

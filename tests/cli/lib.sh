@@ -41,3 +41,22 @@ only_complete_lines() {
 }
 
 : "${COLLECT:?COLLECT must name the collect binary}"
+
+# json_get FILE KEY: a value from analyze --json (lists as "lo hi").
+json_get() {
+	python3 -c '
+import json, sys
+v = json.load(open(sys.argv[1]))[sys.argv[2]]
+print(" ".join(repr(x) for x in v) if isinstance(v, list) else v)' "$1" "$2"
+}
+
+# within VALUE TRUTH TOLERANCE: |VALUE - TRUTH| <= TOLERANCE
+within() {
+	awk -v v="$1" -v t="$2" -v e="$3" 'BEGIN { d = v - t; if (d < 0) d = -d; exit !(d <= e) }'
+}
+
+# inside VALUE "LO HI"
+inside() {
+	set -- "$1" $2
+	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(lo <= v && v <= hi) }'
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# analyze recovers known truths from synthetic streams.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SYNTH:?}"
+
+case_check() {
+	name=$1 truth=$2 tol=$3
+	shift 3
+	"$SYNTH" "$@" > "$T/s"
+	"$ANALYZE" --json "$T/s" > "$T/j" || fail "$name: analyze exited $?"
+	got=$(json_get "$T/j" unit_cost_ns)
+	check "$name: unit cost $got ns within $tol of $truth" within "$got" "$truth" "$tol"
+	check "$name: interval [$(json_get "$T/j" unit_cost_ns_interval)] holds $truth" \
+		inside "$truth" "$(json_get "$T/j" unit_cost_ns_interval)"
+}
+
+# A TSC-like clock (tick 2 units of 0.4347826 ns), jitter and interrupts
+# that grow with run length: 1.15 units = 0.49999999 ns, to 1e-5.
+case_check "fine clock" 0.49999999 0.000005 --seed 3 --runs 50
+# Krutar's case: tick 500 ns, unit cost 359 ns (his Moire example).
+case_check "Krutar" 359 0.5 --seed 4 --tick 500 --slope 359 --intercept 1000 \
+	--unit-ns 1 --range 1:2000:50 --jitter 200 --runs 20
+# A 4 ms clock and a 0.4348 ns unit cost: 10^7 times finer than the tick,
+# to 1%.
+case_check "4 ms clock" 0.4348 0.004348 --seed 5 --tick 4000000 --slope 0.4348 \
+	--intercept 100 --unit-ns 1 --range 10000000:1000000000:64 --jitter 2000 \
+	--interrupt-every 4000000 --interrupt-cost 3000 --runs 20
+# Heavy noise: few runs, large jitter; the minima still find the line.
+case_check "heavy noise" 0.49999999 0.0005 --seed 6 --runs 10 --jitter 400 \
+	--interrupt-every 1e5 --interrupt-cost 20000
+
+# Bare columns in seconds from another tool: --unit-ns 1e9 makes ns.
+"$SYNTH" --seed 8 --runs 20 --float > "$T/f"
+check "bare data has no header" sh -c "! grep -q '^#' '$T/f'"
+"$ANALYZE" --json --unit-ns 1e9 "$T/f" > "$T/j"
+got=$(json_get "$T/j" unit_cost_ns)
+check "bare seconds: unit cost $got ns within 1e-5 of 0.5" within "$got" 0.49999999 0.00001
+check "bare seconds: tick unknown" [ "$(json_get "$T/j" tick)" = None ]
+check "bare seconds: 64 points" [ "$(json_get "$T/j" points)" = 64 ]
+
+# The tick from the data when no header gives it.
+"$SYNTH" --seed 9 --tick 16 --runs 20 | grep -v '^#' > "$T/bare"
+"$ANALYZE" --json "$T/bare" > "$T/j"
+check "tick 16 found in the data" within "$(json_get "$T/j" tick)" 16 0
+check "tick_source is data" [ "$(json_get "$T/j" tick_source)" = data ]
+check "no unit_ns: unit_cost_ns is null" [ "$(json_get "$T/j" unit_cost_ns)" = None ]
+
+# --method picks one; the default runs both and they agree.
+"$SYNTH" --seed 10 --runs 20 > "$T/s"
+for m in lp hull; do
+	"$ANALYZE" --json --method $m "$T/s" > "$T/$m"
+	check "--method $m reported" [ "$(json_get "$T/$m" method)" = $m ]
+done
+check "lp and hull give the same unit cost" \
+	[ "$(json_get "$T/lp" unit_cost)" = "$(json_get "$T/hull" unit_cost)" ]
+"$ANALYZE" --json "$T/s" > "$T/both"
+check "default: both, difference reported" within "$(json_get "$T/both" lp_hull_difference)" 0 1e-6
+
+# Two files of one collection read as one.
+head -n 3000 "$T/s" > "$T/a"
+(grep '^#' "$T/s" | head -n 10; tail -n +3001 "$T/s") > "$T/b"
+"$ANALYZE" --json "$T/a" "$T/b" > "$T/two"
+check "two files: same samples as one" [ "$(json_get "$T/two" samples)" = "$(json_get "$T/both" samples)" ]
+check "two files: same unit cost" [ "$(json_get "$T/two" unit_cost)" = "$(json_get "$T/both" unit_cost)" ]

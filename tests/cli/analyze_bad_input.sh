@@ -1,0 +1,83 @@
+#!/bin/sh
+# Every bad input: "analyze: FILE:LINE: what is wrong" on stderr, exit 1,
+# nothing on stdout; unknown options exit 2.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}"
+
+# bad NAME LINE WORDS: the file $T/NAME fails at LINE with WORDS.
+bad() {
+	name=$1 line=$2 words=$3
+	rc=0
+	"$ANALYZE" "$T/$name" > "$T/out" 2> "$T/err" || rc=$?
+	check "$name: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+	check "$name: nothing on stdout" [ ! -s "$T/out" ]
+	check "$name: one line on stderr" [ "$(wc -l < "$T/err")" -eq 1 ]
+	check "$name: names $T/$name:$line" grep -q "^analyze: $T/$name:$line: " "$T/err"
+	check "$name: says '$words'" grep -qi -- "$words" "$T/err"
+	echo "    $(cat "$T/err")"
+}
+
+good="# subtick 1
+# tick: 2
+# unit_ns: 0.5
+# columns: n t at
+100	300	0
+200	500	1000
+300	700	2000"
+
+printf '' > "$T/empty";			bad empty 1 "no samples"
+printf '# only\n# comments\n' > "$T/comments";	bad comments 2 "no samples"
+printf '1 10\n1 12\n2 20\n2 21\n' > "$T/two-n";	bad two-n 4 "only 2 distinct N"
+printf '1 10\n2 x\n3 30\n' > "$T/word";		bad word 2 "not a number"
+printf '1 10\n2 nan\n3 30\n' > "$T/nan";		bad nan 2 "NaN"
+printf '1 10\n2 -inf\n3 30\n' > "$T/inf";		bad inf 2 "NaN or infinity"
+printf '1 10\n2 -20\n3 30\n' > "$T/negative";	bad negative 2 "negative"
+printf '1 10\n-2 20\n3 30\n' > "$T/negative-n";	bad negative-n 2 "negative"
+printf '1 10\n2 18446744073709551616\n' > "$T/huge";	bad huge 2 "beyond 2^64"
+printf '1 10\n2 99999999999999999999999\n' > "$T/huger";	bad huger 2 "beyond 2^64"
+printf '1 10\n2\n3 30\n' > "$T/missing";		bad missing 2 "fields"
+printf '%s\n400\t900\n' "$good" > "$T/missing-at";	bad missing-at 8 "expected 3 fields"
+printf '# subtick 1\n# tick: 0\n1 2 3\n' > "$T/tick0";	bad tick0 2 "bad tick"
+printf '# subtick 1\n# tick: -2\n1 2 3\n' > "$T/tickneg";	bad tickneg 2 "bad tick"
+printf '# subtick 1\n# tick: 4ms\n1 2 3\n' > "$T/tickunit";	bad tickunit 2 "bad tick"
+printf '# subtick 1\n# unit_ns: 0\n1 2 3\n' > "$T/unit0";	bad unit0 2 "bad unit_ns"
+printf '# subtick 1\n# unit_ns: fast\n1 2 3\n' > "$T/unitword";	bad unitword 2 "bad unit_ns"
+printf '# subtick 7\n1 2 3\n' > "$T/version";	bad version 1 "version"
+head -c 3000 /dev/urandom > "$T/noise.bin"
+printf '1 10\n' | cat - "$T/noise.bin" > "$T/binary"
+rc=0
+"$ANALYZE" "$T/binary" > "$T/out" 2> "$T/err" || rc=$?
+check "binary: exit 1" [ "$rc" -eq 1 ]
+check "binary: names the file and a line" grep -q "^analyze: $T/binary:[0-9]*: " "$T/err"
+check "binary: nothing on stdout" [ ! -s "$T/out" ]
+awk 'BEGIN { printf "1 10\n2 20\n"; s = ""; for (i = 0; i < 1048576; i++) s = s "7"; print s }' > "$T/megaline"
+bad megaline 3 "longer than"
+printf '1 10\n2 20\n3 30\0\n' > "$T/nul";		bad nul 3 "NUL"
+
+rc=0
+"$ANALYZE" "$T/does-not-exist" > "$T/out" 2> "$T/err" || rc=$?
+check "missing file: exit 1" [ "$rc" -eq 1 ]
+check "missing file: says so" grep -q "^analyze: $T/does-not-exist: No such file" "$T/err"
+
+# A good file after a bad one changes nothing: the error still wins.
+printf '%s\n' "$good" > "$T/good"
+rc=0
+"$ANALYZE" "$T/good" "$T/word" > "$T/out" 2> "$T/err" || rc=$?
+check "good then bad: exit 1, nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
+check "the good file alone works" sh -c "'$ANALYZE' '$T/good' > /dev/null"
+
+# Different clocks cannot be mixed.
+sed 's/^# tick: 2/# tick: 4/' "$T/good" > "$T/other-tick"
+rc=0
+"$ANALYZE" "$T/good" "$T/other-tick" > "$T/out" 2> "$T/err" || rc=$?
+check "two ticks: exit 1" [ "$rc" -eq 1 ]
+check "two ticks: says which" grep -q "tick 4 differs" "$T/err"
+
+# Usage errors: exit 2.
+for args in "--bogus" "--method simplex" "--unit-ns 0" "--unit-ns x" "--tick -1" \
+	"--threshold nan" "--replicates 3" "--plot-format gif --plot d" "--plot-format svg"; do
+	rc=0
+	"$ANALYZE" $args "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+	check "analyze $args: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "analyze $args: one line" [ "$(wc -l < "$T/err")" -eq 1 ]
+done
