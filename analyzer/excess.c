@@ -99,12 +99,15 @@ static int excess_file_line(FILE *f, const struct excess_config *c,
 		       (unsigned long long)r->n, r->t, at, e, es);
 }
 
+/* Start times of the samples above each of EVENT_LEVELS thresholds,
+ * threshold * 2^j: a periodic disturbance (the timer interrupt) may stand
+ * out only above the other noise. */
+enum { EVENTS_MAX = 1000000, EVENT_LEVELS = 7 };
+
 struct events {
 	double *t;
 	size_t n, cap;
 };
-
-enum { EVENTS_MAX = 1000000 };
 
 static void event_add(struct events *ev, double t)
 {
@@ -163,8 +166,10 @@ static int event_pass(struct spool *sp, const struct excess_config *c,
 			at0 = r.at;
 		if (e > s->threshold) {
 			s->large++;
-			if (r.at != SPOOL_NO_AT)
-				event_add(ev, (double)(r.at - at0) * scale);
+			double level = s->threshold;
+			for (int j = 0; j < EVENT_LEVELS && e > level; j++, level *= 2)
+				if (r.at != SPOOL_NO_AT)
+					event_add(&ev[j], (double)(r.at - at0) * scale);
 		}
 		if (out != NULL &&
 		    excess_file_line(out, c, &r, e, step_excess(c, r.t, f)) < 0)
@@ -177,6 +182,23 @@ static int by_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
+}
+
+/* The most significant period over the levels. */
+static void find_period(struct events *ev, struct excess_summary *s)
+{
+	struct period_result best = { 0 };
+	best.events = ev[0].n;
+	for (int j = 0; j < EVENT_LEVELS; j++) {
+		struct period_result p;
+		qsort(ev[j].t, ev[j].n, sizeof *ev[j].t, by_double);
+		period_detect(ev[j].t, ev[j].n, &p);
+		if (p.found && (!best.found || p.log10_p < best.log10_p)) {
+			best = p;
+			best.level = s->threshold * exp2(j);
+		}
+	}
+	s->period = best;
 }
 
 int excess_analyze(struct spool *sp, const struct excess_config *c,
@@ -208,8 +230,8 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 		}
 		excess_file_header(out, c);
 	}
-	struct events ev = { 0 };
-	int rc = event_pass(sp, c, s, &ev, out);
+	struct events ev[EVENT_LEVELS] = { { 0 } };
+	int rc = event_pass(sp, c, s, ev, out);
 	if (out != NULL && (finish_temp(out, tmp, c->excess_path, rc == 0) != 0 || rc == -2)) {
 		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
 		rc = -2;
@@ -217,12 +239,12 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 	if (rc == 0) {
 		if (s->seconds > 0)
 			s->large_per_s = (double)s->large / s->seconds;
-		qsort(ev.t, ev.n, sizeof *ev.t, by_double);
-		period_detect(ev.t, ev.n, &s->period);
+		find_period(ev, s);
 	} else if (err[0] == '\0') {
 		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
 	}
-	free(ev.t);
+	for (int j = 0; j < EVENT_LEVELS; j++)
+		free(ev[j].t);
 	return rc;
 }
 

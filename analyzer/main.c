@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "options.h"
+#include "plot.h"
 #include "report.h"
 
 static int report_error(const struct input_error *e)
@@ -62,6 +63,12 @@ int main(int argc, char **argv)
 		report_json(stdout, &a);
 	else
 		report_text(stdout, &a);
+	fflush(stdout);
+	/* The report stands even when the figures fail: exit 3 says so. */
+	int plots = 0;
+	if (opt.plot_dir != NULL)
+		plots = plot_all(&a, opt.plot_dir, opt.json ? NULL : stdout, stderr);
 	analysis_free(&a);
-	return close_stdout();
+	rc = close_stdout();
+	return rc != 0 ? rc : plots != 0 ? 3 : 0;
 }

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
@@ -91,6 +92,42 @@ static double refine(const double *t, size_t k, double p0, double *z,
 	return best;
 }
 
+/*
+ * The most frequent gap between events, in bins 2% wide: when an interrupt
+ * is caught in period after period, its period; bursts of disturbed runs
+ * spread their short gaps over many bins.  gap is sorted.
+ */
+static double mode_of(const double *gap, size_t g)
+{
+	double best = gap[g / 2];
+	size_t best_count = 0, j = 0;
+	for (size_t i = 0; i < g; i++) {
+		while (gap[j] < gap[i] / 1.02)
+			j++;
+		if (i - j + 1 > best_count) {	/* gaps in (gap[i]/1.02, gap[i]] */
+			best_count = i - j + 1;
+			best = gap[(i + j) / 2];
+		}
+	}
+	return best;
+}
+
+/* Times locked to p are locked as well to p / 7 (any fraction): report
+ * the longest multiple k p (k <= 8) that locks nearly as well.  Times of
+ * a true period p do not lock to 2 p: half fall at each phase. */
+static double longest_multiple(const double *t, size_t k, double p, double z,
+			       size_t *tried)
+{
+	double best = p;
+	for (int m = 2; m <= 8; m++) {
+		double zm;
+		double q = refine(t, k, m * p, &zm, tried);
+		if (zm >= 0.9 * z)
+			best = q;
+	}
+	return best;
+}
+
 /* At most MAX_EVENTS times, evenly thinned: the same span, a bounded
  * cost.  Returns the count; *owned is the copy to free, if any. */
 static size_t thin(const double **t, size_t k, double **owned)
@@ -132,13 +169,35 @@ void period_detect(const double *t, size_t k, struct period_result *out)
 		return;
 	}
 	gsl_sort(gap, 1, g);
-	double base[2] = { gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.25),
+	double mode = mode_of(gap, g);
+	/* A periodic interrupt disturbs one run per period; a burst of
+	 * disturbed runs in a row would outweigh it.  Keep one event per
+	 * quarter of the most common gap. */
+	size_t kept = 1;
+	double *own = owned ? owned : malloc(k * sizeof *own);
+	if (own != NULL) {
+		if (own != t)
+			memcpy(own, t, k * sizeof *own);
+		for (size_t i = 1; i < k; i++)
+			if (own[i] - own[kept - 1] >= mode / 4)
+				own[kept++] = own[i];
+		t = own;
+		owned = own;
+		k = kept;
+	}
+	if (k < MIN_EVENTS) {
+		free(gap);
+		free(owned);
+		return;
+	}
+	double base[3] = { mode,
+			   gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.25),
 			   gsl_stats_median_from_sorted_data(gap, 1, g) };
 	free(gap);
 
 	size_t tried = 0;
 	double best_p = 0, best_z = -1;
-	for (int b = 0; b < 2; b++)
+	for (int b = 0; b < 3; b++)
 		for (int d = 1; d <= 4; d++) {
 			double z, p = refine(t, k, base[b] / d, &z, &tried);
 			/* a harmonic (p/2) locks as well as p: prefer the
@@ -149,6 +208,7 @@ void period_detect(const double *t, size_t k, struct period_result *out)
 				best_p = p;
 			}
 		}
+	best_p = longest_multiple(t, k, best_p, best_z, &tried);
 	out->period = best_p;
 	out->z = rayleigh(t, k, best_p, &out->phase);
 	out->coherence = sqrt(out->z / (double)k);

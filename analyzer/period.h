@@ -23,6 +23,8 @@ struct period_result {
 				 * among all periods tried, were the times
 				 * random */
 	size_t events;
+	double level;		/* the excess above which the events were
+				 * taken (set by the caller) */
 };
 
 /* times: ascending, k of them.  Needs at least 8. */

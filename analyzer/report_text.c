@@ -100,11 +100,12 @@ static void excess_section(FILE *out, const struct analysis *a)
 	if (e->period.found) {
 		double p = e->period.period;
 		if (a->unit_ns > 0)
-			fprintf(out, "  periodic: every %.4g ms (%.4g Hz), coherence %.2f over %zu events\n",
-				p / 1e6, 1e9 / p, e->period.coherence, e->period.events);
+			fprintf(out, "  periodic: every %.4g ms (%.4g Hz), coherence %.2f over the %zu samples above %.4g\n",
+				p / 1e6, 1e9 / p, e->period.coherence, e->period.events,
+				e->period.level);
 		else
-			fprintf(out, "  periodic: every %.6g clock units, coherence %.2f over %zu events\n",
-				p, e->period.coherence, e->period.events);
+			fprintf(out, "  periodic: every %.6g clock units, coherence %.2f over the %zu samples above %.4g\n",
+				p, e->period.coherence, e->period.events, e->period.level);
 	} else if (e->have_at) {
 		fprintf(out, "  periodic: no period found in %zu interrupt-like events\n",
 			e->period.events);

@@ -1,0 +1,323 @@
+/*
+ * plot.c - data files for the figures, and gnuplot -c plots/FIGURE.gp.
+ */
+#include "plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#ifndef SUBTICK_PLOTS_DIR
+#define SUBTICK_PLOTS_DIR "/usr/local/share/subtick/plots"
+#endif
+
+extern char **environ;
+
+static const char *const figures[] = {
+	"timings", "excess-n", "excess-distribution", "excess-time",
+};
+
+static int exists(const char *dir, const char *file)
+{
+	char p[PATH_MAX];
+	return snprintf(p, sizeof p, "%s/%s", dir, file) < (int)sizeof p &&
+	       access(p, R_OK) == 0;
+}
+
+/* $SUBTICK_PLOTS, the build tree (next to this binary: build/plots), or
+ * where meson installs them. */
+static int find_scripts(char *out, size_t len)
+{
+	char exe[PATH_MAX];
+	const char *env = getenv("SUBTICK_PLOTS");
+	if (env && exists(env, "timings.gp"))
+		return snprintf(out, len, "%s", env) < (int)len ? 0 : -1;
+	ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (k > 0) {
+		exe[k] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			if (snprintf(out, len, "%s/../plots", exe) < (int)len &&
+			    exists(out, "timings.gp"))
+				return 0;
+		}
+	}
+	snprintf(out, len, "%s", SUBTICK_PLOTS_DIR);
+	return exists(out, "timings.gp") ? 0 : -1;
+}
+
+static FILE *open_in(const char *dir, const char *name)
+{
+	char p[PATH_MAX];
+	if (snprintf(p, sizeof p, "%s/%s", dir, name) >= (int)sizeof p)
+		return NULL;
+	return fopen(p, "w");
+}
+
+static int close_ok(FILE *f)
+{
+	int bad = ferror(f);
+	return fclose(f) != 0 || bad ? -1 : 0;
+}
+
+/* Times in the figures: ms when unit_ns is known, else clock units. */
+static double time_scale(const struct analysis *a)
+{
+	return a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
+}
+
+static double line_at(const struct analysis *a, uint64_t n)
+{
+	return (double)((long double)a->fit.intercept + (long double)a->fit.slope * n);
+}
+
+/* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
+static int write_samples(struct analysis *a, const char *dir, double *span)
+{
+	FILE *f = open_in(dir, "samples.txt");
+	if (f == NULL || spool_rewind(&a->spool) != 0)
+		return f ? (fclose(f), -1) : -1;
+	uint64_t every = a->points.samples / PLOT_SAMPLES_MAX + 1, i = 0, at0 = SPOOL_NO_AT;
+	double ts = time_scale(a), tick = a->tick;
+	struct spool_record r;
+	int k;
+	fprintf(f, "# n t excess excess_step time (every %llu-th sample, and every interrupt-like one)\n",
+		(unsigned long long)every);
+	while ((k = spool_get(&a->spool, &r)) == 1) {
+		double fl = line_at(a, r.n), e = r.t - fl;
+		double es = tick > 0 ? r.t - tick * floor(fl / tick) : e;
+		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
+			at0 = r.at;
+		if (i++ % every != 0 && e <= a->excess.threshold)
+			continue;
+		if (r.at != SPOOL_NO_AT) {
+			double when = (double)(r.at - at0) * ts;
+			*span = when > *span ? when : *span;
+			fprintf(f, "%llu %.17g %.10g %.10g %.10g\n", (unsigned long long)r.n,
+				r.t, e, es, when);
+		}
+		else
+			fprintf(f, "%llu %.17g %.10g %.10g nan\n", (unsigned long long)r.n,
+				r.t, e, es);
+	}
+	return close_ok(f) == 0 && k == 0 ? 0 : -1;
+}
+
+/* minima.txt: n minimum mean runs excess_of_minimum */
+static int write_minima(const struct analysis *a, const char *dir)
+{
+	FILE *f = open_in(dir, "minima.txt");
+	if (f == NULL)
+		return -1;
+	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
+	for (size_t i = 0; i < a->points.count; i++) {
+		const struct point *p = &a->points.p[i];
+		fprintf(f, "%llu %.17g %.17g %llu %.10g\n", (unsigned long long)p->n,
+			p->min, p->mean, (unsigned long long)p->count,
+			p->min - line_at(a, p->n));
+	}
+	return close_ok(f);
+}
+
+/* histogram.txt: lo hi count share_above_hi, 8 bins per octave. */
+static int write_histogram(const struct analysis *a, const char *dir)
+{
+	const struct excess_summary *e = &a->excess;
+	FILE *f = open_in(dir, "histogram.txt");
+	if (f == NULL)
+		return -1;
+	enum { GROUP = EXCESS_BINS_PER_OCTAVE / 8 };
+	uint64_t below = e->hist[0], total = e->samples ? e->samples : 1;
+	fprintf(f, "# lo hi count share_above_hi (excess, clock units; bin 0 is [0, %.6g])\n", e->base);
+	fprintf(f, "0 %.10g %llu %.10g\n", e->base, (unsigned long long)e->hist[0],
+		(double)(total - below) / (double)total);
+	for (size_t g = 1; g < EXCESS_BINS; g += GROUP) {
+		uint64_t c = 0;
+		for (size_t i = g; i < g + GROUP && i < EXCESS_BINS; i++)
+			c += e->hist[i];
+		below += c;
+		if (c == 0)
+			continue;
+		double lo = e->base * exp2((double)(g - 1) / EXCESS_BINS_PER_OCTAVE);
+		fprintf(f, "%.10g %.10g %llu %.10g\n", lo, lo * exp2(1.0 / 8),
+			(unsigned long long)c, (double)(total - below) / (double)total);
+	}
+	return close_ok(f);
+}
+
+/* period.txt: the times phase + k period across the collection. */
+static int write_period(const struct analysis *a, const char *dir, double span)
+{
+	const struct period_result *p = &a->excess.period;
+	FILE *f = open_in(dir, "period.txt");
+	if (f == NULL)
+		return -1;
+	fprintf(f, "# times of the period's marks\n");
+	if (p->found && p->period > 0) {
+		double s = a->unit_ns > 0 ? 1e-6 : 1;	/* ns -> ms */
+		for (double t = p->phase; t * s <= span && t < p->phase + 5000 * p->period;
+		     t += p->period)
+			fprintf(f, "%.10g\n", t * s);
+	}
+	return close_ok(f);
+}
+
+/* The title of every figure: what was timed, on which clock, and the
+ * result.  Holds text from the input; it only ever travels as a string
+ * argument (ARG4). */
+static void title(const struct analysis *a, char *out, size_t len)
+{
+	int d = report_digits(a->fit.slope, a->iv.slope[1] - a->iv.slope[0]);
+	int k = snprintf(out, len, "%s on %s: unit cost %.*g units",
+			 a->kernel[0] ? a->kernel : "kernel",
+			 a->clock[0] ? a->clock : "an unknown clock", d, a->fit.slope);
+	if (a->unit_ns > 0 && k > 0 && (size_t)k < len)
+		snprintf(out + k, len - (size_t)k, " = %.*g ns", d, a->fit.slope * a->unit_ns);
+}
+
+/* ARG5: every number a script may need, by position (plots/style.gp);
+ * never nan, which gnuplot cannot read as a number. */
+static void numbers(const struct analysis *a, char *out, size_t len)
+{
+	const struct excess_summary *e = &a->excess;
+	const struct ols_fit *o = &a->ols_means;
+	double ymax = 0, min_excess = 0;
+	for (size_t i = 0; i < a->points.count; i++) {
+		const struct point *p = &a->points.p[i];
+		ymax = p->min > ymax ? p->min : ymax;
+		double above = p->min - line_at(a, p->n);
+		min_excess = above > min_excess ? above : min_excess;
+	}
+	snprintf(out, len,
+		 "%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %d %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g",
+		 a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
+		 o->ok ? o->intercept : 0, a->tick, a->unit_ns, e->threshold,
+		 e->period.found ? e->period.period * (a->unit_ns > 0 ? 1e-6 : 1) : 0,
+		 e->period.found ? e->period.phase * (a->unit_ns > 0 ? 1e-6 : 1) : 0,
+		 a->opt->plot_log, 1.3 * ymax, e->quantile[0], e->quantile[2],
+		 a->on_line_width, e->max, min_excess, a->iv.band_width,
+		 e->period.found ? e->period.level : 0);
+}
+
+/* Run gnuplot -c SCRIPT ARG1..ARG7 without a shell; its stderr goes to
+ * errfd.  Returns its exit status, or -1 with errno when it cannot run. */
+static int run_gnuplot(char *const argv[], int errfd)
+{
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int status;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, errfd, STDERR_FILENO);
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, errfd, STDOUT_FILENO);
+	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		errno = rc;
+		return -1;
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void show_file(FILE *to, const char *path, int max_lines)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	if (f == NULL)
+		return;
+	for (int i = 0; (max_lines < 0 || i < max_lines) && fgets(line, sizeof line, f); i++)
+		fputs(line, to);
+	fclose(f);
+}
+
+static int write_data(struct analysis *a, const char *dir, FILE *err)
+{
+	double span = 0;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(err, "analyze: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
+	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0) {
+		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
+			strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
+}
+
+static const char *extension(const char *format)
+{
+	return strcmp(format, "dumb") == 0 ? "txt" : format;
+}
+
+/* One figure; its gnuplot messages go to err only when it fails. */
+static int draw(const struct analysis *a, const char *scripts, const char *dir,
+		const char *fig, char *const strings[3], FILE *out, FILE *err)
+{
+	char script[PATH_MAX], path[PATH_MAX];
+	const char *format = a->opt->plot_format;
+	if (snprintf(script, sizeof script, "%s/%s.gp", scripts, fig) >= (int)sizeof script ||
+	    snprintf(path, sizeof path, "%s/%s.%s", dir, fig, extension(format)) >= (int)sizeof path) {
+		fprintf(err, "analyze: %s: path too long\n", dir);
+		return -1;
+	}
+	char *argv[] = { "gnuplot", "-c", script, (char *)dir, path, (char *)format,
+			 strings[0], strings[1], strings[2], NULL };
+	FILE *log = tmpfile();
+	if (log == NULL) {
+		fprintf(err, "analyze: cannot create a temporary file: %s\n", strerror(errno));
+		return -1;
+	}
+	int rc = run_gnuplot(argv, fileno(log));
+	struct stat st;
+	if (rc == 0 && (stat(path, &st) != 0 || st.st_size == 0))
+		rc = -2;
+	if (rc == -1 && errno == ENOENT)
+		fprintf(err, "analyze: gnuplot is not installed (not on PATH): the report is complete, the figures were not drawn; install it with: apt-get install gnuplot-nox\n");
+	else if (rc == -1)
+		fprintf(err, "analyze: cannot run gnuplot: %s\n", strerror(errno));
+	else if (rc != 0) {
+		fprintf(err, "analyze: gnuplot failed on %s (status %d):\n", script, rc);
+		rewind(log);
+		char line[512];
+		for (int i = 0; i < 10 && fgets(line, sizeof line, log); i++)
+			fprintf(err, "  %s", line);
+	}
+	fclose(log);
+	if (rc == 0 && out != NULL && strcmp(format, "dumb") == 0)
+		show_file(out, path, -1);
+	return rc == 0 ? 0 : -1;
+}
+
+int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
+{
+	char scripts[PATH_MAX], title_s[600], numbers_s[1024];
+	if (find_scripts(scripts, sizeof scripts) != 0) {
+		fprintf(err, "analyze: cannot find the gnuplot scripts (plots/*.gp): set SUBTICK_PLOTS to their directory\n");
+		return -1;
+	}
+	if (write_data(a, dir, err) != 0)
+		return -1;
+	title(a, title_s, sizeof title_s);
+	numbers(a, numbers_s, sizeof numbers_s);
+	char *strings[3] = { title_s, numbers_s,
+			     a->unit_ns > 0 ? "ms" : "clock units" };
+	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+		if (draw(a, scripts, dir, figures[i], strings, out, err) != 0)
+			return -1;
+	return 0;
+}

@@ -1,0 +1,25 @@
+/*
+ * plot.h - analyze --plot DIR: the data files and the gnuplot runs.
+ *
+ * Nothing read from the input is ever pasted into gnuplot code: samples go
+ * through data files, titles through gnuplot -c string arguments (ARG4,
+ * drawn by a noenhanced terminal), numbers through one argument of
+ * numbers formatted here (ARG5).  gnuplot is run without a shell.
+ */
+#ifndef SUBTICK_PLOT_H
+#define SUBTICK_PLOT_H
+
+#include <stdio.h>
+
+#include "analysis.h"
+
+/* Samples drawn at most; beyond, every k-th (all interrupt-like ones are
+ * kept). */
+#define PLOT_SAMPLES_MAX 200000
+
+/* Draw every figure into dir.  Returns 0, or -1 after a message on err
+ * (gnuplot missing or failing, dir not writable).  With format "dumb" the
+ * figures are also copied to out (when out is not NULL). */
+int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err);
+
+#endif /* SUBTICK_PLOT_H */

@@ -1,0 +1,46 @@
+# excess-time.gp - the excess against the time each run started: interrupts
+# that recur with a period show as stripes.  When analyze found a period:
+# a zoom on twenty periods with their marks, and the whole collection
+# folded at the period, where periodic disturbances gather at one phase.
+# The samples the period was found in (above its level) are drawn strong.
+#   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+if (word(ARG5, 8) + 0 > 0) { height = 1100 }
+here = "."
+do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6
+
+w = tick > 0 ? tick : on_line
+top = excess_max + w
+unset key
+set logscale y
+set yrange [w / 2 : top * 1.5]
+set ylabel "excess over the step function + 1 tick (log)"
+set xlabel sprintf("start of the run (%s since the first)", TIMEUNIT)
+level = period > 0 ? period_level : 1e300
+strong(e) = e > level ? e + w : 1/0
+weak(e) = e > level ? 1/0 : e + w
+marks = data."/period.txt"
+
+if (period > 0) {
+	set multiplot layout 3,1 title TITLE
+	set title sprintf("excess against time (above %.4g: strong; the line: interrupt-like, %.4g)", level, threshold)
+	plot data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.4 lc rgb purple, \
+	     threshold + w with lines dt 2 lc rgb red
+	set title sprintf("zoom on twenty periods; marks every %.4g %s (the period found)", period, TIMEUNIT)
+	set xrange [phase - 0.5 * period : phase + 19.5 * period]
+	plot marks using 1:(w / 2):(0):(top * 1.5 - w / 2) with vectors nohead lc rgb "#8fcc8f", \
+	     data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.4 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.6 lc rgb purple
+	set title "the whole collection folded at the period: periodic disturbances gather at one phase"
+	set xlabel sprintf("phase within the period of %.4g %s (0.5: the phase found)", period, TIMEUNIT)
+	set xrange [0:1]
+	fold(t) = (t - phase) / period + 0.5 - floor((t - phase) / period + 0.5)
+	plot data."/samples.txt" using (fold($5)):(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using (fold($5)):(strong($4)) with points pt 7 ps 0.5 lc rgb purple
+	unset multiplot
+} else {
+	set title TITLE."\nexcess against time: no period found (the line: interrupt-like)"
+	plot data."/samples.txt" using 5:($4 + w) with points pt 7 ps 0.3 lc rgb purple, \
+	     threshold + w with lines dt 2 lc rgb red
+}

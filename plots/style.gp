@@ -1,0 +1,62 @@
+# style.gp - called by every figure script (call passes ARG1..ARG6 on;
+# load would clear them): the terminal, the output, the
+# colours, and the numbers of ARG5 by name.
+#
+# Every figure script is run as
+#   gnuplot -c FIGURE.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+# ARG4 (TITLE) holds text from the input: it is only ever used as a string
+# (set title TITLE), on a noenhanced terminal, never eval'd nor expanded.
+# ARG5 (NUMBERS) is written by analyze: the numbers below, in this order.
+
+data = ARG1
+fmt = ARG3
+TITLE = ARG4
+TIMEUNIT = ARG6
+
+num(i) = word(ARG5, i) + 0
+slope = num(1)
+intercept = num(2)
+ols_slope = num(3)
+ols_intercept = num(4)
+tick = num(5)
+unit_ns = num(6)
+threshold = num(7)
+period = num(8)
+phase = num(9)
+logscale = int(num(10))
+ymax_timings = num(11)
+excess_q50 = num(12)
+excess_q99 = num(13)
+on_line = num(14)
+excess_max = num(15)
+minima_excess_max = num(16)
+band = num(17)
+period_level = num(18)
+
+# A figure script may set height (pixels at 1200 wide) before the call.
+if (!exists("height")) { height = 760 }
+if (fmt eq "png") {
+	set terminal pngcairo size 1200,height font "DejaVu Sans,11" noenhanced
+} else {
+	if (fmt eq "svg") {
+		set terminal svg size 1200,height dynamic font "DejaVu Sans,11" noenhanced
+	} else {
+		if (fmt eq "pdf") {
+			set terminal pdfcairo size 12in,(height / 100.0)in font "DejaVu Sans,11" noenhanced
+		} else {
+			set terminal dumb size 110,(height / 22) noenhanced
+		}
+	}
+}
+set output ARG2
+
+grey = "#b8b8b8"
+blue = "#1f4e9c"
+red = "#d62728"
+orange = "#ff7f0e"
+green = "#2ca02c"
+purple = "#7b3294"
+set grid lc "#e6e6e6"
+set key top left opaque box lc "#cccccc"
+set border lc "#555555"
+set datafile missing "nan"

@@ -1,0 +1,25 @@
+# timings.gp - every sample, the minimum per N, the least-values line and,
+# for contrast, the OLS line on the means.
+#   gnuplot -c timings.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+here = "."
+do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6
+
+set title TITLE
+set xlabel "N (units of work)"
+set ylabel "t (clock units)"
+f(x) = intercept + slope * x
+g(x) = ols_intercept + ols_slope * x
+if (logscale) {
+	set logscale xy
+	set format x "10^{%T}"
+	set format y "10^{%T}"
+	set format x "%.0e"
+	set format y "%.0e"
+} else {
+	set yrange [0:ymax_timings]
+}
+plot data."/samples.txt" using 1:2 with points pt 7 ps 0.25 lc rgb grey title "every sample (some above the frame: see the excess figures)", \
+     data."/minima.txt" using 1:2 with points pt 7 ps 0.9 lc rgb blue title "minimum per N", \
+     f(x) with lines lw 2 lc rgb red title sprintf("least-values line: %.6g + %.6g N", intercept, slope), \
+     g(x) with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g + %.6g N", ols_intercept, ols_slope)

@@ -1,0 +1,65 @@
+#!/bin/sh
+# analyze --plot DIR: real figures in every format, text from the data
+# never run as gnuplot code, and a clear message without gnuplot.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SYNTH:?}"
+command -v gnuplot > /dev/null || skip "gnuplot not installed"
+
+"$SYNTH" --seed 7 --runs 20 --period 9.2e6 --interrupt-every 0 --interrupt-cost 4000 > "$T/s"
+figures="timings excess-n excess-distribution excess-time"
+
+magic() { od -An -c -N "$2" "$1" | tr -d ' \n'; }
+
+"$ANALYZE" --plot "$T/png" "$T/s" > "$T/report" || fail "--plot png exited $?"
+check "the report is printed with --plot" grep -q "unit cost" "$T/report"
+for f in $figures; do
+	check "$f.png is a PNG" [ "$(magic "$T/png/$f.png" 4)" = '211PNG' ]
+	check "$f.png is a real picture (> 10 kB)" [ "$(wc -c < "$T/png/$f.png")" -gt 10000 ]
+done
+check "samples.txt holds every sample" [ "$(grep -vc '^#' "$T/png/samples.txt")" -eq "$(grep -vc '^#' "$T/s")" ]
+
+"$ANALYZE" --plot "$T/svg" --plot-format svg "$T/s" > /dev/null || fail "svg exited $?"
+for f in $figures; do
+	check "$f.svg is SVG" grep -q '<svg' "$T/svg/$f.svg"
+done
+"$ANALYZE" --plot "$T/pdf" --plot-format pdf "$T/s" > /dev/null || fail "pdf exited $?"
+check "timings.pdf is a PDF" [ "$(magic "$T/pdf/timings.pdf" 4)" = '%PDF' ]
+
+"$ANALYZE" --plot "$T/dumb" --plot-format dumb "$T/s" > "$T/term" || fail "dumb exited $?"
+check "dumb: drawn in the terminal, after the report" grep -q "N (units of work)" "$T/term"
+check "dumb: the axes' text" grep -q "least-values line" "$T/term"
+check "dumb: the period's figure" grep -q "phase within the period" "$T/term"
+check "dumb: also kept in DIR" [ -s "$T/dumb/excess-time.txt" ]
+check "--json keeps stdout JSON only" sh -c "'$ANALYZE' --json --plot '$T/dj' --plot-format dumb '$T/s' | python3 -m json.tool > /dev/null"
+
+# --plot-log: log-log timings.
+"$ANALYZE" --plot "$T/log" --plot-log "$T/s" > /dev/null || fail "--plot-log exited $?"
+check "--plot-log draws" [ "$(wc -c < "$T/log/timings.png")" -gt 10000 ]
+
+# Injection: text from the stream's header reaches the figures' titles and
+# nothing else.  Quotes in the directory's name, too.
+evil="x\"; system(\"touch $T/pwned\"); print \""
+sed "s|^# kernel: .*|# kernel: $evil|; s|^# clock: .*|# clock: '; system('touch $T/pwned2'); '|" "$T/s" > "$T/evil"
+dir="$T/we\"ird 'dir"
+"$ANALYZE" --plot "$dir" "$T/evil" > /dev/null 2> "$T/err" || fail "the injection stream failed: $(cat "$T/err")"
+check "injection: nothing ran" [ ! -e "$T/pwned" ] && [ ! -e "$T/pwned2" ]
+check "injection: the figures were drawn" [ -s "$dir/timings.png" ] && [ -s "$dir/excess-time.png" ]
+"$ANALYZE" --plot "$T/evil-dumb" --plot-format dumb "$T/evil" > "$T/evil-term"
+check "injection: the text is shown as text" grep -q 'system("touch' "$T/evil-term"
+check "injection: still nothing ran" [ ! -e "$T/pwned" ]
+
+# Without gnuplot: the report still prints, the message names gnuplot and
+# how to install it, exit 3.
+mkdir "$T/nopath"
+rc=0
+PATH="$T/nopath" "$ANALYZE" --plot "$T/none" "$T/s" > "$T/report" 2> "$T/err" || rc=$?
+check "no gnuplot: exit 3 ($rc)" [ "$rc" -eq 3 ]
+check "no gnuplot: the report printed" grep -q "unit cost" "$T/report"
+check "no gnuplot: names gnuplot" grep -q "gnuplot is not installed" "$T/err"
+check "no gnuplot: says how to install it" grep -q "apt-get install gnuplot" "$T/err"
+
+# A directory that cannot be made: exit 3 after the report.
+rc=0
+"$ANALYZE" --plot /nonexistent/a/b "$T/s" > "$T/report" 2> "$T/err" || rc=$?
+check "bad DIR: exit 3" [ "$rc" -eq 3 ]
+check "bad DIR: named" grep -q "/nonexistent/a/b" "$T/err"
