@@ -5,7 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
+
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
@@ -128,6 +128,24 @@ static double longest_multiple(const double *t, size_t k, double p, double z,
 	return best;
 }
 
+/* Disturbances may come at several fixed offsets within a longer cycle
+ * (here: several phases of the 4 ms timer, all near a 0.5 ms grid): the
+ * strongest period is then a fraction of the cycle.  Report also the
+ * longest multiple m p (m <= 16) that still locks, coherence >= 0.5. */
+static void longer_period(const double *t, size_t k, struct period_result *out,
+			  size_t tried)
+{
+	for (int m = 16; m >= 2; m--) {
+		double z, q = refine(t, k, m * out->period, &z, &tried);
+		double coherence = sqrt(z / (double)k);
+		if (coherence >= 0.5 && (log((double)tried) - z) / log(10.0) < -6) {
+			out->longer = q;
+			out->longer_coherence = coherence;
+			return;
+		}
+	}
+}
+
 /* At most MAX_EVENTS times, evenly thinned: the same span, a bounded
  * cost.  Returns the count; *owned is the copy to free, if any. */
 static size_t thin(const double **t, size_t k, double **owned)
@@ -170,26 +188,6 @@ void period_detect(const double *t, size_t k, struct period_result *out)
 	}
 	gsl_sort(gap, 1, g);
 	double mode = mode_of(gap, g);
-	/* A periodic interrupt disturbs one run per period; a burst of
-	 * disturbed runs in a row would outweigh it.  Keep one event per
-	 * quarter of the most common gap. */
-	size_t kept = 1;
-	double *own = owned ? owned : malloc(k * sizeof *own);
-	if (own != NULL) {
-		if (own != t)
-			memcpy(own, t, k * sizeof *own);
-		for (size_t i = 1; i < k; i++)
-			if (own[i] - own[kept - 1] >= mode / 4)
-				own[kept++] = own[i];
-		t = own;
-		owned = own;
-		k = kept;
-	}
-	if (k < MIN_EVENTS) {
-		free(gap);
-		free(owned);
-		return;
-	}
 	double base[3] = { mode,
 			   gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.25),
 			   gsl_stats_median_from_sorted_data(gap, 1, g) };
@@ -215,5 +213,7 @@ void period_detect(const double *t, size_t k, struct period_result *out)
 	/* P(Z > z) = exp(-z) for random times; times the periods tried */
 	out->log10_p = (log((double)tried) - out->z) / log(10.0);
 	out->found = out->log10_p < -6 && out->coherence >= 0.2;
+	if (out->found)
+		longer_period(t, k, out, tried);
 	free(owned);
 }

@@ -23,6 +23,8 @@ struct period_result {
 				 * among all periods tried, were the times
 				 * random */
 	size_t events;
+	double longer;		/* the longest multiple that still locks, or 0 */
+	double longer_coherence;
 	double level;		/* the excess above which the events were
 				 * taken (set by the caller) */
 };

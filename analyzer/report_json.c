@@ -152,6 +152,8 @@ static void excess_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "period", e->period.found ? e->period.period : NAN);
 	str(out, f, "period_unit", a->unit_ns > 0 ? "ns" : "clock units");
 	num(out, f, "period_coherence", e->period.found ? e->period.coherence : NAN);
+	num(out, f, "period_longer", e->period.longer > 0 ? e->period.longer : NAN);
+	num(out, f, "period_longer_coherence", e->period.longer > 0 ? e->period.longer_coherence : NAN);
 }
 
 void report_json(FILE *out, const struct analysis *a)

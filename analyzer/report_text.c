@@ -99,6 +99,7 @@ static void excess_section(FILE *out, const struct analysis *a)
 	fprintf(out, "\n");
 	if (e->period.found) {
 		double p = e->period.period;
+		double l = e->period.longer;
 		if (a->unit_ns > 0)
 			fprintf(out, "  periodic: every %.4g ms (%.4g Hz), coherence %.2f over the %zu samples above %.4g\n",
 				p / 1e6, 1e9 / p, e->period.coherence, e->period.events,
@@ -106,6 +107,12 @@ static void excess_section(FILE *out, const struct analysis *a)
 		else
 			fprintf(out, "  periodic: every %.6g clock units, coherence %.2f over the %zu samples above %.4g\n",
 				p, e->period.coherence, e->period.events, e->period.level);
+		if (l > 0 && a->unit_ns > 0)
+			fprintf(out, "            and every %.4g ms (%.4g Hz), coherence %.2f: a longer cycle of %.0f periods\n",
+				l / 1e6, 1e9 / l, e->period.longer_coherence, l / p);
+		else if (l > 0)
+			fprintf(out, "            and every %.6g clock units, coherence %.2f: a longer cycle of %.0f periods\n",
+				l, e->period.longer_coherence, l / p);
 	} else if (e->have_at) {
 		fprintf(out, "  periodic: no period found in %zu interrupt-like events\n",
 			e->period.events);

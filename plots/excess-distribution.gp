@@ -27,6 +27,7 @@ plot data."/histogram.txt" using ($1 > 0 ? sqrt($1 * $2) : $2):3:($1 > 0 ? $1 : 
 
 set title "share of samples whose excess is above x"
 set ylabel "share above (log)"
+set format y "%g"
 set yrange [*:1]
 plot data."/histogram.txt" using 2:($4 > 0 ? $4 : 1/0) with steps lw 2 lc rgb purple
 unset multiplot

@@ -42,7 +42,32 @@ static void test_finds_timer(void **state)
 		assert_true(p.found);
 		assert_true(fabs(p.period - 4e6) < 4e6 * 1e-4);
 		assert_true(p.coherence > 0.5);
+		assert_true(p.longer == 0);	/* 8 ms does not lock */
 	}
+}
+
+/* Disturbances at 0 (mostly), 0.5, 1.5 and 2.5 ms of every 4 ms cycle:
+ * the strongest period is 0.5 ms, and the 4 ms cycle (coherence 0.59) is
+ * reported beside it. */
+static void test_longer_cycle(void **state)
+{
+	(void)state;
+	static double t[4 * K];
+	const double offset[4] = { 0, 0.5e6, 1.5e6, 2.5e6 };
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, 17);
+	size_t k = 0;
+	for (int cycle = 0; k + 4 <= 4 * K; cycle++)
+		for (int j = 0; j < 4; j++)
+			if (gsl_rng_uniform(r) < (j == 0 ? 0.9 : 0.15))
+				t[k++] = 4e6 * cycle + offset[j] + 2e4 * gsl_rng_uniform(r);
+	gsl_rng_free(r);
+	struct period_result p;
+	period_detect(t, k, &p);
+	assert_true(p.found);
+	assert_true(fabs(p.period - 0.5e6) < 0.5e6 * 1e-3);
+	assert_true(fabs(p.longer - 4e6) < 4e6 * 1e-3);
+	assert_true(p.longer_coherence >= 0.5);
 }
 
 static void test_random_times(void **state)
@@ -77,6 +102,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_finds_timer),
+		cmocka_unit_test(test_longer_cycle),
 		cmocka_unit_test(test_random_times),
 		cmocka_unit_test(test_too_few),
 	};
