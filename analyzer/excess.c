@@ -191,6 +191,10 @@ static void find_period(struct events *ev, struct excess_summary *s)
 	best.events = ev[0].n;
 	for (int j = 0; j < EVENT_LEVELS; j++) {
 		struct period_result p;
+		/* a level holding the same events as the one below adds
+		 * nothing */
+		if (j > 0 && ev[j].n == ev[j - 1].n)
+			continue;
 		qsort(ev[j].t, ev[j].n, sizeof *ev[j].t, by_double);
 		period_detect(ev[j].t, ev[j].n, &p);
 		if (p.found && (!best.found || p.log10_p < best.log10_p)) {

@@ -10,7 +10,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 20000 };
+enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 4096 };
 
 #define TWO_PI 6.283185307179586476925286766559L
 

@@ -18,7 +18,7 @@
 
 enum {
 	OPT_COARSEN = 256, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
-	OPT_PRECISION, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
+	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION,
 };
 
@@ -33,6 +33,7 @@ static const struct option long_options[] = {
 	{ "runs", required_argument, NULL, 'r' },
 	{ "budget", required_argument, NULL, 'b' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "max-n", required_argument, NULL, OPT_MAX_N },
 	{ "kbest", required_argument, NULL, OPT_KBEST },
 	{ "cpu", required_argument, NULL, OPT_CPU },
 	{ "no-priority", no_argument, NULL, OPT_NO_PRIORITY },
@@ -95,6 +96,9 @@ void options_help(FILE *out)
 "                          comes first.  Calibration (< 1 s) is extra\n"
 "        --precision P     wanted relative precision of the unit cost, for\n"
 "                          the automatic plan (default %g)\n"
+"        --max-n N         the largest N the automatic plan may choose\n"
+"                          (default: none; memcpy: half the L2 cache, so\n"
+"                          both buffers stay in it)\n"
 "        --kbest K[:EPS]   also stop once, for every N, the K smallest\n"
 "                          timings agree within EPS (default 0.001)\n"
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
@@ -209,6 +213,10 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		if (parse_double(arg, &o->precision) != 0 ||
 		    !(o->precision > 0 && o->precision < 1))
 			return usage(err, "--precision", arg, "expected a number between 0 and 1");
+		break;
+	case OPT_MAX_N:
+		if (parse_u64(arg, &o->max_n) != 0 || o->max_n == 0)
+			return usage(err, "--max-n", arg, "expected a positive integer");
 		break;
 	case OPT_KBEST:
 		if (parse_kbest(arg, o) != 0)

@@ -19,6 +19,7 @@ struct collect_options {
 	uint64_t runs;		/* 0: not given */
 	double budget_s;	/* 0: not given */
 	double precision;
+	uint64_t max_n;		/* cap of the automatic plan; 0: the kernel's */
 	unsigned kbest_k;	/* 0: off */
 	double kbest_eps;
 	int cpu;		/* -1: the current CPU */

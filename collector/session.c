@@ -62,6 +62,15 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 		return fail(2, err);
 	if (resolve_plan(s, err, sizeof err) != 0)
 		return fail(2, err);
+	if (opt->max_n > 0 && opt->max_n > s->kernel.n_limit) {
+		snprintf(err, sizeof err,
+			 "--max-n %llu: beyond what kernel %s can allocate here (at most %llu)",
+			 (unsigned long long)opt->max_n, s->kernel.name,
+			 (unsigned long long)s->kernel.n_limit);
+		return fail(2, err);
+	}
+	if (opt->max_n > 0)
+		s->kernel.n_auto_max = opt->max_n;
 	if (conditions_pin(opt->cpu, &s->cond, err, sizeof err) != 0)
 		return fail(2, err);
 	s->seed = opt->seed_given ? opt->seed

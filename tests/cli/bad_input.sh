@@ -37,6 +37,8 @@ bad --coarsen 41
 bad --precision 0
 bad --precision 2
 bad --kbest 0
+bad --max-n 0
+bad --kernel memcpy --max-n 1000000000000000
 bad --n 1,2 --range 1:5
 bad --geometric
 bad --range 0:100 --geometric
