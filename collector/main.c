@@ -23,6 +23,9 @@ static void install_signals(void)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
+	/* The first signal asks for a clean stop after the run in hand; a
+	 * run may be long (a huge N), so the second one kills at once. */
+	sa.sa_flags = SA_RESETHAND;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);

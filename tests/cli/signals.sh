@@ -35,3 +35,19 @@ wait "$reader"
 check "piped: exit $rc is 130" [ "$rc" -eq 130 ]
 check "piped: only complete lines" only_complete_lines "$T/piped"
 check "piped: ends with # interrupted" sh -c "tail -n 1 '$T/piped' | grep -q '^# interrupted'"
+
+# A run that takes long (10^11 iterations, about half a minute): the first
+# SIGINT waits for it, the second stops at once.
+"$COLLECT" --n 100000000000 --runs 1 -q -o "$T/long" 2> /dev/null &
+pid=$!
+sleep 1
+kill -INT "$pid"
+sleep 1
+check "after one SIGINT the long run goes on" kill -0 "$pid"
+kill -INT "$pid"
+start=$(date +%s)
+rc=0
+wait "$pid" || rc=$?
+check "the second SIGINT stops it at once" [ $(($(date +%s) - start)) -le 3 ]
+check "stopped by SIGINT ($rc)" [ "$rc" -eq 130 ]
+check "the header is whole" only_complete_lines "$T/long"
