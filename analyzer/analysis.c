@@ -84,7 +84,7 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 	char *const *files = a->opt->files && a->opt->files[0] ? a->opt->files : stdin_only;
 	for (size_t i = 0; files[i] != NULL; i++) {
 		struct input_meta m;
-		if (input_read(files[i], &m, on_sample, ctx, err) != 0)
+		if (input_read(files[i], a->opt->column, &m, on_sample, ctx, err) != 0)
 			return -1;
 		a->files++;
 		snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);

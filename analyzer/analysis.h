@@ -22,6 +22,7 @@ enum fit_method { METHOD_BOTH, METHOD_LP, METHOD_HULL };
 
 struct analyze_options {
 	char **files;			/* NULL-terminated; none: stdin */
+	const char *column;		/* the timing column: t, t2 */
 	enum fit_method method;
 	double unit_ns;			/* 0: from the header */
 	double tick;			/* 0: from the header or the data */

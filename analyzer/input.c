@@ -15,6 +15,8 @@
 enum { FIELDS_MAX = 16 };
 
 struct reader {
+	const char *column;	/* the timing column: t, t2 */
+	const char *suffix;	/* of its header keys: "", "2" */
 	struct input_meta *meta;
 	struct input_error *err;
 	uint64_t line;
@@ -64,18 +66,27 @@ static int set_columns(struct reader *r, char *value)
 	if (k < 0)
 		return fail(r, "too many columns in '# columns:'");
 	m->col_n = m->col_t = m->col_at = -1;
+	size_t want = strlen(r->column);
 	for (int i = 0; i < k; i++) {
 		if (len[i] == 1 && field[i][0] == 'n')
 			m->col_n = i;
-		else if (len[i] == 1 && field[i][0] == 't')
+		else if (len[i] == want && strncmp(field[i], r->column, want) == 0)
 			m->col_t = i;
 		else if (len[i] == 2 && strncmp(field[i], "at", 2) == 0)
 			m->col_at = i;
 	}
 	if (m->col_n < 0 || m->col_t < 0)
-		return fail(r, "'# columns:' must name the columns n and t");
+		return fail(r, "'# columns:' must name the columns n and %s", r->column);
 	m->ncols = k;
 	return 0;
+}
+
+/* key is base followed by the column's suffix: "tick" for t, "tick2"
+ * for t2. */
+static int is_key(const struct reader *r, const char *key, const char *base)
+{
+	size_t n = strlen(base);
+	return strncmp(key, base, n) == 0 && strcmp(key + n, r->suffix) == 0;
 }
 
 /* Known keys are checked; unknown keys are ignored (FORMAT.md). */
@@ -84,22 +95,22 @@ static int header_key(struct reader *r, const char *key, char *value)
 	struct input_meta *m = r->meta;
 	struct number num;
 	size_t vlen = strlen(value);
-	if (strcmp(key, "tick") == 0) {
+	if (is_key(r, key, "tick")) {
 		if (num_scan(value, vlen, &num) != NULL || !num.exact || num.u == 0)
 			return fail(r, "bad tick '%s': expected a positive integer (clock units)", value);
 		m->has_tick = 1;
 		m->tick = num.u;
-	} else if (strcmp(key, "unit_ns") == 0) {
+	} else if (is_key(r, key, "unit_ns")) {
 		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0))
 			return fail(r, "bad unit_ns '%s': expected a positive number of nanoseconds", value);
 		m->has_unit_ns = 1;
 		m->unit_ns = num.d;
-	} else if (strcmp(key, "overhead") == 0) {
+	} else if (is_key(r, key, "overhead")) {
 		if (num_scan(value, vlen, &num) == NULL) {
 			m->has_overhead = 1;
 			m->overhead = num.d;
 		}
-	} else if (strcmp(key, "clock") == 0) {
+	} else if (is_key(r, key, "clock")) {
 		snprintf(m->clock, sizeof m->clock, "%s", value);
 	} else if (strcmp(key, "kernel") == 0) {
 		snprintf(m->kernel, sizeof m->kernel, "%s", value);
@@ -122,7 +133,7 @@ static int comment_line(struct reader *r, char *s)
 		r->meta->stream = 1;
 		r->meta->ncols = 3;	/* n t at, unless "# columns:" says */
 		r->meta->col_n = 0;
-		r->meta->col_t = 1;
+		r->meta->col_t = *r->suffix ? -1 : 1;
 		r->meta->col_at = 2;
 		return 0;
 	}
@@ -155,12 +166,17 @@ static int sample_line(struct reader *r, char *s)
 	struct input_meta *m = r->meta;
 	char *field[FIELDS_MAX];
 	size_t len[FIELDS_MAX];
+	if (m->stream && m->col_t < 0)
+		return fail(r, "no column %s in this stream (see its '# columns:')", r->column);
 	int k = split(s, field, len);
 	if (k < 0 || (m->stream && k != m->ncols))
 		return fail(r, "expected %d fields (%s), found %s", m->ncols,
 			    m->ncols == 3 ? "n t at" : "see '# columns:'",
 			    k < 0 ? "more" : k == 0 ? "none" : "a different number");
 	if (!m->stream) {
+		if (*r->suffix != '\0')
+			return fail(r, "bare columns have no %s: --column needs a stream with '# columns:'",
+				    r->column);
 		if (k != 2 && k != 3)
 			return fail(r, "expected 2 fields (n t) or 3 (n t at), found %d", k);
 		m->col_n = 0;
@@ -282,10 +298,10 @@ static int read_lines(struct reader *r, FILE *f)
 	return rc;
 }
 
-int input_read(const char *path, struct input_meta *meta, input_sample_fn *fn,
-	       void *ctx, struct input_error *err)
+int input_read(const char *path, const char *column, struct input_meta *meta,
+	       input_sample_fn *fn, void *ctx, struct input_error *err)
 {
-	struct reader r = { meta, err, 0, fn, ctx };
+	struct reader r = { column, column + 1, meta, err, 0, fn, ctx };
 	int is_stdin = strcmp(path, "-") == 0;
 	snprintf(err->file, sizeof err->file, "%s", path);
 	err->line = 0;

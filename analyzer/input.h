@@ -50,10 +50,12 @@ typedef int input_sample_fn(void *ctx, const struct sample *s,
 
 /*
  * Read path ("-" for stdin) to the end, calling fn for each sample.
- * Returns 0, or -1 with err filled (err->file and err->line name the
- * place).
+ * column names the timing column: "t", or "t2" for the second clock of
+ * collect --also-clock, whose header keys are then tick2, unit_ns2,
+ * clock2, overhead2.  Returns 0, or -1 with err filled (err->file and
+ * err->line name the place).
  */
-int input_read(const char *path, struct input_meta *meta, input_sample_fn *fn,
-	       void *ctx, struct input_error *err);
+int input_read(const char *path, const char *column, struct input_meta *meta,
+	       input_sample_fn *fn, void *ctx, struct input_error *err);
 
 #endif /* SUBTICK_INPUT_H */

@@ -18,11 +18,12 @@
 enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
-	OPT_PLOT_LOG, OPT_VERSION,
+	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
 	{ "method", required_argument, NULL, OPT_METHOD },
+	{ "column", required_argument, NULL, OPT_COLUMN },
 	{ "unit-ns", required_argument, NULL, OPT_UNIT_NS },
 	{ "tick", required_argument, NULL, OPT_TICK },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
@@ -83,6 +84,9 @@ void options_help(FILE *out)
 "OPTIONS\n"
 "        --method lp|hull  report this method's line only (default: both,\n"
 "                          checked against each other)\n"
+"        --column tX       analyze the timings of column tX of the stream\n"
+"                          (default t; t2: the second clock of collect\n"
+"                          --also-clock, described by tick2, unit_ns2...)\n"
 "        --unit-ns X       nanoseconds per clock unit (default: the\n"
 "                          header's unit_ns); needed for results in ns\n"
 "        --tick X          the clock's tick in clock units (default: the\n"
@@ -160,6 +164,12 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		if (!positive(arg, &o->threshold))
 			return usage(err, "--threshold", arg, "expected a positive number of clock units");
 		break;
+	case OPT_COLUMN:
+		if (arg[0] != 't' || strspn(arg + 1, "0123456789") != strlen(arg + 1) ||
+		    strlen(arg) > 8)
+			return usage(err, "--column", arg, "expected t, or t followed by digits (t2)");
+		o->column = arg;
+		break;
 	case OPT_EXCESS: o->excess_path = arg; break;
 	case OPT_JSON: o->json = 1; break;
 	case OPT_REPLICATES:
@@ -189,7 +199,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 enum options_status options_parse(int argc, char **argv,
 				  struct analyze_options *o, FILE *err)
 {
-	*o = (struct analyze_options){ .method = METHOD_BOTH, .plot_format = "png",
+	*o = (struct analyze_options){ .method = METHOD_BOTH, .plot_format = "png", .column = "t",
 				       .replicates = INTERVAL_REPLICATES, .seed = 1 };
 	int c;
 	opterr = 0;

@@ -6,7 +6,6 @@ Every command run is recorded, so that RESULTS.md can list them."""
 import json
 import os
 import platform
-import random
 import re
 import statistics
 import subprocess
@@ -84,31 +83,6 @@ def gbench(kernel, ns, cpu, min_time):
     scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[big.get("time_unit", "ns")]
     return (big["real_coefficient"] * scale, big["cpu_coefficient"] * scale,
             rms["rms"])
-
-
-def coarsen_stream(src, dst, bits, seed=1):
-    """The same samples read through a clock stepping 2^bits times more
-    coarsely: each run's start (first + at) and end (start + t) floored to
-    multiples of tick * 2^bits from a random phase, as collect --coarsen
-    does with live readings."""
-    keys = header(src)
-    q = int(keys["tick"]) << bits
-    phase = random.Random(seed).randrange(q)
-    first = None
-    with open(src) as f, open(dst, "w") as g:
-        for line in f:
-            if line.startswith("# tick: "):
-                g.write(f"# tick: {q}\n")
-                continue
-            if line.startswith("#"):
-                g.write(line)
-                continue
-            n, t, at = (int(x) for x in line.split())
-            a = (phase + at) // q * q
-            b = (phase + at + t) // q * q
-            first = a if first is None else first
-            g.write(f"{n}\t{b - a}\t{a - first}\n")
-    return dst
 
 
 def machine():

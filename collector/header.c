@@ -80,7 +80,15 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	key_double(w, "budget_s", r->budget_s);
 	key_u64(w, "seed", r->seed);
 	stream_header(w, "generator", "collect " SUBTICK_VERSION);
-	return stream_header(w, "columns", "n t at");
+	if (r->clock2 == NULL)
+		return stream_header(w, "columns", "n t at");
+	/* the second clock's keys: those of t with the suffix 2 */
+	stream_header(w, "clock2", r->clock2->source->name);
+	key_u64(w, "tick2", r->cal2->tick);
+	key_double(w, "unit_ns2", r->cal2->unit_ns);
+	key_double(w, "unit_ns2_rel_error", r->cal2->unit_ns_rel_error);
+	key_u64(w, "overhead2", r->cal2->overhead);
+	return stream_header(w, "columns", "n t at t2");
 }
 
 int trailer_write(struct stream_writer *w, const struct sampler_result *r,

@@ -15,6 +15,8 @@
 struct collect_run {
 	const struct clock_setup *clock;
 	const struct calibration *cal;
+	const struct clock_setup *clock2;	/* --also-clock, or NULL */
+	const struct calibration *cal2;
 	const struct kernel *kernel;
 	const struct conditions *cond;
 	const char *plan;	/* how the N were chosen, one line */

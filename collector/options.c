@@ -17,7 +17,7 @@
 #endif
 
 enum {
-	OPT_COARSEN = 256, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
+	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION,
 };
@@ -25,6 +25,7 @@ enum {
 static const struct option long_options[] = {
 	{ "clock", required_argument, NULL, 'c' },
 	{ "coarsen", required_argument, NULL, OPT_COARSEN },
+	{ "also-clock", required_argument, NULL, OPT_ALSO_CLOCK },
 	{ "list-clocks", no_argument, NULL, OPT_LIST_CLOCKS },
 	{ "kernel", required_argument, NULL, 'k' },
 	{ "n", required_argument, NULL, OPT_N },
@@ -80,6 +81,10 @@ void options_help(FILE *out)
 "        --coarsen BITS    drop the low BITS bits of the clock's tick count:\n"
 "                          a clock that steps 2^BITS times more coarsely\n"
 "                          (0..%d), to show sub-tick recovery\n"
+"        --also-clock NAME also read clock NAME (raw, never coarsened) around\n"
+"                          the same runs, inside the first clock's reads:\n"
+"                          a fourth column t2 (analyze --column t2), to\n"
+"                          compare two clocks on identical runs\n"
 "        --list-clocks     for each clock (or --clock NAME): detected tick\n"
 "                          in units and ns, clock_getres() claim, read cost,\n"
 "                          ns per unit; then exit\n"
@@ -120,7 +125,8 @@ void options_help(FILE *out)
 "    Header lines \"# key: value\" (clock, tick, unit_ns, overhead, kernel,\n"
 "    cpu, host, date, ... columns), then one line per run: n, t (end - start,\n"
 "    clock units, nothing subtracted), at (start - first start, clock\n"
-"    units).  The last line is \"# done: ...\" or, after SIGINT or SIGTERM,\n"
+"    units), and with --also-clock t2 (the second clock's end - start; its\n"
+"    keys are clock2, tick2, unit_ns2, overhead2).  The last line is \"# done: ...\" or, after SIGINT or SIGTERM,\n"
 "    \"# interrupted: ...\" once the run in hand has ended; a second signal\n"
 "    stops at once (then without a last line).  Lines are never\n"
 "    half-written.  A progress bar with ETA goes to stderr when stderr is\n"
@@ -135,6 +141,8 @@ void options_help(FILE *out)
 "    collect | analyze\n"
 "    collect --kernel memcpy --range 1024:262144:64 --runs 200 -o memcpy.st\n"
 "    collect --clock monotonic-coarse --budget 60 | analyze\n"
+"    collect --clock monotonic-coarse --also-clock tsc --budget 60 -o s.st\n"
+"    analyze s.st; analyze --column t2 s.st    # one run, two clocks\n"
 "    collect --coarsen 14 | analyze\n"
 "    collect --kernel ./libmine.so:mine --budget 5 | analyze\n"
 "    collect --list-clocks\n");
@@ -197,6 +205,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		if (parse_u64(arg, &u) != 0 || u > CALIBRATE_COARSEN_MAX)
 			return usage(err, "--coarsen", arg, "expected a number of bits, 0..40");
 		o->coarsen_bits = (unsigned)u;
+		break;
+	case OPT_ALSO_CLOCK:
+		if (clock_problem(arg) != NULL)
+			return usage(err, "--also-clock", arg, clock_problem(arg));
+		o->also_clock = arg;
 		break;
 	case OPT_LIST_CLOCKS: o->list_clocks = 1; break;
 	case 'k': o->kernel = arg; break;

@@ -10,6 +10,7 @@
 struct collect_options {
 	const char *clock;
 	int clock_given;
+	const char *also_clock;	/* --also-clock, or NULL */
 	unsigned coarsen_bits;
 	int list_clocks;
 	const char *kernel;

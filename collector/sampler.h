@@ -15,6 +15,7 @@
 
 struct sampler_config {
 	const struct clock_setup *clock;
+	const struct clock_setup *clock2;	/* --also-clock, or NULL */
 	struct kernel *kernel;		/* set up for plan_max(plan) */
 	const struct plan *plan;
 	uint64_t runs;			/* sweeps; 0: until the budget */

@@ -58,6 +58,14 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 			prog, opt->clock, c ? ": " : "", c ? err : "");
 		return 2;
 	}
+	if (opt->also_clock != NULL) {
+		c = clock_find(opt->also_clock);
+		if (c == NULL || !clock_available(c, &s->clock2, err, sizeof err)) {
+			fprintf(stderr, "%s: --also-clock %s: not available on this machine%s%s\n",
+				prog, opt->also_clock, c ? ": " : "", c ? err : "");
+			return 2;
+		}
+	}
 	if (kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
 		return fail(2, err);
 	if (resolve_plan(s, err, sizeof err) != 0)
@@ -92,6 +100,9 @@ int session_calibrate(struct session *s)
 		return fail(2, "--coarsen: the coarsened tick does not fit in 64 bits");
 	if (rc != 0)
 		return fail(1, "the clock did not advance within 0.3 s");
+	if (s->clock2 != NULL &&
+	    calibrate_clock(s->clock2, 0, &s->setup2, &s->cal2) != 0)
+		return fail(1, "the second clock did not advance within 0.3 s");
 	return 0;
 }
 
@@ -220,14 +231,16 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 
 	const struct collect_options *o = s->opt;
 	struct collect_run run = {
-		&s->setup, &s->cal, &s->kernel, &s->cond, s->plan_text,
+		&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
+		s->clock2 ? &s->cal2 : NULL, &s->kernel, &s->cond, s->plan_text,
 		s->plan.count, o->runs, o->budget_s, s->seed, s->timer_period_ns,
 	};
 	header_write(s->writer, &run);
 	stream_flush(s->writer);
 
 	struct sampler_config cfg = {
-		.clock = &s->setup, .kernel = &s->kernel, .plan = &s->plan,
+		.clock = &s->setup, .clock2 = s->clock2 ? &s->setup2 : NULL,
+		.kernel = &s->kernel, .plan = &s->plan,
 		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
 		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,

@@ -20,6 +20,9 @@ struct session {
 	const struct clock_source *clock;
 	struct clock_setup setup;
 	struct calibration cal;
+	const struct clock_source *clock2;	/* --also-clock, or NULL */
+	struct clock_setup setup2;
+	struct calibration cal2;
 	struct kernel kernel;
 	struct conditions cond;
 	struct plan plan;

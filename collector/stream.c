@@ -84,17 +84,16 @@ static size_t put_u64(char *p, uint64_t v)
 	return k;
 }
 
-int stream_sample(struct stream_writer *w, uint64_t n, uint64_t t,
-		  uint64_t at)
+int stream_sample(struct stream_writer *w, const uint64_t *field, int count)
 {
 	if (reserve(w) != 0)
 		return -1;
 	char *p = w->buf + w->len;
-	p += put_u64(p, n);
-	*p++ = '\t';
-	p += put_u64(p, t);
-	*p++ = '\t';
-	p += put_u64(p, at);
+	for (int i = 0; i < count; i++) {
+		if (i > 0)
+			*p++ = '\t';
+		p += put_u64(p, field[i]);
+	}
 	*p++ = '\n';
 	w->len = (size_t)(p - w->buf);
 	return 0;

@@ -30,9 +30,8 @@ int stream_linef(struct stream_writer *w, const char *fmt, ...)
  * value can start a line of its own. */
 int stream_header(struct stream_writer *w, const char *key, const char *value);
 
-/* One sample: "n<TAB>t<TAB>at". */
-int stream_sample(struct stream_writer *w, uint64_t n, uint64_t t,
-		  uint64_t at);
+/* One sample: its count fields (n, t, at[, t2]) separated by tabs. */
+int stream_sample(struct stream_writer *w, const uint64_t *field, int count);
 
 /* Write out what is buffered.  Returns 0, or -1 (w->error says why; EPIPE
  * when the reader went away). */

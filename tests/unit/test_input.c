@@ -41,7 +41,7 @@ static int read_text(const char *text, size_t len, struct input_meta *m,
 	close(fd);
 	memset(c, 0, sizeof *c);
 	memset(e, 0, sizeof *e);
-	int rc = input_read(path, m, keep, c, e);
+	int rc = input_read(path, "t", m, keep, c, e);
 	unlink(path);
 	return rc;
 }
@@ -171,7 +171,7 @@ static void test_missing_file(void **state)
 	struct input_meta m;
 	struct collected c = { 0 };
 	struct input_error e = { 0 };
-	assert_int_equal(input_read("/nonexistent/x.st", &m, keep, &c, &e), -1);
+	assert_int_equal(input_read("/nonexistent/x.st", "t", &m, keep, &c, &e), -1);
 	assert_int_equal(e.line, 0);
 	assert_string_equal(e.file, "/nonexistent/x.st");
 	assert_non_null(strstr(e.msg, "No such file"));

@@ -44,14 +44,18 @@ static void test_sample_format(void **state)
 	static struct stream_writer w;
 	int fd = temp_fd();
 	stream_init(&w, fd);
-	assert_int_equal(stream_sample(&w, 0, 0, 0), 0);
-	assert_int_equal(stream_sample(&w, 1000, 1310, 7), 0);
-	assert_int_equal(stream_sample(&w, UINT64_MAX, UINT64_MAX - 1, 10), 0);
+	const uint64_t a[] = { 0, 0, 0 }, b[] = { 1000, 1310, 7 };
+	const uint64_t c[] = { UINT64_MAX, UINT64_MAX - 1, 10 }, d[] = { 5, 6, 7, 8 };
+	assert_int_equal(stream_sample(&w, a, 3), 0);
+	assert_int_equal(stream_sample(&w, b, 3), 0);
+	assert_int_equal(stream_sample(&w, c, 3), 0);
+	assert_int_equal(stream_sample(&w, d, 4), 0);
 	assert_int_equal(stream_flush(&w), 0);
 	size_t len;
 	char *s = slurp(fd, &len);
 	assert_string_equal(s, "0\t0\t0\n1000\t1310\t7\n"
-			       "18446744073709551615\t18446744073709551614\t10\n");
+			       "18446744073709551615\t18446744073709551614\t10\n"
+			       "5\t6\t7\t8\n");
 	free(s);
 	close(fd);
 }
@@ -83,7 +87,8 @@ static void test_whole_lines_only(void **state)
 	int flushes_seen = 0;
 	off_t last = 0;
 	for (uint64_t i = 0; i < 100000; i++) {
-		assert_int_equal(stream_sample(&w, i * 977, i * 123457, i), 0);
+		const uint64_t row[] = { i * 977, i * 123457, i };
+		assert_int_equal(stream_sample(&w, row, 3), 0);
 		struct stat st;
 		fstat(fd, &st);
 		if (st.st_size != last) {
@@ -109,7 +114,8 @@ static void test_long_line_cut(void **state)
 	int fd = temp_fd();
 	stream_init(&w, fd);
 	assert_int_equal(stream_linef(&w, "# %s", big), 0);
-	assert_int_equal(stream_sample(&w, 1, 2, 3), 0);
+	const uint64_t row[] = { 1, 2, 3 };
+	assert_int_equal(stream_sample(&w, row, 3), 0);
 	assert_int_equal(stream_flush(&w), 0);
 	size_t len;
 	char *s = slurp(fd, &len);
@@ -131,14 +137,17 @@ static void test_broken_pipe(void **state)
 	close(p[0]);
 	stream_init(&w, p[1]);
 	int rc = 0;
-	for (int i = 0; i < 100000 && rc == 0; i++)
-		rc = stream_sample(&w, (uint64_t)i, 1, 2);
+	for (int i = 0; i < 100000 && rc == 0; i++) {
+		const uint64_t row[] = { (uint64_t)i, 1, 2 };
+		rc = stream_sample(&w, row, 3);
+	}
 	if (rc == 0)
 		rc = stream_flush(&w);
 	assert_int_equal(rc, -1);
 	assert_int_equal(w.error, EPIPE);
 	/* Once failed, it stays failed and writes nothing more. */
-	assert_int_equal(stream_sample(&w, 1, 1, 1), -1);
+	const uint64_t one[] = { 1, 1, 1 };
+	assert_int_equal(stream_sample(&w, one, 3), -1);
 	close(p[1]);
 }
 

@@ -1,0 +1,47 @@
+#!/bin/sh
+# collect --also-clock: two clocks around the same runs; analyze --column t2.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}"
+[ "$(uname -m)" = x86_64 ] || skip "uses the TSC"
+
+"$COLLECT" --clock monotonic-raw --also-clock tsc --n 100000,200000,400000,800000 \
+	--runs 10 -q -o "$T/s" || fail "collect exited $?"
+check "columns are n t at t2" [ "$(header_value "$T/s" columns)" = "n t at t2" ]
+for key in clock2 tick2 unit_ns2 overhead2; do
+	check "header has $key" [ -n "$(header_value "$T/s" $key)" ]
+done
+check "clock2 is tsc" [ "$(header_value "$T/s" clock2)" = tsc ]
+check "four fields per sample" awk '!/^#/ && NF != 4 { bad = 1 } END { exit bad }' "$T/s"
+tick2=$(header_value "$T/s" tick2)
+check "every t2 is a multiple of tick2 ($tick2)" \
+	awk -v k="$tick2" '!/^#/ && $4 % k != 0 { bad = 1 } END { exit bad }' "$T/s"
+# The TSC is read inside the raw clock's reads: its interval, in ns, is
+# never longer (1e-5 for calibration, 2 ns for the raw clock's steps).
+u=$(header_value "$T/s" unit_ns2)
+check "the inner clock's interval fits in the outer's" \
+	awk -v u="$u" '!/^#/ && $4 * u * (1 - 1e-5) > $2 + 2 { bad = 1 } END { exit bad }' "$T/s"
+
+"$ANALYZE" --json "$T/s" > "$T/t1" || fail "analyze exited $?"
+"$ANALYZE" --json --column t2 "$T/s" > "$T/t2" || fail "analyze --column t2 exited $?"
+check "t: the first clock" [ "$(json_get "$T/t1" clock)" = monotonic-raw ]
+check "t2: the second clock's name" [ "$(json_get "$T/t2" clock)" = tsc ]
+check "t2: the second clock's tick" within "$(json_get "$T/t2" tick)" "$tick2" 0
+check "t2: the second clock's unit_ns" within "$(json_get "$T/t2" unit_ns)" "$u" 1e-12
+check "both clocks see a positive unit cost in ns" awk \
+	-v a="$(json_get "$T/t1" unit_cost_ns)" -v b="$(json_get "$T/t2" unit_cost_ns)" \
+	'BEGIN { exit !(a > 0 && b > 0) }'
+
+rc=0
+"$ANALYZE" --column t3 "$T/s" > /dev/null 2> "$T/err" || rc=$?
+check "--column t3: exit 1" [ "$rc" -eq 1 ]
+check "--column t3: names the column and the line" grep -q "^analyze: $T/s:[0-9]*: .*t3" "$T/err"
+printf '1 10\n2 20\n3 30\n' > "$T/bare"
+rc=0
+"$ANALYZE" --column t2 "$T/bare" > /dev/null 2> "$T/err" || rc=$?
+check "--column t2 on bare columns: exit 1" [ "$rc" -eq 1 ]
+rc=0
+"$ANALYZE" --column x "$T/s" > /dev/null 2> "$T/err" || rc=$?
+check "--column x: usage error 2" [ "$rc" -eq 2 ]
+rc=0
+"$COLLECT" --also-clock nope > /dev/null 2> "$T/err" || rc=$?
+check "--also-clock nope: usage error 2" [ "$rc" -eq 2 ]
