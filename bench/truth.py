@@ -69,7 +69,8 @@ def report(rows):
         out.append(f"| {noise} | {ratio:g} | {e['lv']:.2e} | {e['ols_minima']:.2e} "
                    f"| {e['ols_means']:.2e} | {held} of {seeds} |")
     out.append("")
-    out.append("Median relative error of the unit cost over the seeds. The figure: ")
+    out.append("Median relative error of the unit cost over the seeds (0: recovered exactly; "
+               "the figure draws errors below 1e-9 at 1e-9).")
     out.append("")
     out.append("![error against tick / unit cost](truth.png)")
     return "\n".join(out)

@@ -6,5 +6,6 @@ start=$(date +%s)
 "$COLLECT" --budget 30 -q 2> "$T/err" | head -n 40 > "$T/out"
 end=$(date +%s)
 check "head got 40 lines" [ "$(wc -l < "$T/out")" -eq 40 ]
-check "nothing on stderr: $(cat "$T/err")" [ ! -s "$T/err" ]
+check "no error on stderr (warnings about this machine allowed)" \
+	sh -c "! grep -v '^collect: \\(warning\\|note\\): ' '$T/err'"
 check "collect stopped long before its 30 s budget" [ $((end - start)) -lt 15 ]
