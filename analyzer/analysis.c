@@ -126,6 +126,7 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 		a->tick = (double)first->tick, a->tick_source = "header";
 	else if (a->points.all_int && td->kept > 0)
 		a->tick = (double)tickdata_tick(td), a->tick_source = "data";
+	a->read_overhead = first->has_overhead ? first->overhead : -1;
 	a->unit_ns_source = "none";
 	if (o->unit_ns > 0)
 		a->unit_ns = o->unit_ns, a->unit_ns_source = "--unit-ns";

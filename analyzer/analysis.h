@@ -49,6 +49,8 @@ struct analysis {
 	struct spool spool;
 	double tick;			/* 0: unknown */
 	const char *tick_source;	/* header, data, --tick, none */
+	double read_overhead;		/* back-to-back reads (header);
+					 * < 0: unknown */
 	double unit_ns;			/* 0: unknown */
 	const char *unit_ns_source;	/* header, --unit-ns, none */
 	uint64_t runs_min, runs_median;

@@ -129,6 +129,7 @@ static void input_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "n_max", (double)s->p[s->count - 1].n);
 	num(out, f, "runs_min", (double)a->runs_min);
 	num(out, f, "runs_median", (double)a->runs_median);
+	num(out, f, "read_overhead", a->read_overhead >= 0 ? a->read_overhead : NAN);
 	key(out, f, "input_complete");
 	fputs(a->complete ? "true" : "false", out);
 }

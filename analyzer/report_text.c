@@ -53,6 +53,9 @@ static void fit_section(FILE *out, const struct analysis *a)
 	const struct interval *iv = &a->iv;
 	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns);
 	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns);
+	if (a->read_overhead >= 0)
+		fprintf(out, "           (for comparison: two clock reads back to back take %.4g units)\n",
+			a->read_overhead);
 	fprintf(out, "           interval: tick band (W = %.4g units, %zu minima within W) and %u subsamples of half the runs\n\n",
 		iv->band_width, iv->band_support, iv->replicates);
 
