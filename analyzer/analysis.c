@@ -170,11 +170,6 @@ int analysis_read(struct analysis *a, const struct analyze_options *opt,
 	return rc;
 }
 
-static double line_value(const struct lv_line *l, uint64_t n)
-{
-	return (double)((long double)l->intercept + (long double)l->slope * (long double)n);
-}
-
 /*
  * How far apart the LP's and the hull's lines are, in clock units: at both
  * ends of the N range; where the hull's slope is an interval, at the
@@ -187,15 +182,15 @@ static double lp_hull_difference(const struct analysis *a)
 	const struct lv_line *h = &a->hull, *l = &a->lp.line;
 	double span = (double)(s->p[s->count - 1].n - s->p[0].n);
 	if (h->unique) {
-		double d0 = fabs(line_value(l, s->p[0].n) - line_value(h, s->p[0].n));
-		double d1 = fabs(line_value(l, s->p[s->count - 1].n) -
-				 line_value(h, s->p[s->count - 1].n));
+		double d0 = fabs(lv_value(l, s->p[0].n) - lv_value(h, s->p[0].n));
+		double d1 = fabs(lv_value(l, s->p[s->count - 1].n) -
+				 lv_value(h, s->p[s->count - 1].n));
 		return d0 > d1 ? d0 : d1;
 	}
 	uint64_t nv = s->p[h->left].n;
 	double out = l->slope < h->slope_lo ? h->slope_lo - l->slope
 		   : l->slope > h->slope_hi ? l->slope - h->slope_hi : 0;
-	return fabs(line_value(l, nv) - line_value(h, nv)) + out * span;
+	return fabs(lv_value(l, nv) - lv_value(h, nv)) + out * span;
 }
 
 /* Both methods must agree to within a billionth of the largest minimum. */
@@ -262,14 +257,13 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 {
 	char msg[sizeof err->msg];
 	a->on_line_width = on_line_width(a);
-	struct excess_config c = {
-		.slope = a->fit.slope, .intercept = a->fit.intercept,
-		.tick = a->tick, .on_line_width = a->on_line_width,
+	a->excess_cfg = (struct excess_config){
+		.line = &a->fit, .tick = a->tick, .on_line_width = a->on_line_width,
 		.threshold = a->opt->threshold, .unit_ns = a->unit_ns,
 		.excess_path = a->opt->excess_path,
 		.integer_t = a->points.all_int,
 	};
-	int rc = excess_analyze(&a->spool, &c, &a->excess, msg, sizeof msg);
+	int rc = excess_analyze(&a->spool, &a->excess_cfg, &a->excess, msg, sizeof msg);
 	if (rc == -2) {	/* about the output file, not a place in the input */
 		snprintf(err->file, sizeof err->file, "%s", a->opt->excess_path);
 		err->line = 0;

@@ -64,6 +64,8 @@ struct analysis {
 	struct ols_fit ols_minima, ols_means;
 	struct interval iv;
 	/* excess */
+	struct excess_config excess_cfg;	/* how each sample's excess is
+						 * taken (plots reuse it) */
 	struct excess_summary excess;
 	double on_line_width;
 	/* checks */

@@ -11,16 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static double line_at(const struct excess_config *c, uint64_t n)
+void excess_of(const struct excess_config *c, const struct spool_record *r,
+	       double *excess, double *excess_step)
 {
-	return (double)((long double)c->intercept + (long double)c->slope * (long double)n);
-}
-
-static double step_excess(const struct excess_config *c, double t, double f)
-{
-	if (c->tick <= 0)
-		return t - f;
-	return t - c->tick * floor(f / c->tick);
+	double f = lv_value(c->line, r->n);
+	*excess = r->t - f;
+	*excess_step = c->tick > 0 ? r->t - c->tick * floor(f / c->tick) : *excess;
 }
 
 static size_t bin_of(double e, double base)
@@ -59,14 +55,15 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((k = spool_get(sp, &r)) == 1) {
-		double f = line_at(c, r.n), e = r.t - f;
+		double e, es;
+		excess_of(c, &r, &e, &es);
 		s->hist[bin_of(e, s->base)]++;
 		if (s->samples == 0 || e < s->min)
 			s->min = e;
 		if (s->samples == 0 || e > s->max)
 			s->max = e;
 		s->samples++;
-		s->on_line += step_excess(c, r.t, f) <= c->on_line_width;
+		s->on_line += es <= c->on_line_width;
 		if (r.at != SPOOL_NO_AT) {
 			at_lo = r.at < at_lo ? r.at : at_lo;
 			at_hi = r.at > at_hi ? r.at : at_hi;
@@ -81,7 +78,7 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 static void excess_file_header(FILE *f, const struct excess_config *c)
 {
 	fprintf(f, "# subtick excess 1\n");
-	fprintf(f, "# line: t = %.17g + %.17g * n\n", c->intercept, c->slope);
+	fprintf(f, "# line: t = %.17g + %.17g * n\n", c->line->intercept, c->line->slope);
 	fprintf(f, "# tick: %.17g\n", c->tick);
 	fprintf(f, "# columns: n t at excess excess_step\n");
 }
@@ -161,7 +158,8 @@ static int event_pass(struct spool *sp, const struct excess_config *c,
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((k = spool_get(sp, &r)) == 1) {
-		double f = line_at(c, r.n), e = r.t - f;
+		double e, es;
+		excess_of(c, &r, &e, &es);
 		if (at0 == UINT64_MAX && r.at != SPOOL_NO_AT)
 			at0 = r.at;
 		if (e > s->threshold) {
@@ -172,7 +170,7 @@ static int event_pass(struct spool *sp, const struct excess_config *c,
 					event_add(&ev[j], (double)(r.at - at0) * scale);
 		}
 		if (out != NULL &&
-		    excess_file_line(out, c, &r, e, step_excess(c, r.t, f)) < 0)
+		    excess_file_line(out, c, &r, e, es) < 0)
 			return -2;	/* the excess file could not be written */
 	}
 	return k;

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hull.h"
 #include "period.h"
 #include "spool.h"
 
@@ -24,7 +25,7 @@
 #define EXCESS_BINS (1 + EXCESS_BINS_PER_OCTAVE * EXCESS_OCTAVES)
 
 struct excess_config {
-	double slope, intercept;	/* the line */
+	const struct lv_line *line;	/* the least-values line */
 	double tick;			/* 0: unknown */
 	double on_line_width;		/* "on the line": excess_step <= this */
 	double threshold;		/* interrupt-like above; 0: derive */
@@ -55,6 +56,10 @@ struct excess_summary {
  * file cannot be written (nothing is left of it).  A message in err. */
 int excess_analyze(struct spool *sp, const struct excess_config *cfg,
 		   struct excess_summary *out, char *err, size_t err_len);
+
+/* One sample's excess over the line and over the step function. */
+void excess_of(const struct excess_config *c, const struct spool_record *r,
+	       double *excess, double *excess_step);
 
 void excess_free(struct excess_summary *s);
 

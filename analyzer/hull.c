@@ -44,6 +44,11 @@ static int pop_float(long double xa, long double ya, long double xb,
 	return (xb - xa) * (yc - ya) <= (yb - ya) * (xc - xa);
 }
 
+double lv_value(const struct lv_line *l, uint64_t n)
+{
+	return (double)((long double)l->intercept + (long double)l->slope * (long double)n);
+}
+
 size_t hull_lower(const struct point_set *s, size_t *v)
 {
 	size_t k = 0;
@@ -74,7 +79,7 @@ static double edge_slope(long double xa, long double ya, long double xb,
  * falls, fill the line.  at_vertex: mean(N) == xs[k]; else it is inside
  * edge (k, k + 1).
  */
-static void line_at(const long double *xs, const long double *ys, size_t nv,
+static void fill_line(const long double *xs, const long double *ys, size_t nv,
 		    size_t k, int at_vertex, struct lv_line *out)
 {
 	if (!at_vertex || k == 0 || k + 1 == nv) {
@@ -113,7 +118,7 @@ int hull_least_values(const struct point_set *s, struct lv_line *out)
 		xs[i] = (long double)p->n;
 		ys[i] = s->all_int ? (long double)p->min_int : (long double)p->min;
 	}
-	line_at(xs, ys, nv, k, at_vertex, out);
+	fill_line(xs, ys, nv, k, at_vertex, out);
 	/* mean(N) > the first N and < the last: inside an edge unless at a
 	 * vertex. */
 	out->left = v[k];
@@ -140,13 +145,13 @@ int hull_least_values_d(const double *x, const double *y, size_t n,
 	while (j + 1 < k && x[v[j + 1]] <= mean)
 		j++;
 	int at_vertex = x[v[j]] == mean;
-	/* line_at looks at vertices j - 1 .. j + 1 only. */
+	/* fill_line looks at vertices j - 1 .. j + 1 only. */
 	size_t lo = j > 0 ? j - 1 : 0, hi = j + 1 < k ? j + 1 : j, m = 0;
 	for (size_t i = lo; i <= hi; i++, m++) {
 		xs[m] = x[v[i]];
 		ys[m] = y[v[i]];
 	}
-	line_at(xs, ys, m, j - lo, at_vertex, out);
+	fill_line(xs, ys, m, j - lo, at_vertex, out);
 	out->left = v[j];
 	out->right = v[hi];
 	return 0;

@@ -23,6 +23,9 @@ struct lv_line {
 					 * (left == right at a vertex) */
 };
 
+/* The line's value at n (long double arithmetic). */
+double lv_value(const struct lv_line *l, uint64_t n);
+
 /* Lower hull of the sorted minima: vertex indices into s->p, in order.
  * Returns the number of vertices (0 when out of memory). */
 size_t hull_lower(const struct point_set *s, size_t *vertex);

@@ -25,7 +25,7 @@ static double floor_scatter(const struct point_set *s, const struct lv_line *f,
 {
 	double *tmp = malloc(s->count * sizeof *tmp);
 	for (size_t i = 0; i < s->count; i++) {
-		h[i] = s->p[i].min - (f->intercept + f->slope * (double)s->p[i].n);
+		h[i] = s->p[i].min - lv_value(f, s->p[i].n);
 		if (tmp)
 			tmp[i] = h[i];
 	}

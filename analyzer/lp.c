@@ -98,11 +98,9 @@ static void line_through(const struct point_set *s, size_t i, size_t j,
 }
 
 static void read_solution(glp_prob *lp, const struct point_set *s,
-			  const struct scale *k, struct lp_result *out)
+			  struct lp_result *out)
 {
-	long double a = glp_get_col_prim(lp, 1), slope = glp_get_col_prim(lp, 2);
-	out->raw_slope = (double)slope;
-	out->raw_intercept = (double)(k->y0 + a - slope * k->c);
+	long double slope = glp_get_col_prim(lp, 2);
 	size_t first = s->count, last = 0;
 	out->active = 0;
 	for (size_t i = 0; i < s->count; i++)
@@ -148,7 +146,7 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 		snprintf(err, err_len, "GLPK found no optimal least-values line (status %d)",
 			 glp_get_status(lp));
 	else
-		read_solution(lp, s, &k, out);
+		read_solution(lp, s, out);
 	glp_delete_prob(lp);
 	return rc == 0 ? 0 : -1;
 }

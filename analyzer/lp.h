@@ -20,8 +20,6 @@
 
 struct lp_result {
 	struct lv_line line;	/* refined through the active points */
-	double raw_slope;	/* GLPK's own numbers, before refining */
-	double raw_intercept;
 	size_t active;		/* active constraints */
 };
 

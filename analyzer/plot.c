@@ -76,11 +76,6 @@ static double time_scale(const struct analysis *a)
 	return a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
 }
 
-static double line_at(const struct analysis *a, uint64_t n)
-{
-	return (double)((long double)a->fit.intercept + (long double)a->fit.slope * n);
-}
-
 /* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
 static int write_samples(struct analysis *a, const char *dir, double *span)
 {
@@ -88,14 +83,14 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 	if (f == NULL || spool_rewind(&a->spool) != 0)
 		return f ? (fclose(f), -1) : -1;
 	uint64_t every = a->points.samples / PLOT_SAMPLES_MAX + 1, i = 0, at0 = SPOOL_NO_AT;
-	double ts = time_scale(a), tick = a->tick;
+	double ts = time_scale(a);
 	struct spool_record r;
 	int k;
 	fprintf(f, "# n t excess excess_step time (every %llu-th sample, and every interrupt-like one)\n",
 		(unsigned long long)every);
 	while ((k = spool_get(&a->spool, &r)) == 1) {
-		double fl = line_at(a, r.n), e = r.t - fl;
-		double es = tick > 0 ? r.t - tick * floor(fl / tick) : e;
+		double e, es;
+		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
 		if (i++ % every != 0 && e <= a->excess.threshold)
@@ -124,7 +119,7 @@ static int write_minima(const struct analysis *a, const char *dir)
 		const struct point *p = &a->points.p[i];
 		fprintf(f, "%llu %.17g %.17g %llu %.10g\n", (unsigned long long)p->n,
 			p->min, p->mean, (unsigned long long)p->count,
-			p->min - line_at(a, p->n));
+			p->min - lv_value(&a->fit, p->n));
 	}
 	return close_ok(f);
 }
@@ -195,7 +190,7 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 	for (size_t i = 0; i < a->points.count; i++) {
 		const struct point *p = &a->points.p[i];
 		ymax = p->min > ymax ? p->min : ymax;
-		double above = p->min - line_at(a, p->n);
+		double above = p->min - lv_value(&a->fit, p->n);
 		min_excess = above > min_excess ? above : min_excess;
 	}
 	snprintf(out, len,
