@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "interval.h"
+#include "plot.h"
+
+#include <sys/stat.h>
 
 #ifndef SUBTICK_VERSION
 #define SUBTICK_VERSION "unknown"
@@ -170,7 +173,11 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--column", arg, "expected t, or t followed by digits (t2)");
 		o->column = arg;
 		break;
-	case OPT_EXCESS: o->excess_path = arg; break;
+	case OPT_EXCESS:
+		if (*arg == '\0')
+			return usage(err, "--excess", arg, "expected a file name");
+		o->excess_path = arg;
+		break;
 	case OPT_JSON: o->json = 1; break;
 	case OPT_REPLICATES:
 		if (!positive(arg, &v) || v != floor(v) || v < 10 || v > 100000)
@@ -182,7 +189,11 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--seed", arg, "expected a positive integer");
 		o->seed = (unsigned long)v;
 		break;
-	case OPT_PLOT: o->plot_dir = arg; break;
+	case OPT_PLOT:
+		if (*arg == '\0')
+			return usage(err, "--plot", arg, "expected a directory name");
+		o->plot_dir = arg;
+		break;
 	case OPT_PLOT_FORMAT:
 		if (strcmp(arg, "png") && strcmp(arg, "svg") && strcmp(arg, "pdf") && strcmp(arg, "dumb"))
 			return usage(err, "--plot-format", arg, "expected png, svg, pdf or dumb");
@@ -192,6 +203,27 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
+	}
+	return OPTIONS_RUN;
+}
+
+/* An output written over an input would lose the data being read. */
+static enum options_status outputs_spare_inputs(const struct analyze_options *o,
+						FILE *err)
+{
+	struct stat x, y;
+	for (char **f = o->files; *f != NULL; f++) {
+		if (**f == '\0')
+			return usage(err, "argument", *f, "expected a file name (or - for stdin)");
+		if (strcmp(*f, "-") == 0 || stat(*f, &y) != 0)
+			continue;
+		if (o->excess_path && stat(o->excess_path, &x) == 0 &&
+		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
+			return usage(err, "--excess", o->excess_path,
+				     "is an input file: it would be written over");
+		if (o->plot_dir && plot_writes(o->plot_dir, o->plot_format, *f))
+			return usage(err, "--plot", o->plot_dir,
+				     "would write over an input file");
 	}
 	return OPTIONS_RUN;
 }
@@ -214,5 +246,5 @@ enum options_status options_parse(int argc, char **argv,
 	if (o->plot_format && strcmp(o->plot_format, "png") != 0 && !o->plot_dir)
 		return usage(err, "--plot-format", NULL, "needs --plot DIR");
 	o->files = argv + optind;
-	return OPTIONS_RUN;
+	return outputs_spare_inputs(o, err);
 }

@@ -26,6 +26,37 @@ static const char *const figures[] = {
 	"timings", "excess-n", "excess-distribution", "excess-time",
 };
 
+static const char *const data_files[] = {
+	"samples.txt", "minima.txt", "histogram.txt", "period.txt",
+};
+
+static const char *extension(const char *format)
+{
+	return strcmp(format, "dumb") == 0 ? "txt" : format;
+}
+
+/* Both name one existing file. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+	return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev &&
+	       x.st_ino == y.st_ino;
+}
+
+int plot_writes(const char *dir, const char *format, const char *path)
+{
+	char p[PATH_MAX];
+	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
+		if (snprintf(p, sizeof p, "%s/%s", dir, data_files[i]) < (int)sizeof p &&
+		    same_file(p, path))
+			return 1;
+	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+		if (snprintf(p, sizeof p, "%s/%s.%s", dir, figures[i], extension(format)) < (int)sizeof p &&
+		    same_file(p, path))
+			return 1;
+	return 0;
+}
+
 static int exists(const char *dir, const char *file)
 {
 	char p[PATH_MAX];
@@ -79,7 +110,7 @@ static double time_scale(const struct analysis *a)
 /* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
 static int write_samples(struct analysis *a, const char *dir, double *span)
 {
-	FILE *f = open_in(dir, "samples.txt");
+	FILE *f = open_in(dir, data_files[0]);
 	if (f == NULL || spool_rewind(&a->spool) != 0)
 		return f ? (fclose(f), -1) : -1;
 	uint64_t every = a->points.samples / PLOT_SAMPLES_MAX + 1, i = 0, at0 = SPOOL_NO_AT;
@@ -111,7 +142,7 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 /* minima.txt: n minimum mean runs excess_of_minimum */
 static int write_minima(const struct analysis *a, const char *dir)
 {
-	FILE *f = open_in(dir, "minima.txt");
+	FILE *f = open_in(dir, data_files[1]);
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
@@ -128,7 +159,7 @@ static int write_minima(const struct analysis *a, const char *dir)
 static int write_histogram(const struct analysis *a, const char *dir)
 {
 	const struct excess_summary *e = &a->excess;
-	FILE *f = open_in(dir, "histogram.txt");
+	FILE *f = open_in(dir, data_files[2]);
 	if (f == NULL)
 		return -1;
 	enum { GROUP = EXCESS_BINS_PER_OCTAVE / 8 };
@@ -154,7 +185,7 @@ static int write_histogram(const struct analysis *a, const char *dir)
 static int write_period(const struct analysis *a, const char *dir, double span)
 {
 	const struct period_result *p = &a->excess.period;
-	FILE *f = open_in(dir, "period.txt");
+	FILE *f = open_in(dir, data_files[3]);
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# times of the period's marks\n");
@@ -252,11 +283,6 @@ static int write_data(struct analysis *a, const char *dir, FILE *err)
 		return -1;
 	}
 	return 0;
-}
-
-static const char *extension(const char *format)
-{
-	return strcmp(format, "dumb") == 0 ? "txt" : format;
 }
 
 /* One figure; its gnuplot messages go to err only when it fails. */

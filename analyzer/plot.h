@@ -17,6 +17,9 @@
  * kept). */
 #define PLOT_SAMPLES_MAX 200000
 
+/* 1 if --plot dir (in format) would write over the file at path. */
+int plot_writes(const char *dir, const char *format, const char *path);
+
 /* Draw every figure into dir.  Returns 0, or -1 after a message on err
  * (gnuplot missing or failing, dir not writable).  With format "dumb" the
  * figures are also copied to out (when out is not NULL). */

@@ -248,7 +248,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 			return usage(err, "--seed", arg, "expected a non-negative integer");
 		o->seed_given = 1;
 		break;
-	case 'o': o->output = arg; break;
+	case 'o':
+		if (*arg == '\0')
+			return usage(err, "--output", arg, "expected a file name");
+		o->output = arg;
+		break;
 	case 'q': o->quiet = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;

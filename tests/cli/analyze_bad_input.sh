@@ -74,6 +74,14 @@ check "two ticks: exit 1" [ "$rc" -eq 1 ]
 check "two ticks: says which" grep -q "tick 4 differs" "$T/err"
 
 # Usage errors: exit 2.
+for empty in --excess --plot; do
+	rc=0
+	"$ANALYZE" "$empty" '' "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+	check "analyze $empty '': exit 2 (got $rc)" [ "$rc" -eq 2 ]
+done
+rc=0
+"$ANALYZE" '' > "$T/out" 2> "$T/err" || rc=$?
+check "analyze '': exit 2 (got $rc)" [ "$rc" -eq 2 ]
 for args in "--bogus" "--method simplex" "--unit-ns 0" "--unit-ns x" "--tick -1" \
 	"--threshold nan" "--replicates 3" "--plot-format gif --plot d" "--plot-format svg"; do
 	rc=0

@@ -30,3 +30,14 @@ check "unwritable excess file: exit 1" [ "$rc" -eq 1 ]
 check "unwritable excess file: named" grep -q '^analyze: /nonexistent/dir/x: ' "$T/err"
 check "unwritable excess file: no report" [ ! -s "$T/out" ]
 check "no temporary files left" sh -c "! ls '$T' | grep -q '\\.[A-Za-z0-9]\\{6\\}\$'"
+
+# --excess naming an input (or a link to it) would lose the input: refused.
+cp "$T/s" "$T/keep"
+ln "$T/keep" "$T/same"
+for target in keep same; do
+	rc=0
+	"$ANALYZE" --excess "$T/$target" "$T/keep" > "$T/out" 2> "$T/err" || rc=$?
+	check "--excess over the input ($target): exit 2" [ "$rc" -eq 2 ]
+	check "--excess over the input ($target): says so" grep -q "is an input file" "$T/err"
+	check "--excess over the input ($target): input intact" cmp -s "$T/s" "$T/keep"
+done

@@ -38,6 +38,8 @@ bad --precision 0
 bad --precision 2
 bad --kbest 0
 bad --max-n 0
+bad -o ''
+bad --n ,,,
 bad --kernel memcpy --max-n 1000000000000000
 bad --n 1,2 --range 1:5
 bad --geometric

@@ -63,3 +63,11 @@ rc=0
 "$ANALYZE" --plot /nonexistent/a/b "$T/s" > "$T/report" 2> "$T/err" || rc=$?
 check "bad DIR: exit 3" [ "$rc" -eq 3 ]
 check "bad DIR: named" grep -q "/nonexistent/a/b" "$T/err"
+
+# --plot DIR over an input file in DIR: refused, the input kept.
+mkdir "$T/clash"
+cp "$T/s" "$T/clash/samples.txt"
+rc=0
+"$ANALYZE" --plot "$T/clash" "$T/clash/samples.txt" > /dev/null 2> "$T/err" || rc=$?
+check "--plot over an input: exit 2" [ "$rc" -eq 2 ]
+check "--plot over an input: input intact" cmp -s "$T/s" "$T/clash/samples.txt"
