@@ -193,7 +193,8 @@ static void find_period(struct events *ev, struct excess_summary *s)
 		 * nothing */
 		if (j > 0 && ev[j].n == ev[j - 1].n)
 			continue;
-		qsort(ev[j].t, ev[j].n, sizeof *ev[j].t, by_double);
+		if (ev[j].n > 1)	/* qsort(NULL, 0) is undefined */
+			qsort(ev[j].t, ev[j].n, sizeof *ev[j].t, by_double);
 		period_detect(ev[j].t, ev[j].n, &p);
 		if (p.found && (!best.found || p.log10_p < best.log10_p)) {
 			best = p;

@@ -121,7 +121,8 @@ static int by_n(const void *a, const void *b)
 
 void points_sort(struct point_set *s)
 {
-	qsort(s->p, s->count, sizeof *s->p, by_n);
+	if (s->count > 1)
+		qsort(s->p, s->count, sizeof *s->p, by_n);
 	free(s->slot);	/* indices changed; no lookups after sorting */
 	s->slot = NULL;
 	s->slots = 0;

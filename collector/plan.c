@@ -22,7 +22,8 @@ static int compare_u64(const void *a, const void *b)
 static void sort_unique(struct plan *p)
 {
 	size_t m = 0;
-	qsort(p->n, p->count, sizeof p->n[0], compare_u64);
+	if (p->count > 1)
+		qsort(p->n, p->count, sizeof p->n[0], compare_u64);
 	for (size_t i = 0; i < p->count; i++)
 		if (m == 0 || p->n[i] != p->n[m - 1])
 			p->n[m++] = p->n[i];

@@ -10,7 +10,9 @@ sed -n '/<kernel_count_run>:/,/^$/p' "$T/d" > "$T/f"
 cat "$T/f"
 check "kernel_count_run is in the binary" [ -s "$T/f" ]
 check "no vector registers" sh -c "! grep -Eq '%[xyz]mm' '$T/f'"
-check "a decrement (sub \$0x1 or dec)" grep -Eq 'sub +\$0x1,|dec ' "$T/f"
+# gcc writes sub $0x1, clang add $-1 (shown as add $0xffffffffffffffff).
+check "a decrement (sub \$0x1, add \$-1 or dec)" \
+	grep -Eq 'sub +\$0x1,|add +\$0xffffffffffffffff,|add +\$-1,|dec ' "$T/f"
 # A conditional jump to an address inside the function, before itself.
 backward=0
 while read -r addr op target rest; do

@@ -1,5 +1,6 @@
 #!/bin/sh
-# A short collection: every header key, t multiples of the tick, a last line.
+# A short collection: every header key, t near multiples of the tick, a
+# last line.
 . "$(dirname "$0")/lib.sh"
 
 "$COLLECT" --n 1000,2000,4000,8000 --runs 20 -q -o "$T/s" 2> "$T/err" ||
@@ -11,8 +12,10 @@ done
 check "columns are n t at" [ "$(header_value "$T/s" columns)" = "n t at" ]
 tick=$(header_value "$T/s" tick)
 check "4 N x 20 runs = 80 samples" [ "$(grep -vc '^#' "$T/s")" -eq 80 ]
-check "every t is a multiple of the tick $tick" \
-	awk -v k="$tick" '!/^#/ && $2 % k != 0 { bad = 1 } END { exit bad }' "$T/s"
+# The tick rule (collector/tick.h): at least 3/4 of the timings are within
+# one unit (or 1e-6) of a multiple of the tick; the rest are strays.
+check "3/4 of t are near multiples of the tick $tick" \
+	awk -v k="$tick" '!/^#/ { n++; r = $2 % k; if (k - r < r) r = k - r; tol = $2 * 1e-6; if (tol < 1) tol = 1; if (r <= tol || k == 1) ok++ } END { exit !(4 * ok >= 3 * n) }' "$T/s"
 check "every N appears 20 times" \
 	sh -c "grep -v '^#' '$T/s' | cut -f1 | sort | uniq -c | awk '\$1 != 20 { bad = 1 } END { exit bad }'"
 check "at starts at 0 and never decreases" \
