@@ -24,8 +24,9 @@ void tickdata_init(struct tickdata *td);
 /* Offer one integer timing (reservoir sampling keeps a uniform sample). */
 void tickdata_offer(struct tickdata *td, uint64_t t, gsl_rng *rng);
 
-/* The largest value dividing at least 3/4 of the kept timings; 0 if none
- * were kept. */
+/* The tick of the kept timings by tick.h's rule (the largest value that at
+ * least 3/4 of them are multiples of, within a tolerance); 0 if none were
+ * kept. */
 uint64_t tickdata_tick(const struct tickdata *td);
 
 #endif /* SUBTICK_TICKDATA_H */

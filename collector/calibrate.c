@@ -38,9 +38,11 @@ static void spin_random(uint32_t *state)
 		__asm__ volatile("" : "+r"(i));
 }
 
-/* Detect the tick from consecutive distinct readings.  Returns the number of
- * differences used (0 if fewer than TICK_DIFFS_MIN came in time). */
-static size_t detect_tick(const struct clock_setup *s, uint64_t *tick)
+/* Detect the tick from consecutive distinct readings (tick.h's rule, with
+ * the resolution the clock claims, in units, as a cross-check).  Returns the
+ * number of differences used (0 if fewer than TICK_DIFFS_MIN came in time). */
+static size_t detect_tick(const struct clock_setup *s, uint64_t claimed,
+			  uint64_t *tick)
 {
 	uint64_t d[TICK_DIFFS_MAX];
 	size_t m = 0;
@@ -57,7 +59,9 @@ static size_t detect_tick(const struct clock_setup *s, uint64_t *tick)
 	}
 	if (m < TICK_DIFFS_MIN)
 		return 0;
-	*tick = tick_from_differences(d, m);
+	struct tick_estimate e;
+	tick_estimate(d, m, claimed, &e);
+	*tick = e.tick;
 	return m;
 }
 
@@ -143,15 +147,42 @@ static double measure_read_ns(const struct clock_setup *s)
 	return best;
 }
 
+/*
+ * clock_getres() is a lower bound on the step: a clock cannot step finer
+ * than its resolution.  A detected tick that is a multiple of the claim
+ * (8 ms steps of a 4 ms clock under load: ticks were skipped) is the claim;
+ * one below it means the clock steps finer than it says, or the readings
+ * were too few to tell: keep it, and say so (getres_agrees = 0).
+ */
+static void reconcile_with_claim(struct calibration *cal, uint64_t claimed)
+{
+	cal->getres_agrees = 1;
+	cal->tick_method = "gcd";
+	if (claimed <= 1)
+		return;
+	if (tick_near_multiple(cal->native_tick, claimed)) {
+		if (cal->native_tick != claimed)
+			cal->tick_method = "gcd, a multiple of clock_getres";
+		cal->native_tick = claimed;
+		return;
+	}
+	cal->getres_agrees = 0;
+}
+
 int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 		    struct clock_setup *setup, struct calibration *cal)
 {
 	*setup = (struct clock_setup){ c, coarsen_bits, 0 };
 	*cal = (struct calibration){ 0 };
 
-	cal->tick_differences = detect_tick(setup, &cal->native_tick);
+	cal->claimed_res_ns = clock_claimed_resolution_ns(c);
+	uint64_t claimed = clock_nominal_unit_ns(c) == 1.0 &&
+				   cal->claimed_res_ns >= 1.0
+			 ? (uint64_t)cal->claimed_res_ns : 0;
+	cal->tick_differences = detect_tick(setup, claimed, &cal->native_tick);
 	if (cal->tick_differences == 0)
 		return -1;
+	reconcile_with_claim(cal, claimed);
 	cal->tick = cal->native_tick;
 
 	/* Units are the same with or without --coarsen; calibrate on the
@@ -165,13 +196,15 @@ int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 		    cal->native_tick > (UINT64_MAX >> coarsen_bits))
 			return -2;
 		setup->quantum = cal->native_tick << coarsen_bits;
-		cal->tick_differences = detect_tick(setup, &cal->tick);
-		if (cal->tick_differences == 0)
+		cal->tick_differences = detect_tick(setup, setup->quantum,
+						    &cal->tick);
+		if (cal->tick_differences == 0) {
 			cal->tick = setup->quantum;
+			cal->tick_method = "native_tick << coarsen";
+		}
 	}
 	cal->overhead = measure_overhead(setup);
 	cal->read_ns = measure_read_ns(setup);
-	cal->claimed_res_ns = clock_claimed_resolution_ns(c);
 	return 0;
 }
 

@@ -27,6 +27,9 @@ struct calibration {
 	uint64_t overhead;	/* minimum back-to-back read cost, units */
 	double read_ns;		/* mean cost of one read, ns */
 	double claimed_res_ns;	/* clock_getres(), 0 if none */
+	int getres_agrees;	/* 0: the detected tick is neither the claimed
+				 * resolution nor a multiple of it */
+	const char *tick_method; /* how tick was found, for the header */
 };
 
 /* Largest --coarsen accepted: a quantum of tick << 40 already spans hours

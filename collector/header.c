@@ -57,14 +57,13 @@ static void required_keys(struct stream_writer *w, const struct collect_run *r)
 
 int header_write(struct stream_writer *w, const struct collect_run *r)
 {
-	char s[64];
 	required_keys(w, r);
 	key_double(w, "unit_ns_rel_error", r->cal->unit_ns_rel_error);
 	key_u64(w, "coarsen", r->clock->coarsen_bits);
 	key_u64(w, "native_tick", r->cal->native_tick);
-	snprintf(s, sizeof s, "%s",
-		 r->cal->tick_differences ? "gcd" : "native_tick << coarsen");
-	stream_header(w, "tick_method", s);
+	stream_header(w, "tick_method", r->cal->tick_method);
+	if (!r->cal->getres_agrees)
+		stream_header(w, "getres_agrees", "no");
 	if (r->cal->claimed_res_ns > 0)
 		key_double(w, "claimed_resolution_ns", r->cal->claimed_res_ns);
 	else

@@ -100,6 +100,11 @@ int session_calibrate(struct session *s)
 		return fail(2, "--coarsen: the coarsened tick does not fit in 64 bits");
 	if (rc != 0)
 		return fail(1, "the clock did not advance within 0.3 s");
+	if (!s->cal.getres_agrees)
+		fprintf(stderr,
+			"%s: warning: detected tick %llu is finer than clock_getres() claims (%.0f ns): the readings may have been too few or disturbed\n",
+			prog, (unsigned long long)s->cal.native_tick,
+			s->cal.claimed_res_ns);
 	if (s->clock2 != NULL &&
 	    calibrate_clock(s->clock2, 0, &s->setup2, &s->cal2) != 0)
 		return fail(1, "the second clock did not advance within 0.3 s");

@@ -55,16 +55,122 @@ static void test_strays(void **state)
 		d[i] = 2 * i + 1;
 	assert_int_equal(tick_from_differences(d, M), 2);
 
-	/* The coarse clock's 3999999 among 4000000 steps. */
+	/* The coarse clock's 3999999 among 4000000 steps: all one multiple,
+	 * so only the claimed resolution (clock_getres: 4 ms) confirms it. */
 	for (size_t i = 0; i < M; i++)
 		d[i] = i % 37 == 5 ? 3999999 : 4000000;
-	assert_int_equal(tick_from_differences(d, M), 4000000);
+	struct tick_estimate e;
+	tick_estimate(d, M, 4000000, &e);
+	assert_int_equal(e.tick, 4000000);
 
 	/* A plain gcd would say 1. */
 	uint64_t g = 0;
 	for (size_t i = 0; i < M; i++)
 		g = tick_gcd(g, d[i]);
 	assert_int_equal(g, 1);
+}
+
+/* The AMD guest's COARSE clocks under load: steps of 4 ms, often skipped
+ * (8, 12 ms), a third of them 1 ns off (3999999, 7999999, 12000001). */
+static void test_amd_coarse(void **state)
+{
+	(void)state;
+	static const uint64_t pattern[] = {
+		4000000, 3999999, 8000000, 4000000, 7999999, 4000000,
+		12000000, 4000000, 3999999, 4000000, 8000000, 12000001,
+	};
+	enum { P = sizeof pattern / sizeof pattern[0] };
+	uint64_t d[M];
+	for (size_t i = 0; i < M; i++)
+		d[i] = pattern[i % P];
+	struct tick_estimate e;
+	tick_estimate(d, M, 0, &e);
+	assert_int_equal(e.tick, 4000000);
+	assert_true(e.exact < e.near);
+	assert_int_equal(e.near, M);
+	tick_estimate(d, M, 4000000, &e);
+	assert_int_equal(e.tick, 4000000);
+
+	/* Only 4 ms steps, a third of them 1 ns short: one multiple, so
+	 * it takes the claim; without one, no tick is asserted. */
+	for (size_t i = 0; i < M; i++)
+		d[i] = i % 3 == 0 ? 3999999 : 4000000;
+	tick_estimate(d, M, 4000000, &e);
+	assert_int_equal(e.tick, 4000000);
+	tick_estimate(d, M, 0, &e);
+	assert_int_equal(e.tick, 1);
+}
+
+/* Skipped ticks (8 and 12 ms) are multiples, not another tick. */
+static void test_skipped_ticks(void **state)
+{
+	(void)state;
+	uint64_t d[M];
+	for (size_t i = 0; i < M; i++)
+		d[i] = 4000000u * (i % 5 == 0 ? 3 : i % 3 == 0 ? 2 : 1);
+	assert_int_equal(tick_from_differences(d, M), 4000000);
+	/* Mostly 8 ms steps: still 4 ms, since the 4 and 12 ms ones exist
+	 * and 8 ms covers fewer than 3/4. */
+	for (size_t i = 0; i < M; i++)
+		d[i] = 4000000u * (i % 3 == 0 ? 3 : i % 3 == 1 ? 2 : 1);
+	assert_int_equal(tick_from_differences(d, M), 4000000);
+}
+
+/* A stray every third step is a third: more than the quarter the majority
+ * allows exactly, but within the tolerance of a coarse tick. */
+static void test_stray_every_third(void **state)
+{
+	(void)state;
+	uint64_t d[M];
+	fill(d, M, 4000000, 50, 21);
+	for (size_t i = 0; i < M; i += 3)
+		d[i] += i % 2 ? 1 : UINT64_MAX;	/* +1 or -1 */
+	assert_int_equal(tick_from_differences(d, M), 4000000);
+	/* The TSC of an AMD guest: 26 units, strays one unit off. */
+	fill(d, M, 26, 1000, 22);
+	for (size_t i = 0; i < M; i += 3)
+		d[i] += 1;
+	assert_int_equal(tick_from_differences(d, M), 26);
+	/* Below TICK_NEAR_MIN only exact multiples count: a third of odd
+	 * values among multiples of 2 leave no majority. */
+	fill(d, M, 2, 1000, 23);
+	for (size_t i = 0; i < M; i += 3)
+		d[i] += 1;
+	assert_int_equal(tick_from_differences(d, M), 1);
+}
+
+/* Differences clustered around one value say nothing of a tick: a 1-unit
+ * clock read with a constant cost between, or the timings of one N. */
+static void test_clustered(void **state)
+{
+	(void)state;
+	uint64_t d[M];
+	for (size_t i = 0; i < M; i++)
+		d[i] = 1004 + i % 3;	/* 1004, 1005, 1006 */
+	assert_int_equal(tick_from_differences(d, M), 1);
+	for (size_t i = 0; i < M; i++)
+		d[i] = i % 8 ? 1005 : 1004 + i % 3;
+	assert_int_equal(tick_from_differences(d, M), 1);
+	/* Spread values of a 1 ns clock: no false tick near any of them. */
+	fill(d, M, 1, 5000, 24);
+	assert_int_equal(tick_from_differences(d, M), 1);
+}
+
+static void test_near_multiple(void **state)
+{
+	(void)state;
+	assert_true(tick_near_multiple(8000000, 4000000));
+	assert_true(tick_near_multiple(7999999, 4000000));
+	assert_true(tick_near_multiple(12000001, 4000000));
+	assert_true(tick_near_multiple(12000012, 4000000));	/* 1e-6 */
+	assert_false(tick_near_multiple(12000013, 4000000));
+	assert_false(tick_near_multiple(1, 4000000));		/* not 0 x */
+	assert_true(tick_near_multiple(27, 26));
+	assert_false(tick_near_multiple(3, 2));		/* exact below 24 */
+	assert_true(tick_near_multiple(4, 2));
+	assert_false(tick_near_multiple(0, 2));
+	assert_int_equal(tick_tolerance(999999), 1);
+	assert_int_equal(tick_tolerance(12000000), 12);
 }
 
 /* Beyond a quarter of strays there is no majority: fall back to the plain
@@ -133,6 +239,11 @@ int main(void)
 		cmocka_unit_test(test_narrow_spread),
 		cmocka_unit_test(test_strays),
 		cmocka_unit_test(test_no_majority),
+		cmocka_unit_test(test_amd_coarse),
+		cmocka_unit_test(test_skipped_ticks),
+		cmocka_unit_test(test_stray_every_third),
+		cmocka_unit_test(test_clustered),
+		cmocka_unit_test(test_near_multiple),
 		cmocka_unit_test(test_difference_wraps),
 		cmocka_unit_test(test_wrapping_counter),
 		cmocka_unit_test(test_repeated_readings),

@@ -1,0 +1,83 @@
+/*
+ * tick.h - the real tick of a clock, from its readings (Krutar 1998, RK_tick).
+ *
+ * clock_getres() on Linux claims 1 ns for most clocks; the step a program
+ * can see is larger (4 ms for the COARSE clocks, 2 units for the TSC of an
+ * Intel KVM guest, 26 for an AMD one).  Every interval between two readings
+ * is a multiple of the tick, so the gcd of many such intervals converges to
+ * it.  A plain gcd collapses to 1 on one stray value, and real clocks have
+ * strays: CLOCK_REALTIME_COARSE steps 3999999 ns now and then while NTP
+ * slews it, and on an AMD guest about a third of the COARSE clocks' steps
+ * are 3999999, 7999999 or 12000001 ns.  So the rule here is:
+ *
+ *   The tick is the largest g such that at least 3/4 of the differences
+ *   are multiples of g (the plain gcd of all of them, when no larger g
+ *   qualifies), where a difference d counts as a multiple when it
+ *   is within tick_tolerance(d) = max(1, d / 10^6) units of a nonzero
+ *   multiple of g.
+ *
+ * The tolerance applies only to g >= TICK_NEAR_MIN: below that, nearly
+ * every integer is within one unit of a multiple of g, and only exact
+ * multiples count.  A near (not exact) tick must also be seen at two
+ * multiples or more (1 x and 2 x, say), or agree with the resolution the
+ * clock claims: differences that all cluster around one value (a fine
+ * clock read back to back, or timings of one N) say nothing about a tick.
+ *
+ * This is the one implementation of the rule; collect uses it on live
+ * readings and analyze on the timings of a stream without a tick.
+ */
+#ifndef SUBTICK_TICK_H
+#define SUBTICK_TICK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Share of the differences the tick must cover: 3 of 4.  A multiple of the
+ * tick (2 x tick) covers about half of well-spread differences, far below
+ * this; up to a quarter of the differences may be strays. */
+#define TICK_MAJORITY_NUM 3
+#define TICK_MAJORITY_DEN 4
+
+/* Smallest g to which the +-tolerance applies: a random integer is within
+ * one unit of a multiple of g with probability 3/g <= 1/8. */
+#define TICK_NEAR_MIN 24
+
+struct tick_estimate {
+	uint64_t tick;	/* 0 when there were no differences */
+	size_t n;	/* differences considered */
+	size_t exact;	/* exact multiples of tick */
+	size_t near;	/* multiples within the tolerance (exact included) */
+};
+
+uint64_t tick_gcd(uint64_t a, uint64_t b);
+
+/* b - a on a counter `width` bits wide (1..64): correct across one
+ * wrap-around, as Krutar's 3 - 1022 = 5 on a ten-bit timer. */
+uint64_t tick_difference(uint64_t a, uint64_t b, unsigned width);
+
+/* max(1, d / 10^6): how far a difference may be from a multiple. */
+uint64_t tick_tolerance(uint64_t d);
+
+/* 1 if d is exactly a nonzero multiple of g, or (g >= TICK_NEAR_MIN)
+ * within tick_tolerance(d) of one. */
+int tick_near_multiple(uint64_t d, uint64_t g);
+
+/*
+ * The tick of the n differences d (zeros are ignored), by the rule above.
+ * claimed: the resolution the clock claims, in the same units (0 or 1: no
+ * claim).  d is not modified.  O(n * min(n, 512)).
+ */
+void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
+		   struct tick_estimate *out);
+
+/* tick_estimate(d, n, 0).tick */
+uint64_t tick_from_differences(const uint64_t *d, size_t n);
+
+/*
+ * Differences between consecutive distinct readings of a counter `width`
+ * bits wide; writes at most n - 1 of them to out and returns how many.
+ */
+size_t tick_differences(const uint64_t *readings, size_t n, unsigned width,
+			uint64_t *out);
+
+#endif /* SUBTICK_TICK_H */
