@@ -11,12 +11,10 @@
 
 #include "interval.h"
 #include "plot.h"
+#include "version.h"
 
 #include <sys/stat.h>
 
-#ifndef SUBTICK_VERSION
-#define SUBTICK_VERSION "unknown"
-#endif
 
 enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
@@ -201,7 +199,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		break;
 	case OPT_PLOT_LOG: o->plot_log = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("analyze (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;

@@ -5,6 +5,7 @@
 #include "clock.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -150,4 +151,44 @@ uint64_t clock_reference_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int clock_current_cpu(void)
+{
+#if defined(HAVE_SCHED_GETCPU)
+	return sched_getcpu();
+#else
+	return -1;
+#endif
+}
+
+int clock_cpu_report_agrees(const struct clock_source *c, uint32_t *reported,
+			    int *actual)
+{
+	enum { TRIES = 8 };
+	if (!clock_reports_cpu(c))
+		return 1;
+	for (int i = 0; i < TRIES; i++) {
+		uint32_t cpu;
+		int before = clock_current_cpu();
+		(void)clock_read(c, &cpu);
+		int after = clock_current_cpu();
+		if (before != after)
+			continue;	/* moved in between: ask again */
+		if (before < 0 || cpu != (uint32_t)before) {
+			*reported = cpu;
+			*actual = before;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+const struct clock_source *clock_without_cpu_report(const struct clock_source *c)
+{
+#if defined(__x86_64__)
+	if (c->kind == CLOCK_KIND_TSC)
+		return &tsc_lfence;
+#endif
+	return c;
 }

@@ -57,6 +57,24 @@ double clock_claimed_resolution_ns(const struct clock_source *c);
 /* 1 if the clock reports the CPU a reading was taken on. */
 int clock_reports_cpu(const struct clock_source *c);
 
+/*
+ * rdtscp's TSC_AUX is what Linux set it to: (node << 12 | cpu) on every
+ * kernel we know, but a hypervisor or another OS may leave it 0 or stale,
+ * and then every run would look migrated, or none would.  Checked once,
+ * after pinning: 1 if the CPU that c reports agrees with sched_getcpu()
+ * in every one of a few reads (or c reports no CPU); else 0, with what
+ * each said in *reported and *actual.
+ */
+int clock_cpu_report_agrees(const struct clock_source *c, uint32_t *reported,
+			    int *actual);
+
+/* c, read so that the CPU comes from sched_getcpu() instead of the clock
+ * (tsc: lfence; rdtsc; lfence).  c itself when it reports no CPU. */
+const struct clock_source *clock_without_cpu_report(const struct clock_source *c);
+
+/* sched_getcpu(), or -1 where the C library lacks it. */
+int clock_current_cpu(void);
+
 /* A fine reference reading in ns (CLOCK_MONOTONIC_RAW), outside any timed
  * region. */
 uint64_t clock_reference_ns(void);

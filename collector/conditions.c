@@ -3,6 +3,8 @@
  */
 #include "conditions.h"
 
+#include "clock.h"
+
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
@@ -39,7 +41,7 @@ int conditions_pin(int cpu, struct conditions *c, char *err, size_t err_len)
 	}
 	format_cpus(&allowed, c->affinity, sizeof c->affinity);
 	if (cpu < 0)
-		cpu = sched_getcpu();
+		cpu = clock_current_cpu();
 	if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &allowed)) {
 		snprintf(err, err_len,
 			 "--cpu %d: not in this process's CPU affinity mask (%s)",

@@ -2,6 +2,7 @@
  * header.c - "# key: value" lines; the keys are listed in data/FORMAT.md.
  */
 #include "header.h"
+#include "version.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -9,9 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef SUBTICK_VERSION
-#define SUBTICK_VERSION "unknown"
-#endif
 
 static int key_u64(struct stream_writer *w, const char *key, uint64_t v)
 {
@@ -71,14 +69,18 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	key_double(w, "read_ns", r->cal->read_ns);
 	key_double(w, "timer_period_ns", r->timer_period_ns);
 	stream_header(w, "priority", r->cond->priority);
+	stream_header(w, "cpu_check", r->cpu_check);
 	stream_header(w, "tsc_invariant", r->cond->tsc_invariant);
 	stream_header(w, "governor", r->cond->governor);
 	stream_header(w, "plan", r->plan);
 	key_u64(w, "points", r->points);
+	stream_header(w, "max_n_reason", r->max_n_reason);
 	key_u64(w, "runs", r->runs);
 	key_double(w, "budget_s", r->budget_s);
 	key_u64(w, "seed", r->seed);
-	stream_header(w, "generator", "collect " SUBTICK_VERSION);
+	char gen[128];
+	snprintf(gen, sizeof gen, "collect %s", subtick_version);
+	stream_header(w, "generator", gen);
 	if (r->clock2 == NULL)
 		return stream_header(w, "columns", "n t at");
 	/* the second clock's keys: those of t with the suffix 2 */
@@ -98,11 +100,13 @@ int trailer_write(struct stream_writer *w, const struct sampler_result *r,
 		snprintf(sig, sizeof sig, "signal=%s ",
 			 signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "other");
 	return stream_linef(w,
-		"# %s: %ssamples=%llu dropped=%llu migrations=%llu sweeps=%llu seconds=%.3f duty=%.3f stop=%s",
+		"# %s: %ssamples=%llu dropped=%llu migrations=%llu backsteps=%llu sweeps=%llu seconds=%.3f duty=%.3f stop=%s",
 		signal ? "interrupted" : "done", sig,
 		(unsigned long long)r->samples,
-		(unsigned long long)(r->dropped_migration + r->dropped_signal),
+		(unsigned long long)(r->dropped_migration + r->dropped_signal +
+				     r->dropped_backstep),
 		(unsigned long long)r->dropped_migration,
+		(unsigned long long)r->dropped_backstep,
 		(unsigned long long)r->sweeps, r->seconds, r->duty,
 		sampler_stop_name(r->stop));
 }

@@ -25,6 +25,8 @@ struct collect_run {
 	double budget_s;	/* 0: none */
 	uint64_t seed;
 	double timer_period_ns;
+	const char *max_n_reason;	/* why the largest N is what it is */
+	const char *cpu_check;		/* how a migration is detected */
 };
 
 int header_write(struct stream_writer *w, const struct collect_run *run);

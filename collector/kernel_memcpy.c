@@ -18,7 +18,10 @@ enum { BUFFER_ALIGN = 64 };
 
 static uint64_t physical_memory_bytes(void)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	long pages = -1, size = sysconf(_SC_PAGESIZE);
+#if defined(HAVE_SC_PHYS_PAGES)
+	pages = sysconf(_SC_PHYS_PAGES);
+#endif
 	if (pages <= 0 || size <= 0)
 		return UINT64_C(1) << 30;
 	return (uint64_t)pages * (uint64_t)size;
@@ -34,7 +37,10 @@ uint64_t kernel_memcpy_limit(void)
  * the cost per byte is that of one memory level. */
 uint64_t kernel_memcpy_auto_max(void)
 {
-	long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+	long l2 = -1;
+#if defined(HAVE_SC_LEVEL2_CACHE_SIZE)	/* glibc; musl has no such name */
+	l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
 	if (l2 <= 0)
 		l2 = 256 * 1024;
 	return (uint64_t)l2 / 4;

@@ -29,8 +29,10 @@ static void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	/* A reader that goes away shows as EPIPE from write(). */
+	/* A reader that goes away shows as EPIPE from write(), a file size
+	 * limit as EFBIG: errors the writer handles, not deaths. */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 int main(int argc, char **argv)

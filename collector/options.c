@@ -11,15 +11,13 @@
 #include "kernel.h"
 #include "numparse.h"
 #include "plan.h"
+#include "version.h"
 
-#ifndef SUBTICK_VERSION
-#define SUBTICK_VERSION "unknown"
-#endif
 
 enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
-	OPT_VERSION,
+	OPT_VERSION, OPT_FORCE,
 };
 
 static const struct option long_options[] = {
@@ -41,6 +39,7 @@ static const struct option long_options[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -73,8 +72,11 @@ void options_help(FILE *out)
 "\n"
 "    With no --n or --range, collect probes the kernel and picks 64 values\n"
 "    of N so that the longest run spans resolution/precision clock units\n"
-"    (resolution = the larger of tick and read cost; 10^4 of them for the\n"
-"    default precision), within the budget.\n"
+"    (resolution = the larger of the detected tick and clock_getres(); 10^4\n"
+"    of them for the default precision), within the budget.  It refuses a\n"
+"    plan whose longest run spans fewer than 10 ticks (--force), and stops\n"
+"    N below a jump of the cost per unit (a buffer leaving a cache) unless\n"
+"    --max-n is given; the header's max_n_reason says which limit held.\n"
 "\n"
 "OPTIONS\n"
 "    -c, --clock NAME      clock to read (default %s); see CLOCKS\n"
@@ -111,6 +113,8 @@ void options_help(FILE *out)
 "        --seed S          seed of the shuffled order (default: from time)\n"
 "    -o, --output FILE     write the stream to FILE instead of stdout\n"
 "    -q, --quiet           no progress bar\n"
+"        --force           collect even when the automatic plan's longest\n"
+"                          run spans fewer than 10 ticks\n"
 "    -h, --help            this text\n"
 "        --version         print the version\n"
 "\n"
@@ -223,6 +227,8 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case 'b':
 		if (parse_double(arg, &o->budget_s) != 0 || !(o->budget_s > 0))
 			return usage(err, "--budget", arg, "expected a positive number of seconds");
+		if (o->budget_s > OPTIONS_BUDGET_MAX_S)
+			return usage(err, "--budget", arg, "at most a week (604800 s)");
 		break;
 	case OPT_PRECISION:
 		if (parse_double(arg, &o->precision) != 0 ||
@@ -254,8 +260,9 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		o->output = arg;
 		break;
 	case 'q': o->quiet = 1; break;
+	case OPT_FORCE: o->force = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("collect (subtick) %s\n", SUBTICK_VERSION); return OPTIONS_DONE;
+	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default:
 		return OPTIONS_USAGE;
 	}
@@ -286,6 +293,9 @@ enum options_status options_parse(int argc, char **argv,
 		return usage(err, "argument", argv[optind], "unexpected (collect takes options only)");
 	if (o->n_list && o->range)
 		return usage(err, "--n", NULL, "--n and --range exclude each other");
+	if (o->also_clock && strcmp(o->also_clock, o->clock) == 0)
+		return usage(err, "--also-clock", o->also_clock,
+			     "is the clock already read (--clock); name another one");
 	if (o->geometric && !o->range)
 		return usage(err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)

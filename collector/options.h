@@ -29,6 +29,7 @@ struct collect_options {
 	int seed_given;
 	const char *output;	/* NULL: stdout */
 	int quiet;
+	int force;		/* plan even below PLAN_MIN_TICKS */
 };
 
 enum options_status {
@@ -40,6 +41,8 @@ enum options_status {
 /* Defaults: budget 2 s when no --runs; precision 1e-4. */
 #define OPTIONS_DEFAULT_BUDGET_S 2.0
 #define OPTIONS_DEFAULT_PRECISION 1e-4
+/* --budget above a week is a typo, not a plan. */
+#define OPTIONS_BUDGET_MAX_S 604800.0
 
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err);

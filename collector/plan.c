@@ -30,6 +30,15 @@ static void sort_unique(struct plan *p)
 	p->count = m;
 }
 
+/* The first value given twice in the ascending n[0..count), or -1. */
+static long repeated_at(const uint64_t *n, size_t count)
+{
+	for (size_t i = 1; i < count; i++)
+		if (n[i] == n[i - 1])
+			return (long)i;
+	return -1;
+}
+
 int plan_from_list(const char *list, struct plan *p, char *err,
 		   size_t err_len)
 {
@@ -37,33 +46,46 @@ int plan_from_list(const char *list, struct plan *p, char *err,
 	for (const char *c = list; *c; c++)
 		cap += *c == ',';
 	*p = (struct plan){ calloc(cap, sizeof(uint64_t)), 0 };
-	char *copy = strdup(list);
-	if (p->n == NULL || copy == NULL) {
-		free(copy);
-		plan_free(p);
+	if (p->n == NULL) {
 		snprintf(err, err_len, "out of memory");
 		return -1;
 	}
-	char *save = NULL;
-	for (char *tok = strtok_r(copy, ",", &save); tok != NULL;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (parse_u64(tok, &p->n[p->count]) != 0) {
+	/* Each comma-separated item, empty ones included ("1,,2", "1,"). */
+	for (const char *tok = list;; tok++) {
+		size_t len = strcspn(tok, ",");
+		char item[64];
+		if (len == 0 || len >= sizeof item) {
+			if (len == 0)
+				snprintf(err, err_len, "--n '%s': an empty item (two commas, or one at an end)",
+					 list);
+			else
+				snprintf(err, err_len, "--n: '%.20s...' is too long",
+					 tok);
+			plan_free(p);
+			return -1;
+		}
+		memcpy(item, tok, len);
+		item[len] = '\0';
+		if (parse_u64(item, &p->n[p->count]) != 0) {
 			snprintf(err, err_len,
-				 "--n: '%s' is not a non-negative integer",
-				 tok);
-			free(copy);
+				 "--n: '%s' is not a non-negative integer", item);
 			plan_free(p);
 			return -1;
 		}
 		p->count++;
+		tok += len;
+		if (*tok == '\0')
+			break;
 	}
-	free(copy);
-	if (p->count == 0) {
-		snprintf(err, err_len, "--n: empty list");
+	qsort(p->n, p->count, sizeof p->n[0], compare_u64);
+	long r = repeated_at(p->n, p->count);
+	if (r >= 0) {
+		snprintf(err, err_len,
+			 "--n: N = %llu is given more than once (each N is timed in every sweep; use --runs for more runs)",
+			 (unsigned long long)p->n[r]);
 		plan_free(p);
 		return -1;
 	}
-	sort_unique(p);
 	return 0;
 }
 
@@ -161,20 +183,37 @@ void plan_shuffle(size_t *order, size_t count, gsl_rng *rng)
 	gsl_ran_shuffle(rng, order, count, sizeof order[0]);
 }
 
+/* The span that fits `points` N per sweep and PLAN_AUTO_MIN_SWEEPS sweeps
+ * in the budget: sweeps * points * (fixed + span / 2) <= budget. */
+static double span_within(const struct plan_auto_input *in, double points)
+{
+	return 2.0 * (in->budget / (PLAN_AUTO_MIN_SWEEPS * points) -
+		      in->fixed_cost);
+}
+
 int plan_auto(const struct plan_auto_input *in, struct plan *p,
 	      struct plan_auto_result *out)
 {
 	double points = (double)in->points;
 	double span = in->resolution / in->precision;
+	/* 5% more than the least, so that rounding N down keeps it */
+	double min_span = 1.05 * PLAN_MIN_TICKS * in->resolution;
 
 	*out = (struct plan_auto_result){ 0 };
-	if (in->budget > 0) {
-		/* sweeps * points * (fixed + span / 2) <= budget */
-		double fit = 2.0 * (in->budget / (PLAN_AUTO_MIN_SWEEPS * points) -
-				    in->fixed_cost);
-		if (fit < span) {
-			span = fit;
-			out->budget_limited = 1;
+	if (in->budget > 0 && span_within(in, points) < span) {
+		span = span_within(in, points);
+		out->budget_limited = 1;
+		/* Fewer N, each run long enough to span the ticks. */
+		while (span < min_span && points > PLAN_AUTO_FEWEST_POINTS) {
+			points = floor(in->budget / (PLAN_AUTO_MIN_SWEEPS *
+						     (in->fixed_cost + min_span / 2)));
+			if (points < PLAN_AUTO_FEWEST_POINTS)
+				points = PLAN_AUTO_FEWEST_POINTS;
+			if (points > (double)in->points)
+				points = (double)in->points;
+			span = span_within(in, points);
+			if (span > min_span)
+				span = min_span;
 		}
 	}
 	double n_max = floor(span / in->unit_cost);
@@ -186,9 +225,11 @@ int plan_auto(const struct plan_auto_input *in, struct plan *p,
 		n_max = points;
 	if (n_max > 1.8e19)
 		n_max = 1.8e19;
+	out->points = (size_t)points;
 	out->span = n_max * in->unit_cost;
 	out->longest = in->fixed_cost + out->span;
 	out->expected_precision = in->resolution / out->span;
+	out->ticks = out->span / in->resolution;
 	out->over_cap = in->run_cap > 0 && out->longest > in->run_cap;
-	return plan_linear((uint64_t)n_max, in->points, p);
+	return plan_linear((uint64_t)n_max, out->points, p);
 }

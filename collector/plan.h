@@ -45,17 +45,24 @@ void plan_shuffle(size_t *order, size_t count, gsl_rng *rng);
  * The automatic plan (Herrero & Navarro 2006, eq. 5, in our terms).
  *
  * A clock whose readings are uncertain by `resolution` units (its tick or,
- * if larger, its read overhead) measures a span of S units of variable
+ * if larger, what clock_getres() claims) measures a span of S units of variable
  * work to a relative precision of about resolution / S.  For a wanted
  * precision p the largest N must therefore make unit_cost * N_max reach
  *     S = resolution / p     (p = 1e-4: 10^4 resolutions).
  * The sampling time must hold at least PLAN_AUTO_MIN_SWEEPS sweeps, each
  * costing points * (fixed_cost + S / 2); where it cannot, S shrinks to fit
- * and the precision is what the budget allows.  A run longer than run_cap
+ * and the precision is what the budget allows.  Where S would shrink below
+ * PLAN_MIN_TICKS resolutions (a 4 ms clock and a second of budget), the
+ * plan takes fewer N instead, down to PLAN_AUTO_FEWEST_POINTS: a few N
+ * with runs the clock can see beat many it cannot.  A run longer than run_cap
  * (a fraction of the timer-interrupt period) will hold interrupts; the
  * result says so.
  */
 #define PLAN_AUTO_MIN_SWEEPS 10
+/* The automatic plan refuses a longest run spanning fewer ticks than this
+ * (without --force): the unit cost would hide inside one tick. */
+#define PLAN_MIN_TICKS 10
+#define PLAN_AUTO_FEWEST_POINTS 4
 
 struct plan_auto_input {
 	double resolution;	/* units */
@@ -75,6 +82,8 @@ struct plan_auto_result {
 	int budget_limited;	/* the budget shrank the span */
 	int kernel_limited;	/* n_max_allowed shrank the span */
 	int over_cap;		/* the longest run exceeds run_cap */
+	size_t points;		/* N planned: in->points, or fewer */
+	double ticks;		/* span / resolution */
 };
 
 int plan_auto(const struct plan_auto_input *in, struct plan *p,

@@ -60,3 +60,81 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 	}
 	return 0;
 }
+
+void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
+			struct probe_regime *out)
+{
+	double best = 0;
+	uint64_t n_best = 0;
+	*out = (struct probe_regime){ 0, count ? n[count - 1] : 0, 0, 0, 0 };
+	for (size_t i = 0; i < count; i++) {
+		if (t[i] < PROBE_REGIME_MIN_NS)
+			continue;
+		double per = t[i] / (double)n[i];
+		if (best > 0 && per >= PROBE_REGIME_JUMP * best) {
+			size_t j = i + 1;
+			while (j < count && t[j] / (double)n[j] >= PROBE_REGIME_JUMP * best)
+				j++;
+			if (j == count) {
+				*out = (struct probe_regime){ 1, n[i - 1], n[i],
+							      n_best, per / best };
+				return;
+			}
+		}
+		if (best == 0 || per < best) {
+			best = per;
+			n_best = n[i];
+		}
+	}
+}
+
+/* Time n_ref and n_after alternately; keep the jump only if their mean
+ * costs per unit still differ by PROBE_REGIME_JUMP. */
+static int confirm_jump(struct kernel *k, struct probe_regime *r, char *err,
+			size_t err_len)
+{
+	enum { ROUNDS = 4 };
+	double ref = 0, after = 0;
+	for (int i = 0; i < ROUNDS; i++) {
+		double a, b;
+		if (min_time_ns(k, r->n_ref, &a, err, err_len) != 0 ||
+		    min_time_ns(k, r->n_after, &b, err, err_len) != 0)
+			return -1;
+		ref = i == 0 || a < ref ? a : ref;
+		after = i == 0 || b < after ? b : after;
+	}
+	double ratio = (after / (double)r->n_after) / (ref / (double)r->n_ref);
+	if (ratio < PROBE_REGIME_JUMP)
+		r->jump = 0;
+	else
+		r->ratio = ratio;
+	return 0;
+}
+
+int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
+		 char *err, size_t err_len)
+{
+	enum { STEPS = 66, PASSES = 2 };
+	uint64_t n[STEPS];
+	double t[STEPS];
+	size_t count = 0;
+	for (uint64_t m = 1; count < STEPS; m = m > n_to / 2 ? n_to : 2 * m) {
+		n[count++] = m;
+		if (m >= n_to)
+			break;
+	}
+	/* Two passes, the second from the largest N down, so that a slow
+	 * stretch of the machine does not hit both timings of one N. */
+	for (int p = 0; p < PASSES; p++)
+		for (size_t j = 0; j < count; j++) {
+			size_t i = p % 2 ? count - 1 - j : j;
+			double x;
+			if (min_time_ns(k, n[i], &x, err, err_len) != 0)
+				return -1;
+			t[i] = p == 0 || x < t[i] ? x : t[i];
+		}
+	probe_regime_judge(n, t, count, out);
+	if (out->jump)
+		return confirm_jump(k, out, err, err_len);
+	return 0;
+}

@@ -23,4 +23,41 @@ struct probe_result {
 int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 		 struct probe_result *out, char *err, size_t err_len);
 
+/*
+ * Where the cost per unit jumps: a buffer leaving a cache level (memset
+ * and strlen planned up to 16 MB cost 33% and 2x more per byte than in
+ * cache), or any other change of regime.  A line fitted across the jump
+ * describes neither side.  The kernel is timed at N doubling from 1 to
+ * n_to (the minimum of a few runs each), and its mean cost per unit
+ * t(N) / N is compared with the lowest one over the smaller N.  Only runs
+ * of at least PROBE_REGIME_MIN_NS count: below that the fixed cost and the
+ * reference clock's steps blur t / N.  A jump is an N from which on every
+ * larger N costs PROBE_REGIME_JUMP times that lowest mean or more: a 2x
+ * step at S shows as 1.5x at 2S, a 1.33x step as 1.25x at 4S.  A single
+ * slow N that the larger ones do not confirm is noise.  So is a slow
+ * stretch of the machine (a guest's speed can halve for a tenth of a
+ * second): a jump counts only once the N with the lowest mean and the N
+ * after the jump, timed alternately a few more times, still differ so.
+ */
+#define PROBE_REGIME_MIN_NS 20000.0
+#define PROBE_REGIME_JUMP 1.25
+
+struct probe_regime {
+	int jump;		/* 1: a jump was found */
+	uint64_t n_stop;	/* the largest N probed before it */
+	uint64_t n_after;	/* the N after it */
+	uint64_t n_ref;		/* the N of the lowest mean cost below */
+	double ratio;		/* mean cost per unit at n_after / lowest
+				 * below */
+};
+
+/* Returns 0, or -1 with a message in err if setup fails. */
+int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
+		 char *err, size_t err_len);
+
+/* The same judgement on times already taken: t[i] is the minimum time, ns,
+ * at n[i] (ascending, about doubling), for i < count. */
+void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
+			struct probe_regime *out);
+
 #endif /* SUBTICK_PROBE_H */

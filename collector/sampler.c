@@ -31,7 +31,7 @@ static struct reading_pair time_one(const struct clock_source *src,
 	struct reading_pair r = { 0 };
 	uint32_t c0, c1, d;
 	int ask = !clock_reports_cpu(src);
-	int a = ask ? sched_getcpu() : 0;
+	int a = ask ? clock_current_cpu() : 0;
 	r.start = clock_read(src, &c0);
 	if (src2 != NULL)
 		r.start2 = clock_read(src2, &d);
@@ -40,12 +40,36 @@ static struct reading_pair time_one(const struct clock_source *src,
 		r.end2 = clock_read(src2, &d);
 	r.end = clock_read(src, &c1);
 	if (ask) {
-		int b = sched_getcpu();
+		int b = clock_current_cpu();
 		c0 = (uint32_t)a;
 		c1 = (uint32_t)b;
 	}
 	r.same_cpu = c0 == c1 && c0 == (uint32_t)cpu;
 	return r;
+}
+
+enum sample_verdict sampler_judge(uint64_t start, uint64_t end,
+				  uint64_t start2, uint64_t end2, int has2,
+				  int same_cpu)
+{
+	if (end < start || (has2 && end2 < start2))
+		return SAMPLE_BACKSTEP;
+	return same_cpu ? SAMPLE_KEEP : SAMPLE_MIGRATED;
+}
+
+uint64_t sampler_min_timing(const struct clock_setup *clock,
+			    struct kernel *k, uint64_t n, int cpu, int reps)
+{
+	uint64_t best = UINT64_MAX;
+	for (int i = 0; i < reps; i++) {
+		struct reading_pair r = time_one(clock->source, NULL, k, n, cpu);
+		uint64_t a = clock_coarsen(r.start, clock->quantum);
+		uint64_t b = clock_coarsen(r.end, clock->quantum);
+		if (sampler_judge(a, b, 0, 0, 0, r.same_cpu) == SAMPLE_KEEP &&
+		    b - a < best)
+			best = b - a;
+	}
+	return best;
 }
 
 struct loop_state {
@@ -58,8 +82,21 @@ struct loop_state {
 	uint64_t first_start;
 	int have_first;
 	uint64_t t0_ns;
+	uint64_t flushed_ns;	/* when the stream was last flushed */
 	double busy_units;
 };
+
+/* Hand the buffered lines over (sweep's end, or a second since the last
+ * time).  Returns 0, or -1 when the output failed. */
+static int flush_now(struct loop_state *s, uint64_t now_ns)
+{
+	s->flushed_ns = now_ns;
+	if (stream_flush(s->w) != 0) {
+		s->res->stop = SAMPLER_OUTPUT;
+		return -1;
+	}
+	return 0;
+}
 
 static double fraction_done(const struct loop_state *s, double sweep_part,
 			    uint64_t now_ns)
@@ -100,11 +137,18 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			s->res->stop = SAMPLER_SIGNAL;
 			return 0;
 		}
-		if (!r.same_cpu) {
+		uint64_t a = clock_coarsen(r.start, q), b = clock_coarsen(r.end, q);
+		switch (sampler_judge(a, b, r.start2, r.end2, cfg->clock2 != NULL,
+				      r.same_cpu)) {
+		case SAMPLE_MIGRATED:
 			s->res->dropped_migration++;
 			continue;
+		case SAMPLE_BACKSTEP:
+			s->res->dropped_backstep++;
+			continue;
+		case SAMPLE_KEEP:
+			break;
 		}
-		uint64_t a = clock_coarsen(r.start, q), b = clock_coarsen(r.end, q);
 		if (!s->have_first) {
 			s->first_start = a;
 			s->have_first = 1;
@@ -120,6 +164,8 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			kbest_add(&s->kb, order[i], b - a);
 
 		uint64_t now = clock_reference_ns();
+		if (now - s->flushed_ns >= SAMPLER_FLUSH_NS && flush_now(s, now) != 0)
+			return 0;
 		progress_update(&s->bar, now,
 				fraction_done(s, (double)i / (double)plan->count, now),
 				s->res->samples);
@@ -139,10 +185,13 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 		return;
 	s->t0_ns = clock_reference_ns();
 	progress_init(&s->bar, cfg->progress, s->t0_ns);
+	s->flushed_ns = s->t0_ns;
 	for (;;) {
 		if (!sweep(s, rng, order, 1))
 			return;
 		s->res->sweeps++;
+		if (flush_now(s, clock_reference_ns()) != 0)
+			return;
 		if (cfg->runs && s->res->sweeps >= cfg->runs) {
 			s->res->stop = SAMPLER_RUNS;
 			return;

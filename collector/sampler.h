@@ -41,11 +41,35 @@ struct sampler_result {
 	enum sampler_stop stop;
 	uint64_t samples;		/* written */
 	uint64_t dropped_migration;	/* CPU changed within the sample */
+	uint64_t dropped_backstep;	/* a clock stepped backwards */
 	uint64_t dropped_signal;	/* in hand when a signal came */
 	uint64_t sweeps;		/* complete sweeps */
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
 };
+
+/* Stream lines are handed to the output at every sweep's end and at least
+ * this often, so a kill -9 or a crash in a user kernel loses at most this
+ * much of the collection. */
+#define SAMPLER_FLUSH_NS 1000000000u
+
+enum sample_verdict {
+	SAMPLE_KEEP,
+	SAMPLE_MIGRATED,	/* the CPU changed between the readings */
+	SAMPLE_BACKSTEP,	/* end before start: the clock stepped back
+				 * (realtime-coarse can); t would be ~2^64 */
+};
+
+/* The verdict on one run: its readings (after --coarsen) and whether the
+ * start, the end and the pinned CPU agree.  has2: a second clock was read. */
+enum sample_verdict sampler_judge(uint64_t start, uint64_t end,
+				  uint64_t start2, uint64_t end2, int has2,
+				  int same_cpu);
+
+/* The smallest of `reps` timings of the kernel at n on the clock (after
+ * --coarsen), in clock units; UINT64_MAX if every run migrated. */
+uint64_t sampler_min_timing(const struct clock_setup *clock,
+			    struct kernel *k, uint64_t n, int cpu, int reps);
 
 /* Warm up (one unwritten sweep), then sample until runs, budget, K-best or
  * *stop.  *stop is set by a signal handler. */

@@ -46,6 +46,29 @@ static int resolve_plan(struct session *s, char *err, size_t len)
 	return 0;
 }
 
+/* Trust the CPU the clock reports (rdtscp's TSC_AUX) only once it has
+ * agreed with sched_getcpu(); else ask sched_getcpu() around every run. */
+static void check_cpu_report(struct session *s)
+{
+	uint32_t reported;
+	int actual;
+	if (!clock_reports_cpu(s->clock)) {
+		snprintf(s->cpu_check, sizeof s->cpu_check, "sched_getcpu");
+		return;
+	}
+	if (clock_cpu_report_agrees(s->clock, &reported, &actual)) {
+		snprintf(s->cpu_check, sizeof s->cpu_check,
+			 "TSC_AUX (agrees with sched_getcpu)");
+		return;
+	}
+	snprintf(s->cpu_check, sizeof s->cpu_check,
+		 "sched_getcpu (TSC_AUX said %u on CPU %d)", reported & 0xfffu,
+		 actual);
+	fprintf(stderr, "%s: note: rdtscp's TSC_AUX (%u) does not name the CPU (%d): migrations are detected with sched_getcpu() instead, and the TSC is read with lfence; rdtsc; lfence\n",
+		prog, reported & 0xfffu, actual);
+	s->clock = clock_without_cpu_report(s->clock);
+}
+
 int session_resolve(struct session *s, const struct collect_options *opt)
 {
 	char err[1024];
@@ -81,6 +104,7 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 		s->kernel.n_auto_max = opt->max_n;
 	if (conditions_pin(opt->cpu, &s->cond, err, sizeof err) != 0)
 		return fail(2, err);
+	check_cpu_report(s);
 	s->seed = opt->seed_given ? opt->seed
 				  : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
 	return 0;
@@ -111,6 +135,25 @@ int session_calibrate(struct session *s)
 	return 0;
 }
 
+/* A longest run shorter than PLAN_MIN_TICKS resolutions measures the clock,
+ * not the kernel: refuse rather than write t = 0 everywhere. */
+static int enough_ticks(const struct session *s,
+			const struct plan_auto_result *r, double resolution)
+{
+	double ticks = r->ticks;
+	if (r->points < PLAN_AUTO_POINTS)
+		fprintf(stderr,
+			"%s: note: the budget holds runs of %d ticks at only %zu N (of %d): raise --budget for more\n",
+			prog, PLAN_MIN_TICKS, r->points, PLAN_AUTO_POINTS);
+	if (ticks >= PLAN_MIN_TICKS || s->opt->force)
+		return 0;
+	fprintf(stderr,
+		"%s: the longest run can span only %.2g ticks of %s (%.4g ms each) within the budget, and at least %d are needed to see the unit cost; raise --budget, choose a finer --clock, give --n, or --force\n",
+		prog, ticks, s->clock->name, resolution * s->cal.unit_ns / 1e6,
+		PLAN_MIN_TICKS);
+	return 2;
+}
+
 static void warn_plan(const struct session *s, const struct plan_auto_result *r)
 {
 	double ns = s->cal.unit_ns;
@@ -130,14 +173,52 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r)
 			prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
 }
 
+/* The clock's resolution in units, for the plan: the larger of the detected
+ * tick and what clock_getres() claims.  The read overhead is not one: it is
+ * a constant that the intercept absorbs (Herrero & Navarro's eq. 5 wants
+ * the clock's precision). */
+static double plan_resolution(const struct session *s)
+{
+	double r = (double)s->cal.tick;
+	double claimed = s->cal.claimed_res_ns / s->cal.unit_ns;
+	if (claimed > r)
+		r = claimed;
+	return r > 1 ? r : 1;
+}
+
+/* Stop the plan below a jump of the cost per unit (probe.h), unless the
+ * user or the kernel chose the largest N.  *jumped = 1 when it did.
+ * Returns an exit status. */
+static int stay_in_regime(struct session *s, struct plan_auto_input *in,
+			  int *jumped)
+{
+	char err[512];
+	struct probe_regime reg;
+	*jumped = 0;
+	if (s->opt->max_n > 0 || s->kernel.n_auto_max != UINT64_MAX)
+		return 0;
+	if (probe_regime(&s->kernel, plan_max(&s->plan), &reg, err, sizeof err) != 0)
+		return fail(1, err);
+	if (!reg.jump)
+		return 0;
+	snprintf(s->max_n_reason, sizeof s->max_n_reason,
+		 "the cost per unit rises %.2fx from N=%llu to N=%llu (a cache level?)",
+		 reg.ratio, (unsigned long long)reg.n_stop,
+		 (unsigned long long)reg.n_after);
+	fprintf(stderr, "%s: note: %s: the plan stops at N=%llu; --max-n overrides\n",
+		prog, s->max_n_reason, (unsigned long long)reg.n_stop);
+	in->n_max_allowed = reg.n_stop;
+	*jumped = 1;
+	return 0;
+}
+
 /* Probe the kernel and size the plan (plan.h, Herrero & Navarro eq. 5). */
 static int auto_plan(struct session *s)
 {
 	char err[512];
 	const struct collect_options *o = s->opt;
 	double ns = s->cal.unit_ns;
-	double resolution = (double)(s->cal.tick > s->cal.overhead ? s->cal.tick
-								  : s->cal.overhead);
+	double resolution = plan_resolution(s);
 	double want_ns = resolution / o->precision * ns;
 	struct probe_result pr;
 	if (probe_kernel(&s->kernel, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
@@ -145,7 +226,7 @@ static int auto_plan(struct session *s)
 		return fail(1, err);
 
 	struct plan_auto_input in = {
-		.resolution = resolution > 1 ? resolution : 1,
+		.resolution = resolution,
 		.unit_cost = pr.unit_ns / ns,
 		.fixed_cost = pr.fixed_ns / ns,
 		.precision = o->precision,
@@ -158,17 +239,32 @@ static int auto_plan(struct session *s)
 	struct plan_auto_result r;
 	if (plan_auto(&in, &s->plan, &r) != 0)
 		return fail(1, "out of memory");
+	int jumped;
+	int rc = stay_in_regime(s, &in, &jumped);
+	if (rc != 0)
+		return rc;
+	if (jumped) {
+		plan_free(&s->plan);
+		if (plan_auto(&in, &s->plan, &r) != 0)
+			return fail(1, "out of memory");
+	} else {
+		snprintf(s->max_n_reason, sizeof s->max_n_reason, "%s",
+			 o->max_n ? "--max-n" : r.kernel_limited ? "the kernel's limit"
+			 : r.budget_limited ? "the budget" : "the precision wanted");
+	}
 	snprintf(s->plan_text, sizeof s->plan_text,
 		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N, longest run %.4g ms, expected precision %.2g",
 		 s->plan.count, (unsigned long long)s->plan.n[0],
 		 (unsigned long long)plan_max(&s->plan), pr.unit_ns,
 		 r.longest * ns / 1e6, r.expected_precision);
 	warn_plan(s, &r);
-	return 0;
+	return enough_ticks(s, &r, resolution);
 }
 
 int session_plan(struct session *s)
 {
+	snprintf(s->max_n_reason, sizeof s->max_n_reason, "given (%s)",
+		 s->opt->n_list ? "--n" : "--range");
 	if (s->plan.count == 0) {
 		int rc = auto_plan(s);
 		if (rc != 0)
@@ -197,10 +293,12 @@ static int open_output(struct session *s)
 	return 0;
 }
 
-/* Exit status once the stream is finished. */
+/* Exit status once the stream is finished.  Whatever happened, say how
+ * many samples the output holds. */
 static int finish(struct session *s, const struct sampler_result *r, int sig)
 {
 	struct stream_writer *w = s->writer;
+	const char *name = s->opt->output ? s->opt->output : "stdout";
 	trailer_write(w, r, sig);
 	stream_flush(w);
 	if (w->error == EPIPE)
@@ -209,9 +307,9 @@ static int finish(struct session *s, const struct sampler_result *r, int sig)
 		w->error = errno;
 	s->out_fd = -1;
 	if (w->error) {
-		fprintf(stderr, "%s: %s: %s\n", prog,
-			s->opt->output ? s->opt->output : "stdout",
-			strerror(w->error));
+		fprintf(stderr, "%s: %s: %s (%llu complete samples written, every line whole)\n",
+			prog, name, strerror(w->error),
+			(unsigned long long)w->samples_written);
 		return 1;
 	}
 	if (r->stop == SAMPLER_NOMEM)
@@ -219,7 +317,37 @@ static int finish(struct session *s, const struct sampler_result *r, int sig)
 	if (r->dropped_migration)
 		fprintf(stderr, "%s: warning: %llu samples dropped: the CPU changed during the run\n",
 			prog, (unsigned long long)r->dropped_migration);
+	if (r->dropped_backstep)
+		fprintf(stderr, "%s: warning: %llu samples dropped: the clock stepped backwards during the run\n",
+			prog, (unsigned long long)r->dropped_backstep);
+	if (sig)
+		fprintf(stderr, "%s: interrupted: %llu complete samples in %s\n",
+			prog, (unsigned long long)w->samples_written, name);
 	return sig ? 128 + sig : 0;
+}
+
+/*
+ * K-best (Bryant & O'Hallaron) stops when the K smallest timings of every N
+ * agree within EPS.  On a clock whose tick exceeds EPS x the smallest
+ * timing, timings that agree within EPS are equal in ticks: the clock
+ * cannot tell them apart, and agreement says nothing of convergence (it
+ * would stop a sub-tick collection after K sweeps).  Refuse that.
+ */
+static int kbest_can_judge(struct session *s)
+{
+	const struct collect_options *o = s->opt;
+	if (o->kbest_k == 0)
+		return 0;
+	uint64_t t = sampler_min_timing(&s->setup, &s->kernel, s->plan.n[0],
+					s->cond.cpu, 5);
+	if (t != UINT64_MAX && (double)s->cal.tick <= o->kbest_eps * (double)t)
+		return 0;
+	fprintf(stderr,
+		"%s: --kbest %u:%g: the tick (%llu units) exceeds EPS x the smallest timing (%llu units at N=%llu), so K equal minima would agree only because the clock cannot tell them apart; use --runs or --budget, a finer clock, or a larger EPS\n",
+		prog, o->kbest_k, o->kbest_eps, (unsigned long long)s->cal.tick,
+		(unsigned long long)(t == UINT64_MAX ? 0 : t),
+		(unsigned long long)s->plan.n[0]);
+	return 2;
 }
 
 int session_collect(struct session *s, const volatile sig_atomic_t *stop)
@@ -227,6 +355,9 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 	char err[512];
 	if (kernel_setup(&s->kernel, plan_max(&s->plan), err, sizeof err) != 0)
 		return fail(1, err);
+	int rc = kbest_can_judge(s);
+	if (rc != 0)
+		return rc;
 	if (open_output(s) != 0)
 		return 1;
 	s->writer = malloc(sizeof *s->writer);
@@ -239,6 +370,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
 		s->clock2 ? &s->cal2 : NULL, &s->kernel, &s->cond, s->plan_text,
 		s->plan.count, o->runs, o->budget_s, s->seed, s->timer_period_ns,
+		s->max_n_reason, s->cpu_check,
 	};
 	header_write(s->writer, &run);
 	stream_flush(s->writer);

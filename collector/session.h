@@ -27,6 +27,8 @@ struct session {
 	struct conditions cond;
 	struct plan plan;
 	char plan_text[256];
+	char max_n_reason[160];	/* why the largest N is what it is */
+	char cpu_check[96];	/* how a migration is detected */
 	uint64_t seed;
 	double timer_period_ns;
 	int out_fd;

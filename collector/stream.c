@@ -1,32 +1,79 @@
 /*
- * stream.c - line-atomic buffered output.
+ * stream.c - line-atomic buffered output (stream.h).
  */
 #include "stream.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void stream_init(struct stream_writer *w, int fd)
 {
+	struct stat st;
 	w->fd = fd;
+	w->regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	w->committed = w->regular ? lseek(fd, 0, SEEK_CUR) : 0;
+	if (w->committed < 0)
+		w->regular = 0;
 	w->len = 0;
 	w->error = 0;
+	w->samples_written = 0;
+}
+
+/* The end of the longest run of whole lines in buf[from, from + PIPE_BUF]. */
+static size_t piece_end(const struct stream_writer *w, size_t from)
+{
+	size_t end = w->len - from > PIPE_BUF ? from + PIPE_BUF : w->len;
+	while (end > from && w->buf[end - 1] != '\n')
+		end--;
+	return end > from ? end : w->len;	/* no newline: cannot happen */
+}
+
+static uint64_t sample_lines(const char *p, size_t len)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		if ((i == 0 || p[i - 1] == '\n') && p[i] != '#')
+			n++;
+	return n;
+}
+
+/* Write buf[from, end) whole.  Returns 0, or -1 with w->error set. */
+static int write_piece(struct stream_writer *w, size_t from, size_t end)
+{
+	size_t done = from;
+	while (done < end) {
+		ssize_t k = write(w->fd, w->buf + done, end - done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			w->error = k < 0 ? errno : EIO;
+			return -1;
+		}
+		done += (size_t)k;
+	}
+	return 0;
 }
 
 int stream_flush(struct stream_writer *w)
 {
-	size_t done = 0;
-	while (w->error == 0 && done < w->len) {
-		ssize_t k = write(w->fd, w->buf + done, w->len - done);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			w->error = k < 0 ? errno : EIO;
-		else
-			done += (size_t)k;
+	size_t from = 0;
+	while (w->error == 0 && from < w->len) {
+		size_t end = piece_end(w, from);
+		if (write_piece(w, from, end) != 0) {
+			/* Part of the piece may be in the file: cut it off. */
+			if (w->regular && (ftruncate(w->fd, w->committed) != 0 ||
+					   lseek(w->fd, w->committed, SEEK_SET) < 0))
+				w->regular = 0;
+			break;
+		}
+		w->samples_written += sample_lines(w->buf + from, end - from);
+		w->committed += (off_t)(end - from);
+		from = end;
 	}
 	w->len = 0;
 	return w->error ? -1 : 0;

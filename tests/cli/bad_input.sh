@@ -40,6 +40,12 @@ bad --kbest 0
 bad --max-n 0
 bad -o ''
 bad --n ,,,
+bad --n 1,,2
+bad --n 1,2,3,
+bad --n 0,0,0
+bad --budget 1e30
+bad --also-clock "$(uname -m | sed 's/x86_64/tsc/;s/aarch64/cntvct/')"
+bad --clock monotonic --also-clock monotonic
 bad --kernel memcpy --max-n 1000000000000000
 bad --n 1,2 --range 1:5
 bad --geometric

@@ -14,8 +14,7 @@ tick=$(header_value "$T/s" tick)
 check "4 N x 20 runs = 80 samples" [ "$(grep -vc '^#' "$T/s")" -eq 80 ]
 # The tick rule (collector/tick.h): at least 3/4 of the timings are within
 # one unit (or 1e-6) of a multiple of the tick; the rest are strays.
-check "3/4 of t are near multiples of the tick $tick" \
-	awk -v k="$tick" '!/^#/ { n++; r = $2 % k; if (k - r < r) r = k - r; tol = $2 * 1e-6; if (tol < 1) tol = 1; if (r <= tol || k == 1) ok++ } END { exit !(4 * ok >= 3 * n) }' "$T/s"
+check "3/4 of t are near multiples of the tick $tick" near_multiples "$T/s" 2 "$tick"
 check "every N appears 20 times" \
 	sh -c "grep -v '^#' '$T/s' | cut -f1 | sort | uniq -c | awk '\$1 != 20 { bad = 1 } END { exit bad }'"
 check "at starts at 0 and never decreases" \

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -151,9 +152,49 @@ static void test_broken_pipe(void **state)
 	close(p[1]);
 }
 
+/* A file that cannot grow past 10000 bytes (a full disk, as RLIMIT_FSIZE):
+ * the write that crosses the limit comes back short, the next fails.  The
+ * file must end with its last whole line, and the writer must count the
+ * samples in it, no more. */
+static void test_short_write_truncates(void **state)
+{
+	(void)state;
+	static struct stream_writer w;
+	struct rlimit old, lim = { 10000, 10000 };
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim.rlim_max = old.rlim_max;
+	signal(SIGXFSZ, SIG_IGN);
+	int fd = temp_fd();
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	stream_init(&w, fd);
+	assert_int_equal(stream_linef(&w, "# subtick 1"), 0);
+	int rc = 0;
+	for (uint64_t i = 0; i < 5000 && rc == 0; i++) {
+		const uint64_t row[] = { i, 1000 + i, 7 * i };
+		rc = stream_sample(&w, row, 3);
+	}
+	if (rc == 0)
+		rc = stream_flush(&w);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	assert_int_equal(rc, -1);
+	assert_int_equal(w.error, EFBIG);
+	size_t len;
+	char *s = slurp(fd, &len);
+	assert_true(len > 0 && len <= 10000);
+	assert_int_equal(s[len - 1], '\n');
+	uint64_t lines = 0;
+	for (size_t i = 0; i < len; i++)
+		lines += s[i] == '\n';
+	assert_int_equal(w.samples_written, lines - 1);
+	free(s);
+	close(fd);
+	signal(SIGXFSZ, SIG_DFL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_short_write_truncates),
 		cmocka_unit_test(test_sample_format),
 		cmocka_unit_test(test_header_sanitized),
 		cmocka_unit_test(test_whole_lines_only),

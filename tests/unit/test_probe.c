@@ -1,0 +1,95 @@
+/*
+ * test_probe.c - the regime judgement (probe.h): quiet on linear costs and
+ * on a single slow N, a jump where the cost per unit steps up for good.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "probe.h"
+
+enum { COUNT = 24 };
+
+/* t(n) = fixed + c * n below at, then c * at + c * ratio * (n - at). */
+static void costs(uint64_t *n, double *t, uint64_t at, double ratio)
+{
+	for (size_t i = 0; i < COUNT; i++) {
+		n[i] = (uint64_t)1 << i;
+		double x = (double)n[i], c = 0.4;
+		t[i] = 30 + (x <= (double)at ? c * x
+				: c * (double)at + c * ratio * (x - (double)at));
+	}
+}
+
+static void test_linear_is_quiet(void **state)
+{
+	(void)state;
+	uint64_t n[COUNT];
+	double t[COUNT];
+	struct probe_regime r;
+	costs(n, t, UINT64_MAX, 1);
+	probe_regime_judge(n, t, COUNT, &r);
+	assert_false(r.jump);
+	assert_int_equal(r.n_stop, n[COUNT - 1]);
+	/* +20% everywhere beyond a size: below the threshold */
+	costs(n, t, 1 << 16, 1.2);
+	probe_regime_judge(n, t, COUNT, &r);
+	assert_false(r.jump);
+}
+
+static void test_noise_is_quiet(void **state)
+{
+	(void)state;
+	uint64_t n[COUNT];
+	double t[COUNT];
+	struct probe_regime r;
+	costs(n, t, UINT64_MAX, 1);
+	t[18] *= 1.4;	/* one N timed while the machine was slow */
+	t[21] *= 1.5;
+	probe_regime_judge(n, t, COUNT, &r);
+	assert_false(r.jump);
+}
+
+static void test_step_is_found(void **state)
+{
+	(void)state;
+	uint64_t n[COUNT];
+	double t[COUNT];
+	struct probe_regime r;
+	costs(n, t, 1 << 16, 2);
+	probe_regime_judge(n, t, COUNT, &r);
+	assert_true(r.jump);
+	assert_int_equal(r.n_stop, 1 << 16);
+	assert_int_equal(r.n_after, 1 << 17);
+	assert_true(r.ratio > 1.45 && r.ratio < 1.55);
+	/* a third more per unit: seen two doublings later */
+	costs(n, t, 1 << 16, 1.4);
+	probe_regime_judge(n, t, COUNT, &r);
+	assert_true(r.jump);
+	assert_true(r.n_stop >= 1 << 16 && r.n_stop <= 1 << 18);
+}
+
+/* Runs shorter than PROBE_REGIME_MIN_NS are not judged. */
+static void test_short_runs_ignored(void **state)
+{
+	(void)state;
+	uint64_t n[COUNT];
+	double t[COUNT];
+	struct probe_regime r;
+	costs(n, t, 1 << 10, 3);	/* at 0.4 ns/unit: far below 20 us */
+	probe_regime_judge(n, t, 14, &r);
+	assert_false(r.jump);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_linear_is_quiet),
+		cmocka_unit_test(test_noise_is_quiet),
+		cmocka_unit_test(test_step_is_found),
+		cmocka_unit_test(test_short_runs_ignored),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
