@@ -46,6 +46,8 @@ bad --n 0,0,0
 bad --budget 1e30
 bad --also-clock "$(uname -m | sed 's/x86_64/tsc/;s/aarch64/cntvct/')"
 bad --clock monotonic --also-clock monotonic
+# K equal minima on a clock 2^16 ticks coarse are no evidence of convergence.
+bad --coarsen 16 --kbest 3 --n 1000,2000,3000
 bad --kernel memcpy --max-n 1000000000000000
 bad --n 1,2 --range 1:5
 bad --geometric
