@@ -83,6 +83,8 @@ void analysis_check(struct analysis *a)
 		warn(a, "few runs: %llu runs per N (median); the minima may not have reached the floor; take more runs",
 		     (unsigned long long)a->runs_median);
 	check_linear(a);
+	if (!a->iv.band_ok)
+		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
 	if (a->interrupted)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
 	if (!(a->unit_ns > 0))

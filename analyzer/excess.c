@@ -4,6 +4,8 @@
  */
 #include "excess.h"
 
+#include "outfile.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -119,35 +121,6 @@ static void event_add(struct events *ev, double t)
 	ev->t[ev->n++] = t;
 }
 
-/* Open a temporary file next to path; rename it over path when done, so
- * that an error never leaves half a file. */
-static FILE *open_temp(const char *path, char *tmp, size_t len)
-{
-	if (snprintf(tmp, len, "%s.XXXXXX", path) >= (int)len)
-		return NULL;
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return NULL;
-	FILE *f = fdopen(fd, "w");
-	if (f == NULL) {
-		close(fd);
-		unlink(tmp);
-	}
-	return f;
-}
-
-static int finish_temp(FILE *f, const char *tmp, const char *path, int ok)
-{
-	if (fflush(f) != 0 || ferror(f))
-		ok = 0;
-	if (fclose(f) != 0)
-		ok = 0;
-	if (ok && rename(tmp, path) == 0)
-		return 0;
-	unlink(tmp);
-	return -1;
-}
-
 static int event_pass(struct spool *sp, const struct excess_config *c,
 		      struct excess_summary *s, struct events *ev, FILE *out)
 {
@@ -223,19 +196,21 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 	s->threshold = c->threshold > 0 ? c->threshold
 		: fmax(10 * c->on_line_width, 10 * s->quantile[0]);
 
-	char tmp[4096];
+	struct outfile of;
 	FILE *out = NULL;
 	if (c->excess_path != NULL) {
-		out = open_temp(c->excess_path, tmp, sizeof tmp);
-		if (out == NULL) {
-			snprintf(err, err_len, "%s", strerror(errno));
+		if (outfile_open(&of, c->excess_path, err, err_len) != 0)
 			return -2;
-		}
+		out = of.f;
 		excess_file_header(out, c);
 	}
 	struct events ev[EVENT_LEVELS] = { { 0 } };
 	int rc = event_pass(sp, c, s, ev, out);
-	if (out != NULL && (finish_temp(out, tmp, c->excess_path, rc == 0) != 0 || rc == -2)) {
+	if (out != NULL && rc != 0)
+		outfile_abandon(&of);
+	if (out != NULL && rc == -2)
+		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
+	if (out != NULL && rc == 0 && outfile_commit(&of) != 0) {
 		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
 		rc = -2;
 	}

@@ -60,11 +60,17 @@ static int band(const struct point_set *s, const struct lv_line *f,
 				out->band_support++;
 			}
 		}
-		rc = lp_band(s, lo, up, out->band_slope, out->band_intercept);
+		const char *reason;
+		rc = lp_band(s, lo, up, out->band_slope, out->band_intercept,
+			     &reason);
 		out->band_ok = rc == 0;
+		if (rc != 0)
+			snprintf(out->band_error, sizeof out->band_error,
+				 "the tick band's LP was not solved: GLPK's simplex %s",
+				 rc > 0 ? "found no line within the band" : reason);
 	}
 	free(h), free(lo), free(up);
-	return rc < 0 ? -1 : 0;
+	return h && lo && up ? 0 : -1;
 }
 
 /*
@@ -136,7 +142,7 @@ int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 {
 	*out = (struct interval){ 0 };
 	if (band(s, fit, tick, out) != 0 || subsample(s, replicates, seed, out) != 0) {
-		snprintf(err, err_len, "could not compute the interval (GLPK failed or out of memory)");
+		snprintf(err, err_len, "out of memory computing the interval");
 		return -1;
 	}
 	/* The fit itself, with its whole slope range when not unique. */

@@ -33,13 +33,15 @@ struct interval {
 	double band_width;			/* W, clock units */
 	size_t band_support;			/* minima within W of the line */
 	int band_ok;
+	char band_error[160];			/* why not, when !band_ok */
 	double sub_slope[2], sub_intercept[2];
 	unsigned replicates;
 	int sub_ok;
 };
 
-/* tick: 0 when unknown.  Returns 0, or -1 (out of memory, GLPK failure)
- * with a message in err. */
+/* tick: 0 when unknown.  Returns 0, or -1 (out of memory) with a message
+ * in err.  A band whose LP GLPK cannot solve is left out (band_ok = 0,
+ * band_error says why); the interval is then the subsampling's alone. */
 int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 		      double tick, unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len);

@@ -3,6 +3,7 @@
  */
 #include "lp.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,20 +60,66 @@ static glp_prob *build(const struct point_set *s, const struct scale *k)
 	return lp;
 }
 
-/* 0 optimal, 1 infeasible, -1 failure. */
-static int solve(glp_prob *lp)
+/*
+ * Every simplex call is bounded: an iteration limit far above what a
+ * two-column LP needs (each iteration changes the basis by one of n rows)
+ * and a time limit.  GLPK's dual simplex can cycle on badly scaled minima
+ * (decimal seconds from 1e-15 to 1e9 made it run forever): then the primal
+ * simplex from a fresh basis gets one more try.
+ */
+#define LP_TIME_LIMIT_MS 10000
+
+static int iteration_limit(glp_prob *lp)
+{
+	long n = glp_get_num_rows(lp);
+	return n < 10000000 ? (int)(1000 + 50 * n) : INT_MAX;
+}
+
+static const char *why(int glp_rc)
+{
+	switch (glp_rc) {
+	case GLP_EITLIM: return "it reached its iteration limit (the minima are too badly scaled for it)";
+	case GLP_ETMLIM: return "it reached its time limit (10 s)";
+	case GLP_ESING: case GLP_ECOND: return "its basis became singular or ill-conditioned";
+	default: return "it failed";
+	}
+}
+
+static int run_simplex(glp_prob *lp, int meth)
 {
 	glp_smcp parm;
 	glp_init_smcp(&parm);
 	parm.msg_lev = GLP_MSG_OFF;
-	parm.meth = GLP_DUALP;
-	glp_scale_prob(lp, GLP_SF_AUTO);
+	parm.meth = meth;
+	parm.it_lim = iteration_limit(lp);
+	parm.tm_lim = LP_TIME_LIMIT_MS;
 	glp_std_basis(lp);
-	if (glp_simplex(lp, &parm) != 0)
+	return glp_simplex(lp, &parm);
+}
+
+/* 0 optimal, 1 infeasible, -1 failure (*reason says why). */
+static int solve(glp_prob *lp, const char **reason)
+{
+	glp_scale_prob(lp, GLP_SF_AUTO);
+	int rc = run_simplex(lp, GLP_DUALP);
+	if (rc != 0)
+		rc = run_simplex(lp, GLP_PRIMAL);
+	*reason = why(rc);
+	if (rc != 0)
 		return -1;
 	if (glp_get_status(lp) == GLP_NOFEAS)
 		return 1;
-	if (glp_get_status(lp) != GLP_OPT || glp_exact(lp, &parm) != 0)
+	*reason = "its solution was not optimal";
+	if (glp_get_status(lp) != GLP_OPT)
+		return -1;
+	glp_smcp parm;
+	glp_init_smcp(&parm);
+	parm.msg_lev = GLP_MSG_OFF;
+	parm.it_lim = iteration_limit(lp);
+	parm.tm_lim = LP_TIME_LIMIT_MS;
+	rc = glp_exact(lp, &parm);
+	*reason = rc != 0 ? why(rc) : "its exact solution was not optimal";
+	if (rc != 0)
 		return -1;
 	int st = glp_get_status(lp);
 	return st == GLP_OPT ? 0 : st == GLP_NOFEAS ? 1 : -1;
@@ -141,10 +188,11 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 	glp_set_obj_dir(lp, GLP_MAX);
 	glp_set_obj_coef(lp, 1, (double)s->count);
 	glp_set_obj_coef(lp, 2, (double)sum_x);
-	int rc = solve(lp);
+	const char *reason;
+	int rc = solve(lp, &reason);
 	if (rc != 0)
-		snprintf(err, err_len, "GLPK found no optimal least-values line (status %d)",
-			 glp_get_status(lp));
+		snprintf(err, err_len, "GLPK's simplex found no least-values line: %s",
+			 rc > 0 ? "the constraints are infeasible" : reason);
 	else
 		read_solution(lp, s, out);
 	glp_delete_prob(lp);
@@ -153,22 +201,25 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 
 /* Optimize the column combination (ca, cb) in direction dir; the value
  * in *v. */
-static int optimize(glp_prob *lp, double ca, double cb, int dir, double *v)
+static int optimize(glp_prob *lp, double ca, double cb, int dir, double *v,
+		    const char **reason)
 {
 	glp_set_obj_dir(lp, dir);
 	glp_set_obj_coef(lp, 1, ca);
 	glp_set_obj_coef(lp, 2, cb);
-	int rc = solve(lp);
+	int rc = solve(lp, reason);
 	if (rc == 0)
 		*v = glp_get_obj_val(lp);
 	return rc;
 }
 
 int lp_band(const struct point_set *s, const double *lower,
-	    const double *upper, double slope[2], double intercept[2])
+	    const double *upper, double slope[2], double intercept[2],
+	    const char **reason)
 {
 	struct scale k = scale_of(s);
 	glp_prob *lp = build(s, &k);
+	*reason = "out of memory";
 	if (lp == NULL)
 		return -1;
 	for (size_t i = 0; i < s->count; i++) {
@@ -181,13 +232,13 @@ int lp_band(const struct point_set *s, const double *lower,
 	}
 	/* slope = b; intercept at N = 0: y0 + a - b c */
 	double v[4], cs = (double)k.c;
-	int rc = optimize(lp, 0, 1, GLP_MIN, &v[0]);
+	int rc = optimize(lp, 0, 1, GLP_MIN, &v[0], reason);
 	if (rc == 0)
-		rc = optimize(lp, 0, 1, GLP_MAX, &v[1]);
+		rc = optimize(lp, 0, 1, GLP_MAX, &v[1], reason);
 	if (rc == 0)
-		rc = optimize(lp, 1, -cs, GLP_MIN, &v[2]);
+		rc = optimize(lp, 1, -cs, GLP_MIN, &v[2], reason);
 	if (rc == 0)
-		rc = optimize(lp, 1, -cs, GLP_MAX, &v[3]);
+		rc = optimize(lp, 1, -cs, GLP_MAX, &v[3], reason);
 	glp_delete_prob(lp);
 	if (rc != 0)
 		return rc;

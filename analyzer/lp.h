@@ -31,9 +31,11 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 /*
  * Lines L with lower[i] <= L(N_i) <= upper[i] for every point (lower[i]
  * may be -INFINITY): the least and greatest slope and intercept among
- * them.  Returns 0, 1 if no line fits, -1 on a GLPK failure.
+ * them.  Returns 0, 1 if no line fits, -1 on a GLPK failure (*reason says
+ * why, in words).  Every GLPK call is bounded in iterations and time.
  */
 int lp_band(const struct point_set *s, const double *lower,
-	    const double *upper, double slope[2], double intercept[2]);
+	    const double *upper, double slope[2], double intercept[2],
+	    const char **reason);
 
 #endif /* SUBTICK_LP_H */

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "report.h"
 
 #ifndef SUBTICK_PLOTS_DIR
@@ -105,6 +106,11 @@ static int close_ok(FILE *f)
 static double time_scale(const struct analysis *a)
 {
 	return a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
+}
+
+static char *time_unit(const struct analysis *a)
+{
+	return a->unit_ns > 0 ? "ms" : "clock units";
 }
 
 /* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
@@ -272,10 +278,6 @@ static void show_file(FILE *to, const char *path, int max_lines)
 static int write_data(struct analysis *a, const char *dir, FILE *err)
 {
 	double span = 0;
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		fprintf(err, "analyze: %s: %s\n", dir, strerror(errno));
-		return -1;
-	}
 	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
 	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0) {
 		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
@@ -286,17 +288,17 @@ static int write_data(struct analysis *a, const char *dir, FILE *err)
 }
 
 /* One figure; its gnuplot messages go to err only when it fails. */
-static int draw(const struct analysis *a, const char *scripts, const char *dir,
-		const char *fig, char *const strings[3], FILE *out, FILE *err)
+static int draw(const struct analysis *a, const char *scripts, const char *work,
+		const char *fig, char *const strings[3], FILE *err)
 {
 	char script[PATH_MAX], path[PATH_MAX];
 	const char *format = a->opt->plot_format;
 	if (snprintf(script, sizeof script, "%s/%s.gp", scripts, fig) >= (int)sizeof script ||
-	    snprintf(path, sizeof path, "%s/%s.%s", dir, fig, extension(format)) >= (int)sizeof path) {
-		fprintf(err, "analyze: %s: path too long\n", dir);
+	    snprintf(path, sizeof path, "%s/%s.%s", work, fig, extension(format)) >= (int)sizeof path) {
+		fprintf(err, "analyze: %s: path too long\n", work);
 		return -1;
 	}
-	char *argv[] = { "gnuplot", "-c", script, (char *)dir, path, (char *)format,
+	char *argv[] = { "gnuplot", "-c", script, (char *)work, path, (char *)format,
 			 strings[0], strings[1], strings[2], NULL };
 	FILE *log = tmpfile();
 	if (log == NULL) {
@@ -312,33 +314,115 @@ static int draw(const struct analysis *a, const char *scripts, const char *dir,
 	else if (rc == -1)
 		fprintf(err, "analyze: cannot run gnuplot: %s\n", strerror(errno));
 	else if (rc != 0) {
-		fprintf(err, "analyze: gnuplot failed on %s (status %d):\n", script, rc);
+		fprintf(err, "analyze: figure %s: gnuplot failed on %s (status %d):\n",
+			fig, script, rc);
 		rewind(log);
 		char line[512];
 		for (int i = 0; i < 10 && fgets(line, sizeof line, log); i++)
 			fprintf(err, "  %s", line);
 	}
 	fclose(log);
-	if (rc == 0 && out != NULL && strcmp(format, "dumb") == 0)
-		show_file(out, path, -1);
 	return rc == 0 ? 0 : -1;
 }
 
+/* The names plot_all puts into DIR: the data files, then the figures. */
+static size_t output_names(const char *format, char names[][32])
+{
+	size_t k = 0;
+	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
+		snprintf(names[k++], 32, "%s", data_files[i]);
+	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+		snprintf(names[k++], 32, "%s.%s", figures[i], extension(format));
+	return k;
+}
+
+enum { PLOT_OUTPUTS = sizeof data_files / sizeof data_files[0] +
+		      sizeof figures / sizeof figures[0] };
+
+/* Every target in dir is absent or a regular file. */
+static int targets_ok(const char *dir, char names[][32], size_t count, FILE *err)
+{
+	for (size_t i = 0; i < count; i++) {
+		char p[PATH_MAX], why[200];
+		if (snprintf(p, sizeof p, "%s/%s", dir, names[i]) >= (int)sizeof p ||
+		    outfile_check(p, why, sizeof why) != 0) {
+			fprintf(err, "analyze: %s/%s: %s; no figure was drawn\n", dir,
+				names[i], why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Move every output from work into dir (each an atomic rename over a
+ * regular file or nothing), then remove work. */
+static int move_outputs(const char *work, const char *dir, char names[][32],
+			size_t count, int keep, FILE *err)
+{
+	int rc = 0;
+	for (size_t i = 0; i < count; i++) {
+		char from[PATH_MAX], to[PATH_MAX], why[200] = "";
+		if (snprintf(from, sizeof from, "%s/%s", work, names[i]) >= (int)sizeof from ||
+		    snprintf(to, sizeof to, "%s/%s", dir, names[i]) >= (int)sizeof to)
+			continue;	/* cannot be: targets_ok built them */
+		if (!keep || rc != 0) {
+			unlink(from);
+			continue;
+		}
+		if (outfile_check(to, why, sizeof why) != 0 || rename(from, to) != 0) {
+			fprintf(err, "analyze: %s: %s\n", to, why[0] ? why : strerror(errno));
+			unlink(from);
+			rc = -1;
+		}
+	}
+	rmdir(work);
+	return rc;
+}
+
+/*
+ * The data files and the figures are made in a private directory inside
+ * dir, named by its absolute path: gnuplot reads a file name that starts
+ * with '<' or '|' as a command and one with '$' as a datablock, and an
+ * absolute path starts with '/'.  They are moved into dir only when every
+ * figure was drawn: a failure leaves dir as it was.
+ */
 int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 {
-	char scripts[PATH_MAX], title_s[600], numbers_s[1024];
-	if (find_scripts(scripts, sizeof scripts) != 0) {
+	char scripts_rel[PATH_MAX], scripts[PATH_MAX], abs[PATH_MAX], work[PATH_MAX];
+	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][32];
+	size_t count = output_names(a->opt->plot_format, names);
+	if (find_scripts(scripts_rel, sizeof scripts_rel) != 0 ||
+	    realpath(scripts_rel, scripts) == NULL) {
 		fprintf(err, "analyze: cannot find the gnuplot scripts (plots/*.gp): set SUBTICK_PLOTS to their directory\n");
 		return -1;
 	}
-	if (write_data(a, dir, err) != 0)
+	if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || realpath(dir, abs) == NULL) {
+		fprintf(err, "analyze: %s: %s\n", dir, strerror(errno));
 		return -1;
+	}
+	if (targets_ok(abs, names, count, err) != 0)
+		return -1;
+	if (snprintf(work, sizeof work, "%s/.subtick-plot.XXXXXX", abs) >= (int)sizeof work ||
+	    mkdtemp(work) == NULL) {
+		fprintf(err, "analyze: %s: cannot create a directory in it: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	int rc = write_data(a, work, err);
 	title(a, title_s, sizeof title_s);
 	numbers(a, numbers_s, sizeof numbers_s);
-	char *strings[3] = { title_s, numbers_s,
-			     a->unit_ns > 0 ? "ms" : "clock units" };
-	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-		if (draw(a, scripts, dir, figures[i], strings, out, err) != 0)
-			return -1;
-	return 0;
+	char *strings[3] = { title_s, numbers_s, time_unit(a) };
+	for (size_t i = 0; rc == 0 && i < sizeof figures / sizeof figures[0]; i++)
+		rc = draw(a, scripts, work, figures[i], strings, err);
+	if (rc != 0)
+		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
+	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
+		rc = -1;
+	if (rc == 0 && out != NULL && strcmp(a->opt->plot_format, "dumb") == 0)
+		for (size_t i = PLOT_OUTPUTS - sizeof figures / sizeof figures[0]; i < count; i++) {
+			char p[PATH_MAX];
+			if (snprintf(p, sizeof p, "%s/%s", abs, names[i]) < (int)sizeof p)
+				show_file(out, p, -1);
+		}
+	return rc;
 }

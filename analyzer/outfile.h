@@ -1,0 +1,47 @@
+/*
+ * outfile.h - the files analyze writes (--excess FILE, --plot DIR).
+ *
+ * A file is written under a temporary name beside its target and renamed
+ * over the target only when complete, so an error never leaves half a
+ * file and never loses the old one.  A target that exists and is not a
+ * regular file (a symlink, a FIFO, a device: `--excess /dev/full` once
+ * replaced the device) is refused before anything is written.  A new file
+ * gets 0666 & ~umask, as open(2) would give it; a replaced one keeps its
+ * mode.
+ */
+#ifndef SUBTICK_OUTFILE_H
+#define SUBTICK_OUTFILE_H
+
+#include <limits.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+struct outfile {
+	char path[PATH_MAX];	/* the target */
+	char tmp[PATH_MAX];	/* where it is written meanwhile */
+	mode_t mode;
+	FILE *f;		/* NULL for a reserved name (outfile_reserve) */
+};
+
+/* 0 if path does not exist or is a regular file; else -1 with a message
+ * (without the path) in err. */
+int outfile_check(const char *path, char *err, size_t err_len);
+
+/* Check path and open a temporary file beside it for writing.  Returns 0,
+ * or -1 with a message in err. */
+int outfile_open(struct outfile *o, const char *path, char *err,
+		 size_t err_len);
+
+/* The same with the temporary in directory dir (same file system as path),
+ * created empty and closed: another program (gnuplot) writes it. */
+int outfile_reserve(struct outfile *o, const char *path, const char *dir,
+		    char *err, size_t err_len);
+
+/* Flush, close, set the mode and rename over the target.  Returns 0, or -1
+ * with errno (the temporary is removed). */
+int outfile_commit(struct outfile *o);
+
+/* Close and remove the temporary; the target is untouched. */
+void outfile_abandon(struct outfile *o);
+
+#endif /* SUBTICK_OUTFILE_H */
