@@ -59,14 +59,26 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 {
 	if (a->files == 1) {
 		*first = *m;
+		snprintf(a->first_file, sizeof a->first_file, "%s", a->where.file);
 		snprintf(a->clock, sizeof a->clock, "%s", m->clock);
 		snprintf(a->kernel, sizeof a->kernel, "%s", m->kernel);
+		snprintf(a->host, sizeof a->host, "%s", m->host);
+		snprintf(a->date, sizeof a->date, "%s", m->date);
+		snprintf(a->governor, sizeof a->governor, "%s", m->governor);
+		snprintf(a->cpu, sizeof a->cpu, "%s", m->cpu);
 		a->complete = m->finished;
+		a->files_bare = !m->stream;
 	} else {
-		if (m->has_tick != first->has_tick ||
-		    (m->has_tick && m->tick != first->tick))
-			return fail(err, &a->where, "tick %llu differs from the first file's %llu: these streams come from different clocks",
-				    (unsigned long long)m->tick, (unsigned long long)first->tick);
+		if (m->has_tick != first->has_tick && !(a->opt->tick > 0))
+			return fail(err, &a->where, "%s has no tick but %s has one (%llu): give --tick %llu to read them together, or analyze them apart",
+				    m->has_tick ? a->first_file : a->where.file,
+				    m->has_tick ? a->where.file : a->first_file,
+				    (unsigned long long)(m->has_tick ? m->tick : first->tick),
+				    (unsigned long long)(m->has_tick ? m->tick : first->tick));
+		if (m->has_tick && m->tick != first->tick)
+			return fail(err, &a->where, "tick %llu differs from the tick %llu of %s: these streams come from different clocks",
+				    (unsigned long long)m->tick, (unsigned long long)first->tick,
+				    a->first_file);
 		if (m->has_unit_ns && first->has_unit_ns &&
 		    fabs(m->unit_ns / first->unit_ns - 1) > 1e-3)
 			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
@@ -74,6 +86,9 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		a->complete &= m->finished;
 	}
 	a->interrupted |= m->interrupted;
+	if (m->unterminated)
+		snprintf(a->unterminated_file, sizeof a->unterminated_file, "%s",
+			 a->where.file);
 	return 0;
 }
 

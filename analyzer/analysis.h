@@ -42,9 +42,14 @@ struct analysis {
 	const struct analyze_options *opt;
 	/* input */
 	char clock[64], kernel[256];
+	char host[128], date[40], governor[64], cpu[64];	/* first input's */
 	size_t files;
 	int complete;			/* every input ended with # done */
 	int interrupted;		/* some input ended with # interrupted */
+	int files_bare;			/* the input had no stream header */
+	char first_file[256];		/* the first input's name */
+	char unterminated_file[256];	/* bare input whose last line had no
+					 * newline; "" if none */
 	struct point_set points;
 	struct spool spool;
 	double tick;			/* 0: unknown */

@@ -31,7 +31,7 @@ static int half_slope(const struct point_set *s, size_t from, size_t to,
 	int ok = x && y && w;
 	if (ok) {
 		for (size_t i = 0; i < n; i++) {
-			x[i] = (double)s->p[from + i].n;
+			x[i] = (double)(s->p[from + i].n - s->p[from].n);
 			y[i] = s->p[from + i].min;
 		}
 		struct lv_line l;
@@ -85,6 +85,9 @@ void analysis_check(struct analysis *a)
 	check_linear(a);
 	if (!a->iv.band_ok)
 		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
+	if (a->unterminated_file[0])
+		warn(a, "%s: the last line has no newline; it was read as it is (was the file cut?)",
+		     a->unterminated_file);
 	if (a->interrupted)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
 	if (!(a->unit_ns > 0))

@@ -46,7 +46,9 @@ static int pop_float(long double xa, long double ya, long double xb,
 
 double lv_value(const struct lv_line *l, uint64_t n)
 {
-	return (double)((long double)l->intercept + (long double)l->slope * (long double)n);
+	long double d = n >= l->anchor_n ? (long double)(n - l->anchor_n)
+					 : -(long double)(l->anchor_n - n);
+	return (double)(l->anchor_y + (long double)l->slope * d);
 }
 
 size_t hull_lower(const struct point_set *s, size_t *v)
@@ -88,6 +90,8 @@ static void fill_line(const long double *xs, const long double *ys, size_t nv,
 		out->slope_lo = out->slope_hi = out->slope;
 		out->unique = 1;
 		out->intercept = (double)(ys[a] - (long double)out->slope * xs[a]);
+		out->anchor_n = (uint64_t)xs[a];
+		out->anchor_y = ys[a];
 		return;
 	}
 	out->slope_lo = edge_slope(xs[k - 1], ys[k - 1], xs[k], ys[k]);
@@ -95,6 +99,8 @@ static void fill_line(const long double *xs, const long double *ys, size_t nv,
 	out->slope = out->slope_lo + (out->slope_hi - out->slope_lo) / 2;
 	out->unique = out->slope_lo == out->slope_hi;
 	out->intercept = (double)(ys[k] - (long double)out->slope * xs[k]);
+	out->anchor_n = (uint64_t)xs[k];
+	out->anchor_y = ys[k];
 }
 
 int hull_least_values(const struct point_set *s, struct lv_line *out)

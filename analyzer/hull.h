@@ -17,13 +17,19 @@
 
 struct lv_line {
 	double slope, intercept;	/* the reported line */
+	/* A point on it: the minimum it rests on.  The line is evaluated from
+	 * there (lv_value), exactly in N, so that it stays right where its
+	 * intercept at N = 0 cannot be held in a double (N near 2^64). */
+	uint64_t anchor_n;
+	long double anchor_y;
 	double slope_lo, slope_hi;	/* the optimal slopes (equal if unique) */
 	int unique;
 	size_t left, right;		/* indices of the two points it rests on
 					 * (left == right at a vertex) */
 };
 
-/* The line's value at n (long double arithmetic). */
+/* The line's value at n: anchor_y + slope * (n - anchor_n), the difference
+ * of N exact, the rest in long double. */
 double lv_value(const struct lv_line *l, uint64_t n);
 
 /* Lower hull of the sorted minima: vertex indices into s->p, in order.

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "numscan.h"
+#include "text.h"
 
 enum { FIELDS_MAX = 16 };
 
@@ -111,9 +112,17 @@ static int header_key(struct reader *r, const char *key, char *value)
 			m->overhead = num.d;
 		}
 	} else if (is_key(r, key, "clock")) {
-		snprintf(m->clock, sizeof m->clock, "%s", value);
+		text_clean(value, m->clock, sizeof m->clock);
 	} else if (strcmp(key, "kernel") == 0) {
-		snprintf(m->kernel, sizeof m->kernel, "%s", value);
+		text_clean(value, m->kernel, sizeof m->kernel);
+	} else if (strcmp(key, "host") == 0) {
+		text_clean(value, m->host, sizeof m->host);
+	} else if (strcmp(key, "date") == 0) {
+		text_clean(value, m->date, sizeof m->date);
+	} else if (strcmp(key, "governor") == 0) {
+		text_clean(value, m->governor, sizeof m->governor);
+	} else if (strcmp(key, "cpu") == 0) {
+		text_clean(value, m->cpu, sizeof m->cpu);
 	} else if (strcmp(key, "columns") == 0) {
 		return set_columns(r, value);
 	} else if (strcmp(key, "done") == 0) {
@@ -238,7 +247,8 @@ struct line_buffer {
 };
 
 /* Next line in *line (without its newline, NUL-terminated), its length in
- * *len.  Returns 1, 0 at the end, -1 if too long, -2 on a read error. */
+ * *len.  Returns 1, 2 for a last line without a newline, 0 at the end, -1
+ * if too long, -2 on a read error. */
 static int next_line(struct line_buffer *b, char **line, size_t *len)
 {
 	for (;;) {
@@ -252,7 +262,7 @@ static int next_line(struct line_buffer *b, char **line, size_t *len)
 			b->start += n + (nl != NULL);
 			*line = p;
 			*len = n;
-			return 1;
+			return nl != NULL ? 1 : 2;
 		}
 		if (b->eof)
 			return 0;
@@ -269,6 +279,19 @@ static int next_line(struct line_buffer *b, char **line, size_t *len)
 			b->eof = 1;
 		}
 	}
+}
+
+/* A last line without a newline: in a stream (collect writes whole lines
+ * only) a sample line there was cut, and "461" may read as "4"; a comment
+ * is harmless.  In bare columns many tools just omit the last newline:
+ * read it, and say so (meta->unterminated). */
+static int unterminated_ok(struct reader *r, const char *line)
+{
+	size_t blank = strspn(line, " \t");
+	if (line[blank] == '#' || line[blank] == '\0')
+		return 1;
+	r->meta->unterminated = 1;
+	return !r->meta->stream;
 }
 
 static int read_lines(struct reader *r, FILE *f)
@@ -291,6 +314,8 @@ static int read_lines(struct reader *r, FILE *f)
 			rc = fail(r, "read error: %s", strerror(errno));
 		else if (memchr(line, '\0', len) != NULL)
 			rc = fail(r, "binary data (a NUL byte): not a text stream");
+		else if (k == 2 && !unterminated_ok(r, line))
+			rc = fail(r, "the last line has no newline: the stream was cut in the middle of a sample (copied while collect was writing it?); its numbers may be cut too, so remove that line or take the finished file");
 		else
 			rc = one_line(r, line, len);
 	}

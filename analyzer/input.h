@@ -21,10 +21,12 @@ struct input_meta {
 	double overhead;
 	char clock[64];
 	char kernel[256];
+	char host[128], date[40], governor[64], cpu[64];	/* as in the header */
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none */
 	int finished;		/* "# done:" seen */
 	int interrupted;	/* "# interrupted:" seen */
+	int unterminated;	/* bare columns: the last line had no newline */
 	uint64_t samples;	/* sample lines read */
 	uint64_t lines;		/* lines read */
 };

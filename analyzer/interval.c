@@ -101,8 +101,11 @@ static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
 	int rc = -1;
 	if (x && y && sl && ic && work && rng) {
 		gsl_rng_set(rng, seed);
+		/* N from the first: exact differences, even where N itself is
+		 * beyond what a double resolves (near 2^64). */
+		uint64_t n0 = s->p[0].n;
 		for (size_t i = 0; i < n; i++)
-			x[i] = (double)s->p[i].n;
+			x[i] = (double)(s->p[i].n - n0);
 		for (unsigned b = 0; b < B; b++) {
 			for (size_t i = 0; i < n; i++) {
 				const struct point *p = &s->p[i];
@@ -113,7 +116,8 @@ static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
 			struct lv_line l;
 			hull_least_values_d(x, y, n, work, &l);
 			sl[b] = l.slope;
-			ic[b] = l.intercept;
+			ic[b] = (double)((long double)l.intercept -
+					 (long double)l.slope * (long double)n0);
 		}
 		gsl_sort(sl, 1, B);
 		gsl_sort(ic, 1, B);

@@ -139,6 +139,8 @@ static void line_through(const struct point_set *s, size_t i, size_t j,
 	long double slope = (yj - yi) / ((long double)s->p[j].n - (long double)s->p[i].n);
 	l->slope = l->slope_lo = l->slope_hi = (double)slope;
 	l->intercept = (double)(yi - slope * (long double)s->p[i].n);
+	l->anchor_n = s->p[i].n;
+	l->anchor_y = yi;
 	l->unique = 1;
 	l->left = i;
 	l->right = j;
@@ -166,6 +168,8 @@ static void read_solution(glp_prob *lp, const struct point_set *s,
 	long double yv = s->all_int ? (long double)s->p[v].min_int : s->p[v].min;
 	out->line.slope = out->line.slope_lo = out->line.slope_hi = (double)slope;
 	out->line.intercept = (double)(yv - slope * (long double)s->p[v].n);
+	out->line.anchor_n = s->p[v].n;
+	out->line.anchor_y = yv;
 	out->line.unique = 0;
 	out->line.left = out->line.right = v;
 }

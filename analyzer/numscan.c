@@ -75,7 +75,11 @@ const char *num_scan(const char *s, size_t len, struct number *out)
 		return "not a number";
 	if (v < 0)
 		return "negative value";
-	if (!isfinite(v) || v >= TWO_TO_64 || (errno == ERANGE && v != 0))
+	/* ERANGE is both overflow (HUGE_VAL) and underflow: a subnormal such
+	 * as 4.9e-324 is a number; 1e-400 became 0, which it is not. */
+	if (errno == ERANGE && v == 0)
+		return "a nonzero number below the smallest a double holds (4.9e-324)";
+	if (!isfinite(v) || v >= TWO_TO_64)
 		return "number beyond 2^64";
 	out->exact = 0;
 	out->d = v;

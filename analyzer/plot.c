@@ -110,7 +110,14 @@ static double time_scale(const struct analysis *a)
 
 static char *time_unit(const struct analysis *a)
 {
-	return a->unit_ns > 0 ? "ms" : "clock units";
+	return a->unit_ns > 0 ? "ms" : a->files_bare ? "units of the input"
+						    : "clock units";
+}
+
+/* What t is measured in, for the axes. */
+static char *value_unit(const struct analysis *a)
+{
+	return a->files_bare ? "units of the input" : "clock units";
 }
 
 /* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
@@ -217,28 +224,83 @@ static void title(const struct analysis *a, char *out, size_t len)
 		snprintf(out + k, len - (size_t)k, " = %.*g ns", d, a->fit.slope * a->unit_ns);
 }
 
-/* ARG5: every number a script may need, by position (plots/style.gp);
- * never nan, which gnuplot cannot read as a number. */
+/* A number gnuplot can read back from a string: its "x" + 0 wants a
+ * decimal point in the mantissa ("1e-08" fails, "1.0e-08" works), and no
+ * nan, inf or subnormal. */
+static int gp_number(char *out, size_t len, double v)
+{
+	if (isnan(v))
+		v = 0;
+	if (isinf(v))
+		v = v > 0 ? 1e300 : -1e300;
+	if (v != 0 && fabs(v) < 1e-300)	/* gnuplot reads no subnormal */
+		v = v > 0 ? 1e-300 : -1e-300;
+	return snprintf(out, len, "%.17e ", v);
+}
+
+/* What the figures' axes need to exist on any input: the smallest positive
+ * share of samples above a bin, the positive N and t ranges (log axes),
+ * whether the samples have start times. */
+struct plot_ranges {
+	double share_min, n_min_pos, n_max, t_min_pos, t_max;
+	int has_time;
+};
+
+static void plot_ranges(const struct analysis *a, struct plot_ranges *r)
+{
+	const struct excess_summary *e = &a->excess;
+	uint64_t total = e->samples ? e->samples : 1, above = total;
+	*r = (struct plot_ranges){ 0 };
+	for (size_t i = 0; i < EXCESS_BINS; i++) {
+		above -= e->hist[i] < above ? e->hist[i] : above;
+		if (above > 0)
+			r->share_min = (double)above / (double)total;
+	}
+	for (size_t i = 0; i < a->points.count; i++) {
+		const struct point *p = &a->points.p[i];
+		if (p->n > 0 && (r->n_min_pos == 0 || (double)p->n < r->n_min_pos))
+			r->n_min_pos = (double)p->n;
+		r->n_max = (double)p->n > r->n_max ? (double)p->n : r->n_max;
+		if (p->min > 0 && (r->t_min_pos == 0 || p->min < r->t_min_pos))
+			r->t_min_pos = p->min;
+		r->t_max = p->min > r->t_max ? p->min : r->t_max;
+	}
+	r->has_time = e->have_at;
+}
+
+/* ARG5: every number a script may need, by position (plots/style.gp). */
 static void numbers(const struct analysis *a, char *out, size_t len)
 {
 	const struct excess_summary *e = &a->excess;
 	const struct ols_fit *o = &a->ols_means;
 	double ymax = 0, min_excess = 0;
+	struct plot_ranges r;
+	plot_ranges(a, &r);
 	for (size_t i = 0; i < a->points.count; i++) {
 		const struct point *p = &a->points.p[i];
 		ymax = p->min > ymax ? p->min : ymax;
 		double above = p->min - lv_value(&a->fit, p->n);
 		min_excess = above > min_excess ? above : min_excess;
 	}
-	snprintf(out, len,
-		 "%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %d %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g",
-		 a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
-		 o->ok ? o->intercept : 0, a->tick, a->unit_ns, e->threshold,
-		 e->period.found ? e->period.period * (a->unit_ns > 0 ? 1e-6 : 1) : 0,
-		 e->period.found ? e->period.phase * (a->unit_ns > 0 ? 1e-6 : 1) : 0,
-		 a->opt->plot_log, 1.3 * ymax, e->quantile[0], e->quantile[2],
-		 a->on_line_width, e->max, min_excess, a->iv.band_width,
-		 e->period.found ? e->period.level : 0);
+	double ms = a->unit_ns > 0 ? 1e-6 : 1;
+	const double v[] = {
+		a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
+		o->ok ? o->intercept : 0, a->tick, a->unit_ns, e->threshold,
+		e->period.found ? e->period.period * ms : 0,
+		e->period.found ? e->period.phase * ms : 0,
+		a->opt->plot_log, 1.3 * ymax, e->quantile[0], e->quantile[2],
+		a->on_line_width, e->max, min_excess, a->iv.band_width,
+		e->period.found ? e->period.level : 0,
+		r.share_min, r.has_time, r.n_min_pos, r.n_max, r.t_min_pos, r.t_max,
+	};
+	size_t k = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < sizeof v / sizeof v[0] && k < len; i++) {
+		int w = gp_number(out + k, len - k, v[i]);
+		if (w < 0)
+			break;
+		k += (size_t)w;
+	}
 }
 
 /* Run gnuplot -c SCRIPT ARG1..ARG7 without a shell; its stderr goes to
@@ -289,7 +351,7 @@ static int write_data(struct analysis *a, const char *dir, FILE *err)
 
 /* One figure; its gnuplot messages go to err only when it fails. */
 static int draw(const struct analysis *a, const char *scripts, const char *work,
-		const char *fig, char *const strings[3], FILE *err)
+		const char *fig, char *const strings[4], FILE *err)
 {
 	char script[PATH_MAX], path[PATH_MAX];
 	const char *format = a->opt->plot_format;
@@ -299,7 +361,7 @@ static int draw(const struct analysis *a, const char *scripts, const char *work,
 		return -1;
 	}
 	char *argv[] = { "gnuplot", "-c", script, (char *)work, path, (char *)format,
-			 strings[0], strings[1], strings[2], NULL };
+			 strings[0], strings[1], strings[2], strings[3], NULL };
 	FILE *log = tmpfile();
 	if (log == NULL) {
 		fprintf(err, "analyze: cannot create a temporary file: %s\n", strerror(errno));
@@ -411,7 +473,7 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 	int rc = write_data(a, work, err);
 	title(a, title_s, sizeof title_s);
 	numbers(a, numbers_s, sizeof numbers_s);
-	char *strings[3] = { title_s, numbers_s, time_unit(a) };
+	char *strings[4] = { title_s, numbers_s, time_unit(a), value_unit(a) };
 	for (size_t i = 0; rc == 0 && i < sizeof figures / sizeof figures[0]; i++)
 		rc = draw(a, scripts, work, figures[i], strings, err);
 	if (rc != 0)

@@ -7,17 +7,28 @@
 
 #include <math.h>
 
+#include "text.h"
+
+/* Always valid UTF-8: a byte that starts no well-formed sequence is
+ * written as U+FFFD (header text is cleaned on input; this holds for any
+ * string). */
 static void json_string(FILE *out, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
+	while (*p) {
+		size_t n = text_utf8_length(p);
+		if (n == 0) {
+			fputs("\\ufffd", out);
+			p++;
+		} else if (*p == '"' || *p == '\\') {
+			fprintf(out, "\\%c", *p++);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			fprintf(out, "\\u%04x", *p++);
+		} else {
+			fwrite(p, 1, n, out);
+			p += n;
+		}
 	}
 	fputc('"', out);
 }
@@ -117,6 +128,24 @@ static void fit_keys(FILE *out, int *f, const struct analysis *a)
 	ols_object(out, f, "ols_means", &a->ols_means);
 }
 
+/* "machine": where the first input was collected, from its header
+ * (null where it had no such key). */
+static void machine_object(FILE *out, int *f, const struct analysis *a)
+{
+	const char *k[] = { "host", "date", "governor", "cpu" };
+	const char *v[] = { a->host, a->date, a->governor, a->cpu };
+	key(out, f, "machine");
+	fputc('{', out);
+	for (size_t i = 0; i < 4; i++) {
+		fprintf(out, "%s\"%s\": ", i ? ", " : "", k[i]);
+		if (v[i][0])
+			json_string(out, v[i]);
+		else
+			fputs("null", out);
+	}
+	fputc('}', out);
+}
+
 static void input_keys(FILE *out, int *f, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -132,6 +161,7 @@ static void input_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "read_overhead", a->read_overhead >= 0 ? a->read_overhead : NAN);
 	key(out, f, "input_complete");
 	fputs(a->complete ? "true" : "false", out);
+	machine_object(out, f, a);
 }
 
 static void excess_keys(FILE *out, int *f, const struct analysis *a)

@@ -1,16 +1,15 @@
 # excess-distribution.gp - how the excess is distributed: a histogram on a
 # log axis, and the share of samples above each excess; the noise classes
 # (on the line, jitter, interrupts) show as separate humps.
-#   gnuplot -c excess-distribution.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+#   gnuplot -c excess-distribution.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
 
-w = tick > 0 ? tick : on_line
 set multiplot layout 2,1 title TITLE
 set logscale x
 set format x "%.0e"
-set xlabel "excess over the least-values line (clock units, log; the first bar holds all excesses below its right edge)"
+set xlabel "excess over the least-values line (".VALUEUNIT.", log; the first bar holds all excesses below its right edge)"
 set style fill solid 0.6 noborder
 set arrow 1 from w, graph 0 to w, graph 1 nohead dt 2 lc rgb green
 set arrow 2 from threshold, graph 0 to threshold, graph 1 nohead dt 2 lc rgb red
@@ -28,6 +27,11 @@ plot data."/histogram.txt" using ($1 > 0 ? sqrt($1 * $2) : $2):3:($1 > 0 ? $1 : 
 set title "share of samples whose excess is above x"
 set ylabel "share above (log)"
 set format y "%g"
-set yrange [*:1]
+if (share_min > 0) {
+	set yrange [share_min / 2 : 1]
+} else {
+	set yrange [0.1 : 1]
+	set label 3 "every sample is in the first bin: no share above it to draw" at graph 0.5, graph 0.5 center
+}
 plot data."/histogram.txt" using 2:($4 > 0 ? $4 : 1/0) with steps lw 2 lc rgb purple
 unset multiplot

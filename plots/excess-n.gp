@@ -1,12 +1,11 @@
 # excess-n.gp - each sample's excess over the least-values line (Krutar's
 # magnified view), and over the step function tick*floor(line/tick), which
 # cures the Moire beat of tick and unit cost.
-#   gnuplot -c excess-n.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+#   gnuplot -c excess-n.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
 
-w = tick > 0 ? tick : on_line
 unset key
 set multiplot layout 2,1 title TITLE
 set xlabel "N (units of work)"
@@ -15,8 +14,14 @@ set xlabel "N (units of work)"
 # minima's own excess three times over, or 8 band widths, whichever is
 # larger; the noisier samples are off the top.
 top = 3 * minima_excess_max > 8 * band ? 3 * minima_excess_max : 8 * band
+if (top <= 0) { top = 4 * w }
 set yrange [-0.5 * w : top]
-set ylabel "excess over the line (clock units)"
+if (logscale && n_min_pos > 0) {
+	set logscale x
+	set format x "%.0e"
+	set xrange [n_min_pos / 1.3 : n_max * 1.3]
+}
+set ylabel "excess over the line (".VALUEUNIT.")"
 set title sprintf("excess over the least-values line (red), magnified to %.4g units: minimum per N (blue), samples (grey; noisier ones off the top)", top)
 plot data."/samples.txt" using 1:3 with points pt 7 ps 0.3 lc rgb grey, \
      data."/minima.txt" using 1:5 with points pt 7 ps 0.9 lc rgb blue, \
@@ -25,7 +30,7 @@ plot data."/samples.txt" using 1:3 with points pt 7 ps 0.3 lc rgb grey, \
 # Bottom: log, over the step function, shifted by one tick so that the
 # on-line samples (0 or 1 tick) sit at the bottom.
 set logscale y
-set yrange [w / 2 : *]
+set yrange [w / 2 : (excess_max + w) * 2]
 set ylabel "excess over the step function + 1 tick (log)"
 set title sprintf("excess over tick*floor(line/tick): on the line below green, interrupt-like above red (%.4g)", threshold)
 plot data."/samples.txt" using 1:($4 + w) with points pt 7 ps 0.3 lc rgb purple, \

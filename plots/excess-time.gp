@@ -3,13 +3,12 @@
 # a zoom on twenty periods with their marks, and the whole collection
 # folded at the period, where periodic disturbances gather at one phase.
 # The samples the period was found in (above its level) are drawn strong.
-#   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+#   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
 if (word(ARG5, 8) + 0 > 0) { height = 1100 }
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
 
-w = tick > 0 ? tick : on_line
 top = excess_max + w
 unset key
 set logscale y
@@ -21,7 +20,12 @@ strong(e) = e > level ? e + w : 1/0
 weak(e) = e > level ? 1/0 : e + w
 marks = data."/period.txt"
 
-if (period > 0) {
+if (!has_time) {
+	set title TITLE."\nexcess against time: the input has no start times (no 'at' column), so there is nothing to draw"
+	set xrange [0:1]
+	set xlabel "start of the run (unknown)"
+	plot 1/0 notitle
+} else { if (period > 0) {
 	set multiplot layout 3,1 title TITLE
 	set title sprintf("excess against time (above %.4g: strong; the line: interrupt-like, %.4g)", level, threshold)
 	plot data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
@@ -43,4 +47,5 @@ if (period > 0) {
 	set title TITLE."\nexcess against time: no period found (the line: interrupt-like)"
 	plot data."/samples.txt" using 5:($4 + w) with points pt 7 ps 0.3 lc rgb purple, \
 	     threshold + w with lines dt 2 lc rgb red
+}
 }

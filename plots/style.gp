@@ -3,15 +3,19 @@
 # colours, and the numbers of ARG5 by name.
 #
 # Every figure script is run as
-#   gnuplot -c FIGURE.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
-# ARG4 (TITLE) holds text from the input: it is only ever used as a string
-# (set title TITLE), on a noenhanced terminal, never eval'd nor expanded.
-# ARG5 (NUMBERS) is written by analyze: the numbers below, in this order.
+#   gnuplot -c FIGURE.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
+# DATADIR and OUT are absolute paths (a name starting with < or | would be
+# a command to gnuplot).  ARG4 (TITLE) holds text from the input: it is
+# only ever used as a string (set title TITLE), on a noenhanced terminal,
+# never eval'd nor expanded.  ARG5 (NUMBERS) is written by analyze: the
+# numbers below, in this order, each as %.17e (gnuplot reads "1e-08" + 0
+# as an error, "1.0e-08" + 0 as a number), never nan or inf.
 
 data = ARG1
 fmt = ARG3
 TITLE = ARG4
 TIMEUNIT = ARG6
+VALUEUNIT = ARG7
 
 num(i) = word(ARG5, i) + 0
 slope = num(1)
@@ -32,6 +36,17 @@ excess_max = num(15)
 minima_excess_max = num(16)
 band = num(17)
 period_level = num(18)
+share_min = num(19)
+has_time = int(num(20))
+n_min_pos = num(21)
+n_max = num(22)
+t_min_pos = num(23)
+t_max = num(24)
+
+# The excess scale of the figures: the tick, or without one the on-line
+# width; a float, so that w / 2 is never integer division (tick 1).
+w = (tick > 0 ? tick : on_line) * 1.0
+if (w <= 0) { w = 1.0 }
 
 # A figure script may set height (pixels at 1200 wide) before the call.
 if (!exists("height")) { height = 760 }

@@ -1,23 +1,26 @@
 # timings.gp - every sample, the minimum per N, the least-values line and,
 # for contrast, the OLS line on the means.
-#   gnuplot -c timings.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT
+#   gnuplot -c timings.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
 
 set title TITLE
 set xlabel "N (units of work)"
-set ylabel "t (clock units)"
+set ylabel "t (".VALUEUNIT.")"
 f(x) = intercept + slope * x
 g(x) = ols_intercept + ols_slope * x
-if (logscale) {
+# Log axes need positive N and t: their ranges come from analyze, and a
+# zero never reaches them (it is undefined on a log axis, not an error).
+if (logscale && n_min_pos > 0 && t_min_pos > 0) {
 	set logscale xy
-	set format x "10^{%T}"
-	set format y "10^{%T}"
 	set format x "%.0e"
 	set format y "%.0e"
+	set xrange [n_min_pos / 1.3 : n_max * 1.3]
+	set yrange [t_min_pos / 1.5 : (t_max > t_min_pos ? t_max : t_min_pos) * 3]
 } else {
-	set yrange [0:ymax_timings]
+	set yrange [0 : (ymax_timings > 0 ? ymax_timings : w)]
+	if (logscale) { set title TITLE."\n(linear axes: no positive N or t for log ones)" }
 }
 plot data."/samples.txt" using 1:2 with points pt 7 ps 0.25 lc rgb grey title "every sample (some above the frame: see the excess figures)", \
      data."/minima.txt" using 1:2 with points pt 7 ps 0.9 lc rgb blue title "minimum per N", \

@@ -1,0 +1,105 @@
+#!/bin/sh
+# Inputs built to break analyze: each gives an answer (or a clear refusal),
+# valid output, and figures, never a hang, an inf or a nan.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}"
+cd "$T"
+have_gnuplot=0
+command -v gnuplot > /dev/null && have_gnuplot=1
+
+# answer NAME [OPTIONS]: exit 0, a unit cost, no inf/nan, valid JSON, and
+# the four figures.
+answer() {
+	name=$1
+	shift
+	rc=0
+	timeout 60 "$ANALYZE" "$@" "$name" > out 2> err || rc=$?
+	check "$name $*: exit 0 ($rc: $(head -c 160 err))" [ "$rc" -eq 0 ]
+	check "$name $*: a unit cost" grep -q '^unit cost' out
+	check "$name $*: no inf or nan printed" sh -c "! grep -Eqiw 'inf|nan|-inf|infinity' out"
+	timeout 60 "$ANALYZE" --json "$@" "$name" > out.json 2> err ||
+		fail "$name --json exited $?"
+	check "$name $*: the JSON parses as UTF-8" python3 -c '
+import json, sys
+json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' out.json
+	[ $have_gnuplot -eq 1 ] || return 0
+	rm -rf figs
+	rc=0
+	timeout 120 "$ANALYZE" --plot figs --plot-format svg "$@" "$name" > /dev/null 2> err || rc=$?
+	check "$name $*: figures drawn ($rc: $(head -c 200 err))" [ "$rc" -eq 0 ]
+	for f in timings excess-n excess-distribution excess-time; do
+		check "$name $*: $f.svg is well-formed XML" python3 -c '
+import sys, xml.dom.minidom
+xml.dom.minidom.parse(sys.argv[1])' "figs/$f.svg"
+	done
+}
+
+# GLPK's dual simplex once cycled forever on this (decimal seconds from
+# 1e-15 to 1e9).
+printf '1 1000003432\n2 2.5e-09\n3 3.1e-09\n30 3432\n250 1.638e-06\n1000 8.32e-07\n2000 1e-15\n3000 2.392e-09\n292000 3.146e-06\n' > hang.txt
+answer hang.txt
+answer hang.txt --method hull
+
+# Header text that is not UTF-8, and a kernel name that closes CDATA.
+printf '# subtick 1\n# clock: \377\376ab\n# kernel: ]]><x>&"\\\n# tick: 1\n# columns: n t at\n1 10 0\n2 20 5\n3 31 9\n4 40 12\n' > utf.st
+answer utf.st
+check "the kernel's name survives, cleaned" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kernel"].startswith("]] ><x>&"), d["kernel"]
+assert d["clock"] == "??ab", d["clock"]' out.json
+
+# N near 2^64: no infinite interval.
+printf '18446744073709551000 100\n18446744073709551200 300\n18446744073709551400 500\n' > big-n.txt
+answer big-n.txt
+check "big N: the unit cost is 1" grep -q '^unit cost  1 units' out
+
+# Every point on the line; t = 0 everywhere; all t = 2^64 - 2; decimals.
+printf '1 10\n2 20\n3 30\n' > line.txt
+answer line.txt
+answer line.txt --threshold 1e-8
+answer line.txt --plot-log
+printf '1 0\n2 0\n3 0\n4 0\n' > zero.txt
+answer zero.txt
+answer zero.txt --plot-log
+printf '1 18446744073709551614\n2 18446744073709551614\n3 18446744073709551614\n' > top.txt
+answer top.txt
+printf '1 1.5\n2 2.5\n3 3.5\n' > half.txt
+answer half.txt
+check "1.5, 2.5, 3.5: unit cost 1" grep -q '^unit cost  1 units' out
+printf '1 4.9e-324\n2 2\n3 3\n' > subnormal.txt
+answer subnormal.txt
+
+# Krutar's own case written in ticks: tick 1.
+printf '# subtick 1\n# tick: 1\n# unit_ns: 500\n# columns: n t at\n' > tick1.st
+awk 'BEGIN { for (r = 0; r < 5; r++) for (n = 1; n <= 40; n++) printf "%d\t%d\t%d\n", n, int(n * 0.718 + 2 + (r * n) % 3), 1000 * (r * 40 + n) }' >> tick1.st
+echo '# done: samples=200' >> tick1.st
+answer tick1.st
+answer tick1.st --plot-log
+
+# Refused with the reason: a stream cut mid-sample, a number below the
+# smallest double.
+printf '# subtick 1\n# tick: 1\n# columns: n t at\n1 10 0\n2 20 1\n3 30 2\n4 4' > cut.st
+rc=0
+"$ANALYZE" cut.st > out 2> err || rc=$?
+check "a cut stream: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "a cut stream: says the line has no newline, at line 7" grep -q '^analyze: cut.st:7: the last line has no newline' err
+check "a cut stream: nothing on stdout" [ ! -s out ]
+printf '1 10\n2 20\n3 30\n4 40' > bare-cut.txt
+answer bare-cut.txt
+check "bare columns without a last newline: a warning" \
+	sh -c "'$ANALYZE' bare-cut.txt | grep -q 'last line has no newline'"
+printf '1 1e-400\n2 2\n3 3\n' > tiny.txt
+rc=0
+"$ANALYZE" tiny.txt > out 2> err || rc=$?
+check "1e-400: refused ($rc)" [ "$rc" -eq 1 ]
+check "1e-400: below the smallest number" grep -q 'below the smallest' err
+
+# A stream and bare columns together: which file lacks a tick, and how to
+# give one.
+rc=0
+"$ANALYZE" utf.st line.txt > out 2> err || rc=$?
+check "stream + bare: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "stream + bare: names the file without a tick and --tick" \
+	grep -q 'line.txt has no tick but utf.st has one (1): give --tick 1' err
+answer line.txt --tick 1
