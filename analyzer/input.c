@@ -323,23 +323,32 @@ static int read_lines(struct reader *r, FILE *f)
 	return rc;
 }
 
-int input_read(const char *path, const char *column, struct input_meta *meta,
-	       input_sample_fn *fn, void *ctx, struct input_error *err)
+int input_read_file(FILE *f, const char *name, const char *column,
+		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
+		    struct input_error *err)
 {
 	struct reader r = { column, column + 1, meta, err, 0, fn, ctx };
-	int is_stdin = strcmp(path, "-") == 0;
-	snprintf(err->file, sizeof err->file, "%s", path);
+	snprintf(err->file, sizeof err->file, "%s", name);
 	err->line = 0;
 	memset(meta, 0, sizeof *meta);
 	meta->col_at = -1;
+	int rc = read_lines(&r, f);
+	meta->lines = r.line;
+	return rc;
+}
 
+int input_read(const char *path, const char *column, struct input_meta *meta,
+	       input_sample_fn *fn, void *ctx, struct input_error *err)
+{
+	int is_stdin = strcmp(path, "-") == 0;
 	FILE *f = is_stdin ? stdin : fopen(path, "r");
 	if (f == NULL) {
+		snprintf(err->file, sizeof err->file, "%s", path);
+		err->line = 0;
 		snprintf(err->msg, sizeof err->msg, "%s", strerror(errno));
 		return -1;
 	}
-	int rc = read_lines(&r, f);
-	meta->lines = r.line;
+	int rc = input_read_file(f, path, column, meta, fn, ctx, err);
 	if (!is_stdin)
 		fclose(f);
 	return rc;

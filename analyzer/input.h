@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Longest line accepted; collect never writes one longer. */
 #define INPUT_LINE_MAX 4096
@@ -59,5 +60,10 @@ typedef int input_sample_fn(void *ctx, const struct sample *s,
  */
 int input_read(const char *path, const char *column, struct input_meta *meta,
 	       input_sample_fn *fn, void *ctx, struct input_error *err);
+
+/* The same on an open stream f, named name in messages (tests/fuzz). */
+int input_read_file(FILE *f, const char *name, const char *column,
+		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
+		    struct input_error *err);
 
 #endif /* SUBTICK_INPUT_H */
