@@ -104,9 +104,15 @@ static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
 		/* N from the first: exact differences, even where N itself is
 		 * beyond what a double resolves (near 2^64). */
 		uint64_t n0 = s->p[0].n;
-		for (size_t i = 0; i < n; i++)
+		int all_single = 1;
+		for (size_t i = 0; i < n; i++) {
 			x[i] = (double)(s->p[i].n - n0);
-		for (unsigned b = 0; b < B; b++) {
+			all_single &= s->p[i].count == 1;
+		}
+		/* One run per N: every half-sample is the whole, and every
+		 * refit the same line; one is enough. */
+		unsigned refits = all_single ? 1 : B;
+		for (unsigned b = 0; b < refits; b++) {
 			for (size_t i = 0; i < n; i++) {
 				const struct point *p = &s->p[i];
 				uint64_t m = (p->count + 1) / 2;
@@ -119,13 +125,13 @@ static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
 			ic[b] = (double)((long double)l.intercept -
 					 (long double)l.slope * (long double)n0);
 		}
-		gsl_sort(sl, 1, B);
-		gsl_sort(ic, 1, B);
-		out->sub_slope[0] = gsl_stats_quantile_from_sorted_data(sl, 1, B, 0.025);
-		out->sub_slope[1] = gsl_stats_quantile_from_sorted_data(sl, 1, B, 0.975);
-		out->sub_intercept[0] = gsl_stats_quantile_from_sorted_data(ic, 1, B, 0.025);
-		out->sub_intercept[1] = gsl_stats_quantile_from_sorted_data(ic, 1, B, 0.975);
-		out->replicates = B;
+		gsl_sort(sl, 1, refits);
+		gsl_sort(ic, 1, refits);
+		out->sub_slope[0] = gsl_stats_quantile_from_sorted_data(sl, 1, refits, 0.025);
+		out->sub_slope[1] = gsl_stats_quantile_from_sorted_data(sl, 1, refits, 0.975);
+		out->sub_intercept[0] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.025);
+		out->sub_intercept[1] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.975);
+		out->replicates = refits;
 		out->sub_ok = 1;
 		rc = 0;
 	}

@@ -34,10 +34,65 @@ static struct scale scale_of(const struct point_set *s)
 	return k;
 }
 
-/* Two free columns (a, b), one row a + x_i b per point. */
-static glp_prob *build(const struct point_set *s, const struct scale *k)
+/*
+ * Only some points' constraints can be active: for the least-values line,
+ * the vertices of the lower convex hull of the minima (a line under every
+ * vertex is under the hull, which is under every minimum); for the band,
+ * the lower hull of the upper bounds and the upper hull of the lower ones.
+ * The LP is posed on those rows alone: a million distinct N make a
+ * two-column LP of tens of rows, not a million (GLPK took 2 GB and 30 s).
+ * The least-values line is then checked against every minimum, so a hull
+ * that missed a vertex could not go unnoticed (lp_least_values).
+ */
+struct rows {
+	size_t *point;	/* row r (from 0) is point point[r] */
+	size_t count;
+};
+
+/* Hull of (N_i, y_i) over the points with finite y_i, monotone chain in
+ * long double; upper: the upper hull.  Appends to rows. */
+static void hull_rows(const struct point_set *s, const double *y, int upper,
+		      struct rows *out)
 {
-	size_t n = s->count;
+	size_t first = out->count, k = first;
+	long double x0 = (long double)s->p[0].n;
+	for (size_t i = 0; i < s->count; i++) {
+		if (!isfinite(y[i]))
+			continue;
+		long double xc = (long double)s->p[i].n - x0, yc = y[i];
+		while (k >= first + 2) {
+			size_t a = out->point[k - 2], b = out->point[k - 1];
+			long double xa = (long double)s->p[a].n - x0, ya = y[a];
+			long double xb = (long double)s->p[b].n - x0, yb = y[b];
+			long double cross = (xb - xa) * (yc - ya) - (yb - ya) * (xc - xa);
+			if (upper ? cross < 0 : cross > 0)
+				break;
+			k--;
+		}
+		out->point[k++] = i;
+	}
+	out->count = k;
+}
+
+static int rows_alloc(struct rows *r, size_t n)
+{
+	r->count = 0;
+	r->point = malloc(n * sizeof *r->point);
+	return r->point ? 0 : -1;
+}
+
+static void rows_all(const struct point_set *s, struct rows *r)
+{
+	for (size_t i = 0; i < s->count; i++)
+		r->point[i] = i;
+	r->count = s->count;
+}
+
+/* Two free columns (a, b), one row a + x_i b per row's point. */
+static glp_prob *build(const struct point_set *s, const struct scale *k,
+		       const struct rows *rows)
+{
+	size_t n = rows->count;
 	int *ia = malloc((2 * n + 1) * sizeof *ia);
 	int *ja = malloc((2 * n + 1) * sizeof *ja);
 	double *ar = malloc((2 * n + 1) * sizeof *ar);
@@ -52,7 +107,7 @@ static glp_prob *build(const struct point_set *s, const struct scale *k)
 			int r = (int)i + 1;
 			ia[2 * i + 1] = r, ja[2 * i + 1] = 1, ar[2 * i + 1] = 1;
 			ia[2 * i + 2] = r, ja[2 * i + 2] = 2;
-			ar[2 * i + 2] = (double)((long double)s->p[i].n - k->c);
+			ar[2 * i + 2] = (double)((long double)s->p[rows->point[i]].n - k->c);
 		}
 		glp_load_matrix(lp, (int)(2 * n), ia, ja, ar);
 	}
@@ -147,16 +202,17 @@ static void line_through(const struct point_set *s, size_t i, size_t j,
 }
 
 static void read_solution(glp_prob *lp, const struct point_set *s,
-			  struct lp_result *out)
+			  const struct rows *rows, struct lp_result *out)
 {
 	long double slope = glp_get_col_prim(lp, 2);
 	size_t first = s->count, last = 0;
 	out->active = 0;
-	for (size_t i = 0; i < s->count; i++)
-		if (glp_get_row_stat(lp, (int)i + 1) == GLP_NU) {
+	for (size_t r = 0; r < rows->count; r++)
+		if (glp_get_row_stat(lp, (int)r + 1) == GLP_NU) {
+			size_t i = rows->point[r];
 			out->active++;
 			first = i < first ? i : first;
-			last = i;
+			last = i > last ? i : last;
 		}
 	if (out->active >= 2 && first < last) {
 		line_through(s, first, last, &out->line);
@@ -174,21 +230,34 @@ static void read_solution(glp_prob *lp, const struct point_set *s,
 	out->line.left = out->line.right = v;
 }
 
-int lp_least_values(const struct point_set *s, struct lp_result *out,
-		    char *err, size_t err_len)
+/* The line lies under every minimum (to rounding): the LP on the hull's
+ * rows was the LP on all of them. */
+static int under_every_minimum(const struct point_set *s, const struct lv_line *l)
+{
+	for (size_t i = 0; i < s->count; i++) {
+		double m = s->p[i].min, v = lv_value(l, s->p[i].n);
+		if (v - m > 1e-9 * (fabs(m) + fabs(v)) + 1e-300)
+			return 0;
+	}
+	return 1;
+}
+
+static int solve_least_values(const struct point_set *s, const struct rows *rows,
+			      struct lp_result *out, char *err, size_t err_len)
 {
 	struct scale k = scale_of(s);
-	glp_prob *lp = build(s, &k);
+	glp_prob *lp = build(s, &k, rows);
 	if (lp == NULL) {
 		snprintf(err, err_len, "out of memory building the LP");
 		return -1;
 	}
-	/* maximize count * (a + b mean(x)) = count a + sum(x) b: exact */
+	/* maximize count * (a + b mean(x)) = count a + sum(x) b over all
+	 * points (not only the rows): exact */
 	long double sum_x = 0;
-	for (size_t i = 0; i < s->count; i++) {
-		glp_set_row_bnds(lp, (int)i + 1, GLP_UP, 0, y_of(s, i, &k));
+	for (size_t i = 0; i < s->count; i++)
 		sum_x += (long double)s->p[i].n - k.c;
-	}
+	for (size_t r = 0; r < rows->count; r++)
+		glp_set_row_bnds(lp, (int)r + 1, GLP_UP, 0, y_of(s, rows->point[r], &k));
 	glp_set_obj_dir(lp, GLP_MAX);
 	glp_set_obj_coef(lp, 1, (double)s->count);
 	glp_set_obj_coef(lp, 2, (double)sum_x);
@@ -198,9 +267,37 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 		snprintf(err, err_len, "GLPK's simplex found no least-values line: %s",
 			 rc > 0 ? "the constraints are infeasible" : reason);
 	else
-		read_solution(lp, s, out);
+		read_solution(lp, s, rows, out);
 	glp_delete_prob(lp);
 	return rc == 0 ? 0 : -1;
+}
+
+int lp_least_values(const struct point_set *s, struct lp_result *out,
+		    char *err, size_t err_len)
+{
+	struct rows rows;
+	if (rows_alloc(&rows, s->count) != 0) {
+		snprintf(err, err_len, "out of memory building the LP");
+		return -1;
+	}
+	double *y = malloc(s->count * sizeof *y);
+	if (y != NULL) {
+		for (size_t i = 0; i < s->count; i++)
+			y[i] = s->p[i].min;
+		hull_rows(s, y, 0, &rows);
+	} else {
+		rows_all(s, &rows);
+	}
+	free(y);
+	int rc = solve_least_values(s, &rows, out, err, err_len);
+	out->rows = rows.count;
+	if (rc == 0 && rows.count < s->count && !under_every_minimum(s, &out->line)) {
+		rows_all(s, &rows);	/* cannot happen; if it does, all rows */
+		rc = solve_least_values(s, &rows, out, err, err_len);
+		out->rows = rows.count;
+	}
+	free(rows.point);
+	return rc;
 }
 
 /* Optimize the column combination (ca, cb) in direction dir; the value
@@ -222,18 +319,30 @@ int lp_band(const struct point_set *s, const double *lower,
 	    const char **reason)
 {
 	struct scale k = scale_of(s);
-	glp_prob *lp = build(s, &k);
+	struct rows rows;
 	*reason = "out of memory";
-	if (lp == NULL)
+	if (rows_alloc(&rows, 2 * s->count) != 0)
 		return -1;
-	for (size_t i = 0; i < s->count; i++) {
-		double up = (double)((long double)upper[i] - k.y0);
-		if (isinf(lower[i]))
-			glp_set_row_bnds(lp, (int)i + 1, GLP_UP, 0, up);
-		else
-			glp_set_row_bnds(lp, (int)i + 1, GLP_DB,
-					 (double)((long double)lower[i] - k.y0), up);
+	/* Row r bounds point rows.point[r] from above (the lower hull of the
+	 * upper bounds) or from below (the upper hull of the lower ones). */
+	hull_rows(s, upper, 0, &rows);
+	size_t n_upper = rows.count;
+	hull_rows(s, lower, 1, &rows);
+	glp_prob *lp = build(s, &k, &rows);
+	if (lp == NULL) {
+		free(rows.point);
+		return -1;
 	}
+	for (size_t r = 0; r < rows.count; r++) {
+		size_t i = rows.point[r];
+		if (r < n_upper)
+			glp_set_row_bnds(lp, (int)r + 1, GLP_UP, 0,
+					 (double)((long double)upper[i] - k.y0));
+		else
+			glp_set_row_bnds(lp, (int)r + 1, GLP_LO,
+					 (double)((long double)lower[i] - k.y0), 0);
+	}
+	free(rows.point);
 	/* slope = b; intercept at N = 0: y0 + a - b c */
 	double v[4], cs = (double)k.c;
 	int rc = optimize(lp, 0, 1, GLP_MIN, &v[0], reason);

@@ -21,6 +21,7 @@
 struct lp_result {
 	struct lv_line line;	/* refined through the active points */
 	size_t active;		/* active constraints */
+	size_t rows;		/* rows of the LP solved (hull vertices) */
 };
 
 /* Returns 0, or -1 with a message in err (GLPK failed or was not

@@ -32,14 +32,16 @@ static size_t hash_n(uint64_t n, size_t slots)
 static int rehash(struct point_set *s)
 {
 	size_t slots = s->slots ? 2 * s->slots : 1024;
-	size_t *slot = calloc(slots, sizeof *slot);
+	if (slots > UINT32_MAX)
+		return -1;
+	uint32_t *slot = calloc(slots, sizeof *slot);
 	if (slot == NULL)
 		return -1;
 	for (size_t i = 0; i < s->count; i++) {
 		size_t h = hash_n(s->p[i].n, slots);
 		while (slot[h])
 			h = (h + 1) & (slots - 1);
-		slot[h] = i + 1;
+		slot[h] = (uint32_t)(i + 1);
 	}
 	free(s->slot);
 	s->slot = slot;
@@ -70,7 +72,7 @@ static struct point *find(struct point_set *s, uint64_t n)
 	struct point *p = &s->p[s->count++];
 	memset(p, 0, sizeof *p);
 	p->n = n;
-	s->slot[h] = s->count;
+	s->slot[h] = (uint32_t)s->count;
 	return p;
 }
 
@@ -78,13 +80,16 @@ static int keep_best(struct point *p, double t)
 {
 	if (p->nbest == POINT_BEST && t >= p->best[POINT_BEST - 1])
 		return 0;
+	/* Grown one at a time: with few runs per N (a million N, ten runs
+	 * each) the array is as small as its contents; at most POINT_BEST
+	 * reallocations per N, against any number of samples. */
 	if (p->nbest == p->best_cap && p->best_cap < POINT_BEST) {
-		unsigned cap = p->best_cap ? 4 * p->best_cap : 4;
-		double *b = realloc(p->best, (cap > POINT_BEST ? POINT_BEST : cap) * sizeof *b);
+		unsigned cap = p->best_cap + 1;
+		double *b = realloc(p->best, cap * sizeof *b);
 		if (b == NULL)
 			return -1;
 		p->best = b;
-		p->best_cap = cap > POINT_BEST ? POINT_BEST : cap;
+		p->best_cap = cap;
 	}
 	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1;
 	for (; i > 0 && p->best[i - 1] > t; i--)
@@ -121,6 +126,15 @@ static int by_n(const void *a, const void *b)
 
 void points_sort(struct point_set *s)
 {
+	/* Done adding: the table needs no more room, nor the hash. */
+	struct point *q = s->count ? realloc(s->p, s->count * sizeof *q) : NULL;
+	if (q != NULL) {
+		s->p = q;
+		s->cap = s->count;
+	}
+	free(s->slot);
+	s->slot = NULL;
+	s->slots = 0;
 	if (s->count > 1)
 		qsort(s->p, s->count, sizeof *s->p, by_n);
 	free(s->slot);	/* indices changed; no lookups after sorting */

@@ -31,7 +31,7 @@ struct point {
 struct point_set {
 	struct point *p;
 	size_t count, cap;
-	size_t *slot;		/* open addressing: index + 1, 0 empty */
+	uint32_t *slot;		/* open addressing: index + 1, 0 empty */
 	size_t slots;
 	int all_int;		/* every timing so far was an integer */
 	uint64_t samples;
@@ -45,7 +45,7 @@ void points_free(struct point_set *s);
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	       int t_exact);
 
-/* Sort by n (after the last points_add). */
+/* Sort by n, after the last points_add (which may not follow it). */
 void points_sort(struct point_set *s);
 
 /* mean(N) over the distinct N, exactly as a fraction: sum / count. */

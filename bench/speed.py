@@ -1,26 +1,42 @@
 """5. Speed.
 
-analyze on 10^6 and 10^7 samples (samples per second, peak memory from
-/usr/bin/time -v); collect's cost per sample against the back-to-back read
-cost, and its duty cycle."""
+analyze at 10^4 and 10^6 distinct N, with 10^6 and 10^7 samples (samples
+per second, peak memory from /usr/bin/time -v, and that memory per
+distinct N), next to mawk computing only the per-N minimum of the same
+file in the same run; collect's cost per sample against the back-to-back
+read cost, and its duty cycle."""
 
 import re
+import subprocess
 
-from common import ANALYZE, COLLECT, SYNTH, header, run, trailer
+from common import ANALYZE, COLLECT, COMMANDS, SYNTH, header, run, trailer
 
 
-def analyze_speed(tmp, samples):
-    path = tmp / f"speed-{samples}.st"
-    with open(path, "w") as f:
-        f.write(run([SYNTH, "--runs", samples // 64]).stdout)
-    r = run(["/usr/bin/time", "-v", ANALYZE, path])
+def timed(argv):
+    """Wall seconds and peak RSS (KiB) of argv, from /usr/bin/time -v."""
+    r = run(["/usr/bin/time", "-v", *argv])
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", r.stderr)
     h, m, s = wall.groups()
     seconds = int(h or 0) * 3600 + int(m) * 60 + float(s)
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1))
-    path.unlink()
     return seconds, rss
 
+
+MAWK_MIN = "!($1 in m) || $2 < m[$1] { m[$1] = $2 } END { for (n in m) k++; print k }"
+
+
+def analyze_speed(tmp, points, samples):
+    """One stream of `points` distinct N and `samples` samples: analyze
+    against mawk's per-N minimum."""
+    path = tmp / f"speed-{points}-{samples}.st"
+    with open(path, "w") as f:
+        subprocess.run([str(SYNTH), "--range", f"1000:{1000 + 1000 * points}:{points}",
+                        "--runs", str(samples // points)], stdout=f, check=True)
+    COMMANDS.append(f"{SYNTH} --range 1000:{1000 + 1000 * points}:{points} --runs {samples // points} > {path}")
+    seconds, rss = timed([ANALYZE, path])
+    mawk_s, mawk_rss = timed(["mawk", "-F", "\t", MAWK_MIN, path])
+    path.unlink()
+    return seconds, rss, mawk_s, mawk_rss
 
 def collect_cost(tmp, quick):
     """Runs of N = 1..4: the timed region is nearly all overhead."""
@@ -35,17 +51,22 @@ def collect_cost(tmp, quick):
 
 
 def run_section(tmp, quick):
-    sizes = (10**5, 10**6) if quick else (10**6, 10**7)
-    rows = [(n, *analyze_speed(tmp, n)) for n in sizes]
-    return report(rows, collect_cost(tmp, quick)), rows
+    sizes = ([(10**4, 10**5), (10**5, 10**5)] if quick else
+             [(10**4, 10**6), (10**4, 10**7), (10**6, 10**6), (10**6, 10**7)])
+    base = analyze_speed(tmp, 10, 1000)[1]
+    rows = [(p, n, *analyze_speed(tmp, p, n)) for p, n in sizes]
+    return report(rows, base, collect_cost(tmp, quick)), rows
 
 
-def report(rows, c):
+def report(rows, base, c):
     per_sample, overhead_ns, read_ns, duty_tiny, duty_default = c
-    out = ["| samples | analyze wall time | samples per second | peak memory |",
-           "|---|---|---|---|"]
-    for n, s, rss in rows:
-        out.append(f"| {n:.0e} | {s:.2f} s | {n / s:.3g} | {rss / 1024:.1f} MiB |")
+    out = [f"Peak memory per distinct N is above that of a 10-N stream ({base / 1024:.1f} MiB).",
+           "",
+           "| distinct N | samples | analyze wall time | samples per second | peak memory | per distinct N | mawk, minimum per N only: time, memory |",
+           "|---|---|---|---|---|---|---|"]
+    for p, n, s, rss, ms, mrss in rows:
+        out.append(f"| {p:.0e} | {n:.0e} | {s:.2f} s | {n / max(s, 0.01):.3g} | {rss / 1024:.1f} MiB "
+                   f"| {(rss - base) * 1024 / p:.0f} bytes | {ms:.2f} s, {mrss / 1024:.1f} MiB |")
     out.append("")
     out.append("| collect | value |")
     out.append("|---|---|")
