@@ -48,8 +48,10 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 			 "cannot keep the samples in a temporary file: %s", strerror(errno));
 		return -1;
 	}
-	if (s->t_exact)
-		tickdata_offer(c->td, s->t_int, c->rng);
+	if (s->dec_ok)
+		tickdata_offer(c->td, s->dec_m, s->dec_e, c->rng);
+	else
+		tickdata_offer_inexact(c->td);
 	return 0;
 }
 
@@ -139,8 +141,14 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 		a->tick = o->tick, a->tick_source = "--tick";
 	else if (first->has_tick)
 		a->tick = (double)first->tick, a->tick_source = "header";
-	else if (a->points.all_int && td->kept > 0)
-		a->tick = (double)tickdata_tick(td), a->tick_source = "data";
+	else if (td->kept > 0) {
+		int e;
+		uint64_t g = tickdata_tick(td, &e);
+		if (g > 0) {
+			a->tick = (double)g * pow(10, e);
+			a->tick_source = a->points.all_int ? "data" : "data's decimal digits";
+		}
+	}
 	a->read_overhead = first->has_overhead ? first->overhead : -1;
 	a->unit_ns_source = "none";
 	if (o->unit_ns > 0)

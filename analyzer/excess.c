@@ -35,13 +35,18 @@ static double bin_top(size_t i, double base)
 	return base * exp2((double)i / EXCESS_BINS_PER_OCTAVE);
 }
 
-static double quantile(const struct excess_summary *s, double q)
+/* The q-quantile as the top of its bin (0.55% wide, so a bound within
+ * 0.55%), except in the first bin, [0, base], which says only that it is
+ * at most base: *bound = 1 then. */
+static double quantile(const struct excess_summary *s, double q, int *bound)
 {
 	uint64_t want = (uint64_t)ceil(q * (double)s->samples), seen = 0;
+	*bound = 0;
 	for (size_t i = 0; i < EXCESS_BINS; i++) {
 		seen += s->hist[i];
 		if (seen >= want && seen > 0) {
 			double v = bin_top(i, s->base);
+			*bound = i == 0 && v < s->max && s->min < v;
 			return v < s->max ? v : s->max;
 		}
 	}
@@ -190,7 +195,7 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 	}
 	const double q[4] = { 0.5, 0.9, 0.99, 0.999 };
 	for (int i = 0; i < 4; i++)
-		s->quantile[i] = quantile(s, q[i]);
+		s->quantile[i] = quantile(s, q[i], &s->quantile_bound[i]);
 	/* Interrupt-like: far above both the tick and the typical excess. */
 	s->threshold_given = c->threshold > 0;
 	s->threshold = c->threshold > 0 ? c->threshold

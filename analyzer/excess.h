@@ -38,6 +38,7 @@ struct excess_summary {
 	uint64_t samples;
 	uint64_t on_line;
 	double quantile[4];		/* 50%, 90%, 99%, 99.9% */
+	int quantile_bound[4];		/* 1: only "at most quantile[i]" is known */
 	double min, max;
 	double base;			/* histogram bin 0 edge */
 	uint64_t *hist;			/* EXCESS_BINS counts, for plots */

@@ -206,6 +206,9 @@ static int sample_line(struct reader *r, char *s)
 	smp.t = num.d;
 	smp.t_int = num.u;
 	smp.t_exact = num.exact;
+	smp.dec_ok = num.dec_ok;
+	smp.dec_m = num.dec_m;
+	smp.dec_e = num.dec_e;
 	if (ca >= 0) {
 		if (field_number(r, "at", field[ca], len[ca], &num) != 0)
 			return -1;

@@ -39,6 +39,9 @@ struct sample {
 	int t_exact;
 	uint64_t at;
 	int has_at;
+	int dec_ok;		/* t as written: dec_m * 10^dec_e */
+	uint64_t dec_m;
+	int dec_e;
 };
 
 struct input_error {

@@ -25,7 +25,49 @@ static const char *scan_digits(const char *s, size_t len, struct number *out)
 	out->exact = 1;
 	out->u = v;
 	out->d = (double)v;
+	out->dec_ok = 1;
+	out->dec_m = v;
+	out->dec_e = 0;
 	return NULL;
+}
+
+/* The exact decimal value of a field strtod accepted: its significant
+ * digits as an integer and the power of ten they are counted in. */
+static void scan_decimal(const char *s, size_t len, struct number *out)
+{
+	uint64_t m = 0;
+	int digits = 0, after_point = 0, point = 0, e = 0;
+	size_t i = 0;
+	out->dec_ok = 0;
+	for (; i < len && s[i] != 'e' && s[i] != 'E'; i++) {
+		if (s[i] == '.') {
+			point = 1;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9')
+			continue;	/* a sign */
+		after_point += point;
+		if (m == 0 && s[i] == '0')
+			continue;	/* leading zeros */
+		if (++digits > 19)
+			return;
+		m = m * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (i < len) {
+		char *end;
+		long x = strtol(s + i + 1, &end, 10);
+		if (x < -400 || x > 400)
+			return;
+		e = (int)x;
+	}
+	e -= after_point;
+	while (m != 0 && m % 10 == 0) {
+		m /= 10;
+		e++;
+	}
+	out->dec_ok = 1;
+	out->dec_m = m;
+	out->dec_e = m == 0 ? 0 : e;
 }
 
 /* "nan", "inf", "infinity", with an optional sign, any case. */
@@ -84,5 +126,6 @@ const char *num_scan(const char *s, size_t len, struct number *out)
 	out->exact = 0;
 	out->d = v;
 	out->u = 0;
+	scan_decimal(s, len, out);
 	return NULL;
 }

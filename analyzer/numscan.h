@@ -11,6 +11,12 @@ struct number {
 	int exact;	/* an integer written as digits: u holds it exactly */
 	uint64_t u;
 	double d;	/* the value as a double (always set) */
+	/* The value as written, exactly: dec_m * 10^dec_e, dec_m without
+	 * trailing zeros ("2.50e-9": 25, -10).  dec_ok = 0 when the digits do
+	 * not fit 64 bits.  The digits are the data's own resolution. */
+	int dec_ok;
+	uint64_t dec_m;
+	int dec_e;
 };
 
 /*

@@ -4,6 +4,7 @@
 #include "report.h"
 
 #include <math.h>
+#include <string.h>
 
 int report_digits(double value, double width)
 {
@@ -13,18 +14,38 @@ int report_digits(double value, double width)
 	return d < 3 ? 3 : d > 15 ? 15 : d;
 }
 
+/* v to d significant digits, trailing zeros kept ("0.7180", not "0.718":
+ * the zero is a digit the interval vouches for), no trailing point. */
+static const char *sig(char *buf, size_t len, double v, int d)
+{
+	snprintf(buf, len, "%#.*g", d, v);
+	size_t n = strlen(buf);
+	if (n > 0 && buf[n - 1] == '.')
+		buf[n - 1] = '\0';
+	return buf;
+}
+
 /* "1.150321 units = 0.5001394 ns   95% [1.150302, 1.150340] units" */
 static void quantity(FILE *out, const char *name, double v, const double iv[2],
-		     double unit_ns)
+		     double unit_ns, const char *units)
 {
+	char a[40], b[40], c[40];
 	int d = report_digits(v, iv[1] - iv[0]);
-	fprintf(out, "%-10s %.*g units", name, d, v);
+	fprintf(out, "%-10s %s %s", name, sig(a, sizeof a, v, d), units);
 	if (unit_ns > 0)
-		fprintf(out, " = %.*g ns", d, v * unit_ns);
-	fprintf(out, "\n%-10s 95%% [%.*g, %.*g] units", "", d, iv[0], d, iv[1]);
+		fprintf(out, " = %s ns", sig(a, sizeof a, v * unit_ns, d));
+	fprintf(out, "\n%-10s 95%% [%s, %s] %s", "", sig(b, sizeof b, iv[0], d),
+		sig(c, sizeof c, iv[1], d), units);
 	if (unit_ns > 0)
-		fprintf(out, " = [%.*g, %.*g] ns", d, iv[0] * unit_ns, d, iv[1] * unit_ns);
+		fprintf(out, " = [%s, %s] ns", sig(b, sizeof b, iv[0] * unit_ns, d),
+			sig(c, sizeof c, iv[1] * unit_ns, d));
 	fprintf(out, "\n");
+}
+
+/* What the timings are counted in. */
+static const char *units_of(const struct analysis *a)
+{
+	return a->files_bare ? "units of the input" : "clock units";
 }
 
 static void heading(FILE *out, const struct analysis *a)
@@ -36,7 +57,7 @@ static void heading(FILE *out, const struct analysis *a)
 		fprintf(out, ", tick %.10g units", a->tick);
 		if (a->unit_ns > 0)
 			fprintf(out, " = %.4g ns", a->tick * a->unit_ns);
-		fprintf(out, " (from %s)", a->tick_source);
+		fprintf(out, " (from the %s)", a->tick_source);
 	} else {
 		fprintf(out, ", tick unknown");
 	}
@@ -51,13 +72,21 @@ static void fit_section(FILE *out, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
 	const struct interval *iv = &a->iv;
-	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns);
-	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns);
+	const char *u = a->files_bare ? "units" : "units";
+	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns, u);
+	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns, u);
 	if (a->read_overhead >= 0)
 		fprintf(out, "           (for comparison: two clock reads back to back take %.4g units)\n",
 			a->read_overhead);
-	fprintf(out, "           interval: tick band (W = %.4g units, %zu minima within W) and %u subsamples of half the runs\n\n",
-		iv->band_width, iv->band_support, iv->replicates);
+	if (iv->band_ok)
+		fprintf(out, "           interval: tick band (W = %.4g units, %zu minima within W)",
+			iv->band_width, iv->band_support);
+	else
+		fprintf(out, "           interval: no tick band (see the warnings)");
+	if (iv->replicates > 1)
+		fprintf(out, " and %u subsamples of half the runs\n\n", iv->replicates);
+	else
+		fprintf(out, "; no subsampling (one run per N)\n\n");
 
 	fprintf(out, "least-values fit (%s)\n", a->method);
 	if (a->lp_done && a->hull_done)
@@ -88,11 +117,19 @@ static void excess_section(FILE *out, const struct analysis *a)
 {
 	const struct excess_summary *e = &a->excess;
 	double share = e->samples ? 100.0 * (double)e->on_line / (double)e->samples : 0;
-	fprintf(out, "\nexcess over the line (clock units)\n");
-	fprintf(out, "  on the line (within %s of the step function): %.1f%% of samples\n",
-		a->tick > 0 ? "one tick" : "0.1% of the median minimum", share);
-	fprintf(out, "  quantiles: 50%% %.4g   90%% %.4g   99%% %.4g   99.9%% %.4g   max %.4g\n",
-		e->quantile[0], e->quantile[1], e->quantile[2], e->quantile[3], e->max);
+	fprintf(out, "\nexcess over the line (%s)\n", units_of(a));
+	if (a->tick > 0)
+		fprintf(out, "  on the line (within one tick of the step function): %.1f%% of samples\n",
+			share);
+	else
+		fprintf(out, "  on the line (within %.4g, 0.1%% of the median N's minimum, of the line): %.1f%% of samples\n",
+			a->on_line_width, share);
+	static const char *const q[4] = { "50%", "90%", "99%", "99.9%" };
+	fprintf(out, "  quantiles:");
+	for (int i = 0; i < 4; i++)
+		fprintf(out, " %s %s%.4g  ", q[i], e->quantile_bound[i] ? "<= " : "",
+			e->quantile[i]);
+	fprintf(out, " max %.4g\n", e->max);
 	fprintf(out, "  interrupt-like (excess > %.4g, %s): %llu samples (%.3g%%)",
 		e->threshold, e->threshold_given ? "--threshold" : "10 x max(tick, median excess)",
 		(unsigned long long)e->large,

@@ -2,6 +2,11 @@
  * tickdata.h - the clock's tick from the timings themselves, when no header
  * gives it: every timing is end - start of two readings, so a multiple of
  * the tick (Krutar 1998), but for rare strays.
+ *
+ * Decimal timings (seconds from another tool) have a tick too: the
+ * resolution of their digits, or the grid they were measured on ("%.9e" of
+ * whole nanoseconds: 1e-9).  Each timing is kept as written, m * 10^e, and
+ * the rule runs on the integers they make at the finest exponent kept.
  */
 #ifndef SUBTICK_TICKDATA_H
 #define SUBTICK_TICKDATA_H
@@ -14,19 +19,29 @@
 #define TICKDATA_KEEP 2048
 
 struct tickdata {
-	uint64_t v[TICKDATA_KEEP];	/* a uniform sample of nonzero timings */
+	uint64_t m[TICKDATA_KEEP];	/* a uniform sample of the nonzero */
+	int16_t e[TICKDATA_KEEP];	/* timings, m * 10^e */
 	size_t kept;
 	uint64_t seen;
+	int inexact;			/* some timing's digits were not kept */
 };
 
 void tickdata_init(struct tickdata *td);
 
-/* Offer one integer timing (reservoir sampling keeps a uniform sample). */
-void tickdata_offer(struct tickdata *td, uint64_t t, gsl_rng *rng);
+/* Offer one timing, m * 10^e as written (e = 0 for integers); reservoir
+ * sampling keeps a uniform sample. */
+void tickdata_offer(struct tickdata *td, uint64_t m, int e, gsl_rng *rng);
 
-/* The tick of the kept timings by tick.h's rule (the largest value that at
- * least 3/4 of them are multiples of, within a tolerance); 0 if none were
- * kept. */
-uint64_t tickdata_tick(const struct tickdata *td);
+/* A timing whose digits could not be kept (more than 19): no tick can be
+ * read from the digits. */
+void tickdata_offer_inexact(struct tickdata *td);
+
+/*
+ * The tick of the kept timings by tick.h's rule (the largest value that
+ * at least 3/4 of them are multiples of, within a tolerance): returns the
+ * tick as g * 10^*e; 0 if none were kept, or the decimal timings span too
+ * many orders of magnitude to share an exponent in 64 bits.
+ */
+uint64_t tickdata_tick(const struct tickdata *td, int *e);
 
 #endif /* SUBTICK_TICKDATA_H */

@@ -37,9 +37,11 @@ static uint64_t near_quotient(uint64_t d, uint64_t g, int *exact)
 	*exact = r == 0 && q > 0;
 	if (*exact)
 		return q;
-	if (g < TICK_NEAR_MIN)
-		return 0;
 	uint64_t tol = tick_tolerance(d);
+	/* Only where the tolerance is small against g: else every d would be
+	 * near a multiple (values of 10^10 units against g = 1000). */
+	if (g < TICK_NEAR_MIN || tol > g / TICK_NEAR_MIN)
+		return 0;
 	if (q > 0 && r <= tol)
 		return q;
 	if (g - r <= tol)

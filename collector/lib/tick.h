@@ -16,9 +16,9 @@
  *   is within tick_tolerance(d) = max(1, d / 10^6) units of a nonzero
  *   multiple of g.
  *
- * The tolerance applies only to g >= TICK_NEAR_MIN: below that, nearly
- * every integer is within one unit of a multiple of g, and only exact
- * multiples count.  A near (not exact) tick must also be seen at two
+ * The tolerance applies only to g >= TICK_NEAR_MIN and where it is at most
+ * g / TICK_NEAR_MIN: otherwise nearly every integer is within it of a
+ * multiple of g, and only exact multiples count.  A near (not exact) tick must also be seen at two
  * multiples or more (1 x and 2 x, say), or agree with the resolution the
  * clock claims: differences that all cluster around one value (a fine
  * clock read back to back, or timings of one N) say nothing about a tick.
@@ -58,8 +58,9 @@ uint64_t tick_difference(uint64_t a, uint64_t b, unsigned width);
 /* max(1, d / 10^6): how far a difference may be from a multiple. */
 uint64_t tick_tolerance(uint64_t d);
 
-/* 1 if d is exactly a nonzero multiple of g, or (g >= TICK_NEAR_MIN)
- * within tick_tolerance(d) of one. */
+/* 1 if d is exactly a nonzero multiple of g, or (g >= TICK_NEAR_MIN and
+ * tick_tolerance(d) <= g / TICK_NEAR_MIN) within tick_tolerance(d) of
+ * one. */
 int tick_near_multiple(uint64_t d, uint64_t g);
 
 /*

@@ -35,7 +35,10 @@ check "bare data has no header" sh -c "! grep -q '^#' '$T/f'"
 "$ANALYZE" --json --unit-ns 1e9 "$T/f" > "$T/j"
 got=$(json_get "$T/j" unit_cost_ns)
 check "bare seconds: unit cost $got ns within 1e-5 of 0.5" within "$got" 0.49999999 0.00001
-check "bare seconds: tick unknown" [ "$(json_get "$T/j" tick)" = None ]
+# The tick is the resolution of the digits ("%.9e": 1e-14 s here).
+check "bare seconds: a tick from the digits, at most 1e-13 s" \
+	awk -v t="$(json_get "$T/j" tick)" 'BEGIN { exit !(t > 0 && t <= 1e-13) }'
+check "bare seconds: the tick's source" [ "$(json_get "$T/j" tick_source)" = "data's decimal digits" ]
 check "bare seconds: 64 points" [ "$(json_get "$T/j" points)" = 64 ]
 
 # The tick from the data when no header gives it.

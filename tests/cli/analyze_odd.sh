@@ -52,7 +52,7 @@ assert d["clock"] == "??ab", d["clock"]' out.json
 # N near 2^64: no infinite interval.
 printf '18446744073709551000 100\n18446744073709551200 300\n18446744073709551400 500\n' > big-n.txt
 answer big-n.txt
-check "big N: the unit cost is 1" grep -q '^unit cost  1 units' out
+check "big N: the unit cost is 1" grep -Eq '^unit cost  1(\.0*)? units' out
 
 # Every point on the line; t = 0 everywhere; all t = 2^64 - 2; decimals.
 printf '1 10\n2 20\n3 30\n' > line.txt
@@ -66,7 +66,7 @@ printf '1 18446744073709551614\n2 18446744073709551614\n3 18446744073709551614\n
 answer top.txt
 printf '1 1.5\n2 2.5\n3 3.5\n' > half.txt
 answer half.txt
-check "1.5, 2.5, 3.5: unit cost 1" grep -q '^unit cost  1 units' out
+check "1.5, 2.5, 3.5: unit cost 1" grep -Eq '^unit cost  1(\.0*)? units' out
 printf '1 4.9e-324\n2 2\n3 3\n' > subnormal.txt
 answer subnormal.txt
 
@@ -103,3 +103,12 @@ check "stream + bare: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "stream + bare: names the file without a tick and --tick" \
 	grep -q 'line.txt has no tick but utf.st has one (1): give --tick 1' err
 answer line.txt --tick 1
+
+# Decimal seconds on a 1 ns grid: the tick is 1e-9, and the truth (3 ns a
+# unit, 7 ns overhead) lies in both intervals; they once exited 1 (W = 0).
+python3 -c "[print(n, '%.9e' % ((7 + 3 * n) * 1e-9)) for n in range(1, 101)]" > ns.txt
+answer ns.txt
+"$ANALYZE" --json ns.txt > ns.json
+check "decimal ns: tick 1e-9" within "$(json_get ns.json tick)" 1e-9 1e-21
+check "decimal ns: unit cost interval holds 3e-9" inside 3e-9 "$(json_get ns.json unit_cost_interval)"
+check "decimal ns: overhead interval holds 7e-9" inside 7e-9 "$(json_get ns.json overhead_interval)"

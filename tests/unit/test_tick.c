@@ -154,6 +154,12 @@ static void test_clustered(void **state)
 	/* Spread values of a 1 ns clock: no false tick near any of them. */
 	fill(d, M, 1, 5000, 24);
 	assert_int_equal(tick_from_differences(d, M), 1);
+	/* Large spread values (seconds at 10^-14): their 1e-6 tolerance is
+	 * thousands of units, which must not make a tick of a thousand. */
+	fill(d, M, 1, 100000, 25);
+	for (size_t i = 0; i < M; i++)
+		d[i] = d[i] * 100003 + 10000000000ull;
+	assert_true(tick_from_differences(d, M) < 24);
 }
 
 static void test_near_multiple(void **state)
@@ -169,6 +175,9 @@ static void test_near_multiple(void **state)
 	assert_false(tick_near_multiple(3, 2));		/* exact below 24 */
 	assert_true(tick_near_multiple(4, 2));
 	assert_false(tick_near_multiple(0, 2));
+	/* A tolerance of 10^4 (d = 10^10) says nothing of g = 1090. */
+	assert_false(tick_near_multiple(10000000001, 1090));
+	assert_true(tick_near_multiple(10000000001, 1000000000));
 	assert_int_equal(tick_tolerance(999999), 1);
 	assert_int_equal(tick_tolerance(12000000), 12);
 }

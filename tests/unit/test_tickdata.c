@@ -9,6 +9,11 @@
 
 #include <gsl/gsl_rng.h>
 
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numscan.h"
 #include "tickdata.h"
 
 static void test_majority(void **state)
@@ -24,22 +29,73 @@ static void test_majority(void **state)
 			uint64_t t = ticks[k] * (1000 + gsl_rng_uniform_int(r, 100000));
 			if (i % 50 == 7)
 				t += 1;	/* 2% strays */
-			tickdata_offer(&td, t, r);
+			tickdata_offer(&td, t, 0, r);
 		}
 		assert_int_equal(td.kept, TICKDATA_KEEP);
-		assert_int_equal(tickdata_tick(&td), ticks[k]);
+		int e;
+		assert_int_equal(tickdata_tick(&td, &e), ticks[k]);
+		assert_int_equal(e, 0);
 	}
 	/* zeros are not timings of any length: ignored */
 	tickdata_init(&td);
-	tickdata_offer(&td, 0, r);
-	assert_int_equal(tickdata_tick(&td), 0);
+	tickdata_offer(&td, 0, 0, r);
+	int e;
+	assert_int_equal(tickdata_tick(&td, &e), 0);
 	gsl_rng_free(r);
+}
+
+/* Decimal seconds: (7 + 3 n) ns written "%.9e" have the tick 1e-9. */
+static void test_decimal(void **state)
+{
+	(void)state;
+	static struct tickdata td;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	tickdata_init(&td);
+	for (int n = 1; n <= 100; n++) {
+		char s[32];
+		snprintf(s, sizeof s, "%.9e", (7 + 3 * n) * 1e-9);
+		struct number num;
+		assert_null(num_scan(s, strlen(s), &num));
+		assert_true(num.dec_ok);
+		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+	}
+	int e;
+	uint64_t g = tickdata_tick(&td, &e);
+	assert_true(g > 0);
+	assert_true(fabs((double)g * pow(10, e) - 1e-9) < 1e-21);
+	/* Halves: 1.5, 2.5, 3.5 have the tick 0.5 (5 x 10^-1). */
+	tickdata_init(&td);
+	tickdata_offer(&td, 15, -1, r);
+	tickdata_offer(&td, 25, -1, r);
+	tickdata_offer(&td, 35, -1, r);
+	assert_int_equal(tickdata_tick(&td, &e), 5);
+	assert_int_equal(e, -1);
+	/* Digits beyond 64 bits: no tick from them. */
+	tickdata_offer_inexact(&td);
+	assert_int_equal(tickdata_tick(&td, &e), 0);
+	gsl_rng_free(r);
+}
+
+static void test_scan_decimal(void **state)
+{
+	(void)state;
+	struct number num;
+	assert_null(num_scan("2.50e-9", 7, &num));
+	assert_true(num.dec_ok && num.dec_m == 25 && num.dec_e == -10);
+	assert_null(num_scan("0.000120", 8, &num));
+	assert_true(num.dec_ok && num.dec_m == 12 && num.dec_e == -5);
+	assert_null(num_scan("1500", 4, &num));
+	assert_true(num.dec_ok && num.dec_m == 1500 && num.dec_e == 0);
+	assert_null(num_scan("12345678901234567890.5", 22, &num));
+	assert_false(num.dec_ok);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_majority),
+		cmocka_unit_test(test_decimal),
+		cmocka_unit_test(test_scan_decimal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
