@@ -255,6 +255,8 @@ static int fit_lines(struct analysis *a, struct input_error *err)
 int analysis_fit(struct analysis *a, struct input_error *err)
 {
 	char msg[256];
+	if (glitch_find(&a->points, a->tick, a->opt->keep_low, &a->glitches) != 0)
+		return fail(err, &a->where, "out of memory");
 	if (fit_lines(a, err) != 0)
 		return -1;
 	ols_fit_points(&a->points, 0, &a->ols_minima);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "excess.h"
+#include "glitch.h"
 #include "hull.h"
 #include "input.h"
 #include "interval.h"
@@ -34,6 +35,7 @@ struct analyze_options {
 	int plot_log;
 	unsigned replicates;
 	unsigned long seed;
+	int keep_low;			/* --keep-low: keep clock glitches */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
@@ -59,6 +61,7 @@ struct analysis {
 	double unit_ns;			/* 0: unknown */
 	const char *unit_ns_source;	/* header, --unit-ns, none */
 	uint64_t runs_min, runs_median;
+	struct glitches glitches;	/* minima left out (glitch.h) */
 	/* fits */
 	struct lv_line hull;
 	struct lp_result lp;

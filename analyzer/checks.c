@@ -83,6 +83,14 @@ void analysis_check(struct analysis *a)
 		warn(a, "few runs: %llu runs per N (median); the minima may not have reached the floor; take more runs",
 		     (unsigned long long)a->runs_median);
 	check_linear(a);
+	for (size_t i = 0; i < a->glitches.count; i++) {
+		const struct glitch *g = &a->glitches.g[i];
+		warn(a, "clock glitch? at N = %llu one timing (%.6g) lies %.4g %s below the next timing of its N and %.4g below the line through the other minima; %s",
+		     (unsigned long long)g->n, g->t, g->below_next,
+		     a->tick > 0 ? "units" : "units", g->below_line,
+		     a->glitches.kept ? "it was kept (--keep-low) and the line rests on it"
+				      : "it was left out (--keep-low keeps it)");
+	}
 	if (!a->iv.band_ok)
 		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
 	if (a->unterminated_file[0])

@@ -19,7 +19,7 @@
 enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
-	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION,
+	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW,
 };
 
 static const struct option long_options[] = {
@@ -37,6 +37,7 @@ static const struct option long_options[] = {
 	{ "plot-log", no_argument, NULL, OPT_PLOT_LOG },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "keep-low", no_argument, NULL, OPT_KEEP_LOW },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -99,6 +100,10 @@ void options_help(FILE *out)
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
 "        --plot-log        log-log axes for the timings figure\n"
+"        --keep-low        keep a minimum that looks like a clock glitch\n"
+"                          (far below the next timing of its N and the line\n"
+"                          through the others); by default it is left out,\n"
+"                          with a warning\n"
 "        --replicates B    subsampling refits (default 200)\n"
 "        --seed S          subsampling seed (default 1: reports repeat)\n"
 "    -h, --help            this text\n"
@@ -198,6 +203,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		o->plot_format = arg;
 		break;
 	case OPT_PLOT_LOG: o->plot_log = 1; break;
+	case OPT_KEEP_LOW: o->keep_low = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;

@@ -187,11 +187,33 @@ static void excess_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "period_longer_coherence", e->period.longer > 0 ? e->period.longer_coherence : NAN);
 }
 
+/* "glitches": the minima judged clock glitches (glitch.h). */
+static void glitch_keys(FILE *out, int *f, const struct analysis *a)
+{
+	key(out, f, "glitches");
+	fputc('[', out);
+	for (size_t i = 0; i < a->glitches.count; i++) {
+		const struct glitch *g = &a->glitches.g[i];
+		fprintf(out, "%s{\"n\": %llu, \"t\": ", i ? ", " : "",
+			(unsigned long long)g->n);
+		json_number(out, g->t);
+		fputs(", \"below_next\": ", out);
+		json_number(out, g->below_next);
+		fputs(", \"below_line\": ", out);
+		json_number(out, g->below_line);
+		fputc('}', out);
+	}
+	fputc(']', out);
+	key(out, f, "glitches_kept");
+	fputs(a->glitches.kept && a->glitches.count ? "true" : "false", out);
+}
+
 void report_json(FILE *out, const struct analysis *a)
 {
 	int f = 1;
 	fputc('{', out);
 	fit_keys(out, &f, a);
+	glitch_keys(out, &f, a);
 	input_keys(out, &f, a);
 	excess_keys(out, &f, a);
 	key(out, &f, "warnings");

@@ -66,3 +66,8 @@ inside() {
 near_multiples() {
 	awk -v f="$2" -v k="$3" '!/^#/ { n++; r = $f % k; if (k - r < r) r = k - r; tol = $f * 1e-6; if (tol < 1) tol = 1; if (r <= tol || k == 1) ok++ } END { exit !(n > 0 && 4 * ok >= 3 * n) }' "$1"
 }
+
+# not_within VALUE TRUTH TOLERANCE: |VALUE - TRUTH| > TOLERANCE
+not_within() {
+	! within "$@"
+}

@@ -1,0 +1,109 @@
+/*
+ * glitch.c - minima far below everything else (glitch.h).
+ */
+#include "glitch.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* max(tick, the median gap between the two smallest timings of an N): the
+ * noise of a floor, which a glitch cannot inflate (the heights of the
+ * minima above the line can: the line rests on the glitch). */
+static double scale_of(const struct point_set *s, double tick)
+{
+	double *h = malloc(s->count * sizeof *h), med = 0;
+	size_t k = 0;
+	if (h != NULL) {
+		for (size_t i = 0; i < s->count; i++)
+			if (s->p[i].nbest >= 2)
+				h[k++] = s->p[i].best[1] - s->p[i].best[0];
+		if (k > 0) {
+			qsort(h, k, sizeof *h, by_double);
+			med = h[k / 2];
+		}
+		free(h);
+	}
+	return med > tick ? med : tick;
+}
+
+/* Point p without its smallest timing. */
+static void drop_min(struct point *p)
+{
+	for (unsigned i = 1; i < p->nbest; i++)
+		p->best[i - 1] = p->best[i];
+	p->nbest--;
+	p->count--;
+	p->min = p->best[0];
+	p->min_int = (uint64_t)p->best[0];
+}
+
+/* The line through the minima with p's replaced by its next timing: how
+ * far p's minimum lies below it. */
+static int depth_without(struct point_set *s, size_t i, double *depth)
+{
+	struct point *p = &s->p[i];
+	double min = p->min;
+	uint64_t min_int = p->min_int;
+	p->min = p->best[1];
+	p->min_int = (uint64_t)p->best[1];
+	struct lv_line l;
+	int rc = hull_least_values(s, &l);
+	p->min = min;
+	p->min_int = min_int;
+	*depth = rc == 0 ? lv_value(&l, p->n) - min : 0;
+	return rc;
+}
+
+/* The index of a glitch among the points the line rests on, or -1. */
+static long glitch_at(struct point_set *s, const struct lv_line *l,
+		      double far, struct glitch *g)
+{
+	size_t cand[2] = { l->left, l->right };
+	for (int k = 0; k < (l->left == l->right ? 1 : 2); k++) {
+		struct point *p = &s->p[cand[k]];
+		double depth;
+		/* best[1] holds the next timing only where it is exact:
+		 * beyond 2^53 the doubles cannot tell, and nothing is said */
+		if (p->nbest < 2 || p->best[1] - p->best[0] <= far ||
+		    (s->all_int && p->best[1] > 9007199254740992.0))
+			continue;
+		if (depth_without(s, cand[k], &depth) != 0)
+			return -2;
+		if (depth > far) {
+			*g = (struct glitch){ p->n, p->min, p->best[1] - p->best[0], depth };
+			return (long)cand[k];
+		}
+	}
+	return -1;
+}
+
+int glitch_find(struct point_set *s, double tick, int keep,
+		struct glitches *out)
+{
+	out->count = 0;
+	out->kept = keep;
+	while (out->count < GLITCH_MAX && s->count >= 3) {
+		struct lv_line l;
+		if (hull_least_values(s, &l) != 0)
+			return -1;
+		double far = GLITCH_FACTOR * scale_of(s, tick);
+		if (!(far > 0))
+			break;	/* no scale (ties everywhere): nothing is far */
+		long i = glitch_at(s, &l, far, &out->g[out->count]);
+		if (i == -2)
+			return -1;
+		if (i < 0)
+			break;
+		out->count++;
+		if (keep)
+			break;	/* reported; the line keeps resting on it */
+		drop_min(&s->p[i]);
+	}
+	return 0;
+}
