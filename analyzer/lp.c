@@ -214,6 +214,17 @@ static void read_solution(glp_prob *lp, const struct point_set *s,
 			first = i < first ? i : first;
 			last = i > last ? i : last;
 		}
+	/* mean(N) at an active point (exact: N * count == sum of N) is a
+	 * hull vertex, whatever the basis says: the slope is a range. */
+	uint128 sum = points_sum_n(s), cnt = s->count;
+	for (size_t r = 0; r < rows->count; r++) {
+		size_t i = rows->point[r];
+		if (glp_get_row_stat(lp, (int)r + 1) == GLP_NU &&
+		    (uint128)s->p[i].n * cnt == sum) {
+			first = i;
+			out->active = 1;
+		}
+	}
 	if (out->active >= 2 && first < last) {
 		line_through(s, first, last, &out->line);
 		return;
@@ -242,6 +253,42 @@ static int under_every_minimum(const struct point_set *s, const struct lv_line *
 	return 1;
 }
 
+static int optimize(glp_prob *lp, double ca, double cb, int dir, double *v,
+		    const char **reason);
+
+/*
+ * mean(N) is a vertex: every line through it between the slopes of its two
+ * hull edges is optimal, and the simplex returned one of them.  Pinned to
+ * pass through the vertex, the least and the greatest slope under every
+ * minimum are the range (what the hull reports); the midpoint is the line.
+ */
+static int vertex_range(glp_prob *lp, const struct point_set *s,
+			const struct rows *rows, const struct scale *k,
+			struct lp_result *out, char *err, size_t err_len)
+{
+	size_t v = out->line.left;
+	for (size_t r = 0; r < rows->count; r++)
+		if (rows->point[r] == v) {
+			double y = y_of(s, v, k);
+			glp_set_row_bnds(lp, (int)r + 1, GLP_FX, y, y);
+		}
+	double lo, hi;
+	const char *reason;
+	if (optimize(lp, 0, 1, GLP_MIN, &lo, &reason) != 0 ||
+	    optimize(lp, 0, 1, GLP_MAX, &hi, &reason) != 0) {
+		snprintf(err, err_len, "GLPK's simplex found no slope range at the vertex N = %llu: %s",
+			 (unsigned long long)s->p[v].n, reason);
+		return -1;
+	}
+	struct lv_line *l = &out->line;
+	l->slope_lo = lo;
+	l->slope_hi = hi;
+	l->slope = lo + (hi - lo) / 2;
+	l->unique = lo == hi;
+	l->intercept = (double)(l->anchor_y - (long double)l->slope * (long double)l->anchor_n);
+	return 0;
+}
+
 static int solve_least_values(const struct point_set *s, const struct rows *rows,
 			      struct lp_result *out, char *err, size_t err_len)
 {
@@ -268,6 +315,8 @@ static int solve_least_values(const struct point_set *s, const struct rows *rows
 			 rc > 0 ? "the constraints are infeasible" : reason);
 	else
 		read_solution(lp, s, rows, out);
+	if (rc == 0 && !out->line.unique)
+		rc = vertex_range(lp, s, rows, &k, out, err, err_len);
 	glp_delete_prob(lp);
 	return rc == 0 ? 0 : -1;
 }
