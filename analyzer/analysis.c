@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gsl/gsl_rng.h>
 
@@ -33,12 +34,22 @@ struct read_ctx {
 	struct analysis *a;
 	struct tickdata *td;
 	gsl_rng *rng;
+	/* at restarts at 0 in every file: each file's is offset by the spans
+	 * of the files before it, so that start times stay in order */
+	uint64_t at_offset, at_max;
 };
 
 static int on_sample(void *vctx, const struct sample *s, struct input_error *err)
 {
 	struct read_ctx *c = vctx;
-	struct spool_record r = { s->n, s->t, s->has_at ? s->at : SPOOL_NO_AT };
+	uint64_t at = SPOOL_NO_AT;
+	if (s->has_at) {
+		at = s->at + c->at_offset;
+		if (at < s->at || at == SPOOL_NO_AT)
+			at = SPOOL_NO_AT - 1;	/* beyond 2^64: saturate */
+		c->at_max = at > c->at_max ? at : c->at_max;
+	}
+	struct spool_record r = { s->n, s->t, at };
 	if (points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact) != 0) {
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return -1;
@@ -53,6 +64,23 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 	else
 		tickdata_offer_inexact(c->td);
 	return 0;
+}
+
+/* What makes two files one measurement: the same kernel, clock,
+ * coarsening and columns.  "" if they agree, else which differs. */
+static const char *differs(const struct input_meta *m, const struct input_meta *f,
+			   const char **a, const char **b)
+{
+	static const char *const names[] = { "kernel", "clock", "coarsen", "columns" };
+	const char *x[] = { m->kernel, m->clock, m->coarsen, m->columns };
+	const char *y[] = { f->kernel, f->clock, f->coarsen, f->columns };
+	for (int i = 0; i < 4; i++)
+		if (strcmp(x[i], y[i]) != 0) {
+			*a = x[i];
+			*b = y[i];
+			return names[i];
+		}
+	return "";
 }
 
 /* Header values of a later file must agree with the first one's. */
@@ -71,6 +99,16 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
 	} else {
+		/* bare columns say nothing of kernel or clock: the tick decides */
+		const char *mine = "", *theirs = "";
+		const char *what = m->stream && first->stream
+					   ? differs(m, first, &mine, &theirs) : "";
+		if (*what && !a->opt->merge)
+			return fail(err, &a->where, "%s '%s' differs from '%s' in %s: these are different measurements; analyze them apart (or --merge to pool them anyway)",
+				    what, mine, theirs, a->first_file);
+		if (*what)
+			snprintf(a->merged, sizeof a->merged, "%s '%s' in %s, '%s' in %s",
+				 what, theirs, a->first_file, mine, a->where.file);
 		if (m->has_tick != first->has_tick && !(a->opt->tick > 0))
 			return fail(err, &a->where, "%s has no tick but %s has one (%llu): give --tick %llu to read them together, or analyze them apart",
 				    m->has_tick ? a->first_file : a->where.file,
@@ -94,6 +132,19 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 	return 0;
 }
 
+/* The same file given twice would count every sample twice. */
+static int seen_before(char *const *files, size_t i)
+{
+	struct stat x, y;
+	if (strcmp(files[i], "-") == 0 || stat(files[i], &x) != 0)
+		return -1;
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(files[j], "-") != 0 && stat(files[j], &y) == 0 &&
+		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
+			return (int)j;
+	return -1;
+}
+
 static int read_files(struct analysis *a, struct read_ctx *ctx,
 		      struct input_meta *first, struct input_error *err)
 {
@@ -101,8 +152,18 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 	char *const *files = a->opt->files && a->opt->files[0] ? a->opt->files : stdin_only;
 	for (size_t i = 0; files[i] != NULL; i++) {
 		struct input_meta m;
+		int j = seen_before(files, i);
+		if (j >= 0) {
+			snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);
+			a->where.line = 0;
+			return fail(err, &a->where, "the same file as %s: each sample would count twice",
+				    files[j]);
+		}
+		ctx->at_max = 0;
 		if (input_read(files[i], a->opt->column, &m, on_sample, ctx, err) != 0)
 			return -1;
+		/* the next file starts a tick after this one's last start */
+		ctx->at_offset = ctx->at_max + 1;
 		a->files++;
 		snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);
 		a->where.line = m.lines > 0 ? m.lines : 1;
@@ -174,7 +235,7 @@ int analysis_read(struct analysis *a, const struct analyze_options *opt,
 		rc = fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
 	} else {
 		tickdata_init(td);
-		struct read_ctx ctx = { a, td, rng };
+		struct read_ctx ctx = { a, td, rng, 0, 0 };
 		rc = read_files(a, &ctx, &first, err);
 	}
 	if (rc == 0 && a->points.samples == 0)

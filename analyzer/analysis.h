@@ -36,6 +36,7 @@ struct analyze_options {
 	unsigned replicates;
 	unsigned long seed;
 	int keep_low;			/* --keep-low: keep clock glitches */
+	int merge;			/* --merge: pool different measurements */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
@@ -50,6 +51,7 @@ struct analysis {
 	int interrupted;		/* some input ended with # interrupted */
 	int files_bare;			/* the input had no stream header */
 	char first_file[256];		/* the first input's name */
+	char merged[600];		/* --merge pooled what differs; "" */
 	char unterminated_file[256];	/* bare input whose last line had no
 					 * newline; "" if none */
 	struct point_set points;

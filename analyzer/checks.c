@@ -93,6 +93,8 @@ void analysis_check(struct analysis *a)
 	}
 	if (!a->iv.band_ok)
 		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
+	if (a->merged[0])
+		warn(a, "pooled (--merge): %s; the line describes neither alone", a->merged);
 	if (a->unterminated_file[0])
 		warn(a, "%s: the last line has no newline; it was read as it is (was the file cut?)",
 		     a->unterminated_file);

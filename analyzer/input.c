@@ -124,7 +124,10 @@ static int header_key(struct reader *r, const char *key, char *value)
 	} else if (strcmp(key, "cpu") == 0) {
 		text_clean(value, m->cpu, sizeof m->cpu);
 	} else if (strcmp(key, "columns") == 0) {
+		text_clean(value, m->columns, sizeof m->columns);
 		return set_columns(r, value);
+	} else if (strcmp(key, "coarsen") == 0) {
+		text_clean(value, m->coarsen, sizeof m->coarsen);
 	} else if (strcmp(key, "done") == 0) {
 		m->finished = 1;
 	} else if (strcmp(key, "interrupted") == 0) {

@@ -19,7 +19,7 @@
 enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
-	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW,
+	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
 };
 
 static const struct option long_options[] = {
@@ -38,6 +38,7 @@ static const struct option long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "keep-low", no_argument, NULL, OPT_KEEP_LOW },
+	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -82,7 +83,9 @@ void options_help(FILE *out)
 "    Memory grows with the number of distinct N, not with the samples:\n"
 "    every sample is kept in a temporary file (in TMPDIR) for the excess\n"
 "    passes, --excess and --plot.\n"
-"\n"
+"\n",
+	      out);
+	fputs(
 "OPTIONS\n"
 "        --method lp|hull  report this method's line only (default: both,\n"
 "                          checked against each other)\n"
@@ -100,6 +103,8 @@ void options_help(FILE *out)
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
 "        --plot-log        log-log axes for the timings figure\n"
+"        --merge           pool files whose kernel, clock, coarsening or\n"
+"                          columns differ (refused otherwise)\n"
 "        --keep-low        keep a minimum that looks like a clock glitch\n"
 "                          (far below the next timing of its N and the line\n"
 "                          through the others); by default it is left out,\n"
@@ -117,7 +122,9 @@ void options_help(FILE *out)
 "    scripts of plots/ (found next to the programs in the build tree, in\n"
 "    share/subtick/plots once installed, or in $SUBTICK_PLOTS).  Text from\n"
 "    the input reaches gnuplot only as string data, never as code.\n"
-"\n"
+"\n",
+	      out);
+	fputs(
 "EXIT STATUS\n"
 "    0 success; 1 bad data (\"analyze: FILE:LINE: what is wrong\", nothing on\n"
 "    stdout) or an unwritable --excess file; 2 usage error; 3 the report\n"
@@ -204,6 +211,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		break;
 	case OPT_PLOT_LOG: o->plot_log = 1; break;
 	case OPT_KEEP_LOW: o->keep_low = 1; break;
+	case OPT_MERGE: o->merge = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
