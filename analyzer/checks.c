@@ -93,6 +93,14 @@ void analysis_check(struct analysis *a)
 	}
 	if (!a->iv.band_ok)
 		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
+	if (a->points.all_int) {
+		double big = 0;
+		for (size_t i = 0; i < s->count; i++)
+			big = s->p[i].min > big ? s->p[i].min : big;
+		if (big >= 9007199254740992.0)	/* 2^53 */
+			warn(a, "timings beyond 2^53 units: the fit is exact, but excesses, quantiles and the subsampling are computed in doubles, to about %.3g units",
+			     ldexp(1, ilogb(big) - 52));
+	}
 	if (a->merged[0])
 		warn(a, "pooled (--merge): %s; the line describes neither alone", a->merged);
 	if (a->unterminated_file[0])

@@ -19,13 +19,26 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Minimum i above the smallest, exactly where the timings are integers
+ * (their doubles lose units beyond 2^53). */
+static long double offset_of(const struct point_set *s, size_t i, size_t lowest)
+{
+	if (s->all_int)
+		return (long double)(s->p[i].min_int - s->p[lowest].min_int);
+	return (long double)s->p[i].min - (long double)s->p[lowest].min;
+}
+
 /* Height of each minimum above the fitted line; returns the median. */
 static double floor_scatter(const struct point_set *s, const struct lv_line *f,
 			    double *h)
 {
 	double *tmp = malloc(s->count * sizeof *tmp);
 	for (size_t i = 0; i < s->count; i++) {
-		h[i] = s->p[i].min - lv_value(f, s->p[i].n);
+		long double y = s->all_int ? (long double)s->p[i].min_int : s->p[i].min;
+		long double d = s->p[i].n >= f->anchor_n
+					? (long double)(s->p[i].n - f->anchor_n)
+					: -(long double)(f->anchor_n - s->p[i].n);
+		h[i] = (double)(y - f->anchor_y - (long double)f->slope * d);
 		if (tmp)
 			tmp[i] = h[i];
 	}
@@ -37,13 +50,19 @@ static double floor_scatter(const struct point_set *s, const struct lv_line *f,
 	return med;
 }
 
+/* The band, on minima measured from the smallest one (exact offsets): the
+ * LP's numbers stay small where the timings are near 2^64. */
 static int band(const struct point_set *s, const struct lv_line *f,
 		double tick, struct interval *out)
 {
-	size_t n = s->count;
+	size_t n = s->count, lowest = 0;
 	double *h = malloc(n * sizeof *h), *lo = malloc(n * sizeof *lo);
 	double *up = malloc(n * sizeof *up);
 	int rc = -1;
+	for (size_t i = 1; i < n; i++)
+		if (s->all_int ? s->p[i].min_int < s->p[lowest].min_int
+			       : s->p[i].min < s->p[lowest].min)
+			lowest = i;
 	if (h && lo && up) {
 		double w = floor_scatter(s, f, h);
 		out->band_width = w > tick ? w : tick;
@@ -53,10 +72,11 @@ static int band(const struct point_set *s, const struct lv_line *f,
 		 * synthetic cases, because with few runs at a coarse tick
 		 * many minima never reach their floor. */
 		for (size_t i = 0; i < n; i++) {
-			up[i] = s->p[i].min + out->band_width;
+			double y = (double)offset_of(s, i, lowest);
+			up[i] = y + out->band_width;
 			lo[i] = -INFINITY;
-			if (h[i] <= out->band_width) {
-				lo[i] = s->p[i].min - out->band_width;
+			if (h[i] <= out->band_width * (1 + 1e-9)) {	/* rounding */
+				lo[i] = y - out->band_width;
 				out->band_support++;
 			}
 		}
@@ -64,10 +84,16 @@ static int band(const struct point_set *s, const struct lv_line *f,
 		rc = lp_band(s, lo, up, out->band_slope, out->band_intercept,
 			     &reason);
 		out->band_ok = rc == 0;
-		if (rc != 0)
+		if (rc == 0) {	/* back from offsets to timings */
+			long double y0 = s->all_int ? (long double)s->p[lowest].min_int
+						    : (long double)s->p[lowest].min;
+			out->band_intercept[0] = (double)(y0 + out->band_intercept[0]);
+			out->band_intercept[1] = (double)(y0 + out->band_intercept[1]);
+		} else {
 			snprintf(out->band_error, sizeof out->band_error,
 				 "the tick band's LP was not solved: GLPK's simplex %s",
 				 rc > 0 ? "found no line within the band" : reason);
+		}
 	}
 	free(h), free(lo), free(up);
 	return h && lo && up ? 0 : -1;

@@ -368,6 +368,7 @@ int lp_band(const struct point_set *s, const double *lower,
 	    const char **reason)
 {
 	struct scale k = scale_of(s);
+	k.y0 = 0;	/* the bounds come as offsets already (interval.c) */
 	struct rows rows;
 	*reason = "out of memory";
 	if (rows_alloc(&rows, 2 * s->count) != 0)

@@ -31,8 +31,9 @@ int lp_least_values(const struct point_set *s, struct lp_result *out,
 
 /*
  * Lines L with lower[i] <= L(N_i) <= upper[i] for every point (lower[i]
- * may be -INFINITY): the least and greatest slope and intercept among
- * them.  Returns 0, 1 if no line fits, -1 on a GLPK failure (*reason says
+ * may be -INFINITY; both best given as offsets from a base, so that they
+ * are small and exact): the least and greatest slope and intercept (at
+ * N = 0, in the same offsets) among them.  Returns 0, 1 if no line fits, -1 on a GLPK failure (*reason says
  * why, in words).  Every GLPK call is bounded in iterations and time.
  */
 int lp_band(const struct point_set *s, const double *lower,

@@ -112,3 +112,21 @@ answer ns.txt
 check "decimal ns: tick 1e-9" within "$(json_get ns.json tick)" 1e-9 1e-21
 check "decimal ns: unit cost interval holds 3e-9" inside 3e-9 "$(json_get ns.json unit_cost_interval)"
 check "decimal ns: overhead interval holds 7e-9" inside 7e-9 "$(json_get ns.json overhead_interval)"
+
+# Timings near 2^60 with a 1-unit tick: the fit stays exact, the band is
+# computed (on exact offsets), and a warning says what is done in doubles.
+python3 -c "
+import random
+random.seed(1)
+print('# subtick 1\n# tick: 1\n# columns: n t at')
+for r in range(5):
+    for n in range(1000, 21000, 1000):
+        print(n, 2**60 + 3 * n + random.randint(0, 3), r * 100000 + n)
+" > big-t.st
+answer big-t.st
+"$ANALYZE" --json big-t.st > big-t.json
+"$ANALYZE" big-t.st > big-t.txt
+check "t near 2^60: unit cost 3" within "$(json_get big-t.json unit_cost)" 3 1e-9
+check "t near 2^60: the interval holds 3" inside 3 "$(json_get big-t.json unit_cost_interval)"
+check "t near 2^60: the tick band was computed" grep -q 'tick band (W = 1 units' big-t.txt
+check "t near 2^60: a warning on doubles" grep -q 'timings beyond 2^53' big-t.txt
