@@ -21,14 +21,27 @@ static void warn(struct analysis *a, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Least-values slope of points [from, to). */
-static int half_slope(const struct point_set *s, size_t from, size_t to,
-		      double *slope)
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The least-values line of points [from, to) and how precisely it is
+ * known: its slope, and the band of that slope, 2 W / span, with W the
+ * larger of the tick and the median height of these minima above their
+ * own line (not the whole fit's: curvature would inflate it). */
+struct part_fit {
+	double slope, allowance;
+};
+
+static int part_slope(const struct point_set *s, size_t from, size_t to,
+		      double tick, struct part_fit *out)
 {
 	size_t n = to - from;
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	size_t *w = malloc(n * sizeof *w);
-	int ok = x && y && w;
+	int ok = x && y && w && n >= 3;
 	if (ok) {
 		for (size_t i = 0; i < n; i++) {
 			x[i] = (double)(s->p[from + i].n - s->p[from].n);
@@ -36,33 +49,40 @@ static int half_slope(const struct point_set *s, size_t from, size_t to,
 		}
 		struct lv_line l;
 		hull_least_values_d(x, y, n, w, &l);
-		*slope = l.slope;
+		for (size_t i = 0; i < n; i++)
+			y[i] -= l.intercept + l.slope * x[i];
+		qsort(y, n, sizeof *y, by_double);
+		double scatter = y[n / 2] > tick ? y[n / 2] : tick;
+		out->slope = l.slope;
+		out->allowance = 2 * scatter / x[n - 1];
 	}
 	free(x), free(y), free(w);
 	return ok ? 0 : -1;
 }
 
 /*
- * Nonlinearity: the least-values slopes of the lower and the upper half of
- * the N range differ by more than the band allows (2 W over each half's
- * span) plus 2%.
+ * Nonlinearity: the least-values slopes of the lowest and the highest
+ * third of the N differ by more than their bands allow, plus 1%.  Each
+ * third is judged by its own scatter, so the test keeps its power where
+ * curvature makes the whole fit's scatter large (N log N over geometric
+ * N: the old halves test, with the whole fit's W, caught 2 of 15).
  */
 static void check_linear(struct analysis *a)
 {
 	const struct point_set *s = &a->points;
-	size_t n = s->count, mid = n / 2;
-	double lo, hi;
-	if (n < 8 || half_slope(s, 0, mid + 1, &lo) != 0 ||
-	    half_slope(s, mid, n, &hi) != 0)
+	size_t n = s->count, third = n / 3;
+	struct part_fit lo, hi;
+	if (n < 9 || part_slope(s, 0, third, a->tick, &lo) != 0 ||
+	    part_slope(s, n - third, n, a->tick, &hi) != 0)
 		return;
-	double w = a->iv.band_width;
-	double span_lo = (double)(s->p[mid].n - s->p[0].n);
-	double span_hi = (double)(s->p[n - 1].n - s->p[mid].n);
-	double allowed = 2 * w / span_lo + 2 * w / span_hi + 0.02 * fabs(a->fit.slope);
-	if (fabs(hi - lo) > allowed)
-		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g below N = %llu, %.6g above (%+.1f%%)",
-		     lo, (unsigned long long)s->p[mid].n, hi,
-		     100 * (hi - lo) / fabs(lo != 0 ? lo : 1));
+	double allowed = lo.allowance + hi.allowance + 0.01 * fabs(a->fit.slope);
+	if (fabs(hi.slope - lo.slope) > allowed)
+		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g over the lowest third of N (to %llu), %.6g over the highest (from %llu), %+.1f%%: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		     lo.slope, (unsigned long long)s->p[third - 1].n, hi.slope,
+		     (unsigned long long)s->p[n - third].n,
+		     100 * (hi.slope - lo.slope) / fabs(lo.slope != 0 ? lo.slope : 1));
+	if (a->iv.intercept[1] < 0)
+		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
 void analysis_check(struct analysis *a)

@@ -1,0 +1,21 @@
+#!/bin/sh
+# The nonlinearity warning: raised for N log N, N^1.2 and a cache step over
+# linear and geometric N, quiet on linear data (5 seeds each).
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SUBTICK_SOURCE_ROOT:?}"
+curves=$SUBTICK_SOURCE_ROOT/tests/tools/curves.py
+for kind in lin nlogn pow step; do
+	for spacing in lin geo; do
+		warned=0
+		for seed in 1 2 3 4 5; do
+			python3 "$curves" $kind $spacing $seed > "$T/c.st"
+			"$ANALYZE" "$T/c.st" > "$T/r" || fail "$kind $spacing $seed: exit $?"
+			grep -q '^  nonlinear: ' "$T/r" && warned=$((warned + 1))
+		done
+		if [ $kind = lin ]; then
+			check "linear cost, $spacing N: no warning ($warned of 5)" [ $warned -eq 0 ]
+		else
+			check "$kind, $spacing N: warned 5 of 5 ($warned)" [ $warned -eq 5 ]
+		fi
+	done
+done
