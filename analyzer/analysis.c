@@ -50,7 +50,7 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 		c->at_max = at > c->at_max ? at : c->at_max;
 	}
 	struct spool_record r = { s->n, s->t, at };
-	if (points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact) != 0) {
+	if (points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact, at) != 0) {
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return -1;
 	}
@@ -318,11 +318,20 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	char msg[256];
 	if (glitch_find(&a->points, a->tick, a->opt->keep_low, &a->glitches) != 0)
 		return fail(err, &a->where, "out of memory");
+	uint64_t skip_n[GLITCH_MAX];
+	double skip_t[GLITCH_MAX];
+	size_t nskip = a->glitches.kept ? 0 : a->glitches.count;
+	for (size_t i = 0; i < nskip; i++)
+		skip_n[i] = a->glitches.g[i].n, skip_t[i] = a->glitches.g[i].t;
+	if (blocks_cut(&a->spool, &a->points, a->runs_min, skip_n, skip_t, nskip,
+		       &a->blocks) != 0)
+		return fail(err, &a->where, "cannot read back the samples: %s", strerror(errno));
+	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
 	if (fit_lines(a, err) != 0)
 		return -1;
 	ols_fit_points(&a->points, 0, &a->ols_minima);
 	ols_fit_points(&a->points, 1, &a->ols_means);
-	if (interval_estimate(&a->points, &a->fit, a->tick,
+	if (interval_estimate(&a->points, &a->fit, a->tick, &a->blocks,
 			      a->opt->replicates, a->opt->seed, &a->iv, msg,
 			      sizeof msg) != 0)
 		return fail(err, &a->where, "%s", msg);
@@ -364,4 +373,5 @@ void analysis_free(struct analysis *a)
 	points_free(&a->points);
 	spool_close(&a->spool);
 	excess_free(&a->excess);
+	blocks_free(&a->blocks);
 }

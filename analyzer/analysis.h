@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blocks.h"
 #include "excess.h"
 #include "glitch.h"
 #include "hull.h"
@@ -64,6 +65,9 @@ struct analysis {
 	const char *unit_ns_source;	/* header, --unit-ns, none */
 	uint64_t runs_min, runs_median;
 	struct glitches glitches;	/* minima left out (glitch.h) */
+	struct blocks blocks;		/* stretches of the collection in time */
+	struct fifth fifths[BLOCKS_FIFTHS];
+	size_t nfifths;			/* 0: too few runs per N */
 	/* fits */
 	struct lv_line hull;
 	struct lp_result lp;

@@ -85,6 +85,24 @@ static void check_linear(struct analysis *a)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
+/* Drift: the fifths of the collection disagree beyond their bands. */
+static void check_drift(struct analysis *a)
+{
+	if (a->nfifths != BLOCKS_FIFTHS)
+		return;
+	int lo = 0, hi = 0;
+	for (int i = 1; i < BLOCKS_FIFTHS; i++) {
+		if (a->fifths[i].hi < a->fifths[lo].hi)
+			lo = i;
+		if (a->fifths[i].lo > a->fifths[hi].lo)
+			hi = i;
+	}
+	if (a->fifths[hi].lo > a->fifths[lo].hi)
+		warn(a, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the bounds include it",
+		     a->fifths[lo].slope, lo + 1, a->fifths[hi].slope, hi + 1,
+		     100 * (a->fifths[hi].slope / a->fifths[lo].slope - 1));
+}
+
 void analysis_check(struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -121,6 +139,11 @@ void analysis_check(struct analysis *a)
 			warn(a, "timings beyond 2^53 units: the fit is exact, but excesses, quantiles and the subsampling are computed in doubles, to about %.3g units",
 			     ldexp(1, ilogb(big) - 52));
 	}
+	check_drift(a);
+	if (a->excess.samples >= 100 &&
+	    (double)a->excess.near_line < 0.01 * (double)a->excess.samples)
+		warn(a, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments (see when its minima were taken, and the fifths)",
+		     100.0 * (double)a->excess.near_line / (double)a->excess.samples);
 	if (a->merged[0])
 		warn(a, "pooled (--merge): %s; the line describes neither alone", a->merged);
 	if (a->unterminated_file[0])

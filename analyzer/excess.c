@@ -71,6 +71,9 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 			s->max = e;
 		s->samples++;
 		s->on_line += es <= c->on_line_width;
+		/* near the line: within 2 ticks or 1% of it (the line's value
+		 * is t - e) */
+		s->near_line += e <= fmax(2 * c->on_line_width, 0.01 * (r.t - e));
 		if (r.at != SPOOL_NO_AT) {
 			at_lo = r.at < at_lo ? r.at : at_lo;
 			at_hi = r.at > at_hi ? r.at : at_hi;
@@ -79,6 +82,8 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 	}
 	if (s->have_at && c->unit_ns > 0)
 		s->seconds = (double)(at_hi - at_lo) * c->unit_ns * 1e-9;
+	s->at_lo = at_lo;
+	s->at_hi = at_hi;
 	return k;
 }
 

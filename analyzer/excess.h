@@ -37,6 +37,8 @@ struct excess_config {
 struct excess_summary {
 	uint64_t samples;
 	uint64_t on_line;
+	uint64_t near_line;		/* excess <= max(2 ticks, 1% of the line) */
+	uint64_t at_lo, at_hi;		/* the span of the start times */
 	double quantile[4];		/* 50%, 90%, 99%, 99.9% */
 	int quantile_bound[4];		/* 1: only "at most quantile[i]" is known */
 	double min, max;

@@ -41,6 +41,7 @@ static void drop_min(struct point *p)
 	p->count--;
 	p->min = p->best[0];
 	p->min_int = (uint64_t)p->best[0];
+	p->min_at = UINT64_MAX;	/* which run gave it is not kept */
 }
 
 /* The line through the minima with p's replaced by its next timing: how

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
@@ -116,16 +117,41 @@ static unsigned subsample_rank(uint64_t n, uint64_t m, gsl_rng *rng)
 	return r;
 }
 
-static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
-		     struct interval *out)
+/* One refit's minima from a random half of the blocks; N absent from the
+ * half are left out (compacting x, y).  Returns how many points remain. */
+static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk,
+			     gsl_rng *rng, const double *x_all, double *x, double *y)
+{
+	unsigned idx[BLOCKS_MAX], pick[BLOCKS_MAX];
+	unsigned char chosen[BLOCKS_MAX] = { 0 };
+	for (unsigned k = 0; k < blk->count; k++)
+		idx[k] = k;
+	gsl_ran_choose(rng, pick, blk->count / 2, idx, blk->count, sizeof idx[0]);
+	for (unsigned k = 0; k < blk->count / 2; k++)
+		chosen[pick[k]] = 1;
+	size_t m = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		double v = blocks_min(blk, i, chosen);
+		if (isinf(v))
+			continue;
+		x[m] = x_all[i];
+		y[m++] = v;
+	}
+	return m;
+}
+
+static int subsample(const struct point_set *s, const struct blocks *blk,
+		     unsigned B, unsigned long seed, struct interval *out)
 {
 	size_t n = s->count;
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+	double *xh = malloc(n * sizeof *xh);
 	double *sl = malloc(B * sizeof *sl), *ic = malloc(B * sizeof *ic);
 	size_t *work = malloc(n * sizeof *work);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	int rc = -1;
-	if (x && y && sl && ic && work && rng) {
+	int use_blocks = blk != NULL && blk->count >= BLOCKS_MIN;
+	if (x && y && xh && sl && ic && work && rng) {
 		gsl_rng_set(rng, seed);
 		/* N from the first: exact differences, even where N itself is
 		 * beyond what a double resolves (near 2^64). */
@@ -139,14 +165,23 @@ static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
 		 * refit the same line; one is enough. */
 		unsigned refits = all_single ? 1 : B;
 		for (unsigned b = 0; b < refits; b++) {
-			for (size_t i = 0; i < n; i++) {
-				const struct point *p = &s->p[i];
-				uint64_t m = (p->count + 1) / 2;
-				unsigned r = p->count > 1 ? subsample_rank(p->count, m, rng) : 1;
-				y[i] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
-			}
 			struct lv_line l;
-			hull_least_values_d(x, y, n, work, &l);
+			if (use_blocks) {
+				size_t m = half_of_blocks(s, blk, rng, x, xh, y);
+				if (m < 2) {	/* cannot happen: every block has runs */
+					b--, refits--;
+					continue;
+				}
+				hull_least_values_d(xh, y, m, work, &l);
+			} else {
+				for (size_t i = 0; i < n; i++) {
+					const struct point *p = &s->p[i];
+					uint64_t m = (p->count + 1) / 2;
+					unsigned r = p->count > 1 ? subsample_rank(p->count, m, rng) : 1;
+					y[i] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
+				}
+				hull_least_values_d(x, y, n, work, &l);
+			}
 			sl[b] = l.slope;
 			ic[b] = (double)((long double)l.intercept -
 					 (long double)l.slope * (long double)n0);
@@ -158,11 +193,12 @@ static int subsample(const struct point_set *s, unsigned B, unsigned long seed,
 		out->sub_intercept[0] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.025);
 		out->sub_intercept[1] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.975);
 		out->replicates = refits;
-		out->sub_ok = 1;
+		out->blocks = use_blocks ? blk->count : 0;
+		out->sub_ok = refits > 0;
 		rc = 0;
 	}
 	gsl_rng_free(rng);
-	free(x), free(y), free(sl), free(ic), free(work);
+	free(x), free(y), free(xh), free(sl), free(ic), free(work);
 	return rc;
 }
 
@@ -173,11 +209,13 @@ static void widen(double range[2], double lo, double hi)
 }
 
 int interval_estimate(const struct point_set *s, const struct lv_line *fit,
-		      double tick, unsigned replicates, unsigned long seed,
+		      double tick, const struct blocks *blocks,
+		      unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len)
 {
 	*out = (struct interval){ 0 };
-	if (band(s, fit, tick, out) != 0 || subsample(s, replicates, seed, out) != 0) {
+	if (band(s, fit, tick, out) != 0 ||
+	    subsample(s, blocks, replicates, seed, out) != 0) {
 		snprintf(err, err_len, "out of memory computing the interval");
 		return -1;
 	}

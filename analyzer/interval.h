@@ -10,10 +10,14 @@
  * the minima above the fitted line if larger (floor scatter).  The band's
  * extreme slopes and intercepts come from four small LPs (GLPK).
  *
- * Subsampling.  B refits, each on the minima of a random half of the runs
- * at every N (m-out-of-n without replacement, Politis & Romano 1994).  The
- * minimum of a random half is the k-th smallest run with a known
- * probability, so the kept smallest timings suffice.  The 2.5% and 97.5%
+ * Subsampling.  B refits, each on the minima of a random half of the
+ * collection's blocks, contiguous stretches of it in time (blocks.h), so
+ * that a machine whose speed drifts during the collection widens the
+ * interval.  With too few runs per N for blocks (fewer than 8), a random
+ * half of the runs at every N instead (m-out-of-n without replacement,
+ * Politis & Romano 1994): the minimum of a random half is the k-th
+ * smallest run with a known probability, so the kept smallest timings
+ * suffice.  The 2.5% and 97.5%
  * quantiles of the refits, unscaled: a half-sample minimum is noisier than
  * the full one, so this errs wide.
  */
@@ -22,6 +26,7 @@
 
 #include <stddef.h>
 
+#include "blocks.h"
 #include "hull.h"
 #include "points.h"
 
@@ -36,6 +41,8 @@ struct interval {
 	char band_error[160];			/* why not, when !band_ok */
 	double sub_slope[2], sub_intercept[2];
 	unsigned replicates;
+	unsigned blocks;			/* subsampled halves of this many
+						 * stretches of time; 0: of runs */
 	int sub_ok;
 };
 
@@ -43,7 +50,8 @@ struct interval {
  * in err.  A band whose LP GLPK cannot solve is left out (band_ok = 0,
  * band_error says why); the interval is then the subsampling's alone. */
 int interval_estimate(const struct point_set *s, const struct lv_line *fit,
-		      double tick, unsigned replicates, unsigned long seed,
+		      double tick, const struct blocks *blocks,
+		      unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len);
 
 #endif /* SUBTICK_INTERVAL_H */

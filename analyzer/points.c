@@ -99,7 +99,7 @@ static int keep_best(struct point *p, double t)
 }
 
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
-	       int t_exact)
+	       int t_exact, uint64_t at)
 {
 	struct point *p = find(s, n);
 	if (p == NULL)
@@ -107,8 +107,10 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	s->samples++;
 	s->all_int &= t_exact;
 	p->count++;
-	if (p->count == 1 || t < p->min)
+	if (p->count == 1 || t < p->min) {
 		p->min = t;
+		p->min_at = at;
+	}
 	if (t_exact && (p->count == 1 || t_int < p->min_int))
 		p->min_int = t_int;
 	double delta = t - p->mean;

@@ -24,6 +24,8 @@ struct point {
 	uint64_t min_int;	/* exact when the set is all integers */
 	double mean;		/* Welford */
 	double m2;
+	uint64_t min_at;	/* start of the run that gave min (its at);
+				 * UINT64_MAX if unknown */
 	double *best;		/* ascending, up to POINT_BEST */
 	unsigned nbest, best_cap;
 };
@@ -41,9 +43,10 @@ struct point_set {
 void points_init(struct point_set *s);
 void points_free(struct point_set *s);
 
-/* Add one timing at n.  Returns 0, or -1 when out of memory. */
+/* Add one timing at n, started at `at` (UINT64_MAX: unknown).  Returns 0,
+ * or -1 when out of memory. */
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
-	       int t_exact);
+	       int t_exact, uint64_t at);
 
 /* Sort by n, after the last points_add (which may not follow it). */
 void points_sort(struct point_set *s);

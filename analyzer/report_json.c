@@ -110,7 +110,26 @@ static void fit_keys(FILE *out, int *f, const struct analysis *a)
 	pair(out, f, "overhead_interval", iv->intercept, 1);
 	pair(out, f, "unit_cost_ns_interval", iv->slope, ns);
 	pair(out, f, "overhead_ns_interval", iv->intercept, ns);
-	str(out, f, "interval_method", "tick band + subsampling (half the runs), 95%");
+	str(out, f, "interval_method", iv->blocks
+		? "bounds: tick band + refits on halves of the collection's stretches in time (not a calibrated 95%)"
+		: "bounds: tick band + refits on halves of the runs (not a calibrated 95%)");
+	num(out, f, "subsampling_blocks", iv->blocks ? iv->blocks : NAN);
+	key(out, f, "fifths");
+	if (a->nfifths == BLOCKS_FIFTHS) {
+		fputc('[', out);
+		for (int i = 0; i < BLOCKS_FIFTHS; i++) {
+			fprintf(out, "%s{\"unit_cost\": ", i ? ", " : "");
+			json_number(out, a->fifths[i].slope);
+			fputs(", \"band\": [", out);
+			json_number(out, a->fifths[i].lo);
+			fputs(", ", out);
+			json_number(out, a->fifths[i].hi);
+			fputs("]}", out);
+		}
+		fputc(']', out);
+	} else {
+		fputs("null", out);
+	}
 	num(out, f, "band_width", iv->band_width);
 	pair(out, f, "band_unit_cost_interval", iv->band_slope, 1);
 	pair(out, f, "subsampling_unit_cost_interval", iv->sub_slope, 1);
@@ -169,6 +188,7 @@ static void excess_keys(FILE *out, int *f, const struct analysis *a)
 	const struct excess_summary *e = &a->excess;
 	double n = e->samples ? (double)e->samples : NAN;
 	num(out, f, "on_line_share", (double)e->on_line / n);
+	num(out, f, "near_line_share", (double)e->near_line / n);
 	num(out, f, "excess_q50", e->quantile[0]);
 	num(out, f, "excess_q90", e->quantile[1]);
 	num(out, f, "excess_q99", e->quantile[2]);

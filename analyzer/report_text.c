@@ -34,7 +34,7 @@ static void quantity(FILE *out, const char *name, double v, const double iv[2],
 	fprintf(out, "%-10s %s %s", name, sig(a, sizeof a, v, d), units);
 	if (unit_ns > 0)
 		fprintf(out, " = %s ns", sig(a, sizeof a, v * unit_ns, d));
-	fprintf(out, "\n%-10s 95%% [%s, %s] %s", "", sig(b, sizeof b, iv[0], d),
+	fprintf(out, "\n%-10s bounds [%s, %s] %s", "", sig(b, sizeof b, iv[0], d),
 		sig(c, sizeof c, iv[1], d), units);
 	if (unit_ns > 0)
 		fprintf(out, " = [%s, %s] ns", sig(b, sizeof b, iv[0] * unit_ns, d),
@@ -68,6 +68,40 @@ static void heading(FILE *out, const struct analysis *a)
 		(unsigned long long)a->runs_median, (unsigned long long)a->runs_min);
 }
 
+/* The unit cost of each fifth of the collection, in time order. */
+static void fifths_line(FILE *out, const struct analysis *a)
+{
+	if (a->nfifths != BLOCKS_FIFTHS)
+		return;
+	double w = 0;
+	for (int i = 0; i < BLOCKS_FIFTHS; i++)
+		w = a->fifths[i].hi - a->fifths[i].lo > w ? a->fifths[i].hi - a->fifths[i].lo : w;
+	int d = report_digits(a->fit.slope, w);
+	char buf[40];
+	fprintf(out, "           by fifths of the collection in time:");
+	for (int i = 0; i < BLOCKS_FIFTHS; i++)
+		fprintf(out, " %s", sig(buf, sizeof buf, a->fifths[i].slope, d));
+	fprintf(out, "\n");
+}
+
+/* When the runs the line rests on were taken, and how many runs come near
+ * the line: a line resting on one short fast burst describes that burst. */
+static void support_times(FILE *out, const struct analysis *a)
+{
+	const struct excess_summary *e = &a->excess;
+	const struct point *l = &a->points.p[a->fit.left], *r = &a->points.p[a->fit.right];
+	if (e->samples)
+		fprintf(out, "  %.3g%% of the runs come within max(2 ticks, 1%%) of it\n",
+			100.0 * (double)e->near_line / (double)e->samples);
+	if (!e->have_at || l->min_at == UINT64_MAX || r->min_at == UINT64_MAX)
+		return;
+	double k = a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
+	const char *u = a->unit_ns > 0 ? " ms" : " units";
+	fprintf(out, "  its minima were taken at %.6g%s and %.6g%s into a collection of %.6g%s\n",
+		(double)(l->min_at - e->at_lo) * k, u, (double)(r->min_at - e->at_lo) * k, u,
+		(double)(e->at_hi - e->at_lo) * k, u);
+}
+
 static void fit_section(FILE *out, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -83,10 +117,15 @@ static void fit_section(FILE *out, const struct analysis *a)
 			iv->band_width, iv->band_support);
 	else
 		fprintf(out, "           interval: no tick band (see the warnings)");
-	if (iv->replicates > 1)
-		fprintf(out, " and %u subsamples of half the runs\n\n", iv->replicates);
+	if (iv->replicates > 1 && iv->blocks)
+		fprintf(out, " and %u refits on random halves of %u stretches of the collection in time\n",
+			iv->replicates, iv->blocks);
+	else if (iv->replicates > 1)
+		fprintf(out, " and %u refits on random halves of the runs\n", iv->replicates);
 	else
-		fprintf(out, "; no subsampling (one run per N)\n\n");
+		fprintf(out, "; no subsampling (one run per N)\n");
+	fifths_line(out, a);
+	fprintf(out, "\n");
 
 	fprintf(out, "least-values fit (%s)\n", a->method);
 	if (a->lp_done && a->hull_done)
@@ -100,6 +139,7 @@ static void fit_section(FILE *out, const struct analysis *a)
 		fprintf(out, "  mean(N) is a hull vertex (N = %llu): every slope in [%.10g, %.10g] is optimal; the midpoint is reported\n",
 			(unsigned long long)s->p[a->fit.left].n, a->fit.slope_lo,
 			a->fit.slope_hi);
+	support_times(out, a);
 }
 
 static void ols_line(FILE *out, const char *name, const struct ols_fit *o,

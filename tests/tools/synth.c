@@ -17,7 +17,11 @@
  * Usage: synth [--slope S] [--intercept I] [--tick T] [--range A:B:K]
  *              [--runs R] [--jitter J] [--interrupt-every E]
  *              [--interrupt-cost C] [--period P] [--gap G] [--seed S]
- *              [--unit-ns U] [--float]
+ *              [--unit-ns U] [--float] [--drift D]
+ *
+ * --drift D: the machine slows down (D > 0) during the collection: every
+ * run's required time grows linearly from x1 at the first sweep to
+ * x(1 + D) at the last, so that the truth is a range of unit costs.
  */
 #include <math.h>
 #include <stdint.h>
@@ -31,6 +35,7 @@
 struct truth {
 	double slope, intercept, tick, jitter;
 	double interrupt_every, interrupt_cost, period, gap, unit_ns;
+	double drift;	/* the cost grows by this share from first to last sweep */
 	uint64_t from, to, points, runs;
 	unsigned long seed;
 	int float_out;
@@ -71,6 +76,7 @@ static void parse(int argc, char **argv, struct truth *t)
 		else if (strcmp(o, "--runs") == 0) t->runs = (uint64_t)arg_number(o, v);
 		else if (strcmp(o, "--jitter") == 0) t->jitter = arg_number(o, v);
 		else if (strcmp(o, "--interrupt-every") == 0) t->interrupt_every = arg_number(o, v);
+		else if (strcmp(o, "--drift") == 0) t->drift = arg_number(o, v);
 		else if (strcmp(o, "--interrupt-cost") == 0) t->interrupt_cost = arg_number(o, v);
 		else if (strcmp(o, "--period") == 0) t->period = arg_number(o, v);
 		else if (strcmp(o, "--gap") == 0) t->gap = arg_number(o, v);
@@ -95,9 +101,9 @@ static double reading(const struct truth *t, double x)
 
 /* Real duration of one run starting at real time start. */
 static double duration(const struct truth *t, gsl_rng *r, uint64_t n,
-		       double start)
+		       double start, double progress)
 {
-	double d = t->intercept + t->slope * (double)n;
+	double d = (t->intercept + t->slope * (double)n) * (1 + t->drift * progress);
 	if (t->jitter > 0)
 		d += gsl_ran_exponential(r, t->jitter);
 	if (t->interrupt_every > 0 &&
@@ -144,7 +150,8 @@ int main(int argc, char **argv)
 		gsl_ran_shuffle(r, order, t.points, sizeof *order);
 		for (uint64_t k = 0; k < t.points; k++) {
 			uint64_t nn = n[order[k]];
-			double d = duration(&t, r, nn, now);
+			double d = duration(&t, r, nn, now,
+					    t.runs > 1 ? (double)sweep / (double)(t.runs - 1) : 0);
 			if (t.float_out) {
 				printf("%llu %.9e\n", (unsigned long long)nn, d * t.unit_ns * 1e-9);
 			} else {

@@ -1,0 +1,132 @@
+/*
+ * blocks.c - per-block minima (blocks.h).
+ */
+#include "blocks.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "hull.h"
+
+/* Index of n in the sorted set, or s->count. */
+static size_t find_n(const struct point_set *s, uint64_t n)
+{
+	size_t lo = 0, hi = s->count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->p[mid].n < n)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->count && s->p[lo].n == n ? lo : s->count;
+}
+
+int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
+	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
+	       struct blocks *out)
+{
+	unsigned char skipped[64] = { 0 };
+	uint64_t k = runs_min / 2;
+	*out = (struct blocks){ 0, NULL, s->count };
+	if (k < BLOCKS_MIN)
+		return 0;
+	unsigned count = k > BLOCKS_MAX ? BLOCKS_MAX : (unsigned)k;
+	out->min = malloc((size_t)count * s->count * sizeof *out->min);
+	if (out->min == NULL)
+		return -1;
+	for (size_t j = 0; j < (size_t)count * s->count; j++)
+		out->min[j] = INFINITY;
+	struct spool_record r;
+	uint64_t idx = 0, total = sp->count;
+	int got;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while ((got = spool_get(sp, &r)) == 1) {
+		size_t i = find_n(s, r.n), g;
+		for (g = 0; g < nskip && g < 64; g++)
+			if (!skipped[g] && skip_n[g] == r.n && skip_t[g] == r.t)
+				break;
+		if (g < nskip && g < 64) {
+			skipped[g] = 1;
+			idx++;
+			continue;
+		}
+		size_t b = (size_t)((long double)idx++ * count / total);
+		if (i < s->count && r.t < out->min[b * s->count + i])
+			out->min[b * s->count + i] = r.t;
+	}
+	out->count = count;
+	return got == 0 ? 0 : -1;
+}
+
+double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
+{
+	double m = INFINITY;
+	for (unsigned k = 0; k < b->count; k++)
+		if (chosen[k] && b->min[k * b->points + i] < m)
+			m = b->min[k * b->points + i];
+	return m;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The least-values slope of (x, y) and its band, as checks.c's thirds. */
+static int slope_and_band(double *x, double *y, size_t n, double tick,
+			  struct fifth *f)
+{
+	size_t *w = malloc(n * sizeof *w);
+	if (w == NULL || n < 3)
+		return free(w), -1;
+	struct lv_line l;
+	hull_least_values_d(x, y, n, w, &l);
+	free(w);
+	for (size_t i = 0; i < n; i++)
+		y[i] -= l.intercept + l.slope * x[i];
+	qsort(y, n, sizeof *y, by_double);
+	double scatter = y[n / 2] > tick ? y[n / 2] : tick;
+	double band = 2 * scatter / (x[n - 1] - x[0]);
+	f->slope = l.slope;
+	f->lo = l.slope - band;
+	f->hi = l.slope + band;
+	f->ok = 1;
+	return 0;
+}
+
+size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
+		     double tick, struct fifth f[BLOCKS_FIFTHS])
+{
+	if (b->count < BLOCKS_FIFTHS)
+		return 0;
+	double *x = malloc(s->count * sizeof *x), *y = malloc(s->count * sizeof *y);
+	size_t filled = 0;
+	for (unsigned q = 0; x && y && q < BLOCKS_FIFTHS; q++) {
+		unsigned char chosen[BLOCKS_MAX] = { 0 };
+		for (unsigned k = 0; k < b->count; k++)
+			chosen[k] = k * BLOCKS_FIFTHS / b->count == q;
+		size_t n = 0;
+		for (size_t i = 0; i < s->count; i++) {
+			double m = blocks_min(b, i, chosen);
+			if (isinf(m))
+				continue;
+			x[n] = (double)(s->p[i].n - s->p[0].n);
+			y[n++] = m;
+		}
+		f[q] = (struct fifth){ 0 };
+		if (slope_and_band(x, y, n, tick, &f[q]) == 0)
+			filled++;
+	}
+	free(x), free(y);
+	return filled;
+}
+
+void blocks_free(struct blocks *b)
+{
+	free(b->min);
+	b->min = NULL;
+	b->count = 0;
+}

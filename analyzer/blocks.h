@@ -1,0 +1,58 @@
+/*
+ * blocks.h - the collection cut into contiguous stretches of time.
+ *
+ * A machine's speed drifts: five default collections minutes apart
+ * differed by 2.8% while each one's interval was 0.75% wide, because
+ * subsampling random runs mixes early and late runs in every half.  Cut
+ * the samples, in the order they were taken, into B blocks (each several
+ * sweeps long) and keep every N's minimum in each block: a subsample is
+ * then a random half of the blocks (drift within the collection widens
+ * the interval, as it should), and the unit cost of each fifth of the
+ * collection shows the drift itself.
+ */
+#ifndef SUBTICK_BLOCKS_H
+#define SUBTICK_BLOCKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "points.h"
+#include "spool.h"
+
+#define BLOCKS_MAX 10
+#define BLOCKS_MIN 4
+#define BLOCKS_FIFTHS 5
+
+struct blocks {
+	unsigned count;		/* 0: too few runs per N to cut */
+	double *min;		/* count x points: min[b * points + i] (INFINITY
+				 * where the block has no run at N_i) */
+	size_t points;
+};
+
+struct fifth {
+	double slope;		/* least-values slope of the fifth's minima */
+	double lo, hi;		/* slope +- its band, 2 W / span */
+	int ok;
+};
+
+/* Cut the spooled samples into min(BLOCKS_MAX, runs_min / 2) blocks (none
+ * below BLOCKS_MIN).  s must be sorted.  The samples skip[0..nskip) (n, t:
+ * clock glitches left out of the fit) are left out here too, once each.
+ * Returns 0, or -1 (memory, read). */
+int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
+	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
+	       struct blocks *out);
+
+/* The minimum of N_i over the blocks chosen (chosen[b] != 0). */
+double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen);
+
+/* The unit cost of each fifth of the collection (blocks grouped in order),
+ * its band from its own scatter (tick: 0 if unknown).  Fills f[0..4] when
+ * there are at least BLOCKS_FIFTHS blocks; returns how many it filled. */
+size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
+		     double tick, struct fifth f[BLOCKS_FIFTHS]);
+
+void blocks_free(struct blocks *b);
+
+#endif /* SUBTICK_BLOCKS_H */
