@@ -1,6 +1,6 @@
 """scripts/bench: run the benchmarks and write bench/RESULTS.md.
 
-    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed]
+    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage]
 
 --quick shortens every budget (a smoke test: its numbers are not the
 results).  Nothing here is a test: a missed target is reported, not
@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import clocks
+import coverage
 import noise
 import repeat
 import speed
@@ -25,6 +26,7 @@ SECTIONS = {
     "noise": ("3. Noise robustness", noise.run_section, noise.__doc__),
     "repeat": ("4. Repeatability", repeat.run_section, repeat.__doc__),
     "speed": ("5. Speed", speed.run_section, speed.__doc__),
+    "coverage": ("6. Coverage of the bounds", coverage.run_section, coverage.__doc__),
 }
 
 
