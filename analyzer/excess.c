@@ -131,8 +131,32 @@ static void event_add(struct events *ev, double t)
 	ev->t[ev->n++] = t;
 }
 
+/* A uniform sample of every run's start time: the null model of the
+ * period search (period.h).  Reservoir sampling, xorshift: reproducible. */
+enum { STARTS_KEEP = 16384 };
+
+struct starts {
+	double t[STARTS_KEEP];
+	size_t kept;
+	uint64_t seen, x;
+};
+
+static void starts_offer(struct starts *st, double t)
+{
+	st->seen++;
+	if (st->kept < STARTS_KEEP) {
+		st->t[st->kept++] = t;
+		return;
+	}
+	st->x ^= st->x << 13, st->x ^= st->x >> 7, st->x ^= st->x << 17;
+	uint64_t j = st->x % st->seen;
+	if (j < STARTS_KEEP)
+		st->t[j] = t;
+}
+
 static int event_pass(struct spool *sp, const struct excess_config *c,
-		      struct excess_summary *s, struct events *ev, FILE *out)
+		      struct excess_summary *s, struct events *ev,
+		      struct starts *st, FILE *out)
 {
 	struct spool_record r;
 	int k;
@@ -145,6 +169,8 @@ static int event_pass(struct spool *sp, const struct excess_config *c,
 		excess_of(c, &r, &e, &es);
 		if (at0 == UINT64_MAX && r.at != SPOOL_NO_AT)
 			at0 = r.at;
+		if (st != NULL && r.at != SPOOL_NO_AT)
+			starts_offer(st, (double)(r.at - at0) * scale);
 		if (e > s->threshold) {
 			s->large++;
 			double level = s->threshold;
@@ -166,7 +192,8 @@ static int by_double(const void *a, const void *b)
 }
 
 /* The most significant period over the levels. */
-static void find_period(struct events *ev, struct excess_summary *s)
+static void find_period(struct events *ev, const struct starts *st,
+			struct excess_summary *s)
 {
 	struct period_result best = { 0 };
 	best.events = ev[0].n;
@@ -178,7 +205,7 @@ static void find_period(struct events *ev, struct excess_summary *s)
 			continue;
 		if (ev[j].n > 1)	/* qsort(NULL, 0) is undefined */
 			qsort(ev[j].t, ev[j].n, sizeof *ev[j].t, by_double);
-		period_detect(ev[j].t, ev[j].n, &p);
+		period_detect(ev[j].t, ev[j].n, st ? st->t : NULL, st ? st->kept : 0, &p);
 		if (p.found && (!best.found || p.log10_p < best.log10_p)) {
 			best = p;
 			best.level = s->threshold * exp2(j);
@@ -215,7 +242,10 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 		excess_file_header(out, c);
 	}
 	struct events ev[EVENT_LEVELS] = { { 0 } };
-	int rc = event_pass(sp, c, s, ev, out);
+	struct starts *st = malloc(sizeof *st);
+	if (st != NULL)
+		st->kept = 0, st->seen = 0, st->x = 0x2545f4914f6cdd1du;
+	int rc = event_pass(sp, c, s, ev, st, out);
 	if (out != NULL && rc != 0)
 		outfile_abandon(&of);
 	if (out != NULL && rc == -2)
@@ -227,12 +257,13 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 	if (rc == 0) {
 		if (s->seconds > 0)
 			s->large_per_s = (double)s->large / s->seconds;
-		find_period(ev, s);
+		find_period(ev, st, s);
 	} else if (err[0] == '\0') {
 		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
 	}
 	for (int j = 0; j < EVENT_LEVELS; j++)
 		free(ev[j].t);
+	free(st);
 	return rc;
 }
 

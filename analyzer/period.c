@@ -4,7 +4,9 @@
 #include "period.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 
 #include <gsl/gsl_sort.h>
@@ -164,9 +166,39 @@ static size_t thin(const double **t, size_t k, double **owned)
 	return m;
 }
 
-void period_detect(const double *t, size_t k, struct period_result *out)
+/* How many of PERIOD_NULL_SUBSETS random k-subsets of the starts lock to
+ * p at least as strongly (Rayleigh Z) as the events' z. */
+static int null_exceeded(const double *starts, size_t nstarts, size_t k,
+			 double p, double z)
+{
+	double *pool = malloc(nstarts * sizeof *pool), *sub = malloc(k * sizeof *sub);
+	int count = 0;
+	uint64_t x = 0x9e3779b97f4a7c15u;	/* xorshift: reproducible */
+	if (pool == NULL || sub == NULL) {
+		free(pool), free(sub);
+		return -1;
+	}
+	memcpy(pool, starts, nstarts * sizeof *pool);
+	for (int b = 0; b < PERIOD_NULL_SUBSETS; b++) {
+		for (size_t i = 0; i < k; i++) {	/* partial Fisher-Yates */
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			size_t j = i + (size_t)(x % (nstarts - i));
+			double tmp = pool[i];
+			pool[i] = pool[j];
+			pool[j] = tmp;
+			sub[i] = pool[i];
+		}
+		count += rayleigh(sub, k, p, NULL) >= z;
+	}
+	free(pool), free(sub);
+	return count;
+}
+
+void period_detect(const double *t, size_t k, const double *starts,
+		   size_t nstarts, struct period_result *out)
 {
 	*out = (struct period_result){ 0 };
+	out->null_exceeded = -1;
 	out->events = k;
 	if (k < MIN_EVENTS)
 		return;
@@ -213,6 +245,10 @@ void period_detect(const double *t, size_t k, struct period_result *out)
 	/* P(Z > z) = exp(-z) for random times; times the periods tried */
 	out->log10_p = (log((double)tried) - out->z) / log(10.0);
 	out->found = out->log10_p < -6 && out->coherence >= 0.2;
+	if (out->found && starts != NULL && nstarts > k) {
+		out->null_exceeded = null_exceeded(starts, nstarts, k, best_p, out->z);
+		out->found = out->null_exceeded >= 0 && out->null_exceeded <= 1;
+	}
 	if (out->found)
 		longer_period(t, k, out, tried);
 	free(owned);

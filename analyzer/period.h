@@ -27,9 +27,22 @@ struct period_result {
 	double longer_coherence;
 	double level;		/* the excess above which the events were
 				 * taken (set by the caller) */
+	int null_exceeded;	/* random subsets of the run starts that
+				 * locked as strongly (-1: not tested) */
 };
 
-/* times: ascending, k of them.  Needs at least 8. */
-void period_detect(const double *times, size_t k, struct period_result *out);
+/*
+ * times: ascending, k of them.  Needs at least 8.  starts: the start
+ * times of all runs (or a uniform sample of them; NULL: unknown).  The
+ * events are a subset of the runs, and when the runs themselves start on
+ * a grid (equal runs over a narrow range of N), any subset of them locks
+ * to its period: a period is then reported only if the events lock to it
+ * more than random subsets of the starts do (PERIOD_NULL_SUBSETS of them,
+ * at most one as strongly).  Without starts, only against uniform times.
+ */
+#define PERIOD_NULL_SUBSETS 100
+
+void period_detect(const double *times, size_t k, const double *starts,
+		   size_t nstarts, struct period_result *out);
 
 #endif /* SUBTICK_PERIOD_H */

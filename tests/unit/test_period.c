@@ -38,7 +38,7 @@ static void test_finds_timer(void **state)
 	struct period_result p;
 	for (unsigned long seed = 1; seed <= 5; seed++) {
 		size_t k = ticks(t, 0.6, 2e5, seed);
-		period_detect(t, k, &p);
+		period_detect(t, k, NULL, 0, &p);
 		assert_true(p.found);
 		assert_true(fabs(p.period - 4e6) < 4e6 * 1e-4);
 		assert_true(p.coherence > 0.5);
@@ -63,7 +63,7 @@ static void test_longer_cycle(void **state)
 				t[k++] = 4e6 * cycle + offset[j] + 2e4 * gsl_rng_uniform(r);
 	gsl_rng_free(r);
 	struct period_result p;
-	period_detect(t, k, &p);
+	period_detect(t, k, NULL, 0, &p);
 	assert_true(p.found);
 	assert_true(fabs(p.period - 0.5e6) < 0.5e6 * 1e-3);
 	assert_true(fabs(p.longer - 4e6) < 4e6 * 1e-3);
@@ -83,7 +83,7 @@ static void test_random_times(void **state)
 			now += gsl_ran_exponential(r, 4e6);
 			t[i] = now;
 		}
-		period_detect(t, K, &p);
+		period_detect(t, K, NULL, 0, &p);
 		assert_false(p.found);
 	}
 	gsl_rng_free(r);
@@ -94,13 +94,46 @@ static void test_too_few(void **state)
 	(void)state;
 	double t[] = { 0, 4, 8, 12 };
 	struct period_result p;
-	period_detect(t, 4, &p);
+	period_detect(t, 4, NULL, 0, &p);
 	assert_false(p.found);
+}
+
+/* Runs of equal length start on a grid of 50 us; interrupts at random
+ * times hit a random half of them.  Against uniform times their starts look
+ * locked to 50 us; against random subsets of the starts they are not. */
+static void test_grid_of_starts(void **state)
+{
+	(void)state;
+	enum { RUNS = 4000 };
+	static double starts[RUNS], t[RUNS];
+	struct period_result p;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, 11);
+	size_t k = 0;
+	for (size_t i = 0; i < RUNS; i++) {
+		starts[i] = 5e4 * (double)i + gsl_rng_uniform(r);
+		if (gsl_rng_uniform(r) < 0.5)
+			t[k++] = starts[i];
+	}
+	period_detect(t, k, NULL, 0, &p);
+	assert_true(p.found);		/* the old, uniform null: fooled */
+	period_detect(t, k, starts, RUNS, &p);
+	assert_false(p.found);
+	assert_true(p.null_exceeded > 1);
+	/* A real period among those runs: every 40th run is hit (2 ms). */
+	k = 0;
+	for (size_t i = 0; i < RUNS; i += 40)
+		t[k++] = starts[i];
+	period_detect(t, k, starts, RUNS, &p);
+	assert_true(p.found);
+	assert_true(fabs(p.period - 2e6) < 2e6 * 1e-3);
+	gsl_rng_free(r);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_grid_of_starts),
 		cmocka_unit_test(test_finds_timer),
 		cmocka_unit_test(test_longer_cycle),
 		cmocka_unit_test(test_random_times),
