@@ -130,10 +130,33 @@ static void test_grid_of_starts(void **state)
 	gsl_rng_free(r);
 }
 
+/* A sparse disturbance: one period in twenty of 1 ms is hit, near its
+ * start (jitter 1% of the period).  Its gaps are random multiples of the
+ * period; the gap mode's fractions missed it in 2 of these 5 seeds. */
+static void test_sparse_period(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 5; seed++) {
+		double t[200];
+		struct period_result p;
+		gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+		gsl_rng_set(r, seed);
+		size_t k = 0;
+		for (int i = 0; i < 2000 && k < 200; i++)
+			if (gsl_rng_uniform(r) < 106.0 / 2000)
+				t[k++] = 1e6 * i + 1e4 * gsl_rng_uniform(r);
+		gsl_rng_free(r);
+		period_detect(t, k, NULL, 0, &p);
+		assert_true(p.found);
+		assert_true(fabs(p.period - 1e6) < 1e6 * 1e-3);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grid_of_starts),
+		cmocka_unit_test(test_sparse_period),
 		cmocka_unit_test(test_finds_timer),
 		cmocka_unit_test(test_longer_cycle),
 		cmocka_unit_test(test_random_times),
