@@ -130,6 +130,10 @@ static double longest_multiple(const double *t, size_t k, double p, double z,
 		if (zm >= 0.9 * z)
 			best = m * p;
 	}
+	if (best != p) {	/* polish the multiple at the peak's width */
+		double total = t[k - 1] - t[0];
+		best = parabola(t, k, best, best * best / (8 * total), tried);
+	}
 	return best;
 }
 
