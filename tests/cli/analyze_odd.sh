@@ -2,7 +2,7 @@
 # Inputs built to break analyze: each gives an answer (or a clear refusal),
 # valid output, and figures, never a hang, an inf or a nan.
 . "$(dirname "$0")/lib.sh"
-: "${ANALYZE:?}"
+: "${ANALYZE:?}" "${SYNTH:?}" "${SUBTICK_SOURCE_ROOT:?}"
 cd "$T"
 have_gnuplot=0
 command -v gnuplot > /dev/null && have_gnuplot=1
@@ -130,3 +130,10 @@ check "t near 2^60: unit cost 3" within "$(json_get big-t.json unit_cost)" 3 1e-
 check "t near 2^60: the interval holds 3" inside 3 "$(json_get big-t.json unit_cost_interval)"
 check "t near 2^60: the tick band was computed" grep -q 'tick band (W = 1 units' big-t.txt
 check "t near 2^60: a warning on doubles" grep -q 'timings beyond 2^53' big-t.txt
+
+# Figures for the common cases too: a tick-2 TSC-like stream, and geometric
+# N drawn on log axes.
+"$SYNTH" --seed 2 --runs 5 > tick2.st
+answer tick2.st
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/curves.py" lin geo 1 > geo.st
+answer geo.st --plot-log
