@@ -28,7 +28,7 @@ int conditions_pin(int cpu, struct conditions *c, char *err, size_t err_len);
 void conditions_raise_priority(struct conditions *c);
 
 /* Check the invariant TSC flag (for TSC clocks) and the cpufreq governor;
- * warn on `warn` where they can make timings drift. */
+ * warn on `warn` (NULL: silently) where they can make timings drift. */
 void conditions_check(struct conditions *c, const struct clock_source *clock,
 		      const char *prog, FILE *warn);
 

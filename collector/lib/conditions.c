@@ -111,13 +111,13 @@ void conditions_check(struct conditions *c, const struct clock_source *clock,
 		     clock->kind == CLOCK_KIND_TSC_LFENCE;
 	snprintf(c->tsc_invariant, sizeof c->tsc_invariant, "%s",
 		 is_tsc ? tsc_invariant() : "n/a");
-	if (is_tsc && strcmp(c->tsc_invariant, "yes") != 0)
+	if (is_tsc && strcmp(c->tsc_invariant, "yes") != 0 && warn != NULL)
 		fprintf(warn,
 			"%s: warning: the TSC is not invariant: its rate may follow the CPU frequency, and TSC units are not time\n",
 			prog);
 	read_governor(c->cpu, c->governor, sizeof c->governor);
 	if (strcmp(c->governor, "none") != 0 &&
-	    strcmp(c->governor, "performance") != 0)
+	    strcmp(c->governor, "performance") != 0 && warn != NULL)
 		fprintf(warn,
 			"%s: warning: cpufreq governor of CPU %d is '%s', not 'performance': the unit cost may change with the clock frequency\n",
 			prog, c->cpu, c->governor);

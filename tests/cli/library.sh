@@ -1,0 +1,41 @@
+#!/bin/sh
+# libsubtick: the C and Fortran examples build against the library, time
+# their loops and write streams analyze reads; the recorder and collect's
+# own timing agree on the count kernel, timed alternately in one process.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SUBTICK_SOURCE_ROOT:?}" "${LIBSUBTICK_DIR:?}" "${RECORD_COUNT:?}"
+cd "$T"
+src=$SUBTICK_SOURCE_ROOT/collector
+CC=${CC:-cc}
+
+"$CC" -O2 -I "$src/include" "$src/examples/loop.c" "$LIBSUBTICK_DIR/libsubtick.a" -o loop ||
+	fail "the C example did not build"
+./loop loop.st || fail "the C example exited $?"
+check "C example: a stream" [ "$(head -n 1 loop.st)" = "# subtick 1" ]
+check "C example: its label" grep -q '^# kernel: lcg-loop$' loop.st
+check "C example: ends with # done" sh -c "tail -n 1 loop.st | grep -q '^# done: samples='"
+check "C example: whole lines" only_complete_lines loop.st
+"$ANALYZE" --json loop.st > loop.json || fail "analyze loop.st exited $?"
+check "C example: a positive unit cost" awk -v u="$(json_get loop.json unit_cost)" 'BEGIN { exit !(u > 0) }'
+
+# The recorder against collect's timing, interleaved in one process.
+"$RECORD_COUNT" a.st b.st || fail "record_count exited $?"
+"$ANALYZE" --json a.st > a.json || fail "analyze a.st exited $?"
+"$ANALYZE" --json b.st > b.json || fail "analyze b.st exited $?"
+check "recorder and collect agree within their bounds" python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+(alo, ahi), (blo, bhi) = a["unit_cost_interval"], b["unit_cost_interval"]
+print("recorder", a["unit_cost"], [alo, ahi], "collect", b["unit_cost"], [blo, bhi])
+assert alo <= bhi and blo <= ahi' a.json b.json
+
+command -v gfortran > /dev/null && [ -f "$LIBSUBTICK_DIR/subtick.mod" ] ||
+	skip "gfortran not installed: the Fortran example is not built"
+gfortran -O2 -I "$LIBSUBTICK_DIR" "$src/examples/loop.f90" \
+	"$LIBSUBTICK_DIR/libsubtick_fortran.a" "$LIBSUBTICK_DIR/libsubtick.a" -o loopf ||
+	fail "the Fortran example did not build"
+./loopf loopf.st || fail "the Fortran example exited $?"
+check "Fortran example: its label" grep -q '^# kernel: fortran-loop$' loopf.st
+check "Fortran example: whole lines" only_complete_lines loopf.st
+"$ANALYZE" --json loopf.st > loopf.json || fail "analyze loopf.st exited $?"
+check "Fortran example: a positive unit cost" awk -v u="$(json_get loopf.json unit_cost)" 'BEGIN { exit !(u > 0) }'

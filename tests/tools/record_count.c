@@ -1,0 +1,72 @@
+/*
+ * record_count.c - the count kernel timed two ways in one process,
+ * interleaved: through libsubtick's recorder (stream A) and through
+ * collect's own timing code (sampler.c, stream B).  Their unit costs must
+ * agree (tests/cli/library.sh).
+ *
+ * Usage: record_count A.st B.st
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "calibrate.h"
+#include "kernel.h"
+#include "keys.h"
+#include "sampler.h"
+#include "stream.h"
+#include "subtick/subtick.h"
+
+enum { POINTS = 16, SWEEPS = 400 };
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: record_count A.st B.st\n");
+		return 2;
+	}
+	subtick_recorder *r = subtick_open(argv[1], "count", NULL);
+	struct kernel k;
+	char err[256];
+	struct clock_setup setup;
+	struct calibration cal;
+	FILE *fb = fopen(argv[2], "w");
+	const struct clock_source *c = clock_find(clock_default_name()), *rc;
+	if (r == NULL || fb == NULL || c == NULL || !clock_available(c, &rc, err, sizeof err) ||
+	    kernel_open("count", &k, err, sizeof err) != 0 ||
+	    calibrate_clock(rc, 0, &setup, &cal) != 0) {
+		perror("record_count");
+		return 1;
+	}
+	static struct stream_writer w;
+	stream_init(&w, fileno(fb));
+	keys_begin(&w, &setup, &cal);
+	stream_header(&w, "kernel", "count");
+	stream_header(&w, "columns", "n t at");
+	uint64_t n[POINTS], state = 7, at = 0;
+	for (int i = 0; i < POINTS; i++)
+		n[i] = 2000 + 2000 * (uint64_t)i;
+	for (int s = 0; s < SWEEPS; s++) {
+		for (int i = POINTS - 1; i > 0; i--) {
+			state = state * 6364136223846793005u + 1;
+			int j = (int)((state >> 33) % (uint64_t)(i + 1));
+			uint64_t t = n[i];
+			n[i] = n[j];
+			n[j] = t;
+		}
+		for (int i = 0; i < POINTS; i++) {
+			uint64_t t0 = subtick_start(r);
+			kernel_count_run(n[i], NULL);
+			subtick_stop(r, n[i], t0);
+			uint64_t t = sampler_min_timing(&setup, &k, n[i], clock_current_cpu(), 1);
+			if (t != UINT64_MAX) {
+				const uint64_t f[3] = { n[i], t, at++ };
+				stream_sample(&w, f, 3);
+			}
+		}
+	}
+	stream_linef(&w, "# done: samples=%d", POINTS * SWEEPS);
+	int bad = stream_flush(&w) != 0 || fclose(fb) != 0;
+	bad |= subtick_close(r) != 0;
+	kernel_close(&k);
+	return bad;
+}

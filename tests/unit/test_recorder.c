@@ -1,0 +1,228 @@
+/*
+ * test_recorder.c - libsubtick's recorder: the stream it writes, a full
+ * buffer written and counted, errors that lose nothing already written,
+ * two threads with a recorder each.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "subtick/subtick.h"
+
+static void spin(uint64_t n)
+{
+	while (n != 0) {
+		__asm__ volatile("" : "+r"(n));
+		n--;
+	}
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char buf[1 << 22];
+	size_t k = fread(buf, 1, sizeof buf - 1, f);
+	buf[k] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static size_t count_samples(const char *s)
+{
+	size_t n = 0;
+	for (const char *p = s; *p; p = strchr(p, '\n') + 1) {
+		if (*p != '#')
+			n++;
+		if (strchr(p, '\n') == NULL)
+			break;
+	}
+	return n;
+}
+
+static void temp_path(char *path, size_t len, const char *name)
+{
+	const char *dir = getenv("TMPDIR");
+	snprintf(path, len, "%s/subtick-test-%ld-%s.st", dir ? dir : "/tmp",
+		 (long)getpid(), name);
+}
+
+/* 250 samples through a 100-sample buffer: written in 3 pieces, all kept;
+ * the header has every key collect writes. */
+static void test_stream(void **state)
+{
+	(void)state;
+	char path[512];
+	temp_path(path, sizeof path, "stream");
+	struct subtick_options o;
+	subtick_options_init(&o);
+	o.capacity = 100;
+	subtick_recorder *r = subtick_open(path, "spin", &o);
+	assert_non_null(r);
+	for (int i = 0; i < 250; i++) {
+		uint64_t n = 1000 + 100 * (uint64_t)(i % 10);
+		uint64_t t0 = subtick_start(r);
+		spin(n);
+		subtick_stop(r, n, t0);
+	}
+	uint64_t kept = subtick_samples(r), dropped = subtick_dropped(r);
+	assert_int_equal(kept + dropped, 250);
+	assert_int_equal(subtick_close(r), 0);
+	char *s = slurp(path);
+	assert_true(strncmp(s, "# subtick 1\n", 12) == 0);
+	static const char *const keys[] = {
+		"clock", "tick", "unit_ns", "overhead", "kernel", "cpu", "host",
+		"date", "unit_ns_rel_error", "coarsen", "native_tick",
+		"tick_method", "claimed_resolution_ns", "read_ns",
+		"timer_period_ns", "priority", "cpu_check", "tsc_invariant",
+		"governor", "plan", "points", "max_n_reason", "runs",
+		"budget_s", "seed", "generator", "columns",
+	};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		char k[64];
+		snprintf(k, sizeof k, "\n# %s: ", keys[i]);
+		assert_non_null(strstr(s, k));
+	}
+	assert_non_null(strstr(s, "# kernel: spin\n"));
+	assert_non_null(strstr(s, "# priority: not raised"));
+	assert_int_equal(count_samples(s), kept);
+	char done[128];
+	snprintf(done, sizeof done, "# done: samples=%llu ", (unsigned long long)kept);
+	assert_non_null(strstr(s, done));
+	/* 100 + 100 + the rest at close */
+	assert_non_null(strstr(s, " writes=3 "));
+	unlink(path);
+}
+
+static void test_bad_open(void **state)
+{
+	(void)state;
+	errno = 0;
+	assert_null(subtick_open("/nonexistent-dir/x.st", "x", NULL));
+	assert_int_equal(errno, ENOENT);
+	struct subtick_options o;
+	subtick_options_init(&o);
+	o.clock = "no-such-clock";
+	errno = 0;
+	assert_null(subtick_open("/tmp/never.st", "x", &o));
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(access("/tmp/never.st", F_OK), -1);
+}
+
+/* A file that cannot grow past 20000 bytes: close reports the error, and
+ * the file holds the header and whole lines of what was written before. */
+static void test_close_error(void **state)
+{
+	(void)state;
+	char path[512];
+	temp_path(path, sizeof path, "limit");
+	struct rlimit old, lim;
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = 20000;
+	signal(SIGXFSZ, SIG_IGN);
+	struct subtick_options o;
+	subtick_options_init(&o);
+	o.capacity = 64;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	subtick_recorder *r = subtick_open(path, "limit", &o);
+	assert_non_null(r);
+	for (int i = 0; i < 5000; i++) {
+		uint64_t t0 = subtick_start(r);
+		spin(100);
+		subtick_stop(r, 100 + (uint64_t)i, t0);
+	}
+	errno = 0;
+	int rc = subtick_close(r);
+	int e = errno;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, SIG_DFL);
+	assert_int_equal(rc, -1);
+	assert_int_equal(e, EFBIG);
+	char *s = slurp(path);
+	size_t len = strlen(s);
+	assert_true(len > 0 && len <= 20000);
+	assert_int_equal(s[len - 1], '\n');
+	assert_true(count_samples(s) > 64);
+	unlink(path);
+}
+
+struct job {
+	char path[512];
+	int ok;
+};
+
+static void *thread_main(void *arg)
+{
+	struct job *j = arg;
+	subtick_recorder *r = subtick_open(j->path, "thread", NULL);
+	if (r == NULL)
+		return NULL;
+	for (int i = 0; i < 2000; i++) {
+		uint64_t n = 500 + 50 * (uint64_t)(i % 20);
+		SUBTICK_TIME(r, n) {
+			spin(n);
+		}
+	}
+	j->ok = subtick_close(r) == 0;
+	return NULL;
+}
+
+/* Two threads, a recorder each: two whole streams. */
+static void test_threads(void **state)
+{
+	(void)state;
+	struct job jobs[2];
+	pthread_t th[2];
+	for (int i = 0; i < 2; i++) {
+		temp_path(jobs[i].path, sizeof jobs[i].path, i ? "thread1" : "thread0");
+		jobs[i].ok = 0;
+		assert_int_equal(pthread_create(&th[i], NULL, thread_main, &jobs[i]), 0);
+	}
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(pthread_join(th[i], NULL), 0);
+		assert_true(jobs[i].ok);
+		char *s = slurp(jobs[i].path);
+		assert_true(strncmp(s, "# subtick 1\n", 12) == 0);
+		assert_non_null(strstr(s, "# done: samples="));
+		assert_true(count_samples(s) > 1900);	/* a migration may drop a few */
+		unlink(jobs[i].path);
+	}
+}
+
+static void test_clock_info(void **state)
+{
+	(void)state;
+	struct subtick_clock_info ci;
+	assert_int_equal(subtick_clock_info("monotonic-raw", 0, &ci), 0);
+	assert_string_equal(ci.clock, "monotonic-raw");
+	assert_true(ci.tick >= 1 && ci.tick < 1000);
+	assert_true(ci.unit_ns == 1.0);
+	assert_int_equal(subtick_clock_info("monotonic-raw", 10, &ci), 0);
+	assert_true(ci.tick >= 1024);
+	assert_int_equal(subtick_clock_info("nope", 0, &ci), -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_bad_open),
+		cmocka_unit_test(test_close_error),
+		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_clock_info),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
