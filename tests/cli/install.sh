@@ -18,3 +18,29 @@ check "the kernel header installed" [ -s "$T/prefix/include/subtick/kernel.h" ]
 "$T/prefix/bin/analyze" --plot "$T/fig" "$T/s" > /dev/null 2> "$T/err" ||
 	fail "installed analyze --plot: $(cat "$T/err")"
 check "installed analyze drew its figures" [ -s "$T/fig/excess-time.png" ]
+
+# The library, as a user builds against it: pkg-config from outside the
+# source tree, the C and the Fortran example, and analyze on their streams.
+check "libsubtick's header installed" [ -s "$T/prefix/include/subtick/subtick.h" ]
+pc=$(find "$T/prefix" -name subtick.pc | head -n 1)
+check "subtick.pc installed" [ -n "$pc" ]
+export PKG_CONFIG_PATH="${pc%/subtick.pc}"
+libdir=$(pkg-config --variable=libdir subtick)
+check "pkg-config knows subtick" [ -d "$libdir" ]
+mkdir "$T/user" && cd "$T/user"
+cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.c" .
+# shellcheck disable=SC2046 # pkg-config prints several words
+cc -O2 loop.c $(pkg-config --cflags --libs subtick) -o loop ||
+	fail "cc loop.c \$(pkg-config --cflags --libs subtick) failed"
+LD_LIBRARY_PATH=$libdir ./loop loop.st || fail "the installed C example exited $?"
+"$T/prefix/bin/analyze" loop.st > loop.txt || fail "installed analyze on loop.st exited $?"
+check "the C example's stream analyzes" grep -q '^unit cost' loop.txt
+if command -v gfortran > /dev/null && [ -n "$(pkg-config --variable=fmoddir subtick)" ]; then
+	cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.f90" .
+	# shellcheck disable=SC2046
+	gfortran -O2 loop.f90 -I"$(pkg-config --variable=fmoddir subtick)" \
+		$(pkg-config --libs subtick) -o loopf || fail "gfortran against the installed module failed"
+	LD_LIBRARY_PATH=$libdir ./loopf loopf.st || fail "the installed Fortran example exited $?"
+	"$T/prefix/bin/analyze" loopf.st > loopf.txt || fail "installed analyze on loopf.st exited $?"
+	check "the Fortran example's stream analyzes" grep -q '^unit cost' loopf.txt
+fi
