@@ -138,7 +138,10 @@ void options_help(FILE *out)
 "    collect | analyze\n"
 "    analyze count.st --json\n"
 "    analyze --excess excess.txt --plot figures count.st\n"
-"    awk '{ print $1, $2 }' other-tool.txt | analyze --unit-ns 1e9\n",
+"    awk '{ print $1, $2 }' other-tool.txt | analyze --unit-ns 1e9\n"
+"\n"
+"SEE ALSO\n"
+"    collect(1), subtick(3), subtick-stream(5) (also data/FORMAT.md)\n",
 	      out);
 }
 

@@ -149,7 +149,11 @@ void options_help(FILE *out)
 "    analyze s.st; analyze --column t2 s.st    # one run, two clocks\n"
 "    collect --coarsen 14 | analyze\n"
 "    collect --kernel ./libmine.so:mine --budget 5 | analyze\n"
-"    collect --list-clocks\n");
+"    collect --list-clocks\n"
+"\n"
+"SEE ALSO\n"
+"    analyze(1), subtick(3) (time a region of your own program),\n"
+"    subtick-stream(5) (the stream, also data/FORMAT.md)\n");
 }
 
 /* K or K:EPS */

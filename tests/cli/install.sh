@@ -44,3 +44,11 @@ if command -v gfortran > /dev/null && [ -n "$(pkg-config --variable=fmoddir subt
 	"$T/prefix/bin/analyze" loopf.st > loopf.txt || fail "installed analyze on loopf.st exited $?"
 	check "the Fortran example's stream analyzes" grep -q '^unit cost' loopf.txt
 fi
+
+# The manual: a page for each program, the library and the stream.
+for page in man1/collect.1 man1/analyze.1 man3/subtick.3 man5/subtick-stream.5; do
+	f=$(find "$T/prefix" -path "*/man/$page" | head -n 1)
+	check "man page $page installed" [ -n "$f" ] && [ -s "$f" ]
+done
+check "collect(1) holds its options" grep -q -- '--coarsen' "$(find "$T/prefix" -path '*/man/man1/collect.1')"
+check "FORMAT.md installed" [ -n "$(find "$T/prefix" -path '*/doc/subtick/FORMAT.md')" ]
