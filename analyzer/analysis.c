@@ -96,6 +96,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		snprintf(a->date, sizeof a->date, "%s", m->date);
 		snprintf(a->governor, sizeof a->governor, "%s", m->governor);
 		snprintf(a->cpu, sizeof a->cpu, "%s", m->cpu);
+		snprintf(a->per, sizeof a->per, "%s", a->opt->per ? a->opt->per : m->per);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
 	} else {

@@ -30,6 +30,9 @@ struct analyze_options {
 	double tick;			/* 0: from the header or the data */
 	double threshold;		/* 0: derived */
 	const char *excess_path;
+	const char *minima_path;	/* --minima FILE (CSV) */
+	const char *per;		/* --per bytes|ops|NAME, or NULL */
+	double ops_per_unit;		/* --ops-per-unit K; 0: not given */
 	int json;
 	const char *plot_dir;
 	const char *plot_format;
@@ -47,6 +50,7 @@ struct analysis {
 	/* input */
 	char clock[64], kernel[256];
 	char host[128], date[40], governor[64], cpu[64];	/* first input's */
+	char per[40];			/* what one unit of N is; "" unknown */
 	size_t files;
 	int complete;			/* every input ended with # done */
 	int interrupted;		/* some input ended with # interrupted */

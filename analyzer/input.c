@@ -126,6 +126,8 @@ static int header_key(struct reader *r, const char *key, char *value)
 	} else if (strcmp(key, "columns") == 0) {
 		text_clean(value, m->columns, sizeof m->columns);
 		return set_columns(r, value);
+	} else if (strcmp(key, "per") == 0) {
+		text_clean(value, m->per, sizeof m->per);
 	} else if (strcmp(key, "coarsen") == 0) {
 		text_clean(value, m->coarsen, sizeof m->coarsen);
 	} else if (strcmp(key, "done") == 0) {

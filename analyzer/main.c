@@ -9,6 +9,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "analysis.h"
+#include "export.h"
 #include "options.h"
 #include "plot.h"
 #include "report.h"
@@ -59,6 +60,14 @@ int main(int argc, char **argv)
 		return report_error(&err);
 	}
 	analysis_check(&a);
+	if (opt.minima_path != NULL) {
+		char msg[256];
+		if (export_minima(&a, opt.minima_path, msg, sizeof msg) != 0) {
+			fprintf(stderr, "analyze: %s: %s\n", opt.minima_path, msg);
+			analysis_free(&a);
+			return 1;
+		}
+	}
 	if (opt.json)
 		report_json(stdout, &a);
 	else

@@ -20,6 +20,7 @@ enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
+	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT,
 };
 
 static const struct option long_options[] = {
@@ -39,6 +40,9 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "keep-low", no_argument, NULL, OPT_KEEP_LOW },
 	{ "merge", no_argument, NULL, OPT_MERGE },
+	{ "minima", required_argument, NULL, OPT_MINIMA },
+	{ "per", required_argument, NULL, OPT_PER },
+	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -107,6 +111,13 @@ void options_help(FILE *out)
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
 "        --plot-log        log-log axes for the timings figure\n"
+"        --minima FILE     write n,minimum,runs,mean,excess_of_minimum as\n"
+"                          CSV, one row per distinct N\n"
+"        --per UNIT        what one unit of N is: bytes (throughput in\n"
+"                          GB/s), ops (Mops/s) or any name (default: the\n"
+"                          header's per key, if any)\n"
+"        --ops-per-unit K  operations per unit of N (flops per N, say): adds\n"
+"                          the rate in Mops/s beside ns per unit\n"
 "        --merge           pool files whose kernel, clock, coarsening or\n"
 "                          columns differ (refused otherwise)\n"
 "        --keep-low        keep a minimum that looks like a clock glitch\n"
@@ -219,6 +230,21 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_PLOT_LOG: o->plot_log = 1; break;
 	case OPT_KEEP_LOW: o->keep_low = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
+	case OPT_MINIMA:
+		if (*arg == '\0')
+			return usage(err, "--minima", arg, "expected a file name");
+		o->minima_path = arg;
+		break;
+	case OPT_PER:
+		if (*arg == '\0' || strlen(arg) > 32 || strspn(arg, "abcdefghijklmnopqrstuvwxyz_-") != strlen(arg))
+			return usage(err, "--per", arg, "expected bytes, ops, or a name of lower-case letters");
+		o->per = arg;
+		break;
+	case OPT_OPS_PER_UNIT:
+		if (!positive(arg, &v))
+			return usage(err, "--ops-per-unit", arg, "expected a positive number");
+		o->ops_per_unit = v;
+		break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
@@ -239,6 +265,10 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 		if (o->excess_path && stat(o->excess_path, &x) == 0 &&
 		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
 			return usage(err, "--excess", o->excess_path,
+				     "is an input file: it would be written over");
+		if (o->minima_path && stat(o->minima_path, &x) == 0 &&
+		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
+			return usage(err, "--minima", o->minima_path,
 				     "is an input file: it would be written over");
 		if (o->plot_dir && plot_writes(o->plot_dir, o->plot_format, *f))
 			return usage(err, "--plot", o->plot_dir,

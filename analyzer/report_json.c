@@ -6,6 +6,7 @@
 #include "report.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "text.h"
 
@@ -165,10 +166,28 @@ static void machine_object(FILE *out, int *f, const struct analysis *a)
 	fputc('}', out);
 }
 
+/* Rates: GB/s for bytes, per second for any unit named, Mops/s with
+ * --ops-per-unit, TSC cycles per unit on the TSC (null where unknown). */
+static void rate_keys(FILE *out, int *f, const struct analysis *a)
+{
+	double ns = a->fit.slope * a->unit_ns;
+	int known = a->unit_ns > 0 && ns > 0;
+	num(out, f, "gb_per_s", known && strcmp(a->per, "bytes") == 0 ? 1 / ns : NAN);
+	num(out, f, "units_per_s", known ? 1e9 / ns : NAN);
+	num(out, f, "mops_per_s", known && a->opt->ops_per_unit > 0
+				  ? a->opt->ops_per_unit * 1e3 / ns : NAN);
+	num(out, f, "tsc_cycles_per_unit", strcmp(a->clock, "tsc") == 0 ? a->fit.slope : NAN);
+}
+
 static void input_keys(FILE *out, int *f, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
 	str(out, f, "clock", a->clock);
+	key(out, f, "per");
+	if (a->per[0])
+		json_string(out, a->per);
+	else
+		fputs("null", out);
 	str(out, f, "kernel", a->kernel);
 	str(out, f, "tick_source", a->tick_source);
 	str(out, f, "unit_ns_source", a->unit_ns_source);
@@ -233,6 +252,7 @@ void report_json(FILE *out, const struct analysis *a)
 	int f = 1;
 	fputc('{', out);
 	fit_keys(out, &f, a);
+	rate_keys(out, &f, a);
 	glitch_keys(out, &f, a);
 	input_keys(out, &f, a);
 	excess_keys(out, &f, a);

@@ -42,6 +42,44 @@ static void quantity(FILE *out, const char *name, double v, const double iv[2],
 	fprintf(out, "\n");
 }
 
+/*
+ * Rates, where ns per unit is known: bytes per unit give GB/s (bytes per
+ * ns), any other unit its count per second; --ops-per-unit K gives Mops/s
+ * (K / ns per unit, x 1000).  A bound of the rate comes from the other
+ * bound of the unit cost.  On the TSC the unit cost is also in TSC cycles
+ * (the counter's, not the core's: they differ where the core's clock
+ * does).
+ */
+static void rates(FILE *out, const struct analysis *a)
+{
+	const double *iv = a->iv.slope;
+	double ns = a->fit.slope * a->unit_ns;
+	char one[40] = "unit";	/* "per byte", from per = bytes */
+	if (a->per[0]) {
+		snprintf(one, sizeof one, "%s", a->per);
+		size_t k = strlen(one);
+		if (k > 1 && one[k - 1] == 's')
+			one[k - 1] = '\0';
+	}
+	if (strcmp(a->clock, "tsc") == 0)
+		fprintf(out, "           = %.4g TSC cycles per %s (the counter's cycles, not the core's)\n",
+			a->fit.slope, one);
+	if (!(a->unit_ns > 0) || !(ns > 0))
+		return;
+	double lo = iv[1] * a->unit_ns, hi = iv[0] * a->unit_ns;	/* ns */
+	char upper[32] = "unbounded";
+	if (hi > 0)
+		snprintf(upper, sizeof upper, "%.4g", 1 / hi);
+	if (strcmp(a->per, "bytes") == 0)
+		fprintf(out, "throughput %.4g GB/s   bounds [%.4g, %s] GB/s\n", 1 / ns,
+			1 / lo, upper);
+	else if (a->per[0])
+		fprintf(out, "rate       %.4g %s per second\n", 1e9 / ns, a->per);
+	if (a->opt->ops_per_unit > 0)
+		fprintf(out, "rate       %.4g Mops/s (%g operations per %s)\n",
+			a->opt->ops_per_unit * 1e3 / ns, a->opt->ops_per_unit, one);
+}
+
 /* What the timings are counted in. */
 static const char *units_of(const struct analysis *a)
 {
@@ -108,6 +146,7 @@ static void fit_section(FILE *out, const struct analysis *a)
 	const struct interval *iv = &a->iv;
 	const char *u = a->files_bare ? "units" : "units";
 	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns, u);
+	rates(out, a);
 	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns, u);
 	if (a->read_overhead >= 0)
 		fprintf(out, "           (for comparison: two clock reads back to back take %.4g units)\n",

@@ -18,6 +18,8 @@ static void required_keys(struct stream_writer *w, const struct collect_run *r)
 {
 	keys_begin(w, r->clock, r->cal);
 	stream_header(w, "kernel", r->kernel->name);
+	if (r->kernel->per != NULL)
+		stream_header(w, "per", r->kernel->per);
 	keys_machine(w, r->cond->cpu);
 }
 

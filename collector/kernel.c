@@ -15,13 +15,14 @@ struct builtin {
 	subtick_teardown_fn *teardown;
 	uint64_t (*limit)(void);
 	uint64_t (*auto_max)(void);
+	const char *per;	/* what one unit of N is (header key per) */
 };
 
 static const struct builtin builtins[] = {
-	{ "count", kernel_count_run, NULL, NULL, NULL, NULL },
+	{ "count", kernel_count_run, NULL, NULL, NULL, NULL, "iterations" },
 	{ "memcpy", kernel_memcpy_run, kernel_memcpy_setup,
 	  kernel_memcpy_teardown, kernel_memcpy_limit,
-	  kernel_memcpy_auto_max },
+	  kernel_memcpy_auto_max, "bytes" },
 };
 
 const char *kernel_builtin_names(void)
@@ -36,6 +37,7 @@ static int open_builtin(const struct builtin *b, struct kernel *k)
 	k->teardown = b->teardown;
 	k->n_limit = b->limit ? b->limit() : UINT64_MAX;
 	k->n_auto_max = b->auto_max ? b->auto_max() : UINT64_MAX;
+	k->per = b->per;
 	return 0;
 }
 
@@ -81,6 +83,7 @@ static int open_user(const char *spec, struct kernel *k, char *err,
 	*(void **)&k->teardown = lookup(k->library, symbol, "_teardown");
 	k->n_limit = UINT64_MAX;
 	k->n_auto_max = UINT64_MAX;
+	k->per = NULL;
 	return 0;
 }
 

@@ -21,6 +21,7 @@ struct kernel {
 	uint64_t n_limit;	/* largest n accepted; UINT64_MAX: none */
 	uint64_t n_auto_max;	/* largest n the automatic plan picks;
 				 * UINT64_MAX: none */
+	const char *per;	/* what one unit of N is ("bytes"), or NULL */
 };
 
 /* Names of the built-in kernels, for help and errors: "count, memcpy". */

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Units of work: --per bytes gives GB/s, --ops-per-unit Mops/s, the header's
+# per key is used; --minima writes the per-N minima as CSV.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SYNTH:?}"
+cd "$T"
+# 2 units per N at 0.5 ns per unit: 1 ns per N, no noise to speak of.
+"$SYNTH" --seed 3 --slope 2 --intercept 100 --unit-ns 0.5 --jitter 0.01 --runs 20 > s.st
+"$ANALYZE" --json --per bytes --ops-per-unit 4 s.st > j.json || fail "analyze exited $?"
+check "1 ns per byte is 1 GB/s" within "$(json_get j.json gb_per_s)" 1 0.001
+check "4 operations per ns is 4000 Mops/s" within "$(json_get j.json mops_per_s)" 4000 4
+check "per is bytes" [ "$(json_get j.json per)" = bytes ]
+"$ANALYZE" --per bytes s.st > r.txt
+check "the report says GB/s" grep -q '^throughput 1.*GB/s' r.txt
+
+# The header's per key (collect writes it for its kernels).
+sed 's/^# columns:/# per: bytes\n# columns:/' s.st > p.st
+"$ANALYZE" --json p.st > p.json
+check "per from the header" [ "$(json_get p.json per)" = bytes ]
+check "GB/s from the header's per" within "$(json_get p.json gb_per_s)" 1 0.001
+
+rc=0
+"$ANALYZE" --per 'Bytes!' s.st > /dev/null 2> err || rc=$?
+check "--per with odd characters: usage error ($rc)" [ "$rc" -eq 2 ]
+
+"$ANALYZE" --minima m.csv s.st > /dev/null || fail "--minima exited $?"
+check "minima CSV: a header line" [ "$(head -n 1 m.csv)" = "n,minimum,runs,mean,excess_of_minimum" ]
+check "minima CSV: one row per N" [ "$(($(wc -l < m.csv) - 1))" -eq "$(json_get j.json points)" ]
+check "minima CSV: every N has 20 runs" awk -F, 'NR > 1 && $3 != 20 { bad = 1 } END { exit bad }' m.csv
+check "minima CSV: the minima are the stream's" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+mins = {}
+for line in open(sys.argv[2]):
+    if line.startswith("#"):
+        continue
+    n, t, at = line.split()
+    mins[n] = min(mins.get(n, float("inf")), float(t))
+assert all(float(r["minimum"]) == mins[r["n"]] for r in rows)' m.csv s.st
+rc=0
+"$ANALYZE" --minima s.st s.st > /dev/null 2> err || rc=$?
+check "--minima over the input: usage error ($rc)" [ "$rc" -eq 2 ]
