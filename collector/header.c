@@ -20,6 +20,8 @@ static void required_keys(struct stream_writer *w, const struct collect_run *r)
 	stream_header(w, "kernel", r->kernel->name);
 	if (r->kernel->per != NULL)
 		stream_header(w, "per", r->kernel->per);
+	if (r->kernel->arg != NULL)
+		stream_header(w, "kernel_arg", r->kernel->arg);
 	keys_machine(w, r->cond->cpu);
 }
 

@@ -81,6 +81,8 @@ static int open_user(const char *spec, struct kernel *k, char *err,
 	}
 	*(void **)&k->setup = lookup(k->library, symbol, "_setup");
 	*(void **)&k->teardown = lookup(k->library, symbol, "_teardown");
+	*(void **)&k->setup_arg = lookup(k->library, symbol, "_setup_arg");
+	*(void **)&k->before = lookup(k->library, symbol, "_before");
 	k->n_limit = UINT64_MAX;
 	k->n_auto_max = UINT64_MAX;
 	k->per = NULL;
@@ -111,7 +113,9 @@ int kernel_setup(struct kernel *k, uint64_t n_max, char *err, size_t err_len)
 {
 	kernel_teardown(k);
 	k->ctx = NULL;
-	if (k->setup != NULL && k->setup(n_max, &k->ctx) != 0) {
+	int rc = k->setup_arg != NULL ? k->setup_arg(n_max, k->arg, &k->ctx)
+	       : k->setup != NULL ? k->setup(n_max, &k->ctx) : 0;
+	if (rc != 0) {
 		snprintf(err, err_len,
 			 "kernel %s: setup for n up to %llu failed", k->name,
 			 (unsigned long long)n_max);

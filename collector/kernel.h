@@ -15,6 +15,9 @@ struct kernel {
 	subtick_kernel_fn *run;
 	subtick_setup_fn *setup;	/* NULL: nothing to set up */
 	subtick_teardown_fn *teardown;	/* NULL: nothing to free */
+	subtick_setup_arg_fn *setup_arg; /* NULL: none (NAME_setup is used) */
+	subtick_before_fn *before;	/* NULL: nothing before each run */
+	const char *arg;		/* --kernel-arg, or NULL */
 	void *ctx;		/* from setup, passed to run */
 	int ready;		/* setup has succeeded, teardown pending */
 	void *library;		/* dlopen() handle; NULL for built-ins */
@@ -34,9 +37,16 @@ const char *kernel_builtin_names(void);
  */
 int kernel_open(const char *spec, struct kernel *k, char *err, size_t err_len);
 
-/* Set the kernel up for n up to n_max (allocate, warm).  Returns 0, or -1
- * with a message in err. */
+/* Set the kernel up for n up to n_max (allocate, warm), with k->arg for
+ * NAME_setup_arg.  Returns 0, or -1 with a message in err. */
 int kernel_setup(struct kernel *k, uint64_t n_max, char *err, size_t err_len);
+
+/* What runs before every timed call, outside the timed region. */
+static inline void kernel_before(struct kernel *k, uint64_t n)
+{
+	if (k->before != NULL)
+		k->before(n, k->ctx);
+}
 
 /* Undo kernel_setup (no-op if not set up). */
 void kernel_teardown(struct kernel *k);

@@ -17,7 +17,7 @@
 enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
-	OPT_VERSION, OPT_FORCE,
+	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG,
 };
 
 static const struct option long_options[] = {
@@ -40,6 +40,7 @@ static const struct option long_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "kernel-arg", required_argument, NULL, OPT_KERNEL_ARG },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -93,6 +94,8 @@ void options_help(FILE *out)
 "    -k, --kernel KERNEL   count (default): n iterations of a dependent\n"
 "                          decrement; memcpy: copy n bytes; FILE.so:SYMBOL:\n"
 "                          a user kernel, see subtick/kernel.h\n"
+"        --kernel-arg S    hand the string S to a user kernel's\n"
+"                          NAME_setup_arg (see subtick/kernel.h)\n"
 "        --n LIST          time these N, comma separated (1000,1e6)\n"
 "        --range FROM:TO[:COUNT]\n"
 "                          COUNT values of N from FROM to TO (default %d)\n"
@@ -265,6 +268,7 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case 'q': o->quiet = 1; break;
 	case OPT_FORCE: o->force = 1; break;
+	case OPT_KERNEL_ARG: o->kernel_arg = arg; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default:

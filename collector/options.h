@@ -14,6 +14,7 @@ struct collect_options {
 	unsigned coarsen_bits;
 	int list_clocks;
 	const char *kernel;
+	const char *kernel_arg;	/* --kernel-arg, or NULL */
 	const char *n_list;	/* --n */
 	const char *range;	/* --range */
 	int geometric;

@@ -17,6 +17,7 @@ static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 		return -1;
 	uint64_t best = UINT64_MAX;
 	for (int i = 0; i < PROBE_RUNS; i++) {
+		kernel_before(k, n);
 		uint64_t a = clock_reference_ns();
 		k->run(n, k->ctx);
 		uint64_t b = clock_reference_ns();

@@ -91,6 +91,13 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 	}
 	if (kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
 		return fail(2, err);
+	s->kernel.arg = opt->kernel_arg;
+	if (opt->kernel_arg != NULL && s->kernel.setup_arg == NULL) {
+		snprintf(err, sizeof err,
+			 "--kernel-arg: kernel %s has no NAME_setup_arg to take it (see subtick/kernel.h)",
+			 s->kernel.name);
+		return fail(2, err);
+	}
 	if (resolve_plan(s, err, sizeof err) != 0)
 		return fail(2, err);
 	if (opt->max_n > 0 && opt->max_n > s->kernel.n_limit) {

@@ -19,6 +19,15 @@
  * collect may call setup and teardown more than once (it probes the kernel
  * with small n before choosing the plan), always in pairs.
  *
+ * Two more, optional:
+ *   int  NAME_setup_arg(uint64_t n_max, const char *arg, void **ctx);
+ *   void NAME_before(uint64_t n, void *ctx);
+ * NAME_setup_arg is called instead of NAME_setup when it exists, with the
+ * string of `collect --kernel-arg STRING` (NULL without one): a size, a
+ * seed, a file to read.  NAME_before is called before every timed call of
+ * NAME, outside the timed region: to restore an input the kernel destroys
+ * (the array a sort sorted), or to evict a cache on purpose.
+ *
  * NAME must do the same work for the same n every time, and its result must
  * be used, or the compiler may delete the work: pass the result to
  * subtick_keep_u64() or the buffer to subtick_keep_memory().
@@ -35,13 +44,18 @@
 typedef void subtick_kernel_fn(uint64_t n, void *ctx);
 typedef int subtick_setup_fn(uint64_t n_max, void **ctx);
 typedef void subtick_teardown_fn(void *ctx);
+typedef int subtick_setup_arg_fn(uint64_t n_max, const char *arg, void **ctx);
+typedef void subtick_before_fn(uint64_t n, void *ctx);
 
-/* Declares NAME, NAME_setup and NAME_teardown with the right types, so the
- * compiler checks the definitions that follow:  SUBTICK_KERNEL(mine); */
+/* Declares NAME, NAME_setup, NAME_teardown, NAME_setup_arg and NAME_before
+ * with the right types, so the compiler checks the definitions that
+ * follow (define only those you need):  SUBTICK_KERNEL(mine); */
 #define SUBTICK_KERNEL(name)                                                  \
 	subtick_kernel_fn name;                                               \
 	subtick_setup_fn name##_setup;                                        \
-	subtick_teardown_fn name##_teardown
+	subtick_teardown_fn name##_teardown;                                  \
+	subtick_setup_arg_fn name##_setup_arg;                                \
+	subtick_before_fn name##_before
 
 #if defined(__GNUC__) || defined(__clang__)
 /* Make the compiler believe the value is read, so the work that made it
