@@ -41,6 +41,7 @@ struct analyze_options {
 	unsigned long seed;
 	int keep_low;			/* --keep-low: keep clock glitches */
 	int merge;			/* --merge: pool different measurements */
+	int compare;			/* --compare A B */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12

@@ -140,18 +140,19 @@ static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk
 	return m;
 }
 
-static int subsample(const struct point_set *s, const struct blocks *blk,
-		     unsigned B, unsigned long seed, struct interval *out)
+unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
+			 unsigned B, unsigned long seed, double *sl, double *ic,
+			 unsigned *blocks_used)
 {
 	size_t n = s->count;
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	double *xh = malloc(n * sizeof *xh);
-	double *sl = malloc(B * sizeof *sl), *ic = malloc(B * sizeof *ic);
 	size_t *work = malloc(n * sizeof *work);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	int rc = -1;
+	unsigned refits = 0;
 	int use_blocks = blk != NULL && blk->count >= BLOCKS_MIN;
-	if (x && y && xh && sl && ic && work && rng) {
+	*blocks_used = use_blocks ? blk->count : 0;
+	if (x && y && xh && work && rng) {
 		gsl_rng_set(rng, seed);
 		/* N from the first: exact differences, even where N itself is
 		 * beyond what a double resolves (near 2^64). */
@@ -163,15 +164,13 @@ static int subsample(const struct point_set *s, const struct blocks *blk,
 		}
 		/* One run per N: every half-sample is the whole, and every
 		 * refit the same line; one is enough. */
-		unsigned refits = all_single ? 1 : B;
-		for (unsigned b = 0; b < refits; b++) {
+		unsigned want = all_single ? 1 : B;
+		for (unsigned b = 0; b < want; b++) {
 			struct lv_line l;
 			if (use_blocks) {
 				size_t m = half_of_blocks(s, blk, rng, x, xh, y);
-				if (m < 2) {	/* cannot happen: every block has runs */
-					b--, refits--;
+				if (m < 2)	/* cannot happen: every block has runs */
 					continue;
-				}
 				hull_least_values_d(xh, y, m, work, &l);
 			} else {
 				for (size_t i = 0; i < n; i++) {
@@ -182,24 +181,33 @@ static int subsample(const struct point_set *s, const struct blocks *blk,
 				}
 				hull_least_values_d(x, y, n, work, &l);
 			}
-			sl[b] = l.slope;
-			ic[b] = (double)((long double)l.intercept -
-					 (long double)l.slope * (long double)n0);
+			sl[refits] = l.slope;
+			ic[refits++] = (double)((long double)l.intercept -
+						(long double)l.slope * (long double)n0);
 		}
+	}
+	gsl_rng_free(rng);
+	free(x), free(y), free(xh), free(work);
+	return refits;
+}
+
+static int subsample(const struct point_set *s, const struct blocks *blk,
+		     unsigned B, unsigned long seed, struct interval *out)
+{
+	double *sl = malloc(B * sizeof *sl), *ic = malloc(B * sizeof *ic);
+	unsigned refits = sl && ic ? interval_refits(s, blk, B, seed, sl, ic, &out->blocks) : 0;
+	if (refits > 0) {
 		gsl_sort(sl, 1, refits);
 		gsl_sort(ic, 1, refits);
 		out->sub_slope[0] = gsl_stats_quantile_from_sorted_data(sl, 1, refits, 0.025);
 		out->sub_slope[1] = gsl_stats_quantile_from_sorted_data(sl, 1, refits, 0.975);
 		out->sub_intercept[0] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.025);
 		out->sub_intercept[1] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.975);
-		out->replicates = refits;
-		out->blocks = use_blocks ? blk->count : 0;
-		out->sub_ok = refits > 0;
-		rc = 0;
 	}
-	gsl_rng_free(rng);
-	free(x), free(y), free(xh), free(sl), free(ic), free(work);
-	return rc;
+	out->replicates = refits;
+	out->sub_ok = refits > 0;
+	free(sl), free(ic);
+	return sl && ic && refits > 0 ? 0 : -1;
 }
 
 static void widen(double range[2], double lo, double hi)

@@ -54,4 +54,12 @@ int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 		      unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len);
 
+/* The subsampling's refits: B slopes and intercepts in sl, ic (room for
+ * B), on random halves of the blocks (or of the runs); *blocks_used says
+ * which (0: runs).  Returns how many refits were made (1 when every N has
+ * one run: the halves are the whole). */
+unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
+			 unsigned B, unsigned long seed, double *sl, double *ic,
+			 unsigned *blocks_used);
+
 #endif /* SUBTICK_INTERVAL_H */

@@ -8,7 +8,12 @@
 #include <glpk.h>
 #include <gsl/gsl_errno.h>
 
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "analysis.h"
+#include "compare.h"
 #include "export.h"
 #include "options.h"
 #include "plot.h"
@@ -34,6 +39,56 @@ static int close_stdout(void)
 	return 0;
 }
 
+/* "a.st,b.st" -> { "a.st", "b.st", NULL } (in place); a name that is
+ * itself an existing file, commas and all, stays whole. */
+static char **split_files(char *list)
+{
+	size_t k = 2;
+	for (char *p = list; *p; p++)
+		k += *p == ',';
+	char **v = calloc(k, sizeof *v);
+	if (v == NULL)
+		return NULL;
+	if (access(list, F_OK) == 0) {
+		v[0] = list;
+		return v;
+	}
+	size_t i = 0;
+	for (char *tok = list;; ) {
+		char *comma = strchr(tok, ',');
+		v[i++] = tok;
+		if (comma == NULL)
+			break;
+		*comma = '\0';
+		tok = comma + 1;
+	}
+	return v;
+}
+
+static int compare_main(const struct analyze_options *opt)
+{
+	struct comparison c;
+	struct input_error err = { 0 };
+	char **a = split_files(opt->files[0]), **b = split_files(opt->files[1]);
+	if (a == NULL || b == NULL) {
+		fprintf(stderr, "analyze: out of memory\n");
+		return 1;
+	}
+	int rc = compare_run(&c, opt, a, b, &err);
+	if (rc != 0) {
+		compare_free(&c);
+		free(a), free(b);
+		return report_error(&err);
+	}
+	if (opt->json)
+		compare_report_json(stdout, &c);
+	else
+		compare_report_text(stdout, &c);
+	compare_free(&c);
+	free(a), free(b);
+	return close_stdout();
+}
+
 int main(int argc, char **argv)
 {
 	struct analyze_options opt;
@@ -47,6 +102,8 @@ int main(int argc, char **argv)
 	}
 	gsl_set_error_handler_off();
 	glp_term_out(GLP_OFF);
+	if (opt.compare)
+		return compare_main(&opt);
 
 	struct analysis a;
 	struct input_error err = { 0 };

@@ -20,7 +20,7 @@ enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
-	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT,
+	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE,
 };
 
 static const struct option long_options[] = {
@@ -41,6 +41,7 @@ static const struct option long_options[] = {
 	{ "keep-low", no_argument, NULL, OPT_KEEP_LOW },
 	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "minima", required_argument, NULL, OPT_MINIMA },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "per", required_argument, NULL, OPT_PER },
 	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
 	{ NULL, 0, NULL, 0 },
@@ -111,6 +112,10 @@ void options_help(FILE *out)
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
 "        --plot-log        log-log axes for the timings figure\n"
+"        --compare A B     compare two collections (each a file, or files\n"
+"                          of one collection joined by commas): the ratio\n"
+"                          of their unit costs B / A with bounds, and a\n"
+"                          verdict in words\n"
 "        --minima FILE     write n,minimum,runs,mean,excess_of_minimum as\n"
 "                          CSV, one row per distinct N\n"
 "        --per UNIT        what one unit of N is: bytes (throughput in\n"
@@ -230,6 +235,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_PLOT_LOG: o->plot_log = 1; break;
 	case OPT_KEEP_LOW: o->keep_low = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
+	case OPT_COMPARE: o->compare = 1; break;
 	case OPT_MINIMA:
 		if (*arg == '\0')
 			return usage(err, "--minima", arg, "expected a file name");
@@ -295,5 +301,9 @@ enum options_status options_parse(int argc, char **argv,
 	if (o->plot_format && strcmp(o->plot_format, "png") != 0 && !o->plot_dir)
 		return usage(err, "--plot-format", NULL, "needs --plot DIR");
 	o->files = argv + optind;
+	if (o->compare && (argc - optind != 2 || o->plot_dir || o->excess_path || o->minima_path))
+		return usage(err, "--compare", NULL,
+			     argc - optind != 2 ? "expected two collections, A and B (files of one collection joined by commas)"
+						: "takes no --plot, --excess or --minima");
 	return outputs_spare_inputs(o, err);
 }

@@ -1,0 +1,199 @@
+/*
+ * compare.c - two collections, one verdict (compare.h).
+ */
+#include "compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "interval.h"
+#include "report.h"
+
+static int analyze_side(struct analysis *x, const struct analyze_options *opt,
+			char **files, struct input_error *err)
+{
+	struct analyze_options *o = malloc(sizeof *o);
+	if (o == NULL)
+		return -1;
+	*o = *opt;
+	o->files = files;
+	int rc = analysis_read(x, o, err);
+	if (rc == 0)
+		rc = analysis_fit(x, err);
+	if (rc == 0)
+		rc = analysis_excess(x, err);
+	if (rc == 0)
+		analysis_check(x);
+	return rc;	/* o stays with x->opt; compare_free frees it */
+}
+
+/* Ratios of independent refits of the two sides; their quantiles. */
+static int refit_ratios(struct comparison *c, unsigned B, double q[2],
+			double dq[2], double oq[2], double scale_a, double scale_b)
+{
+	double *sa = malloc(B * sizeof *sa), *ia = malloc(B * sizeof *ia);
+	double *sb = malloc(B * sizeof *sb), *ib = malloc(B * sizeof *ib);
+	double *r = malloc(B * sizeof *r), *d = malloc(B * sizeof *d);
+	double *o = malloc(B * sizeof *o);
+	int rc = -1;
+	unsigned used;
+	if (sa && ia && sb && ib && r && d && o) {
+		unsigned na = interval_refits(&c->a.points, &c->a.blocks, B, 11, sa, ia, &used);
+		unsigned nb = interval_refits(&c->b.points, &c->b.blocks, B, 23, sb, ib, &used);
+		unsigned k = 0;
+		for (unsigned i = 0; na && nb && i < B; i++) {
+			double ya = sa[i % na] * scale_a, yb = sb[i % nb] * scale_b;
+			r[k] = yb / ya;
+			d[k] = yb - ya;
+			o[k++] = ib[i % nb] * scale_b - ia[i % na] * scale_a;
+		}
+		if (k > 0) {
+			gsl_sort(r, 1, k), gsl_sort(d, 1, k), gsl_sort(o, 1, k);
+			q[0] = gsl_stats_quantile_from_sorted_data(r, 1, k, 0.025);
+			q[1] = gsl_stats_quantile_from_sorted_data(r, 1, k, 0.975);
+			dq[0] = gsl_stats_quantile_from_sorted_data(d, 1, k, 0.025);
+			dq[1] = gsl_stats_quantile_from_sorted_data(d, 1, k, 0.975);
+			oq[0] = gsl_stats_quantile_from_sorted_data(o, 1, k, 0.025);
+			oq[1] = gsl_stats_quantile_from_sorted_data(o, 1, k, 0.975);
+			rc = 0;
+		}
+	}
+	free(sa), free(ia), free(sb), free(ib), free(r), free(d), free(o);
+	return rc;
+}
+
+/* Percentages to the digits the bounds vouch for, at least 2. */
+static void verdict(struct comparison *c)
+{
+	double lo = 100 * (c->ratio_lo - 1), hi = 100 * (c->ratio_hi - 1);
+	double mid = 100 * (c->ratio - 1);
+	int d = report_digits(fabs(mid) > 0 ? mid : 1, hi - lo);
+	d = d < 2 ? 2 : d;
+	if (c->ratio_lo <= 1 && 1 <= c->ratio_hi)
+		snprintf(c->verdict, sizeof c->verdict,
+			 "no difference is resolved: B / A = %.*g, and its bounds (%+.*g%% to %+.*g%%) contain no change",
+			 d + 2, c->ratio, d, lo, d, hi);
+	else if (c->ratio < 1)
+		snprintf(c->verdict, sizeof c->verdict,
+			 "B's unit cost is %.*g%% lower than A's (bounds: %.*g to %.*g%%)",
+			 d, -mid, d, -hi, d, -lo);
+	else
+		snprintf(c->verdict, sizeof c->verdict,
+			 "B's unit cost is %.*g%% higher than A's (bounds: %.*g to %.*g%%)",
+			 d, mid, d, lo, d, hi);
+}
+
+int compare_run(struct comparison *c, const struct analyze_options *opt,
+		char **side_a, char **side_b, struct input_error *err)
+{
+	memset(c, 0, sizeof *c);
+	if (analyze_side(&c->a, opt, side_a, err) != 0 ||
+	    analyze_side(&c->b, opt, side_b, err) != 0)
+		return -1;
+	const struct analysis *a = &c->a, *b = &c->b;
+	c->in_ns = a->unit_ns > 0 && b->unit_ns > 0;
+	if (!c->in_ns && strcmp(a->clock, b->clock) != 0) {
+		*err = b->where;
+		snprintf(err->msg, sizeof err->msg,
+			 "clock '%.40s' differs from A's '%.40s', and not both know unit_ns: their units cannot be compared (give --unit-ns, or collect both on one clock)",
+			 b->clock, a->clock);
+		return -1;
+	}
+	double ka = c->in_ns ? a->unit_ns : 1, kb = c->in_ns ? b->unit_ns : 1;
+	double sa = a->fit.slope * ka, sb = b->fit.slope * kb;
+	if (!(sa > 0) || !(sb > 0)) {
+		*err = b->where;
+		snprintf(err->msg, sizeof err->msg,
+			 "a unit cost is not positive (A %.6g, B %.6g): there is no ratio to report",
+			 sa, sb);
+		return -1;
+	}
+	c->ratio = sb / sa;
+	c->diff = sb - sa;
+	c->odiff = b->fit.intercept * kb - a->fit.intercept * ka;
+	/* what the two sides' own bounds allow */
+	double alo = a->iv.slope[0] * ka, ahi = a->iv.slope[1] * ka;
+	double blo = b->iv.slope[0] * kb, bhi = b->iv.slope[1] * kb;
+	c->ratio_lo = alo > 0 ? blo / ahi : 0;
+	c->ratio_hi = alo > 0 ? bhi / alo : INFINITY;
+	c->diff_lo = blo - ahi, c->diff_hi = bhi - alo;
+	c->odiff_lo = b->iv.intercept[0] * kb - a->iv.intercept[1] * ka;
+	c->odiff_hi = b->iv.intercept[1] * kb - a->iv.intercept[0] * ka;
+	double q[2], dq[2], oq[2];
+	if (refit_ratios(c, opt->replicates, q, dq, oq, ka, kb) == 0) {
+		c->ratio_lo = fmin(c->ratio_lo, q[0]), c->ratio_hi = fmax(c->ratio_hi, q[1]);
+		c->diff_lo = fmin(c->diff_lo, dq[0]), c->diff_hi = fmax(c->diff_hi, dq[1]);
+		c->odiff_lo = fmin(c->odiff_lo, oq[0]), c->odiff_hi = fmax(c->odiff_hi, oq[1]);
+	}
+	verdict(c);
+	return 0;
+}
+
+static void side_text(FILE *out, const char *name, const struct analysis *x, int in_ns)
+{
+	double k = in_ns ? x->unit_ns : 1;
+	int d = report_digits(x->fit.slope, x->iv.slope[1] - x->iv.slope[0]);
+	fprintf(out, "%s: %s on clock %s, %zu N, %llu samples: unit cost %.*g %s, bounds [%.*g, %.*g]; overhead %.4g\n",
+		name, x->kernel[0] ? x->kernel : "unknown kernel", x->clock[0] ? x->clock : "unknown",
+		x->points.count, (unsigned long long)x->points.samples, d, x->fit.slope * k,
+		in_ns ? "ns" : "units", d, x->iv.slope[0] * k, d, x->iv.slope[1] * k,
+		x->fit.intercept * k);
+	for (size_t i = 0; i < x->warnings; i++)
+		fprintf(out, "   warning: %s\n", x->warning[i]);
+}
+
+void compare_report_text(FILE *out, const struct comparison *c)
+{
+	const char *u = c->in_ns ? "ns" : "clock units";
+	fprintf(out, "subtick analyze --compare (unit costs in %s)\n", u);
+	side_text(out, "A", &c->a, c->in_ns);
+	side_text(out, "B", &c->b, c->in_ns);
+	fprintf(out, "\nB / A      %.5g   bounds [%.5g, %.5g]\n", c->ratio, c->ratio_lo, c->ratio_hi);
+	fprintf(out, "B - A      %.5g %s per unit   bounds [%.5g, %.5g]\n", c->diff, u,
+		c->diff_lo, c->diff_hi);
+	fprintf(out, "overhead   B - A = %.4g %s   bounds [%.4g, %.4g]\n", c->odiff, u,
+		c->odiff_lo, c->odiff_hi);
+	fprintf(out, "\n%s\n", c->verdict);
+	fprintf(out, "(the bounds hold what varied within each collection; a machine whose\n"
+		     " speed changed between the two is not in them: collect A and B in\n"
+		     " turn, several times each, and compare them pooled)\n");
+}
+
+static void json_pair(FILE *out, const char *k, double v, double lo, double hi)
+{
+	fprintf(out, "    \"%s\": %.17g, \"%s_bounds\": [%.17g, %.17g],\n", k, v, k,
+		lo, isfinite(hi) ? hi : 1e308);
+}
+
+void compare_report_json(FILE *out, const struct comparison *c)
+{
+	fprintf(out, "{\n  \"compare\": {\n");
+	fprintf(out, "    \"unit\": \"%s\",\n", c->in_ns ? "ns" : "clock units");
+	fprintf(out, "    \"a_unit_cost\": %.17g, \"b_unit_cost\": %.17g,\n",
+		c->a.fit.slope * (c->in_ns ? c->a.unit_ns : 1),
+		c->b.fit.slope * (c->in_ns ? c->b.unit_ns : 1));
+	json_pair(out, "ratio", c->ratio, c->ratio_lo, c->ratio_hi);
+	json_pair(out, "difference", c->diff, c->diff_lo, c->diff_hi);
+	json_pair(out, "overhead_difference", c->odiff, c->odiff_lo, c->odiff_hi);
+	fprintf(out, "    \"verdict\": \"%s\",\n", c->verdict);
+	fprintf(out, "    \"resolved\": %s,\n",
+		c->ratio_lo <= 1 && 1 <= c->ratio_hi ? "false" : "true");
+	fprintf(out, "    \"a_warnings\": %zu, \"b_warnings\": %zu\n", c->a.warnings, c->b.warnings);
+	fprintf(out, "  },\n  \"a\": ");
+	report_json(out, &c->a);
+	fprintf(out, "  ,\"b\": ");
+	report_json(out, &c->b);
+	fprintf(out, "}\n");
+}
+
+void compare_free(struct comparison *c)
+{
+	void *oa = (void *)c->a.opt, *ob = (void *)c->b.opt;
+	analysis_free(&c->a);
+	analysis_free(&c->b);
+	free(oa), free(ob);
+}

@@ -1,0 +1,38 @@
+/*
+ * compare.h - analyze --compare A B: did B's change make one more unit of
+ * work cheaper than A's, by how much, and how sure is that?
+ *
+ * Each side (one stream, or several files of one collection, comma
+ * separated) is analyzed in full.  The ratio of unit costs B / A gets
+ * bounds that hold for minima: the union of the range the two sides'
+ * own bounds allow (B_lo / A_hi .. B_hi / A_lo) and the 2.5% and 97.5%
+ * quantiles of the ratios of independent refits, each side on random
+ * halves of its own collection's stretches in time (blocks.h), so that
+ * drift within either collection widens them.  Streams of different
+ * clocks are compared only where both know unit_ns (in ns).
+ */
+#ifndef SUBTICK_COMPARE_H
+#define SUBTICK_COMPARE_H
+
+#include <stdio.h>
+
+#include "analysis.h"
+
+struct comparison {
+	struct analysis a, b;
+	int in_ns;			/* compared in ns (else clock units) */
+	double ratio, ratio_lo, ratio_hi;	/* unit cost B / A */
+	double diff, diff_lo, diff_hi;	/* unit cost B - A */
+	double odiff, odiff_lo, odiff_hi;	/* overhead B - A */
+	char verdict[256];
+};
+
+/* Analyze both sides and compare.  Returns 0, or -1 with err filled. */
+int compare_run(struct comparison *c, const struct analyze_options *opt,
+		char **side_a, char **side_b, struct input_error *err);
+
+void compare_report_text(FILE *out, const struct comparison *c);
+void compare_report_json(FILE *out, const struct comparison *c);
+void compare_free(struct comparison *c);
+
+#endif /* SUBTICK_COMPARE_H */

@@ -1,0 +1,44 @@
+#!/bin/sh
+# analyze --compare on pairs with a known ratio of unit costs (1.00, 1.01,
+# 1.10, with interrupt noise): the bounds hold the truth, 1.00 is never
+# called a difference, 1.10 always is; different clocks without unit_ns
+# are refused.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SYNTH:?}"
+cd "$T"
+noise="--runs 20 --jitter 20 --interrupt-every 2e5 --interrupt-cost 5000"
+for ratio in 1.00 1.01 1.10; do
+	slope_b=$(awk -v r=$ratio 'BEGIN { printf "%.10g", 1.15 * r }')
+	for seed in 1 2 3; do
+		# shellcheck disable=SC2086 # $noise is a list of options
+		"$SYNTH" --seed $seed $noise > a.st
+		# shellcheck disable=SC2086
+		"$SYNTH" --seed $((seed + 100)) --slope "$slope_b" $noise > b.st
+		"$ANALYZE" --compare --json a.st b.st > c.json || fail "--compare exited $?"
+		"$ANALYZE" --compare a.st b.st > c.txt
+		got=$(python3 -c 'import json,sys; c = json.load(open(sys.argv[1]))["compare"]; print(c["ratio"], *c["ratio_bounds"], c["resolved"])' c.json)
+		set -- $got
+		check "ratio $ratio, seed $seed: bounds [$2, $3] hold the truth" inside "$ratio" "$2 $3"
+		case $ratio in
+		1.00) check "ratio 1.00, seed $seed: no difference claimed" [ "$4" = False ]
+		      check "... and the text says so" grep -q '^no difference is resolved' c.txt ;;
+		1.10) check "ratio 1.10, seed $seed: resolved" [ "$4" = True ]
+		      check "... higher, in words" grep -q "^B's unit cost is .*% higher than A's" c.txt ;;
+		esac
+	done
+done
+# Several files of one collection on a side.
+"$SYNTH" --seed 7 --runs 10 > a1.st
+"$SYNTH" --seed 8 --runs 10 > a2.st
+"$ANALYZE" --compare a1.st,a2.st b.st > two.txt || fail "--compare with a,b lists exited $?"
+check "two files on side A" grep -q '^A: .* 1280 samples' two.txt
+
+sed 's/^# clock: .*/# clock: monotonic/; /^# unit_ns:/d' b.st > other.st
+sed '/^# unit_ns:/d' a.st > a-nons.st
+rc=0
+"$ANALYZE" --compare a-nons.st other.st > out 2> err || rc=$?
+check "different clocks without unit_ns: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "... saying why" grep -q 'cannot be compared' err
+rc=0
+"$ANALYZE" --compare a.st > /dev/null 2> err || rc=$?
+check "--compare with one collection: usage error ($rc)" [ "$rc" -eq 2 ]
