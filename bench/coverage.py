@@ -6,7 +6,7 @@ over 40 seeds: a 2-unit tick under a 1.15 unit cost (the TSC), Krutar's
 1% and 3% during the collection (synth --drift).  With drift the truth is
 a range: from the first sweep's cost (the fastest, which minima track) to
 the last's; the table gives how often the bounds hold the first, and the
-mid-collection cost."""
+mid-collection cost.  Then analyze --compare on pairs with a known ratio."""
 
 import json
 
@@ -46,4 +46,35 @@ def run_section(tmp, quick):
            "|---|---|---|---|---|---|"]
     for name, drift, n, first, mid, w in rows:
         out.append(f"| {name} | {100 * drift:.0f}% | {n} | {first}/{n} | {mid}/{n} | {100 * w:.3g}% |")
+    text, crows = compare_rows(tmp, quick)
+    return "\n".join(out) + "\n" + text, rows + crows
+
+
+def compare_rows(tmp, quick):
+    """analyze --compare on pairs with a known ratio (1.00, 1.01, 1.10),
+    interrupt noise: how often the bounds hold the ratio, and how often a
+    difference is declared."""
+    seeds = range(1, 6 if quick else 31)
+    noise = ["--runs", "20", "--jitter", "20", "--interrupt-every", "2e5",
+             "--interrupt-cost", "5000"]
+    rows = []
+    for ratio in (1.00, 1.01, 1.10):
+        held = resolved = 0
+        for seed in seeds:
+            a, b = tmp / "cmp-a.st", tmp / "cmp-b.st"
+            with open(a, "w") as f:
+                f.write(run([SYNTH, "--seed", seed, *noise]).stdout)
+            with open(b, "w") as f:
+                f.write(run([SYNTH, "--seed", seed + 1000, "--slope", 1.15 * ratio,
+                             *noise]).stdout)
+            c = json.loads(run([ANALYZE, "--compare", "--json", a, b]).stdout)["compare"]
+            lo, hi = c["ratio_bounds"]
+            held += lo <= ratio <= hi
+            resolved += c["resolved"]
+        rows.append((ratio, len(seeds), held, resolved))
+    out = ["", "analyze --compare on synthetic pairs:", "",
+           "| true ratio B / A | pairs | bounds hold it | a difference declared |",
+           "|---|---|---|---|"]
+    for ratio, n, held, resolved in rows:
+        out.append(f"| {ratio:.2f} | {n} | {held}/{n} | {resolved}/{n} |")
     return "\n".join(out), rows
