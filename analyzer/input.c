@@ -16,8 +16,8 @@
 enum { FIELDS_MAX = 16 };
 
 struct reader {
-	const char *column;	/* the timing column: t, t2 */
-	const char *suffix;	/* of its header keys: "", "2" */
+	const char *column;	/* the timing column: t, t2, user */
+	const char *suffix;	/* of its header keys: "", "2", "_user" */
 	struct input_meta *meta;
 	struct input_error *err;
 	uint64_t line;
@@ -335,7 +335,14 @@ int input_read_file(FILE *f, const char *name, const char *column,
 		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
 		    struct input_error *err)
 {
-	struct reader r = { column, column + 1, meta, err, 0, fn, ctx };
+	/* t and t2 have the keys tick, tick2; another column NAME has
+	 * tick_NAME (collect --exec: user, sys) */
+	char suffix[40];
+	snprintf(suffix, sizeof suffix, "%s%s", column[0] == 't' &&
+		 strspn(column + 1, "0123456789") == strlen(column + 1) ? "" : "_",
+		 column[0] == 't' && strspn(column + 1, "0123456789") == strlen(column + 1)
+		 ? column + 1 : column);
+	struct reader r = { column, suffix, meta, err, 0, fn, ctx };
 	snprintf(err->file, sizeof err->file, "%s", name);
 	err->line = 0;
 	memset(meta, 0, sizeof *meta);

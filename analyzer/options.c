@@ -100,7 +100,9 @@ void options_help(FILE *out)
 "                          checked against each other)\n"
 "        --column tX       analyze the timings of column tX of the stream\n"
 "                          (default t; t2: the second clock of collect\n"
-"                          --also-clock, described by tick2, unit_ns2...)\n"
+"                          --also-clock, described by tick2, unit_ns2...;\n"
+"                          user, sys: the CPU times of collect --exec,\n"
+"                          described by tick_user, unit_ns_user...)\n"
 "        --unit-ns X       nanoseconds per clock unit (default: the\n"
 "                          header's unit_ns); needed for results in ns\n"
 "        --tick X          the clock's tick in clock units (default: the\n"
@@ -201,9 +203,10 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--threshold", arg, "expected a positive number of clock units");
 		break;
 	case OPT_COLUMN:
-		if (arg[0] != 't' || strspn(arg + 1, "0123456789") != strlen(arg + 1) ||
-		    strlen(arg) > 8)
-			return usage(err, "--column", arg, "expected t, or t followed by digits (t2)");
+		if (!(arg[0] >= 'a' && arg[0] <= 'z') || strlen(arg) > 16 ||
+		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg) ||
+		    strcmp(arg, "n") == 0 || strcmp(arg, "at") == 0)
+			return usage(err, "--column", arg, "expected a timing column: t, t2, user, sys");
 		o->column = arg;
 		break;
 	case OPT_EXCESS:

@@ -112,8 +112,8 @@ int kernel_open(const char *spec, struct kernel *k, char *err, size_t err_len)
 int kernel_setup(struct kernel *k, uint64_t n_max, char *err, size_t err_len)
 {
 	kernel_teardown(k);
-	k->ctx = NULL;
-	int rc = k->setup_arg != NULL ? k->setup_arg(n_max, k->arg, &k->ctx)
+	k->ctx = k->fixed_ctx;
+	int rc = k->fixed_ctx != NULL ? 0 : k->setup_arg != NULL ? k->setup_arg(n_max, k->arg, &k->ctx)
 	       : k->setup != NULL ? k->setup(n_max, &k->ctx) : 0;
 	if (rc != 0) {
 		snprintf(err, err_len,
@@ -130,12 +130,15 @@ void kernel_teardown(struct kernel *k)
 	if (k->ready && k->teardown != NULL)
 		k->teardown(k->ctx);
 	k->ready = 0;
-	k->ctx = NULL;
+	k->ctx = k->fixed_ctx;
 }
 
 void kernel_close(struct kernel *k)
 {
 	kernel_teardown(k);
+	if (k->fixed_teardown != NULL && k->fixed_ctx != NULL)
+		k->fixed_teardown(k->fixed_ctx);
+	k->fixed_ctx = NULL;
 	if (k->library != NULL)
 		dlclose(k->library);
 	k->library = NULL;

@@ -25,6 +25,14 @@ struct kernel {
 	uint64_t n_auto_max;	/* largest n the automatic plan picks;
 				 * UINT64_MAX: none */
 	const char *per;	/* what one unit of N is ("bytes"), or NULL */
+	/* A kernel that is a command (kernel_exec.c): */
+	int (*columns)(void *ctx, uint64_t *out);	/* extra values of the
+							 * last run, or NULL */
+	const char *column_names;	/* their names, "user sys" */
+	int (*failure)(void *ctx, char *msg, size_t len); /* 1 with a message
+							 * when a run failed */
+	void *fixed_ctx;		/* a context without setup, kept */
+	void (*fixed_teardown)(void *ctx);
 };
 
 /* Names of the built-in kernels, for help and errors: "count, memcpy". */
@@ -53,6 +61,11 @@ void kernel_teardown(struct kernel *k);
 
 /* Tear down and unload. */
 void kernel_close(struct kernel *k);
+
+/* collect --exec: command (with {N}) as the kernel; prepare (or NULL) runs
+ * before each run; shell: through /bin/sh -c.  Returns 0 or -1. */
+int kernel_exec_open(const char *command, const char *prepare, int shell,
+		     struct kernel *k, char *err, size_t err_len);
 
 /* The built-in kernels (kernel_count.c, kernel_memcpy.c). */
 void kernel_count_run(uint64_t n, void *ctx);

@@ -17,7 +17,7 @@
 enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
-	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG,
+	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
 };
 
 static const struct option long_options[] = {
@@ -41,6 +41,9 @@ static const struct option long_options[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "kernel-arg", required_argument, NULL, OPT_KERNEL_ARG },
+	{ "exec", required_argument, NULL, OPT_EXEC },
+	{ "prepare", required_argument, NULL, OPT_PREPARE },
+	{ "shell", no_argument, NULL, OPT_SHELL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -51,7 +54,7 @@ void options_help(FILE *out)
 	size_t count;
 	const struct clock_source *clocks = clock_table(&count);
 
-	fprintf(out,
+	fputs(
 "NAME\n"
 "    collect - time a kernel whose cost is linear in N, many runs at many N\n"
 "\n"
@@ -79,6 +82,8 @@ void options_help(FILE *out)
 "    N below a jump of the cost per unit (a buffer leaving a cache) unless\n"
 "    --max-n is given; the header's max_n_reason says which limit held.\n"
 "\n"
+	      , out);
+	fprintf(out,
 "OPTIONS\n"
 "    -c, --clock NAME      clock to read (default %s); see CLOCKS\n"
 "        --coarsen BITS    drop the low BITS bits of the clock's tick count:\n"
@@ -94,6 +99,17 @@ void options_help(FILE *out)
 "    -k, --kernel KERNEL   count (default): n iterations of a dependent\n"
 "                          decrement; memcpy: copy n bytes; FILE.so:SYMBOL:\n"
 "                          a user kernel, see subtick/kernel.h\n"
+"        --exec 'CMD {N}'  time a whole command per N ({N} replaced by N):\n"
+"                          fork, exec, wait4 on the chosen clock; the\n"
+"                          child's user and system time become columns\n"
+"                          user, sys and their sum cpu (ns; analyze\n"
+"                          --column cpu).  Linux splits CPU time between\n"
+"                          user and sys at timer ticks: fit cpu unless runs\n"
+"                          span many ticks.  No shell: the command is split\n"
+"                          on blanks\n"
+"        --shell           run --exec and --prepare through /bin/sh -c\n"
+"        --prepare 'CMD {N}'\n"
+"                          run before every run, untimed (make an input)\n"
 "        --kernel-arg S    hand the string S to a user kernel's\n"
 "                          NAME_setup_arg (see subtick/kernel.h)\n"
 "        --n LIST          time these N, comma separated (1000,1e6)\n"
@@ -269,6 +285,17 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case 'q': o->quiet = 1; break;
 	case OPT_FORCE: o->force = 1; break;
 	case OPT_KERNEL_ARG: o->kernel_arg = arg; break;
+	case OPT_EXEC:
+		if (*arg == '\0')
+			return usage(err, "--exec", arg, "expected a command");
+		o->exec = arg;
+		break;
+	case OPT_PREPARE:
+		if (*arg == '\0')
+			return usage(err, "--prepare", arg, "expected a command");
+		o->prepare = arg;
+		break;
+	case OPT_SHELL: o->shell = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default:
@@ -304,6 +331,12 @@ enum options_status options_parse(int argc, char **argv,
 	if (o->also_clock && strcmp(o->also_clock, o->clock) == 0)
 		return usage(err, "--also-clock", o->also_clock,
 			     "is the clock already read (--clock); name another one");
+	if (o->exec && !o->n_list && !o->range)
+		return usage(err, "--exec", o->exec, "needs --n or --range (a command is not probed)");
+	if ((o->prepare || o->shell) && !o->exec)
+		return usage(err, o->prepare ? "--prepare" : "--shell", NULL, "needs --exec");
+	if (o->exec && o->kernel_arg)
+		return usage(err, "--kernel-arg", NULL, "is for --kernel, not --exec");
 	if (o->geometric && !o->range)
 		return usage(err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)

@@ -15,6 +15,9 @@ struct collect_options {
 	int list_clocks;
 	const char *kernel;
 	const char *kernel_arg;	/* --kernel-arg, or NULL */
+	const char *exec;	/* --exec CMD, or NULL */
+	const char *prepare;	/* --prepare CMD, or NULL */
+	int shell;		/* --shell */
 	const char *n_list;	/* --n */
 	const char *range;	/* --range */
 	int geometric;

@@ -131,6 +131,12 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 		struct reading_pair r = time_one(cfg->clock->source,
 						 cfg->clock2 ? cfg->clock2->source : NULL,
 						 cfg->kernel, n, cfg->cpu);
+		if (cfg->kernel->failure != NULL &&
+		    cfg->kernel->failure(cfg->kernel->ctx, s->res->failure,
+					 sizeof s->res->failure)) {
+			s->res->stop = SAMPLER_KERNEL;
+			return 0;
+		}
 		if (!write)
 			continue;
 		if (*s->stop) {	/* the signal may have hit the timed region */
@@ -154,8 +160,11 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			s->first_start = a;
 			s->have_first = 1;
 		}
-		uint64_t row[4] = { n, b - a, a - s->first_start, r.end2 - r.start2 };
-		if (stream_sample(s->w, row, cfg->clock2 ? 4 : 3) != 0) {
+		uint64_t row[8] = { n, b - a, a - s->first_start, r.end2 - r.start2 };
+		int fields = cfg->clock2 ? 4 : 3;
+		if (cfg->kernel->columns != NULL)
+			fields += cfg->kernel->columns(cfg->kernel->ctx, row + fields);
+		if (stream_sample(s->w, row, fields) != 0) {
 			s->res->stop = SAMPLER_OUTPUT;
 			return 0;
 		}
@@ -240,6 +249,6 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *w,
 const char *sampler_stop_name(enum sampler_stop stop)
 {
 	static const char *const names[] = { "runs", "budget", "kbest",
-					     "signal", "output", "memory" };
+					     "signal", "output", "memory", "command" };
 	return names[stop];
 }

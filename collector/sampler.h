@@ -35,6 +35,7 @@ enum sampler_stop {
 	SAMPLER_SIGNAL,		/* stopped by a signal */
 	SAMPLER_OUTPUT,		/* the output failed (EPIPE, ENOSPC) */
 	SAMPLER_NOMEM,
+	SAMPLER_KERNEL,		/* the kernel (a command) failed */
 };
 
 struct sampler_result {
@@ -46,6 +47,7 @@ struct sampler_result {
 	uint64_t sweeps;		/* complete sweeps */
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
+	char failure[640];		/* SAMPLER_KERNEL: what failed */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

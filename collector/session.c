@@ -89,8 +89,10 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 			return 2;
 		}
 	}
-	if (kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
-		return fail(2, err);
+	if (opt->exec ? kernel_exec_open(opt->exec, opt->prepare, opt->shell,
+					  &s->kernel, err, sizeof err) != 0
+		      : kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
+		return fail(opt->exec ? 1 : 2, err);
 	s->kernel.arg = opt->kernel_arg;
 	if (opt->kernel_arg != NULL && s->kernel.setup_arg == NULL) {
 		snprintf(err, sizeof err,
@@ -321,6 +323,11 @@ static int finish(struct session *s, const struct sampler_result *r, int sig)
 	}
 	if (r->stop == SAMPLER_NOMEM)
 		return fail(1, "out of memory");
+	if (r->stop == SAMPLER_KERNEL) {
+		fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
+			prog, r->failure, (unsigned long long)w->samples_written, name);
+		return 1;
+	}
 	if (r->dropped_migration)
 		fprintf(stderr, "%s: warning: %llu samples dropped: the CPU changed during the run\n",
 			prog, (unsigned long long)r->dropped_migration);

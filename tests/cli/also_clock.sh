@@ -42,8 +42,8 @@ rc=0
 "$ANALYZE" --column t2 "$T/bare" > /dev/null 2> "$T/err" || rc=$?
 check "--column t2 on bare columns: exit 1" [ "$rc" -eq 1 ]
 rc=0
-"$ANALYZE" --column x "$T/s" > /dev/null 2> "$T/err" || rc=$?
-check "--column x: usage error 2" [ "$rc" -eq 2 ]
+"$ANALYZE" --column "X!" "$T/s" > /dev/null 2> "$T/err" || rc=$?
+check "--column X!: usage error 2" [ "$rc" -eq 2 ]
 rc=0
 "$COLLECT" --also-clock nope > /dev/null 2> "$T/err" || rc=$?
 check "--also-clock nope: usage error 2" [ "$rc" -eq 2 ]

@@ -1,0 +1,44 @@
+#!/bin/sh
+# collect --exec: a whole command per N, its user and system time as
+# columns; --prepare runs untimed; a failing command stops the collection
+# with its status and stderr.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SUBTICK_SPIN:?}"
+cd "$T"
+
+# A command of known cost: 10^6..10^7 decrements, all user time.
+"$COLLECT" --exec "$SUBTICK_SPIN {N}" --range 1000000:10000000:6 --runs 5 -q -o spin.st ||
+	fail "collect --exec exited $?"
+check "columns n t at user sys cpu" [ "$(header_value spin.st columns)" = "n t at user sys cpu" ]
+check "6 fields a sample" awk '!/^#/ && NF != 6 { bad = 1 } END { exit bad }' spin.st
+check "cpu is user + sys" awk '!/^#/ && $6 != $4 + $5 { bad = 1 } END { exit bad }' spin.st
+check "30 samples" [ "$(grep -vc '^#' spin.st)" -eq 30 ]
+check "the command's wall time holds its CPU time" \
+	awk -v u="$(header_value spin.st unit_ns)" '!/^#/ && $6 > $2 * u + 2000000 { bad = 1 } END { exit bad }' spin.st
+"$ANALYZE" --json spin.st > t.json || fail "analyze on t exited $?"
+"$ANALYZE" --json --column cpu spin.st > c.json || fail "analyze --column cpu exited $?"
+check "wall: a positive cost per decrement" awk -v x="$(json_get t.json unit_cost_ns)" 'BEGIN { exit !(x > 0.05 && x < 50) }'
+check "cpu: a positive cost per decrement, in ns" awk -v x="$(json_get c.json unit_cost_ns)" 'BEGIN { exit !(x > 0.05 && x < 50) }'
+check "cpu: the tick of rusage, 1000 ns" within "$(json_get c.json tick)" 1000 0
+"$ANALYZE" --column user spin.st > /dev/null || fail "analyze --column user exited $?"
+"$ANALYZE" --column sys spin.st > /dev/null || fail "analyze --column sys exited $?"
+
+# Through a shell, with an input of N bytes made untimed before each run.
+"$COLLECT" --shell --prepare "head -c {N} /dev/zero > $T/in" --exec "cksum < $T/in" \
+	--n 100000,200000,400000 --runs 3 -q -o sh.st || fail "--shell --prepare exited $?"
+check "--shell --prepare: 9 samples" [ "$(grep -vc '^#' sh.st)" -eq 9 ]
+check "--prepare made the input" [ -s in ]
+
+# A failing command: exit 1, its status and stderr, whole lines kept.
+rc=0
+"$COLLECT" --shell --exec 'echo broken pipe dream >&2; exit 3' --n 1,2,3 --runs 2 -q -o f.st 2> err || rc=$?
+check "a failing command: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "its status" grep -q 'exited with status 3' err
+check "its stderr" grep -q 'broken pipe dream' err
+check "the stream ends stop=command" sh -c "tail -n 1 f.st | grep -q 'stop=command'"
+rc=0
+"$COLLECT" --exec "$SUBTICK_SPIN {N}" -q > /dev/null 2> err || rc=$?
+check "--exec without --n: usage error ($rc)" [ "$rc" -eq 2 ]
+rc=0
+"$COLLECT" --exec "/no/such/program {N}" --n 1,2 --runs 1 -q > /dev/null 2> err || rc=$?
+check "a missing program: exit 1 ($rc), named" sh -c "[ $rc -eq 1 ] && grep -q 'status 127' err"
