@@ -13,6 +13,7 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "foreign.h"
 #include "tickdata.h"
 
 static int fail(struct input_error *err, const struct input_error *where,
@@ -161,8 +162,14 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 				    files[j]);
 		}
 		ctx->at_max = 0;
-		if (input_read(files[i], a->opt->column, &m, on_sample, ctx, err) != 0)
+		enum foreign_kind kind = foreign_detect(files[i], a->opt->from);
+		if (kind != FOREIGN_NONE) {
+			if (foreign_read(files[i], kind, a->opt->column, &m, on_sample, ctx, err) != 0)
+				return -1;
+			a->source = kind == FOREIGN_HYPERFINE ? "hyperfine" : "gbench";
+		} else if (input_read(files[i], a->opt->column, &m, on_sample, ctx, err) != 0) {
 			return -1;
+		}
 		/* the next file starts a tick after this one's last start */
 		ctx->at_offset = ctx->at_max + 1;
 		a->files++;

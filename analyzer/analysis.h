@@ -42,6 +42,7 @@ struct analyze_options {
 	int keep_low;			/* --keep-low: keep clock glitches */
 	int merge;			/* --merge: pool different measurements */
 	int compare;			/* --compare A B */
+	const char *from;		/* --from gbench|hyperfine, or NULL */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
@@ -57,6 +58,7 @@ struct analysis {
 	int interrupted;		/* some input ended with # interrupted */
 	int files_bare;			/* the input had no stream header */
 	char first_file[256];		/* the first input's name */
+	const char *source;		/* "gbench", "hyperfine", or NULL */
 	char merged[600];		/* --merge pooled what differs; "" */
 	char unterminated_file[256];	/* bare input whose last line had no
 					 * newline; "" if none */

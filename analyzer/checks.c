@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void warn(struct analysis *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -144,6 +145,8 @@ void analysis_check(struct analysis *a)
 	    (double)a->excess.near_line < 0.01 * (double)a->excess.samples)
 		warn(a, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments (see when its minima were taken, and the fifths)",
 		     100.0 * (double)a->excess.near_line / (double)a->excess.samples);
+	if (a->source && strcmp(a->source, "gbench") == 0)
+		warn(a, "Google Benchmark's samples are means over many iterations, not single runs: the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out");
 	if (a->merged[0])
 		warn(a, "pooled (--merge): %s; the line describes neither alone", a->merged);
 	if (a->unterminated_file[0])

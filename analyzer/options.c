@@ -20,7 +20,7 @@ enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
-	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE,
+	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM,
 };
 
 static const struct option long_options[] = {
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "minima", required_argument, NULL, OPT_MINIMA },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "from", required_argument, NULL, OPT_FROM },
 	{ "per", required_argument, NULL, OPT_PER },
 	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
 	{ NULL, 0, NULL, 0 },
@@ -114,6 +115,12 @@ void options_help(FILE *out)
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
 "        --plot-log        log-log axes for the timings figure\n"
+"        --from TOOL       the input is Google Benchmark's JSON or CSV\n"
+"                          (gbench) or hyperfine's --export-json of a\n"
+"                          --parameter-scan (hyperfine); detected from\n"
+"                          the content without it.  N: the benchmark's\n"
+"                          first argument, or the scanned parameter;\n"
+"                          --column NAME picks one of several benchmarks\n"
 "        --compare A B     compare two collections (each a file, or files\n"
 "                          of one collection joined by commas): the ratio\n"
 "                          of their unit costs B / A with bounds, and a\n"
@@ -239,6 +246,11 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_KEEP_LOW: o->keep_low = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
 	case OPT_COMPARE: o->compare = 1; break;
+	case OPT_FROM:
+		if (strcmp(arg, "gbench") != 0 && strcmp(arg, "hyperfine") != 0)
+			return usage(err, "--from", arg, "expected gbench or hyperfine");
+		o->from = arg;
+		break;
 	case OPT_MINIMA:
 		if (*arg == '\0')
 			return usage(err, "--minima", arg, "expected a file name");
