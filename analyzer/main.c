@@ -84,9 +84,13 @@ static int compare_main(const struct analyze_options *opt)
 		compare_report_json(stdout, &c);
 	else
 		compare_report_text(stdout, &c);
+	fflush(stdout);
+	int plots = opt->plot_dir != NULL &&
+		    plot_compare(&c.a, &c.b, c.in_ns, c.verdict, opt->plot_dir, stderr) != 0;
 	compare_free(&c);
 	free(a), free(b);
-	return close_stdout();
+	rc = close_stdout();
+	return rc != 0 ? rc : plots ? 3 : 0;
 }
 
 int main(int argc, char **argv)

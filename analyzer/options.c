@@ -124,7 +124,7 @@ void options_help(FILE *out)
 "        --compare A B     compare two collections (each a file, or files\n"
 "                          of one collection joined by commas): the ratio\n"
 "                          of their unit costs B / A with bounds, and a\n"
-"                          verdict in words\n"
+"                          verdict in words (--plot: one figure of both)\n"
 "        --minima FILE     write n,minimum,runs,mean,excess_of_minimum as\n"
 "                          CSV, one row per distinct N\n"
 "        --per UNIT        what one unit of N is: bytes (throughput in\n"
@@ -316,9 +316,9 @@ enum options_status options_parse(int argc, char **argv,
 	if (o->plot_format && strcmp(o->plot_format, "png") != 0 && !o->plot_dir)
 		return usage(err, "--plot-format", NULL, "needs --plot DIR");
 	o->files = argv + optind;
-	if (o->compare && (argc - optind != 2 || o->plot_dir || o->excess_path || o->minima_path))
+	if (o->compare && (argc - optind != 2 || o->excess_path || o->minima_path))
 		return usage(err, "--compare", NULL,
 			     argc - optind != 2 ? "expected two collections, A and B (files of one collection joined by commas)"
-						: "takes no --plot, --excess or --minima");
+						: "takes no --excess or --minima");
 	return outputs_spare_inputs(o, err);
 }

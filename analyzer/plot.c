@@ -153,9 +153,10 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 }
 
 /* minima.txt: n minimum mean runs excess_of_minimum */
-static int write_minima(const struct analysis *a, const char *dir)
+static int write_minima_as(const struct analysis *a, const char *dir,
+			   const char *name)
 {
-	FILE *f = open_in(dir, data_files[1]);
+	FILE *f = open_in(dir, name);
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
@@ -166,6 +167,11 @@ static int write_minima(const struct analysis *a, const char *dir)
 			p->min - lv_value(&a->fit, p->n));
 	}
 	return close_ok(f);
+}
+
+static int write_minima(const struct analysis *a, const char *dir)
+{
+	return write_minima_as(a, dir, data_files[1]);
 }
 
 /* histogram.txt: lo hi count share_above_hi, 8 bins per octave. */
@@ -486,5 +492,54 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 			if (snprintf(p, sizeof p, "%s/%s", abs, names[i]) < (int)sizeof p)
 				show_file(out, p, -1);
 		}
+	return rc;
+}
+
+/*
+ * analyze --compare --plot DIR: compare.FORMAT with both collections'
+ * minima and lines (minima_a.txt, minima_b.txt), made and moved as the
+ * other figures are.  Both in ns when compared in ns.
+ */
+int plot_compare(const struct analysis *a, const struct analysis *b,
+		 int in_ns, const char *verdict, const char *dir, FILE *err)
+{
+	char scripts_rel[PATH_MAX], scripts[PATH_MAX], abs[PATH_MAX], work[PATH_MAX];
+	char names[3][32], numbers_s[512], title_s[600];
+	const char *format = a->opt->plot_format;
+	snprintf(names[0], sizeof names[0], "minima_a.txt");
+	snprintf(names[1], sizeof names[1], "minima_b.txt");
+	snprintf(names[2], sizeof names[2], "compare.%s", extension(format));
+	if (find_scripts(scripts_rel, sizeof scripts_rel) != 0 ||
+	    realpath(scripts_rel, scripts) == NULL) {
+		fprintf(err, "analyze: cannot find the gnuplot scripts (plots/*.gp): set SUBTICK_PLOTS to their directory\n");
+		return -1;
+	}
+	if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || realpath(dir, abs) == NULL) {
+		fprintf(err, "analyze: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	if (targets_ok(abs, names, 3, err) != 0)
+		return -1;
+	if (snprintf(work, sizeof work, "%s/.subtick-plot.XXXXXX", abs) >= (int)sizeof work ||
+	    mkdtemp(work) == NULL) {
+		fprintf(err, "analyze: %s: cannot create a directory in it: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	int rc = write_minima_as(a, work, names[0]) != 0 || write_minima_as(b, work, names[1]) != 0 ? -1 : 0;
+	double ka = in_ns ? a->unit_ns : 1, kb = in_ns ? b->unit_ns : 1;
+	size_t k = 0;
+	const double v[] = { a->fit.slope, a->fit.intercept, b->fit.slope, b->fit.intercept, ka, kb };
+	for (size_t i = 0; i < 6; i++)
+		k += (size_t)gp_number(numbers_s + k, sizeof numbers_s - k, v[i]);
+	snprintf(title_s, sizeof title_s, "A: %s   B: %s\n%s",
+		 a->kernel[0] ? a->kernel : "A", b->kernel[0] ? b->kernel : "B", verdict);
+	char *strings[4] = { title_s, numbers_s, in_ns ? "ns" : "clock units",
+			     in_ns ? "ns" : "clock units" };
+	if (rc == 0)
+		rc = draw(a, scripts, work, "compare", strings, err);
+	if (rc != 0)
+		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
+	if (move_outputs(work, abs, names, 3, rc == 0, err) != 0)
+		rc = -1;
 	return rc;
 }

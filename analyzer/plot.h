@@ -25,4 +25,8 @@ int plot_writes(const char *dir, const char *format, const char *path);
  * figures are also copied to out (when out is not NULL). */
 int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err);
 
+/* analyze --compare --plot dir: one figure of both collections. */
+int plot_compare(const struct analysis *a, const struct analysis *b,
+		 int in_ns, const char *verdict, const char *dir, FILE *err);
+
 #endif /* SUBTICK_PLOT_H */

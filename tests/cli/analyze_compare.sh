@@ -42,3 +42,9 @@ check "... saying why" grep -q 'cannot be compared' err
 rc=0
 "$ANALYZE" --compare a.st > /dev/null 2> err || rc=$?
 check "--compare with one collection: usage error ($rc)" [ "$rc" -eq 2 ]
+
+# The figure: both sets of minima and both lines.
+command -v gnuplot > /dev/null || skip "gnuplot not installed"
+"$ANALYZE" --compare --plot figs a.st b.st > /dev/null || fail "--compare --plot exited $?"
+check "compare.png drawn" [ -s figs/compare.png ]
+check "both sides' minima written" [ -s figs/minima_a.txt ] && [ -s figs/minima_b.txt ]
