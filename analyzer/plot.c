@@ -454,28 +454,46 @@ static int move_outputs(const char *work, const char *dir, char names[][32],
  * absolute path starts with '/'.  They are moved into dir only when every
  * figure was drawn: a failure leaves dir as it was.
  */
-int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
+/* Where the figures are made (plot_all says why so): the scripts' and
+ * dir's absolute paths, every target in dir checked, a private directory
+ * inside it.  Returns 0, or -1 after a message. */
+struct plot_place {
+	char scripts[PATH_MAX], abs[PATH_MAX], work[PATH_MAX];
+};
+
+static int plot_place(const char *dir, char names[][32], size_t count,
+		      struct plot_place *pp, FILE *err)
 {
-	char scripts_rel[PATH_MAX], scripts[PATH_MAX], abs[PATH_MAX], work[PATH_MAX];
-	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][32];
-	size_t count = output_names(a->opt->plot_format, names);
+	char scripts_rel[PATH_MAX];
 	if (find_scripts(scripts_rel, sizeof scripts_rel) != 0 ||
-	    realpath(scripts_rel, scripts) == NULL) {
+	    realpath(scripts_rel, pp->scripts) == NULL) {
 		fprintf(err, "analyze: cannot find the gnuplot scripts (plots/*.gp): set SUBTICK_PLOTS to their directory\n");
 		return -1;
 	}
-	if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || realpath(dir, abs) == NULL) {
+	if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || realpath(dir, pp->abs) == NULL) {
 		fprintf(err, "analyze: %s: %s\n", dir, strerror(errno));
 		return -1;
 	}
-	if (targets_ok(abs, names, count, err) != 0)
+	if (targets_ok(pp->abs, names, count, err) != 0)
 		return -1;
-	if (snprintf(work, sizeof work, "%s/.subtick-plot.XXXXXX", abs) >= (int)sizeof work ||
-	    mkdtemp(work) == NULL) {
+	if (snprintf(pp->work, sizeof pp->work, "%s/.subtick-plot.XXXXXX", pp->abs) >=
+		    (int)sizeof pp->work ||
+	    mkdtemp(pp->work) == NULL) {
 		fprintf(err, "analyze: %s: cannot create a directory in it: %s\n", dir,
 			strerror(errno));
 		return -1;
 	}
+	return 0;
+}
+
+int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
+{
+	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][32];
+	struct plot_place pp;
+	size_t count = output_names(a->opt->plot_format, names);
+	if (plot_place(dir, names, count, &pp, err) != 0)
+		return -1;
+	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
 	int rc = write_data(a, work, err);
 	title(a, title_s, sizeof title_s);
 	numbers(a, numbers_s, sizeof numbers_s);
@@ -503,28 +521,15 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 int plot_compare(const struct analysis *a, const struct analysis *b,
 		 int in_ns, const char *verdict, const char *dir, FILE *err)
 {
-	char scripts_rel[PATH_MAX], scripts[PATH_MAX], abs[PATH_MAX], work[PATH_MAX];
 	char names[3][32], numbers_s[512], title_s[600];
+	struct plot_place pp;
 	const char *format = a->opt->plot_format;
 	snprintf(names[0], sizeof names[0], "minima_a.txt");
 	snprintf(names[1], sizeof names[1], "minima_b.txt");
 	snprintf(names[2], sizeof names[2], "compare.%s", extension(format));
-	if (find_scripts(scripts_rel, sizeof scripts_rel) != 0 ||
-	    realpath(scripts_rel, scripts) == NULL) {
-		fprintf(err, "analyze: cannot find the gnuplot scripts (plots/*.gp): set SUBTICK_PLOTS to their directory\n");
+	if (plot_place(dir, names, 3, &pp, err) != 0)
 		return -1;
-	}
-	if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || realpath(dir, abs) == NULL) {
-		fprintf(err, "analyze: %s: %s\n", dir, strerror(errno));
-		return -1;
-	}
-	if (targets_ok(abs, names, 3, err) != 0)
-		return -1;
-	if (snprintf(work, sizeof work, "%s/.subtick-plot.XXXXXX", abs) >= (int)sizeof work ||
-	    mkdtemp(work) == NULL) {
-		fprintf(err, "analyze: %s: cannot create a directory in it: %s\n", dir, strerror(errno));
-		return -1;
-	}
+	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
 	int rc = write_minima_as(a, work, names[0]) != 0 || write_minima_as(b, work, names[1]) != 0 ? -1 : 0;
 	double ka = in_ns ? a->unit_ns : 1, kb = in_ns ? b->unit_ns : 1;
 	size_t k = 0;
