@@ -25,7 +25,7 @@ static const char *sig(char *buf, size_t len, double v, int d)
 	return buf;
 }
 
-/* "1.150321 units = 0.5001394 ns   95% [1.150302, 1.150340] units" */
+/* "1.150321 units = 0.5001394 ns", then "bounds [1.150302, 1.150340] units" */
 static void quantity(FILE *out, const char *name, double v, const double iv[2],
 		     double unit_ns, const char *units)
 {
