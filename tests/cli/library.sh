@@ -8,7 +8,9 @@ cd "$T"
 src=$SUBTICK_SOURCE_ROOT/collector
 CC=${CC:-cc}
 
-"$CC" -O2 -I "$src/include" "$src/examples/loop.c" "$LIBSUBTICK_DIR/libsubtick.a" -o loop ||
+san=${SUBTICK_SANITIZE_FLAGS:-}	# as the library was built
+# shellcheck disable=SC2086 # $san is one flag or none
+"$CC" -O2 $san -I "$src/include" "$src/examples/loop.c" "$LIBSUBTICK_DIR/libsubtick.a" -o loop ||
 	fail "the C example did not build"
 ./loop loop.st || fail "the C example exited $?"
 check "C example: a stream" [ "$(head -n 1 loop.st)" = "# subtick 1" ]
@@ -31,7 +33,8 @@ assert alo <= bhi and blo <= ahi' a.json b.json
 
 command -v gfortran > /dev/null && [ -f "$LIBSUBTICK_DIR/subtick.mod" ] ||
 	skip "gfortran not installed: the Fortran example is not built"
-gfortran -O2 -I "$LIBSUBTICK_DIR" "$src/examples/loop.f90" \
+# shellcheck disable=SC2086
+gfortran -O2 $san -I "$LIBSUBTICK_DIR" "$src/examples/loop.f90" \
 	"$LIBSUBTICK_DIR/libsubtick_fortran.a" "$LIBSUBTICK_DIR/libsubtick.a" -o loopf ||
 	fail "the Fortran example did not build"
 ./loopf loopf.st || fail "the Fortran example exited $?"
