@@ -69,34 +69,6 @@ double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
 	return m;
 }
 
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The least-values slope of (x, y) and its band, as checks.c's thirds. */
-static int slope_and_band(double *x, double *y, size_t n, double tick,
-			  struct fifth *f)
-{
-	size_t *w = malloc(n * sizeof *w);
-	if (w == NULL || n < 3)
-		return free(w), -1;
-	struct lv_line l;
-	hull_least_values_d(x, y, n, w, &l);
-	free(w);
-	for (size_t i = 0; i < n; i++)
-		y[i] -= l.intercept + l.slope * x[i];
-	qsort(y, n, sizeof *y, by_double);
-	double scatter = y[n / 2] > tick ? y[n / 2] : tick;
-	double band = 2 * scatter / (x[n - 1] - x[0]);
-	f->slope = l.slope;
-	f->lo = l.slope - band;
-	f->hi = l.slope + band;
-	f->ok = 1;
-	return 0;
-}
-
 size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
 		     double tick, struct fifth f[BLOCKS_FIFTHS])
 {
@@ -116,9 +88,14 @@ size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
 			x[n] = (double)(s->p[i].n - s->p[0].n);
 			y[n++] = m;
 		}
+		double band;
 		f[q] = (struct fifth){ 0 };
-		if (slope_and_band(x, y, n, tick, &f[q]) == 0)
+		if (hull_slope_band(x, y, n, tick, &f[q].slope, &band) == 0) {
+			f[q].lo = f[q].slope - band;
+			f[q].hi = f[q].slope + band;
+			f[q].ok = 1;
 			filled++;
+		}
 	}
 	free(x), free(y);
 	return filled;

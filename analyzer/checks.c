@@ -22,16 +22,7 @@ static void warn(struct analysis *a, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The least-values line of points [from, to) and how precisely it is
- * known: its slope, and the band of that slope, 2 W / span, with W the
- * larger of the tick and the median height of these minima above their
- * own line (not the whole fit's: curvature would inflate it). */
+/* The slope of points [from, to) and its band (hull_slope_band). */
 struct part_fit {
 	double slope, allowance;
 };
@@ -41,24 +32,16 @@ static int part_slope(const struct point_set *s, size_t from, size_t to,
 {
 	size_t n = to - from;
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-	size_t *w = malloc(n * sizeof *w);
-	int ok = x && y && w && n >= 3;
-	if (ok) {
+	int rc = -1;
+	if (x && y) {
 		for (size_t i = 0; i < n; i++) {
 			x[i] = (double)(s->p[from + i].n - s->p[from].n);
 			y[i] = s->p[from + i].min;
 		}
-		struct lv_line l;
-		hull_least_values_d(x, y, n, w, &l);
-		for (size_t i = 0; i < n; i++)
-			y[i] -= l.intercept + l.slope * x[i];
-		qsort(y, n, sizeof *y, by_double);
-		double scatter = y[n / 2] > tick ? y[n / 2] : tick;
-		out->slope = l.slope;
-		out->allowance = 2 * scatter / x[n - 1];
+		rc = hull_slope_band(x, y, n, tick, &out->slope, &out->allowance);
 	}
-	free(x), free(y), free(w);
-	return ok ? 0 : -1;
+	free(x), free(y);
+	return rc;
 }
 
 /*

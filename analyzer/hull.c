@@ -162,3 +162,27 @@ int hull_least_values_d(const double *x, const double *y, size_t n,
 	out->right = v[hi];
 	return 0;
 }
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int hull_slope_band(const double *x, double *y, size_t n, double tick,
+		    double *slope, double *band)
+{
+	size_t *w = n >= 3 ? malloc(n * sizeof *w) : NULL;
+	if (w == NULL)
+		return -1;
+	struct lv_line l;
+	hull_least_values_d(x, y, n, w, &l);
+	free(w);
+	for (size_t i = 0; i < n; i++)
+		y[i] -= l.intercept + l.slope * x[i];
+	qsort(y, n, sizeof *y, by_double);
+	double scatter = y[n / 2] > tick ? y[n / 2] : tick;
+	*slope = l.slope;
+	*band = 2 * scatter / (x[n - 1] - x[0]);
+	return 0;
+}

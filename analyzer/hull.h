@@ -45,4 +45,16 @@ int hull_least_values(const struct point_set *s, struct lv_line *out);
 int hull_least_values_d(const double *x, const double *y, size_t n,
 			size_t *work, struct lv_line *out);
 
+/*
+ * The least-values slope of (x, y) (x ascending and distinct, n >= 3) and
+ * how precisely it is known: *band = 2 W / (x[n-1] - x[0]), W the larger
+ * of tick and the median height of these points above their own line (not
+ * a larger fit's: curvature would inflate it).  y is overwritten (the
+ * heights).  Returns 0, or -1 (n < 3, out of memory).  For the parts of a
+ * collection: the thirds of its N (nonlinearity), the fifths of its time
+ * (drift).
+ */
+int hull_slope_band(const double *x, double *y, size_t n, double tick,
+		    double *slope, double *band);
+
 #endif /* SUBTICK_HULL_H */

@@ -183,9 +183,12 @@ subtick_recorder *subtick_open(const char *path, const char *label,
 
 uint64_t subtick_start(subtick_recorder *r)
 {
-	uint32_t cpu;
-	uint64_t t = clock_read(r->setup.source, &cpu);
-	r->start_cpu = r->reports_cpu ? cpu : (uint32_t)clock_current_cpu();
+	/* Where the clock does not tell the CPU, ask before the reading, not
+	 * inside the region it starts. */
+	uint32_t cpu = r->reports_cpu ? 0 : (uint32_t)clock_current_cpu();
+	uint32_t reported;
+	uint64_t t = clock_read(r->setup.source, &reported);
+	r->start_cpu = r->reports_cpu ? reported : cpu;
 	return clock_coarsen(t, r->setup.quantum);
 }
 
