@@ -56,6 +56,32 @@ static double unit_ns_of(const char *u)
 	     : strcmp(u, "ms") == 0 ? 1e6 : strcmp(u, "s") == 0 ? 1e9 : 0;
 }
 
+/* The decimal digits s[0..len) as a number; -1 beyond 2^64 - 1 or with no
+ * digits (no sign: strtoull would wrap "-5" to 2^64 - 5). */
+static int whole_number(const char *s, size_t len, uint64_t *n)
+{
+	uint64_t v = 0;
+	if (len == 0)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' || v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*n = v;
+	return 0;
+}
+
+/* A JSON number (not a string, not null) as a finite double >= 0. */
+static int json_time(json_object *v, double *out)
+{
+	if (v == NULL || !(json_object_is_type(v, json_type_double) ||
+			   json_object_is_type(v, json_type_int)))
+		return -1;
+	*out = json_object_get_double(v);
+	return isfinite(*out) && *out >= 0 ? 0 : -1;
+}
+
 /* "family/1024/..." -> family, 1024 (the first argument); -1 without. */
 static int split_name(const char *name, char *family, size_t len, uint64_t *n)
 {
@@ -63,13 +89,10 @@ static int split_name(const char *name, char *family, size_t len, uint64_t *n)
 	if (slash == NULL)
 		return -1;
 	snprintf(family, len, "%.*s", (int)(slash - name), name);
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(slash + 1, &end, 10);
-	if (end == slash + 1 || (*end != '\0' && *end != '/') || errno)
+	size_t digits = strspn(slash + 1, "0123456789");
+	if (digits == 0 || (slash[1 + digits] != '\0' && slash[1 + digits] != '/'))
 		return -1;
-	*n = v;
-	return 0;
+	return whole_number(slash + 1, digits, n);
 }
 
 static int emit(input_sample_fn *fn, void *ctx, uint64_t n, double t_ns,
@@ -107,6 +130,32 @@ static void set_meta(struct input_meta *meta, const char *clock,
 	snprintf(meta->columns, sizeof meta->columns, "n t");
 }
 
+/* One Google Benchmark result: its benchmark chosen or not, its time in
+ * time_unit made ns.  Returns 0, or -1 with err. */
+static int gbench_sample(const char *path, const char *name, double time,
+			 const char *time_unit, const char *column, char *chosen,
+			 size_t chosen_len, struct input_meta *meta,
+			 input_sample_fn *fn, void *ctx, struct input_error *err)
+{
+	char family[128];
+	uint64_t n;
+	if (split_name(name, family, sizeof family, &n) != 0)
+		return fail(err, path, "a benchmark name without a whole number as its first argument (N)", name);
+	int ok = family_ok(chosen, chosen_len, family, column);
+	if (ok < 0)
+		return fail(err, path, "several benchmarks in one file: choose one with --column NAME; this one is", family);
+	if (!ok)
+		return 0;
+	double k = unit_ns_of(time_unit);
+	if (!(k > 0) || !(time >= 0) || !isfinite(time * k))
+		return fail(err, path, "a result without a real_time (a number >= 0) and a time_unit of ns, us, ms or s", name);
+	if (emit(fn, ctx, n, time * k, meta, err) != 0)
+		return -1;
+	if (meta->kernel[0] == '\0')
+		set_meta(meta, "gbench real_time (a mean per iteration)", family);
+	return 0;
+}
+
 /* Google Benchmark JSON: every entry of run_type iteration (each a
  * repetition), aggregates (mean, median, BigO) left out. */
 static int read_gbench(json_object *root, const char *path, const char *column,
@@ -127,27 +176,15 @@ static int read_gbench(json_object *root, const char *path, const char *column,
 			continue;
 		if (json_object_object_get_ex(b, "error_occurred", &v) && json_object_get_boolean(v))
 			continue;
-		char family[128];
-		uint64_t n;
-		if (split_name(name, family, sizeof family, &n) != 0)
-			return fail(err, path, "a benchmark name without a numeric argument for N", name);
-		int ok = family_ok(chosen, sizeof chosen, family, column);
-		if (ok < 0)
-			return fail(err, path, "several benchmarks in one file: choose one with --column NAME; this one is", family);
-		if (!ok)
-			continue;
-		json_object *rt, *tu;
-		if (!json_object_object_get_ex(b, "real_time", &rt) ||
-		    !json_object_object_get_ex(b, "time_unit", &tu) ||
-		    !(unit_ns_of(json_object_get_string(tu)) > 0))
-			return fail(err, path, "an entry without real_time and a time_unit of ns, us, ms or s", name);
-		double t = json_object_get_double(rt) * unit_ns_of(json_object_get_string(tu));
-		if (!isfinite(t) || t < 0)
-			return fail(err, path, "a real_time that is not a non-negative number", name);
-		if (emit(fn, ctx, n, t, meta, err) != 0)
+		json_object *rt = NULL, *tu = NULL;
+		double t = -1;
+		json_object_object_get_ex(b, "real_time", &rt);
+		json_object_object_get_ex(b, "time_unit", &tu);
+		if (json_time(rt, &t) != 0)
+			t = NAN;	/* gbench_sample says so, after the name */
+		if (gbench_sample(path, name, t, tu ? json_object_get_string(tu) : "", column,
+				  chosen, sizeof chosen, meta, fn, ctx, err) != 0)
 			return -1;
-		if (meta->kernel[0] == '\0')
-			set_meta(meta, "gbench real_time (a mean per iteration)", family);
 	}
 	if (meta->samples == 0)
 		return fail(err, path, column && strcmp(column, "t") ? "no iterations of that benchmark"
@@ -173,20 +210,19 @@ static int read_hyperfine(json_object *root, const char *path,
 			return fail(err, path, "a result without exactly one parameter (use hyperfine --parameter-scan)", NULL);
 		uint64_t n = 0;
 		json_object_object_foreach(params, key, val) {
-			char *end;
 			const char *s = json_object_get_string(val);
-			n = strtoull(s, &end, 10);
-			if (end == s || *end != '\0')
+			if (whole_number(s, strlen(s), &n) != 0)
 				return fail(err, path, "a parameter that is not a whole number", key);
 		}
 		if (!json_object_object_get_ex(r, "times", &times) ||
 		    !json_object_is_type(times, json_type_array))
 			return fail(err, path, "a result without its times (hyperfine 1.13 or later)", NULL);
 		for (size_t j = 0; j < json_object_array_length(times); j++) {
-			double t = json_object_get_double(json_object_array_get_idx(times, j)) * 1e9;
-			if (!isfinite(t) || t < 0)
+			double t;
+			if (json_time(json_object_array_get_idx(times, j), &t) != 0 ||
+			    !isfinite(t * 1e9))
 				return fail(err, path, "a time that is not a non-negative number", NULL);
-			if (emit(fn, ctx, n, t, meta, err) != 0)
+			if (emit(fn, ctx, n, t * 1e9, meta, err) != 0)
 				return -1;
 		}
 		if (meta->kernel[0] == '\0')
@@ -211,40 +247,36 @@ static int read_gbench_csv(FILE *f, const char *path, const char *column,
 			header = strncmp(line, "name,iterations,real_time", 25) == 0;
 			continue;
 		}
-		char *field[6], *p = line;
+		/* name,iterations,real_time,cpu_time,time_unit,bytes_per_second,
+		 * items_per_second,label,error_occurred,error_message */
+		char *field[10], *p = line;
 		int k = 0;
-		while (k < 6 && p != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		while (k < 10 && p != NULL) {
 			field[k++] = p;
 			p = strchr(p, ',');
 			if (p != NULL)
 				*p++ = '\0';
 		}
 		if (k < 5)
-			continue;
+			return fail(err, path, "a row with fewer than the five fields name..time_unit", line);
 		char *name = field[0];
 		if (*name == '"') {
 			name++;
 			name[strcspn(name, "\"")] = '\0';
 		}
-		char family[128];
-		uint64_t n;
-		if (split_name(name, family, sizeof family, &n) != 0)
-			continue;	/* aggregates: count_BigO, count_RMS */
-		if (strstr(name, "_mean") || strstr(name, "_median") || strstr(name, "_stddev") ||
-		    strstr(name, "_cv"))
-			continue;
-		int ok = family_ok(chosen, sizeof chosen, family, column);
-		if (ok < 0)
-			return fail(err, path, "several benchmarks in one file: choose one with --column NAME; this one is", family);
-		if (!ok)
-			continue;
-		double t = strtod(field[2], NULL) * unit_ns_of(field[4]);
-		if (!(t >= 0) || !(unit_ns_of(field[4]) > 0))
-			return fail(err, path, "a row without real_time and a time_unit of ns, us, ms or s", name);
-		if (emit(fn, ctx, n, t, meta, err) != 0)
+		if (k >= 9 && strcmp(field[8], "true") == 0)
+			continue;	/* error_occurred: no time */
+		if (strchr(name, '/') == NULL || strstr(name, "_mean") || strstr(name, "_median") ||
+		    strstr(name, "_stddev") || strstr(name, "_cv"))
+			continue;	/* aggregates: count_BigO, count_RMS, ..._mean */
+		char *end;
+		double t = strtod(field[2], &end);
+		if (end == field[2] || *end != '\0')
+			return fail(err, path, "a real_time that is not a number", field[2]);
+		if (gbench_sample(path, name, t, field[4], column, chosen, sizeof chosen,
+				  meta, fn, ctx, err) != 0)
 			return -1;
-		if (meta->kernel[0] == '\0')
-			set_meta(meta, "gbench real_time (a mean per iteration)", family);
 	}
 	if (meta->samples == 0)
 		return fail(err, path, "no benchmark rows in this Google Benchmark CSV", NULL);

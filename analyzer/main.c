@@ -65,6 +65,14 @@ static char **split_files(char *list)
 	return v;
 }
 
+static int has_empty(char **files)
+{
+	for (; *files != NULL; files++)
+		if (**files == '\0')
+			return 1;
+	return 0;
+}
+
 static int compare_main(const struct analyze_options *opt)
 {
 	struct comparison c;
@@ -73,6 +81,11 @@ static int compare_main(const struct analyze_options *opt)
 	if (a == NULL || b == NULL) {
 		fprintf(stderr, "analyze: out of memory\n");
 		return 1;
+	}
+	if (has_empty(a) || has_empty(b)) {
+		fprintf(stderr, "analyze: --compare: an empty file name in a list (two commas, or one at an end)\n");
+		free(a), free(b);
+		return 2;
 	}
 	int rc = compare_run(&c, opt, a, b, &err);
 	if (rc != 0) {

@@ -40,6 +40,9 @@ rc=0
 check "different clocks without unit_ns: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "... saying why" grep -q 'cannot be compared' err
 rc=0
+"$ANALYZE" --compare a.st, b.st > /dev/null 2> err || rc=$?
+check "--compare with an empty name in a list: usage error ($rc)" [ "$rc" -eq 2 ]
+rc=0
 "$ANALYZE" --compare a.st > /dev/null 2> err || rc=$?
 check "--compare with one collection: usage error ($rc)" [ "$rc" -eq 2 ]
 

@@ -10,7 +10,35 @@ printf '{"benchmarks": [{"name": "x", "run_type": "iteration"}]}\n' > bad.json
 rc=0
 "$ANALYZE" bad.json > out 2> err || rc=$?
 check "a benchmark name without N: exit 1 ($rc)" [ "$rc" -eq 1 ]
-check "... saying so" grep -q 'without a numeric argument for N' err
+check "... saying so" grep -q 'without a whole number as its first argument' err
+# Values that once read as numbers they are not: a negative N (wrapped to
+# 2^64 - 5), a time that is a string or null (read as 0).
+refuse() {
+	printf '%s' "$2" > r.json
+	rc=0
+	"$ANALYZE" r.json > out 2> err || rc=$?
+	check "$1: exit 1 ($rc), nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s out ]"
+	check "$1: names the file and says why" grep -q "^analyze: r.json: $3" err
+}
+ok='{"name":"a/2","run_type":"iteration","real_time":20,"time_unit":"ns"},{"name":"a/3","run_type":"iteration","real_time":30,"time_unit":"ns"}'
+refuse "a negative N" "{\"benchmarks\":[{\"name\":\"a/-5\",\"run_type\":\"iteration\",\"real_time\":10,\"time_unit\":\"ns\"},$ok]}" 'a benchmark name without a whole number'
+refuse "a string time" "{\"benchmarks\":[{\"name\":\"a/1\",\"run_type\":\"iteration\",\"real_time\":\"abc\",\"time_unit\":\"ns\"},$ok]}" 'a result without a real_time'
+refuse "an unknown time unit" "{\"benchmarks\":[{\"name\":\"a/1\",\"run_type\":\"iteration\",\"real_time\":1,\"time_unit\":\"ps\"},$ok]}" 'a result without a real_time'
+hf='{"command":"x","times":[0.2],"parameters":{"N":"2"}},{"command":"x","times":[0.3],"parameters":{"N":"3"}}'
+refuse "a hyperfine time that is null" "{\"results\":[{\"command\":\"x\",\"times\":[null],\"parameters\":{\"N\":\"1\"}},$hf]}" 'a time that is not'
+refuse "a negative parameter" "{\"results\":[{\"command\":\"x\",\"times\":[0.1],\"parameters\":{\"N\":\"-1\"}},$hf]}" 'a parameter that is not a whole number'
+# A Google Benchmark CSV: a row with an error has no time and is skipped;
+# a time that is not a number is refused.
+h='name,iterations,real_time,cpu_time,time_unit,bytes_per_second,items_per_second,label,error_occurred,error_message'
+printf '%s\n"a/1",10,10,5,ns,,,,,\n"a/2",10,20,5,ns,,,,,\n"a/3",10,30,5,ns,,,,,\n"a/4",0,0,0,ns,,,,true,"boom"\n' "$h" > e.csv
+"$ANALYZE" --json e.csv > e.out || fail "a CSV with an errored row exited $?"
+check "3 N" [ "$(json_get e.out points)" -eq 3 ]
+check "unit cost 10 ns" within "$(json_get e.out unit_cost)" 10 1e-9
+printf '%s\n"a/1",10,abc,5,ns,,,,,\n"a/2",10,20,5,ns,,,,,\n"a/3",10,30,5,ns,,,,,\n' "$h" > x.csv
+rc=0
+"$ANALYZE" x.csv > out 2> err || rc=$?
+check "a CSV time that is not a number: exit 1 ($rc)" sh -c "[ $rc -eq 1 ] && grep -q 'not a number' err"
+
 printf '{"benchmarks": [' > cut.json
 rc=0
 "$ANALYZE" --from gbench cut.json > out 2> err || rc=$?
