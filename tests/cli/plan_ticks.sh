@@ -16,9 +16,15 @@ check "a 1-tick plan: names --force" grep -q -- '--force' "$T/err"
 # The coarse clock with a 1 s budget: fewer N with longer runs, 10 ticks.
 "$COLLECT" --clock monotonic-coarse --budget 1 -q -o "$T/c" 2> "$T/err" ||
 	fail "monotonic-coarse --budget 1 exited $?: $(cat "$T/err")"
-check "monotonic-coarse: tick 4000000" [ "$(header_value "$T/c" tick)" = 4000000 ]
+# The tick is the jiffy clock_getres() claims (4 ms at HZ=250; whatever
+# this kernel's HZ makes it).
+tick=$(header_value "$T/c" tick)
+claim=$(header_value "$T/c" claimed_resolution_ns)
+check "monotonic-coarse: tick $tick is clock_getres()'s $claim" \
+	awk -v t="$tick" -v c="$claim" 'BEGIN { exit !(t == c) }'
 span=$(grep -v '^#' "$T/c" | awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }')
-check "monotonic-coarse: the longest run spans >= 10 ticks ($span ns)" [ "$span" -ge 36000000 ]
+check "monotonic-coarse: the longest run spans >= 9 ticks ($span ns; 10 planned, floored)" \
+	[ "$span" -ge $((9 * tick)) ]
 
 if [ "$(uname -m)" = x86_64 ]; then
 	# TSC runs are sized from the tick (a few units), not the read cost
