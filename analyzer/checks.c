@@ -82,7 +82,7 @@ static void check_drift(struct analysis *a)
 			hi = i;
 	}
 	if (a->fifths[hi].lo > a->fifths[lo].hi)
-		warn(a, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the bounds include it",
+		warn(a, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
 		     a->fifths[lo].slope, lo + 1, a->fifths[hi].slope, hi + 1,
 		     100 * (a->fifths[hi].slope / a->fifths[lo].slope - 1));
 }
