@@ -376,6 +376,19 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 	return rc == 0 ? 0 : fail(err, &a->where, "%s", msg);
 }
 
+int analysis_run(struct analysis *a, const struct analyze_options *opt,
+		 struct input_error *err)
+{
+	int rc = analysis_read(a, opt, err);
+	if (rc == 0)
+		rc = analysis_fit(a, err);
+	if (rc == 0)
+		rc = analysis_excess(a, err);
+	if (rc == 0)
+		analysis_check(a);
+	return rc;
+}
+
 void analysis_free(struct analysis *a)
 {
 	points_free(&a->points);

@@ -102,6 +102,11 @@ int analysis_read(struct analysis *a, const struct analyze_options *opt,
 int analysis_fit(struct analysis *a, struct input_error *err);
 int analysis_excess(struct analysis *a, struct input_error *err);
 void analysis_check(struct analysis *a);
+
+/* All of it: read, fit, excess, checks.  Returns 0, or -1 with err filled
+ * (analysis_free is still due). */
+int analysis_run(struct analysis *a, const struct analyze_options *opt,
+		 struct input_error *err);
 void analysis_free(struct analysis *a);
 
 #endif /* SUBTICK_ANALYSIS_H */

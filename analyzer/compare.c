@@ -21,14 +21,7 @@ static int analyze_side(struct analysis *x, const struct analyze_options *opt,
 		return -1;
 	*o = *opt;
 	o->files = files;
-	int rc = analysis_read(x, o, err);
-	if (rc == 0)
-		rc = analysis_fit(x, err);
-	if (rc == 0)
-		rc = analysis_excess(x, err);
-	if (rc == 0)
-		analysis_check(x);
-	return rc;	/* o stays with x->opt; compare_free frees it */
+	return analysis_run(x, o, err);	/* o stays with x->opt; compare_free frees it */
 }
 
 /* Ratios of independent refits of the two sides; their quantiles. */

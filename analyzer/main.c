@@ -124,16 +124,11 @@ int main(int argc, char **argv)
 
 	struct analysis a;
 	struct input_error err = { 0 };
-	int rc = analysis_read(&a, &opt, &err);
-	if (rc == 0)
-		rc = analysis_fit(&a, &err);
-	if (rc == 0)
-		rc = analysis_excess(&a, &err);
+	int rc = analysis_run(&a, &opt, &err);
 	if (rc != 0) {
 		analysis_free(&a);
 		return report_error(&err);
 	}
-	analysis_check(&a);
 	if (opt.minima_path != NULL) {
 		char msg[256];
 		if (export_minima(&a, opt.minima_path, msg, sizeof msg) != 0) {

@@ -48,18 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct analysis a;
 	struct input_error err = { 0 };
-	int rc = analysis_read(&a, &opt, &err);
-	if (rc == 0)
-		rc = analysis_fit(&a, &err);
-	if (rc == 0)
-		rc = analysis_excess(&a, &err);
-	if (rc != 0) {
+	if (analysis_run(&a, &opt, &err) != 0) {
 		if (err.msg[0] == '\0')
 			__builtin_trap();
 		analysis_free(&a);
 		return 0;
 	}
-	analysis_check(&a);
 	/* Every number reported is finite. */
 	const double v[] = { a.fit.slope, a.fit.intercept, a.iv.slope[0],
 			     a.iv.slope[1], a.iv.intercept[0], a.iv.intercept[1] };
