@@ -50,7 +50,7 @@ rc=0
 check "binary: exit 1" [ "$rc" -eq 1 ]
 check "binary: names the file and a line" grep -q "^analyze: $T/binary:[0-9]*: " "$T/err"
 check "binary: nothing on stdout" [ ! -s "$T/out" ]
-awk 'BEGIN { printf "1 10\n2 20\n"; s = ""; for (i = 0; i < 1048576; i++) s = s "7"; print s }' > "$T/megaline"
+{ printf '1 10\n2 20\n'; head -c 1048576 /dev/zero | tr '\0' '7'; echo; } > "$T/megaline"
 bad megaline 3 "longer than"
 printf '1 10\n2 20\n3 30\0\n' > "$T/nul";		bad nul 3 "NUL"
 
