@@ -8,7 +8,7 @@
 
 #include "clock.h"
 
-enum { PROBE_RUNS = 5 };
+enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
 
 static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 		       size_t err_len)
@@ -46,6 +46,17 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 		t_prev = t;
 		n = n > n_cap / 2 ? n_cap : 2 * n;
 	}
+	/* A busy machine can preempt all of one N's few runs: time the two
+	 * last N again, alternately, before concluding that the cost does not
+	 * grow. */
+	for (int again = 0; again < PROBE_RETRIES && !(t > t_prev); again++) {
+		double a, b;
+		if (min_time_ns(k, n_prev, &a, err, err_len) != 0 ||
+		    min_time_ns(k, n, &b, err, err_len) != 0)
+			return -1;
+		t_prev = a < t_prev ? a : t_prev;
+		t = b < t ? b : t;
+	}
 	out->unit_ns = (t - t_prev) / (double)(n - n_prev);
 	out->fixed_ns = t - out->unit_ns * (double)n;
 	if (out->fixed_ns < 0)
@@ -69,7 +80,7 @@ void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
 	uint64_t n_best = 0;
 	*out = (struct probe_regime){ 0, count ? n[count - 1] : 0, 0, 0, 0 };
 	for (size_t i = 0; i < count; i++) {
-		if (t[i] < PROBE_REGIME_MIN_NS)
+		if (t[i] < PROBE_REGIME_MIN_NS || t[i] > PROBE_REGIME_MAX_NS)
 			continue;
 		double per = t[i] / (double)n[i];
 		if (best > 0 && per >= PROBE_REGIME_JUMP * best) {

@@ -30,8 +30,8 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * describes neither side.  The kernel is timed at N doubling from 1 to
  * n_to (the minimum of a few runs each), and its mean cost per unit
  * t(N) / N is compared with the lowest one over the smaller N.  Only runs
- * of at least PROBE_REGIME_MIN_NS count: below that the fixed cost and the
- * reference clock's steps blur t / N.  A jump is an N from which on every
+ * from PROBE_REGIME_MIN_NS to PROBE_REGIME_MAX_NS count: below, the fixed
+ * cost and the reference clock's steps blur t / N; above, preemption.  A jump is an N from which on every
  * larger N costs PROBE_REGIME_JUMP times that lowest mean or more: a 2x
  * step at S shows as 1.5x at 2S, a 1.33x step as 1.25x at 4S.  A single
  * slow N that the larger ones do not confirm is noise.  So is a slow
@@ -40,6 +40,11 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * after the jump, timed alternately a few more times, still differ so.
  */
 #define PROBE_REGIME_MIN_NS 20000.0
+/* Runs longer than this are not judged either: on a busy machine a run
+ * longer than a scheduler slice is preempted nearly every time, a short
+ * one seldom, which looks like a jump of the cost per unit (half the 4 ms
+ * timer period). */
+#define PROBE_REGIME_MAX_NS 2e6
 #define PROBE_REGIME_JUMP 1.25
 
 struct probe_regime {
