@@ -100,26 +100,42 @@ void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
 	}
 }
 
-/* Time n_ref and n_after alternately; keep the jump only if their mean
- * costs per unit still differ by PROBE_REGIME_JUMP. */
+int probe_confirm_judge(const double *ratio, size_t rounds)
+{
+	size_t shown = 0;
+	for (size_t i = 0; i < rounds; i++)
+		shown += ratio[i] >= PROBE_REGIME_JUMP;
+	return rounds > 0 && shown + 1 >= rounds;
+}
+
+/* Time n_ref and n_after side by side, a few rounds, the order turned each
+ * round; the jump stands only if nearly every round shows it. */
 static int confirm_jump(struct kernel *k, struct probe_regime *r, char *err,
 			size_t err_len)
 {
-	enum { ROUNDS = 4 };
-	double ref = 0, after = 0;
+	enum { ROUNDS = 5 };
+	double ratio[ROUNDS];
 	for (int i = 0; i < ROUNDS; i++) {
 		double a, b;
-		if (min_time_ns(k, r->n_ref, &a, err, err_len) != 0 ||
-		    min_time_ns(k, r->n_after, &b, err, err_len) != 0)
+		uint64_t first = i % 2 ? r->n_after : r->n_ref;
+		uint64_t second = i % 2 ? r->n_ref : r->n_after;
+		if (min_time_ns(k, first, i % 2 ? &b : &a, err, err_len) != 0 ||
+		    min_time_ns(k, second, i % 2 ? &a : &b, err, err_len) != 0)
 			return -1;
-		ref = i == 0 || a < ref ? a : ref;
-		after = i == 0 || b < after ? b : after;
+		ratio[i] = (b / (double)r->n_after) / (a / (double)r->n_ref);
 	}
-	double ratio = (after / (double)r->n_after) / (ref / (double)r->n_ref);
-	if (ratio < PROBE_REGIME_JUMP)
+	if (!probe_confirm_judge(ratio, ROUNDS)) {
 		r->jump = 0;
-	else
-		r->ratio = ratio;
+		return 0;
+	}
+	double sorted[ROUNDS];
+	for (int i = 0; i < ROUNDS; i++) {
+		int j = i;
+		for (; j > 0 && sorted[j - 1] > ratio[i]; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = ratio[i];
+	}
+	r->ratio = sorted[ROUNDS / 2];
 	return 0;
 }
 

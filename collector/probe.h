@@ -36,8 +36,10 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * step at S shows as 1.5x at 2S, a 1.33x step as 1.25x at 4S.  A single
  * slow N that the larger ones do not confirm is noise.  So is a slow
  * stretch of the machine (a guest's speed can halve for a tenth of a
- * second): a jump counts only once the N with the lowest mean and the N
- * after the jump, timed alternately a few more times, still differ so.
+ * second, and a change of speed between two timings makes a jump of
+ * its own): a jump counts only once the N with the lowest mean and the N
+ * after the jump, timed side by side in a few more rounds, differ so in
+ * all rounds but one at most (probe_confirm_judge).
  */
 #define PROBE_REGIME_MIN_NS 20000.0
 /* Runs longer than this are not judged either: on a busy machine a run
@@ -64,5 +66,10 @@ int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
  * at n[i] (ascending, about doubling), for i < count. */
 void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
 			struct probe_regime *out);
+
+/* The confirmation's rule: ratio[i] is round i's mean cost per unit after
+ * the jump over the one before it, each side timed next to the other.
+ * 1 if every round but one at most shows the jump. */
+int probe_confirm_judge(const double *ratio, size_t rounds);
 
 #endif /* SUBTICK_PROBE_H */

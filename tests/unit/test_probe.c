@@ -99,6 +99,23 @@ static void test_short_runs_ignored(void **state)
 	assert_false(r.jump);
 }
 
+/* The confirmation: a machine that turns slow between two timings makes
+ * one round's ratio jump; that alone is no regime.  A real step shows in
+ * every round, and one round spoilt by noise does not hide it. */
+static void test_confirm_rounds(void **state)
+{
+	(void)state;
+	const double one_slow[5] = { 1.02, 1.28, 0.99, 1.01, 1.0 };
+	const double two_slow[5] = { 1.3, 1.28, 0.99, 1.01, 1.0 };
+	const double step[5] = { 1.95, 1.9, 1.97, 1.2, 1.96 };
+	const double step_all[5] = { 1.95, 1.9, 1.97, 1.93, 1.96 };
+	assert_false(probe_confirm_judge(one_slow, 5));
+	assert_false(probe_confirm_judge(two_slow, 5));
+	assert_true(probe_confirm_judge(step, 5));
+	assert_true(probe_confirm_judge(step_all, 5));
+	assert_false(probe_confirm_judge(step, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -107,6 +124,7 @@ int main(void)
 		cmocka_unit_test(test_step_is_found),
 		cmocka_unit_test(test_short_runs_ignored),
 		cmocka_unit_test(test_preemption_ignored),
+		cmocka_unit_test(test_confirm_rounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
