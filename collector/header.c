@@ -25,23 +25,6 @@ static void required_keys(struct stream_writer *w, const struct collect_run *r)
 	keys_machine(w, r->cond->cpu);
 }
 
-/* The keys of the columns user, sys and cpu (collect --exec): the child's
- * CPU times from wait4, in ns, of 1 us resolution. */
-static void command_keys(struct stream_writer *w)
-{
-	static const char *const col[] = { "user", "sys", "cpu" };
-	static const char *const what[] = { "rusage-user", "rusage-system", "rusage-user+system" };
-	for (int i = 0; i < 3; i++) {
-		char k[32];
-		snprintf(k, sizeof k, "clock_%s", col[i]);
-		stream_header(w, k, what[i]);
-		snprintf(k, sizeof k, "tick_%s", col[i]);
-		keys_u64(w, k, 1000);
-		snprintf(k, sizeof k, "unit_ns_%s", col[i]);
-		keys_u64(w, k, 1);
-	}
-}
-
 int header_write(struct stream_writer *w, const struct collect_run *r)
 {
 	required_keys(w, r);
@@ -56,22 +39,26 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	keys_u64(w, "runs", r->runs);
 	keys_double(w, "budget_s", r->budget_s);
 	keys_u64(w, "seed", r->seed);
+	for (const char *const *k = r->extra_keys; k && k[0] && k[1]; k += 2)
+		stream_header(w, k[0], k[1]);
 	char gen[128];
 	snprintf(gen, sizeof gen, "collect %s", subtick_version);
 	stream_header(w, "generator", gen);
-	if (r->kernel->column_names != NULL)
-		command_keys(w);
-	if (r->clock2 == NULL)
-		return stream_header(w, "columns", r->kernel->column_names
-				     ? "n t at user sys cpu" : "n t at");
-	/* the second clock's keys: those of t with the suffix 2 */
-	stream_header(w, "clock2", r->clock2->source->name);
-	keys_u64(w, "tick2", r->cal2->tick);
-	keys_double(w, "unit_ns2", r->cal2->unit_ns);
-	keys_double(w, "unit_ns2_rel_error", r->cal2->unit_ns_rel_error);
-	keys_u64(w, "overhead2", r->cal2->overhead);
-	return stream_header(w, "columns", r->kernel->column_names
-			     ? "n t at t2 user sys cpu" : "n t at t2");
+	if (r->kernel->column_keys != NULL)
+		r->kernel->column_keys(r->kernel->fixed_ctx, w);
+	char columns[1024];
+	snprintf(columns, sizeof columns, "n t at%s%s%s",
+		 r->clock2 ? " t2" : "", r->kernel->column_names ? " " : "",
+		 r->kernel->column_names ? r->kernel->column_names : "");
+	if (r->clock2 != NULL) {
+		/* the second clock's keys: those of t with the suffix 2 */
+		stream_header(w, "clock2", r->clock2->source->name);
+		keys_u64(w, "tick2", r->cal2->tick);
+		keys_double(w, "unit_ns2", r->cal2->unit_ns);
+		keys_double(w, "unit_ns2_rel_error", r->cal2->unit_ns_rel_error);
+		keys_u64(w, "overhead2", r->cal2->overhead);
+	}
+	return stream_header(w, "columns", columns);
 }
 
 int trailer_write(struct stream_writer *w, const struct sampler_result *r,

@@ -27,6 +27,7 @@ struct collect_run {
 	double timer_period_ns;
 	const char *max_n_reason;	/* why the largest N is what it is */
 	const char *cpu_check;		/* how a migration is detected */
+	const char *const *extra_keys;	/* key, value, ..., NULL; or NULL */
 };
 
 int header_write(struct stream_writer *w, const struct collect_run *run);

@@ -10,6 +10,8 @@
 
 #include "subtick/kernel.h"
 
+struct stream_writer;
+
 struct kernel {
 	char name[512];		/* as given: "count", "./libmine.so:mine" */
 	subtick_kernel_fn *run;
@@ -26,9 +28,14 @@ struct kernel {
 				 * UINT64_MAX: none */
 	const char *per;	/* what one unit of N is ("bytes"), or NULL */
 	/* A kernel that is a command (kernel_exec.c): */
-	int (*columns)(void *ctx, uint64_t *out);	/* extra values of the
-							 * last run, or NULL */
+	/* Extra values of the last run into out, returning how many, or
+	 * NULL.  May replace *t, the run's timing (collect-mpi's allreduce
+	 * writes its slowest rank's). */
+	int (*columns)(void *ctx, uint64_t *t, uint64_t *out);
 	const char *column_names;	/* their names, "user sys" */
+	/* Writes the header keys of those columns (clock_NAME, tick_NAME,
+	 * unit_ns_NAME: data/FORMAT.md), or NULL. */
+	void (*column_keys)(void *ctx, struct stream_writer *w);
 	int (*failure)(void *ctx, char *msg, size_t len); /* 1 with a message
 							 * when a run failed */
 	void *fixed_ctx;		/* a context without setup, kept */

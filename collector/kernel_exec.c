@@ -27,6 +27,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "keys.h"
+
 enum { EXEC_WORDS = 64, EXEC_LINE = 4096 };
 
 struct exec_ctx {
@@ -138,13 +140,32 @@ static void exec_before(uint64_t n, void *ctx)
 		c->failed = 1;
 }
 
-static int exec_columns(void *ctx, uint64_t *out)
+static int exec_columns(void *ctx, uint64_t *t, uint64_t *out)
 {
 	struct exec_ctx *c = ctx;
+	(void)t;
 	out[0] = c->user_ns;
 	out[1] = c->sys_ns;
 	out[2] = c->user_ns + c->sys_ns;
 	return 3;
+}
+
+/* The keys of the columns user, sys and cpu: the child's CPU times from
+ * wait4, in ns, of 1 us resolution. */
+static void exec_column_keys(void *ctx, struct stream_writer *w)
+{
+	static const char *const col[] = { "user", "sys", "cpu" };
+	static const char *const what[] = { "rusage-user", "rusage-system", "rusage-user+system" };
+	(void)ctx;
+	for (int i = 0; i < 3; i++) {
+		char k[32];
+		snprintf(k, sizeof k, "clock_%s", col[i]);
+		stream_header(w, k, what[i]);
+		snprintf(k, sizeof k, "tick_%s", col[i]);
+		keys_u64(w, k, 1000);
+		snprintf(k, sizeof k, "unit_ns_%s", col[i]);
+		keys_u64(w, k, 1);
+	}
 }
 
 /* The end of the children's stderr, after the failure. */
@@ -192,6 +213,7 @@ int kernel_exec_open(const char *command, const char *prepare, int shell,
 	k->run = exec_run;
 	k->before = exec_before;
 	k->columns = exec_columns;
+	k->column_keys = exec_column_keys;
 	k->failure = exec_failure;
 	k->column_names = "user sys cpu";
 	k->fixed_ctx = c;

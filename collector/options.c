@@ -197,12 +197,13 @@ static int parse_kbest(const char *s, struct collect_options *o)
 }
 
 /* "collect: --opt 'arg': what is wrong" (arg may be NULL). */
-static int usage(FILE *err, const char *opt, const char *arg, const char *what)
+static int usage_as(const char *prog, FILE *err, const char *opt,
+		    const char *arg, const char *what)
 {
 	if (arg != NULL)
-		fprintf(err, "collect: %s '%s': %s\n", opt, arg, what);
+		fprintf(err, "%s: %s '%s': %s\n", prog, opt, arg, what);
 	else
-		fprintf(err, "collect: %s: %s\n", opt, what);
+		fprintf(err, "%s: %s: %s\n", prog, opt, what);
 	return OPTIONS_USAGE;
 }
 
@@ -224,18 +225,18 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	switch (c) {
 	case 'c':
 		if (clock_problem(arg) != NULL)
-			return usage(err, "--clock", arg, clock_problem(arg));
+			return usage_as(o->prog, err, "--clock", arg, clock_problem(arg));
 		o->clock = arg;
 		o->clock_given = 1;
 		break;
 	case OPT_COARSEN:
 		if (parse_u64(arg, &u) != 0 || u > CALIBRATE_COARSEN_MAX)
-			return usage(err, "--coarsen", arg, "expected a number of bits, 0..40");
+			return usage_as(o->prog, err, "--coarsen", arg, "expected a number of bits, 0..40");
 		o->coarsen_bits = (unsigned)u;
 		break;
 	case OPT_ALSO_CLOCK:
 		if (clock_problem(arg) != NULL)
-			return usage(err, "--also-clock", arg, clock_problem(arg));
+			return usage_as(o->prog, err, "--also-clock", arg, clock_problem(arg));
 		o->also_clock = arg;
 		break;
 	case OPT_LIST_CLOCKS: o->list_clocks = 1; break;
@@ -245,41 +246,41 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case OPT_GEOMETRIC: o->geometric = 1; break;
 	case 'r':
 		if (parse_u64(arg, &o->runs) != 0 || o->runs == 0)
-			return usage(err, "--runs", arg, "expected a positive integer");
+			return usage_as(o->prog, err, "--runs", arg, "expected a positive integer");
 		break;
 	case 'b':
 		if (parse_double(arg, &o->budget_s) != 0 || !(o->budget_s > 0))
-			return usage(err, "--budget", arg, "expected a positive number of seconds");
+			return usage_as(o->prog, err, "--budget", arg, "expected a positive number of seconds");
 		if (o->budget_s > OPTIONS_BUDGET_MAX_S)
-			return usage(err, "--budget", arg, "at most a week (604800 s)");
+			return usage_as(o->prog, err, "--budget", arg, "at most a week (604800 s)");
 		break;
 	case OPT_PRECISION:
 		if (parse_double(arg, &o->precision) != 0 ||
 		    !(o->precision > 0 && o->precision < 1))
-			return usage(err, "--precision", arg, "expected a number between 0 and 1");
+			return usage_as(o->prog, err, "--precision", arg, "expected a number between 0 and 1");
 		break;
 	case OPT_MAX_N:
 		if (parse_u64(arg, &o->max_n) != 0 || o->max_n == 0)
-			return usage(err, "--max-n", arg, "expected a positive integer");
+			return usage_as(o->prog, err, "--max-n", arg, "expected a positive integer");
 		break;
 	case OPT_KBEST:
 		if (parse_kbest(arg, o) != 0)
-			return usage(err, "--kbest", arg, "expected K[:EPS], K in 1..1000, EPS > 0");
+			return usage_as(o->prog, err, "--kbest", arg, "expected K[:EPS], K in 1..1000, EPS > 0");
 		break;
 	case OPT_CPU:
 		if (parse_u64(arg, &u) != 0 || u > 1u << 20)
-			return usage(err, "--cpu", arg, "expected a CPU number");
+			return usage_as(o->prog, err, "--cpu", arg, "expected a CPU number");
 		o->cpu = (int)u;
 		break;
 	case OPT_NO_PRIORITY: o->raise_priority = 0; break;
 	case OPT_SEED:
 		if (parse_u64(arg, &o->seed) != 0)
-			return usage(err, "--seed", arg, "expected a non-negative integer");
+			return usage_as(o->prog, err, "--seed", arg, "expected a non-negative integer");
 		o->seed_given = 1;
 		break;
 	case 'o':
 		if (*arg == '\0')
-			return usage(err, "--output", arg, "expected a file name");
+			return usage_as(o->prog, err, "--output", arg, "expected a file name");
 		o->output = arg;
 		break;
 	case 'q': o->quiet = 1; break;
@@ -287,12 +288,12 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case OPT_KERNEL_ARG: o->kernel_arg = arg; break;
 	case OPT_EXEC:
 		if (*arg == '\0')
-			return usage(err, "--exec", arg, "expected a command");
+			return usage_as(o->prog, err, "--exec", arg, "expected a command");
 		o->exec = arg;
 		break;
 	case OPT_PREPARE:
 		if (*arg == '\0')
-			return usage(err, "--prepare", arg, "expected a command");
+			return usage_as(o->prog, err, "--prepare", arg, "expected a command");
 		o->prepare = arg;
 		break;
 	case OPT_SHELL: o->shell = 1; break;
@@ -307,7 +308,14 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err)
 {
-	*o = (struct collect_options){ .clock = clock_default_name(),
+	return options_parse_as("collect", argc, argv, o, err);
+}
+
+enum options_status options_parse_as(const char *prog, int argc, char **argv,
+				     struct collect_options *o, FILE *err)
+{
+	*o = (struct collect_options){ .prog = prog,
+				       .clock = clock_default_name(),
 				       .kernel = "count",
 				       .precision = OPTIONS_DEFAULT_PRECISION,
 				       .cpu = -1,
@@ -317,28 +325,28 @@ enum options_status options_parse(int argc, char **argv,
 	while ((c = getopt_long(argc, argv, ":c:k:r:b:o:qh", long_options,
 				NULL)) != -1) {
 		if (c == '?' || c == ':')
-			return usage(err, "option", argv[optind - 1],
-				     c == '?' ? "unknown (see collect --help)"
+			return usage_as(o->prog, err, "option", argv[optind - 1],
+				     c == '?' ? "unknown (see --help)"
 					      : "needs a value");
 		int st = take(c, optarg, o, err);
 		if (st != OPTIONS_RUN)
 			return (enum options_status)st;
 	}
 	if (optind < argc)
-		return usage(err, "argument", argv[optind], "unexpected (collect takes options only)");
+		return usage_as(o->prog, err, "argument", argv[optind], "unexpected (options only)");
 	if (o->n_list && o->range)
-		return usage(err, "--n", NULL, "--n and --range exclude each other");
+		return usage_as(o->prog, err, "--n", NULL, "--n and --range exclude each other");
 	if (o->also_clock && strcmp(o->also_clock, o->clock) == 0)
-		return usage(err, "--also-clock", o->also_clock,
+		return usage_as(o->prog, err, "--also-clock", o->also_clock,
 			     "is the clock already read (--clock); name another one");
 	if (o->exec && !o->n_list && !o->range)
-		return usage(err, "--exec", o->exec, "needs --n or --range (a command is not probed)");
+		return usage_as(o->prog, err, "--exec", o->exec, "needs --n or --range (a command is not probed)");
 	if ((o->prepare || o->shell) && !o->exec)
-		return usage(err, o->prepare ? "--prepare" : "--shell", NULL, "needs --exec");
+		return usage_as(o->prog, err, o->prepare ? "--prepare" : "--shell", NULL, "needs --exec");
 	if (o->exec && o->kernel_arg)
-		return usage(err, "--kernel-arg", NULL, "is for --kernel, not --exec");
+		return usage_as(o->prog, err, "--kernel-arg", NULL, "is for --kernel, not --exec");
 	if (o->geometric && !o->range)
-		return usage(err, "--geometric", NULL, "needs --range");
+		return usage_as(o->prog, err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)
 		o->budget_s = OPTIONS_DEFAULT_BUDGET_S;
 	return OPTIONS_RUN;

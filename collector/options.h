@@ -4,10 +4,14 @@
 #ifndef SUBTICK_OPTIONS_H
 #define SUBTICK_OPTIONS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+struct kernel;
+
 struct collect_options {
+	const char *prog;	/* the program's name in messages */
 	const char *clock;
 	int clock_given;
 	const char *also_clock;	/* --also-clock, or NULL */
@@ -34,6 +38,11 @@ struct collect_options {
 	const char *output;	/* NULL: stdout */
 	int quiet;
 	int force;		/* plan even below PLAN_MIN_TICKS */
+	/* Resolves --kernel where built-ins of another program come first
+	 * (collect-mpi's message kernels); NULL: kernel_open. */
+	int (*open_kernel)(const char *spec, struct kernel *k, char *err,
+			   size_t err_len, void *arg);
+	void *open_kernel_arg;
 };
 
 enum options_status {
@@ -50,6 +59,11 @@ enum options_status {
 
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err);
+
+/* The same for another program over collect's options (collect-mpi): prog
+ * names it in messages.  --help and --version are the caller's. */
+enum options_status options_parse_as(const char *prog, int argc, char **argv,
+				     struct collect_options *o, FILE *err);
 
 void options_help(FILE *out);
 

@@ -160,10 +160,12 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			s->first_start = a;
 			s->have_first = 1;
 		}
-		uint64_t row[8] = { n, b - a, a - s->first_start, r.end2 - r.start2 };
+		uint64_t row[SAMPLER_FIELDS_MAX] = { n, b - a, a - s->first_start,
+						     r.end2 - r.start2 };
 		int fields = cfg->clock2 ? 4 : 3;
 		if (cfg->kernel->columns != NULL)
-			fields += cfg->kernel->columns(cfg->kernel->ctx, row + fields);
+			fields += cfg->kernel->columns(cfg->kernel->ctx, &row[1],
+						       row + fields);
 		if (stream_sample(s->w, row, fields) != 0) {
 			s->res->stop = SAMPLER_OUTPUT;
 			return 0;
@@ -171,7 +173,7 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 		s->res->samples++;
 		s->busy_units += (double)(b - a);
 		if (s->kb.k)
-			kbest_add(&s->kb, order[i], b - a);
+			kbest_add(&s->kb, order[i], row[1]);
 
 		uint64_t now = clock_reference_ns();
 		if (now - s->flushed_ns >= SAMPLER_FLUSH_NS && flush_now(s, now) != 0)

@@ -28,6 +28,11 @@ struct sampler_config {
 	int progress;			/* draw a progress bar if a tty */
 };
 
+/* Columns of one stream line at most: n t at t2, and a kernel's own
+ * (collect-mpi's allreduce: one per rank, up to 128 ranks), within
+ * STREAM_LINE_MAX. */
+#define SAMPLER_FIELDS_MAX 132
+
 enum sampler_stop {
 	SAMPLER_RUNS,		/* all --runs sweeps done */
 	SAMPLER_BUDGET,		/* --budget spent */

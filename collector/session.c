@@ -15,11 +15,9 @@
 #include "probe.h"
 #include "sampler.h"
 
-static const char prog[] = "collect";
-
-static int fail(int status, const char *msg)
+static int fail(const struct session *s, int status, const char *msg)
 {
-	fprintf(stderr, "%s: %s\n", prog, msg);
+	fprintf(stderr, "%s: %s\n", s->opt->prog, msg);
 	return status;
 }
 
@@ -65,7 +63,7 @@ static void check_cpu_report(struct session *s)
 		 "sched_getcpu (TSC_AUX said %u on CPU %d)", reported & 0xfffu,
 		 actual);
 	fprintf(stderr, "%s: note: rdtscp's TSC_AUX (%u) does not name the CPU (%d): migrations are detected with sched_getcpu() instead, and the TSC is read with lfence; rdtsc; lfence\n",
-		prog, reported & 0xfffu, actual);
+		s->opt->prog, reported & 0xfffu, actual);
 	s->clock = clock_without_cpu_report(s->clock);
 }
 
@@ -78,41 +76,43 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 	const struct clock_source *c = clock_find(opt->clock);
 	if (c == NULL || !clock_available(c, &s->clock, err, sizeof err)) {
 		fprintf(stderr, "%s: --clock %s: not available on this machine%s%s\n",
-			prog, opt->clock, c ? ": " : "", c ? err : "");
+			s->opt->prog, opt->clock, c ? ": " : "", c ? err : "");
 		return 2;
 	}
 	if (opt->also_clock != NULL) {
 		c = clock_find(opt->also_clock);
 		if (c == NULL || !clock_available(c, &s->clock2, err, sizeof err)) {
 			fprintf(stderr, "%s: --also-clock %s: not available on this machine%s%s\n",
-				prog, opt->also_clock, c ? ": " : "", c ? err : "");
+				s->opt->prog, opt->also_clock, c ? ": " : "", c ? err : "");
 			return 2;
 		}
 	}
 	if (opt->exec ? kernel_exec_open(opt->exec, opt->prepare, opt->shell,
 					  &s->kernel, err, sizeof err) != 0
+	    : opt->open_kernel ? opt->open_kernel(opt->kernel, &s->kernel, err,
+						  sizeof err, opt->open_kernel_arg) != 0
 		      : kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
-		return fail(opt->exec ? 1 : 2, err);
+		return fail(s, opt->exec ? 1 : 2, err);
 	s->kernel.arg = opt->kernel_arg;
 	if (opt->kernel_arg != NULL && s->kernel.setup_arg == NULL) {
 		snprintf(err, sizeof err,
 			 "--kernel-arg: kernel %s has no NAME_setup_arg to take it (see subtick/kernel.h)",
 			 s->kernel.name);
-		return fail(2, err);
+		return fail(s, 2, err);
 	}
 	if (resolve_plan(s, err, sizeof err) != 0)
-		return fail(2, err);
+		return fail(s, 2, err);
 	if (opt->max_n > 0 && opt->max_n > s->kernel.n_limit) {
 		snprintf(err, sizeof err,
 			 "--max-n %llu: beyond what kernel %s can allocate here (at most %llu)",
 			 (unsigned long long)opt->max_n, s->kernel.name,
 			 (unsigned long long)s->kernel.n_limit);
-		return fail(2, err);
+		return fail(s, 2, err);
 	}
 	if (opt->max_n > 0)
 		s->kernel.n_auto_max = opt->max_n;
 	if (conditions_pin(opt->cpu, &s->cond, err, sizeof err) != 0)
-		return fail(2, err);
+		return fail(s, 2, err);
 	check_cpu_report(s);
 	s->seed = opt->seed_given ? opt->seed
 				  : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
@@ -126,21 +126,21 @@ int session_calibrate(struct session *s)
 	else
 		snprintf(s->cond.priority, sizeof s->cond.priority,
 			 "not raised (--no-priority)");
-	conditions_check(&s->cond, s->clock, prog, stderr);
+	conditions_check(&s->cond, s->clock, s->opt->prog, stderr);
 	s->timer_period_ns = calibrate_timer_period_ns();
 	int rc = calibrate_clock(s->clock, s->opt->coarsen_bits, &s->setup, &s->cal);
 	if (rc == -2)
-		return fail(2, "--coarsen: the coarsened tick does not fit in 64 bits");
+		return fail(s, 2, "--coarsen: the coarsened tick does not fit in 64 bits");
 	if (rc != 0)
-		return fail(1, "the clock did not advance within 0.3 s");
+		return fail(s, 1, "the clock did not advance within 0.3 s");
 	if (!s->cal.getres_agrees)
 		fprintf(stderr,
 			"%s: warning: detected tick %llu is finer than clock_getres() claims (%.0f ns): the readings may have been too few or disturbed\n",
-			prog, (unsigned long long)s->cal.native_tick,
+			s->opt->prog, (unsigned long long)s->cal.native_tick,
 			s->cal.claimed_res_ns);
 	if (s->clock2 != NULL &&
 	    calibrate_clock(s->clock2, 0, &s->setup2, &s->cal2) != 0)
-		return fail(1, "the second clock did not advance within 0.3 s");
+		return fail(s, 1, "the second clock did not advance within 0.3 s");
 	return 0;
 }
 
@@ -153,12 +153,12 @@ static int enough_ticks(const struct session *s,
 	if (r->points < PLAN_AUTO_POINTS)
 		fprintf(stderr,
 			"%s: note: the budget holds runs of %d ticks at only %zu N (of %d): raise --budget for more\n",
-			prog, PLAN_MIN_TICKS, r->points, PLAN_AUTO_POINTS);
+			s->opt->prog, PLAN_MIN_TICKS, r->points, PLAN_AUTO_POINTS);
 	if (ticks >= PLAN_MIN_TICKS || s->opt->force)
 		return 0;
 	fprintf(stderr,
 		"%s: the longest run can span only %.2g ticks of %s (%.4g ms each) within the budget, and at least %d are needed to see the unit cost; raise --budget, choose a finer --clock, give --n, or --force\n",
-		prog, ticks, s->clock->name, resolution * s->cal.unit_ns / 1e6,
+		s->opt->prog, ticks, s->clock->name, resolution * s->cal.unit_ns / 1e6,
 		PLAN_MIN_TICKS);
 	return 2;
 }
@@ -169,17 +169,17 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r)
 	if (r->budget_limited)
 		fprintf(stderr,
 			"%s: warning: the budget allows a span of only %.3g ms (%.3g ticks): expect a relative precision near %.2g, not %.2g; raise --budget\n",
-			prog, r->span * ns / 1e6, r->span / (double)s->cal.tick,
+			s->opt->prog, r->span * ns / 1e6, r->span / (double)s->cal.tick,
 			r->expected_precision, s->opt->precision);
 	if (r->kernel_limited)
 		fprintf(stderr,
 			"%s: note: kernel %s keeps N <= %llu in the automatic plan: expect a relative precision near %.2g\n",
-			prog, s->kernel.name, (unsigned long long)plan_max(&s->plan),
+			s->opt->prog, s->kernel.name, (unsigned long long)plan_max(&s->plan),
 			r->expected_precision);
 	if (r->over_cap)
 		fprintf(stderr,
 			"%s: note: runs up to %.3g ms are longer than the timer interrupt period (%.3g ms) allows without interruption; interrupts will land in many runs\n",
-			prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
+			s->opt->prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
 }
 
 /* The clock's resolution in units, for the plan: the larger of the detected
@@ -207,7 +207,7 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	if (s->opt->max_n > 0 || s->kernel.n_auto_max != UINT64_MAX)
 		return 0;
 	if (probe_regime(&s->kernel, plan_max(&s->plan), &reg, err, sizeof err) != 0)
-		return fail(1, err);
+		return fail(s, 1, err);
 	if (!reg.jump)
 		return 0;
 	snprintf(s->max_n_reason, sizeof s->max_n_reason,
@@ -215,7 +215,7 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 		 reg.ratio, (unsigned long long)reg.n_stop,
 		 (unsigned long long)reg.n_after);
 	fprintf(stderr, "%s: note: %s: the plan stops at N=%llu; --max-n overrides\n",
-		prog, s->max_n_reason, (unsigned long long)reg.n_stop);
+		s->opt->prog, s->max_n_reason, (unsigned long long)reg.n_stop);
 	in->n_max_allowed = reg.n_stop;
 	*jumped = 1;
 	return 0;
@@ -232,7 +232,7 @@ static int auto_plan(struct session *s)
 	struct probe_result pr;
 	if (probe_kernel(&s->kernel, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
 			 s->kernel.n_auto_max, &pr, err, sizeof err) != 0)
-		return fail(1, err);
+		return fail(s, 1, err);
 
 	struct plan_auto_input in = {
 		.resolution = resolution,
@@ -247,7 +247,7 @@ static int auto_plan(struct session *s)
 	};
 	struct plan_auto_result r;
 	if (plan_auto(&in, &s->plan, &r) != 0)
-		return fail(1, "out of memory");
+		return fail(s, 1, "out of memory");
 	int jumped;
 	int rc = stay_in_regime(s, &in, &jumped);
 	if (rc != 0)
@@ -255,7 +255,7 @@ static int auto_plan(struct session *s)
 	if (jumped) {
 		plan_free(&s->plan);
 		if (plan_auto(&in, &s->plan, &r) != 0)
-			return fail(1, "out of memory");
+			return fail(s, 1, "out of memory");
 	} else {
 		snprintf(s->max_n_reason, sizeof s->max_n_reason, "%s",
 			 o->max_n ? "--max-n" : r.kernel_limited ? "the kernel's limit"
@@ -282,7 +282,7 @@ int session_plan(struct session *s)
 	if (s->plan.count < 3)
 		fprintf(stderr,
 			"%s: warning: %zu distinct N; analyze needs at least 3 to fit a line and judge it\n",
-			prog, s->plan.count);
+			s->opt->prog, s->plan.count);
 	return 0;
 }
 
@@ -295,7 +295,7 @@ static int open_output(struct session *s)
 	s->out_fd = open(s->opt->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			 0644);
 	if (s->out_fd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", prog, s->opt->output,
+		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, s->opt->output,
 			strerror(errno));
 		return 1;
 	}
@@ -317,26 +317,26 @@ static int finish(struct session *s, const struct sampler_result *r, int sig)
 	s->out_fd = -1;
 	if (w->error) {
 		fprintf(stderr, "%s: %s: %s (%llu complete samples written, every line whole)\n",
-			prog, name, strerror(w->error),
+			s->opt->prog, name, strerror(w->error),
 			(unsigned long long)w->samples_written);
 		return 1;
 	}
 	if (r->stop == SAMPLER_NOMEM)
-		return fail(1, "out of memory");
+		return fail(s, 1, "out of memory");
 	if (r->stop == SAMPLER_KERNEL) {
 		fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
-			prog, r->failure, (unsigned long long)w->samples_written, name);
+			s->opt->prog, r->failure, (unsigned long long)w->samples_written, name);
 		return 1;
 	}
 	if (r->dropped_migration)
 		fprintf(stderr, "%s: warning: %llu samples dropped: the CPU changed during the run\n",
-			prog, (unsigned long long)r->dropped_migration);
+			s->opt->prog, (unsigned long long)r->dropped_migration);
 	if (r->dropped_backstep)
 		fprintf(stderr, "%s: warning: %llu samples dropped: the clock stepped backwards during the run\n",
-			prog, (unsigned long long)r->dropped_backstep);
+			s->opt->prog, (unsigned long long)r->dropped_backstep);
 	if (sig)
 		fprintf(stderr, "%s: interrupted: %llu complete samples in %s\n",
-			prog, (unsigned long long)w->samples_written, name);
+			s->opt->prog, (unsigned long long)w->samples_written, name);
 	return sig ? 128 + sig : 0;
 }
 
@@ -358,7 +358,7 @@ static int kbest_can_judge(struct session *s)
 		return 0;
 	fprintf(stderr,
 		"%s: --kbest %u:%g: the tick (%llu units) exceeds EPS x the smallest timing (%llu units at N=%llu), so K equal minima would agree only because the clock cannot tell them apart; use --runs or --budget, a finer clock, or a larger EPS\n",
-		prog, o->kbest_k, o->kbest_eps, (unsigned long long)s->cal.tick,
+		s->opt->prog, o->kbest_k, o->kbest_eps, (unsigned long long)s->cal.tick,
 		(unsigned long long)(t == UINT64_MAX ? 0 : t),
 		(unsigned long long)s->plan.n[0]);
 	return 2;
@@ -368,7 +368,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 {
 	char err[512];
 	if (kernel_setup(&s->kernel, plan_max(&s->plan), err, sizeof err) != 0)
-		return fail(1, err);
+		return fail(s, 1, err);
 	int rc = kbest_can_judge(s);
 	if (rc != 0)
 		return rc;
@@ -376,7 +376,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		return 1;
 	s->writer = malloc(sizeof *s->writer);
 	if (s->writer == NULL)
-		return fail(1, "out of memory");
+		return fail(s, 1, "out of memory");
 	stream_init(s->writer, s->out_fd);
 
 	const struct collect_options *o = s->opt;
@@ -384,7 +384,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
 		s->clock2 ? &s->cal2 : NULL, &s->kernel, &s->cond, s->plan_text,
 		s->plan.count, o->runs, o->budget_s, s->seed, s->timer_period_ns,
-		s->max_n_reason, s->cpu_check,
+		s->max_n_reason, s->cpu_check, s->extra_keys,
 	};
 	header_write(s->writer, &run);
 	stream_flush(s->writer);

@@ -33,6 +33,10 @@ struct session {
 	double timer_period_ns;
 	int out_fd;
 	struct stream_writer *writer;
+	/* More header keys, set between session_resolve and
+	 * session_collect: key, value, key, value, ..., NULL (collect-mpi's
+	 * rank, ranks, host, mpi_library), or NULL. */
+	const char *const *extra_keys;
 };
 
 /* Check everything the user gave: clock, kernel, plan, CPU (exit 2). */
