@@ -28,9 +28,9 @@ struct kernel {
 				 * UINT64_MAX: none */
 	const char *per;	/* what one unit of N is ("bytes"), or NULL */
 	/* A kernel that is a command (kernel_exec.c): */
-	/* Extra values of the last run into out, returning how many, or
-	 * NULL.  May replace *t, the run's timing (collect-mpi's allreduce
-	 * writes its slowest rank's). */
+	/* Extra values of the last run into out, returning how many (-1:
+	 * drop the run, a clock stepped back), or NULL.  May replace *t, the
+	 * run's timing (collect-mpi's allreduce writes its slowest rank's). */
 	int (*columns)(void *ctx, uint64_t *t, uint64_t *out);
 	const char *column_names;	/* their names, "user sys" */
 	/* Writes the header keys of those columns (clock_NAME, tick_NAME,

@@ -163,9 +163,15 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 		uint64_t row[SAMPLER_FIELDS_MAX] = { n, b - a, a - s->first_start,
 						     r.end2 - r.start2 };
 		int fields = cfg->clock2 ? 4 : 3;
-		if (cfg->kernel->columns != NULL)
-			fields += cfg->kernel->columns(cfg->kernel->ctx, &row[1],
-						       row + fields);
+		if (cfg->kernel->columns != NULL) {
+			int more = cfg->kernel->columns(cfg->kernel->ctx, &row[1],
+							row + fields);
+			if (more < 0) {	/* another rank's clock stepped back */
+				s->res->dropped_backstep++;
+				continue;
+			}
+			fields += more;
+		}
 		if (stream_sample(s->w, row, fields) != 0) {
 			s->res->stop = SAMPLER_OUTPUT;
 			return 0;

@@ -272,8 +272,9 @@ static int auto_plan(struct session *s)
 
 int session_plan(struct session *s)
 {
-	snprintf(s->max_n_reason, sizeof s->max_n_reason, "given (%s)",
-		 s->opt->n_list ? "--n" : "--range");
+	if (s->opt->n_list || s->opt->range)
+		snprintf(s->max_n_reason, sizeof s->max_n_reason, "given (%s)",
+			 s->opt->n_list ? "--n" : "--range");
 	if (s->plan.count == 0) {
 		int rc = auto_plan(s);
 		if (rc != 0)

@@ -41,7 +41,7 @@ struct subtick_recorder {
 
 void subtick_options_init(struct subtick_options *opt)
 {
-	*opt = (struct subtick_options){ NULL, 0, RECORDER_CAPACITY, -1, 0 };
+	*opt = (struct subtick_options){ NULL, 0, RECORDER_CAPACITY, -1, 0, NULL };
 }
 
 /* The clock called name (NULL: the default), resolved to a readable
@@ -75,9 +75,23 @@ int subtick_clock_info(const char *clock, unsigned coarsen_bits,
 	return 0;
 }
 
+/* Keys of subtick_options: [a-z0-9_]+, each with a value. */
+static int keys_valid(const char *const *keys)
+{
+	for (const char *const *k = keys; k && k[0]; k += 2) {
+		if (k[1] == NULL || k[0][0] == '\0')
+			return 0;
+		for (const char *c = k[0]; *c; c++)
+			if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+				return 0;
+	}
+	return 1;
+}
+
 /* The header: the keys collect writes, with the recorder's own values. */
 static void write_header(subtick_recorder *r, const char *label,
-			 const struct conditions *cond, const char *pinned)
+			 const struct conditions *cond, const char *pinned,
+			 const char *const *keys)
 {
 	char gen[96];
 	keys_begin(r->w, &r->setup, &r->cal);
@@ -96,6 +110,8 @@ static void write_header(subtick_recorder *r, const char *label,
 	stream_header(r->w, "runs", "0");
 	stream_header(r->w, "budget_s", "0");
 	stream_header(r->w, "seed", "0");
+	for (const char *const *k = keys; k && k[0] && k[1]; k += 2)
+		stream_header(r->w, k[0], k[1]);
 	snprintf(gen, sizeof gen, "libsubtick %s", subtick_version);
 	stream_header(r->w, "generator", gen);
 	stream_header(r->w, "columns", "n t at");
@@ -161,7 +177,7 @@ static subtick_recorder *open_checked(const char *path, const char *label,
 		return NULL;
 	}
 	stream_init(r->w, r->fd);
-	write_header(r, label, &cond, pinned[0] ? pinned : NULL);
+	write_header(r, label, &cond, pinned[0] ? pinned : NULL, o->keys);
 	stream_flush(r->w);
 	return r;
 }
@@ -174,7 +190,7 @@ subtick_recorder *subtick_open(const char *path, const char *label,
 		subtick_options_init(&o);
 		opt = &o;
 	}
-	if (path == NULL || *path == '\0') {
+	if (path == NULL || *path == '\0' || !keys_valid(opt->keys)) {
 		errno = EINVAL;
 		return NULL;
 	}

@@ -44,7 +44,7 @@
 extern "C" {
 #endif
 
-#define SUBTICK_API_VERSION 1
+#define SUBTICK_API_VERSION 2
 
 typedef struct subtick_recorder subtick_recorder;
 
@@ -55,10 +55,14 @@ struct subtick_options {
 	size_t capacity;	/* samples held between writes; 0: 65536 */
 	int cpu;		/* pin the calling thread to this CPU; -1: no */
 	int raise_priority;	/* 1: try nice -20; 0: leave it (default) */
+	/* More header keys: key, value, key, value, ..., NULL (e.g. an MPI
+	 * program's "rank", "3"; analyze --group rank); NULL: none.  Keys
+	 * are [a-z0-9_]; values one line.  (API version 2.) */
+	const char *const *keys;
 };
 
 /* The defaults: NULL clock, no coarsening, 65536 samples, no pinning, no
- * priority change. */
+ * priority change, no more keys. */
 void subtick_options_init(struct subtick_options *opt);
 
 /*

@@ -1,0 +1,143 @@
+/*
+ * mpioptions.c - collect-mpi's options: --pairs, --help and --version
+ * here, the rest through collect's parser (options_parse_as).
+ */
+#include "mpioptions.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "version.h"
+
+void mpi_options_help(FILE *out)
+{
+	fputs(
+"NAME\n"
+"    collect-mpi - collect under MPI: message costs between ranks, or a\n"
+"    kernel timed on every rank at once\n"
+"\n"
+"SYNOPSIS\n"
+"    mpirun -n P collect-mpi [--kernel pingpong|allreduce] [OPTIONS] | analyze\n"
+"    mpirun -n P collect-mpi --kernel count -o out.%r.st [OPTIONS]\n"
+"    mpirun -n P collect-mpi --list-clocks\n"
+"\n"
+"DESCRIPTION\n"
+"    Each rank reads its clock as collect does (the gcd tick, serialized\n"
+"    reads, pinning to one CPU, the same stream format), and the ranks agree\n"
+"    between stages: a rank that cannot start stops them all with its own\n"
+"    message and exit status, and a rank that fails once sampling has begun\n"
+"    ends the job on every rank (MPI_Abort), naming itself.\n"
+"\n"
+"KERNELS\n"
+"    pingpong    ranks 0 and 1 exchange N bytes; rank 0 times the round\n"
+"                trip and writes the stream.  Other ranks stay idle, or with\n"
+"                --pairs ping-pong in pairs (2-3, 4-5, ...), each even rank\n"
+"                writing its own stream.  The fit's overhead is the round\n"
+"                trip's latency, its unit cost the cost of a byte there and\n"
+"                back (analyze reports the one-way latency and bandwidth).\n"
+"    allreduce   MPI_Allreduce of N doubles, MPI_SUM, over all ranks, after\n"
+"                a barrier, timed on every rank; the stream's t is each\n"
+"                run's slowest rank, and the columns rank0, rank1, ... hold\n"
+"                each rank's own (analyze --column rank1).  Ranks on\n"
+"                different hosts need a clock counted in ns (--clock\n"
+"                monotonic).\n"
+"    count, memcpy, FILE.so:SYMBOL\n"
+"                run on every rank at once, each rank writing its own\n"
+"                stream (-o with %r); rank 0 plans and every rank times the\n"
+"                same N.  analyze --group rank compares them.\n"
+"\n"
+"    Without --n or --range, a message kernel is timed at N = 0, 1, 2, 4,\n"
+"    ... until a run takes 0.1 ms, and where the time steps up\n"
+"    between two sizes more than the cost per byte explains (a protocol\n"
+"    switch: eager to rendezvous) the sizes split into regimes.  The plan\n"
+"    stays in the highest regime (where the bandwidth is) and says so on\n"
+"    stderr and in the header key regimes; --range LO:HI times another.  A\n"
+"    given --n or --range that spans a step gets a warning.\n"
+"\n", out);
+	fputs(
+"OPTIONS\n"
+"    --pairs               pingpong in pairs of ranks (2i, 2i+1)\n"
+"    -o, --output PATTERN  the stream's file; %r becomes the rank, %% a %.\n"
+"                          Needed, with %r, where several ranks write.\n"
+"    --list-clocks         rank 0 prints, for every rank and clock: host,\n"
+"                          CPU, the gcd tick, MPI_Wtick(), the smallest of\n"
+"                          a few consecutive differences (MPICH's tick) and\n"
+"                          the cost of a reading, then per host and clock\n"
+"                          whether the ranks agree and where the others\n"
+"                          disagree with the gcd tick\n"
+"    --cpu N               pin every rank to CPU N (default: each rank to its\n"
+"                          place among the ranks of its host, within its\n"
+"                          affinity mask)\n"
+"    -c, --clock, --coarsen, --also-clock, -k, --kernel, --kernel-arg, --n,\n"
+"    --range, --geometric, -r, --runs, -b, --budget, --precision, --max-n,\n"
+"    --kbest, --no-priority, --seed, -q, --quiet, --force\n"
+"                          as in collect(1), on every rank\n"
+"    -h, --help            this text\n"
+"    --version             the version\n"
+"\n"
+"STREAM\n"
+"    collect's stream (data/FORMAT.md) with the header keys rank, ranks,\n"
+"    host and mpi_library; a message kernel's also message_kernel, peer\n"
+"    (pingpong) and regimes.\n"
+"\n"
+"EXIT STATUS\n"
+"    0 done; 1 an error; 2 a usage error (also: fewer ranks than the\n"
+"    kernel needs); 128+N stopped by signal N, every stream with whole\n"
+"    lines and its last line # interrupted.  mpirun returns the first\n"
+"    non-zero status of a rank.\n"
+"\n"
+"EXAMPLES\n"
+"    mpirun -n 2 collect-mpi --kernel pingpong | analyze\n"
+"    mpirun -n 2 collect-mpi --kernel pingpong --range 0:2048 | analyze\n"
+"    mpirun -n 4 collect-mpi --kernel allreduce --clock monotonic -o ar.st\n"
+"    mpirun -n 2 collect-mpi --kernel count -o count.%r.st\n"
+"    analyze --group rank count.0.st count.1.st\n"
+"\n"
+"SEE ALSO\n"
+"    collect(1), analyze(1), subtick(3), mpirun(1)\n", out);
+}
+
+int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
+		      struct collect_options *o, int rank)
+{
+	*mo = (struct mpi_options){ 0 };
+	char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
+	if (rest == NULL)
+		return MPI_OPTIONS_USAGE;
+	int k = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (i > 0 && strcmp(a, "--") == 0) {
+			while (i < argc)
+				rest[k++] = argv[i++];
+			break;
+		}
+		if (i > 0 && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
+			if (rank == 0)
+				mpi_options_help(stdout);
+			free(rest);
+			return MPI_OPTIONS_DONE;
+		}
+		if (i > 0 && strcmp(a, "--version") == 0) {
+			if (rank == 0)
+				printf("collect-mpi (subtick) %s\n", subtick_version);
+			free(rest);
+			return MPI_OPTIONS_DONE;
+		}
+		if (i > 0 && strcmp(a, "--pairs") == 0) {
+			mo->pairs = 1;
+			continue;
+		}
+		rest[k++] = argv[i];
+	}
+	rest[k] = NULL;
+	FILE *err = rank == 0 ? stderr : fopen("/dev/null", "w");
+	int st = err == NULL ? OPTIONS_USAGE
+			     : options_parse_as("collect-mpi", k, rest, o, err);
+	if (err != NULL && err != stderr)
+		fclose(err);
+	/* o keeps pointers into argv, not into rest */
+	free(rest);
+	return st == OPTIONS_RUN ? MPI_OPTIONS_RUN
+	       : st == OPTIONS_DONE ? MPI_OPTIONS_DONE : MPI_OPTIONS_USAGE;
+}

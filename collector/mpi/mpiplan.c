@@ -1,0 +1,119 @@
+/*
+ * mpiplan.c - plan a message kernel (mpiplan.h).
+ */
+#include "mpiplan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "clock.h"
+#include "msgplan.h"
+#include "plan.h"
+
+enum { PROBE_RUNS = 20, MAX_PROBES = 40 };
+
+/* A floor under which no rise is a step, ns: the reference clock's
+ * resolution and a little of the machine's noise. */
+#define STEP_NOISE_NS 100.0
+
+/* The smallest of PROBE_RUNS runs at n, ns on the reference clock. */
+static double min_ns(struct kernel *k, uint64_t n)
+{
+	uint64_t best = UINT64_MAX;
+	for (int i = 0; i < PROBE_RUNS; i++) {
+		kernel_before(k, n);
+		uint64_t a = clock_reference_ns();
+		k->run(n, k->ctx);
+		uint64_t b = clock_reference_ns();
+		if (b - a < best)
+			best = b - a;
+	}
+	return (double)best;
+}
+
+static void describe(const struct msgplan_steps *st, const uint64_t *n,
+		     size_t count, char *out, size_t len)
+{
+	char list[256];
+	msgplan_describe(st, n[0], n[count - 1], list, sizeof list);
+	size_t at = (size_t)snprintf(out, len, "%zu: N %s", st->count + 1, list);
+	for (size_t i = 0; i < st->count && at < len; i++)
+		at += (size_t)snprintf(out + at, len - at, "%s%.4g ns from %llu to %llu",
+				       i ? ", " : " (steps up: ", st->height[i],
+				       (unsigned long long)st->below[i],
+				       (unsigned long long)st->above[i]);
+	if (st->count && at < len)
+		snprintf(out + at, len - at, ")");
+}
+
+int mpi_message_plan(struct session *s, char *regimes, size_t len)
+{
+	const char *prog = s->opt->prog;
+	struct kernel *k = &s->kernel;
+	char err[256];
+	int given = s->plan.count > 0;
+	uint64_t cap = given ? plan_max(&s->plan) : k->n_limit;
+	double top = MPIPLAN_TOP_NS;
+	double tick_ns = (double)s->cal.tick * s->cal.unit_ns;
+	if (top < PLAN_MIN_TICKS * tick_ns)
+		top = PLAN_MIN_TICKS * tick_ns;
+
+	uint64_t n[MAX_PROBES];
+	double t[MAX_PROBES];
+	size_t count = 0;
+	if (kernel_setup(k, cap, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 1;
+	}
+	for (uint64_t m = 0; count < MAX_PROBES; m = m ? 2 * m : 1) {
+		if (m > cap)
+			m = cap;
+		n[count] = m;
+		t[count] = min_ns(k, m);
+		count++;
+		if (m >= cap || (!given && t[count - 1] >= top))
+			break;
+	}
+	kernel_teardown(k);
+	struct msgplan_steps st;
+	msgplan_steps(n, t, count, STEP_NOISE_NS, &st);
+	describe(&st, n, count, regimes, len);
+
+	if (given) {
+		uint64_t lo = s->plan.n[0];
+		for (size_t i = 0; i < st.count; i++)
+			if (st.below[i] >= lo && st.above[i] <= cap)
+				fprintf(stderr, "%s: warning: the plan spans a step of the cost: +%.4g ns from N=%llu to N=%llu (a protocol switch?); a line across it describes neither side: a --range on one side stays within one regime\n",
+					prog, st.height[i], (unsigned long long)st.below[i],
+					(unsigned long long)st.above[i]);
+		return 0;
+	}
+	uint64_t lo, hi;
+	size_t which = msgplan_choose(&st, n[0], n[count - 1], &lo, &hi);
+	char range[96];
+	snprintf(range, sizeof range, "%llu:%llu:%d", (unsigned long long)lo,
+		 (unsigned long long)hi, PLAN_AUTO_POINTS);
+	if (plan_from_range(range, 0, &s->plan, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 1;
+	}
+	snprintf(s->plan_text, sizeof s->plan_text,
+		 "auto (message kernel): %zu N in [%llu, %llu], regime %zu of %zu, longest run %.4g ms",
+		 s->plan.count, (unsigned long long)lo, (unsigned long long)hi,
+		 which + 1, st.count + 1, t[count - 1] / 1e6);
+	snprintf(s->max_n_reason, sizeof s->max_n_reason, "%s",
+		 t[count - 1] >= top ? "a run of the largest N takes the time wanted"
+				     : "the kernel's limit");
+	size_t at = strlen(regimes);
+	snprintf(regimes + at, len - at, "; planned: N %llu-%llu",
+		 (unsigned long long)lo, (unsigned long long)hi);
+	for (size_t i = 0; i < st.count; i++)
+		fprintf(stderr, "%s: note: the cost steps up %.4g ns from N=%llu to N=%llu (a protocol switch?)\n",
+			prog, st.height[i], (unsigned long long)st.below[i],
+			(unsigned long long)st.above[i]);
+	if (st.count)
+		fprintf(stderr, "%s: note: the plan stays in regime %zu of %zu, N %llu-%llu; --range LO:HI times another (regimes: %s)\n",
+			prog, which + 1, st.count + 1, (unsigned long long)lo,
+			(unsigned long long)hi, regimes);
+	return 0;
+}
