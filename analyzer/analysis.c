@@ -98,6 +98,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		snprintf(a->governor, sizeof a->governor, "%s", m->governor);
 		snprintf(a->cpu, sizeof a->cpu, "%s", m->cpu);
 		snprintf(a->per, sizeof a->per, "%s", a->opt->per ? a->opt->per : m->per);
+		snprintf(a->message, sizeof a->message, "%s", m->message);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
 	} else {

@@ -53,6 +53,7 @@ struct analysis {
 	char clock[64], kernel[256];
 	char host[128], date[40], governor[64], cpu[64];	/* first input's */
 	char per[40];			/* what one unit of N is; "" unknown */
+	char message[16];		/* collect-mpi's message kernel, or "" */
 	size_t files;
 	int complete;			/* every input ended with # done */
 	int interrupted;		/* some input ended with # interrupted */

@@ -3,6 +3,7 @@
  * are kept once released.  Numbers are %.17g (they round-trip); unknown
  * values are null.
  */
+#include "message.h"
 #include "report.h"
 
 #include <math.h>
@@ -247,12 +248,35 @@ static void glitch_keys(FILE *out, int *f, const struct analysis *a)
 	fputs(a->glitches.kept && a->glitches.count ? "true" : "false", out);
 }
 
+/* "message": latency and bandwidth of a message kernel, or null. */
+static void message_keys(FILE *out, int *f, const struct analysis *a)
+{
+	struct message_costs m;
+	key(out, f, "message");
+	if (!message_costs(a, &m)) {
+		fputs("null", out);
+		return;
+	}
+	int g = 1;
+	double lat[2] = { m.latency_lo, m.latency_hi }, gb[2] = { m.gb_lo, m.gb_hi };
+	fputc('{', out);
+	str(out, &g, "kernel", a->message);
+	num(out, &g, "latency_ns", m.latency_ns);
+	pair(out, &g, "latency_ns_bounds", lat, 1);
+	str(out, &g, "latency_is", m.latency_is);
+	num(out, &g, "bandwidth_gb_per_s", m.gb_per_s);
+	pair(out, &g, "bandwidth_gb_per_s_bounds", gb, 1);
+	str(out, &g, "bandwidth_is", m.bandwidth_is);
+	fputc('}', out);
+}
+
 void report_json(FILE *out, const struct analysis *a)
 {
 	int f = 1;
 	fputc('{', out);
 	fit_keys(out, &f, a);
 	rate_keys(out, &f, a);
+	message_keys(out, &f, a);
 	glitch_keys(out, &f, a);
 	input_keys(out, &f, a);
 	excess_keys(out, &f, a);

@@ -1,6 +1,7 @@
 /*
  * report_text.c - the report for people.
  */
+#include "message.h"
 #include "report.h"
 
 #include <math.h>
@@ -70,7 +71,9 @@ static void rates(FILE *out, const struct analysis *a)
 	char upper[32] = "unbounded";
 	if (hi > 0)
 		snprintf(upper, sizeof upper, "%.4g", 1 / hi);
-	if (strcmp(a->per, "bytes") == 0)
+	if (a->message[0])
+		;	/* message_lines() says it in latency and bandwidth */
+	else if (strcmp(a->per, "bytes") == 0)
 		fprintf(out, "throughput %.4g GB/s   bounds [%.4g, %s] GB/s\n", 1 / ns,
 			1 / lo, upper);
 	else if (a->per[0])
@@ -78,6 +81,21 @@ static void rates(FILE *out, const struct analysis *a)
 	if (a->opt->ops_per_unit > 0)
 		fprintf(out, "rate       %.4g Mops/s (%g operations per %s)\n",
 			a->opt->ops_per_unit * 1e3 / ns, a->opt->ops_per_unit, one);
+}
+
+/* A message kernel's line as latency and bandwidth (message.h). */
+static void message_lines(FILE *out, const struct analysis *a)
+{
+	struct message_costs m;
+	if (!message_costs(a, &m))
+		return;
+	char hi[32] = "unbounded";
+	if (isfinite(m.gb_hi))
+		snprintf(hi, sizeof hi, "%.4g", m.gb_hi);
+	fprintf(out, "latency    %.4g us (%s)   bounds [%.4g, %.4g] us\n",
+		m.latency_ns / 1e3, m.latency_is, m.latency_lo / 1e3, m.latency_hi / 1e3);
+	fprintf(out, "bandwidth  %.4g GB/s (%s)   bounds [%.4g, %s] GB/s\n",
+		m.gb_per_s, m.bandwidth_is, m.gb_lo, hi);
 }
 
 /* What the timings are counted in. */
@@ -164,6 +182,7 @@ static void fit_section(FILE *out, const struct analysis *a)
 	else
 		fprintf(out, "; no subsampling (one run per N)\n");
 	fifths_line(out, a);
+	message_lines(out, a);
 	fprintf(out, "\n");
 
 	fprintf(out, "least-values fit (%s)\n", a->method);
