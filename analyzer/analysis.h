@@ -42,6 +42,7 @@ struct analyze_options {
 	int keep_low;			/* --keep-low: keep clock glitches */
 	int merge;			/* --merge: pool different measurements */
 	int compare;			/* --compare A B */
+	const char *group;		/* --group KEY, or NULL */
 	const char *from;		/* --from gbench|hyperfine, or NULL */
 };
 

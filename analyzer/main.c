@@ -14,6 +14,7 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "group.h"
 #include "export.h"
 #include "options.h"
 #include "plot.h"
@@ -106,6 +107,22 @@ static int compare_main(const struct analyze_options *opt)
 	return rc != 0 ? rc : plots ? 3 : 0;
 }
 
+static int group_main(const struct analyze_options *opt)
+{
+	struct grouping gr;
+	struct input_error err = { 0 };
+	if (group_run(&gr, opt, &err) != 0) {
+		group_free(&gr);
+		return report_error(&err);
+	}
+	if (opt->json)
+		group_report_json(stdout, &gr);
+	else
+		group_report_text(stdout, &gr);
+	group_free(&gr);
+	return close_stdout();
+}
+
 int main(int argc, char **argv)
 {
 	struct analyze_options opt;
@@ -121,6 +138,8 @@ int main(int argc, char **argv)
 	glp_term_out(GLP_OFF);
 	if (opt.compare)
 		return compare_main(&opt);
+	if (opt.group)
+		return group_main(&opt);
 
 	struct analysis a;
 	struct input_error err = { 0 };

@@ -20,7 +20,7 @@ enum {
 	OPT_METHOD = 256, OPT_UNIT_NS, OPT_TICK, OPT_THRESHOLD, OPT_EXCESS,
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
-	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM,
+	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM, OPT_GROUP,
 };
 
 static const struct option long_options[] = {
@@ -42,6 +42,7 @@ static const struct option long_options[] = {
 	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "minima", required_argument, NULL, OPT_MINIMA },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "per", required_argument, NULL, OPT_PER },
 	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
@@ -125,6 +126,12 @@ void options_help(FILE *out)
 "                          of one collection joined by commas): the ratio\n"
 "                          of their unit costs B / A with bounds, and a\n"
 "                          verdict in words (--plot: one figure of both)\n"
+"        --group KEY       streams grouped by the value of a header key\n"
+"                          (rank, host, cpu, ...; collect-mpi writes rank,\n"
+"                          ranks and host): each group analyzed as one\n"
+"                          collection, and each compared with the fastest\n"
+"                          (ratio of unit costs with bounds, as --compare):\n"
+"                          which group is slow, and by how much\n"
 "        --minima FILE     write n,minimum,runs,mean,excess_of_minimum as\n"
 "                          CSV, one row per distinct N\n"
 "        --per UNIT        what one unit of N is: bytes (throughput in\n"
@@ -246,6 +253,11 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_KEEP_LOW: o->keep_low = 1; break;
 	case OPT_MERGE: o->merge = 1; break;
 	case OPT_COMPARE: o->compare = 1; break;
+	case OPT_GROUP:
+		if (*arg == '\0' || strchr(arg, ':') != NULL || strchr(arg, ' ') != NULL)
+			return usage(err, "--group", arg, "expected a header key (rank, host, cpu, ...)");
+		o->group = arg;
+		break;
 	case OPT_FROM:
 		if (strcmp(arg, "gbench") != 0 && strcmp(arg, "hyperfine") != 0)
 			return usage(err, "--from", arg, "expected gbench or hyperfine");
@@ -320,5 +332,9 @@ enum options_status options_parse(int argc, char **argv,
 		return usage(err, "--compare", NULL,
 			     argc - optind != 2 ? "expected two collections, A and B (files of one collection joined by commas)"
 						: "takes no --excess or --minima");
+	if (o->group && (o->compare || o->excess_path || o->minima_path || o->plot_dir))
+		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
+	if (o->group && argc - optind < 1)
+		return usage(err, "--group", NULL, "expected files (streams with that header key)");
 	return outputs_spare_inputs(o, err);
 }

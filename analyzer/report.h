@@ -11,6 +11,11 @@
 void report_text(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
 
+/* A JSON string, always valid UTF-8; a number (%.17g), or null when not
+ * finite. */
+void json_string(FILE *out, const char *s);
+void json_number(FILE *out, double v);
+
 /* Significant digits that show a value whose uncertainty is width. */
 int report_digits(double value, double width);
 

@@ -14,7 +14,7 @@
 /* Always valid UTF-8: a byte that starts no well-formed sequence is
  * written as U+FFFD (header text is cleaned on input; this holds for any
  * string). */
-static void json_string(FILE *out, const char *s)
+void json_string(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	fputc('"', out);
@@ -35,7 +35,7 @@ static void json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-static void json_number(FILE *out, double v)
+void json_number(FILE *out, double v)
 {
 	if (isfinite(v))
 		fprintf(out, "%.17g", v);
