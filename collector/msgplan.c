@@ -21,15 +21,33 @@ void msgplan_steps(const uint64_t *n, const double *t, size_t count,
 			s = slope(n, t, k - 1);
 		if (k + 2 < count && slope(n, t, k + 1) > s)
 			s = slope(n, t, k + 1);
-		double step = t[k + 1] - t[k] - s * (double)(n[k + 1] - n[k]);
-		if (step <= noise || step <= MSGPLAN_STEP * t[k] ||
+		if (!msgplan_step_holds(t[k], t[k + 1], n[k], n[k + 1], s, noise) ||
 		    out->count == MSGPLAN_MAX_STEPS)
 			continue;
 		out->below[out->count] = n[k];
 		out->above[out->count] = n[k + 1];
-		out->height[out->count] = step;
+		out->height[out->count] = t[k + 1] - t[k] - s * (double)(n[k + 1] - n[k]);
+		out->slope[out->count] = s;
 		out->count++;
 	}
+}
+
+int msgplan_step_holds(double t_below, double t_above, uint64_t n_below,
+		       uint64_t n_above, double slope, double noise)
+{
+	double step = t_above - t_below - slope * (double)(n_above - n_below);
+	return step > noise && step > MSGPLAN_STEP * t_below;
+}
+
+void msgplan_drop(struct msgplan_steps *st, size_t i)
+{
+	for (size_t j = i; j + 1 < st->count; j++) {
+		st->below[j] = st->below[j + 1];
+		st->above[j] = st->above[j + 1];
+		st->height[j] = st->height[j + 1];
+		st->slope[j] = st->slope[j + 1];
+	}
+	st->count--;
 }
 
 /* Regime i: from the first N (or the one after step i - 1) to the last N

@@ -31,12 +31,22 @@ struct msgplan_steps {
 	uint64_t below[MSGPLAN_MAX_STEPS];	/* the last N before a step */
 	uint64_t above[MSGPLAN_MAX_STEPS];	/* the first N after it */
 	double height[MSGPLAN_MAX_STEPS];	/* step_k, in t's units */
+	double slope[MSGPLAN_MAX_STEPS];	/* s_k */
 };
 
 /* The steps in t[i] at n[i] (ascending), count >= 3; noise: a floor in
  * t's units under which no rise is a step. */
 void msgplan_steps(const uint64_t *n, const double *t, size_t count,
 		   double noise, struct msgplan_steps *out);
+
+/* Is a step there when below and above are timed again: t_below and
+ * t_above the new times, slope its s_k?  1 if the rise still exceeds the
+ * rule's threshold. */
+int msgplan_step_holds(double t_below, double t_above, uint64_t n_below,
+		       uint64_t n_above, double slope, double noise);
+
+/* Keep step i or drop it (after confirmation). */
+void msgplan_drop(struct msgplan_steps *steps, size_t i);
 
 /* The regime the automatic plan stays in: the highest, [lo, hi] with hi
  * the largest N probed, unless it spans less than a factor 4 (two

@@ -153,7 +153,8 @@ static void set_keys(struct run *r, struct session *s)
 		r->keys[k++] = "peer";
 		r->keys[k++] = r->peer;
 	}
-	if (r->regimes[0]) {
+	if (r->kind >= 0) {	/* filled by mpi_message_plan, before the
+				 * header is written */
 		r->keys[k++] = "regimes";
 		r->keys[k++] = r->regimes;
 	}

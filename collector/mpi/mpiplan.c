@@ -31,6 +31,31 @@ static double min_ns(struct kernel *k, uint64_t n)
 	return (double)best;
 }
 
+/* A step from one quick probe may be a slow moment: time both sides again,
+ * side by side in ROUNDS rounds (the order turned each round), and keep
+ * the step only if all rounds but one show it (as probe.h's regimes). */
+static void confirm_steps(struct kernel *k, struct msgplan_steps *st)
+{
+	enum { ROUNDS = 5 };
+	for (size_t i = st->count; i-- > 0;) {
+		int shown = 0;
+		for (int r = 0; r < ROUNDS; r++) {
+			double a, b;
+			if (r % 2) {
+				b = min_ns(k, st->above[i]);
+				a = min_ns(k, st->below[i]);
+			} else {
+				a = min_ns(k, st->below[i]);
+				b = min_ns(k, st->above[i]);
+			}
+			shown += msgplan_step_holds(a, b, st->below[i], st->above[i],
+						    st->slope[i], STEP_NOISE_NS);
+		}
+		if (shown + 1 < ROUNDS)
+			msgplan_drop(st, i);
+	}
+}
+
 static void describe(const struct msgplan_steps *st, const uint64_t *n,
 		     size_t count, char *out, size_t len)
 {
@@ -74,9 +99,10 @@ int mpi_message_plan(struct session *s, char *regimes, size_t len)
 		if (m >= cap || (!given && t[count - 1] >= top))
 			break;
 	}
-	kernel_teardown(k);
 	struct msgplan_steps st;
 	msgplan_steps(n, t, count, STEP_NOISE_NS, &st);
+	confirm_steps(k, &st);
+	kernel_teardown(k);
 	describe(&st, n, count, regimes, len);
 
 	if (given) {

@@ -1,0 +1,157 @@
+#!/bin/sh
+# collect-mpi under Open MPI on this machine's cores (oversubscribed): the
+# clocks of every rank, a ping-pong's latency and bandwidth, regimes, an
+# allreduce over three ranks, every rank's own stream and analyze --group,
+# the MPI example on libsubtick, usage errors, a rank that fails, Ctrl-C.
+# Asserts what holds on any machine, never a speed.
+. "$(dirname "$0")/lib.sh"
+[ -n "${COLLECT_MPI:-}" ] || skip "collect-mpi not built (no MPI)"
+command -v mpirun > /dev/null || skip "no mpirun"
+# Open MPI's own allocations are not ours to judge.
+ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+export ASAN_OPTIONS
+export OMPI_MCA_rmaps_base_oversubscribe=1
+run() {
+	np=$1
+	shift
+	mpirun --allow-run-as-root --oversubscribe -n "$np" "$@"
+}
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# --list-clocks: one row per rank and clock, equal gcd ticks on one host.
+run 2 "$COLLECT_MPI" --list-clocks > "$T/clocks" 2> "$T/err" ||
+	fail "--list-clocks exited $?: $(cat "$T/err")"
+cat "$T/clocks"
+for r in 0 1; do
+	check "--list-clocks: rank $r has a monotonic row" \
+		grep -Eq "^ +$r .* monotonic +[0-9]" "$T/clocks"
+done
+check "--list-clocks: the ranks' gcd ticks agree, clock by clock" \
+	awk '!/^#/ && $5 != "unavailable" { k = $2 " " $4; if (k in t && t[k] != $5) bad = 1; t[k] = $5 }
+	     END { exit bad }' "$T/clocks"
+check "--list-clocks: a verdict per clock names all ranks" \
+	grep -q "^# monotonic on .*on all 2 ranks" "$T/clocks"
+
+# pingpong: positive latency and bandwidth, a plan within one regime.
+run 2 "$COLLECT_MPI" --kernel pingpong -b 1 -q -o "$T/pp.st" 2> "$T/err" ||
+	fail "pingpong exited $?: $(cat "$T/err")"
+cat "$T/err"
+check "pingpong: header keys" sh -c "
+	[ '$(header_value "$T/pp.st" rank)' = 0 ] && [ '$(header_value "$T/pp.st" ranks)' = 2 ] &&
+	[ '$(header_value "$T/pp.st" message_kernel)' = pingpong ] &&
+	[ -n '$(header_value "$T/pp.st" mpi_library)' ] && [ -n '$(header_value "$T/pp.st" host)' ]"
+check "pingpong: the stream ends with # done" grep -q '^# done:' "$T/pp.st"
+"$ANALYZE" --json "$T/pp.st" > "$T/pp.json" || fail "analyze pingpong exited $?"
+"$ANALYZE" "$T/pp.st" | grep -E '^(latency|bandwidth)'
+check "pingpong: unit cost per byte > 0" \
+	[ "$(json "$T/pp.json" "d['unit_cost'] > 0")" = True ]
+check "pingpong: latency > 0 and bandwidth > 0, with bounds" \
+	[ "$(json "$T/pp.json" "d['message']['latency_ns'] > 0 and d['message']['bandwidth_gb_per_s'] > 0 and len(d['message']['latency_ns_bounds']) == 2")" = True ]
+regimes=$(header_value "$T/pp.st" regimes)
+echo "regimes: $regimes"
+lo=$(echo "$regimes" | sed -n 's/.*planned: N \([0-9]*\)-\([0-9]*\).*/\1/p')
+hi=$(echo "$regimes" | sed -n 's/.*planned: N \([0-9]*\)-\([0-9]*\).*/\2/p')
+check "pingpong: the plan names its regime" [ -n "$lo" ] && [ -n "$hi" ]
+check "pingpong: every N within the planned regime [$lo, $hi]" \
+	awk -v lo="$lo" -v hi="$hi" '!/^#/ && ($1 < lo || $1 > hi) { bad = 1 } END { exit bad }' "$T/pp.st"
+
+# Doublings across the regimes: a reported step is where the minima jump.
+run 2 "$COLLECT_MPI" --kernel pingpong --n 0,1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536 \
+	-r 100 -q -o "$T/steps.st" 2> "$T/err" || fail "pingpong --n exited $?"
+cat "$T/err"
+grep 'spans a step' "$T/err" | sed 's/.*from N=\([0-9]*\) to N=\([0-9]*\).*/\1 \2/' > "$T/steps"
+while read -r below above; do
+	check "the step from N=$below to N=$above is a jump of the minima" \
+		awk -v a="$below" -v b="$above" '!/^#/ { if (!($1 in m) || $2 < m[$1]) m[$1] = $2 }
+			END { exit !(m[b] - m[a] > 0.1 * m[a]) }' "$T/steps.st"
+done < "$T/steps"
+
+# allreduce on three ranks (more ranks than cores): t is the slowest rank's.
+run 3 "$COLLECT_MPI" --kernel allreduce -b 0.5 -q -o "$T/ar.st" 2> "$T/err" ||
+	fail "allreduce exited $?: $(cat "$T/err")"
+check "allreduce: columns per rank" [ "$(header_value "$T/ar.st" columns)" = "n t at rank0 rank1 rank2" ]
+check "allreduce: samples written" [ "$(grep -vc '^#' "$T/ar.st")" -gt 100 ]
+check "allreduce: every t is the largest of the ranks' timings" \
+	awk '!/^#/ { m = $4; if ($5 > m) m = $5; if ($6 > m) m = $6; if ($2 != m) bad = 1 } END { exit bad }' "$T/ar.st"
+check "allreduce: analyze --column rank2" sh -c "'$ANALYZE' --column rank2 '$T/ar.st' > /dev/null"
+
+# A kernel on every rank, a stream each; analyze --group rank.
+run 2 "$COLLECT_MPI" --kernel count -b 0.5 -q -o "$T/c.%r.st" 2> "$T/err" ||
+	fail "count on every rank exited $?: $(cat "$T/err")"
+for r in 0 1; do
+	check "count: rank $r's stream, whole and done" sh -c "
+		[ '$(header_value "$T/c.$r.st" rank)' = $r ] && grep -q '^# done:' '$T/c.$r.st'"
+done
+check "count: both ranks timed the same N" \
+	sh -c "[ \"\$(grep -v '^#' '$T/c.0.st' | cut -f1 | sort -un)\" = \"\$(grep -v '^#' '$T/c.1.st' | cut -f1 | sort -un)\" ]"
+"$ANALYZE" --group rank "$T/c.0.st" "$T/c.1.st" > "$T/group" || fail "analyze --group exited $?"
+cat "$T/group"
+check "--group rank: a row per rank" sh -c "grep -q '^0 ' '$T/group' && grep -q '^1 ' '$T/group'"
+"$ANALYZE" --group rank --json "$T/c.0.st" "$T/c.1.st" > "$T/group.json"
+check "--group rank --json: two groups, the fastest at ratio 1" \
+	[ "$(json "$T/group.json" "len(d['group']['groups']) == 2 and min(g['ratio_to_fastest'] for g in d['group']['groups']) == 1")" = True ]
+
+# The MPI example: libsubtick on every rank, one stream per rank.
+if [ -n "${MPI_EXAMPLE:-}" ]; then
+	(cd "$T" && run 2 "$MPI_EXAMPLE" ex) > /dev/null 2>&1 || fail "the MPI example exited $?"
+	check "example: a stream per rank with key rank" sh -c "
+		[ '$(header_value "$T/ex.1.st" rank)' = 1 ] && grep -q '^# done:' '$T/ex.0.st'"
+	check "example: analyze --group rank" sh -c "'$ANALYZE' --group rank '$T/ex.0.st' '$T/ex.1.st' > /dev/null"
+fi
+
+# Usage: too few ranks, no %r for several streams.
+set +e
+run 1 "$COLLECT_MPI" --kernel pingpong > /dev/null 2> "$T/err"
+rc=$?
+set -e
+cat "$T/err"
+check "pingpong on one rank: exit 2" [ "$rc" = 2 ]
+check "pingpong on one rank: one line of ours" [ "$(grep -c '^collect-mpi:' "$T/err")" = 1 ]
+set +e
+run 2 "$COLLECT_MPI" -o "$T/same.st" > /dev/null 2> "$T/err"
+rc=$?
+set -e
+check "two ranks, one name: exit 2, asks for %r" sh -c "[ $rc = 2 ] && grep -q '%r' '$T/err'"
+
+# A rank whose setup fails stops every rank, named; one that crashes ends
+# the job, and the other rank's stream keeps whole lines.
+if [ -n "${SUBTICK_CRASH_SO:-}" ]; then
+	set +e
+	SUBTICK_TEST_SETUP_FAILS_ON=1 run 2 "$COLLECT_MPI" --kernel "$SUBTICK_CRASH_SO:crash" \
+		--n 100,200,300 -r 5 -q -o "$T/f.%r.st" > /dev/null 2> "$T/err"
+	rc=$?
+	set -e
+	check "setup fails on rank 1: non-zero exit ($rc), rank 1 named" \
+		sh -c "[ $rc != 0 ] && grep -q 'collect-mpi: rank 1:' '$T/err'"
+	set +e
+	SUBTICK_TEST_CRASHES_ON=1 run 2 "$COLLECT_MPI" --kernel "$SUBTICK_CRASH_SO:crash" \
+		--n 100,200,300 -b 20 -q -o "$T/k.%r.st" > /dev/null 2> "$T/err"
+	rc=$?
+	set -e
+	tail -n 5 "$T/err"
+	check "a crash on rank 1: non-zero exit ($rc), rank 1 named" \
+		sh -c "[ $rc != 0 ] && grep -qi 'rank 1' '$T/err'"
+	check "a crash on rank 1: rank 0's stream has whole lines" \
+		awk '/^#/ { next } NF != 3 { bad = 1 } END { exit bad }' "$T/k.0.st"
+fi
+
+# SIGINT to mpirun: every rank stops after its run in hand.
+mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" --kernel count -b 60 -q \
+	-o "$T/i.%r.st" 2> "$T/err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q . "$T/i.1.st" 2> /dev/null; do
+	sleep 0.2
+	i=$((i + 1))
+done
+sleep 1
+kill -INT $pid
+set +e
+wait $pid
+set -e
+for r in 0 1; do
+	check "SIGINT: rank $r's stream ends with # interrupted" \
+		sh -c "tail -n 1 '$T/i.$r.st' | grep -q '^# interrupted:'"
+	check "SIGINT: rank $r's stream has whole lines" only_complete_lines "$T/i.$r.st"
+done
+echo "$checks checks passed"
