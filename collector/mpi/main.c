@@ -263,6 +263,8 @@ out:
 int main(int argc, char **argv)
 {
 	static struct run r;
+	if (mpi_options_early(argc, argv))
+		return fflush(stdout) != 0 || ferror(stdout);
 	MPI_Init(&argc, &argv);
 	r.comm = MPI_COMM_NULL;
 	world_init(&r.w);

@@ -97,6 +97,21 @@ void mpi_options_help(FILE *out)
 "    collect(1), analyze(1), subtick(3), mpirun(1)\n", out);
 }
 
+int mpi_options_early(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			mpi_options_help(stdout);
+			return 1;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			printf("collect-mpi (subtick) %s\n", subtick_version);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 		      struct collect_options *o, int rank)
 {

@@ -19,4 +19,8 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 
 void mpi_options_help(FILE *out);
 
+/* --help or --version before MPI starts (they need no ranks): 1 if one
+ * was printed, else 0. */
+int mpi_options_early(int argc, char **argv);
+
 #endif /* SUBTICK_MPIOPTIONS_H */
