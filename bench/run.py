@@ -1,6 +1,6 @@
 """scripts/bench: run the benchmarks and write bench/RESULTS.md.
 
-    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage]
+    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage,mpi]
 
 --quick shortens every budget (a smoke test: its numbers are not the
 results).  Nothing here is a test: a missed target is reported, not
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import clocks
 import coverage
+import mpi
 import noise
 import repeat
 import speed
@@ -27,6 +28,7 @@ SECTIONS = {
     "repeat": ("4. Repeatability", repeat.run_section, repeat.__doc__),
     "speed": ("5. Speed", speed.run_section, speed.__doc__),
     "coverage": ("6. Coverage of the bounds", coverage.run_section, coverage.__doc__),
+    "mpi": ("7. MPI messages", mpi.run_section, mpi.__doc__),
 }
 
 
