@@ -9,6 +9,7 @@
 #include "listclocks.h"
 #include "options.h"
 #include "session.h"
+#include "stopsignals.h"
 
 /* The one global: what the signal handler must reach. */
 static volatile sig_atomic_t stop_signal;
@@ -16,23 +17,6 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	/* The first signal asks for a clean stop after the run in hand; a
-	 * run may be long (a huge N), so the second one kills at once. */
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* A reader that goes away shows as EPIPE from write(), a file size
-	 * limit as EFBIG: errors the writer handles, not deaths. */
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGXFSZ, SIG_IGN);
 }
 
 int main(int argc, char **argv)
@@ -50,7 +34,7 @@ int main(int argc, char **argv)
 		return list_clocks(stdout, opt.clock_given ? opt.clock : NULL,
 				   opt.coarsen_bits);
 
-	install_signals();
+	stop_signals_install(on_signal);
 	struct session s;
 	int rc = session_resolve(&s, &opt);
 	if (rc == 0)

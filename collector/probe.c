@@ -10,13 +10,10 @@
 
 enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
 
-static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
-		       size_t err_len)
+double probe_min_ns(struct kernel *k, uint64_t n, int runs)
 {
-	if (kernel_setup(k, n, err, err_len) != 0)
-		return -1;
 	uint64_t best = UINT64_MAX;
-	for (int i = 0; i < PROBE_RUNS; i++) {
+	for (int i = 0; i < runs; i++) {
 		kernel_before(k, n);
 		uint64_t a = clock_reference_ns();
 		k->run(n, k->ctx);
@@ -24,8 +21,16 @@ static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 		if (b - a < best)
 			best = b - a;
 	}
+	return (double)best;
+}
+
+static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
+		       size_t err_len)
+{
+	if (kernel_setup(k, n, err, err_len) != 0)
+		return -1;
+	*t = probe_min_ns(k, n, PROBE_RUNS);
 	kernel_teardown(k);
-	*t = (double)best;
 	return 0;
 }
 

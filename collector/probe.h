@@ -16,6 +16,10 @@ struct probe_result {
 	double t_last_ns;	/* its minimum time */
 };
 
+/* The smallest of runs timings of the kernel (set up for n) at n, ns on
+ * CLOCK_MONOTONIC_RAW, each after its `before`. */
+double probe_min_ns(struct kernel *k, uint64_t n, int runs);
+
 /* Run the kernel at N = 1, 2, 4, ... (minimum of a few runs each, on
  * CLOCK_MONOTONIC_RAW) until one run takes target_ns or N reaches n_cap.
  * Sets the kernel up for each N and tears it down after.  Returns 0; -1

@@ -21,6 +21,7 @@
 #include "mpiplan.h"
 #include "options.h"
 #include "session.h"
+#include "stopsignals.h"
 #include "world.h"
 
 /* The one global: what the signal handler must reach. */
@@ -29,19 +30,6 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGXFSZ, SIG_IGN);
 }
 
 enum role { ROLE_OWN, ROLE_ROOT, ROLE_FOLLOWER, ROLE_IDLE };
@@ -283,7 +271,7 @@ int main(int argc, char **argv)
 			if (r.opt.cpu < 0)
 				r.opt.cpu = world_cpu(&r.w);
 			assign_roles(&r);
-			install_signals();
+			stop_signals_install(on_signal);
 			rc = collect_rank(&r);
 		}
 	} else {

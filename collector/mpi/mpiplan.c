@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "msgplan.h"
 #include "plan.h"
+#include "probe.h"
 
 enum { PROBE_RUNS = 20, MAX_PROBES = 40 };
 
@@ -16,19 +17,9 @@ enum { PROBE_RUNS = 20, MAX_PROBES = 40 };
  * resolution and a little of the machine's noise. */
 #define STEP_NOISE_NS 100.0
 
-/* The smallest of PROBE_RUNS runs at n, ns on the reference clock. */
 static double min_ns(struct kernel *k, uint64_t n)
 {
-	uint64_t best = UINT64_MAX;
-	for (int i = 0; i < PROBE_RUNS; i++) {
-		kernel_before(k, n);
-		uint64_t a = clock_reference_ns();
-		k->run(n, k->ctx);
-		uint64_t b = clock_reference_ns();
-		if (b - a < best)
-			best = b - a;
-	}
-	return (double)best;
+	return probe_min_ns(k, n, PROBE_RUNS);
 }
 
 /* A step from one quick probe may be a slow moment: time both sides again,

@@ -1,0 +1,20 @@
+/*
+ * stopsignals.c - SIGINT, SIGTERM, SIGPIPE, SIGXFSZ (stopsignals.h).
+ */
+#include "stopsignals.h"
+
+#include <signal.h>
+#include <string.h>
+
+void stop_signals_install(void (*on_signal)(int))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+}

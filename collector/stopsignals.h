@@ -1,0 +1,13 @@
+/*
+ * stopsignals.h - how collect and collect-mpi take SIGINT and SIGTERM: the
+ * first asks for a clean stop after the run in hand (the handler sets the
+ * program's stop flag), the second kills at once (a run may be long); a
+ * reader that goes away (EPIPE) and a file size limit (EFBIG) are errors
+ * the writer handles, not deaths.
+ */
+#ifndef SUBTICK_STOPSIGNALS_H
+#define SUBTICK_STOPSIGNALS_H
+
+void stop_signals_install(void (*on_signal)(int));
+
+#endif /* SUBTICK_STOPSIGNALS_H */
