@@ -13,7 +13,9 @@
 #include "numscan.h"
 #include "text.h"
 
-enum { FIELDS_MAX = 16 };
+/* Fields of a line at most: collect-mpi's allreduce writes n t at and a
+ * column per rank, up to 128 ranks. */
+enum { FIELDS_MAX = 160 };
 
 struct reader {
 	const char *column;	/* the timing column: t, t2, user */

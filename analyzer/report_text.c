@@ -92,8 +92,10 @@ static void message_lines(FILE *out, const struct analysis *a)
 	char hi[32] = "unbounded";
 	if (isfinite(m.gb_hi))
 		snprintf(hi, sizeof hi, "%.4g", m.gb_hi);
-	fprintf(out, "latency    %.4g us (%s)   bounds [%.4g, %.4g] us\n",
-		m.latency_ns / 1e3, m.latency_is, m.latency_lo / 1e3, m.latency_hi / 1e3);
+	double k = fabs(m.latency_ns) >= 1000 ? 1e-3 : 1;	/* us or ns */
+	const char *u = k < 1 ? "us" : "ns";
+	fprintf(out, "latency    %.4g %s (%s)   bounds [%.4g, %.4g] %s\n",
+		m.latency_ns * k, u, m.latency_is, m.latency_lo * k, m.latency_hi * k, u);
 	fprintf(out, "bandwidth  %.4g GB/s (%s)   bounds [%.4g, %s] GB/s\n",
 		m.gb_per_s, m.bandwidth_is, m.gb_lo, hi);
 }

@@ -40,3 +40,29 @@ assert all(float(r["minimum"]) == mins[r["n"]] for r in rows)' m.csv s.st
 rc=0
 "$ANALYZE" --minima s.st s.st > /dev/null 2> err || rc=$?
 check "--minima over the input: usage error ($rc)" [ "$rc" -eq 2 ]
+
+# A message kernel's line (collect-mpi): latency and bandwidth.  1 ns per
+# unit of N and 50 ns of overhead: a ping-pong's round trip moves each byte
+# twice (2 GB/s one way) and its one-way latency is half the overhead; an
+# allreduce's unit is a double of 8 bytes (8 GB/s), its latency all of it.
+for kind in pingpong allreduce; do
+	sed "s/^# columns:/# message_kernel: $kind\n# columns:/" s.st > $kind.st
+	"$ANALYZE" --json $kind.st > $kind.json || fail "analyze $kind exited $?"
+	"$ANALYZE" $kind.st | grep -E '^(latency|bandwidth)'
+done
+message() { python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print($2)" "$1"; }
+check "pingpong: one-way latency is half the overhead" \
+	within "$(message pingpong.json "d['message']['latency_ns']")" "$(message pingpong.json "d['overhead_ns'] / 2")" 0.001
+check "pingpong: 2 GB/s one way" within "$(message pingpong.json "d['message']['bandwidth_gb_per_s']")" 2 0.002
+check "allreduce: 8 GB/s of doubles" within "$(message allreduce.json "d['message']['bandwidth_gb_per_s']")" 8 0.008
+check "no message object for other kernels" [ "$(message j.json "d['message']")" = None ]
+
+# Many columns (collect-mpi's allreduce writes one per rank): each one can
+# be fitted.
+awk 'BEGIN { OFS = "\t" }
+	/^# columns:/ { s = "# columns: n t at"; for (i = 0; i < 40; i++) s = s " rank" i; print s; next }
+	/^#/ { print; next }
+	{ s = $1 "\t" $2 "\t" $3; for (i = 0; i < 40; i++) s = s "\t" $2; print s }' s.st > wide.st
+"$ANALYZE" --json --column rank39 wide.st > w.json 2> err || fail "43 columns: analyze exited $?: $(cat err)"
+check "43 columns: --column rank39 fits as t does" \
+	within "$(json_get w.json unit_cost)" "$(json_get j.json unit_cost)" 1e-9
