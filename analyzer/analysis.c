@@ -112,6 +112,14 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		if (*what)
 			snprintf(a->merged, sizeof a->merged, "%s '%s' in %s, '%s' in %s",
 				 what, theirs, a->first_file, mine, a->where.file);
+		/* concurrent collections on other CPUs, or other machines */
+		int other_host = strcmp(m->host, first->host) != 0;
+		if (!a->pooled[0] && m->stream && first->stream &&
+		    (other_host || strcmp(m->rank, first->rank) != 0))
+			snprintf(a->pooled, sizeof a->pooled, "%s '%.80s' in %.180s, '%.80s' in %.180s",
+				 other_host ? "host" : "rank",
+				 other_host ? first->host : first->rank, a->first_file,
+				 other_host ? m->host : m->rank, a->where.file);
 		if (m->has_tick != first->has_tick && !(a->opt->tick > 0))
 			return fail(err, &a->where, "%s has no tick but %s has one (%llu): give --tick %llu to read them together, or analyze them apart",
 				    m->has_tick ? a->first_file : a->where.file,

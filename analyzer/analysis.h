@@ -62,6 +62,8 @@ struct analysis {
 	char first_file[256];		/* the first input's name */
 	const char *source;		/* "gbench", "hyperfine", or NULL */
 	char merged[600];		/* --merge pooled what differs; "" */
+	char pooled[600];		/* streams of other hosts or ranks
+					 * read as one; "" */
 	char unterminated_file[256];	/* bare input whose last line had no
 					 * newline; "" if none */
 	struct point_set points;

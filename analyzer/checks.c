@@ -132,6 +132,9 @@ void analysis_check(struct analysis *a)
 		warn(a, "Google Benchmark's samples are means over many iterations, not single runs: the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out");
 	if (a->merged[0])
 		warn(a, "pooled (--merge): %s; the line describes neither alone", a->merged);
+	else if (a->pooled[0])
+		warn(a, "pooled: streams of different %s; the minimum per N is the fastest of them, and the line that of none alone (analyze --group to compare them)",
+		     a->pooled);
 	if (a->unterminated_file[0])
 		warn(a, "%s: the last line has no newline; it was read as it is (was the file cut?)",
 		     a->unterminated_file);

@@ -130,6 +130,8 @@ static int header_key(struct reader *r, const char *key, char *value)
 		return set_columns(r, value);
 	} else if (strcmp(key, "per") == 0) {
 		text_clean(value, m->per, sizeof m->per);
+	} else if (strcmp(key, "rank") == 0) {
+		text_clean(value, m->rank, sizeof m->rank);
 	} else if (strcmp(key, "message_kernel") == 0) {
 		text_clean(value, m->message, sizeof m->message);
 	} else if (strcmp(key, "coarsen") == 0) {

@@ -25,6 +25,7 @@ struct input_meta {
 	char host[128], date[40], governor[64], cpu[64];	/* as in the header */
 	char columns[64], coarsen[16], per[40];
 	char message[16];	/* message_kernel: pingpong, allreduce; "" */
+	char rank[16];		/* collect-mpi's rank; "" */
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none */
 	int finished;		/* "# done:" seen */

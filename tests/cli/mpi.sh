@@ -91,6 +91,9 @@ check "--group rank: a row per rank" sh -c "grep -q '^0 ' '$T/group' && grep -q 
 check "--group rank --json: two groups, the fastest at ratio 1" \
 	[ "$(json "$T/group.json" "len(d['group']['groups']) == 2 and min(g['ratio_to_fastest'] for g in d['group']['groups']) == 1")" = True ]
 
+"$ANALYZE" "$T/c.0.st" "$T/c.1.st" > "$T/pooled" || fail "analyze of two ranks exited $?"
+check "two ranks read as one collection: warned as pooled" grep -q 'pooled: streams of different rank' "$T/pooled"
+
 # The MPI example: libsubtick on every rank, one stream per rank.
 if [ -n "${MPI_EXAMPLE:-}" ]; then
 	(cd "$T" && run 2 "$MPI_EXAMPLE" ex) > /dev/null 2>&1 || fail "the MPI example exited $?"
