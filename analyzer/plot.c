@@ -120,6 +120,12 @@ static char *value_unit(const struct analysis *a)
 	return a->files_bare ? "units of the input" : "clock units";
 }
 
+/* What one unit of N is, for the N axis. */
+static char *n_unit(const struct analysis *a)
+{
+	return a->per[0] ? (char *)a->per : "units of work";
+}
+
 /* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
 static int write_samples(struct analysis *a, const char *dir, double *span)
 {
@@ -357,7 +363,7 @@ static int write_data(struct analysis *a, const char *dir, FILE *err)
 
 /* One figure; its gnuplot messages go to err only when it fails. */
 static int draw(const struct analysis *a, const char *scripts, const char *work,
-		const char *fig, char *const strings[4], FILE *err)
+		const char *fig, char *const strings[5], FILE *err)
 {
 	char script[PATH_MAX], path[PATH_MAX];
 	const char *format = a->opt->plot_format;
@@ -367,7 +373,7 @@ static int draw(const struct analysis *a, const char *scripts, const char *work,
 		return -1;
 	}
 	char *argv[] = { "gnuplot", "-c", script, (char *)work, path, (char *)format,
-			 strings[0], strings[1], strings[2], strings[3], NULL };
+			 strings[0], strings[1], strings[2], strings[3], strings[4], NULL };
 	FILE *log = tmpfile();
 	if (log == NULL) {
 		fprintf(err, "analyze: cannot create a temporary file: %s\n", strerror(errno));
@@ -497,7 +503,7 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 	int rc = write_data(a, work, err);
 	title(a, title_s, sizeof title_s);
 	numbers(a, numbers_s, sizeof numbers_s);
-	char *strings[4] = { title_s, numbers_s, time_unit(a), value_unit(a) };
+	char *strings[5] = { title_s, numbers_s, time_unit(a), value_unit(a), n_unit(a) };
 	for (size_t i = 0; rc == 0 && i < sizeof figures / sizeof figures[0]; i++)
 		rc = draw(a, scripts, work, figures[i], strings, err);
 	if (rc != 0)
@@ -538,8 +544,9 @@ int plot_compare(const struct analysis *a, const struct analysis *b,
 		k += (size_t)gp_number(numbers_s + k, sizeof numbers_s - k, v[i]);
 	snprintf(title_s, sizeof title_s, "A: %s   B: %s\n%s",
 		 a->kernel[0] ? a->kernel : "A", b->kernel[0] ? b->kernel : "B", verdict);
-	char *strings[4] = { title_s, numbers_s, in_ns ? "ns" : "clock units",
-			     in_ns ? "ns" : "clock units" };
+	char *strings[5] = { title_s, numbers_s, in_ns ? "ns" : "clock units",
+			     in_ns ? "ns" : "clock units",
+			     strcmp(a->per, b->per) == 0 ? n_unit(a) : "units of work" };
 	if (rc == 0)
 		rc = draw(a, scripts, work, "compare", strings, err);
 	if (rc != 0)

@@ -7,6 +7,7 @@ data = ARG1
 fmt = ARG3
 TITLE = ARG4
 UNIT = ARG6
+NUNIT = ARG8 eq "" ? "units of work" : ARG8
 num(i) = word(ARG5, i) + 0
 slope_a = num(1)
 icpt_a = num(2)
@@ -29,7 +30,7 @@ set grid lc "#e6e6e6"
 set key top left opaque box lc "#cccccc"
 set border lc "#555555"
 set title TITLE
-set xlabel "N (units of work)"
+set xlabel "N (".NUNIT.")"
 set ylabel sprintf("minimum time (%s)", UNIT)
 fa(x) = (icpt_a + slope_a * x) * ka
 fb(x) = (icpt_b + slope_b * x) * kb

@@ -1,10 +1,10 @@
 # excess-distribution.gp - how the excess is distributed: a histogram on a
 # log axis, and the share of samples above each excess; the noise classes
 # (on the line, jitter, interrupts) show as separate humps.
-#   gnuplot -c excess-distribution.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
+#   gnuplot -c excess-distribution.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
 set multiplot layout 2,1 title TITLE
 set logscale x

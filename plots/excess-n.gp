@@ -1,14 +1,14 @@
 # excess-n.gp - each sample's excess over the least-values line (Krutar's
 # magnified view), and over the step function tick*floor(line/tick), which
 # cures the Moire beat of tick and unit cost.
-#   gnuplot -c excess-n.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
+#   gnuplot -c excess-n.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
 unset key
 set multiplot layout 2,1 title TITLE
-set xlabel "N (units of work)"
+set xlabel "N (".NUNIT.")"
 
 # Top: linear, magnified to the floor (Krutar's view): the frame holds the
 # minima's own excess three times over, or 8 band widths, whichever is

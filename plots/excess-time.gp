@@ -3,11 +3,11 @@
 # a zoom on twenty periods with their marks, and the whole collection
 # folded at the period, where periodic disturbances gather at one phase.
 # The samples the period was found in (above its level) are drawn strong.
-#   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
+#   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 if (word(ARG5, 8) + 0 > 0) { height = 1100 }
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
 top = excess_max + w
 unset key

@@ -1,9 +1,9 @@
-# style.gp - called by every figure script (call passes ARG1..ARG6 on;
+# style.gp - called by every figure script (call passes ARG1..ARG8 on;
 # load would clear them): the terminal, the output, the
 # colours, and the numbers of ARG5 by name.
 #
 # Every figure script is run as
-#   gnuplot -c FIGURE.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
+#   gnuplot -c FIGURE.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 # DATADIR and OUT are absolute paths (a name starting with < or | would be
 # a command to gnuplot).  ARG4 (TITLE) holds text from the input: it is
 # only ever used as a string (set title TITLE), on a noenhanced terminal,
@@ -16,6 +16,8 @@ fmt = ARG3
 TITLE = ARG4
 TIMEUNIT = ARG6
 VALUEUNIT = ARG7
+# What one unit of N is (the header's per, or --per), a string only.
+NUNIT = ARG8 eq "" ? "units of work" : ARG8
 
 num(i) = word(ARG5, i) + 0
 slope = num(1)

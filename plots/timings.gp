@@ -1,12 +1,12 @@
 # timings.gp - every sample, the minimum per N, the least-values line and,
 # for contrast, the OLS line on the means.
-#   gnuplot -c timings.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT
+#   gnuplot -c timings.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
-call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
 set title TITLE
-set xlabel "N (units of work)"
+set xlabel "N (".NUNIT.")"
 set ylabel "t (".VALUEUNIT.")"
 f(x) = intercept + slope * x
 g(x) = ols_intercept + ols_slope * x
