@@ -68,6 +68,8 @@ static void test_stream(void **state)
 	struct subtick_options o;
 	subtick_options_init(&o);
 	o.capacity = 100;
+	const char *more[] = { "rank", "3", "ranks", "4", NULL };
+	o.keys = more;
 	subtick_recorder *r = subtick_open(path, "spin", &o);
 	assert_non_null(r);
 	for (int i = 0; i < 250; i++) {
@@ -95,6 +97,7 @@ static void test_stream(void **state)
 		assert_non_null(strstr(s, k));
 	}
 	assert_non_null(strstr(s, "# kernel: spin\n"));
+	assert_non_null(strstr(s, "\n# rank: 3\n# ranks: 4\n"));
 	assert_non_null(strstr(s, "# priority: not raised"));
 	assert_int_equal(count_samples(s), kept);
 	char done[128];
@@ -118,6 +121,17 @@ static void test_bad_open(void **state)
 	assert_null(subtick_open("/tmp/never.st", "x", &o));
 	assert_int_equal(errno, EINVAL);
 	assert_int_equal(access("/tmp/never.st", F_OK), -1);
+	/* a key that could break the header: refused before the file */
+	const char *bad[][3] = { { "Rank", "1", NULL }, { "a: b", "1", NULL },
+				 { "", "1", NULL }, { "rank", NULL, NULL } };
+	for (size_t i = 0; i < 4; i++) {
+		subtick_options_init(&o);
+		o.keys = bad[i];
+		errno = 0;
+		assert_null(subtick_open("/tmp/never.st", "x", &o));
+		assert_int_equal(errno, EINVAL);
+		assert_int_equal(access("/tmp/never.st", F_OK), -1);
+	}
 }
 
 /* A file that cannot grow past 20000 bytes: close reports the error, and

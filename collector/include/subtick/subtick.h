@@ -69,7 +69,7 @@ void subtick_options_init(struct subtick_options *opt);
  * Calibrate the clock and create path (mode 0666 & ~umask), writing the
  * stream's header; label becomes its `kernel` key.  opt may be NULL (the
  * defaults).  Returns NULL with errno set: EINVAL for an unknown or
- * unavailable clock, an open(2) error for path, ENOMEM.
+ * unavailable clock or a malformed key, an open(2) error for path, ENOMEM.
  */
 subtick_recorder *subtick_open(const char *path, const char *label,
 			       const struct subtick_options *opt);
