@@ -40,7 +40,14 @@ static int header_value(const char *path, const char *key, char *out,
 			found = 1;
 		}
 	}
+	int failed = !found && ferror(f);
+	int e = errno;
 	fclose(f);
+	if (failed) {
+		snprintf(err->file, sizeof err->file, "%s", path);
+		snprintf(err->msg, sizeof err->msg, "%s", strerror(e));
+		return -1;
+	}
 	return found;
 }
 

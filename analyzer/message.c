@@ -23,6 +23,7 @@ int message_costs(const struct analysis *a, struct message_costs *m)
 	m->latency_ns = a->fit.intercept * u * share;
 	m->latency_lo = a->iv.intercept[0] * u * share;
 	m->latency_hi = a->iv.intercept[1] * u * share;
+	m->latency_resolved = m->latency_lo > 0;
 	m->gb_per_s = bytes / (a->fit.slope * u);
 	m->gb_lo = a->iv.slope[1] > 0 ? bytes / (a->iv.slope[1] * u) : 0;
 	m->gb_hi = a->iv.slope[0] > 0 ? bytes / (a->iv.slope[0] * u) : INFINITY;

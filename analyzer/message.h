@@ -14,6 +14,8 @@ struct message_costs {
 	const char *latency_is, *bandwidth_is;	/* what they mean, words */
 	double latency_ns, latency_lo, latency_hi;
 	double gb_per_s, gb_lo, gb_hi;	/* gb_hi: INFINITY when unbounded */
+	int latency_resolved;	/* 0: the overhead's bounds reach zero or
+				 * below; no time is not a latency */
 };
 
 /* 1 and *m filled when a is a message kernel's line with unit_ns known;

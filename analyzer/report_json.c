@@ -264,6 +264,8 @@ static void message_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, &g, "latency_ns", m.latency_ns);
 	pair(out, &g, "latency_ns_bounds", lat, 1);
 	str(out, &g, "latency_is", m.latency_is);
+	key(out, &g, "latency_resolved");
+	fputs(m.latency_resolved ? "true" : "false", out);
 	num(out, &g, "bandwidth_gb_per_s", m.gb_per_s);
 	pair(out, &g, "bandwidth_gb_per_s_bounds", gb, 1);
 	str(out, &g, "bandwidth_is", m.bandwidth_is);

@@ -94,8 +94,9 @@ static void message_lines(FILE *out, const struct analysis *a)
 		snprintf(hi, sizeof hi, "%.4g", m.gb_hi);
 	double k = fabs(m.latency_ns) >= 1000 ? 1e-3 : 1;	/* us or ns */
 	const char *u = k < 1 ? "us" : "ns";
-	fprintf(out, "latency    %.4g %s (%s)   bounds [%.4g, %.4g] %s\n",
-		m.latency_ns * k, u, m.latency_is, m.latency_lo * k, m.latency_hi * k, u);
+	fprintf(out, "latency    %.4g %s (%s)   bounds [%.4g, %.4g] %s%s\n",
+		m.latency_ns * k, u, m.latency_is, m.latency_lo * k, m.latency_hi * k, u,
+		m.latency_resolved ? "" : "   not resolved: its bounds reach zero or below");
 	fprintf(out, "bandwidth  %.4g GB/s (%s)   bounds [%.4g, %s] GB/s\n",
 		m.gb_per_s, m.bandwidth_is, m.gb_lo, hi);
 }

@@ -32,6 +32,11 @@ void msgplan_steps(const uint64_t *n, const double *t, size_t count,
 	}
 }
 
+int msgplan_probed_enough(double t_first, double t_last, double top)
+{
+	return t_last >= top && t_last >= 2 * t_first;
+}
+
 int msgplan_step_holds(double t_below, double t_above, uint64_t n_below,
 		       uint64_t n_above, double slope, double noise)
 {

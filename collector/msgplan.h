@@ -34,6 +34,12 @@ struct msgplan_steps {
 	double slope[MSGPLAN_MAX_STEPS];	/* s_k */
 };
 
+/* Enough doublings: the largest N probed takes top (ns) and at least
+ * twice the time of N = 0, so that its cost per byte outweighs the
+ * latency (a network whose latency alone exceeds top still gets sizes
+ * whose bytes are seen). */
+int msgplan_probed_enough(double t_first, double t_last, double top);
+
 /* The steps in t[i] at n[i] (ascending), count >= 3; noise: a floor in
  * t's units under which no rise is a step. */
 void msgplan_steps(const uint64_t *n, const double *t, size_t count,

@@ -160,8 +160,11 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			s->first_start = a;
 			s->have_first = 1;
 		}
-		uint64_t row[SAMPLER_FIELDS_MAX] = { n, b - a, a - s->first_start,
-						     r.end2 - r.start2 };
+		uint64_t row[SAMPLER_FIELDS_MAX];	/* the first fields only */
+		row[0] = n;
+		row[1] = b - a;
+		row[2] = a - s->first_start;
+		row[3] = r.end2 - r.start2;
 		int fields = cfg->clock2 ? 4 : 3;
 		if (cfg->kernel->columns != NULL) {
 			int more = cfg->kernel->columns(cfg->kernel->ctx, &row[1],

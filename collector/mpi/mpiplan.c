@@ -87,7 +87,7 @@ int mpi_message_plan(struct session *s, char *regimes, size_t len)
 		n[count] = m;
 		t[count] = min_ns(k, m);
 		count++;
-		if (m >= cap || (!given && t[count - 1] >= top))
+		if (m >= cap || (!given && msgplan_probed_enough(t[0], t[count - 1], top)))
 			break;
 	}
 	struct msgplan_steps st;

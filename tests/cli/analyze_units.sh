@@ -66,3 +66,14 @@ awk 'BEGIN { OFS = "\t" }
 "$ANALYZE" --json --column rank39 wide.st > w.json 2> err || fail "43 columns: analyze exited $?: $(cat err)"
 check "43 columns: --column rank39 fits as t does" \
 	within "$(json_get w.json unit_cost)" "$(json_get j.json unit_cost)" 1e-9
+
+# No overhead to speak of: no latency to report as one.
+"$SYNTH" --seed 3 --slope 2 --intercept 0 --unit-ns 0.5 --jitter 0.01 --runs 20 |
+	sed 's/^# columns:/# message_kernel: pingpong\n# columns:/' > z.st
+"$ANALYZE" --json z.st > z.json
+"$ANALYZE" z.st > z.txt
+check "a latency whose bounds reach zero: not resolved" \
+	[ "$(message z.json "d['message']['latency_resolved']")" = False ]
+check "the report says so" grep -q '^latency .*not resolved' z.txt
+check "a latency well above zero: resolved" \
+	[ "$(message pingpong.json "d['message']['latency_resolved']")" = True ]

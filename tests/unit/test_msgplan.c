@@ -127,6 +127,16 @@ static void test_confirm_and_drop(void **state)
 	assert_int_equal(st.above[st.count - 1], 4096);
 }
 
+/* The probe goes on past top while the latency still dominates. */
+static void test_probed_enough(void **state)
+{
+	(void)state;
+	assert_false(msgplan_probed_enough(1e3, 5e4, 1e5));	/* short */
+	assert_true(msgplan_probed_enough(1e3, 1e5, 1e5));
+	assert_false(msgplan_probed_enough(8e4, 1.2e5, 1e5));	/* latency */
+	assert_true(msgplan_probed_enough(8e4, 1.6e5, 1e5));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -136,6 +146,7 @@ int main(void)
 		cmocka_unit_test(test_small_rises_ignored),
 		cmocka_unit_test(test_narrow_top_regime_skipped),
 		cmocka_unit_test(test_confirm_and_drop),
+		cmocka_unit_test(test_probed_enough),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
