@@ -9,7 +9,10 @@
 int message_costs(const struct analysis *a, struct message_costs *m)
 {
 	int pingpong = strcmp(a->message, "pingpong") == 0;
+	/* N must be what collect-mpi wrote: bytes, or doubles (not what
+	 * --per renamed it to) */
 	if (!(pingpong || strcmp(a->message, "allreduce") == 0) ||
+	    strcmp(a->per, pingpong ? "bytes" : "doubles") != 0 ||
 	    !(a->unit_ns > 0) || !(a->fit.slope > 0))
 		return 0;
 	/* pingpong: bytes per unit of N crossing, and the share of the

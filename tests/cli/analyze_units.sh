@@ -46,7 +46,9 @@ check "--minima over the input: usage error ($rc)" [ "$rc" -eq 2 ]
 # twice (2 GB/s one way) and its one-way latency is half the overhead; an
 # allreduce's unit is a double of 8 bytes (8 GB/s), its latency all of it.
 for kind in pingpong allreduce; do
-	sed "s/^# columns:/# message_kernel: $kind\n# columns:/" s.st > $kind.st
+	per=bytes
+	[ $kind = allreduce ] && per=doubles
+	sed "s/^# columns:/# per: $per\n# message_kernel: $kind\n# columns:/" s.st > $kind.st
 	"$ANALYZE" --json $kind.st > $kind.json || fail "analyze $kind exited $?"
 	"$ANALYZE" $kind.st | grep -E '^(latency|bandwidth)'
 done
@@ -56,6 +58,9 @@ check "pingpong: one-way latency is half the overhead" \
 check "pingpong: 2 GB/s one way" within "$(message pingpong.json "d['message']['bandwidth_gb_per_s']")" 2 0.002
 check "allreduce: 8 GB/s of doubles" within "$(message allreduce.json "d['message']['bandwidth_gb_per_s']")" 8 0.008
 check "no message object for other kernels" [ "$(message j.json "d['message']")" = None ]
+"$ANALYZE" --json --per ops pingpong.st > renamed.json
+check "no latency or bandwidth once --per says N is not bytes" \
+	[ "$(message renamed.json "d['message']")" = None ]
 
 # Many columns (collect-mpi's allreduce writes one per rank): each one can
 # be fitted.
@@ -69,7 +74,7 @@ check "43 columns: --column rank39 fits as t does" \
 
 # No overhead to speak of: no latency to report as one.
 "$SYNTH" --seed 3 --slope 2 --intercept 0 --unit-ns 0.5 --jitter 0.01 --runs 20 |
-	sed 's/^# columns:/# message_kernel: pingpong\n# columns:/' > z.st
+	sed 's/^# columns:/# per: bytes\n# message_kernel: pingpong\n# columns:/' > z.st
 "$ANALYZE" --json z.st > z.json
 "$ANALYZE" z.st > z.txt
 check "a latency whose bounds reach zero: not resolved" \
