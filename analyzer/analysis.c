@@ -72,10 +72,14 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 static const char *differs(const struct input_meta *m, const struct input_meta *f,
 			   const char **a, const char **b)
 {
-	static const char *const names[] = { "kernel", "clock", "coarsen", "columns" };
-	const char *x[] = { m->kernel, m->clock, m->coarsen, m->columns };
-	const char *y[] = { f->kernel, f->clock, f->coarsen, f->columns };
-	for (int i = 0; i < 4; i++)
+	static const char *const names[] = { "kernel", "clock", "coarsen", "columns",
+					     "interleave_side" };
+	/* A and B of one interleaved collection overlap in time; A of one
+	 * and A of another (or a lone stream) may pool like any others */
+	int pair = m->side[0] && f->side[0] && strcmp(m->interleaved, f->interleaved) == 0;
+	const char *x[] = { m->kernel, m->clock, m->coarsen, m->columns, pair ? m->side : "" };
+	const char *y[] = { f->kernel, f->clock, f->coarsen, f->columns, pair ? f->side : "" };
+	for (int i = 0; i < 5; i++)
 		if (strcmp(x[i], y[i]) != 0) {
 			*a = x[i];
 			*b = y[i];
@@ -99,6 +103,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		snprintf(a->cpu, sizeof a->cpu, "%s", m->cpu);
 		snprintf(a->per, sizeof a->per, "%s", a->opt->per ? a->opt->per : m->per);
 		snprintf(a->message, sizeof a->message, "%s", m->message);
+		snprintf(a->interleaved, sizeof a->interleaved, "%s", m->interleaved);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
 	} else {
@@ -135,6 +140,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
 				    m->unit_ns, first->unit_ns);
 		a->complete &= m->finished;
+		a->interleaved[0] = '\0';	/* several collections: no one partner */
 	}
 	a->interrupted |= m->interrupted;
 	if (m->unterminated)

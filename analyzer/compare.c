@@ -24,10 +24,13 @@ static int analyze_side(struct analysis *x, const struct analyze_options *opt,
 	return analysis_run(x, o, err);	/* o stays with x->opt; compare_free frees it */
 }
 
-/* Ratios of independent refits of the two sides; their quantiles. */
+/* Ratios of refits of the two sides, independent or (paired) on the same
+ * stretches of time; their quantiles. */
 static int refit_ratios(struct comparison *c, unsigned B, double q[2],
 			double dq[2], double oq[2], double scale_a, double scale_b)
 {
+	/* the same seed draws the same halves of equally many blocks */
+	unsigned long seed_b = c->paired ? 11 : 23;
 	double *sa = malloc(B * sizeof *sa), *ia = malloc(B * sizeof *ia);
 	double *sb = malloc(B * sizeof *sb), *ib = malloc(B * sizeof *ib);
 	double *r = malloc(B * sizeof *r), *d = malloc(B * sizeof *d);
@@ -36,7 +39,7 @@ static int refit_ratios(struct comparison *c, unsigned B, double q[2],
 	unsigned used;
 	if (sa && ia && sb && ib && r && d && o) {
 		unsigned na = interval_refits(&c->a.points, &c->a.blocks, B, 11, sa, ia, &used);
-		unsigned nb = interval_refits(&c->b.points, &c->b.blocks, B, 23, sb, ib, &used);
+		unsigned nb = interval_refits(&c->b.points, &c->b.blocks, B, seed_b, sb, ib, &used);
 		unsigned k = 0;
 		for (unsigned i = 0; na && nb && i < B; i++) {
 			double ya = sa[i % na] * scale_a, yb = sb[i % nb] * scale_b;
@@ -80,6 +83,38 @@ static void verdict(struct comparison *c)
 			 d, mid, d, lo, d, hi);
 }
 
+/* A side's own bounds: the fit's range and the tick band, and with_sub
+ * the subsampling's refits too (interval.h). */
+static void own_bounds(const struct analysis *x, int with_sub, double k,
+		       double sl[2], double ic[2])
+{
+	const struct interval *iv = &x->iv;
+	if (with_sub) {
+		sl[0] = iv->slope[0], sl[1] = iv->slope[1];
+		ic[0] = iv->intercept[0], ic[1] = iv->intercept[1];
+	} else {
+		sl[0] = x->fit.slope_lo, sl[1] = x->fit.slope_hi;
+		ic[0] = ic[1] = x->fit.intercept;
+		if (iv->band_ok) {
+			sl[0] = fmin(sl[0], iv->band_slope[0]);
+			sl[1] = fmax(sl[1], iv->band_slope[1]);
+			ic[0] = fmin(ic[0], iv->band_intercept[0]);
+			ic[1] = fmax(ic[1], iv->band_intercept[1]);
+		}
+	}
+	sl[0] *= k, sl[1] *= k, ic[0] *= k, ic[1] *= k;
+}
+
+/* A and B timed in turn in one collection (collect with two kernels),
+ * each side that one stream: their stretches of time can be paired, so
+ * that a drift of the machine's speed, which moves both, stays out of the
+ * ratio's bounds. */
+static int can_pair(const struct analysis *a, const struct analysis *b)
+{
+	return a->interleaved[0] && strcmp(a->interleaved, b->interleaved) == 0 &&
+	       a->blocks.count >= BLOCKS_MIN && a->blocks.count == b->blocks.count;
+}
+
 int compare_run(struct comparison *c, const struct analyze_options *opt,
 		char **side_a, char **side_b, struct input_error *err)
 {
@@ -108,14 +143,17 @@ int compare_run(struct comparison *c, const struct analyze_options *opt,
 	c->ratio = sb / sa;
 	c->diff = sb - sa;
 	c->odiff = b->fit.intercept * kb - a->fit.intercept * ka;
-	/* what the two sides' own bounds allow */
-	double alo = a->iv.slope[0] * ka, ahi = a->iv.slope[1] * ka;
-	double blo = b->iv.slope[0] * kb, bhi = b->iv.slope[1] * kb;
-	c->ratio_lo = alo > 0 ? blo / ahi : 0;
-	c->ratio_hi = alo > 0 ? bhi / alo : INFINITY;
-	c->diff_lo = blo - ahi, c->diff_hi = bhi - alo;
-	c->odiff_lo = b->iv.intercept[0] * kb - a->iv.intercept[1] * ka;
-	c->odiff_hi = b->iv.intercept[1] * kb - a->iv.intercept[0] * ka;
+	/* what the two sides' own bounds allow: paired, without their
+	 * refits (the paired refits below stand for them) */
+	c->paired = can_pair(a, b);
+	double as[2], ai[2], bs[2], bi[2];
+	own_bounds(a, !c->paired, ka, as, ai);
+	own_bounds(b, !c->paired, kb, bs, bi);
+	c->ratio_lo = as[0] > 0 ? bs[0] / as[1] : 0;
+	c->ratio_hi = as[0] > 0 ? bs[1] / as[0] : INFINITY;
+	c->diff_lo = bs[0] - as[1], c->diff_hi = bs[1] - as[0];
+	c->odiff_lo = bi[0] - ai[1];
+	c->odiff_hi = bi[1] - ai[0];
 	double q[2], dq[2], oq[2];
 	if (refit_ratios(c, opt->replicates, q, dq, oq, ka, kb) == 0) {
 		c->ratio_lo = fmin(c->ratio_lo, q[0]), c->ratio_hi = fmax(c->ratio_hi, q[1]);
@@ -151,9 +189,16 @@ void compare_report_text(FILE *out, const struct comparison *c)
 	fprintf(out, "overhead   B - A = %.4g %s   bounds [%.4g, %.4g]\n", c->odiff, u,
 		c->odiff_lo, c->odiff_hi);
 	fprintf(out, "\n%s\n", c->verdict);
-	fprintf(out, "(the bounds hold what varied within each collection; a machine whose\n"
-		     " speed changed between the two is not in them: collect A and B in\n"
-		     " turn, several times each, and compare them pooled)\n");
+	if (c->paired)
+		fprintf(out, "(A and B were timed in turn in one collection (%s): the bounds\n"
+			     " pair their stretches of time, so a change of the machine's speed,\n"
+			     " which moves both, stays out of them; they hold the tick band and\n"
+			     " what differed between A and B from stretch to stretch)\n",
+			c->a.interleaved);
+	else
+		fprintf(out, "(the bounds hold what varied within each collection; a machine whose\n"
+			     " speed changed between the two is not in them: time A and B in turn\n"
+			     " in one collection (collect --kernel A --kernel B -o a.st -o b.st))\n");
 }
 
 static void json_pair(FILE *out, const char *k, double v, double lo, double hi)
@@ -173,6 +218,7 @@ void compare_report_json(FILE *out, const struct comparison *c)
 	json_pair(out, "difference", c->diff, c->diff_lo, c->diff_hi);
 	json_pair(out, "overhead_difference", c->odiff, c->odiff_lo, c->odiff_hi);
 	fprintf(out, "    \"verdict\": \"%s\",\n", c->verdict);
+	fprintf(out, "    \"paired\": %s,\n", c->paired ? "true" : "false");
 	fprintf(out, "    \"resolved\": %s,\n",
 		c->ratio_lo <= 1 && 1 <= c->ratio_hi ? "false" : "true");
 	fprintf(out, "    \"a_warnings\": %zu, \"b_warnings\": %zu\n", c->a.warnings, c->b.warnings);

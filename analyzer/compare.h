@@ -10,6 +10,13 @@
  * halves of its own collection's stretches in time (blocks.h), so that
  * drift within either collection widens them.  Streams of different
  * clocks are compared only where both know unit_ns (in ns).
+ *
+ * Paired: when A and B are the two streams of one collection that timed
+ * both kernels in turn (header key interleaved), the refits take the same
+ * halves of both collections' stretches, which hold the same moments: a
+ * drift of the machine's speed moves A and B alike and cancels in the
+ * ratio.  The bounds are then the union of the sides' fits and tick bands
+ * (B_lo / A_hi .. B_hi / A_lo) and the paired refits' quantiles.
  */
 #ifndef SUBTICK_COMPARE_H
 #define SUBTICK_COMPARE_H
@@ -21,6 +28,8 @@
 struct comparison {
 	struct analysis a, b;
 	int in_ns;			/* compared in ns (else clock units) */
+	int paired;			/* A and B timed in turn: refits on
+					 * the same stretches of time */
 	double ratio, ratio_lo, ratio_hi;	/* unit cost B / A */
 	double diff, diff_lo, diff_hi;	/* unit cost B - A */
 	double odiff, odiff_lo, odiff_hi;	/* overhead B - A */

@@ -132,6 +132,10 @@ static int header_key(struct reader *r, const char *key, char *value)
 		text_clean(value, m->per, sizeof m->per);
 	} else if (strcmp(key, "rank") == 0) {
 		text_clean(value, m->rank, sizeof m->rank);
+	} else if (strcmp(key, "interleaved") == 0) {
+		text_clean(value, m->interleaved, sizeof m->interleaved);
+	} else if (strcmp(key, "interleave_side") == 0) {
+		text_clean(value, m->side, sizeof m->side);
 	} else if (strcmp(key, "message_kernel") == 0) {
 		text_clean(value, m->message, sizeof m->message);
 	} else if (strcmp(key, "coarsen") == 0) {

@@ -82,6 +82,14 @@ void options_help(FILE *out)
 "    N below a jump of the cost per unit (a buffer leaving a cache) unless\n"
 "    --max-n is given; the header's max_n_reason says which limit held.\n"
 "\n"
+"    Two kernels (--kernel or --exec given twice, A then B, with -o twice)\n"
+"    are timed in turn at every N of one plan, in an order drawn afresh for\n"
+"    each N, each into its own stream; at counts from one start for both.\n"
+"    A machine whose speed drifts then slows A and B alike, and analyze\n"
+"    --compare A.st B.st pairs their stretches of time, so the drift\n"
+"    leaves the ratio's bounds.  The automatic plan is sized on A, with\n"
+"    half the budget each.\n"
+"\n"
 	      , out);
 	fprintf(out,
 "OPTIONS\n"
@@ -98,7 +106,8 @@ void options_help(FILE *out)
 "                          ns per unit; then exit\n"
 "    -k, --kernel KERNEL   count (default): n iterations of a dependent\n"
 "                          decrement; memcpy: copy n bytes; FILE.so:SYMBOL:\n"
-"                          a user kernel, see subtick/kernel.h\n"
+"                          a user kernel, see subtick/kernel.h.  Twice: A\n"
+"                          and B, timed in turn (see DESCRIPTION)\n"
 "        --exec 'CMD {N}'  time a whole command per N ({N} replaced by N):\n"
 "                          fork, exec, wait4 on the chosen clock; the\n"
 "                          child's user and system time become columns\n"
@@ -106,7 +115,7 @@ void options_help(FILE *out)
 "                          --column cpu).  Linux splits CPU time between\n"
 "                          user and sys at timer ticks: fit cpu unless runs\n"
 "                          span many ticks.  No shell: the command is split\n"
-"                          on blanks\n"
+"                          on blanks.  Twice: A and B, as for --kernel\n"
 "        --shell           run --exec and --prepare through /bin/sh -c\n"
 "        --prepare 'CMD {N}'\n"
 "                          run before every run, untimed (make an input)\n"
@@ -130,7 +139,8 @@ void options_help(FILE *out)
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
 "        --no-priority     do not try to raise the priority (nice -20)\n"
 "        --seed S          seed of the shuffled order (default: from time)\n"
-"    -o, --output FILE     write the stream to FILE instead of stdout\n"
+"    -o, --output FILE     write the stream to FILE instead of stdout;\n"
+"                          with two kernels, twice: A's file, then B's\n"
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
@@ -168,6 +178,8 @@ void options_help(FILE *out)
 "    analyze s.st; analyze --column t2 s.st    # one run, two clocks\n"
 "    collect --coarsen 14 | analyze\n"
 "    collect --kernel ./libmine.so:mine --budget 5 | analyze\n"
+"    collect --kernel ./old.so:f --kernel ./new.so:f -o old.st -o new.st\n"
+"    analyze --compare old.st new.st           # A and B timed in turn\n"
 "    collect --list-clocks\n"
 "\n"
 "SEE ALSO\n"
@@ -240,7 +252,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		o->also_clock = arg;
 		break;
 	case OPT_LIST_CLOCKS: o->list_clocks = 1; break;
-	case 'k': o->kernel = arg; break;
+	case 'k':
+		if (o->kernel_given == 2)
+			return usage_as(o->prog, err, "--kernel", arg, "at most two kernels (A and B)");
+		*(o->kernel_given++ ? &o->kernel2 : &o->kernel) = arg;
+		break;
 	case OPT_N: o->n_list = arg; break;
 	case OPT_RANGE: o->range = arg; break;
 	case OPT_GEOMETRIC: o->geometric = 1; break;
@@ -281,7 +297,9 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case 'o':
 		if (*arg == '\0')
 			return usage_as(o->prog, err, "--output", arg, "expected a file name");
-		o->output = arg;
+		if (o->output2 != NULL)
+			return usage_as(o->prog, err, "--output", arg, "at most two (A's stream, then B's)");
+		*(o->output ? &o->output2 : &o->output) = arg;
 		break;
 	case 'q': o->quiet = 1; break;
 	case OPT_FORCE: o->force = 1; break;
@@ -289,7 +307,9 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case OPT_EXEC:
 		if (*arg == '\0')
 			return usage_as(o->prog, err, "--exec", arg, "expected a command");
-		o->exec = arg;
+		if (o->exec2 != NULL)
+			return usage_as(o->prog, err, "--exec", arg, "at most two commands (A and B)");
+		*(o->exec ? &o->exec2 : &o->exec) = arg;
 		break;
 	case OPT_PREPARE:
 		if (*arg == '\0')
@@ -302,6 +322,23 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	default:
 		return OPTIONS_USAGE;
 	}
+	return OPTIONS_RUN;
+}
+
+/* Two kernels (A and B, timed in turn): of one kind, two streams. */
+static int check_pair(const struct collect_options *o, FILE *err)
+{
+	int two = o->kernel2 != NULL || o->exec2 != NULL;
+	if (o->exec && o->kernel_given)
+		return usage_as(o->prog, err, "--kernel", o->kernel, "and --exec exclude each other (A and B are two of one kind)");
+	if (two && (o->output == NULL || o->output2 == NULL))
+		return usage_as(o->prog, err, "--output", NULL, "two kernels write two streams: give -o twice, A's then B's");
+	if (!two && o->output2 != NULL)
+		return usage_as(o->prog, err, "--output", o->output2, "a second stream needs a second --kernel or --exec");
+	if (two && strcmp(o->output, o->output2) == 0)
+		return usage_as(o->prog, err, "--output", o->output2, "A and B need two different files");
+	if (two && o->kbest_k)
+		return usage_as(o->prog, err, "--kbest", NULL, "is for one kernel; with two, use --runs or --budget");
 	return OPTIONS_RUN;
 }
 
@@ -345,6 +382,9 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 		return usage_as(o->prog, err, o->prepare ? "--prepare" : "--shell", NULL, "needs --exec");
 	if (o->exec && o->kernel_arg)
 		return usage_as(o->prog, err, "--kernel-arg", NULL, "is for --kernel, not --exec");
+	int st = check_pair(o, err);
+	if (st != OPTIONS_RUN)
+		return (enum options_status)st;
 	if (o->geometric && !o->range)
 		return usage_as(o->prog, err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)

@@ -18,8 +18,14 @@ struct collect_options {
 	unsigned coarsen_bits;
 	int list_clocks;
 	const char *kernel;
+	int kernel_given;	/* how many --kernel */
 	const char *kernel_arg;	/* --kernel-arg, or NULL */
 	const char *exec;	/* --exec CMD, or NULL */
+	/* A second --kernel or --exec (B): timed in turn with the first (A) at
+	 * every N, each into its own stream (output2); NULL: one kernel. */
+	const char *kernel2;
+	const char *exec2;
+	const char *output2;
 	const char *prepare;	/* --prepare CMD, or NULL */
 	int shell;		/* --shell */
 	const char *n_list;	/* --n */

@@ -9,6 +9,7 @@
 
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_rng.h>
 
@@ -75,27 +76,30 @@ uint64_t sampler_min_timing(const struct clock_setup *clock,
 
 struct loop_state {
 	const struct sampler_config *cfg;
-	struct stream_writer *w;
+	struct stream_writer *const *w;	/* one per kernel */
 	const volatile sig_atomic_t *stop;
-	struct sampler_result *res;
+	struct sampler_result *res;	/* one per kernel; res[0] holds the
+					 * collection's stop and sweeps */
+	unsigned kernels;
 	struct kbest kb;
 	struct progress bar;
-	uint64_t first_start;
+	uint64_t first_start;	/* of A and B alike: one time base */
 	int have_first;
 	uint64_t t0_ns;
-	uint64_t flushed_ns;	/* when the stream was last flushed */
-	double busy_units;
+	uint64_t flushed_ns;	/* when the streams were last flushed */
+	double busy_units[SAMPLER_KERNELS_MAX];
 };
 
 /* Hand the buffered lines over (sweep's end, or a second since the last
- * time).  Returns 0, or -1 when the output failed. */
+ * time).  Returns 0, or -1 when an output failed. */
 static int flush_now(struct loop_state *s, uint64_t now_ns)
 {
 	s->flushed_ns = now_ns;
-	if (stream_flush(s->w) != 0) {
-		s->res->stop = SAMPLER_OUTPUT;
-		return -1;
-	}
+	for (unsigned k = 0; k < s->kernels; k++)
+		if (stream_flush(s->w[k]) != 0) {
+			s->res[0].stop = SAMPLER_OUTPUT;
+			return -1;
+		}
 	return 0;
 }
 
@@ -105,7 +109,7 @@ static double fraction_done(const struct loop_state *s, double sweep_part,
 	const struct sampler_config *cfg = s->cfg;
 	double f = 0;
 	if (cfg->runs)
-		f = ((double)s->res->sweeps + sweep_part) / (double)cfg->runs;
+		f = ((double)s->res[0].sweeps + sweep_part) / (double)cfg->runs;
 	if (cfg->budget_ns > 0) {
 		double g = (double)(now_ns - s->t0_ns) / cfg->budget_ns;
 		f = g > f ? g : f;
@@ -113,86 +117,103 @@ static double fraction_done(const struct loop_state *s, double sweep_part,
 	return f;
 }
 
+/* Time kernel k once at n (plan index i) and write its line.  Returns 1 to
+ * go on, 0 when a stop condition ended the sweep (res[0].stop says which). */
+static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
+		      int write)
+{
+	const struct sampler_config *cfg = s->cfg;
+	struct kernel *kern = cfg->kernel[k];
+	struct sampler_result *res = &s->res[k];
+	uint64_t q = cfg->clock->quantum;
+	struct reading_pair r = time_one(cfg->clock->source,
+					 cfg->clock2 ? cfg->clock2->source : NULL,
+					 kern, n, cfg->cpu);
+	if (kern->failure != NULL &&
+	    kern->failure(kern->ctx, s->res[0].failure, sizeof s->res[0].failure)) {
+		s->res[0].stop = SAMPLER_KERNEL;
+		return 0;
+	}
+	if (!write)
+		return 1;
+	if (*s->stop) {	/* the signal may have hit the timed region */
+		res->dropped_signal++;
+		s->res[0].stop = SAMPLER_SIGNAL;
+		return 0;
+	}
+	uint64_t a = clock_coarsen(r.start, q), b = clock_coarsen(r.end, q);
+	switch (sampler_judge(a, b, r.start2, r.end2, cfg->clock2 != NULL,
+			      r.same_cpu)) {
+	case SAMPLE_MIGRATED:
+		res->dropped_migration++;
+		return 1;
+	case SAMPLE_BACKSTEP:
+		res->dropped_backstep++;
+		return 1;
+	case SAMPLE_KEEP:
+		break;
+	}
+	if (!s->have_first) {
+		s->first_start = a;
+		s->have_first = 1;
+	}
+	uint64_t row[SAMPLER_FIELDS_MAX];	/* the first fields only */
+	row[0] = n;
+	row[1] = b - a;
+	row[2] = a - s->first_start;
+	row[3] = r.end2 - r.start2;
+	int fields = cfg->clock2 ? 4 : 3;
+	if (kern->columns != NULL) {
+		int more = kern->columns(kern->ctx, &row[1], row + fields);
+		if (more < 0) {	/* another rank's clock stepped back */
+			res->dropped_backstep++;
+			return 1;
+		}
+		fields += more;
+	}
+	if (stream_sample(s->w[k], row, fields) != 0) {
+		s->res[0].stop = SAMPLER_OUTPUT;
+		return 0;
+	}
+	res->samples++;
+	s->busy_units[k] += (double)(b - a);
+	if (s->kb.k)
+		kbest_add(&s->kb, i, row[1]);
+	return 1;
+}
+
 /* One sweep in a fresh random order; write == 0 for the warm-up.  Returns
- * 1 to go on, 0 when a stop condition ended it (res->stop says which). */
+ * 1 to go on, 0 when a stop condition ended it (res[0].stop says which). */
 static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 {
 	const struct sampler_config *cfg = s->cfg;
 	const struct plan *plan = cfg->plan;
-	uint64_t q = cfg->clock->quantum;
 
 	plan_shuffle(order, plan->count, rng);
 	for (size_t i = 0; i < plan->count; i++) {
 		uint64_t n = plan->n[order[i]];
 		if (*s->stop) {
-			s->res->stop = SAMPLER_SIGNAL;
+			s->res[0].stop = SAMPLER_SIGNAL;
 			return 0;
 		}
-		struct reading_pair r = time_one(cfg->clock->source,
-						 cfg->clock2 ? cfg->clock2->source : NULL,
-						 cfg->kernel, n, cfg->cpu);
-		if (cfg->kernel->failure != NULL &&
-		    cfg->kernel->failure(cfg->kernel->ctx, s->res->failure,
-					 sizeof s->res->failure)) {
-			s->res->stop = SAMPLER_KERNEL;
-			return 0;
-		}
+		/* A then B, or B then A: neither always runs on the state
+		 * the other left behind */
+		unsigned first = s->kernels > 1
+					 ? (unsigned)gsl_rng_uniform_int(rng, s->kernels) : 0;
+		for (unsigned j = 0; j < s->kernels; j++)
+			if (!sample_one(s, (first + j) % s->kernels, n, order[i], write))
+				return 0;
 		if (!write)
 			continue;
-		if (*s->stop) {	/* the signal may have hit the timed region */
-			s->res->dropped_signal++;
-			s->res->stop = SAMPLER_SIGNAL;
-			return 0;
-		}
-		uint64_t a = clock_coarsen(r.start, q), b = clock_coarsen(r.end, q);
-		switch (sampler_judge(a, b, r.start2, r.end2, cfg->clock2 != NULL,
-				      r.same_cpu)) {
-		case SAMPLE_MIGRATED:
-			s->res->dropped_migration++;
-			continue;
-		case SAMPLE_BACKSTEP:
-			s->res->dropped_backstep++;
-			continue;
-		case SAMPLE_KEEP:
-			break;
-		}
-		if (!s->have_first) {
-			s->first_start = a;
-			s->have_first = 1;
-		}
-		uint64_t row[SAMPLER_FIELDS_MAX];	/* the first fields only */
-		row[0] = n;
-		row[1] = b - a;
-		row[2] = a - s->first_start;
-		row[3] = r.end2 - r.start2;
-		int fields = cfg->clock2 ? 4 : 3;
-		if (cfg->kernel->columns != NULL) {
-			int more = cfg->kernel->columns(cfg->kernel->ctx, &row[1],
-							row + fields);
-			if (more < 0) {	/* another rank's clock stepped back */
-				s->res->dropped_backstep++;
-				continue;
-			}
-			fields += more;
-		}
-		if (stream_sample(s->w, row, fields) != 0) {
-			s->res->stop = SAMPLER_OUTPUT;
-			return 0;
-		}
-		s->res->samples++;
-		s->busy_units += (double)(b - a);
-		if (s->kb.k)
-			kbest_add(&s->kb, order[i], row[1]);
-
 		uint64_t now = clock_reference_ns();
 		if (now - s->flushed_ns >= SAMPLER_FLUSH_NS && flush_now(s, now) != 0)
 			return 0;
 		progress_update(&s->bar, now,
 				fraction_done(s, (double)i / (double)plan->count, now),
-				s->res->samples);
-		if (cfg->budget_ns > 0 && s->res->sweeps > 0 &&
+				s->res[0].samples);
+		if (cfg->budget_ns > 0 && s->res[0].sweeps > 0 &&
 		    (double)(now - s->t0_ns) >= cfg->budget_ns) {
-			s->res->stop = SAMPLER_BUDGET;
+			s->res[0].stop = SAMPLER_BUDGET;
 			return 0;
 		}
 	}
@@ -202,6 +223,7 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 {
 	const struct sampler_config *cfg = s->cfg;
+	struct sampler_result *res = &s->res[0];
 	if (!sweep(s, rng, order, 0))
 		return;
 	s->t0_ns = clock_reference_ns();
@@ -210,30 +232,33 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 	for (;;) {
 		if (!sweep(s, rng, order, 1))
 			return;
-		s->res->sweeps++;
+		res->sweeps++;
 		if (flush_now(s, clock_reference_ns()) != 0)
 			return;
-		if (cfg->runs && s->res->sweeps >= cfg->runs) {
-			s->res->stop = SAMPLER_RUNS;
+		if (cfg->runs && res->sweeps >= cfg->runs) {
+			res->stop = SAMPLER_RUNS;
 			return;
 		}
 		if (s->kb.k && kbest_converged(&s->kb)) {
-			s->res->stop = SAMPLER_KBEST;
+			res->stop = SAMPLER_KBEST;
 			return;
 		}
 		if (cfg->budget_ns > 0 &&
 		    (double)(clock_reference_ns() - s->t0_ns) >= cfg->budget_ns) {
-			s->res->stop = SAMPLER_BUDGET;
+			res->stop = SAMPLER_BUDGET;
 			return;
 		}
 	}
 }
 
-void sampler_run(const struct sampler_config *cfg, struct stream_writer *w,
-		 const volatile sig_atomic_t *stop, struct sampler_result *res)
+void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w[],
+		 const volatile sig_atomic_t *stop, struct sampler_result res[])
 {
-	struct loop_state s = { .cfg = cfg, .w = w, .stop = stop, .res = res };
-	*res = (struct sampler_result){ 0 };
+	unsigned kernels = cfg->kernel[1] != NULL ? 2 : 1;
+	struct loop_state s = { .cfg = cfg, .w = w, .stop = stop, .res = res,
+				.kernels = kernels };
+	for (unsigned k = 0; k < kernels; k++)
+		res[k] = (struct sampler_result){ 0 };
 	size_t *order = malloc(cfg->plan->count * sizeof *order);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 
@@ -241,17 +266,23 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *w,
 	if (order == NULL || rng == NULL ||
 	    (cfg->kbest_k && kbest_init(&s.kb, cfg->plan->count, cfg->kbest_k,
 					cfg->kbest_eps) != 0)) {
-		res->stop = SAMPLER_NOMEM;
+		res[0].stop = SAMPLER_NOMEM;
 	} else {
 		gsl_rng_set(rng, (unsigned long)cfg->seed);
 		sample_sweeps(&s, rng, order);
 	}
 	progress_clear(&s.bar);
 	uint64_t t1 = clock_reference_ns();
-	res->seconds = (double)(t1 - s.t0_ns) / 1e9;
-	res->duty = res->seconds > 0
-			    ? s.busy_units * cfg->unit_ns / (res->seconds * 1e9)
-			    : 0;
+	double seconds = (double)(t1 - s.t0_ns) / 1e9;
+	for (unsigned k = 0; k < kernels; k++) {
+		res[k].stop = res[0].stop;
+		res[k].sweeps = res[0].sweeps;
+		res[k].seconds = seconds;
+		res[k].duty = seconds > 0 ? s.busy_units[k] * cfg->unit_ns / (seconds * 1e9)
+					  : 0;
+		if (k > 0)
+			memcpy(res[k].failure, res[0].failure, sizeof res[k].failure);
+	}
 	kbest_free(&s.kb);
 	gsl_rng_free(rng);
 	free(order);

@@ -13,10 +13,15 @@
 #include "plan.h"
 #include "stream.h"
 
+#define SAMPLER_KERNELS_MAX 2
+
 struct sampler_config {
 	const struct clock_setup *clock;
 	const struct clock_setup *clock2;	/* --also-clock, or NULL */
-	struct kernel *kernel;		/* set up for plan_max(plan) */
+	/* A, and B or NULL: two kernels are timed in turn at every N (in an
+	 * order drawn for each N), each into its own stream.  Set up for
+	 * plan_max(plan). */
+	struct kernel *kernel[SAMPLER_KERNELS_MAX];
 	const struct plan *plan;
 	uint64_t runs;			/* sweeps; 0: until the budget */
 	double budget_ns;		/* sampling time; 0: no limit */
@@ -43,6 +48,8 @@ enum sampler_stop {
 	SAMPLER_KERNEL,		/* the kernel (a command) failed */
 };
 
+/* One per kernel; stop, sweeps, seconds and failure are the collection's,
+ * the same in each. */
 struct sampler_result {
 	enum sampler_stop stop;
 	uint64_t samples;		/* written */
@@ -79,10 +86,11 @@ uint64_t sampler_min_timing(const struct clock_setup *clock,
 			    struct kernel *k, uint64_t n, int cpu, int reps);
 
 /* Warm up (one unwritten sweep), then sample until runs, budget, K-best or
- * *stop.  *stop is set by a signal handler. */
-void sampler_run(const struct sampler_config *cfg, struct stream_writer *w,
+ * *stop.  *stop is set by a signal handler.  w[k] and res[k] are kernel
+ * k's stream and result. */
+void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w[],
 		 const volatile sig_atomic_t *stop,
-		 struct sampler_result *res);
+		 struct sampler_result res[]);
 
 const char *sampler_stop_name(enum sampler_stop stop);
 

@@ -34,12 +34,15 @@ static int resolve_plan(struct session *s, char *err, size_t len)
 		snprintf(s->plan_text, sizeof s->plan_text, "--range %s%s",
 			 o->range, o->geometric ? " --geometric" : "");
 	}
-	if (s->plan.count && plan_max(&s->plan) > s->kernel.n_limit) {
-		snprintf(err, len,
-			 "--kernel %s: N = %llu is beyond what it can allocate here (at most %llu)",
-			 s->kernel.name, (unsigned long long)plan_max(&s->plan),
-			 (unsigned long long)s->kernel.n_limit);
-		return -1;
+	for (int i = 0; i < s->kernels; i++) {
+		const struct kernel *k = i ? &s->kernel_b : &s->kernel;
+		if (s->plan.count && plan_max(&s->plan) > k->n_limit) {
+			snprintf(err, len,
+				 "--kernel %s: N = %llu is beyond what it can allocate here (at most %llu)",
+				 k->name, (unsigned long long)plan_max(&s->plan),
+				 (unsigned long long)k->n_limit);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -67,12 +70,35 @@ static void check_cpu_report(struct session *s)
 	s->clock = clock_without_cpu_report(s->clock);
 }
 
+/* A kernel of the options (a command, a built-in, a user kernel); returns an
+ * exit status. */
+static int open_kernel(struct session *s, const char *exec, const char *spec,
+		       struct kernel *k)
+{
+	char err[1024];
+	const struct collect_options *opt = s->opt;
+	if (exec ? kernel_exec_open(exec, opt->prepare, opt->shell, k, err,
+				    sizeof err) != 0
+	    : opt->open_kernel ? opt->open_kernel(spec, k, err, sizeof err,
+						  opt->open_kernel_arg) != 0
+			       : kernel_open(spec, k, err, sizeof err) != 0)
+		return fail(s, exec ? 1 : 2, err);
+	k->arg = opt->kernel_arg;
+	if (opt->kernel_arg != NULL && k->setup_arg == NULL) {
+		snprintf(err, sizeof err,
+			 "--kernel-arg: kernel %s has no NAME_setup_arg to take it (see subtick/kernel.h)",
+			 k->name);
+		return fail(s, 2, err);
+	}
+	return 0;
+}
+
 int session_resolve(struct session *s, const struct collect_options *opt)
 {
 	char err[1024];
 	memset(s, 0, sizeof *s);
 	s->opt = opt;
-	s->out_fd = -1;
+	s->out_fd[0] = s->out_fd[1] = -1;
 	const struct clock_source *c = clock_find(opt->clock);
 	if (c == NULL || !clock_available(c, &s->clock, err, sizeof err)) {
 		fprintf(stderr, "%s: --clock %s: not available on this machine%s%s\n",
@@ -87,27 +113,30 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 			return 2;
 		}
 	}
-	if (opt->exec ? kernel_exec_open(opt->exec, opt->prepare, opt->shell,
-					  &s->kernel, err, sizeof err) != 0
-	    : opt->open_kernel ? opt->open_kernel(opt->kernel, &s->kernel, err,
-						  sizeof err, opt->open_kernel_arg) != 0
-		      : kernel_open(opt->kernel, &s->kernel, err, sizeof err) != 0)
-		return fail(s, opt->exec ? 1 : 2, err);
-	s->kernel.arg = opt->kernel_arg;
-	if (opt->kernel_arg != NULL && s->kernel.setup_arg == NULL) {
-		snprintf(err, sizeof err,
-			 "--kernel-arg: kernel %s has no NAME_setup_arg to take it (see subtick/kernel.h)",
-			 s->kernel.name);
-		return fail(s, 2, err);
-	}
+	s->kernels = opt->kernel2 || opt->exec2 ? 2 : 1;
+	int rc = open_kernel(s, opt->exec, opt->kernel, &s->kernel);
+	if (rc == 0 && s->kernels == 2)
+		rc = open_kernel(s, opt->exec2, opt->kernel2, &s->kernel_b);
+	if (rc != 0)
+		return rc;
 	if (resolve_plan(s, err, sizeof err) != 0)
 		return fail(s, 2, err);
-	if (opt->max_n > 0 && opt->max_n > s->kernel.n_limit) {
-		snprintf(err, sizeof err,
-			 "--max-n %llu: beyond what kernel %s can allocate here (at most %llu)",
-			 (unsigned long long)opt->max_n, s->kernel.name,
-			 (unsigned long long)s->kernel.n_limit);
-		return fail(s, 2, err);
+	for (int i = 0; i < s->kernels; i++) {
+		const struct kernel *k = i ? &s->kernel_b : &s->kernel;
+		if (opt->max_n > 0 && opt->max_n > k->n_limit) {
+			snprintf(err, sizeof err,
+				 "--max-n %llu: beyond what kernel %s can allocate here (at most %llu)",
+				 (unsigned long long)opt->max_n, k->name,
+				 (unsigned long long)k->n_limit);
+			return fail(s, 2, err);
+		}
+	}
+	/* The automatic plan is sized on A and must fit B too. */
+	if (s->kernels == 2) {
+		if (s->kernel_b.n_auto_max < s->kernel.n_auto_max)
+			s->kernel.n_auto_max = s->kernel_b.n_auto_max;
+		if (s->kernel_b.n_limit < s->kernel.n_limit)
+			s->kernel.n_limit = s->kernel_b.n_limit;
 	}
 	if (opt->max_n > 0)
 		s->kernel.n_auto_max = opt->max_n;
@@ -240,7 +269,8 @@ static int auto_plan(struct session *s)
 		.fixed_cost = pr.fixed_ns / ns,
 		.precision = o->precision,
 		.run_cap = s->timer_period_ns / 8 / ns,
-		.budget = (o->budget_s > 0 ? o->budget_s : OPTIONS_DEFAULT_BUDGET_S) * 1e9 / ns,
+		.budget = (o->budget_s > 0 ? o->budget_s : OPTIONS_DEFAULT_BUDGET_S) * 1e9 / ns
+			  / s->kernels,	/* A and B share it */
 		.n_max_allowed = s->kernel.n_auto_max < s->kernel.n_limit
 					 ? s->kernel.n_auto_max : s->kernel.n_limit,
 		.points = PLAN_AUTO_POINTS,
@@ -287,57 +317,73 @@ int session_plan(struct session *s)
 	return 0;
 }
 
-static int open_output(struct session *s)
+static int open_output(struct session *s, int i)
 {
-	if (s->opt->output == NULL) {
-		s->out_fd = STDOUT_FILENO;
+	const char *path = i ? s->opt->output2 : s->opt->output;
+	if (path == NULL) {
+		s->out_fd[i] = STDOUT_FILENO;
 		return 0;
 	}
-	s->out_fd = open(s->opt->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			 0644);
-	if (s->out_fd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, s->opt->output,
-			strerror(errno));
+	s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (s->out_fd[i] < 0) {
+		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
 		return 1;
 	}
 	return 0;
 }
 
-/* Exit status once the stream is finished.  Whatever happened, say how
- * many samples the output holds. */
-static int finish(struct session *s, const struct sampler_result *r, int sig)
+/* Finish stream i: its last line, flushed and closed.  Returns 0, or 1
+ * when the output failed (said on stderr). */
+static int finish_stream(struct session *s, int i, const struct sampler_result *r,
+			 int sig)
 {
-	struct stream_writer *w = s->writer;
-	const char *name = s->opt->output ? s->opt->output : "stdout";
+	struct stream_writer *w = s->writer[i];
+	const char *path = i ? s->opt->output2 : s->opt->output;
+	const char *name = path ? path : "stdout";
 	trailer_write(w, r, sig);
 	stream_flush(w);
 	if (w->error == EPIPE)
 		return 0;	/* the reader went away: end quietly */
-	if (w->error == 0 && s->out_fd != STDOUT_FILENO && close(s->out_fd) != 0)
+	if (w->error == 0 && s->out_fd[i] != STDOUT_FILENO && close(s->out_fd[i]) != 0)
 		w->error = errno;
-	s->out_fd = -1;
+	s->out_fd[i] = -1;
 	if (w->error) {
 		fprintf(stderr, "%s: %s: %s (%llu complete samples written, every line whole)\n",
 			s->opt->prog, name, strerror(w->error),
 			(unsigned long long)w->samples_written);
 		return 1;
 	}
-	if (r->stop == SAMPLER_NOMEM)
-		return fail(s, 1, "out of memory");
-	if (r->stop == SAMPLER_KERNEL) {
-		fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
-			s->opt->prog, r->failure, (unsigned long long)w->samples_written, name);
-		return 1;
-	}
+	const char *who = s->kernels > 1 ? (i ? " of B" : " of A") : "";
 	if (r->dropped_migration)
-		fprintf(stderr, "%s: warning: %llu samples dropped: the CPU changed during the run\n",
-			s->opt->prog, (unsigned long long)r->dropped_migration);
+		fprintf(stderr, "%s: warning: %llu samples%s dropped: the CPU changed during the run\n",
+			s->opt->prog, (unsigned long long)r->dropped_migration, who);
 	if (r->dropped_backstep)
-		fprintf(stderr, "%s: warning: %llu samples dropped: the clock stepped backwards during the run\n",
-			s->opt->prog, (unsigned long long)r->dropped_backstep);
+		fprintf(stderr, "%s: warning: %llu samples%s dropped: the clock stepped backwards during the run\n",
+			s->opt->prog, (unsigned long long)r->dropped_backstep, who);
 	if (sig)
 		fprintf(stderr, "%s: interrupted: %llu complete samples in %s\n",
 			s->opt->prog, (unsigned long long)w->samples_written, name);
+	return 0;
+}
+
+/* Exit status once the streams are finished.  Whatever happened, say how
+ * many samples each output holds. */
+static int finish(struct session *s, const struct sampler_result r[], int sig)
+{
+	int failed = 0;
+	for (int i = 0; i < s->kernels; i++)
+		failed |= finish_stream(s, i, &r[i], sig);
+	if (failed)
+		return 1;
+	if (r[0].stop == SAMPLER_NOMEM)
+		return fail(s, 1, "out of memory");
+	if (r[0].stop == SAMPLER_KERNEL) {
+		fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
+			s->opt->prog, r[0].failure,
+			(unsigned long long)s->writer[0]->samples_written,
+			s->opt->output ? s->opt->output : "stdout");
+		return 1;
+	}
 	return sig ? 128 + sig : 0;
 }
 
@@ -365,49 +411,80 @@ static int kbest_can_judge(struct session *s)
 	return 2;
 }
 
+/* The header keys that tie A's and B's streams together, then any more. */
+static const char *const *pair_keys(struct session *s, int i, const char *keys[8])
+{
+	if (s->kernels < 2)
+		return s->extra_keys;
+	if (s->interleave_id[0] == '\0') {
+		/* splitmix64 of what makes this collection unlike another */
+		uint64_t z = s->seed ^ clock_reference_ns() ^ ((uint64_t)getpid() << 40);
+		z += 0x9e3779b97f4a7c15u;
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+		snprintf(s->interleave_id, sizeof s->interleave_id, "%016llx",
+			 (unsigned long long)(z ^ (z >> 31)));
+	}
+	keys[0] = "interleaved", keys[1] = s->interleave_id;
+	keys[2] = "interleave_side", keys[3] = i ? "B" : "A";
+	keys[4] = "interleaved_with", keys[5] = i ? s->kernel.name : s->kernel_b.name;
+	keys[6] = keys[7] = NULL;
+	return keys;
+}
+
 int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 {
 	char err[512];
-	if (kernel_setup(&s->kernel, plan_max(&s->plan), err, sizeof err) != 0)
-		return fail(s, 1, err);
+	for (int i = 0; i < s->kernels; i++)
+		if (kernel_setup(i ? &s->kernel_b : &s->kernel, plan_max(&s->plan),
+				 err, sizeof err) != 0)
+			return fail(s, 1, err);
 	int rc = kbest_can_judge(s);
 	if (rc != 0)
 		return rc;
-	if (open_output(s) != 0)
-		return 1;
-	s->writer = malloc(sizeof *s->writer);
-	if (s->writer == NULL)
-		return fail(s, 1, "out of memory");
-	stream_init(s->writer, s->out_fd);
-
 	const struct collect_options *o = s->opt;
-	struct collect_run run = {
-		&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
-		s->clock2 ? &s->cal2 : NULL, &s->kernel, &s->cond, s->plan_text,
-		s->plan.count, o->runs, o->budget_s, s->seed, s->timer_period_ns,
-		s->max_n_reason, s->cpu_check, s->extra_keys,
-	};
-	header_write(s->writer, &run);
-	stream_flush(s->writer);
+	for (int i = 0; i < s->kernels; i++) {
+		if (open_output(s, i) != 0)
+			return 1;
+		s->writer[i] = malloc(sizeof *s->writer[i]);
+		if (s->writer[i] == NULL)
+			return fail(s, 1, "out of memory");
+		stream_init(s->writer[i], s->out_fd[i]);
+		const char *keys[8];
+		struct collect_run run = {
+			&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
+			s->clock2 ? &s->cal2 : NULL, i ? &s->kernel_b : &s->kernel,
+			&s->cond, s->plan_text, s->plan.count, o->runs, o->budget_s,
+			s->seed, s->timer_period_ns, s->max_n_reason, s->cpu_check,
+			pair_keys(s, i, keys),
+		};
+		header_write(s->writer[i], &run);
+		stream_flush(s->writer[i]);
+	}
 
 	struct sampler_config cfg = {
 		.clock = &s->setup, .clock2 = s->clock2 ? &s->setup2 : NULL,
-		.kernel = &s->kernel, .plan = &s->plan,
+		.kernel = { &s->kernel, s->kernels > 1 ? &s->kernel_b : NULL },
+		.plan = &s->plan,
 		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
 		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,
 		.progress = !o->quiet,
 	};
-	struct sampler_result r;
-	sampler_run(&cfg, s->writer, stop, &r);
-	return finish(s, &r, r.stop == SAMPLER_SIGNAL ? (int)*stop : 0);
+	struct sampler_result r[SAMPLER_KERNELS_MAX];
+	sampler_run(&cfg, s->writer, stop, r);
+	return finish(s, r, r[0].stop == SAMPLER_SIGNAL ? (int)*stop : 0);
 }
 
 void session_close(struct session *s)
 {
 	kernel_close(&s->kernel);
+	if (s->kernels > 1)
+		kernel_close(&s->kernel_b);
 	plan_free(&s->plan);
-	if (s->out_fd >= 0 && s->out_fd != STDOUT_FILENO)
-		close(s->out_fd);
-	free(s->writer);
+	for (int i = 0; i < 2; i++) {
+		if (s->out_fd[i] >= 0 && s->out_fd[i] != STDOUT_FILENO)
+			close(s->out_fd[i]);
+		free(s->writer[i]);
+	}
 }

@@ -24,6 +24,8 @@ struct session {
 	struct clock_setup setup2;
 	struct calibration cal2;
 	struct kernel kernel;
+	struct kernel kernel_b;	/* the second kernel (B), when kernels == 2 */
+	int kernels;		/* 1, or 2: A and B timed in turn */
 	struct conditions cond;
 	struct plan plan;
 	char plan_text[256];
@@ -31,8 +33,9 @@ struct session {
 	char cpu_check[96];	/* how a migration is detected */
 	uint64_t seed;
 	double timer_period_ns;
-	int out_fd;
-	struct stream_writer *writer;
+	int out_fd[2];		/* A's stream, B's */
+	struct stream_writer *writer[2];
+	char interleave_id[24];	/* both streams' "interleaved" key */
 	/* More header keys, set between session_resolve and
 	 * session_collect: key, value, key, value, ..., NULL (collect-mpi's
 	 * rank, ranks, host, mpi_library), or NULL. */

@@ -150,6 +150,10 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 	FILE *err = rank == 0 ? stderr : fopen("/dev/null", "w");
 	int st = err == NULL ? OPTIONS_USAGE
 			     : options_parse_as("collect-mpi", k, rest, o, err);
+	if (st == OPTIONS_RUN && (o->kernel2 != NULL || o->exec2 != NULL)) {
+		fprintf(err, "collect-mpi: --kernel: one kernel per run (two, timed in turn, are collect's)\n");
+		st = OPTIONS_USAGE;
+	}
 	if (err != NULL && err != stderr)
 		fclose(err);
 	/* o keeps pointers into argv, not into rest */
