@@ -122,10 +122,15 @@ void options_help(FILE *out)
 "                          the content without it.  N: the benchmark's\n"
 "                          first argument, or the scanned parameter;\n"
 "                          --column NAME picks one of several benchmarks\n"
+	      , out);
+	fputs(
 "        --compare A B     compare two collections (each a file, or files\n"
 "                          of one collection joined by commas): the ratio\n"
 "                          of their unit costs B / A with bounds, and a\n"
-"                          verdict in words (--plot: one figure of both)\n"
+"                          verdict in words (--plot: one figure of both).\n"
+"                          A and B timed in turn by one collect (two\n"
+"                          kernels) are paired: their stretches of time\n"
+"                          are refit together, so drift leaves the bounds\n"
 "        --group KEY       streams grouped by the value of a header key\n"
 "                          (rank, host, cpu, ...; collect-mpi writes rank,\n"
 "                          ranks and host): each group analyzed as one\n"

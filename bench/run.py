@@ -1,6 +1,6 @@
 """scripts/bench: run the benchmarks and write bench/RESULTS.md.
 
-    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage,mpi]
+    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage,mpi,pairs]
 
 --quick shortens every budget (a smoke test: its numbers are not the
 results).  Nothing here is a test: a missed target is reported, not
@@ -16,6 +16,7 @@ import clocks
 import coverage
 import mpi
 import noise
+import pairs
 import repeat
 import speed
 import truth
@@ -29,6 +30,7 @@ SECTIONS = {
     "speed": ("5. Speed", speed.run_section, speed.__doc__),
     "coverage": ("6. Coverage of the bounds", coverage.run_section, coverage.__doc__),
     "mpi": ("7. MPI messages", mpi.run_section, mpi.__doc__),
+    "pairs": ("8. Compare: in turn or apart", pairs.run_section, pairs.__doc__),
 }
 
 

@@ -17,11 +17,16 @@
  * Usage: synth [--slope S] [--intercept I] [--tick T] [--range A:B:K]
  *              [--runs R] [--jitter J] [--interrupt-every E]
  *              [--interrupt-cost C] [--period P] [--gap G] [--seed S]
- *              [--unit-ns U] [--float] [--drift D]
+ *              [--unit-ns U] [--float] [--drift D] [--pair RATIO FILE]
  *
  * --drift D: the machine slows down (D > 0) during the collection: every
  * run's required time grows linearly from x1 at the first sweep to
  * x(1 + D) at the last, so that the truth is a range of unit costs.
+ *
+ * --pair RATIO FILE: two kernels timed in turn, as collect --kernel A
+ * --kernel B writes them: A (slope S) to stdout, B (slope S x RATIO, the
+ * same intercept) to FILE, both at every N of every sweep in a random
+ * order, on one time base, under the same drift and interrupts.
  */
 #include <math.h>
 #include <stdint.h>
@@ -39,6 +44,8 @@ struct truth {
 	uint64_t from, to, points, runs;
 	unsigned long seed;
 	int float_out;
+	double pair_ratio;	/* --pair: B's slope / A's; 0: one kernel */
+	const char *pair_file;
 };
 
 static double arg_number(const char *opt, const char *s)
@@ -63,6 +70,12 @@ static void parse(int argc, char **argv, struct truth *t)
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : "";
 		if (strcmp(o, "--float") == 0) { t->float_out = 1; continue; }
+		if (strcmp(o, "--pair") == 0 && i + 2 < argc) {
+			t->pair_ratio = arg_number(o, v);
+			t->pair_file = argv[i + 2];
+			i += 2;
+			continue;
+		}
 		if (strcmp(o, "--range") == 0) {
 			unsigned long long a, b, k;
 			if (sscanf(v, "%llu:%llu:%llu", &a, &b, &k) != 3 || a >= b || k < 2) {
@@ -101,9 +114,9 @@ static double reading(const struct truth *t, double x)
 
 /* Real duration of one run starting at real time start. */
 static double duration(const struct truth *t, gsl_rng *r, uint64_t n,
-		       double start, double progress)
+		       double start, double progress, double slope)
 {
-	double d = (t->intercept + t->slope * (double)n) * (1 + t->drift * progress);
+	double d = (t->intercept + slope * (double)n) * (1 + t->drift * progress);
 	if (t->jitter > 0)
 		d += gsl_ran_exponential(r, t->jitter);
 	if (t->interrupt_every > 0 &&
@@ -118,14 +131,17 @@ static double duration(const struct truth *t, gsl_rng *r, uint64_t n,
 	return d;
 }
 
-static void header(const struct truth *t)
+static void header(FILE *f, const struct truth *t, double slope, const char *side)
 {
-	printf("# subtick 1\n# clock: synthetic\n# tick: %.0f\n# unit_ns: %.17g\n",
-	       t->tick, t->unit_ns);
-	printf("# overhead: %.0f\n# kernel: synthetic slope=%.17g intercept=%.17g\n",
-	       t->intercept, t->slope, t->intercept);
-	printf("# cpu: 0\n# host: synth\n# date: 2026-01-01T00:00:00Z\n");
-	printf("# columns: n t at\n");
+	fprintf(f, "# subtick 1\n# clock: synthetic\n# tick: %.0f\n# unit_ns: %.17g\n",
+		t->tick, t->unit_ns);
+	fprintf(f, "# overhead: %.0f\n# kernel: synthetic slope=%.17g intercept=%.17g\n",
+		t->intercept, slope, t->intercept);
+	fprintf(f, "# cpu: 0\n# host: synth\n# date: 2026-01-01T00:00:00Z\n");
+	if (side != NULL)
+		fprintf(f, "# interleaved: synth%lu\n# interleave_side: %s\n",
+			t->seed, side);
+	fprintf(f, "# columns: n t at\n");
 }
 
 int main(int argc, char **argv)
@@ -143,29 +159,47 @@ int main(int argc, char **argv)
 						   (double)(t.points - 1));
 		order[k] = k;
 	}
+	int pair = t.pair_file != NULL;
+	FILE *fb = pair ? fopen(t.pair_file, "w") : NULL;
+	if (pair && (fb == NULL || t.float_out)) {
+		fprintf(stderr, "synth: --pair: cannot write %s (or --float given)\n", t.pair_file);
+		return 2;
+	}
+	FILE *out[2] = { stdout, fb };
+	double slope[2] = { t.slope, t.slope * t.pair_ratio };
 	if (!t.float_out)
-		header(&t);
+		header(stdout, &t, t.slope, pair ? "A" : NULL);
+	if (pair)
+		header(fb, &t, slope[1], "B");
 	double now = gsl_rng_uniform(r) * (t.tick > 0 ? t.tick : 1), first = -1;
 	for (uint64_t sweep = 0; sweep < t.runs; sweep++) {
 		gsl_ran_shuffle(r, order, t.points, sizeof *order);
 		for (uint64_t k = 0; k < t.points; k++) {
 			uint64_t nn = n[order[k]];
-			double d = duration(&t, r, nn, now,
-					    t.runs > 1 ? (double)sweep / (double)(t.runs - 1) : 0);
-			if (t.float_out) {
-				printf("%llu %.9e\n", (unsigned long long)nn, d * t.unit_ns * 1e-9);
-			} else {
-				double a = reading(&t, now), b = reading(&t, now + d);
-				if (first < 0)
-					first = a;
-				printf("%llu\t%.0f\t%.0f\n", (unsigned long long)nn, b - a, a - first);
+			int one = pair ? (int)gsl_rng_uniform_int(r, 2) : 0;
+			for (int j = 0; j < 1 + pair; j++) {
+				int side = pair ? (one + j) % 2 : 0;
+				double d = duration(&t, r, nn, now,
+						    t.runs > 1 ? (double)sweep / (double)(t.runs - 1) : 0,
+						    slope[side]);
+				if (t.float_out) {
+					printf("%llu %.9e\n", (unsigned long long)nn, d * t.unit_ns * 1e-9);
+				} else {
+					double a = reading(&t, now), b = reading(&t, now + d);
+					if (first < 0)
+						first = a;
+					fprintf(out[side], "%llu\t%.0f\t%.0f\n", (unsigned long long)nn,
+						b - a, a - first);
+				}
+				now += d + t.gap * (1 + gsl_rng_uniform(r));
 			}
-			now += d + t.gap * (1 + gsl_rng_uniform(r));
 		}
 	}
-	if (!t.float_out)
-		printf("# done: samples=%llu dropped=0 migrations=0 sweeps=%llu seconds=0 duty=1 stop=runs\n",
-		       (unsigned long long)(t.points * t.runs), (unsigned long long)t.runs);
+	for (int j = 0; j < 1 + pair && !t.float_out; j++)
+		fprintf(out[j], "# done: samples=%llu dropped=0 migrations=0 sweeps=%llu seconds=0 duty=1 stop=runs\n",
+			(unsigned long long)(t.points * t.runs), (unsigned long long)t.runs);
+	if (fb != NULL && fclose(fb) != 0)
+		return 1;
 	gsl_rng_free(r);
 	free(n);
 	free(order);

@@ -1,0 +1,110 @@
+#!/bin/sh
+# collect with two kernels (A and B, --kernel or --exec twice, -o twice):
+# both timed in turn at every N of one plan, each into its own whole
+# stream on one time base, tied by the header key interleaved; analyze
+# refuses to pool them and --compare pairs them.  Invariants only: no
+# timing is compared with a number.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SUBTICK_EXAMPLE_SO:?}" "${SUBTICK_SPIN:?}"
+cd "$T"
+
+usage() {	# usage DESCRIPTION ARGS...: exit 2 with one line
+	desc=$1
+	shift
+	rc=0
+	"$COLLECT" "$@" > out 2> err || rc=$?
+	check "$desc: exit 2 ($rc)" [ "$rc" -eq 2 ]
+	check "... one line on stderr" [ "$(wc -l < err)" -eq 1 ]
+	check "... nothing on stdout" [ ! -s out ]
+}
+usage "two kernels, one -o" --kernel count --kernel memcpy -o a.st
+usage "two kernels, no -o" --kernel count --kernel memcpy
+usage "one kernel, two -o" --kernel count -o a.st -o b.st
+usage "two -o, one file" --kernel count --kernel memcpy -o a.st -o a.st
+usage "three kernels" --kernel count --kernel memcpy --kernel count -o a.st -o b.st
+usage "three -o" --kernel count --kernel memcpy -o a.st -o b.st -o c.st
+usage "--kernel with --exec" --kernel count --exec true --n 1,2,3
+usage "--kbest with two kernels" --kernel count --kernel memcpy --kbest 3 -o a.st -o b.st
+check "no file made by a usage error" [ ! -e a.st ] && [ ! -e b.st ]
+
+# count and the example kernel (sum), an explicit plan.
+"$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --n 1000,2000,4000,8000 \
+	--runs 25 -q -o a.st -o b.st 2> err || fail "two kernels exited $?"
+check "A's stream: whole lines" only_complete_lines a.st
+check "B's stream: whole lines" only_complete_lines b.st
+check "A is count" [ "$(header_value a.st kernel)" = count ]
+ends_with() { case $1 in *"$2") return 0 ;; esac; return 1; }
+check "B is the user kernel" ends_with "$(header_value b.st kernel)" :sum
+id=$(header_value a.st interleaved)
+check "one collection id in both ($id)" [ -n "$id" ] && [ "$id" = "$(header_value b.st interleaved)" ]
+check "sides A and B" [ "$(header_value a.st interleave_side)" = A ] && [ "$(header_value b.st interleave_side)" = B ]
+check "each names the other" [ "$(header_value a.st interleaved_with)" = "$(header_value b.st kernel)" ] &&
+	[ "$(header_value b.st interleaved_with)" = count ]
+check "100 samples each (4 N x 25 sweeps, none dropped here or counted)" sh -c '
+	for f in a.st b.st; do
+		n=$(grep -vc "^#" $f)
+		d=$(sed -n "s/.* dropped=\([0-9]*\).*/\1/p" $f)
+		[ $((n + d)) -eq 100 ] || exit 1
+	done'
+check "the same N in both" [ "$(awk '!/^#/ { print $1 }' a.st | sort -u)" = "$(awk '!/^#/ { print $1 }' b.st | sort -u)" ]
+check "the same sweeps in both trailers" [ "$(sed -n 's/.*sweeps=\([0-9]*\).*/\1/p' a.st)" = "$(sed -n 's/.*sweeps=\([0-9]*\).*/\1/p' b.st)" ]
+# one time base: the first run of either starts at 0, and the runs of A
+# and B are mixed in time, not one collection after the other
+check "one time base: the earliest at is 0" [ "$(awk '!/^#/ { print $3 }' a.st b.st | sort -n | head -n 1)" = 0 ]
+check "A's and B's runs alternate in time" sh -c '
+	awk "!/^#/ { print \$3, FILENAME }" a.st b.st | sort -n | awk "
+		\$2 != last { changes++ } { last = \$2 } END { exit !(changes >= 50) }"'
+
+rc=0
+"$ANALYZE" a.st b.st > out 2> err || rc=$?
+check "analyze A B as one: refused, exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "... saying what differs" grep -q "differs from" err
+"$COLLECT" --kernel count --kernel count --n 100,200,300 --runs 3 -q -o ca.st -o cb.st ||
+	fail "count twice exited $?"
+rc=0
+"$ANALYZE" ca.st cb.st > out 2> err || rc=$?
+check "A and B of one kernel as one: refused too, exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "... saying the sides differ" grep -q "interleave_side 'B' differs from 'A'" err
+"$ANALYZE" --merge a.st b.st > /dev/null 2>&1 || fail "--merge of A and B exited $?"
+"$ANALYZE" --compare --json a.st b.st > c.json || fail "--compare exited $?"
+check "--compare pairs them" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+sys.exit(not (c["paired"] is True and c["ratio_bounds"][0] <= c["ratio"] <= c["ratio_bounds"][1]))' c.json
+"$ANALYZE" --compare a.st b.st > c.txt || fail "--compare (text) exited $?"
+check "... and says so" grep -q "timed in turn in one collection ($id)" c.txt
+
+# Two commands, the same helper: both streams have the rusage columns.
+"$COLLECT" --exec "$SUBTICK_SPIN {N}" --exec "$SUBTICK_SPIN {N}" --n 1000,100000,200000 \
+	--runs 4 -q -o ea.st -o eb.st || fail "two --exec exited $?"
+check "two commands: columns in A" [ "$(header_value ea.st columns)" = "n t at user sys cpu" ]
+check "two commands: columns in B" [ "$(header_value eb.st columns)" = "n t at user sys cpu" ]
+check "two commands: 12 samples each" [ "$(grep -vc '^#' ea.st)" -eq 12 ] && [ "$(grep -vc '^#' eb.st)" -eq 12 ]
+
+# Ctrl-C: both streams keep every complete sample and end # interrupted.
+"$COLLECT" --kernel count --kernel memcpy --budget 30 -q -o ia.st -o ib.st 2> err &
+pid=$!
+i=0
+while [ "$(grep -vc '^#' ib.st 2> /dev/null || echo 0)" -lt 10 ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+check "SIGINT: exit 130 ($rc)" [ "$rc" -eq 130 ]
+for f in ia.st ib.st; do
+	check "SIGINT: $f whole" only_complete_lines $f
+	check "SIGINT: $f ends # interrupted" sh -c "tail -n 1 $f | grep -q '^# interrupted: signal=SIGINT'"
+	check "SIGINT: stderr counts $f's samples" grep -q "interrupted: $(grep -vc '^#' $f) complete samples in $f" err
+done
+
+# B's output fails: exit 1, A's stream still whole with its last line.
+if [ -w /dev/full ]; then
+	rc=0
+	"$COLLECT" --kernel count --kernel count --n 100,200,300 --runs 5 -q -o fa.st -o /dev/full 2> err || rc=$?
+	check "B's disk full: exit 1 ($rc)" [ "$rc" -eq 1 ]
+	check "... named" grep -q '/dev/full: No space left on device' err
+	check "... A's stream whole, with its last line" sh -c 'tail -n 1 fa.st | grep -q "^# done:"'
+fi
+echo "$checks checks passed"
