@@ -87,8 +87,9 @@ void options_help(FILE *out)
 "    each N, each into its own stream; at counts from one start for both.\n"
 "    A machine whose speed drifts then slows A and B alike, and analyze\n"
 "    --compare A.st B.st pairs their stretches of time, so the drift\n"
-"    leaves the ratio's bounds.  The automatic plan is sized on A, with\n"
-"    half the budget each.\n"
+"    leaves the ratio's bounds.  The automatic plan is sized on the\n"
+"    costlier of the two, stops below the first jump of either's cost per\n"
+"    unit, and gives each half the budget.\n"
 "\n"
 	      , out);
 	fprintf(out,

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,17 +232,25 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 			  int *jumped)
 {
 	char err[512];
-	struct probe_regime reg;
+	struct probe_regime reg = { 0 }, r;
 	*jumped = 0;
 	if (s->opt->max_n > 0 || s->kernel.n_auto_max != UINT64_MAX)
 		return 0;
-	if (probe_regime(&s->kernel, plan_max(&s->plan), &reg, err, sizeof err) != 0)
-		return fail(s, 1, err);
+	const char *who = "";
+	for (int i = 0; i < s->kernels; i++) {	/* the first jump of A or B */
+		if (probe_regime(i ? &s->kernel_b : &s->kernel, plan_max(&s->plan), &r,
+				 err, sizeof err) != 0)
+			return fail(s, 1, err);
+		if (r.jump && (!reg.jump || r.n_stop < reg.n_stop)) {
+			reg = r;
+			who = s->kernels < 2 ? "" : i ? "B's " : "A's ";
+		}
+	}
 	if (!reg.jump)
 		return 0;
 	snprintf(s->max_n_reason, sizeof s->max_n_reason,
-		 "the cost per unit rises %.2fx from N=%llu to N=%llu (a cache level?)",
-		 reg.ratio, (unsigned long long)reg.n_stop,
+		 "%scost per unit rises %.2fx from N=%llu to N=%llu (a cache level?)",
+		 *who ? who : "the ", reg.ratio, (unsigned long long)reg.n_stop,
 		 (unsigned long long)reg.n_after);
 	fprintf(stderr, "%s: note: %s: the plan stops at N=%llu; --max-n overrides\n",
 		s->opt->prog, s->max_n_reason, (unsigned long long)reg.n_stop);
@@ -258,10 +267,19 @@ static int auto_plan(struct session *s)
 	double ns = s->cal.unit_ns;
 	double resolution = plan_resolution(s);
 	double want_ns = resolution / o->precision * ns;
-	struct probe_result pr;
+	struct probe_result pr, pb;
 	if (probe_kernel(&s->kernel, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
 			 s->kernel.n_auto_max, &pr, err, sizeof err) != 0)
 		return fail(s, 1, err);
+	/* two kernels: sized on the costlier per unit (and at N = 0), so that
+	 * neither one's runs outgrow the plan */
+	if (s->kernels == 2) {
+		if (probe_kernel(&s->kernel_b, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
+				 s->kernel.n_auto_max, &pb, err, sizeof err) != 0)
+			return fail(s, 1, err);
+		pr.unit_ns = fmax(pr.unit_ns, pb.unit_ns);
+		pr.fixed_ns = fmax(pr.fixed_ns, pb.fixed_ns);
+	}
 
 	struct plan_auto_input in = {
 		.resolution = resolution,
@@ -292,9 +310,10 @@ static int auto_plan(struct session *s)
 			 : r.budget_limited ? "the budget" : "the precision wanted");
 	}
 	snprintf(s->plan_text, sizeof s->plan_text,
-		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N, longest run %.4g ms, expected precision %.2g",
+		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N%s, longest run %.4g ms, expected precision %.2g",
 		 s->plan.count, (unsigned long long)s->plan.n[0],
 		 (unsigned long long)plan_max(&s->plan), pr.unit_ns,
+		 s->kernels > 1 ? " (the costlier of A and B)" : "",
 		 r.longest * ns / 1e6, r.expected_precision);
 	warn_plan(s, &r);
 	return enough_ticks(s, &r, resolution);

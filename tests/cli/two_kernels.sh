@@ -74,6 +74,13 @@ sys.exit(not (c["paired"] is True and c["ratio_bounds"][0] <= c["ratio"] <= c["r
 "$ANALYZE" --compare a.st b.st > c.txt || fail "--compare (text) exited $?"
 check "... and says so" grep -q "timed in turn in one collection ($id)" c.txt
 
+# The automatic plan: one for both, sized on the costlier.
+"$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --budget 0.5 -q -o aa.st -o ab.st 2> err ||
+	fail "two kernels, automatic plan, exited $?"
+check "automatic plan: the same in both" [ "$(header_value aa.st plan)" = "$(header_value ab.st plan)" ]
+check "... sized on the costlier" sh -c "grep -q '^# plan: auto: .*(the costlier of A and B)' aa.st"
+check "... both streams whole" only_complete_lines aa.st && only_complete_lines ab.st
+
 # Two commands, the same helper: both streams have the rusage columns.
 "$COLLECT" --exec "$SUBTICK_SPIN {N}" --exec "$SUBTICK_SPIN {N}" --n 1000,100000,200000 \
 	--runs 4 -q -o ea.st -o eb.st || fail "two --exec exited $?"
