@@ -89,10 +89,13 @@ check "two commands: columns in B" [ "$(header_value eb.st columns)" = "n t at u
 check "two commands: 12 samples each" [ "$(grep -vc '^#' ea.st)" -eq 12 ] && [ "$(grep -vc '^#' eb.st)" -eq 12 ]
 
 # Ctrl-C: both streams keep every complete sample and end # interrupted.
-"$COLLECT" --kernel count --kernel memcpy --budget 30 -q -o ia.st -o ib.st 2> err &
+"$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.st -o ib.st 2> err &
 pid=$!
 i=0
-while [ "$(grep -vc '^#' ib.st 2> /dev/null || echo 0)" -lt 10 ] && [ $i -lt 200 ]; do
+samples() {
+	if [ -f "$1" ]; then awk '!/^#/ { n++ } END { print n + 0 }' "$1"; else echo 0; fi
+}
+while [ "$(samples ib.st)" -lt 10 ] && [ $i -lt 600 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
