@@ -111,8 +111,14 @@ static void own_bounds(const struct analysis *x, int with_sub, double k,
  * ratio's bounds. */
 static int can_pair(const struct analysis *a, const struct analysis *b)
 {
+	/* blocks are cut by sample count: they hold the same moments only
+	 * when both streams hold (nearly) the same runs, not when one was
+	 * cut short (a full disk) */
+	uint64_t na = a->points.samples, nb = b->points.samples;
+	uint64_t gap = na > nb ? na - nb : nb - na, most = na > nb ? na : nb;
 	return a->interleaved[0] && strcmp(a->interleaved, b->interleaved) == 0 &&
-	       a->blocks.count >= BLOCKS_MIN && a->blocks.count == b->blocks.count;
+	       a->blocks.count >= BLOCKS_MIN && a->blocks.count == b->blocks.count &&
+	       (double)gap <= 0.01 * (double)most + 64;
 }
 
 int compare_run(struct comparison *c, const struct analyze_options *opt,

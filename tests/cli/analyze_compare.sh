@@ -51,6 +51,12 @@ print(p["paired"], u["paired"], *p["ratio_bounds"],
 done
 "$ANALYZE" --compare pa.st pb.st > p.txt
 check "paired: the text says A and B were timed in turn" grep -q '^(A and B were timed in turn in one collection (synth13)' p.txt
+head -n 1500 pb.st > pb-cut.st
+echo '# done: samples=1489' >> pb-cut.st
+"$ANALYZE" --compare --json pa.st pb-cut.st > cut.json || fail "--compare with B cut short exited $?"
+check "B cut short: its stretches are not A's, not paired" python3 -c '
+import json, sys
+sys.exit(json.load(open(sys.argv[1]))["compare"]["paired"] is not False)' cut.json
 "$ANALYZE" --compare pa.st pb-apart.st > u.txt
 check "apart: the text says drift between them is not in the bounds" grep -q 'speed changed between the two is not in them' u.txt
 
