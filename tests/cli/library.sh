@@ -20,6 +20,23 @@ check "C example: whole lines" only_complete_lines loop.st
 "$ANALYZE" --json loop.st > loop.json || fail "analyze loop.st exited $?"
 check "C example: a positive unit cost" awk -v u="$(json_get loop.json unit_cost)" 'BEGIN { exit !(u > 0) }'
 
+# Two versions timed in turn, two recorders tied by the keys collect
+# writes for two kernels: --compare pairs them.
+# shellcheck disable=SC2086
+"$CC" -O2 $san -I "$src/include" "$src/examples/versions.c" "$LIBSUBTICK_DIR/libsubtick.a" -o versions ||
+	fail "the versions example did not build"
+./versions old.st new.st || fail "the versions example exited $?"
+check "versions: two whole streams" only_complete_lines old.st && only_complete_lines new.st
+check "versions: one id, sides A and B" [ -n "$(header_value old.st interleaved)" ] &&
+	[ "$(header_value old.st interleaved)" = "$(header_value new.st interleaved)" ] &&
+	[ "$(header_value old.st interleave_side)" = A ] && [ "$(header_value new.st interleave_side)" = B ]
+"$ANALYZE" --compare --json old.st new.st > v.json || fail "analyze --compare old.st new.st exited $?"
+check "versions: compared paired, the ratio within its bounds" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+lo, hi = c["ratio_bounds"]
+sys.exit(not (c["paired"] is True and 0 < lo <= c["ratio"] <= hi))' v.json
+
 # The recorder against collect's timing, interleaved in one process.
 "$RECORD_COUNT" a.st b.st || fail "record_count exited $?"
 "$ANALYZE" --json a.st > a.json || fail "analyze a.st exited $?"
