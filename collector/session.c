@@ -336,17 +336,26 @@ int session_plan(struct session *s)
 	return 0;
 }
 
-static int open_output(struct session *s, int i)
+/* Open every output before writing any: when B's cannot be opened, A's
+ * is removed again if this run made it (no stream of a collection that
+ * did not happen). */
+static int open_outputs(struct session *s)
 {
-	const char *path = i ? s->opt->output2 : s->opt->output;
-	if (path == NULL) {
-		s->out_fd[i] = STDOUT_FILENO;
-		return 0;
-	}
-	s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (s->out_fd[i] < 0) {
-		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
-		return 1;
+	int made[2] = { 0, 0 };
+	for (int i = 0; i < s->kernels; i++) {
+		const char *path = i ? s->opt->output2 : s->opt->output;
+		if (path == NULL) {
+			s->out_fd[i] = STDOUT_FILENO;
+			continue;
+		}
+		made[i] = access(path, F_OK) != 0;
+		s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (s->out_fd[i] < 0) {
+			fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
+			if (i == 1 && made[0])	/* A's, made just now */
+				unlink(s->opt->output);
+			return 1;
+		}
 	}
 	return 0;
 }
@@ -462,9 +471,9 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 	if (rc != 0)
 		return rc;
 	const struct collect_options *o = s->opt;
+	if (open_outputs(s) != 0)
+		return 1;
 	for (int i = 0; i < s->kernels; i++) {
-		if (open_output(s, i) != 0)
-			return 1;
 		s->writer[i] = malloc(sizeof *s->writer[i]);
 		if (s->writer[i] == NULL)
 			return fail(s, 1, "out of memory");

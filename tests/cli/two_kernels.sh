@@ -109,6 +109,13 @@ for f in ia.st ib.st; do
 	check "SIGINT: stderr counts $f's samples" grep -q "interrupted: $(grep -vc '^#' $f) complete samples in $f" err
 done
 
+# B's file cannot be made: exit 1, and no stream of A left behind.
+rc=0
+"$COLLECT" --kernel count --kernel count --n 100,200,300 --runs 2 -q -o na.st -o "$T/no/such/dir/b.st" 2> err || rc=$?
+check "B's file cannot be made: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "... named" grep -q 'no/such/dir/b.st: No such file or directory' err
+check "... A's file not left behind" [ ! -e na.st ]
+
 # B's output fails: exit 1, A's stream still whole with its last line.
 if [ -w /dev/full ]; then
 	rc=0
