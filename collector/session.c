@@ -22,6 +22,41 @@ static int fail(const struct session *s, int status, const char *msg)
 	return status;
 }
 
+/* -1 with a message naming the option when a kernel cannot take n. */
+static int within_limits(const struct session *s, uint64_t n, const char *option,
+			 char *err, size_t len)
+{
+	for (int i = 0; i < s->kernels; i++) {
+		const struct kernel *k = &s->kernel[i];
+		if (n > k->n_limit) {
+			snprintf(err, len,
+				 "%s: N = %llu is beyond what kernel %s can allocate here (at most %llu)",
+				 option, (unsigned long long)n, k->name,
+				 (unsigned long long)k->n_limit);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The largest N every kernel allows, and the largest the automatic plan
+ * may choose (--max-n, else the smallest of the kernels' own caps). */
+static uint64_t n_limit(const struct session *s)
+{
+	uint64_t m = s->kernel[0].n_limit;
+	for (int i = 1; i < s->kernels; i++)
+		m = s->kernel[i].n_limit < m ? s->kernel[i].n_limit : m;
+	return m;
+}
+
+static uint64_t n_auto_max(const struct session *s)
+{
+	uint64_t m = s->opt->max_n ? s->opt->max_n : s->kernel[0].n_auto_max;
+	for (int i = 1; i < s->kernels && !s->opt->max_n; i++)
+		m = s->kernel[i].n_auto_max < m ? s->kernel[i].n_auto_max : m;
+	return m;
+}
+
 static int resolve_plan(struct session *s, char *err, size_t len)
 {
 	const struct collect_options *o = s->opt;
@@ -35,17 +70,8 @@ static int resolve_plan(struct session *s, char *err, size_t len)
 		snprintf(s->plan_text, sizeof s->plan_text, "--range %s%s",
 			 o->range, o->geometric ? " --geometric" : "");
 	}
-	for (int i = 0; i < s->kernels; i++) {
-		const struct kernel *k = i ? &s->kernel_b : &s->kernel;
-		if (s->plan.count && plan_max(&s->plan) > k->n_limit) {
-			snprintf(err, len,
-				 "--kernel %s: N = %llu is beyond what it can allocate here (at most %llu)",
-				 k->name, (unsigned long long)plan_max(&s->plan),
-				 (unsigned long long)k->n_limit);
-			return -1;
-		}
-	}
-	return 0;
+	return s->plan.count ? within_limits(s, plan_max(&s->plan),
+					     o->n_list ? "--n" : "--range", err, len) : 0;
 }
 
 /* Trust the CPU the clock reports (rdtscp's TSC_AUX) only once it has
@@ -115,32 +141,15 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 		}
 	}
 	s->kernels = opt->kernel2 || opt->exec2 ? 2 : 1;
-	int rc = open_kernel(s, opt->exec, opt->kernel, &s->kernel);
-	if (rc == 0 && s->kernels == 2)
-		rc = open_kernel(s, opt->exec2, opt->kernel2, &s->kernel_b);
+	int rc = 0;
+	for (int i = 0; i < s->kernels && rc == 0; i++)
+		rc = open_kernel(s, i ? opt->exec2 : opt->exec, i ? opt->kernel2 : opt->kernel,
+				 &s->kernel[i]);
 	if (rc != 0)
 		return rc;
-	if (resolve_plan(s, err, sizeof err) != 0)
+	if (resolve_plan(s, err, sizeof err) != 0 ||
+	    (opt->max_n > 0 && within_limits(s, opt->max_n, "--max-n", err, sizeof err) != 0))
 		return fail(s, 2, err);
-	for (int i = 0; i < s->kernels; i++) {
-		const struct kernel *k = i ? &s->kernel_b : &s->kernel;
-		if (opt->max_n > 0 && opt->max_n > k->n_limit) {
-			snprintf(err, sizeof err,
-				 "--max-n %llu: beyond what kernel %s can allocate here (at most %llu)",
-				 (unsigned long long)opt->max_n, k->name,
-				 (unsigned long long)k->n_limit);
-			return fail(s, 2, err);
-		}
-	}
-	/* The automatic plan is sized on A and must fit B too. */
-	if (s->kernels == 2) {
-		if (s->kernel_b.n_auto_max < s->kernel.n_auto_max)
-			s->kernel.n_auto_max = s->kernel_b.n_auto_max;
-		if (s->kernel_b.n_limit < s->kernel.n_limit)
-			s->kernel.n_limit = s->kernel_b.n_limit;
-	}
-	if (opt->max_n > 0)
-		s->kernel.n_auto_max = opt->max_n;
 	if (conditions_pin(opt->cpu, &s->cond, err, sizeof err) != 0)
 		return fail(s, 2, err);
 	check_cpu_report(s);
@@ -204,7 +213,7 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r)
 	if (r->kernel_limited)
 		fprintf(stderr,
 			"%s: note: kernel %s keeps N <= %llu in the automatic plan: expect a relative precision near %.2g\n",
-			s->opt->prog, s->kernel.name, (unsigned long long)plan_max(&s->plan),
+			s->opt->prog, s->kernel[0].name, (unsigned long long)plan_max(&s->plan),
 			r->expected_precision);
 	if (r->over_cap)
 		fprintf(stderr,
@@ -234,11 +243,11 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	char err[512];
 	struct probe_regime reg = { 0 }, r;
 	*jumped = 0;
-	if (s->opt->max_n > 0 || s->kernel.n_auto_max != UINT64_MAX)
+	if (n_auto_max(s) != UINT64_MAX)	/* --max-n, or a kernel's own cap */
 		return 0;
 	const char *who = "";
 	for (int i = 0; i < s->kernels; i++) {	/* the first jump of A or B */
-		if (probe_regime(i ? &s->kernel_b : &s->kernel, plan_max(&s->plan), &r,
+		if (probe_regime(&s->kernel[i], plan_max(&s->plan), &r,
 				 err, sizeof err) != 0)
 			return fail(s, 1, err);
 		if (r.jump && (!reg.jump || r.n_stop < reg.n_stop)) {
@@ -267,18 +276,15 @@ static int auto_plan(struct session *s)
 	double ns = s->cal.unit_ns;
 	double resolution = plan_resolution(s);
 	double want_ns = resolution / o->precision * ns;
-	struct probe_result pr, pb;
-	if (probe_kernel(&s->kernel, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
-			 s->kernel.n_auto_max, &pr, err, sizeof err) != 0)
-		return fail(s, 1, err);
 	/* two kernels: sized on the costlier per unit (and at N = 0), so that
 	 * neither one's runs outgrow the plan */
-	if (s->kernels == 2) {
-		if (probe_kernel(&s->kernel_b, want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
-				 s->kernel.n_auto_max, &pb, err, sizeof err) != 0)
+	struct probe_result pr = { 0 }, p;
+	for (int i = 0; i < s->kernels; i++) {
+		if (probe_kernel(&s->kernel[i], want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
+				 n_auto_max(s), &p, err, sizeof err) != 0)
 			return fail(s, 1, err);
-		pr.unit_ns = fmax(pr.unit_ns, pb.unit_ns);
-		pr.fixed_ns = fmax(pr.fixed_ns, pb.fixed_ns);
+		pr.unit_ns = fmax(pr.unit_ns, p.unit_ns);
+		pr.fixed_ns = fmax(pr.fixed_ns, p.fixed_ns);
 	}
 
 	struct plan_auto_input in = {
@@ -289,8 +295,7 @@ static int auto_plan(struct session *s)
 		.run_cap = s->timer_period_ns / 8 / ns,
 		.budget = (o->budget_s > 0 ? o->budget_s : OPTIONS_DEFAULT_BUDGET_S) * 1e9 / ns
 			  / s->kernels,	/* A and B share it */
-		.n_max_allowed = s->kernel.n_auto_max < s->kernel.n_limit
-					 ? s->kernel.n_auto_max : s->kernel.n_limit,
+		.n_max_allowed = n_auto_max(s) < n_limit(s) ? n_auto_max(s) : n_limit(s),
 		.points = PLAN_AUTO_POINTS,
 	};
 	struct plan_auto_result r;
@@ -427,7 +432,7 @@ static int kbest_can_judge(struct session *s)
 	const struct collect_options *o = s->opt;
 	if (o->kbest_k == 0)
 		return 0;
-	uint64_t t = sampler_min_timing(&s->setup, &s->kernel, s->plan.n[0],
+	uint64_t t = sampler_min_timing(&s->setup, &s->kernel[0], s->plan.n[0],
 					s->cond.cpu, 5);
 	if (t != UINT64_MAX && (double)s->cal.tick <= o->kbest_eps * (double)t)
 		return 0;
@@ -439,23 +444,26 @@ static int kbest_can_judge(struct session *s)
 	return 2;
 }
 
-/* The header keys that tie A's and B's streams together, then any more. */
-static const char *const *pair_keys(struct session *s, int i, const char *keys[8])
+/* The id that ties A's and B's streams together: splitmix64 of what makes
+ * this collection unlike another. */
+static void make_interleave_id(struct session *s)
+{
+	uint64_t z = s->seed ^ clock_reference_ns() ^ ((uint64_t)getpid() << 40);
+	z += 0x9e3779b97f4a7c15u;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	snprintf(s->interleave_id, sizeof s->interleave_id, "%016llx",
+		 (unsigned long long)(z ^ (z >> 31)));
+}
+
+/* Stream i's further header keys: with two kernels, those tying A and B. */
+static const char *const *pair_keys(const struct session *s, int i, const char *keys[8])
 {
 	if (s->kernels < 2)
 		return s->extra_keys;
-	if (s->interleave_id[0] == '\0') {
-		/* splitmix64 of what makes this collection unlike another */
-		uint64_t z = s->seed ^ clock_reference_ns() ^ ((uint64_t)getpid() << 40);
-		z += 0x9e3779b97f4a7c15u;
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-		snprintf(s->interleave_id, sizeof s->interleave_id, "%016llx",
-			 (unsigned long long)(z ^ (z >> 31)));
-	}
 	keys[0] = "interleaved", keys[1] = s->interleave_id;
 	keys[2] = "interleave_side", keys[3] = i ? "B" : "A";
-	keys[4] = "interleaved_with", keys[5] = i ? s->kernel.name : s->kernel_b.name;
+	keys[4] = "interleaved_with", keys[5] = s->kernel[!i].name;
 	keys[6] = keys[7] = NULL;
 	return keys;
 }
@@ -464,7 +472,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 {
 	char err[512];
 	for (int i = 0; i < s->kernels; i++)
-		if (kernel_setup(i ? &s->kernel_b : &s->kernel, plan_max(&s->plan),
+		if (kernel_setup(&s->kernel[i], plan_max(&s->plan),
 				 err, sizeof err) != 0)
 			return fail(s, 1, err);
 	int rc = kbest_can_judge(s);
@@ -473,6 +481,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 	const struct collect_options *o = s->opt;
 	if (open_outputs(s) != 0)
 		return 1;
+	make_interleave_id(s);
 	for (int i = 0; i < s->kernels; i++) {
 		s->writer[i] = malloc(sizeof *s->writer[i]);
 		if (s->writer[i] == NULL)
@@ -481,7 +490,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		const char *keys[8];
 		struct collect_run run = {
 			&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
-			s->clock2 ? &s->cal2 : NULL, i ? &s->kernel_b : &s->kernel,
+			s->clock2 ? &s->cal2 : NULL, &s->kernel[i],
 			&s->cond, s->plan_text, s->plan.count, o->runs, o->budget_s,
 			s->seed, s->timer_period_ns, s->max_n_reason, s->cpu_check,
 			pair_keys(s, i, keys),
@@ -492,7 +501,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 
 	struct sampler_config cfg = {
 		.clock = &s->setup, .clock2 = s->clock2 ? &s->setup2 : NULL,
-		.kernel = { &s->kernel, s->kernels > 1 ? &s->kernel_b : NULL },
+		.kernel = { &s->kernel[0], s->kernels > 1 ? &s->kernel[1] : NULL },
 		.plan = &s->plan,
 		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
@@ -506,9 +515,8 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 
 void session_close(struct session *s)
 {
-	kernel_close(&s->kernel);
-	if (s->kernels > 1)
-		kernel_close(&s->kernel_b);
+	for (int i = 0; i < s->kernels; i++)
+		kernel_close(&s->kernel[i]);
 	plan_free(&s->plan);
 	for (int i = 0; i < 2; i++) {
 		if (s->out_fd[i] >= 0 && s->out_fd[i] != STDOUT_FILENO)

@@ -23,8 +23,7 @@ struct session {
 	const struct clock_source *clock2;	/* --also-clock, or NULL */
 	struct clock_setup setup2;
 	struct calibration cal2;
-	struct kernel kernel;
-	struct kernel kernel_b;	/* the second kernel (B), when kernels == 2 */
+	struct kernel kernel[2];	/* A, and B when kernels == 2 */
 	int kernels;		/* 1, or 2: A and B timed in turn */
 	struct conditions cond;
 	struct plan plan;

@@ -161,7 +161,7 @@ static int share_clocks(struct run *r, struct session *s)
 		mine.unit_ns = s->cal.unit_ns;
 		MPI_Comm_size(r->comm, &size);
 		struct msg_rank_clock *all = r->role == ROLE_ROOT
-			? msg_kernel_clocks(&s->kernel) : NULL;
+			? msg_kernel_clocks(&s->kernel[0]) : NULL;
 		MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all,
 			   (int)sizeof mine, MPI_BYTE, 0, r->comm);
 		if (all != NULL && r->kind == MSG_ALLREDUCE && !r->w.one_host &&

@@ -65,7 +65,7 @@ static void describe(const struct msgplan_steps *st, const uint64_t *n,
 int mpi_message_plan(struct session *s, char *regimes, size_t len)
 {
 	const char *prog = s->opt->prog;
-	struct kernel *k = &s->kernel;
+	struct kernel *k = &s->kernel[0];
 	char err[256];
 	int given = s->plan.count > 0;
 	uint64_t cap = given ? plan_max(&s->plan) : k->n_limit;
