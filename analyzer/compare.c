@@ -121,6 +121,36 @@ static int can_pair(const struct analysis *a, const struct analysis *b)
 	       (double)gap <= 0.01 * (double)most + 64;
 }
 
+/* Paired: B / A in each fifth (the same moments on both sides), and
+ * whether the ratio itself changed beyond the fifths' bands: A and B then
+ * do not slow alike, and pairing cannot cancel the drift. */
+static void ratio_fifths(struct comparison *c, double ka, double kb)
+{
+	const struct analysis *a = &c->a, *b = &c->b;
+	if (!c->paired || a->nfifths != BLOCKS_FIFTHS || b->nfifths != BLOCKS_FIFTHS)
+		return;
+	for (int q = 0; q < BLOCKS_FIFTHS; q++) {
+		const struct fifth *fa = &a->fifths[q], *fb = &b->fifths[q];
+		if (!fa->ok || !fb->ok || !(fa->lo > 0) || !(fa->slope > 0))
+			return;
+		c->fifth[q][0] = fb->slope * kb / (fa->slope * ka);
+		c->fifth[q][1] = fb->lo * kb / (fa->hi * ka);
+		c->fifth[q][2] = fb->hi * kb / (fa->lo * ka);
+	}
+	c->nfifths = BLOCKS_FIFTHS;
+	int lo = 0, hi = 0;
+	for (int q = 1; q < BLOCKS_FIFTHS; q++) {
+		if (c->fifth[q][2] < c->fifth[lo][2])
+			lo = q;
+		if (c->fifth[q][1] > c->fifth[hi][1])
+			hi = q;
+	}
+	if (c->fifth[hi][1] > c->fifth[lo][2])
+		snprintf(c->ratio_drift, sizeof c->ratio_drift,
+			 "B / A changed during the collection: %.5g in fifth %d, %.5g in fifth %d, beyond their bands; A and B did not change alike (or a fifth's minima came from a short burst), and the ratio is that of their fastest stretches",
+			 c->fifth[lo][0], lo + 1, c->fifth[hi][0], hi + 1);
+}
+
 int compare_run(struct comparison *c, const struct analyze_options *opt,
 		char **side_a, char **side_b, struct input_error *err)
 {
@@ -166,6 +196,7 @@ int compare_run(struct comparison *c, const struct analyze_options *opt,
 		c->diff_lo = fmin(c->diff_lo, dq[0]), c->diff_hi = fmax(c->diff_hi, dq[1]);
 		c->odiff_lo = fmin(c->odiff_lo, oq[0]), c->odiff_hi = fmax(c->odiff_hi, oq[1]);
 	}
+	ratio_fifths(c, ka, kb);
 	verdict(c);
 	return 0;
 }
@@ -190,11 +221,19 @@ void compare_report_text(FILE *out, const struct comparison *c)
 	side_text(out, "A", &c->a, c->in_ns);
 	side_text(out, "B", &c->b, c->in_ns);
 	fprintf(out, "\nB / A      %.5g   bounds [%.5g, %.5g]\n", c->ratio, c->ratio_lo, c->ratio_hi);
+	if (c->nfifths) {
+		fprintf(out, "           by fifths of the collection in time:");
+		for (size_t q = 0; q < c->nfifths; q++)
+			fprintf(out, " %.5g", c->fifth[q][0]);
+		fprintf(out, "\n");
+	}
 	fprintf(out, "B - A      %.5g %s per unit   bounds [%.5g, %.5g]\n", c->diff, u,
 		c->diff_lo, c->diff_hi);
 	fprintf(out, "overhead   B - A = %.4g %s   bounds [%.4g, %.4g]\n", c->odiff, u,
 		c->odiff_lo, c->odiff_hi);
 	fprintf(out, "\n%s\n", c->verdict);
+	if (c->ratio_drift[0])
+		fprintf(out, "warning: %s\n", c->ratio_drift);
 	if (c->paired)
 		fprintf(out, "(A and B were timed in turn in one collection (%s): the bounds\n"
 			     " pair their stretches of time, so a change of the machine's speed,\n"
@@ -225,6 +264,15 @@ void compare_report_json(FILE *out, const struct comparison *c)
 	json_pair(out, "overhead_difference", c->odiff, c->odiff_lo, c->odiff_hi);
 	fprintf(out, "    \"verdict\": \"%s\",\n", c->verdict);
 	fprintf(out, "    \"paired\": %s,\n", c->paired ? "true" : "false");
+	fprintf(out, "    \"ratio_by_fifths\": [");
+	for (size_t q = 0; q < c->nfifths; q++)
+		fprintf(out, "%s%.17g", q ? ", " : "", c->fifth[q][0]);
+	fprintf(out, "],\n    \"ratio_drift\": ");
+	if (c->ratio_drift[0])
+		json_string(out, c->ratio_drift);
+	else
+		fprintf(out, "null");
+	fprintf(out, ",\n");
 	fprintf(out, "    \"resolved\": %s,\n",
 		c->ratio_lo <= 1 && 1 <= c->ratio_hi ? "false" : "true");
 	fprintf(out, "    \"a_warnings\": %zu, \"b_warnings\": %zu\n", c->a.warnings, c->b.warnings);

@@ -34,6 +34,12 @@ struct comparison {
 	double diff, diff_lo, diff_hi;	/* unit cost B - A */
 	double odiff, odiff_lo, odiff_hi;	/* overhead B - A */
 	char verdict[256];
+	/* paired: B / A in each fifth of the collection, with the bounds of
+	 * the two fifths' bands; ratio_drift says where the ratio itself
+	 * changed beyond them ("" if not) */
+	double fifth[5][3];
+	size_t nfifths;
+	char ratio_drift[256];
 };
 
 /* Analyze both sides and compare.  Returns 0, or -1 with err filled. */

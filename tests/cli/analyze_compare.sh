@@ -40,6 +40,7 @@ for ratio in 1.00 1.02; do
 import json, sys
 p = json.load(open(sys.argv[1]))["compare"]
 u = json.load(open(sys.argv[2]))["compare"]
+assert p["ratio_drift"] is None and len(p["ratio_by_fifths"]) == 5, "a drift both share is not the ratio'"'"'s"
 print(p["paired"], u["paired"], *p["ratio_bounds"],
       p["ratio_bounds"][1] - p["ratio_bounds"][0] < u["ratio_bounds"][1] - u["ratio_bounds"][0])' p.json u.json)
 		set -- $got
@@ -51,6 +52,20 @@ print(p["paired"], u["paired"], *p["ratio_bounds"],
 done
 "$ANALYZE" --compare pa.st pb.st > p.txt
 check "paired: the text says A and B were timed in turn" grep -q '^(A and B were timed in turn in one collection (synth13)' p.txt
+# Paired, but only B slows (5%): the ratio itself drifts, and is warned.
+"$SYNTH" --seed 21 --runs 40 --jitter 20 > da.st
+"$SYNTH" --seed 22 --runs 40 --jitter 20 --drift 0.05 > db.st
+sed -i 's/^# columns:/# interleaved: d1\n# interleave_side: A\n# columns:/' da.st
+sed -i 's/^# columns:/# interleaved: d1\n# interleave_side: B\n# columns:/' db.st
+"$ANALYZE" --compare --json da.st db.st > d.json || fail "--compare, B alone drifting, exited $?"
+check "B alone drifts: the ratio's drift is warned" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+f = c["ratio_by_fifths"]
+sys.exit(not (c["paired"] and c["ratio_drift"] and f[-1] > f[0] and c["ratio_bounds"][0] <= 1 <= c["ratio_bounds"][1]))' d.json
+"$ANALYZE" --compare da.st db.st > d.txt
+check "... in the text" grep -q '^warning: B / A changed during the collection' d.txt
+
 head -n 1500 pb.st > pb-cut.st
 echo '# done: samples=1489' >> pb-cut.st
 "$ANALYZE" --compare --json pa.st pb-cut.st > cut.json || fail "--compare with B cut short exited $?"
