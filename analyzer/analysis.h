@@ -53,7 +53,7 @@ struct analysis {
 	/* input */
 	char clock[64], kernel[256];
 	char host[128], date[40], governor[64], cpu[64];	/* first input's */
-	char interleaved[24];	/* one stream of two kernels timed in turn:
+	char interleaved[128];	/* one stream of two kernels timed in turn:
 				 * the collection's id (its partner has it
 				 * too); "" */
 	char per[40];			/* what one unit of N is; "" unknown */

@@ -133,7 +133,9 @@ static int header_key(struct reader *r, const char *key, char *value)
 	} else if (strcmp(key, "rank") == 0) {
 		text_clean(value, m->rank, sizeof m->rank);
 	} else if (strcmp(key, "interleaved") == 0) {
-		text_clean(value, m->interleaved, sizeof m->interleaved);
+		/* an id cut short could match another's: pair none */
+		if (strlen(value) < sizeof m->interleaved)
+			text_clean(value, m->interleaved, sizeof m->interleaved);
 	} else if (strcmp(key, "interleave_side") == 0) {
 		text_clean(value, m->side, sizeof m->side);
 	} else if (strcmp(key, "message_kernel") == 0) {

@@ -26,7 +26,8 @@ struct input_meta {
 	char columns[64], coarsen[16], per[40];
 	char message[16];	/* message_kernel: pingpong, allreduce; "" */
 	char rank[16];		/* collect-mpi's rank; "" */
-	char interleaved[24];	/* two kernels timed in turn: the collection's id */
+	char interleaved[128];	/* two kernels timed in turn: the collection's
+				 * id; "" if absent or too long to compare */
 	char side[4];		/* and which of them: "A", "B"; "" */
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none */

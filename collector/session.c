@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -341,27 +342,46 @@ int session_plan(struct session *s)
 	return 0;
 }
 
-/* Open every output before writing any: when B's cannot be opened, A's
- * is removed again if this run made it (no stream of a collection that
- * did not happen). */
+/* Open every output before writing any, and empty them only once both
+ * are open and are two files: when B's cannot be opened, or is A's under
+ * another name, nothing is lost and A's file is removed again if this run
+ * made it (no stream of a collection that did not happen). */
 static int open_outputs(struct session *s)
 {
-	int made[2] = { 0, 0 };
-	for (int i = 0; i < s->kernels; i++) {
+	int made = 0, status = 0;
+	struct stat st[2];
+	for (int i = 0; i < s->kernels && status == 0; i++) {
 		const char *path = i ? s->opt->output2 : s->opt->output;
 		if (path == NULL) {
 			s->out_fd[i] = STDOUT_FILENO;
 			continue;
 		}
-		made[i] = access(path, F_OK) != 0;
-		s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (s->out_fd[i] < 0) {
+		if (i == 0)
+			made = access(path, F_OK) != 0;
+		s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+		if (s->out_fd[i] < 0 || fstat(s->out_fd[i], &st[i]) != 0) {
 			fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
-			if (i == 1 && made[0])	/* A's, made just now */
-				unlink(s->opt->output);
-			return 1;
+			status = 1;
 		}
 	}
+	if (status == 0 && s->kernels == 2 && st[0].st_dev == st[1].st_dev &&
+	    st[0].st_ino == st[1].st_ino) {
+		fprintf(stderr, "%s: --output: %s and %s are one file: A and B need two\n",
+			s->opt->prog, s->opt->output, s->opt->output2);
+		status = 2;
+	}
+	if (status != 0) {
+		if (made && s->kernels == 2)
+			unlink(s->opt->output);
+		return status;
+	}
+	for (int i = 0; i < s->kernels; i++)
+		if (s->out_fd[i] != STDOUT_FILENO && S_ISREG(st[i].st_mode) &&
+		    ftruncate(s->out_fd[i], 0) != 0) {
+			fprintf(stderr, "%s: %s: %s\n", s->opt->prog,
+				i ? s->opt->output2 : s->opt->output, strerror(errno));
+			return 1;
+		}
 	return 0;
 }
 
@@ -479,8 +499,9 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 	if (rc != 0)
 		return rc;
 	const struct collect_options *o = s->opt;
-	if (open_outputs(s) != 0)
-		return 1;
+	rc = open_outputs(s);
+	if (rc != 0)
+		return rc;
 	make_interleave_id(s);
 	for (int i = 0; i < s->kernels; i++) {
 		s->writer[i] = malloc(sizeof *s->writer[i]);

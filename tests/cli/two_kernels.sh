@@ -116,6 +116,15 @@ check "B's file cannot be made: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "... named" grep -q 'no/such/dir/b.st: No such file or directory' err
 check "... A's file not left behind" [ ! -e na.st ]
 
+# A's and B's files one file under two names: refused before anything is
+# written, and what the file held is kept.
+echo "precious" > one.st
+rc=0
+"$COLLECT" --kernel count --kernel count --n 100,200,300 --runs 2 -q -o one.st -o ./one.st 2> err || rc=$?
+check "one file under two names: exit 2 ($rc)" [ "$rc" -eq 2 ]
+check "... said" grep -q 'are one file' err
+check "... and the file is as it was" [ "$(cat one.st)" = precious ]
+
 # B's output fails: exit 1, A's stream still whole with its last line.
 if [ -w /dev/full ]; then
 	rc=0
