@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,11 +93,36 @@ static int is_key(const struct reader *r, const char *key, const char *base)
 	return strncmp(key, base, n) == 0 && strcmp(key + n, r->suffix) == 0;
 }
 
+/* The field of a header key kept as text (cleaned, cut to the field), or
+ * NULL. */
+static char *text_field(struct input_meta *m, const char *key, size_t *len)
+{
+#define TEXT_KEY(k, f) { k, offsetof(struct input_meta, f), sizeof(((struct input_meta *)0)->f) }
+	static const struct {
+		const char *key;
+		size_t offset, len;
+	} keys[] = {
+		TEXT_KEY("kernel", kernel), TEXT_KEY("host", host), TEXT_KEY("date", date),
+		TEXT_KEY("governor", governor), TEXT_KEY("cpu", cpu), TEXT_KEY("per", per),
+		TEXT_KEY("rank", rank), TEXT_KEY("interleave_side", side),
+		TEXT_KEY("message_kernel", message), TEXT_KEY("coarsen", coarsen),
+	};
+#undef TEXT_KEY
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strcmp(key, keys[i].key) == 0) {
+			*len = keys[i].len;
+			return (char *)m + keys[i].offset;
+		}
+	return NULL;
+}
+
 /* Known keys are checked; unknown keys are ignored (FORMAT.md). */
 static int header_key(struct reader *r, const char *key, char *value)
 {
 	struct input_meta *m = r->meta;
 	struct number num;
+	char *field;
+	size_t flen;
 	size_t vlen = strlen(value);
 	if (is_key(r, key, "tick")) {
 		if (num_scan(value, vlen, &num) != NULL || !num.exact || num.u == 0)
@@ -115,33 +141,15 @@ static int header_key(struct reader *r, const char *key, char *value)
 		}
 	} else if (is_key(r, key, "clock")) {
 		text_clean(value, m->clock, sizeof m->clock);
-	} else if (strcmp(key, "kernel") == 0) {
-		text_clean(value, m->kernel, sizeof m->kernel);
-	} else if (strcmp(key, "host") == 0) {
-		text_clean(value, m->host, sizeof m->host);
-	} else if (strcmp(key, "date") == 0) {
-		text_clean(value, m->date, sizeof m->date);
-	} else if (strcmp(key, "governor") == 0) {
-		text_clean(value, m->governor, sizeof m->governor);
-	} else if (strcmp(key, "cpu") == 0) {
-		text_clean(value, m->cpu, sizeof m->cpu);
 	} else if (strcmp(key, "columns") == 0) {
 		text_clean(value, m->columns, sizeof m->columns);
 		return set_columns(r, value);
-	} else if (strcmp(key, "per") == 0) {
-		text_clean(value, m->per, sizeof m->per);
-	} else if (strcmp(key, "rank") == 0) {
-		text_clean(value, m->rank, sizeof m->rank);
 	} else if (strcmp(key, "interleaved") == 0) {
 		/* an id cut short could match another's: pair none */
-		if (strlen(value) < sizeof m->interleaved)
+		if (vlen < sizeof m->interleaved)
 			text_clean(value, m->interleaved, sizeof m->interleaved);
-	} else if (strcmp(key, "interleave_side") == 0) {
-		text_clean(value, m->side, sizeof m->side);
-	} else if (strcmp(key, "message_kernel") == 0) {
-		text_clean(value, m->message, sizeof m->message);
-	} else if (strcmp(key, "coarsen") == 0) {
-		text_clean(value, m->coarsen, sizeof m->coarsen);
+	} else if ((field = text_field(m, key, &flen)) != NULL) {
+		text_clean(value, field, flen);
 	} else if (strcmp(key, "done") == 0) {
 		m->finished = 1;
 	} else if (strcmp(key, "interrupted") == 0) {
