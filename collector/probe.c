@@ -4,24 +4,45 @@
  */
 #include "probe.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 
 #include "clock.h"
 
 enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
 
-double probe_min_ns(struct kernel *k, uint64_t n, int runs)
+/* Involuntary context switches of this thread so far: one more during a
+ * run means it was preempted. */
+static long preemptions(void)
 {
-	uint64_t best = UINT64_MAX;
-	for (int i = 0; i < runs; i++) {
+	struct rusage ru;
+	return getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_nivcsw : -1;
+}
+
+double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean)
+{
+	uint64_t best = UINT64_MAX, best_any = UINT64_MAX;
+	int kept = 0;
+	for (int i = 0; i < 4 * runs && kept < runs; i++) {
 		kernel_before(k, n);
+		long p0 = preemptions();
 		uint64_t a = clock_reference_ns();
 		k->run(n, k->ctx);
 		uint64_t b = clock_reference_ns();
+		long p1 = preemptions();
+		if (b - a < best_any)
+			best_any = b - a;
+		if (p0 >= 0 && p0 != p1)
+			continue;	/* preempted */
+		kept++;
 		if (b - a < best)
 			best = b - a;
 	}
-	return (double)best;
+	if (clean != NULL)
+		*clean = kept > 0;
+	return (double)(kept > 0 ? best : best_any);
 }
 
 static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
@@ -29,7 +50,7 @@ static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 {
 	if (kernel_setup(k, n, err, err_len) != 0)
 		return -1;
-	*t = probe_min_ns(k, n, PROBE_RUNS);
+	*t = probe_min_ns(k, n, PROBE_RUNS, NULL);
 	kernel_teardown(k);
 	return 0;
 }
@@ -78,30 +99,91 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 	return 0;
 }
 
-void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
-			struct probe_regime *out)
+/* The relative error of the marginal cost between n[i] and n[j]: the
+ * uncertainties of both times over their difference (INFINITY when the
+ * time does not grow). */
+static double error_of(const double *t, const double *u, size_t i, size_t j)
 {
-	double best = 0;
-	uint64_t n_best = 0;
-	*out = (struct probe_regime){ 0, count ? n[count - 1] : 0, 0, 0, 0 };
-	for (size_t i = 0; i < count; i++) {
-		if (t[i] < PROBE_REGIME_MIN_NS || t[i] > PROBE_REGIME_MAX_NS)
+	double dt = t[j] - t[i];
+	return dt > 0 ? (u[i] + u[j]) / dt : INFINITY;
+}
+
+/* Doubling i (from n[i] to n[i+1]) is judged: its marginal is known within
+ * PROBE_MARGINAL_ERR_MAX at least. */
+static int judged(const double *t, const double *u, size_t i)
+{
+	return error_of(t, u, i, i + 1) <= PROBE_MARGINAL_ERR_MAX;
+}
+
+static double marginal(const uint64_t *n, const double *t, size_t i, size_t j)
+{
+	return (t[j] - t[i]) / (double)(n[j] - n[i]);
+}
+
+/* The largest index whose doubling into it was judged, or 0. */
+static size_t last_judged(const double *t, const double *u, size_t count)
+{
+	for (size_t i = count; i-- > 1;)
+		if (judged(t, u, i - 1))
+			return i;
+	return 0;
+}
+
+/* The marginal from n[i] to n[j] is PROBE_REGIME_JUMP x the regime's (the
+ * doubling ref) or more, even at the low end of its error and the high
+ * end of the regime's. */
+static int rises(const uint64_t *n, const double *t, const double *u,
+		 size_t i, size_t j, size_t ref, double factor)
+{
+	double m = marginal(n, t, i, j) * (1 - error_of(t, u, i, j));
+	double low = marginal(n, t, ref, ref + 1) * (1 + error_of(t, u, ref, ref + 1));
+	return m >= factor * low;
+}
+
+/* The judged doubling whose marginal is the median of those in seen[0..k)
+ * (the lower middle one): the regime's cost below, robust to one doubling
+ * made low or high by a slow N. */
+static size_t median_doubling(const uint64_t *n, const double *t,
+			      const size_t *seen, size_t k)
+{
+	size_t order[PROBE_STEPS];
+	for (size_t a = 0; a < k; a++) {
+		size_t b = a;
+		double m = marginal(n, t, seen[a], seen[a] + 1);
+		for (; b > 0 && marginal(n, t, order[b - 1], order[b - 1] + 1) > m; b--)
+			order[b] = order[b - 1];
+		order[b] = seen[a];
+	}
+	return order[(k - 1) / 2];
+}
+
+void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
+			size_t count, struct probe_regime *out)
+{
+	size_t seen[PROBE_STEPS], k = 0;	/* the judged doublings so far */
+	size_t end = last_judged(t, u, count);
+	*out = (struct probe_regime){ .n_stop = count ? n[count - 1] : 0 };
+	for (size_t i = 0; i + 1 <= end && i < PROBE_STEPS; i++) {
+		if (!judged(t, u, i))
 			continue;
-		double per = t[i] / (double)n[i];
-		if (best > 0 && per >= PROBE_REGIME_JUMP * best) {
-			size_t j = i + 1;
-			while (j < count && t[j] / (double)n[j] >= PROBE_REGIME_JUMP * best)
-				j++;
-			if (j == count) {
-				*out = (struct probe_regime){ 1, n[i - 1], n[i],
-							      n_best, per / best };
-				return;
-			}
+		size_t ref = k ? median_doubling(n, t, seen, k) : 0;
+		if (k && rises(n, t, u, i, i + 1, ref, PROBE_REGIME_JUMP) &&
+		    rises(n, t, u, i, end, ref, PROBE_REGIME_JUMP)) {
+			/* a gradual rise: the judged doublings just below that
+			 * already cost PROBE_REGIME_RISING x the regime's */
+			double low = marginal(n, t, ref, ref + 1);
+			size_t start = i;
+			while (start > 0 && judged(t, u, start - 1) &&
+			       rises(n, t, u, start - 1, start, ref, PROBE_REGIME_RISING))
+				start--;
+			*out = (struct probe_regime){
+				.jump = 1, .n_stop = n[start], .n_after = n[i + 1],
+				.n_ref = n[ref], .ratio = marginal(n, t, i, i + 1) / low,
+				.unit_ns = low, .gradual = start < i,
+			};
+			return;
 		}
-		if (best == 0 || per < best) {
-			best = per;
-			n_best = n[i];
-		}
+		seen[k++] = i;
 	}
 }
 
@@ -113,21 +195,63 @@ int probe_confirm_judge(const double *ratio, size_t rounds)
 	return rounds > 0 && shown + 1 >= rounds;
 }
 
-/* Time n_ref and n_after side by side, a few rounds, the order turned each
- * round; the jump stands only if nearly every round shows it. */
-static int confirm_jump(struct kernel *k, struct probe_regime *r, char *err,
-			size_t err_len)
+/* The reference clock's resolution as a probe sees it: the smallest
+ * nonzero difference of two reads in a row (its tick, or its read cost
+ * when that is larger), ns. */
+static double reference_resolution_ns(void)
+{
+	uint64_t best = UINT64_MAX;
+	for (int i = 0; i < 1000; i++) {
+		uint64_t a = clock_reference_ns(), b = clock_reference_ns();
+		if (b > a && b - a < best)
+			best = b - a;
+	}
+	return best == UINT64_MAX ? 1000 : (double)best;
+}
+
+/* Runs of the kernel at n that fill about PROBE_RUN_NS, from one timing:
+ * 5 to 200. */
+static int runs_for(double t_ns)
+{
+	double r = PROBE_RUN_NS / (t_ns > 1 ? t_ns : 1);
+	return r < 5 ? 5 : r > 200 ? 200 : (int)r;
+}
+
+/* The minimum of runs timings at n, set up and torn down around them;
+ * INFINITY when every run was preempted. */
+static int timed(struct kernel *k, uint64_t n, int runs, double *t,
+		 char *err, size_t err_len)
+{
+	int clean;
+	if (kernel_setup(k, n, err, err_len) != 0)
+		return -1;
+	*t = probe_min_ns(k, n, runs, &clean);
+	kernel_teardown(k);
+	if (!clean)
+		*t = INFINITY;
+	return 0;
+}
+
+/* The marginal of the jump's doubling over the lowest one's, timed side by
+ * side in a few rounds, the order turned each round; the jump stands only
+ * if nearly every round shows it. */
+static int confirm_jump(struct kernel *k, const uint64_t *n, const int *runs,
+			size_t ref, size_t jump, struct probe_regime *r,
+			char *err, size_t err_len)
 {
 	enum { ROUNDS = 5 };
+	const size_t at[4] = { ref, ref + 1, jump, jump + 1 };
 	double ratio[ROUNDS];
 	for (int i = 0; i < ROUNDS; i++) {
-		double a, b;
-		uint64_t first = i % 2 ? r->n_after : r->n_ref;
-		uint64_t second = i % 2 ? r->n_ref : r->n_after;
-		if (min_time_ns(k, first, i % 2 ? &b : &a, err, err_len) != 0 ||
-		    min_time_ns(k, second, i % 2 ? &a : &b, err, err_len) != 0)
-			return -1;
-		ratio[i] = (b / (double)r->n_after) / (a / (double)r->n_ref);
+		double t[4];
+		for (int j = 0; j < 4; j++) {
+			int q = i % 2 ? 3 - j : j;
+			if (timed(k, n[at[q]], 3 * runs[at[q]], &t[q], err,
+				  err_len) != 0)
+				return -1;
+		}
+		ratio[i] = ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
+			   ((t[1] - t[0]) / (double)(n[at[1]] - n[at[0]]));
 	}
 	if (!probe_confirm_judge(ratio, ROUNDS)) {
 		r->jump = 0;
@@ -144,30 +268,87 @@ static int confirm_jump(struct kernel *k, struct probe_regime *r, char *err,
 	return 0;
 }
 
+/* Index of value v in the ascending n[0..count). */
+static size_t index_of(const uint64_t *n, size_t count, uint64_t v)
+{
+	size_t i = 0;
+	while (i + 1 < count && n[i] < v)
+		i++;
+	return i;
+}
+
+/* t[i]: the smallest of the passes' minima at N_i; u[i]: the second
+ * smallest minus it, at least floor_ns (INFINITY with fewer than two). */
+static void combine_passes(double pass[][PROBE_STEPS], int passes, size_t count,
+			   double floor_ns, double *t, double *u)
+{
+	for (size_t i = 0; i < count; i++) {
+		double lo = INFINITY, second = INFINITY;
+		for (int p = 0; p < passes; p++) {
+			double x = pass[p][i];
+			if (x < lo)
+				second = lo, lo = x;
+			else if (x < second)
+				second = x;
+		}
+		t[i] = isfinite(lo) ? lo : 0;
+		u[i] = !isfinite(second) ? INFINITY
+		       : second - lo > floor_ns ? second - lo : floor_ns;
+	}
+}
+
+/* More passes are worth their time while a doubling that the clock could
+ * resolve within PROBE_MARGINAL_ERR is not yet known so well. */
+static int needs_more(const double *t, const double *u, size_t count,
+		      double floor_ns)
+{
+	for (size_t i = 0; i + 1 < count; i++)
+		if (t[i + 1] - t[i] > 2 * floor_ns / PROBE_MARGINAL_ERR &&
+		    error_of(t, u, i, i + 1) > PROBE_MARGINAL_ERR)
+			return 1;
+	return 0;
+}
+
 int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
 		 char *err, size_t err_len)
 {
-	enum { STEPS = 66, PASSES = 2 };
-	uint64_t n[STEPS];
-	double t[STEPS];
+	uint64_t n[PROBE_STEPS];
+	double t[PROBE_STEPS], u[PROBE_STEPS], pass[PROBE_PASSES_MAX][PROBE_STEPS];
+	int runs[PROBE_STEPS];
 	size_t count = 0;
-	for (uint64_t m = 1; count < STEPS; m = m > n_to / 2 ? n_to : 2 * m) {
+	for (uint64_t m = 1; count < PROBE_STEPS; m = m > n_to / 2 ? n_to : 2 * m) {
 		n[count++] = m;
 		if (m >= n_to)
 			break;
 	}
-	/* Two passes, the second from the largest N down, so that a slow
-	 * stretch of the machine does not hit both timings of one N. */
-	for (int p = 0; p < PASSES; p++)
+	double floor_ns = reference_resolution_ns();
+	/* passes in turned orders, so that a slow stretch of the machine does
+	 * not hit every timing of one N; more while the machine's scatter
+	 * hides the marginals */
+	int p = 0;
+	for (; p < PROBE_PASSES_MAX; p++) {
+		if (p >= PROBE_PASSES) {
+			combine_passes(pass, p, count, floor_ns, t, u);
+			if (!needs_more(t, u, count, floor_ns))
+				break;
+		}
 		for (size_t j = 0; j < count; j++) {
 			size_t i = p % 2 ? count - 1 - j : j;
 			double x;
-			if (min_time_ns(k, n[i], &x, err, err_len) != 0)
+			if (p == 0) {
+				if (timed(k, n[i], 1, &x, err, err_len) != 0)
+					return -1;
+				runs[i] = runs_for(isfinite(x) ? x : PROBE_RUN_NS);
+			}
+			if (timed(k, n[i], runs[i], &pass[p][i], err, err_len) != 0)
 				return -1;
-			t[i] = p == 0 || x < t[i] ? x : t[i];
 		}
-	probe_regime_judge(n, t, count, out);
-	if (out->jump)
-		return confirm_jump(k, out, err, err_len);
-	return 0;
+	}
+	combine_passes(pass, p, count, floor_ns, t, u);
+	probe_regime_judge(n, t, u, count, out);
+	if (!out->jump)
+		return 0;
+	size_t jump = index_of(n, count, out->n_after) - 1;
+	return confirm_jump(k, n, runs, index_of(n, count, out->n_ref), jump,
+			    out, err, err_len);
 }

@@ -17,8 +17,10 @@ struct probe_result {
 };
 
 /* The smallest of runs timings of the kernel (set up for n) at n, ns on
- * CLOCK_MONOTONIC_RAW, each after its `before`. */
-double probe_min_ns(struct kernel *k, uint64_t n, int runs);
+ * CLOCK_MONOTONIC_RAW, each after its `before`.  Runs during which the
+ * thread was preempted are left out while others remain (up to 4 x runs
+ * are tried); *clean (may be NULL) is 0 when every run was. */
+double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean);
 
 /* Run the kernel at N = 1, 2, 4, ... (minimum of a few runs each, on
  * CLOCK_MONOTONIC_RAW) until one run takes target_ns or N reaches n_cap.
@@ -31,35 +33,65 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * Where the cost per unit jumps: a buffer leaving a cache level (memset
  * and strlen planned up to 16 MB cost 33% and 2x more per byte than in
  * cache), or any other change of regime.  A line fitted across the jump
- * describes neither side.  The kernel is timed at N doubling from 1 to
- * n_to (the minimum of a few runs each), and its mean cost per unit
- * t(N) / N is compared with the lowest one over the smaller N.  Only runs
- * from PROBE_REGIME_MIN_NS to PROBE_REGIME_MAX_NS count: below, the fixed
- * cost and the reference clock's steps blur t / N; above, preemption.  A jump is an N from which on every
- * larger N costs PROBE_REGIME_JUMP times that lowest mean or more: a 2x
- * step at S shows as 1.5x at 2S, a 1.33x step as 1.25x at 4S.  A single
- * slow N that the larger ones do not confirm is noise.  So is a slow
- * stretch of the machine (a guest's speed can halve for a tenth of a
- * second, and a change of speed between two timings makes a jump of
- * its own): a jump counts only once the N with the lowest mean and the N
- * after the jump, timed side by side in a few more rounds, differ so in
- * all rounds but one at most (probe_confirm_judge).
+ * describes neither side.
+ *
+ * The kernel is timed at N doubling from 1 to n_to, in PROBE_PASSES passes
+ * (each N's minimum of enough runs to fill PROBE_RUN_NS), and judged by the
+ * marginal cost of each doubling,
+ *     m_i = (t(N_i+1) - t(N_i)) / (N_i+1 - N_i),
+ * which the fixed cost cancels, so that a step shows the moment it is
+ * crossed whatever the kernel's speed (the mean t / N instead carries the
+ * fixed cost, and had to ignore every run under a fixed 20 us: blind to a
+ * step at 4096 units on a fast CPU).  How far each t is to be trusted is
+ * measured, not assumed: u(N) = the larger of the reference clock's
+ * resolution (its smallest nonzero step between two reads: tick or read
+ * cost) and the minima's own scatter (the second-smallest pass minimum
+ * minus the smallest: a pass caught in a slow stretch of the machine does
+ * not count).  The marginal's relative error is then
+ *     e_i = (u(N_i) + u(N_i+1)) / (t(N_i+1) - t(N_i)).
+ * Passes go on (PROBE_PASSES to PROBE_PASSES_MAX) while some doubling's
+ * e_i exceeds PROBE_MARGINAL_ERR (10%): on a loaded machine the minima of
+ * three passes can scatter by a third.  A doubling with e_i above
+ * PROBE_MARGINAL_ERR_MAX is not judged at all.
+ *
+ * The regime's cost is the median marginal of the judged doublings below
+ * (robust to one doubling made low or high by a slow N).  A jump is the
+ * first judged doubling whose marginal is PROBE_REGIME_JUMP times that or
+ * more, even with both at the unfavourable end of their errors (so a
+ * fourfold step shows through 30% scatter, and 25% needs a quiet
+ * machine), and stays so: the mean marginal from there to the largest
+ * judged N must rise as much (a single slow N raises one doubling and
+ * lowers the next).  A gradual rise (L2 to
+ * L3 spreads over several doublings) starts earlier: the judged doublings
+ * just before the jump whose marginal is already PROBE_REGIME_RISING times
+ * the regime's (again at the unfavourable ends of their errors) belong to
+ * it, and the plan stops below them.  A slow stretch
+ * of the machine can fake a jump (a guest's speed can drop by a third for
+ * a tenth of a second): it counts only once both doublings, the lowest and
+ * the jump, timed side by side in a few more rounds, show it in all rounds
+ * but one (probe_confirm_judge).  A run during which the thread was
+ * preempted (its involuntary context switches grew) is not counted: on a
+ * busy machine a run longer than a scheduler slice is preempted nearly
+ * every time and a short one seldom, which looked like a jump.
  */
-#define PROBE_REGIME_MIN_NS 20000.0
-/* Runs longer than this are not judged either: on a busy machine a run
- * longer than a scheduler slice is preempted nearly every time, a short
- * one seldom, which looks like a jump of the cost per unit (half the 4 ms
- * timer period). */
-#define PROBE_REGIME_MAX_NS 2e6
+#define PROBE_STEPS 66		/* doublings: N = 1 .. 2^64 */
+#define PROBE_PASSES 3
+#define PROBE_PASSES_MAX 8
+#define PROBE_RUN_NS 100000.0	/* each N's runs fill about this, per pass */
+#define PROBE_MARGINAL_ERR 0.1
+#define PROBE_MARGINAL_ERR_MAX 0.5
 #define PROBE_REGIME_JUMP 1.25
-
+#define PROBE_REGIME_RISING 1.1
 struct probe_regime {
 	int jump;		/* 1: a jump was found */
-	uint64_t n_stop;	/* the largest N probed before it */
-	uint64_t n_after;	/* the N after it */
-	uint64_t n_ref;		/* the N of the lowest mean cost below */
-	double ratio;		/* mean cost per unit at n_after / lowest
-				 * below */
+	uint64_t n_stop;	/* the largest N of the regime below it */
+	uint64_t n_after;	/* the end of the doubling that jumped */
+	uint64_t n_ref;		/* the start of the doubling with the lowest
+				 * marginal below */
+	double ratio;		/* marginal of the jump / the lowest below */
+	double unit_ns;		/* the lowest marginal below, ns per unit */
+	int gradual;		/* the rise began before the jump (n_stop is
+				 * below the jump's start) */
 };
 
 /* Returns 0, or -1 with a message in err if setup fails. */
@@ -67,12 +99,13 @@ int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
 		 char *err, size_t err_len);
 
 /* The same judgement on times already taken: t[i] is the minimum time, ns,
- * at n[i] (ascending, about doubling), for i < count. */
-void probe_regime_judge(const uint64_t *n, const double *t, size_t count,
-			struct probe_regime *out);
+ * at n[i] (ascending, about doubling), u[i] how far it is to be trusted,
+ * ns, for i < count. */
+void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
+			size_t count, struct probe_regime *out);
 
-/* The confirmation's rule: ratio[i] is round i's mean cost per unit after
- * the jump over the one before it, each side timed next to the other.
+/* The confirmation's rule: ratio[i] is round i's marginal cost of the
+ * jump's doubling over the lowest one's, each timed next to the other.
  * 1 if every round but one at most shows the jump. */
 int probe_confirm_judge(const double *ratio, size_t rounds);
 

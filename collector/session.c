@@ -203,7 +203,8 @@ static int enough_ticks(const struct session *s,
 	return 2;
 }
 
-static void warn_plan(const struct session *s, const struct plan_auto_result *r)
+static void warn_plan(const struct session *s, const struct plan_auto_result *r,
+		      int jumped)
 {
 	double ns = s->cal.unit_ns;
 	if (r->budget_limited)
@@ -213,8 +214,9 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r)
 			r->expected_precision, s->opt->precision);
 	if (r->kernel_limited)
 		fprintf(stderr,
-			"%s: note: kernel %s keeps N <= %llu in the automatic plan: expect a relative precision near %.2g\n",
-			s->opt->prog, s->kernel[0].name, (unsigned long long)plan_max(&s->plan),
+			"%s: note: %s%s keeps N <= %llu in the automatic plan: expect a relative precision near %.2g\n",
+			s->opt->prog, jumped ? "the regime below the jump" : "kernel ",
+			jumped ? "" : s->kernel[0].name, (unsigned long long)plan_max(&s->plan),
 			r->expected_precision);
 	if (r->over_cap)
 		fprintf(stderr,
@@ -236,10 +238,11 @@ static double plan_resolution(const struct session *s)
 }
 
 /* Stop the plan below a jump of the cost per unit (probe.h), unless the
- * user or the kernel chose the largest N.  *jumped = 1 when it did.
+ * user or the kernel chose the largest N.  *jumped = 1 when it did; the
+ * plan is then sized on the cost per unit below the jump, *below_ns.
  * Returns an exit status. */
 static int stay_in_regime(struct session *s, struct plan_auto_input *in,
-			  int *jumped)
+			  uint64_t n_probed, int *jumped, double *below_ns)
 {
 	char err[512];
 	struct probe_regime reg = { 0 }, r;
@@ -248,8 +251,10 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 		return 0;
 	const char *who = "";
 	for (int i = 0; i < s->kernels; i++) {	/* the first jump of A or B */
-		if (probe_regime(&s->kernel[i], plan_max(&s->plan), &r,
-				 err, sizeof err) != 0)
+		/* as far as the plan, or the cost probe if further: a cost
+		 * taken past a jump plans short of it */
+		uint64_t to = plan_max(&s->plan) > n_probed ? plan_max(&s->plan) : n_probed;
+		if (probe_regime(&s->kernel[i], to, &r, err, sizeof err) != 0)
 			return fail(s, 1, err);
 		if (r.jump && (!reg.jump || r.n_stop < reg.n_stop)) {
 			reg = r;
@@ -258,14 +263,19 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	}
 	if (!reg.jump)
 		return 0;
+	char from[64] = "";
+	if (reg.gradual)
+		snprintf(from, sizeof from, ", rising from N=%llu on",
+			 (unsigned long long)reg.n_stop);
 	snprintf(s->max_n_reason, sizeof s->max_n_reason,
-		 "%scost per unit rises %.2fx from N=%llu to N=%llu (a cache level?)",
-		 *who ? who : "the ", reg.ratio, (unsigned long long)reg.n_stop,
-		 (unsigned long long)reg.n_after);
+		 "%scost per unit rises %.2fx from N=%llu to N=%llu%s (a cache level?)",
+		 *who ? who : "the ", reg.ratio, (unsigned long long)reg.n_after / 2,
+		 (unsigned long long)reg.n_after, from);
 	fprintf(stderr, "%s: note: %s: the plan stops at N=%llu; --max-n overrides\n",
 		s->opt->prog, s->max_n_reason, (unsigned long long)reg.n_stop);
 	in->n_max_allowed = reg.n_stop;
 	*jumped = 1;
+	*below_ns = reg.unit_ns;
 	return 0;
 }
 
@@ -280,12 +290,14 @@ static int auto_plan(struct session *s)
 	/* two kernels: sized on the costlier per unit (and at N = 0), so that
 	 * neither one's runs outgrow the plan */
 	struct probe_result pr = { 0 }, p;
+	uint64_t n_probed = 0;
 	for (int i = 0; i < s->kernels; i++) {
 		if (probe_kernel(&s->kernel[i], want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
 				 n_auto_max(s), &p, err, sizeof err) != 0)
 			return fail(s, 1, err);
 		pr.unit_ns = fmax(pr.unit_ns, p.unit_ns);
 		pr.fixed_ns = fmax(pr.fixed_ns, p.fixed_ns);
+		n_probed = p.n_last > n_probed ? p.n_last : n_probed;
 	}
 
 	struct plan_auto_input in = {
@@ -303,10 +315,16 @@ static int auto_plan(struct session *s)
 	if (plan_auto(&in, &s->plan, &r) != 0)
 		return fail(s, 1, "out of memory");
 	int jumped;
-	int rc = stay_in_regime(s, &in, &jumped);
+	double below_ns = 0;
+	int rc = stay_in_regime(s, &in, n_probed, &jumped, &below_ns);
 	if (rc != 0)
 		return rc;
 	if (jumped) {
+		/* the probe's cost came from past the jump: the regime's own */
+		if (below_ns > 0 && below_ns < pr.unit_ns) {
+			pr.unit_ns = below_ns;
+			in.unit_cost = below_ns / ns;
+		}
 		plan_free(&s->plan);
 		if (plan_auto(&in, &s->plan, &r) != 0)
 			return fail(s, 1, "out of memory");
@@ -321,7 +339,7 @@ static int auto_plan(struct session *s)
 		 (unsigned long long)plan_max(&s->plan), pr.unit_ns,
 		 s->kernels > 1 ? " (the costlier of A and B)" : "",
 		 r.longest * ns / 1e6, r.expected_precision);
-	warn_plan(s, &r);
+	warn_plan(s, &r, jumped);
 	return enough_ticks(s, &r, resolution);
 }
 

@@ -19,7 +19,7 @@ enum { PROBE_RUNS = 20, MAX_PROBES = 40 };
 
 static double min_ns(struct kernel *k, uint64_t n)
 {
-	return probe_min_ns(k, n, PROBE_RUNS);
+	return probe_min_ns(k, n, PROBE_RUNS, NULL);
 }
 
 /* A step from one quick probe may be a slow moment: time both sides again,

@@ -1,30 +1,93 @@
 #!/bin/sh
-# The automatic plan stays in one regime: a kernel whose cost per unit
-# quadruples past N = 65536 is planned at or below it, and says why; --max-n
-# overrides.
+# The automatic plan stays in one regime at any speed: a kernel whose cost
+# per unit quadruples past N = 4096, 65536 or 2^20 is planned at or below
+# it, and says why; a gradual rise is stopped before its steep part; strlen
+# is planned within one cache level (its unit cost agrees with the one
+# timed well inside L2); --max-n overrides; the count kernel (linear) is
+# never stopped, even beside a busy loop on its CPU at its own priority.
+# The budget of each collection comes from the kernel's speed, measured
+# here first.
 . "$(dirname "$0")/lib.sh"
-: "${SUBTICK_STEP_SO:?}"
+: "${SUBTICK_STEP_SO:?}" "${SUBTICK_STRLEN_SO:?}" "${ANALYZE:?}"
 K="$SUBTICK_STEP_SO:step"
 maxn() { grep -v '^#' "$1" | cut -f1 | sort -n | tail -n 1; }
 
-# A fine clock and a wanted precision that plan far past the step.
-"$COLLECT" --kernel "$K" --clock monotonic --precision 1e-6 --budget 2 -q \
-	-o "$T/s" 2> "$T/err" || fail "collect exited $?: $(cat "$T/err")"
-cat "$T/err"
-reason=$(header_value "$T/s" max_n_reason)
-echo "max_n_reason: $reason; largest N $(maxn "$T/s")"
-check "max_n_reason names the rise of the cost per unit" \
-	sh -c "echo '$reason' | grep -q 'cost per unit rises'"
-check "stderr says so" grep -q 'cost per unit rises' "$T/err"
-check "no N beyond the step ($(maxn "$T/s") <= 65536)" [ "$(maxn "$T/s")" -le 65536 ]
+# The step kernel's cost per unit below its step, ns (a step far away).
+"$COLLECT" --kernel "$K" --kernel-arg 1000000000000 --range 1000:200000:16 \
+	--runs 30 -q -o "$T/speed" 2> "$T/err" || fail "collect (speed) exited $?: $(cat "$T/err")"
+"$ANALYZE" --json "$T/speed" > "$T/speed.json"
+c=$(json_get "$T/speed.json" unit_cost_ns)
+echo "the step kernel costs $c ns per unit below its step"
+# Sampling time that lets the plan (64 N, 10 sweeps at least) reach four
+# times the step, so that only the regime can stop it below: 640 runs of
+# up to 4 x STEP units, doubled, and a second more.
+budget_for() {
+	awk -v at="$1" -v c="$c" 'BEGIN { b = 2 * 640 * 4 * at * c / 1e9 + 1; if (b > 30) b = 30; printf "%d\n", b + 0.999 }'
+}
+
+for at in 4096 65536 1048576; do
+	b=$(budget_for "$at")
+	"$COLLECT" --kernel "$K" --kernel-arg "$at" --clock monotonic --precision 1e-7 \
+		--budget "$b" -q -o "$T/s$at" 2> "$T/err" ||
+		fail "collect (step at $at) exited $?: $(cat "$T/err")"
+	cat "$T/err"
+	reason=$(header_value "$T/s$at" max_n_reason)
+	echo "step at $at, budget $b s: max_n_reason: $reason; largest N $(maxn "$T/s$at")"
+	check "step at $at: max_n_reason names the rise of the cost per unit" \
+		sh -c "echo '$reason' | grep -q 'cost per unit rises'"
+	check "step at $at: stderr says so" grep -q 'cost per unit rises' "$T/err"
+	check "step at $at: no N beyond the step ($(maxn "$T/s$at") <= $at)" \
+		[ "$(maxn "$T/s$at")" -le "$at" ]
+done
+
+# A rise spread over doublings (1.2x, 1.5x, 2x, 2.5x per unit): stopped
+# no later than the doubling before the first +25%.
+at=65536
+"$COLLECT" --kernel "$K" --kernel-arg "$at:g" --clock monotonic --precision 1e-7 \
+	--budget "$(budget_for $at)" -q -o "$T/g" 2> "$T/err" ||
+	fail "collect (gradual) exited $?: $(cat "$T/err")"
+echo "gradual from $at: $(header_value "$T/g" max_n_reason); largest N $(maxn "$T/g")"
+check "gradual: the plan stops before the steep part ($(maxn "$T/g") <= $((2 * at)))" \
+	[ "$(maxn "$T/g")" -le $((2 * at)) ]
 
 "$COLLECT" --kernel "$K" --clock monotonic --precision 1e-6 --budget 1 \
 	--max-n 300000 -q -o "$T/m" 2> "$T/err" || fail "collect --max-n exited $?"
 check "--max-n: the reason is --max-n" [ "$(header_value "$T/m" max_n_reason)" = "--max-n" ]
 check "--max-n: N goes past the step" [ "$(maxn "$T/m")" -gt 65536 ]
 
-# The count kernel is linear: no stop, whatever the machine's noise.
+# strlen over its automatic plan against strlen well inside the L2 cache.
+l2=$(getconf LEVEL2_CACHE_SIZE 2> /dev/null || echo 0)
+case $l2 in '' | *[!0-9]*) l2=0 ;; esac
+if [ "$l2" -ge 65536 ]; then
+	S="$SUBTICK_STRLEN_SO:sl"
+	"$COLLECT" --kernel "$S" --budget 2 -q -o "$T/sl" 2> "$T/err" ||
+		fail "collect strlen exited $?: $(cat "$T/err")"
+	"$COLLECT" --kernel "$S" --range $((l2 / 16)):$((l2 / 4)):32 --budget 2 -q \
+		-o "$T/sl2" 2> "$T/err" || fail "collect strlen in L2 exited $?: $(cat "$T/err")"
+	"$ANALYZE" --json "$T/sl" > "$T/sl.json"
+	"$ANALYZE" --json "$T/sl2" > "$T/sl2.json"
+	a=$(json_get "$T/sl.json" unit_cost_ns)
+	b=$(json_get "$T/sl2.json" unit_cost_ns)
+	echo "strlen: automatic plan ($(header_value "$T/sl" plan); $(header_value "$T/sl" max_n_reason)): $a ns/B; in L2 ($l2 B): $b ns/B"
+	check "strlen: the automatic plan's unit cost is within 0.8-1.25x of the in-L2 one" \
+		awk -v a="$a" -v b="$b" 'BEGIN { r = a / b; exit !(r >= 0.8 && r <= 1.25) }'
+else
+	echo "strlen: the L2 cache's size is unknown here; not compared"
+fi
+
+# The count kernel is linear: no stop, whatever the machine's noise, also
+# beside a busy loop on its CPU at the same priority (its preempted runs
+# are left out of the probe).
 "$COLLECT" --clock monotonic --precision 1e-6 --budget 1 -q -o "$T/c" 2> "$T/err" ||
 	fail "collect count exited $?"
 check "count: no regime stop ($(header_value "$T/c" max_n_reason))" \
 	sh -c "! grep -q 'rises' '$T/c'"
+cpu=$(awk '/^Cpus_allowed_list/ { split($2, a, /[,-]/); print a[1] }' /proc/self/status)
+sh -c 'while :; do :; done' &
+busy=$!
+taskset -pc "$cpu" "$busy" > /dev/null 2>&1 || true
+"$COLLECT" --cpu "$cpu" --no-priority --clock monotonic --precision 1e-6 --budget 1 -q \
+	-o "$T/cb" 2> "$T/err" || { kill "$busy"; fail "collect count (busy CPU) exited $?"; }
+kill "$busy"
+check "count beside a busy loop: no regime stop ($(header_value "$T/cb" max_n_reason))" \
+	sh -c "! grep -q 'rises' '$T/cb'"
