@@ -104,6 +104,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		snprintf(a->per, sizeof a->per, "%s", a->opt->per ? a->opt->per : m->per);
 		snprintf(a->message, sizeof a->message, "%s", m->message);
 		snprintf(a->interleaved, sizeof a->interleaved, "%s", m->interleaved);
+		memcpy(a->in_turn, m->in_turn, sizeof a->in_turn);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
 	} else {

@@ -57,6 +57,8 @@ struct analysis {
 				 * the collection's id (its partner has it
 				 * too); "" */
 	char per[40];			/* what one unit of N is; "" unknown */
+	double in_turn[3];		/* the first input's in_turn_vs_alone
+					 * (input.h); [0] 0: absent */
 	char message[16];		/* collect-mpi's message kernel, or "" */
 	size_t files;
 	int complete;			/* every input ended with # done */

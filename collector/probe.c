@@ -13,36 +13,57 @@
 
 enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
 
-/* Involuntary context switches of this thread so far: one more during a
- * run means it was preempted. */
+/* Involuntary context switches of this thread so far. */
 static long preemptions(void)
 {
 	struct rusage ru;
 	return getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_nivcsw : -1;
 }
 
-double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean)
+uint64_t probe_partner_n(const struct probe_partner *p, uint64_t n)
 {
-	uint64_t best = UINT64_MAX, best_any = UINT64_MAX;
-	int kept = 0;
-	for (int i = 0; i < 4 * runs && kept < runs; i++) {
+	double x = (double)n * p->scale;
+	return x >= (double)p->n_limit ? p->n_limit : (uint64_t)llround(x);
+}
+
+/* The partner's run at its N, untimed, before one of the timed kernel's. */
+static void partner_run(const struct probe_partner *p, uint64_t n)
+{
+	if (p == NULL)
+		return;
+	uint64_t m = probe_partner_n(p, n);
+	kernel_before(p->k, m);
+	p->k->run(m, p->k->ctx);
+}
+
+double probe_min_ns_in_turn(struct kernel *k, const struct probe_partner *p,
+			    uint64_t n, int runs, int *clean)
+{
+	/* the thread's involuntary switches are counted around all runs, not
+	 * each: a system call just before a run slows it (a vectorized loop
+	 * of a few microseconds ran 1.5-2x slower after getrusage on the AMD
+	 * guests), and the minimum is of runs that follow runs */
+	uint64_t best = UINT64_MAX;
+	long p0 = preemptions();
+	for (int i = 0; i < runs; i++) {
+		partner_run(p, n);
 		kernel_before(k, n);
-		long p0 = preemptions();
 		uint64_t a = clock_reference_ns();
 		k->run(n, k->ctx);
 		uint64_t b = clock_reference_ns();
-		long p1 = preemptions();
-		if (b - a < best_any)
-			best_any = b - a;
-		if (p0 >= 0 && p0 != p1)
-			continue;	/* preempted */
-		kept++;
 		if (b - a < best)
 			best = b - a;
 	}
+	long p1 = preemptions();
+	/* as many switches as runs: each may have been preempted */
 	if (clean != NULL)
-		*clean = kept > 0;
-	return (double)(kept > 0 ? best : best_any);
+		*clean = p0 < 0 || p1 - p0 < runs;
+	return (double)best;
+}
+
+double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean)
+{
+	return probe_min_ns_in_turn(k, NULL, n, runs, clean);
 }
 
 static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
@@ -217,15 +238,22 @@ static int runs_for(double t_ns)
 	return r < 5 ? 5 : r > 200 ? 200 : (int)r;
 }
 
-/* The minimum of runs timings at n, set up and torn down around them;
- * INFINITY when every run was preempted. */
-static int timed(struct kernel *k, uint64_t n, int runs, double *t,
-		 char *err, size_t err_len)
+/* The minimum of runs timings at n (in turn with the partner, if any),
+ * set up and torn down around them; INFINITY when every run was
+ * preempted. */
+static int timed(struct kernel *k, const struct probe_partner *p, uint64_t n,
+		 int runs, double *t, char *err, size_t err_len)
 {
 	int clean;
 	if (kernel_setup(k, n, err, err_len) != 0)
 		return -1;
-	*t = probe_min_ns(k, n, runs, &clean);
+	if (p != NULL && kernel_setup(p->k, probe_partner_n(p, n), err, err_len) != 0) {
+		kernel_teardown(k);
+		return -1;
+	}
+	*t = probe_min_ns_in_turn(k, p, n, runs, &clean);
+	if (p != NULL)
+		kernel_teardown(p->k);
 	kernel_teardown(k);
 	if (!clean)
 		*t = INFINITY;
@@ -235,9 +263,9 @@ static int timed(struct kernel *k, uint64_t n, int runs, double *t,
 /* The marginal of the jump's doubling over the lowest one's, timed side by
  * side in a few rounds, the order turned each round; the jump stands only
  * if nearly every round shows it. */
-static int confirm_jump(struct kernel *k, const uint64_t *n, const int *runs,
-			size_t ref, size_t jump, struct probe_regime *r,
-			char *err, size_t err_len)
+static int confirm_jump(struct kernel *k, const struct probe_partner *p,
+			const uint64_t *n, const int *runs, size_t ref, size_t jump,
+			struct probe_regime *r, char *err, size_t err_len)
 {
 	enum { ROUNDS = 5 };
 	const size_t at[4] = { ref, ref + 1, jump, jump + 1 };
@@ -246,7 +274,7 @@ static int confirm_jump(struct kernel *k, const uint64_t *n, const int *runs,
 		double t[4];
 		for (int j = 0; j < 4; j++) {
 			int q = i % 2 ? 3 - j : j;
-			if (timed(k, n[at[q]], 3 * runs[at[q]], &t[q], err,
+			if (timed(k, p, n[at[q]], 3 * runs[at[q]], &t[q], err,
 				  err_len) != 0)
 				return -1;
 		}
@@ -309,8 +337,8 @@ static int needs_more(const double *t, const double *u, size_t count,
 	return 0;
 }
 
-int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
-		 char *err, size_t err_len)
+int probe_regime(struct kernel *k, const struct probe_partner *partner,
+		 uint64_t n_to, struct probe_regime *out, char *err, size_t err_len)
 {
 	uint64_t n[PROBE_STEPS];
 	double t[PROBE_STEPS], u[PROBE_STEPS], pass[PROBE_PASSES_MAX][PROBE_STEPS];
@@ -336,11 +364,11 @@ int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
 			size_t i = p % 2 ? count - 1 - j : j;
 			double x;
 			if (p == 0) {
-				if (timed(k, n[i], 1, &x, err, err_len) != 0)
+				if (timed(k, partner, n[i], 1, &x, err, err_len) != 0)
 					return -1;
 				runs[i] = runs_for(isfinite(x) ? x : PROBE_RUN_NS);
 			}
-			if (timed(k, n[i], runs[i], &pass[p][i], err, err_len) != 0)
+			if (timed(k, partner, n[i], runs[i], &pass[p][i], err, err_len) != 0)
 				return -1;
 		}
 	}
@@ -349,6 +377,35 @@ int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
 	if (!out->jump)
 		return 0;
 	size_t jump = index_of(n, count, out->n_after) - 1;
-	return confirm_jump(k, n, runs, index_of(n, count, out->n_ref), jump,
-			    out, err, err_len);
+	return confirm_jump(k, partner, n, runs, index_of(n, count, out->n_ref),
+			    jump, out, err, err_len);
+}
+
+/* The marginal cost between lo and hi, alone and in turn, side by side in
+ * rounds (the order turned each round): their ratio in each round. */
+void probe_in_turn(struct kernel *k, const struct probe_partner *p,
+		   uint64_t lo, uint64_t hi, struct probe_turn *out)
+{
+	enum { ROUNDS = 5 };
+	double ratio[ROUNDS];
+	/* eight times the probe's runs: a ratio of two marginals is noisier */
+	int runs = runs_for(probe_min_ns(k, hi, 1, NULL) / 8);
+	for (int i = 0; i < ROUNDS; i++) {
+		double t[4];	/* lo alone, hi alone, lo in turn, hi in turn */
+		for (int j = 0; j < 4; j++) {
+			int q = i % 2 ? 3 - j : j;
+			t[q] = probe_min_ns_in_turn(k, q < 2 ? NULL : p, q % 2 ? hi : lo,
+						    runs, NULL);
+		}
+		ratio[i] = (t[3] - t[2]) / (t[1] - t[0]);
+	}
+	for (int i = 1; i < ROUNDS; i++)
+		for (int j = i; j > 0 && ratio[j - 1] > ratio[j]; j--) {
+			double x = ratio[j];
+			ratio[j] = ratio[j - 1];
+			ratio[j - 1] = x;
+		}
+	out->ratio = ratio[ROUNDS / 2];
+	out->lo = ratio[1];
+	out->hi = ratio[ROUNDS - 2];
 }

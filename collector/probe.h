@@ -16,11 +16,31 @@ struct probe_result {
 	double t_last_ns;	/* its minimum time */
 };
 
+/*
+ * Two kernels timed in turn share the caches: each one's data may be gone
+ * when its next run starts, because the other ran in between.  The probes
+ * of one are made in turn with the other (its partner), run untimed before
+ * every timed run at scale x the timed kernel's N (so that both runs take
+ * about as long, as in the collection), at most n_limit.
+ */
+struct probe_partner {
+	struct kernel *k;
+	double scale;
+	uint64_t n_limit;
+};
+
+/* The partner's N beside the timed kernel's n. */
+uint64_t probe_partner_n(const struct probe_partner *p, uint64_t n);
+
 /* The smallest of runs timings of the kernel (set up for n) at n, ns on
- * CLOCK_MONOTONIC_RAW, each after its `before`.  Runs during which the
- * thread was preempted are left out while others remain (up to 4 x runs
- * are tried); *clean (may be NULL) is 0 when every run was. */
+ * CLOCK_MONOTONIC_RAW, each after its `before`.  *clean (may be NULL) is
+ * 0 when the thread was preempted as many times as it ran: every run may
+ * have been, and the minimum is not the kernel's. */
 double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean);
+
+/* The same with the partner (NULL: none) run before each run. */
+double probe_min_ns_in_turn(struct kernel *k, const struct probe_partner *p,
+			    uint64_t n, int runs, int *clean);
 
 /* Run the kernel at N = 1, 2, 4, ... (minimum of a few runs each, on
  * CLOCK_MONOTONIC_RAW) until one run takes target_ns or N reaches n_cap.
@@ -69,10 +89,10 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * of the machine can fake a jump (a guest's speed can drop by a third for
  * a tenth of a second): it counts only once both doublings, the lowest and
  * the jump, timed side by side in a few more rounds, show it in all rounds
- * but one (probe_confirm_judge).  A run during which the thread was
- * preempted (its involuntary context switches grew) is not counted: on a
- * busy machine a run longer than a scheduler slice is preempted nearly
- * every time and a short one seldom, which looked like a jump.
+ * but one (probe_confirm_judge).  An N whose runs were preempted as often
+ * as they ran (the thread's involuntary context switches) is not judged:
+ * on a busy machine a run longer than a scheduler slice is preempted
+ * nearly every time and a short one seldom, which looked like a jump.
  */
 #define PROBE_STEPS 66		/* doublings: N = 1 .. 2^64 */
 #define PROBE_PASSES 3
@@ -94,9 +114,10 @@ struct probe_regime {
 				 * below the jump's start) */
 };
 
-/* Returns 0, or -1 with a message in err if setup fails. */
-int probe_regime(struct kernel *k, uint64_t n_to, struct probe_regime *out,
-		 char *err, size_t err_len);
+/* partner: NULL, or the kernel timed in turn with k (probe_partner).
+ * Returns 0, or -1 with a message in err if setup fails. */
+int probe_regime(struct kernel *k, const struct probe_partner *partner,
+		 uint64_t n_to, struct probe_regime *out, char *err, size_t err_len);
 
 /* The same judgement on times already taken: t[i] is the minimum time, ns,
  * at n[i] (ascending, about doubling), u[i] how far it is to be trusted,
@@ -108,5 +129,20 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
  * jump's doubling over the lowest one's, each timed next to the other.
  * 1 if every round but one at most shows the jump. */
 int probe_confirm_judge(const double *ratio, size_t rounds);
+
+/*
+ * What the partner does to a kernel's cost: its marginal cost from lo to
+ * hi in turn with the partner over the same alone, in five rounds timed
+ * side by side (both set up already, for hi and the partner's N).  Near 1
+ * when the two kernels' data fit the caches together; above when each
+ * evicts the other's.
+ */
+struct probe_turn {
+	double ratio;		/* the median round's */
+	double lo, hi;		/* the second lowest and second highest */
+};
+
+void probe_in_turn(struct kernel *k, const struct probe_partner *p,
+		   uint64_t lo, uint64_t hi, struct probe_turn *out);
 
 #endif /* SUBTICK_PROBE_H */

@@ -191,7 +191,6 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 
 	plan_shuffle(order, plan->count, rng);
 	for (size_t i = 0; i < plan->count; i++) {
-		uint64_t n = plan->n[order[i]];
 		if (*s->stop) {
 			s->res[0].stop = SAMPLER_SIGNAL;
 			return 0;
@@ -200,9 +199,12 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 		 * the other left behind */
 		unsigned first = s->kernels > 1
 					 ? (unsigned)gsl_rng_uniform_int(rng, s->kernels) : 0;
-		for (unsigned j = 0; j < s->kernels; j++)
-			if (!sample_one(s, (first + j) % s->kernels, n, order[i], write))
+		for (unsigned j = 0; j < s->kernels; j++) {
+			unsigned k = (first + j) % s->kernels;
+			const struct plan *p = k == 1 && cfg->plan_b ? cfg->plan_b : plan;
+			if (!sample_one(s, k, p->n[order[i]], order[i], write))
 				return 0;
+		}
 		if (!write)
 			continue;
 		uint64_t now = clock_reference_ns();

@@ -23,6 +23,9 @@ struct sampler_config {
 	 * plan_max(plan). */
 	struct kernel *kernel[SAMPLER_KERNELS_MAX];
 	const struct plan *plan;
+	/* B's own N, as many as A's and in step with them (the i-th of each
+	 * are timed together), or NULL: B is timed at A's N */
+	const struct plan *plan_b;
 	uint64_t runs;			/* sweeps; 0: until the budget */
 	double budget_ns;		/* sampling time; 0: no limit */
 	unsigned kbest_k;		/* 0: no K-best stop */

@@ -17,6 +17,10 @@
 #include "probe.h"
 #include "sampler.h"
 
+/* A kernel's cost in turn beyond this factor of its cost alone (either
+ * way) is warned of. */
+#define IN_TURN_TOLERANCE 1.05
+
 static int fail(const struct session *s, int status, const char *msg)
 {
 	fprintf(stderr, "%s: %s\n", s->opt->prog, msg);
@@ -237,27 +241,45 @@ static double plan_resolution(const struct session *s)
 	return r > 1 ? r : 1;
 }
 
+/* Kernel i's partner when two are timed in turn: the other one, at
+ * scale x kernel i's N (b_scale: B's N over A's). */
+static struct probe_partner partner_of(struct session *s, int i, double b_scale)
+{
+	struct kernel *other = &s->kernel[!i];
+	return (struct probe_partner){ other, i ? 1 / b_scale : b_scale,
+				       other->n_limit };
+}
+
 /* Stop the plan below a jump of the cost per unit (probe.h), unless the
- * user or the kernel chose the largest N.  *jumped = 1 when it did; the
- * plan is then sized on the cost per unit below the jump, *below_ns.
+ * user or the kernel chose the largest N.  Two kernels are probed in turn,
+ * each after the other, as they will be sampled: a jump then also shows
+ * where their data together leave a cache.  *jumped = 1 when it did; the
+ * plan is then sized on A's cost per unit below the jump, *below_ns.
  * Returns an exit status. */
 static int stay_in_regime(struct session *s, struct plan_auto_input *in,
-			  uint64_t n_probed, int *jumped, double *below_ns)
+			  uint64_t n_probed, double b_scale, int *jumped,
+			  double *below_ns)
 {
 	char err[512];
 	struct probe_regime reg = { 0 }, r;
+	double stop = 0;	/* in A's N */
 	*jumped = 0;
 	if (n_auto_max(s) != UINT64_MAX)	/* --max-n, or a kernel's own cap */
 		return 0;
 	const char *who = "";
+	/* as far as the plan, or the cost probe if further: a cost taken
+	 * past a jump plans short of it */
+	uint64_t to = plan_max(&s->plan) > n_probed ? plan_max(&s->plan) : n_probed;
 	for (int i = 0; i < s->kernels; i++) {	/* the first jump of A or B */
-		/* as far as the plan, or the cost probe if further: a cost
-		 * taken past a jump plans short of it */
-		uint64_t to = plan_max(&s->plan) > n_probed ? plan_max(&s->plan) : n_probed;
-		if (probe_regime(&s->kernel[i], to, &r, err, sizeof err) != 0)
+		struct probe_partner p = partner_of(s, i, b_scale);
+		double scale = i ? b_scale : 1;
+		if (probe_regime(&s->kernel[i], s->kernels > 1 ? &p : NULL,
+				 (uint64_t)((double)to * scale), &r, err, sizeof err) != 0)
 			return fail(s, 1, err);
-		if (r.jump && (!reg.jump || r.n_stop < reg.n_stop)) {
+		if (r.jump && (!reg.jump || (double)r.n_stop / scale < stop)) {
 			reg = r;
+			stop = (double)r.n_stop / scale;
+			*below_ns = i ? r.unit_ns * b_scale : r.unit_ns;
 			who = s->kernels < 2 ? "" : i ? "B's " : "A's ";
 		}
 	}
@@ -268,14 +290,44 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 		snprintf(from, sizeof from, ", rising from N=%llu on",
 			 (unsigned long long)reg.n_stop);
 	snprintf(s->max_n_reason, sizeof s->max_n_reason,
-		 "%scost per unit rises %.2fx from N=%llu to N=%llu%s (a cache level?)",
-		 *who ? who : "the ", reg.ratio, (unsigned long long)reg.n_after / 2,
+		 "%scost per unit%s rises %.2fx from N=%llu to N=%llu%s (a cache level?)",
+		 *who ? who : "the ", *who ? ", timed in turn with the other," : "",
+		 reg.ratio, (unsigned long long)reg.n_after / 2,
 		 (unsigned long long)reg.n_after, from);
-	fprintf(stderr, "%s: note: %s: the plan stops at N=%llu; --max-n overrides\n",
-		s->opt->prog, s->max_n_reason, (unsigned long long)reg.n_stop);
-	in->n_max_allowed = reg.n_stop;
+	fprintf(stderr, "%s: note: %s: the plan stops at N=%llu%s; --max-n overrides\n",
+		s->opt->prog, s->max_n_reason, (unsigned long long)reg.n_stop,
+		*who ? " of that kernel" : "");
+	in->n_max_allowed = (uint64_t)stop < in->n_max_allowed ? (uint64_t)stop
+							     : in->n_max_allowed;
 	*jumped = 1;
-	*below_ns = reg.unit_ns;
+	return 0;
+}
+
+/* B's N over A's for two kernels: each one's runs sized on its own cost,
+ * so that the cheaper one's are not too short to measure; 1 (the same N)
+ * when their costs are within 25%. */
+static double b_scale_of(const struct session *s, const struct probe_result *p)
+{
+	if (s->kernels < 2 || !(p[1].unit_ns > 0))
+		return 1;
+	double r = p[0].unit_ns / p[1].unit_ns;
+	return r >= 0.8 && r <= 1.25 ? 1 : r;
+}
+
+/* B's plan: A's N times b_scale, one for one (repeats allowed: the i-th
+ * N of each are timed together). */
+static int scale_plan_b(struct session *s, double b_scale)
+{
+	size_t count = s->plan.count;
+	s->plan_b = (struct plan){ calloc(count, sizeof(uint64_t)), count };
+	if (s->plan_b.n == NULL)
+		return -1;
+	for (size_t i = 0; i < count; i++) {
+		double x = (double)s->plan.n[i] * b_scale;
+		uint64_t m = x >= (double)s->kernel[1].n_limit ? s->kernel[1].n_limit
+							       : (uint64_t)llround(x);
+		s->plan_b.n[i] = m > 0 ? m : 1;
+	}
 	return 0;
 }
 
@@ -287,28 +339,40 @@ static int auto_plan(struct session *s)
 	double ns = s->cal.unit_ns;
 	double resolution = plan_resolution(s);
 	double want_ns = resolution / o->precision * ns;
-	/* two kernels: sized on the costlier per unit (and at N = 0), so that
-	 * neither one's runs outgrow the plan */
-	struct probe_result pr = { 0 }, p;
+	struct probe_result p[2];
+	memset(p, 0, sizeof p);
 	uint64_t n_probed = 0;
 	for (int i = 0; i < s->kernels; i++) {
 		if (probe_kernel(&s->kernel[i], want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
-				 n_auto_max(s), &p, err, sizeof err) != 0)
+				 n_auto_max(s), &p[i], err, sizeof err) != 0)
 			return fail(s, 1, err);
-		pr.unit_ns = fmax(pr.unit_ns, p.unit_ns);
-		pr.fixed_ns = fmax(pr.fixed_ns, p.fixed_ns);
-		n_probed = p.n_last > n_probed ? p.n_last : n_probed;
+	}
+	/* two kernels: each sized on its own cost (B's N = b_scale x A's),
+	 * both runs of a pair about as long */
+	double b_scale = b_scale_of(s, p);
+	n_probed = p[0].n_last;
+	if (s->kernels > 1 && (double)p[1].n_last / b_scale > (double)n_probed)
+		n_probed = (uint64_t)((double)p[1].n_last / b_scale);
+	double unit_ns = p[0].unit_ns, fixed_ns = p[0].fixed_ns;
+	uint64_t n_allowed = n_auto_max(s) < n_limit(s) ? n_auto_max(s) : n_limit(s);
+	if (s->kernels > 1) {
+		unit_ns = fmax(unit_ns, p[1].unit_ns * b_scale);
+		fixed_ns = fmax(fixed_ns, p[1].fixed_ns);
+		double b_max = (double)(s->kernel[1].n_auto_max < s->kernel[1].n_limit
+					? s->kernel[1].n_auto_max : s->kernel[1].n_limit);
+		if (b_scale > 1 && b_max / b_scale < (double)n_allowed)
+			n_allowed = (uint64_t)(b_max / b_scale);
 	}
 
 	struct plan_auto_input in = {
 		.resolution = resolution,
-		.unit_cost = pr.unit_ns / ns,
-		.fixed_cost = pr.fixed_ns / ns,
+		.unit_cost = unit_ns / ns,
+		.fixed_cost = fixed_ns / ns,
 		.precision = o->precision,
 		.run_cap = s->timer_period_ns / 8 / ns,
 		.budget = (o->budget_s > 0 ? o->budget_s : OPTIONS_DEFAULT_BUDGET_S) * 1e9 / ns
 			  / s->kernels,	/* A and B share it */
-		.n_max_allowed = n_auto_max(s) < n_limit(s) ? n_auto_max(s) : n_limit(s),
+		.n_max_allowed = n_allowed,
 		.points = PLAN_AUTO_POINTS,
 	};
 	struct plan_auto_result r;
@@ -316,13 +380,13 @@ static int auto_plan(struct session *s)
 		return fail(s, 1, "out of memory");
 	int jumped;
 	double below_ns = 0;
-	int rc = stay_in_regime(s, &in, n_probed, &jumped, &below_ns);
+	int rc = stay_in_regime(s, &in, n_probed, b_scale, &jumped, &below_ns);
 	if (rc != 0)
 		return rc;
 	if (jumped) {
 		/* the probe's cost came from past the jump: the regime's own */
-		if (below_ns > 0 && below_ns < pr.unit_ns) {
-			pr.unit_ns = below_ns;
+		if (below_ns > 0 && below_ns < unit_ns && s->kernels == 1) {
+			unit_ns = below_ns;
 			in.unit_cost = below_ns / ns;
 		}
 		plan_free(&s->plan);
@@ -333,12 +397,21 @@ static int auto_plan(struct session *s)
 			 o->max_n ? "--max-n" : r.kernel_limited ? "the kernel's limit"
 			 : r.budget_limited ? "the budget" : "the precision wanted");
 	}
+	if (b_scale != 1 && scale_plan_b(s, b_scale) != 0)
+		return fail(s, 1, "out of memory");
 	snprintf(s->plan_text, sizeof s->plan_text,
-		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N%s, longest run %.4g ms, expected precision %.2g",
+		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N, longest run %.4g ms, expected precision %.2g%s",
 		 s->plan.count, (unsigned long long)s->plan.n[0],
-		 (unsigned long long)plan_max(&s->plan), pr.unit_ns,
-		 s->kernels > 1 ? " (the costlier of A and B)" : "",
-		 r.longest * ns / 1e6, r.expected_precision);
+		 (unsigned long long)plan_max(&s->plan), p[0].unit_ns,
+		 r.longest * ns / 1e6, r.expected_precision,
+		 s->kernels < 2 ? "" : b_scale == 1 ? "; B at the same N"
+				 : "; B at its own N (runs sized on its cost)");
+	if (s->plan_b.count)
+		snprintf(s->plan_text_b, sizeof s->plan_text_b,
+			 "auto: %zu N in [%llu, %llu] (%.4g x A's N, in step with them), probe %.4g ns/N, longest run %.4g ms",
+			 s->plan_b.count, (unsigned long long)s->plan_b.n[0],
+			 (unsigned long long)plan_max(&s->plan_b), b_scale,
+			 p[1].unit_ns, r.longest * ns / 1e6);
 	warn_plan(s, &r, jumped);
 	return enough_ticks(s, &r, resolution);
 }
@@ -494,25 +567,69 @@ static void make_interleave_id(struct session *s)
 		 (unsigned long long)(z ^ (z >> 31)));
 }
 
-/* Stream i's further header keys: with two kernels, those tying A and B. */
-static const char *const *pair_keys(const struct session *s, int i, const char *keys[8])
+/* Stream i's further header keys: with two kernels, those tying A and B,
+ * and what the other does to this one's cost (check_in_turn). */
+static const char *const *pair_keys(const struct session *s, int i, const char *keys[12],
+				    char *turn, size_t len)
 {
 	if (s->kernels < 2)
 		return s->extra_keys;
-	keys[0] = "interleaved", keys[1] = s->interleave_id;
-	keys[2] = "interleave_side", keys[3] = i ? "B" : "A";
-	keys[4] = "interleaved_with", keys[5] = s->kernel[!i].name;
-	keys[6] = keys[7] = NULL;
+	int k = 0;
+	keys[k++] = "interleaved", keys[k++] = s->interleave_id;
+	keys[k++] = "interleave_side", keys[k++] = i ? "B" : "A";
+	keys[k++] = "interleaved_with", keys[k++] = s->kernel[!i].name;
+	if (s->in_turn[i] > 0) {
+		snprintf(turn, len, "%.4g (%.4g to %.4g)", s->in_turn[i],
+			 s->in_turn_lo[i], s->in_turn_hi[i]);
+		keys[k++] = "in_turn_vs_alone", keys[k++] = turn;
+	}
+	keys[k++] = NULL, keys[k] = NULL;
 	return keys;
+}
+
+/* Kernel i's N (A's, or B's own). */
+static const struct plan *plan_of(const struct session *s, int i)
+{
+	return i == 1 && s->plan_b.count ? &s->plan_b : &s->plan;
+}
+
+/*
+ * Two kernels in turn: each one's cost in turn with the other against its
+ * cost alone, over its own N range (probe_in_turn), before anything is
+ * timed.  A kernel whose data the other evicts costs more in turn; the
+ * comparison would then be of A and B in turn, not of each alone: say so
+ * (stderr and the header's in_turn_vs_alone, which analyze warns of).
+ */
+static void check_in_turn(struct session *s)
+{
+	if (s->kernels < 2)
+		return;
+	double b_scale = (double)plan_max(plan_of(s, 1)) / (double)plan_max(&s->plan);
+	for (int i = 0; i < 2; i++) {
+		const struct plan *p = plan_of(s, i);
+		struct probe_partner partner = partner_of(s, i, b_scale);
+		partner.n_limit = plan_max(plan_of(s, !i));
+		struct probe_turn t;
+		if (p->count < 2)
+			return;
+		probe_in_turn(&s->kernel[i], &partner, p->n[0], plan_max(p), &t);
+		s->in_turn[i] = t.ratio, s->in_turn_lo[i] = t.lo, s->in_turn_hi[i] = t.hi;
+		if (t.lo > IN_TURN_TOLERANCE || t.hi < 1 / IN_TURN_TOLERANCE)
+			fprintf(stderr,
+				"%s: warning: %s's cost per unit in turn with %s is %.3g x its cost alone (%.3g to %.3g over five rounds): each evicts the other's data?  The collection measures them in turn; --max-n %llu or less may keep both in the caches\n",
+				s->opt->prog, i ? "B" : "A", i ? "A" : "B", t.ratio, t.lo, t.hi,
+				(unsigned long long)(plan_max(&s->plan) / 4));
+	}
 }
 
 int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 {
 	char err[512];
 	for (int i = 0; i < s->kernels; i++)
-		if (kernel_setup(&s->kernel[i], plan_max(&s->plan),
+		if (kernel_setup(&s->kernel[i], plan_max(plan_of(s, i)),
 				 err, sizeof err) != 0)
 			return fail(s, 1, err);
+	check_in_turn(s);
 	int rc = kbest_can_judge(s);
 	if (rc != 0)
 		return rc;
@@ -526,13 +643,15 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		if (s->writer[i] == NULL)
 			return fail(s, 1, "out of memory");
 		stream_init(s->writer[i], s->out_fd[i]);
-		const char *keys[8];
+		const char *keys[12];
+		char turn[96];
 		struct collect_run run = {
 			&s->setup, &s->cal, s->clock2 ? &s->setup2 : NULL,
 			s->clock2 ? &s->cal2 : NULL, &s->kernel[i],
-			&s->cond, s->plan_text, s->plan.count, o->runs, o->budget_s,
+			&s->cond, i && s->plan_b.count ? s->plan_text_b : s->plan_text,
+			s->plan.count, o->runs, o->budget_s,
 			s->seed, s->timer_period_ns, s->max_n_reason, s->cpu_check,
-			pair_keys(s, i, keys),
+			pair_keys(s, i, keys, turn, sizeof turn),
 		};
 		header_write(s->writer[i], &run);
 		stream_flush(s->writer[i]);
@@ -541,7 +660,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 	struct sampler_config cfg = {
 		.clock = &s->setup, .clock2 = s->clock2 ? &s->setup2 : NULL,
 		.kernel = { &s->kernel[0], s->kernels > 1 ? &s->kernel[1] : NULL },
-		.plan = &s->plan,
+		.plan = &s->plan, .plan_b = s->plan_b.count ? &s->plan_b : NULL,
 		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
 		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,
@@ -557,6 +676,7 @@ void session_close(struct session *s)
 	for (int i = 0; i < s->kernels; i++)
 		kernel_close(&s->kernel[i]);
 	plan_free(&s->plan);
+	plan_free(&s->plan_b);
 	for (int i = 0; i < 2; i++) {
 		if (s->out_fd[i] >= 0 && s->out_fd[i] != STDOUT_FILENO)
 			close(s->out_fd[i]);

@@ -26,8 +26,15 @@ struct session {
 	struct kernel kernel[2];	/* A, and B when kernels == 2 */
 	int kernels;		/* 1, or 2: A and B timed in turn */
 	struct conditions cond;
-	struct plan plan;
+	struct plan plan;		/* A's N (and B's, unless plan_b) */
+	/* B's N in step with A's (its runs sized on its own cost), or
+	 * count 0: B is timed at A's N */
+	struct plan plan_b;
 	char plan_text[256];
+	char plan_text_b[256];		/* B's, when plan_b */
+	/* two kernels: each one's marginal cost in turn with the other over
+	 * the same alone (probe_in_turn), and its spread; 0: not measured */
+	double in_turn[2], in_turn_lo[2], in_turn_hi[2];
 	char max_n_reason[160];	/* why the largest N is what it is */
 	char cpu_check[96];	/* how a migration is detected */
 	uint64_t seed;

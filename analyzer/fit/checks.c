@@ -3,6 +3,10 @@
  */
 #include "analysis.h"
 
+/* A cost in turn beyond this factor of the cost alone, either way, is
+ * warned of (collect measures it; FORMAT.md, in_turn_vs_alone). */
+#define IN_TURN_TOLERANCE 1.05
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -138,6 +142,10 @@ void analysis_check(struct analysis *a)
 	if (a->unterminated_file[0])
 		warn(a, "%s: the last line has no newline; it was read as it is (was the file cut?)",
 		     a->unterminated_file);
+	if (a->in_turn[0] > 0 && (a->in_turn[1] > IN_TURN_TOLERANCE ||
+				   a->in_turn[2] < 1 / IN_TURN_TOLERANCE))
+		warn(a, "in turn: timed in turn with the other kernel, its cost per unit was %.3g x its cost alone (%.3g to %.3g): each evicts the other's data?  The unit cost is that in turn, not alone (a smaller --max-n may keep both in the caches)",
+		     a->in_turn[0], a->in_turn[1], a->in_turn[2]);
 	if (a->interrupted)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
 	if (!(a->unit_ns > 0))

@@ -148,6 +148,13 @@ static int header_key(struct reader *r, const char *key, char *value)
 		/* an id cut short could match another's: pair none */
 		if (vlen < sizeof m->interleaved)
 			text_clean(value, m->interleaved, sizeof m->interleaved);
+	} else if (strcmp(key, "in_turn_vs_alone") == 0) {
+		double *x = m->in_turn;
+		int end = -1;
+		if (sscanf(value, "%lf (%lf to %lf)%n", &x[0], &x[1], &x[2], &end) != 3 ||
+		    end < 0 || value[end] != '\0' ||
+		    !(x[1] > 0 && x[1] <= x[0] && x[0] <= x[2] && isfinite(x[2])))
+			return fail(r, "bad in_turn_vs_alone '%s': expected R (LO to HI), 0 < LO <= R <= HI", value);
 	} else if ((field = text_field(m, key, &flen)) != NULL) {
 		text_clean(value, field, flen);
 	} else if (strcmp(key, "done") == 0) {

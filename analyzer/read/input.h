@@ -29,6 +29,9 @@ struct input_meta {
 	char interleaved[128];	/* two kernels timed in turn: the collection's
 				 * id; "" if absent or too long to compare */
 	char side[4];		/* and which of them: "A", "B"; "" */
+	/* in_turn_vs_alone: timed in turn with another kernel, the cost per
+	 * unit over that alone, with its spread; in_turn[0] 0: absent */
+	double in_turn[3];
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none */
 	int finished;		/* "# done:" seen */

@@ -74,12 +74,36 @@ sys.exit(not (c["paired"] is True and c["ratio_bounds"][0] <= c["ratio"] <= c["r
 "$ANALYZE" --compare a.st b.st > c.txt || fail "--compare (text) exited $?"
 check "... and says so" grep -q "timed in turn in one collection ($id)" c.txt
 
-# The automatic plan: one for both, sized on the costlier.
+# The automatic plan: each kernel's runs sized on its own cost (B's N in
+# step with A's, scaled), so that the i-th runs of A and B take about as
+# long; both probed in turn, and each one's cost in turn against alone.
 "$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --budget 0.5 -q -o aa.st -o ab.st 2> err ||
 	fail "two kernels, automatic plan, exited $?"
-check "automatic plan: the same in both" [ "$(header_value aa.st plan)" = "$(header_value ab.st plan)" ]
-check "... sized on the costlier" sh -c "grep -q '^# plan: auto: .*(the costlier of A and B)' aa.st"
 check "... both streams whole" only_complete_lines aa.st && only_complete_lines ab.st
+# the largest N's minimum of each: within a factor of two of each other
+longest() { awk '!/^#/ { if ($1 > n || (n == $1 && $2 < t)) { if ($1 > n) t = $2; n = $1; if ($2 < t) t = $2 } } END { print t }' "$1"; }
+check "automatic plan: the longest runs of A and B within 2x ($(longest aa.st), $(longest ab.st))" \
+	awk -v a="$(longest aa.st)" -v b="$(longest ab.st)" 'BEGIN { r = a / b; exit !(r > 0.5 && r < 2) }'
+check "... each stream says how its cost in turn compares with alone" \
+	sh -c "grep -q '^# in_turn_vs_alone: ' aa.st && grep -q '^# in_turn_vs_alone: ' ab.st"
+"$ANALYZE" --compare aa.st ab.st > c2.txt || fail "--compare of the automatic plan exited $?"
+
+# Built to fool: two scans of a string whose data fit the L2 cache alone
+# but not together; each evicts the other's, and costs more in turn than
+# alone.  collect says so, and analyze warns of it beside the unit cost.
+l2=$(getconf LEVEL2_CACHE_SIZE 2> /dev/null || echo 0)
+case $l2 in '' | *[!0-9]*) l2=0 ;; esac
+if [ "$l2" -ge 262144 ] && [ -n "${SUBTICK_STRLEN_SO:-}" ]; then
+	S="$SUBTICK_STRLEN_SO:sl"
+	"$COLLECT" --kernel "$S" --kernel "$S" --range $((l2 * 3 / 8)):$((l2 * 3 / 4)):16 \
+		--runs 20 -q -o ea.st -o eb.st 2> err || fail "two strlen exited $?: $(cat err)"
+	echo "in turn vs alone: A $(header_value ea.st in_turn_vs_alone), B $(header_value eb.st in_turn_vs_alone)"
+	check "evicting each other: collect warns" grep -q "in turn with .* x its cost alone" err
+	"$ANALYZE" ea.st > ea.txt || fail "analyze ea.st exited $?"
+	check "... and analyze warns beside the unit cost" grep -q "in turn: timed in turn with the other kernel" ea.txt
+else
+	echo "L2 size unknown: the eviction case is not run"
+fi
 
 # Two commands, the same helper: both streams have the rusage columns.
 "$COLLECT" --exec "$SUBTICK_SPIN {N}" --exec "$SUBTICK_SPIN {N}" --n 1000,100000,200000 \
