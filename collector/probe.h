@@ -33,9 +33,10 @@ struct probe_partner {
 uint64_t probe_partner_n(const struct probe_partner *p, uint64_t n);
 
 /* The smallest of runs timings of the kernel (set up for n) at n, ns on
- * CLOCK_MONOTONIC_RAW, each after its `before`.  *clean (may be NULL) is
- * 0 when the thread was preempted as many times as it ran: every run may
- * have been, and the minimum is not the kernel's. */
+ * CLOCK_MONOTONIC_RAW, each after its `before`.  When the thread was
+ * preempted as many times as it ran (every run may have been, and the
+ * minimum would not be the kernel's), the runs are taken again, up to four
+ * times; *clean (may be NULL) is 0 when every time was so. */
 double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean);
 
 /* The same with the partner (NULL: none) run before each run. */
@@ -75,21 +76,20 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * PROBE_MARGINAL_ERR_MAX is not judged at all.
  *
  * The regime's cost is the median marginal of the judged doublings below
- * (robust to one doubling made low or high by a slow N).  A jump is the
- * first judged doubling whose marginal is PROBE_REGIME_JUMP times that or
- * more, even with both at the unfavourable end of their errors (so a
- * fourfold step shows through 30% scatter, and 25% needs a quiet
- * machine), and stays so: the mean marginal from there to the largest
- * judged N must rise as much (a single slow N raises one doubling and
- * lowers the next).  A gradual rise (L2 to
+ * (robust to one doubling made low or high by a slow N).  A candidate
+ * jump is the first judged doubling whose marginal is PROBE_REGIME_JUMP
+ * times that or more, and stays so: the mean marginal from there to the
+ * largest judged N must rise as much (a single slow N raises one doubling
+ * and lowers the next).  A gradual rise (L2 to
  * L3 spreads over several doublings) starts earlier: the judged doublings
  * just before the jump whose marginal is already PROBE_REGIME_RISING times
  * the regime's (again at the unfavourable ends of their errors) belong to
  * it, and the plan stops below them.  A slow stretch
  * of the machine can fake a jump (a guest's speed can drop by a third for
  * a tenth of a second): it counts only once both doublings, the lowest and
- * the jump, timed side by side in a few more rounds, show it in all rounds
- * but one (probe_confirm_judge).  An N whose runs were preempted as often
+ * the jump, timed side by side in nine more rounds, show it in all rounds
+ * but one (probe_confirm_judge); a candidate that is not confirmed is
+ * passed over, and the next one tried (PROBE_CANDIDATES at most).  An N whose runs were preempted as often
  * as they ran (the thread's involuntary context switches) is not judged:
  * on a busy machine a run longer than a scheduler slice is preempted
  * nearly every time and a short one seldom, which looked like a jump.
@@ -121,9 +121,13 @@ int probe_regime(struct kernel *k, const struct probe_partner *partner,
 
 /* The same judgement on times already taken: t[i] is the minimum time, ns,
  * at n[i] (ascending, about doubling), u[i] how far it is to be trusted,
- * ns, for i < count. */
+ * ns, for i < count.  The first candidate at doubling `from` or later
+ * (one before it was not confirmed). */
 void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
-			size_t count, struct probe_regime *out);
+			size_t count, size_t from, struct probe_regime *out);
+
+/* Candidates confirmed at most, before the probe gives up. */
+#define PROBE_CANDIDATES 6
 
 /* The confirmation's rule: ratio[i] is round i's marginal cost of the
  * jump's doubling over the lowest one's, each timed next to the other.

@@ -402,7 +402,7 @@ static int auto_plan(struct session *s)
 	snprintf(s->plan_text, sizeof s->plan_text,
 		 "auto: %zu N in [%llu, %llu], probe %.4g ns/N, longest run %.4g ms, expected precision %.2g%s",
 		 s->plan.count, (unsigned long long)s->plan.n[0],
-		 (unsigned long long)plan_max(&s->plan), p[0].unit_ns,
+		 (unsigned long long)plan_max(&s->plan), jumped ? unit_ns : p[0].unit_ns,
 		 r.longest * ns / 1e6, r.expected_precision,
 		 s->kernels < 2 ? "" : b_scale == 1 ? "; B at the same N"
 				 : "; B at its own N (runs sized on its cost)");

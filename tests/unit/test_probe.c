@@ -40,7 +40,7 @@ static struct probe_regime judge(const struct curve *k)
 	double t[COUNT], u[COUNT];
 	struct probe_regime r;
 	costs(k, n, t, u);
-	probe_regime_judge(n, t, u, COUNT, &r);
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	return r;
 }
 
@@ -100,7 +100,7 @@ static void test_unresolved_not_judged(void **state)
 	double t[COUNT], u[COUNT];
 	struct probe_regime r;
 	costs(&k, n, t, u);
-	probe_regime_judge(n, t, u, 12, &r);	/* up to 2^11: 0.8 us */
+	probe_regime_judge(n, t, u, 12, 0, &r);	/* up to 2^11: 0.8 us */
 	assert_false(r.jump);
 }
 
@@ -117,12 +117,12 @@ static void test_slow_n_is_quiet(void **state)
 	costs(&k, n, t, u);
 	t[18] *= 1.4;
 	t[21] *= 1.5;
-	probe_regime_judge(n, t, u, COUNT, &r);
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_false(r.jump);
 	/* slow in one pass only: the scatter says so, and it is not judged */
 	costs(&k, n, t, u);
 	u[15] = 0.4 * t[15];
-	probe_regime_judge(n, t, u, COUNT, &r);
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_false(r.jump);
 }
 
@@ -146,7 +146,7 @@ static void test_gradual_rise(void **state)
 		double m = 0.27 * (i < 17 ? 1 : rise[i - 17 < 4 ? i - 17 : 3]);
 		t[i] = t[i - 1] + m * (double)(n[i] - n[i - 1]);
 	}
-	probe_regime_judge(n, t, u, COUNT, &r);
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_true(r.jump);
 	assert_true(r.gradual);
 	assert_int_equal(r.n_stop, 1 << 16);	/* the rise begins there */

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""readme_examples.py - run every command of the README's example blocks.
+
+    readme_examples.py README BUILD SOURCE [--list]
+
+An example block is a run of lines indented by four spaces after a blank
+line (fenced blocks hold code or output, not commands).  A line is a
+command when its first word is a program this project's examples use
+(collect, analyze, cc, ...); a trailing backslash joins the next line;
+`cd DIR` moves the following commands of its block.  Commands run in a
+scratch directory in which `build` is the build tree and the source tree's
+folders are reachable, with collect and analyze on PATH, one after
+another, so that a file one example writes is there for the next.
+
+What cannot run here is skipped and counted, never failed: the project's
+own scripts (the demo, the suite itself, the benchmarks), MPI, and a
+command naming an input that does not exist (your own tool, your old and
+new library, a file from elsewhere).  Collections get short budgets
+(--budget at most 1 s, 2 s on a coarse clock, and 1 s added where none
+is given and no --runs or --n bounds them; --runs at most 3): the examples must run, not
+measure well.  A command that exits non-zero fails the test; the last
+line says how many ran, were skipped and failed.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+PROGRAMS = {"collect", "analyze", "cc", "gcc", "gfortran", "zcat", "awk",
+            "cd", "hyperfine", "mpirun", "mpicc", "collect-mpi", "scripts/demo",
+            "scripts/test", "scripts/bench", "scripts/fuzz", "meson", "man",
+            "pkg-config", "mybench", "gnuplot"}
+SKIP_FIRST = {"scripts/demo": "the demo itself", "scripts/test": "the test suite itself",
+              "scripts/bench": "the benchmarks (minutes)", "scripts/fuzz": "fuzzing (minutes)",
+              "meson": "the build itself", "mpirun": "MPI", "mpicc": "MPI",
+              "collect-mpi": "MPI"}
+# Options whose next word is a file the command writes, or a directory.
+OUTPUTS = {"-o", "--output", "--excess", "--minima", "--plot", "--report", ">"}
+INPUT_SUFFIX = re.compile(r"\.(st|json|txt|csv|c|f90|so|gz|bin|html|md)(:[A-Za-z_]\w*)?$")
+COARSE = re.compile(r"--clock[ =](monotonic-coarse|realtime-coarse)")
+
+
+def blocks(text):
+    """Each indented block's command lines, joined at backslashes."""
+    out, cur, prev_blank, fenced = [], [], True, False
+    for raw in text.splitlines():
+        if raw.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        if raw.startswith("    ") and (cur or prev_blank):
+            cur.append(raw[4:])
+        else:
+            if cur:
+                out.append(cur)
+            cur = []
+        prev_blank = raw.strip() == ""
+    if cur:
+        out.append(cur)
+    commands = []
+    for b in out:
+        joined, acc = [], ""
+        for line in b:
+            if line.rstrip().endswith("\\"):
+                acc += line.rstrip()[:-1] + " "
+                continue
+            joined.append(acc + line)
+            acc = ""
+        commands.append([c for c in joined if first_word(c) in PROGRAMS
+                         or first_word(c).startswith(("build/", "./"))])
+    return [c for c in commands if c]
+
+
+def first_word(cmd):
+    try:
+        words = shlex.split(cmd, comments=True)
+    except ValueError:
+        return ""
+    return words[0] if words else ""
+
+
+def strip_comment(cmd):
+    """The command without its trailing # comment (quotes respected)."""
+    quote = None
+    for i, ch in enumerate(cmd):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or cmd[i - 1].isspace()):
+            return cmd[:i].rstrip()
+    return cmd.rstrip()
+
+
+def missing_input(words, cwd, source):
+    """The first word naming an input that is not there, or None."""
+    skip_next = False
+    for i, w in enumerate(words):
+        if skip_next:
+            skip_next = False
+            continue
+        if w in OUTPUTS:
+            skip_next = True
+            continue
+        if i == 0 and w in PROGRAMS:
+            continue
+        if w.startswith("-") or "{N}" in w or "$(" in w:
+            continue
+        path = w.split(":")[0] if INPUT_SUFFIX.search(w) else None
+        if path is None:
+            continue
+        if "," in path and not os.path.exists(os.path.join(cwd, path)):
+            parts = path.split(",")
+        else:
+            parts = [path]
+        for p in parts:
+            if not os.path.exists(os.path.join(cwd, p)):
+                return p
+    return None
+
+
+def shorten(cmd):
+    """Short budgets for collections (see the module's comment)."""
+    if not re.search(r"(^|[|;&]\s*|\s)(collect|build/collector/collect)\s", cmd + " "):
+        return cmd
+    cap = 2 if COARSE.search(cmd) else 1
+    def repl(m):
+        return "--budget %g" % min(float(m.group(1)), cap)
+    cmd = re.sub(r"--runs[ =]([0-9]+)",
+                 lambda m: "--runs %d" % min(int(m.group(1)), 3), cmd)
+    if re.search(r"--budget[ =]", cmd):
+        return re.sub(r"--budget[ =]([0-9.]+)", repl, cmd)
+    if re.search(r"--runs|--n |--kbest|--list-clocks|--help|--version", cmd):
+        return cmd
+    return re.sub(r"(^|[|;&]\s*)((?:build/collector/)?collect)(\s|$)",
+                  lambda m: m.group(1) + m.group(2) + " --budget 1" + m.group(3), cmd, count=1)
+
+
+def main():
+    if len(sys.argv) < 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    readme, build, source = sys.argv[1:4]
+    source, build = os.path.abspath(source), os.path.abspath(build)
+    listing = "--list" in sys.argv[4:]
+    text = open(readme, encoding="utf-8").read()
+    scratch = tempfile.mkdtemp(prefix="subtick-readme-")
+    ran = skipped = failed = 0
+    try:
+        for name in os.listdir(source):
+            if name not in ("build", ".git") and not name.startswith("build"):
+                os.symlink(os.path.join(source, name), os.path.join(scratch, name))
+        os.symlink(os.path.abspath(build), os.path.join(scratch, "build"))
+        env = dict(os.environ)
+        env["PATH"] = os.pathsep.join([os.path.join(os.path.abspath(build), "collector"),
+                                       os.path.join(os.path.abspath(build), "analyzer"),
+                                       env.get("PATH", "")])
+        for block in blocks(text):
+            cwd = scratch
+            for cmd in block:
+                try:
+                    words = shlex.split(cmd, comments=True)
+                except ValueError:
+                    words = cmd.split()
+                if not words:
+                    continue
+                if words[0] == "cd" and len(words) == 2:
+                    cwd = os.path.normpath(os.path.join(cwd, words[1]))
+                    continue
+                reason = SKIP_FIRST.get(words[0])
+                if reason is None and any(w in ("mpirun", "collect-mpi") for w in words):
+                    reason = "MPI"
+                if reason is None:
+                    m = missing_input(words, cwd, source)
+                    if m is not None:
+                        reason = "names %s, not here" % m
+                if reason is None and words[0] in ("mybench", "hyperfine") or \
+                        any(w.startswith("./mytool") for w in words):
+                    reason = "another tool"
+                run = shorten(strip_comment(cmd))
+                if listing:
+                    print("%s: %s" % ("skip (%s)" % reason if reason else "run", run))
+                    continue
+                if reason is not None:
+                    skipped += 1
+                    print("skip: %s  (%s)" % (cmd, reason))
+                    continue
+                ran += 1
+                t0 = time.monotonic()
+                try:
+                    p = subprocess.run(["sh", "-c", run], cwd=cwd, env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       timeout=120)
+                    rc = p.returncode
+                    err = p.stderr.decode(errors="replace").strip().splitlines()
+                except subprocess.TimeoutExpired:
+                    rc, err = "timeout", []
+                if rc == 0:
+                    print("ok (%.1f s): %s" % (time.monotonic() - t0, run))
+                else:
+                    failed += 1
+                    print("FAIL (exit %s): %s" % (rc, run))
+                    for line in err[-5:]:
+                        print("    " + line)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print("%d ran, %d skipped, %d failed" % (ran, skipped, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
