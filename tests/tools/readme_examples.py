@@ -16,8 +16,8 @@ What cannot run here is skipped and counted, never failed: the project's
 own scripts (the demo, the suite itself, the benchmarks), MPI, and a
 command naming an input that does not exist (your own tool, your old and
 new library, a file from elsewhere).  Collections get short budgets
-(--budget at most 1 s, 2 s on a coarse clock, and 1 s added where none
-is given and no --runs or --n bounds them; --runs at most 3): the examples must run, not
+(--budget at most 0.5 s, 2 s on a coarse clock, and 0.5 s added where
+none is given and no --runs or --n bounds them; --runs at most 2): the examples must run, not
 measure well.  A command that exits non-zero fails the test; the last
 line says how many ran, were skipped and failed.
 """
@@ -128,17 +128,17 @@ def shorten(cmd):
     """Short budgets for collections (see the module's comment)."""
     if not re.search(r"(^|[|;&]\s*|\s)(collect|build/collector/collect)\s", cmd + " "):
         return cmd
-    cap = 2 if COARSE.search(cmd) else 1
+    cap = 2 if COARSE.search(cmd) else 0.5
     def repl(m):
         return "--budget %g" % min(float(m.group(1)), cap)
     cmd = re.sub(r"--runs[ =]([0-9]+)",
-                 lambda m: "--runs %d" % min(int(m.group(1)), 3), cmd)
+                 lambda m: "--runs %d" % min(int(m.group(1)), 2), cmd)
     if re.search(r"--budget[ =]", cmd):
         return re.sub(r"--budget[ =]([0-9.]+)", repl, cmd)
     if re.search(r"--runs|--n |--kbest|--list-clocks|--help|--version", cmd):
         return cmd
     return re.sub(r"(^|[|;&]\s*)((?:build/collector/)?collect)(\s|$)",
-                  lambda m: m.group(1) + m.group(2) + " --budget 1" + m.group(3), cmd, count=1)
+                  lambda m: m.group(1) + m.group(2) + " --budget 0.5" + m.group(3), cmd, count=1)
 
 
 def main():
