@@ -3,13 +3,12 @@
  */
 #include "options.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "interval.h"
+#include "numparse.h"
 #include "plot.h"
 #include "version.h"
 
@@ -151,7 +150,8 @@ void options_help(FILE *out)
 "                          through the others); by default it is left out,\n"
 "                          with a warning\n"
 "        --replicates B    subsampling refits (default 200)\n"
-"        --seed S          subsampling seed (default 1: reports repeat)\n"
+"        --seed S          subsampling seed, 1..4294967295 (default 1: reports\n"
+"                          repeat)\n"
 "    -h, --help            this text\n"
 "        --version         print the version\n"
 "\n"
@@ -193,15 +193,13 @@ static int usage(FILE *err, const char *opt, const char *arg, const char *what)
 
 static int positive(const char *s, double *v)
 {
-	char *end;
-	errno = 0;
-	*v = strtod(s, &end);
-	return *s != '\0' && *end == '\0' && errno == 0 && isfinite(*v) && *v > 0;
+	return parse_double(s, v) == 0 && *v > 0;
 }
 
 static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 {
 	double v;
+	uint64_t u;
 	switch (c) {
 	case OPT_METHOD:
 		if (strcmp(arg, "lp") == 0) o->method = METHOD_LP;
@@ -235,14 +233,14 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		break;
 	case OPT_JSON: o->json = 1; break;
 	case OPT_REPLICATES:
-		if (!positive(arg, &v) || v != floor(v) || v < 10 || v > 100000)
+		if (parse_u64(arg, &u) != 0 || u < 10 || u > 100000)
 			return usage(err, "--replicates", arg, "expected an integer 10..100000");
-		o->replicates = (unsigned)v;
+		o->replicates = (unsigned)u;
 		break;
 	case OPT_SEED:
-		if (!positive(arg, &v) || v != floor(v) || v > 4294967295.0)
-			return usage(err, "--seed", arg, "expected a positive integer");
-		o->seed = (unsigned long)v;
+		if (parse_seed(arg, &u) != 0)
+			return usage(err, "--seed", arg, "expected an integer 1..4294967295");
+		o->seed = (unsigned long)u;
 		break;
 	case OPT_PLOT:
 		if (*arg == '\0')

@@ -139,7 +139,8 @@ void options_help(FILE *out)
 "                          timings agree within EPS (default 0.001)\n"
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
 "        --no-priority     do not try to raise the priority (nice -20)\n"
-"        --seed S          seed of the shuffled order (default: from time)\n"
+"        --seed S          seed of the shuffled order, 1..4294967295 (default:\n"
+"                          from the time)\n"
 "    -o, --output FILE     write the stream to FILE instead of stdout;\n"
 "                          with two kernels, twice: A's file, then B's\n"
 "    -q, --quiet           no progress bar\n"
@@ -291,8 +292,8 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case OPT_NO_PRIORITY: o->raise_priority = 0; break;
 	case OPT_SEED:
-		if (parse_u64(arg, &o->seed) != 0)
-			return usage_as(o->prog, err, "--seed", arg, "expected a non-negative integer");
+		if (parse_seed(arg, &o->seed) != 0)
+			return usage_as(o->prog, err, "--seed", arg, "expected an integer 1..4294967295");
 		o->seed_given = 1;
 		break;
 	case 'o':

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "header.h"
+#include "numparse.h"
 #include "probe.h"
 #include "sampler.h"
 
@@ -155,7 +156,7 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 		return fail(s, 2, err);
 	check_cpu_report(s);
 	s->seed = opt->seed_given ? opt->seed
-				  : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+				  : seed_from_bits((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
 	return 0;
 }
 

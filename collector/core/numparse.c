@@ -1,45 +1,50 @@
 /*
- * numparse.c - strtoull/strtod with end pointer and ERANGE checks.
+ * numparse.c - command-line numbers through the stream's field scanner
+ * (numparse.h).
  */
 #include "numparse.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
-#include <stdlib.h>
+#include <string.h>
+
+#include "numscan.h"
 
 int parse_u64(const char *s, uint64_t *out)
 {
-	char *end;
-	if (s == NULL || !isdigit((unsigned char)s[0]))
+	struct number num;
+	if (s == NULL || num_scan(s, strlen(s), &num) != NULL)
 		return -1;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (*end == '\0') {
-		if (errno == ERANGE)
-			return -1;
-		*out = (uint64_t)v;
+	if (num.exact) {
+		*out = num.u;
 		return 0;
 	}
-	/* 1e6, 2.5e3: accept when the value is an exact integer that a
-	 * double holds exactly. */
-	double d;
-	if (parse_double(s, &d) != 0 || d < 0 || d >= 9007199254740992.0 ||
-	    d != floor(d))
+	/* 1e6, 2.5e3: an exact integer that a double holds exactly */
+	if (num.d >= 9007199254740992.0 || num.d != floor(num.d))
 		return -1;
-	*out = (uint64_t)d;
+	*out = (uint64_t)num.d;
 	return 0;
 }
 
 int parse_double(const char *s, double *out)
 {
-	char *end;
-	if (s == NULL || *s == '\0' || isspace((unsigned char)s[0]))
+	struct number num;
+	if (s == NULL || num_scan(s, strlen(s), &num) != NULL)
 		return -1;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (*end != '\0' || errno == ERANGE || !isfinite(v))
+	*out = num.d;
+	return 0;
+}
+
+int parse_seed(const char *s, uint64_t *out)
+{
+	uint64_t v;
+	if (parse_u64(s, &v) != 0 || v == 0 || v > SEED_MAX)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+uint64_t seed_from_bits(uint64_t bits)
+{
+	uint64_t v = (bits ^ (bits >> 32)) & SEED_MAX;
+	return v ? v : 1;
 }
