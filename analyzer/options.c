@@ -282,7 +282,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		o->ops_per_unit = v;
 		break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("analyze (subtick) %s\n", subtick_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;

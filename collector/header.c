@@ -42,7 +42,7 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	for (const char *const *k = r->extra_keys; k && k[0] && k[1]; k += 2)
 		stream_header(w, k[0], k[1]);
 	char gen[128];
-	snprintf(gen, sizeof gen, "collect %s", subtick_version);
+	snprintf(gen, sizeof gen, "collect %s", build_version);
 	stream_header(w, "generator", gen);
 	if (r->kernel->column_keys != NULL)
 		r->kernel->column_keys(r->kernel->fixed_ctx, w);

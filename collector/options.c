@@ -320,7 +320,7 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case OPT_SHELL: o->shell = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
 		return OPTIONS_USAGE;
 	}

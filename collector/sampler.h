@@ -11,6 +11,7 @@
 #include "calibrate.h"
 #include "kernel.h"
 #include "plan.h"
+#include "region.h"
 #include "stream.h"
 
 #define SAMPLER_KERNELS_MAX 2
@@ -66,19 +67,6 @@ struct sampler_result {
  * this often, so a kill -9 or a crash in a user kernel loses at most this
  * much of the collection. */
 #define SAMPLER_FLUSH_NS 1000000000u
-
-enum sample_verdict {
-	SAMPLE_KEEP,
-	SAMPLE_MIGRATED,	/* the CPU changed between the readings */
-	SAMPLE_BACKSTEP,	/* end before start: the clock stepped back
-				 * (realtime-coarse can); t would be ~2^64 */
-};
-
-/* The verdict on one run: its readings (after --coarsen) and whether the
- * start, the end and the pinned CPU agree.  has2: a second clock was read. */
-enum sample_verdict sampler_judge(uint64_t start, uint64_t end,
-				  uint64_t start2, uint64_t end2, int has2,
-				  int same_cpu);
 
 /* The smallest of `reps` timings of the kernel at n on the clock (after
  * --coarsen), in clock units; UINT64_MAX if every run migrated. */
