@@ -143,6 +143,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
 	}
 	a->interrupted |= m->interrupted;
+	a->check_failed |= m->check_failed;
 	if (m->unterminated)
 		snprintf(a->unterminated_file, sizeof a->unterminated_file, "%s",
 			 a->where.file);

@@ -61,6 +61,7 @@ struct analysis {
 	size_t files;
 	int complete;			/* every input ended with # done */
 	int interrupted;		/* some input ended with # interrupted */
+	int check_failed;		/* some input ended with stop=check */
 	int files_bare;			/* the input had no stream header */
 	char first_file[256];		/* the first input's name */
 	const char *source;		/* "gbench", "hyperfine", or NULL */

@@ -39,6 +39,8 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	keys_u64(w, "runs", r->runs);
 	keys_double(w, "budget_s", r->budget_s);
 	keys_u64(w, "seed", r->seed);
+	if (r->checked != NULL && r->checked[0] != '\0')
+		stream_header(w, "checked", r->checked);
 	for (const char *const *k = r->extra_keys; k && k[0] && k[1]; k += 2)
 		stream_header(w, k[0], k[1]);
 	char gen[128];

@@ -261,6 +261,7 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 const char *sampler_stop_name(enum sampler_stop stop)
 {
 	static const char *const names[] = { "runs", "budget", "kbest",
-					     "signal", "output", "memory", "command" };
+					     "signal", "output", "memory", "command",
+					     "check" };
 	return names[stop];
 }

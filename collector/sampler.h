@@ -47,6 +47,8 @@ enum sampler_stop {
 	SAMPLER_OUTPUT,		/* the output failed (EPIPE, ENOSPC) */
 	SAMPLER_NOMEM,
 	SAMPLER_KERNEL,		/* the kernel (a command) failed */
+	SAMPLER_CHECK,		/* NAME_check, or B's result against A's,
+				 * failed after the sampling (oracle.h) */
 };
 
 /* One per kernel; stop, sweeps, seconds and failure are the collection's,
@@ -60,7 +62,7 @@ struct sampler_result {
 	uint64_t sweeps;		/* complete sweeps */
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
-	char failure[640];		/* SAMPLER_KERNEL: what failed */
+	char failure[640];		/* SAMPLER_KERNEL, _CHECK: what failed */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

@@ -140,6 +140,8 @@ void analysis_check(struct analysis *a)
 		     a->unterminated_file);
 	if (a->interrupted)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
+	if (a->check_failed)
+		warn(a, "the kernel's check failed after the collection (stop=check): its result was wrong by then, and these timings may be of wrong work");
 	if (!(a->unit_ns > 0))
 		warn(a, "no unit_ns: results are in clock units only (give --unit-ns to convert)");
 }
