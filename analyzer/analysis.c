@@ -13,6 +13,7 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "checks.h"
 #include "foreign.h"
 #include "tickdata.h"
 
@@ -220,7 +221,7 @@ static void runs_per_n(struct analysis *a)
 static void choose_units(struct analysis *a, const struct input_meta *first,
 			 const struct tickdata *td)
 {
-	const struct analyze_options *o = a->opt;
+	const struct analysis_settings *o = a->opt;
 	a->tick_source = "none";
 	if (o->tick > 0)
 		a->tick = o->tick, a->tick_source = "--tick";
@@ -242,7 +243,7 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 		a->unit_ns = first->unit_ns, a->unit_ns_source = "header";
 }
 
-int analysis_read(struct analysis *a, const struct analyze_options *opt,
+int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		  struct input_error *err)
 {
 	memset(a, 0, sizeof *a);
@@ -392,7 +393,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 	return rc == 0 ? 0 : fail(err, &a->where, "%s", msg);
 }
 
-int analysis_run(struct analysis *a, const struct analyze_options *opt,
+int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {
 	int rc = analysis_read(a, opt, err);

@@ -1,7 +1,7 @@
 /*
  * checks.c - one-line warnings when the data cannot support the fit.
  */
-#include "analysis.h"
+#include "checks.h"
 
 #include <math.h>
 #include <stdarg.h>
