@@ -5,9 +5,9 @@
  * The handle lives in pages of its own that are never given back: after
  * subtick_close the caller's pointer still points at a readable handle
  * marked closed, so a second close or any later call is refused (EINVAL)
- * instead of reading freed memory.  That costs two pages of address space
- * per recorder ever opened (a recorder takes a second to open: a program
- * opens few).  A second page is wiped in a child after fork
+ * instead of reading freed memory.  That costs two pages (8 KB) per
+ * recorder ever opened (a recorder takes a second to open: a program opens
+ * few).  A second page is wiped in a child after fork
  * (MADV_WIPEONFORK), so that a call in the child knows, without a system
  * call, that the recorder is its parent's (where the kernel lacks it, the
  * process id is compared).  A flag taken with an atomic exchange keeps two
