@@ -13,6 +13,7 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "checks.h"
 #include "foreign.h"
 #include "tickdata.h"
 
@@ -144,6 +145,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
 	}
 	a->interrupted |= m->interrupted;
+	a->check_failed |= m->check_failed;
 	if (m->unterminated)
 		snprintf(a->unterminated_file, sizeof a->unterminated_file, "%s",
 			 a->where.file);
@@ -220,7 +222,7 @@ static void runs_per_n(struct analysis *a)
 static void choose_units(struct analysis *a, const struct input_meta *first,
 			 const struct tickdata *td)
 {
-	const struct analyze_options *o = a->opt;
+	const struct analysis_settings *o = a->opt;
 	a->tick_source = "none";
 	if (o->tick > 0)
 		a->tick = o->tick, a->tick_source = "--tick";
@@ -242,7 +244,7 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 		a->unit_ns = first->unit_ns, a->unit_ns_source = "header";
 }
 
-int analysis_read(struct analysis *a, const struct analyze_options *opt,
+int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		  struct input_error *err)
 {
 	memset(a, 0, sizeof *a);
@@ -392,7 +394,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 	return rc == 0 ? 0 : fail(err, &a->where, "%s", msg);
 }
 
-int analysis_run(struct analysis *a, const struct analyze_options *opt,
+int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {
 	int rc = analysis_read(a, opt, err);

@@ -22,34 +22,35 @@
 
 enum fit_method { METHOD_BOTH, METHOD_LP, METHOD_HULL };
 
-struct analyze_options {
+/*
+ * What the analysis is told: the inputs, how to read and fit them, and how
+ * its reports present them.  analyze's command line fills it (options.h,
+ * which holds what only the program needs); tests and fuzz harnesses fill
+ * it themselves.
+ */
+struct analysis_settings {
 	char **files;			/* NULL-terminated; none: stdin */
 	const char *column;		/* the timing column: t, t2 */
+	const char *from;		/* gbench, hyperfine, or NULL: detect */
 	enum fit_method method;
 	double unit_ns;			/* 0: from the header */
 	double tick;			/* 0: from the header or the data */
 	double threshold;		/* 0: derived */
-	const char *excess_path;
-	const char *minima_path;	/* --minima FILE (CSV) */
-	const char *per;		/* --per bytes|ops|NAME, or NULL */
-	double ops_per_unit;		/* --ops-per-unit K; 0: not given */
-	int json;
-	const char *plot_dir;
-	const char *plot_format;
+	const char *excess_path;	/* every sample's excess, or NULL */
+	const char *per;		/* what one unit is: bytes, ops, NAME */
+	double ops_per_unit;		/* 0: not given */
+	const char *plot_format;	/* png, svg, pdf, dumb */
 	int plot_log;
-	unsigned replicates;
+	unsigned replicates;		/* subsampling refits */
 	unsigned long seed;
-	int keep_low;			/* --keep-low: keep clock glitches */
-	int merge;			/* --merge: pool different measurements */
-	int compare;			/* --compare A B */
-	const char *group;		/* --group KEY, or NULL */
-	const char *from;		/* --from gbench|hyperfine, or NULL */
+	int keep_low;			/* keep clock glitches */
+	int merge;			/* pool different measurements */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
 
 struct analysis {
-	const struct analyze_options *opt;
+	const struct analysis_settings *opt;
 	/* input */
 	char clock[64], kernel[256];
 	char host[128], date[40], governor[64], cpu[64];	/* first input's */
@@ -63,6 +64,7 @@ struct analysis {
 	size_t files;
 	int complete;			/* every input ended with # done */
 	int interrupted;		/* some input ended with # interrupted */
+	int check_failed;		/* some input ended with stop=check */
 	int files_bare;			/* the input had no stream header */
 	char first_file[256];		/* the first input's name */
 	const char *source;		/* "gbench", "hyperfine", or NULL */
@@ -106,15 +108,14 @@ struct analysis {
 };
 
 /* Each stage returns 0, or -1 with err filled: "FILE:LINE: message". */
-int analysis_read(struct analysis *a, const struct analyze_options *opt,
+int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		  struct input_error *err);
 int analysis_fit(struct analysis *a, struct input_error *err);
 int analysis_excess(struct analysis *a, struct input_error *err);
-void analysis_check(struct analysis *a);
 
-/* All of it: read, fit, excess, checks.  Returns 0, or -1 with err filled
- * (analysis_free is still due). */
-int analysis_run(struct analysis *a, const struct analyze_options *opt,
+/* All of it: read, fit, excess, checks (checks.h).  Returns 0, or -1 with
+ * err filled (analysis_free is still due). */
+int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err);
 void analysis_free(struct analysis *a);
 

@@ -78,7 +78,7 @@ static int compare_main(const struct analyze_options *opt)
 {
 	struct comparison c;
 	struct input_error err = { 0 };
-	char **a = split_files(opt->files[0]), **b = split_files(opt->files[1]);
+	char **a = split_files(opt->analysis.files[0]), **b = split_files(opt->analysis.files[1]);
 	if (a == NULL || b == NULL) {
 		fprintf(stderr, "analyze: out of memory\n");
 		return 1;
@@ -88,7 +88,7 @@ static int compare_main(const struct analyze_options *opt)
 		free(a), free(b);
 		return 2;
 	}
-	int rc = compare_run(&c, opt, a, b, &err);
+	int rc = compare_run(&c, &opt->analysis, a, b, &err);
 	if (rc != 0) {
 		compare_free(&c);
 		free(a), free(b);
@@ -111,7 +111,7 @@ static int group_main(const struct analyze_options *opt)
 {
 	struct grouping gr;
 	struct input_error err = { 0 };
-	if (group_run(&gr, opt, &err) != 0) {
+	if (group_run(&gr, opt->group, &opt->analysis, &err) != 0) {
 		group_free(&gr);
 		return report_error(&err);
 	}
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 
 	struct analysis a;
 	struct input_error err = { 0 };
-	int rc = analysis_run(&a, &opt, &err);
+	int rc = analysis_run(&a, &opt.analysis, &err);
 	if (rc != 0) {
 		analysis_free(&a);
 		return report_error(&err);

@@ -3,13 +3,12 @@
  */
 #include "options.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "interval.h"
+#include "numparse.h"
 #include "plot.h"
 #include "version.h"
 
@@ -151,7 +150,8 @@ void options_help(FILE *out)
 "                          through the others); by default it is left out,\n"
 "                          with a warning\n"
 "        --replicates B    subsampling refits (default 200)\n"
-"        --seed S          subsampling seed (default 1: reports repeat)\n"
+"        --seed S          subsampling seed, 1..4294967295 (default 1: reports\n"
+"                          repeat)\n"
 "    -h, --help            this text\n"
 "        --version         print the version\n"
 "\n"
@@ -193,32 +193,30 @@ static int usage(FILE *err, const char *opt, const char *arg, const char *what)
 
 static int positive(const char *s, double *v)
 {
-	char *end;
-	errno = 0;
-	*v = strtod(s, &end);
-	return *s != '\0' && *end == '\0' && errno == 0 && isfinite(*v) && *v > 0;
+	return parse_double(s, v) == 0 && *v > 0;
 }
 
 static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 {
 	double v;
+	uint64_t u;
 	switch (c) {
 	case OPT_METHOD:
-		if (strcmp(arg, "lp") == 0) o->method = METHOD_LP;
-		else if (strcmp(arg, "hull") == 0) o->method = METHOD_HULL;
-		else if (strcmp(arg, "both") == 0) o->method = METHOD_BOTH;
+		if (strcmp(arg, "lp") == 0) o->analysis.method = METHOD_LP;
+		else if (strcmp(arg, "hull") == 0) o->analysis.method = METHOD_HULL;
+		else if (strcmp(arg, "both") == 0) o->analysis.method = METHOD_BOTH;
 		else return usage(err, "--method", arg, "expected lp, hull or both");
 		break;
 	case OPT_UNIT_NS:
-		if (!positive(arg, &o->unit_ns))
+		if (!positive(arg, &o->analysis.unit_ns))
 			return usage(err, "--unit-ns", arg, "expected a positive number of nanoseconds");
 		break;
 	case OPT_TICK:
-		if (!positive(arg, &o->tick))
+		if (!positive(arg, &o->analysis.tick))
 			return usage(err, "--tick", arg, "expected a positive number of clock units");
 		break;
 	case OPT_THRESHOLD:
-		if (!positive(arg, &o->threshold))
+		if (!positive(arg, &o->analysis.threshold))
 			return usage(err, "--threshold", arg, "expected a positive number of clock units");
 		break;
 	case OPT_COLUMN:
@@ -226,23 +224,23 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg) ||
 		    strcmp(arg, "n") == 0 || strcmp(arg, "at") == 0)
 			return usage(err, "--column", arg, "expected a timing column: t, t2, user, sys");
-		o->column = arg;
+		o->analysis.column = arg;
 		break;
 	case OPT_EXCESS:
 		if (*arg == '\0')
 			return usage(err, "--excess", arg, "expected a file name");
-		o->excess_path = arg;
+		o->analysis.excess_path = arg;
 		break;
 	case OPT_JSON: o->json = 1; break;
 	case OPT_REPLICATES:
-		if (!positive(arg, &v) || v != floor(v) || v < 10 || v > 100000)
+		if (parse_u64(arg, &u) != 0 || u < 10 || u > 100000)
 			return usage(err, "--replicates", arg, "expected an integer 10..100000");
-		o->replicates = (unsigned)v;
+		o->analysis.replicates = (unsigned)u;
 		break;
 	case OPT_SEED:
-		if (!positive(arg, &v) || v != floor(v) || v > 4294967295.0)
-			return usage(err, "--seed", arg, "expected a positive integer");
-		o->seed = (unsigned long)v;
+		if (parse_seed(arg, &u) != 0)
+			return usage(err, "--seed", arg, "expected an integer 1..4294967295");
+		o->analysis.seed = (unsigned long)u;
 		break;
 	case OPT_PLOT:
 		if (*arg == '\0')
@@ -252,11 +250,11 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_PLOT_FORMAT:
 		if (strcmp(arg, "png") && strcmp(arg, "svg") && strcmp(arg, "pdf") && strcmp(arg, "dumb"))
 			return usage(err, "--plot-format", arg, "expected png, svg, pdf or dumb");
-		o->plot_format = arg;
+		o->analysis.plot_format = arg;
 		break;
-	case OPT_PLOT_LOG: o->plot_log = 1; break;
-	case OPT_KEEP_LOW: o->keep_low = 1; break;
-	case OPT_MERGE: o->merge = 1; break;
+	case OPT_PLOT_LOG: o->analysis.plot_log = 1; break;
+	case OPT_KEEP_LOW: o->analysis.keep_low = 1; break;
+	case OPT_MERGE: o->analysis.merge = 1; break;
 	case OPT_COMPARE: o->compare = 1; break;
 	case OPT_GROUP:
 		if (*arg == '\0' || strchr(arg, ':') != NULL || strchr(arg, ' ') != NULL)
@@ -266,7 +264,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_FROM:
 		if (strcmp(arg, "gbench") != 0 && strcmp(arg, "hyperfine") != 0)
 			return usage(err, "--from", arg, "expected gbench or hyperfine");
-		o->from = arg;
+		o->analysis.from = arg;
 		break;
 	case OPT_MINIMA:
 		if (*arg == '\0')
@@ -276,15 +274,15 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_PER:
 		if (*arg == '\0' || strlen(arg) > 32 || strspn(arg, "abcdefghijklmnopqrstuvwxyz_-") != strlen(arg))
 			return usage(err, "--per", arg, "expected bytes, ops, or a name of lower-case letters");
-		o->per = arg;
+		o->analysis.per = arg;
 		break;
 	case OPT_OPS_PER_UNIT:
 		if (!positive(arg, &v))
 			return usage(err, "--ops-per-unit", arg, "expected a positive number");
-		o->ops_per_unit = v;
+		o->analysis.ops_per_unit = v;
 		break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("analyze (subtick) %s\n", subtick_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;
@@ -295,20 +293,20 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 						FILE *err)
 {
 	struct stat x, y;
-	for (char **f = o->files; *f != NULL; f++) {
+	for (char **f = o->analysis.files; *f != NULL; f++) {
 		if (**f == '\0')
 			return usage(err, "argument", *f, "expected a file name (or - for stdin)");
 		if (strcmp(*f, "-") == 0 || stat(*f, &y) != 0)
 			continue;
-		if (o->excess_path && stat(o->excess_path, &x) == 0 &&
+		if (o->analysis.excess_path && stat(o->analysis.excess_path, &x) == 0 &&
 		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
-			return usage(err, "--excess", o->excess_path,
+			return usage(err, "--excess", o->analysis.excess_path,
 				     "is an input file: it would be written over");
 		if (o->minima_path && stat(o->minima_path, &x) == 0 &&
 		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
 			return usage(err, "--minima", o->minima_path,
 				     "is an input file: it would be written over");
-		if (o->plot_dir && plot_writes(o->plot_dir, o->plot_format, *f))
+		if (o->plot_dir && plot_writes(o->plot_dir, o->analysis.plot_format, *f))
 			return usage(err, "--plot", o->plot_dir,
 				     "would write over an input file");
 	}
@@ -318,8 +316,9 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 enum options_status options_parse(int argc, char **argv,
 				  struct analyze_options *o, FILE *err)
 {
-	*o = (struct analyze_options){ .method = METHOD_BOTH, .plot_format = "png", .column = "t",
-				       .replicates = INTERVAL_REPLICATES, .seed = 1 };
+	*o = (struct analyze_options){ .analysis = {
+		.method = METHOD_BOTH, .plot_format = "png", .column = "t",
+		.replicates = INTERVAL_REPLICATES, .seed = 1 } };
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -330,14 +329,14 @@ enum options_status options_parse(int argc, char **argv,
 		if (st != OPTIONS_RUN)
 			return (enum options_status)st;
 	}
-	if (o->plot_format && strcmp(o->plot_format, "png") != 0 && !o->plot_dir)
+	if (o->analysis.plot_format && strcmp(o->analysis.plot_format, "png") != 0 && !o->plot_dir)
 		return usage(err, "--plot-format", NULL, "needs --plot DIR");
-	o->files = argv + optind;
-	if (o->compare && (argc - optind != 2 || o->excess_path || o->minima_path))
+	o->analysis.files = argv + optind;
+	if (o->compare && (argc - optind != 2 || o->analysis.excess_path || o->minima_path))
 		return usage(err, "--compare", NULL,
 			     argc - optind != 2 ? "expected two collections, A and B (files of one collection joined by commas)"
 						: "takes no --excess or --minima");
-	if (o->group && (o->compare || o->excess_path || o->minima_path || o->plot_dir))
+	if (o->group && (o->compare || o->analysis.excess_path || o->minima_path || o->plot_dir))
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
 	if (o->group && argc - optind < 1)
 		return usage(err, "--group", NULL, "expected files (streams with that header key)");

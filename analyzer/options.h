@@ -8,6 +8,17 @@
 
 #include "analysis.h"
 
+/* The command line: the analysis' settings, and what only the program
+ * does with its results. */
+struct analyze_options {
+	struct analysis_settings analysis;
+	int json;
+	const char *plot_dir;		/* --plot DIR, or NULL */
+	const char *minima_path;	/* --minima FILE (CSV), or NULL */
+	int compare;			/* --compare A B */
+	const char *group;		/* --group KEY, or NULL */
+};
+
 enum options_status { OPTIONS_RUN, OPTIONS_DONE, OPTIONS_USAGE };
 
 enum options_status options_parse(int argc, char **argv,

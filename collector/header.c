@@ -39,10 +39,12 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	keys_u64(w, "runs", r->runs);
 	keys_double(w, "budget_s", r->budget_s);
 	keys_u64(w, "seed", r->seed);
+	if (r->checked != NULL && r->checked[0] != '\0')
+		stream_header(w, "checked", r->checked);
 	for (const char *const *k = r->extra_keys; k && k[0] && k[1]; k += 2)
 		stream_header(w, k[0], k[1]);
 	char gen[128];
-	snprintf(gen, sizeof gen, "collect %s", subtick_version);
+	snprintf(gen, sizeof gen, "collect %s", build_version);
 	stream_header(w, "generator", gen);
 	if (r->kernel->column_keys != NULL)
 		r->kernel->column_keys(r->kernel->fixed_ctx, w);

@@ -28,6 +28,8 @@ struct collect_run {
 	const char *max_n_reason;	/* why the largest N is what it is */
 	const char *cpu_check;		/* how a migration is detected */
 	const char *const *extra_keys;	/* key, value, ..., NULL; or NULL */
+	const char *checked;	/* what was checked before timing; "" or
+				 * NULL: nothing */
 };
 
 int header_write(struct stream_writer *w, const struct collect_run *run);

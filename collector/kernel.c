@@ -83,6 +83,8 @@ static int open_user(const char *spec, struct kernel *k, char *err,
 	*(void **)&k->teardown = lookup(k->library, symbol, "_teardown");
 	*(void **)&k->setup_arg = lookup(k->library, symbol, "_setup_arg");
 	*(void **)&k->before = lookup(k->library, symbol, "_before");
+	*(void **)&k->check = lookup(k->library, symbol, "_check");
+	*(void **)&k->result = lookup(k->library, symbol, "_result");
 	k->n_limit = UINT64_MAX;
 	k->n_auto_max = UINT64_MAX;
 	k->per = NULL;

@@ -19,6 +19,8 @@ struct kernel {
 	subtick_teardown_fn *teardown;	/* NULL: nothing to free */
 	subtick_setup_arg_fn *setup_arg; /* NULL: none (NAME_setup is used) */
 	subtick_before_fn *before;	/* NULL: nothing before each run */
+	subtick_check_fn *check;	/* NULL: no check of its own (oracle.h) */
+	subtick_result_fn *result;	/* NULL: no result to compare */
 	const char *arg;		/* --kernel-arg, or NULL */
 	void *ctx;		/* from setup, passed to run */
 	int ready;		/* setup has succeeded, teardown pending */

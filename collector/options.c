@@ -18,6 +18,7 @@ enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
+	OPT_CHECK_TOLERANCE,
 };
 
 static const struct option long_options[] = {
@@ -44,6 +45,7 @@ static const struct option long_options[] = {
 	{ "exec", required_argument, NULL, OPT_EXEC },
 	{ "prepare", required_argument, NULL, OPT_PREPARE },
 	{ "shell", no_argument, NULL, OPT_SHELL },
+	{ "check-tolerance", required_argument, NULL, OPT_CHECK_TOLERANCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -121,7 +123,19 @@ void options_help(FILE *out)
 "        --prepare 'CMD {N}'\n"
 "                          run before every run, untimed (make an input)\n"
 "        --kernel-arg S    hand the string S to a user kernel's\n"
-"                          NAME_setup_arg (see subtick/kernel.h)\n"
+"                          NAME_setup_arg (see subtick/kernel.h)\n",
+		clock_default_name(), CALIBRATE_COARSEN_MAX);
+	fprintf(out,
+"        --check-tolerance REL\n"
+"                          a user kernel with NAME_check is run untimed and\n"
+"                          checked at the smallest, the largest and three\n"
+"                          random N before sampling (and at the largest\n"
+"                          after); with two kernels that have NAME_result,\n"
+"                          B's result must equal A's: bytes exactly, doubles\n"
+"                          within REL of A's largest magnitude (default\n"
+"                          %g).  A failure stops collect before anything\n"
+"                          is timed (exit 1); the header key checked says\n"
+"                          what was checked (see subtick/kernel.h)\n"
 "        --n LIST          time these N, comma separated (1000,1e6)\n"
 "        --range FROM:TO[:COUNT]\n"
 "                          COUNT values of N from FROM to TO (default %d)\n"
@@ -139,7 +153,8 @@ void options_help(FILE *out)
 "                          timings agree within EPS (default 0.001)\n"
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
 "        --no-priority     do not try to raise the priority (nice -20)\n"
-"        --seed S          seed of the shuffled order (default: from time)\n"
+"        --seed S          seed of the shuffled order, 1..4294967295 (default:\n"
+"                          from the time)\n"
 "    -o, --output FILE     write the stream to FILE instead of stdout;\n"
 "                          with two kernels, twice: A's file, then B's\n"
 "    -q, --quiet           no progress bar\n"
@@ -149,7 +164,7 @@ void options_help(FILE *out)
 "        --version         print the version\n"
 "\n"
 "CLOCKS\n",
-		clock_default_name(), CALIBRATE_COARSEN_MAX, PLAN_RANGE_POINTS,
+		OPTIONS_DEFAULT_CHECK_TOLERANCE, PLAN_RANGE_POINTS,
 		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
 	for (size_t i = 0; i < count; i++)
 		fprintf(out, "    %-18s%s\n", clocks[i].name, clocks[i].summary);
@@ -291,8 +306,8 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case OPT_NO_PRIORITY: o->raise_priority = 0; break;
 	case OPT_SEED:
-		if (parse_u64(arg, &o->seed) != 0)
-			return usage_as(o->prog, err, "--seed", arg, "expected a non-negative integer");
+		if (parse_seed(arg, &o->seed) != 0)
+			return usage_as(o->prog, err, "--seed", arg, "expected an integer 1..4294967295");
 		o->seed_given = 1;
 		break;
 	case 'o':
@@ -305,6 +320,10 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 	case 'q': o->quiet = 1; break;
 	case OPT_FORCE: o->force = 1; break;
 	case OPT_KERNEL_ARG: o->kernel_arg = arg; break;
+	case OPT_CHECK_TOLERANCE:
+		if (parse_double(arg, &o->check_tolerance) != 0 || !(o->check_tolerance < 1))
+			return usage_as(o->prog, err, "--check-tolerance", arg, "expected a relative tolerance, 0 <= REL < 1");
+		break;
 	case OPT_EXEC:
 		if (*arg == '\0')
 			return usage_as(o->prog, err, "--exec", arg, "expected a command");
@@ -319,7 +338,7 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case OPT_SHELL: o->shell = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
 		return OPTIONS_USAGE;
 	}
@@ -356,6 +375,7 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 				       .clock = clock_default_name(),
 				       .kernel = "count",
 				       .precision = OPTIONS_DEFAULT_PRECISION,
+				       .check_tolerance = OPTIONS_DEFAULT_CHECK_TOLERANCE,
 				       .cpu = -1,
 				       .raise_priority = 1 };
 	int c;

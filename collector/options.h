@@ -20,6 +20,8 @@ struct collect_options {
 	const char *kernel;
 	int kernel_given;	/* how many --kernel */
 	const char *kernel_arg;	/* --kernel-arg, or NULL */
+	double check_tolerance;	/* --check-tolerance: B's doubles within this
+				 * share of A's largest (oracle.h) */
 	const char *exec;	/* --exec CMD, or NULL */
 	/* A second --kernel or --exec (B): timed in turn with the first (A) at
 	 * every N, each into its own stream (output2); NULL: one kernel. */
@@ -60,6 +62,9 @@ enum options_status {
 /* Defaults: budget 2 s when no --runs; precision 1e-4. */
 #define OPTIONS_DEFAULT_BUDGET_S 2.0
 #define OPTIONS_DEFAULT_PRECISION 1e-4
+/* Two kernels' results in doubles agree within 1e-9 of the largest
+ * magnitude unless --check-tolerance says otherwise: rounding, not a bug. */
+#define OPTIONS_DEFAULT_CHECK_TOLERANCE 1e-9
 /* --budget above a week is a typo, not a plan. */
 #define OPTIONS_BUDGET_MAX_S 604800.0
 

@@ -1,9 +1,10 @@
 /*
  * sampler.c - the timing loop.
  *
- * Inside the timed region there is only the start reading, the kernel call
- * and the end reading.  Everything else (coarsening, the migration check,
- * writing the line, the budget check) happens between samples.
+ * Each run is the timed region of region.h around one kernel call: inside
+ * it only the start reading, the call and the end reading.  Everything
+ * else (the verdict, writing the line, the budget check) happens between
+ * samples.
  */
 #include "sampler.h"
 
@@ -16,66 +17,36 @@
 #include "kbest.h"
 #include "progress.h"
 
-struct reading_pair {
-	uint64_t start, end;	/* the clock */
-	uint64_t start2, end2;	/* the second clock (--also-clock), if any */
-	int same_cpu;		/* start, end and the pinned CPU agree */
-};
-
-/* Time one call of the kernel.  The second clock, when there is one, is
- * read inside the first: its reads add a constant to the first's timing,
- * which the overhead (intercept) absorbs. */
-static struct reading_pair time_one(const struct clock_source *src,
-				    const struct clock_source *src2,
-				    struct kernel *k, uint64_t n, int cpu)
+/* Time one call of the kernel: the region of region.h around it, and
+ * what must come before it outside (NAME_before). */
+static void time_one(const struct region_clock *rc, struct kernel *k,
+		     uint64_t n, struct region *r)
 {
-	struct reading_pair r = { 0 };
-	uint32_t c0, c1, d;
-	int ask = !clock_reports_cpu(src);
-	kernel_before(k, n);	/* outside the timed region */
-	int a = ask ? clock_current_cpu() : 0;
-	r.start = clock_read(src, &c0);
-	if (src2 != NULL)
-		r.start2 = clock_read(src2, &d);
+	kernel_before(k, n);
+	region_begin(rc, r);
 	k->run(n, k->ctx);
-	if (src2 != NULL)
-		r.end2 = clock_read(src2, &d);
-	r.end = clock_read(src, &c1);
-	if (ask) {
-		int b = clock_current_cpu();
-		c0 = (uint32_t)a;
-		c1 = (uint32_t)b;
-	}
-	r.same_cpu = c0 == c1 && c0 == (uint32_t)cpu;
-	return r;
-}
-
-enum sample_verdict sampler_judge(uint64_t start, uint64_t end,
-				  uint64_t start2, uint64_t end2, int has2,
-				  int same_cpu)
-{
-	if (end < start || (has2 && end2 < start2))
-		return SAMPLE_BACKSTEP;
-	return same_cpu ? SAMPLE_KEEP : SAMPLE_MIGRATED;
+	region_end(rc, r);
 }
 
 uint64_t sampler_min_timing(const struct clock_setup *clock,
 			    struct kernel *k, uint64_t n, int cpu, int reps)
 {
 	uint64_t best = UINT64_MAX;
+	struct region_clock rc;
+	region_clock_init(&rc, clock->source, clock->quantum, NULL, cpu);
 	for (int i = 0; i < reps; i++) {
-		struct reading_pair r = time_one(clock->source, NULL, k, n, cpu);
-		uint64_t a = clock_coarsen(r.start, clock->quantum);
-		uint64_t b = clock_coarsen(r.end, clock->quantum);
-		if (sampler_judge(a, b, 0, 0, 0, r.same_cpu) == SAMPLE_KEEP &&
-		    b - a < best)
-			best = b - a;
+		struct region r;
+		struct region_timing tm;
+		time_one(&rc, k, n, &r);
+		if (region_judge(&rc, &r, &tm) == REGION_KEEP && tm.t < best)
+			best = tm.t;
 	}
 	return best;
 }
 
 struct loop_state {
 	const struct sampler_config *cfg;
+	struct region_clock rc;
 	struct stream_writer *const *w;	/* one per kernel */
 	const volatile sig_atomic_t *stop;
 	struct sampler_result *res;	/* one per kernel; res[0] holds the
@@ -125,10 +96,9 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	const struct sampler_config *cfg = s->cfg;
 	struct kernel *kern = cfg->kernel[k];
 	struct sampler_result *res = &s->res[k];
-	uint64_t q = cfg->clock->quantum;
-	struct reading_pair r = time_one(cfg->clock->source,
-					 cfg->clock2 ? cfg->clock2->source : NULL,
-					 kern, n, cfg->cpu);
+	struct region r;
+	struct region_timing tm;
+	time_one(&s->rc, kern, n, &r);
 	if (kern->failure != NULL &&
 	    kern->failure(kern->ctx, s->res[0].failure, sizeof s->res[0].failure)) {
 		s->res[0].stop = SAMPLER_KERNEL;
@@ -141,27 +111,25 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 		s->res[0].stop = SAMPLER_SIGNAL;
 		return 0;
 	}
-	uint64_t a = clock_coarsen(r.start, q), b = clock_coarsen(r.end, q);
-	switch (sampler_judge(a, b, r.start2, r.end2, cfg->clock2 != NULL,
-			      r.same_cpu)) {
-	case SAMPLE_MIGRATED:
+	switch (region_judge(&s->rc, &r, &tm)) {
+	case REGION_MIGRATED:
 		res->dropped_migration++;
 		return 1;
-	case SAMPLE_BACKSTEP:
+	case REGION_BACKSTEP:
 		res->dropped_backstep++;
 		return 1;
-	case SAMPLE_KEEP:
+	case REGION_KEEP:
 		break;
 	}
 	if (!s->have_first) {
-		s->first_start = a;
+		s->first_start = tm.start;
 		s->have_first = 1;
 	}
 	uint64_t row[SAMPLER_FIELDS_MAX];	/* the first fields only */
 	row[0] = n;
-	row[1] = b - a;
-	row[2] = a - s->first_start;
-	row[3] = r.end2 - r.start2;
+	row[1] = tm.t;
+	row[2] = tm.start - s->first_start;
+	row[3] = tm.t2;
 	int fields = cfg->clock2 ? 4 : 3;
 	if (kern->columns != NULL) {
 		int more = kern->columns(kern->ctx, &row[1], row + fields);
@@ -176,7 +144,7 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 		return 0;
 	}
 	res->samples++;
-	s->busy_units[k] += (double)(b - a);
+	s->busy_units[k] += (double)tm.t;
 	if (s->kb.k)
 		kbest_add(&s->kb, i, row[1]);
 	return 1;
@@ -259,6 +227,8 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 	unsigned kernels = cfg->kernel[1] != NULL ? 2 : 1;
 	struct loop_state s = { .cfg = cfg, .w = w, .stop = stop, .res = res,
 				.kernels = kernels };
+	region_clock_init(&s.rc, cfg->clock->source, cfg->clock->quantum,
+			  cfg->clock2 ? cfg->clock2->source : NULL, cfg->cpu);
 	for (unsigned k = 0; k < kernels; k++)
 		res[k] = (struct sampler_result){ 0 };
 	size_t *order = malloc(cfg->plan->count * sizeof *order);
@@ -293,6 +263,7 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 const char *sampler_stop_name(enum sampler_stop stop)
 {
 	static const char *const names[] = { "runs", "budget", "kbest",
-					     "signal", "output", "memory", "command" };
+					     "signal", "output", "memory", "command",
+					     "check" };
 	return names[stop];
 }

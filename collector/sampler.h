@@ -11,6 +11,7 @@
 #include "calibrate.h"
 #include "kernel.h"
 #include "plan.h"
+#include "region.h"
 #include "stream.h"
 
 #define SAMPLER_KERNELS_MAX 2
@@ -49,6 +50,8 @@ enum sampler_stop {
 	SAMPLER_OUTPUT,		/* the output failed (EPIPE, ENOSPC) */
 	SAMPLER_NOMEM,
 	SAMPLER_KERNEL,		/* the kernel (a command) failed */
+	SAMPLER_CHECK,		/* NAME_check, or B's result against A's,
+				 * failed after the sampling (oracle.h) */
 };
 
 /* One per kernel; stop, sweeps, seconds and failure are the collection's,
@@ -62,26 +65,13 @@ struct sampler_result {
 	uint64_t sweeps;		/* complete sweeps */
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
-	char failure[640];		/* SAMPLER_KERNEL: what failed */
+	char failure[640];		/* SAMPLER_KERNEL, _CHECK: what failed */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least
  * this often, so a kill -9 or a crash in a user kernel loses at most this
  * much of the collection. */
 #define SAMPLER_FLUSH_NS 1000000000u
-
-enum sample_verdict {
-	SAMPLE_KEEP,
-	SAMPLE_MIGRATED,	/* the CPU changed between the readings */
-	SAMPLE_BACKSTEP,	/* end before start: the clock stepped back
-				 * (realtime-coarse can); t would be ~2^64 */
-};
-
-/* The verdict on one run: its readings (after --coarsen) and whether the
- * start, the end and the pinned CPU agree.  has2: a second clock was read. */
-enum sample_verdict sampler_judge(uint64_t start, uint64_t end,
-				  uint64_t start2, uint64_t end2, int has2,
-				  int same_cpu);
 
 /* The smallest of `reps` timings of the kernel at n on the clock (after
  * --coarsen), in clock units; UINT64_MAX if every run migrated. */

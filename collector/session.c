@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "header.h"
+#include "numparse.h"
 #include "probe.h"
 #include "sampler.h"
 
@@ -159,7 +160,7 @@ int session_resolve(struct session *s, const struct collect_options *opt)
 		return fail(s, 2, err);
 	check_cpu_report(s);
 	s->seed = opt->seed_given ? opt->seed
-				  : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+				  : seed_from_bits((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
 	return 0;
 }
 
@@ -521,6 +522,11 @@ static int finish(struct session *s, const struct sampler_result r[], int sig)
 		return 1;
 	if (r[0].stop == SAMPLER_NOMEM)
 		return fail(s, 1, "out of memory");
+	if (r[0].stop == SAMPLER_CHECK) {
+		fprintf(stderr, "%s: after the sampling, %s: the stream ends with stop=check\n",
+			s->opt->prog, r[0].failure);
+		return 1;
+	}
 	if (r[0].stop == SAMPLER_KERNEL) {
 		fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
 			s->opt->prog, r[0].failure,
@@ -622,6 +628,45 @@ static void check_in_turn(struct session *s)
 	}
 }
 
+/* The kernels checked before anything is timed or any output opened (so a
+ * failure empties no file): exit 1 naming the kernel and N. */
+static int check_kernels(struct session *s)
+{
+	char err[1024];
+	struct kernel *k[2] = { &s->kernel[0], s->kernels > 1 ? &s->kernel[1] : NULL };
+	/* at N both kernels are set up for: the plan with the smaller N (B's
+	 * own, when they are A's scaled down) */
+	const struct plan *p = plan_max(plan_of(s, 1)) < plan_max(&s->plan) ? plan_of(s, 1)
+									   : &s->plan;
+	s->checking = oracle_init(&s->oracle, k, s->kernels, p, s->seed,
+				  s->opt->check_tolerance);
+	if (!s->checking)
+		return 0;
+	if (oracle_before(&s->oracle, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s: nothing was timed\n", s->opt->prog, err);
+		return 1;
+	}
+	oracle_describe(&s->oracle, s->checked, sizeof s->checked);
+	if (s->oracle.uncompared != NULL)
+		fprintf(stderr, "%s: note: the results of A and B are not compared: %s\n",
+			s->opt->prog, s->oracle.uncompared);
+	return 0;
+}
+
+/* Checked once more after a sampling that ran its course: a failure
+ * becomes the collection's stop (stop=check in the last line). */
+static void check_after(struct session *s, struct sampler_result r[])
+{
+	enum sampler_stop st = r[0].stop;
+	if (!s->checking || (st != SAMPLER_RUNS && st != SAMPLER_BUDGET && st != SAMPLER_KBEST) ||
+	    oracle_after(&s->oracle, r[0].failure, sizeof r[0].failure) == 0)
+		return;
+	for (int i = 0; i < s->kernels; i++) {
+		r[i].stop = SAMPLER_CHECK;
+		memcpy(r[i].failure, r[0].failure, sizeof r[i].failure);
+	}
+}
+
 int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 {
 	char err[512];
@@ -629,8 +674,11 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		if (kernel_setup(&s->kernel[i], plan_max(plan_of(s, i)),
 				 err, sizeof err) != 0)
 			return fail(s, 1, err);
+	int rc = check_kernels(s);
+	if (rc != 0)
+		return rc;
 	check_in_turn(s);
-	int rc = kbest_can_judge(s);
+	rc = kbest_can_judge(s);
 	if (rc != 0)
 		return rc;
 	const struct collect_options *o = s->opt;
@@ -651,7 +699,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 			&s->cond, i && s->plan_b.count ? s->plan_text_b : s->plan_text,
 			s->plan.count, o->runs, o->budget_s,
 			s->seed, s->timer_period_ns, s->max_n_reason, s->cpu_check,
-			pair_keys(s, i, keys, turn, sizeof turn),
+			pair_keys(s, i, keys, turn, sizeof turn), s->checked,
 		};
 		header_write(s->writer[i], &run);
 		stream_flush(s->writer[i]);
@@ -668,6 +716,7 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 	};
 	struct sampler_result r[SAMPLER_KERNELS_MAX];
 	sampler_run(&cfg, s->writer, stop, r);
+	check_after(s, r);
 	return finish(s, r, r[0].stop == SAMPLER_SIGNAL ? (int)*stop : 0);
 }
 

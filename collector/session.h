@@ -12,6 +12,7 @@
 #include "conditions.h"
 #include "kernel.h"
 #include "options.h"
+#include "oracle.h"
 #include "plan.h"
 #include "stream.h"
 
@@ -42,6 +43,9 @@ struct session {
 	int out_fd[2];		/* A's stream, B's */
 	struct stream_writer *writer[2];
 	char interleave_id[24];	/* both streams' "interleaved" key */
+	struct oracle oracle;	/* the kernels' checks (oracle.h) */
+	int checking;		/* there is something to check */
+	char checked[320];	/* the header key checked; "" when nothing */
 	/* More header keys, set between session_resolve and
 	 * session_collect: key, value, key, value, ..., NULL (collect-mpi's
 	 * rank, ranks, host, mpi_library), or NULL. */

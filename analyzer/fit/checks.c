@@ -1,7 +1,7 @@
 /*
  * checks.c - one-line warnings when the data cannot support the fit.
  */
-#include "analysis.h"
+#include "checks.h"
 
 /* A cost in turn beyond this factor of the cost alone, either way, is
  * warned of (collect measures it; FORMAT.md, in_turn_vs_alone). */
@@ -148,6 +148,8 @@ void analysis_check(struct analysis *a)
 		     a->in_turn[0], a->in_turn[1], a->in_turn[2]);
 	if (a->interrupted)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
+	if (a->check_failed)
+		warn(a, "the kernel's check failed after the collection (stop=check): its result was wrong by then, and these timings may be of wrong work");
 	if (!(a->unit_ns > 0))
 		warn(a, "no unit_ns: results are in clock units only (give --unit-ns to convert)");
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keyset.h"
 #include "numscan.h"
 #include "text.h"
 
@@ -26,6 +27,7 @@ struct reader {
 	uint64_t line;
 	input_sample_fn *fn;
 	void *ctx;
+	struct keyset keys;	/* header keys given so far */
 };
 
 static int fail(struct reader *r, const char *fmt, ...)
@@ -159,6 +161,7 @@ static int header_key(struct reader *r, const char *key, char *value)
 		text_clean(value, field, flen);
 	} else if (strcmp(key, "done") == 0) {
 		m->finished = 1;
+		m->check_failed = strstr(value, " stop=check") != NULL;
 	} else if (strcmp(key, "interrupted") == 0) {
 		m->interrupted = 1;
 	}
@@ -189,6 +192,11 @@ static int comment_line(struct reader *r, char *s)
 	if (r->meta->samples > 0 && strcmp(key, "done") != 0 &&
 	    strcmp(key, "interrupted") != 0)
 		return 0;	/* header keys count only before the data */
+	/* each key once: a second unit_ns would silently override the
+	 * first, a second done means two writers (a forked recorder) */
+	int seen = keyset_add(&r->keys, key);
+	if (seen != 0)
+		return fail(r, seen < 0 ? "out of memory" : "key '%s' given twice", key);
 	return header_key(r, key, p + 2);
 }
 
@@ -369,12 +377,14 @@ int input_read_file(FILE *f, const char *name, const char *column,
 		 strspn(column + 1, "0123456789") == strlen(column + 1) ? "" : "_",
 		 column[0] == 't' && strspn(column + 1, "0123456789") == strlen(column + 1)
 		 ? column + 1 : column);
-	struct reader r = { column, suffix, meta, err, 0, fn, ctx };
+	struct reader r = { column, suffix, meta, err, 0, fn, ctx, { NULL, 0, 0 } };
 	snprintf(err->file, sizeof err->file, "%s", name);
 	err->line = 0;
 	memset(meta, 0, sizeof *meta);
 	meta->col_at = -1;
+	keyset_init(&r.keys);
 	int rc = read_lines(&r, f);
+	keyset_free(&r.keys);
 	meta->lines = r.line;
 	return rc;
 }

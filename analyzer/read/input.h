@@ -36,6 +36,8 @@ struct input_meta {
 	int col_n, col_t, col_at;	/* positions; col_at -1: none */
 	int finished;		/* "# done:" seen */
 	int interrupted;	/* "# interrupted:" seen */
+	int check_failed;	/* "# done: ... stop=check": the kernel's
+				 * check failed after the sampling */
 	int unterminated;	/* bare columns: the last line had no newline */
 	uint64_t samples;	/* sample lines read */
 	uint64_t lines;		/* lines read */

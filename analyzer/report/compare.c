@@ -13,10 +13,10 @@
 #include "interval.h"
 #include "report.h"
 
-static int analyze_side(struct analysis *x, const struct analyze_options *opt,
+static int analyze_side(struct analysis *x, const struct analysis_settings *opt,
 			char **files, struct input_error *err)
 {
-	struct analyze_options *o = malloc(sizeof *o);
+	struct analysis_settings *o = malloc(sizeof *o);
 	if (o == NULL)
 		return -1;
 	*o = *opt;
@@ -151,7 +151,7 @@ static void ratio_fifths(struct comparison *c, double ka, double kb)
 			 c->fifth[lo][0], lo + 1, c->fifth[hi][0], hi + 1);
 }
 
-int compare_run(struct comparison *c, const struct analyze_options *opt,
+int compare_run(struct comparison *c, const struct analysis_settings *opt,
 		char **side_a, char **side_b, struct input_error *err)
 {
 	memset(c, 0, sizeof *c);

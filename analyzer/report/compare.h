@@ -43,7 +43,7 @@ struct comparison {
 };
 
 /* Analyze both sides and compare.  Returns 0, or -1 with err filled. */
-int compare_run(struct comparison *c, const struct analyze_options *opt,
+int compare_run(struct comparison *c, const struct analysis_settings *opt,
 		char **side_a, char **side_b, struct input_error *err);
 
 void compare_report_text(FILE *out, const struct comparison *c);

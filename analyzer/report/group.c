@@ -70,7 +70,7 @@ static int by_value(const void *x, const void *y)
 }
 
 /* The groups of opt->files, in the order of their values. */
-static int collect_groups(struct grouping *gr, const struct analyze_options *opt,
+static int collect_groups(struct grouping *gr, const struct analysis_settings *opt,
 			  struct input_error *err)
 {
 	size_t n = 0;
@@ -148,11 +148,11 @@ static void group_verdict(struct grouping *gr)
 		 isfinite(c->ratio_hi) ? 100 * (c->ratio_hi - 1) : INFINITY);
 }
 
-int group_run(struct grouping *gr, const struct analyze_options *opt,
-	      struct input_error *err)
+int group_run(struct grouping *gr, const char *key,
+	      const struct analysis_settings *opt, struct input_error *err)
 {
 	memset(gr, 0, sizeof *gr);
-	gr->key = opt->group;
+	gr->key = key;
 	if (collect_groups(gr, opt, err) != 0)
 		return -1;
 	gr->in_ns = 1;

@@ -16,7 +16,7 @@ struct group {
 	char value[128];	/* the key's value */
 	char **files;		/* NULL-terminated, into the options' */
 	size_t nfiles;
-	struct analyze_options opt;
+	struct analysis_settings opt;
 	struct analysis a;
 	int analyzed;
 	struct comparison cmp;	/* the fastest as A, this group as B */
@@ -34,8 +34,8 @@ struct grouping {
 
 /* Group, analyze and compare.  Returns 0, or -1 with err filled
  * (group_free is still due). */
-int group_run(struct grouping *gr, const struct analyze_options *opt,
-	      struct input_error *err);
+int group_run(struct grouping *gr, const char *key,
+	      const struct analysis_settings *opt, struct input_error *err);
 
 void group_report_text(FILE *out, const struct grouping *gr);
 void group_report_json(FILE *out, const struct grouping *gr);

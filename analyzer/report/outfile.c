@@ -9,18 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outpath.h"
+
 int outfile_check(const char *path, char *err, size_t err_len)
 {
-	struct stat st;
-	if (lstat(path, &st) != 0)
-		return errno == ENOENT ? 0 : (snprintf(err, err_len, "%s", strerror(errno)), -1);
-	if (S_ISREG(st.st_mode))
-		return 0;
-	snprintf(err, err_len, "exists and is not a regular file (%s): give the path of a new or regular file",
-		 S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISFIFO(st.st_mode) ? "a FIFO"
-		 : S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-		 : "a socket or other special file");
-	return -1;
+	return outpath_check(path, err, err_len);
 }
 
 /* The mode the target will have: its own if it exists, else 0666 &

@@ -24,7 +24,8 @@ struct outfile {
 };
 
 /* 0 if path does not exist or is a regular file; else -1 with a message
- * (without the path) in err. */
+ * (without the path) in err: the rule of collector/core/outpath.h, which
+ * libsubtick's streams follow too. */
 int outfile_check(const char *path, char *err, size_t err_len);
 
 /* Check path and open a temporary file beside it for writing.  Returns 0,

@@ -2,7 +2,7 @@
 ! your program and write the subtick stream, for `analyze`.
 !
 !   use subtick
-!   type(c_ptr) :: r
+!   type(c_ptr) :: r                  ! a recorder is a C pointer
 !   integer(c_int64_t) :: t0, n
 !   r = subtick_open('loop.st', 'my-loop')
 !   t0 = subtick_start(r)
@@ -10,23 +10,48 @@
 !   call subtick_stop(r, n, t0)
 !   if (subtick_close(r) /= 0) stop 'subtick_close failed'
 !
-! Build: gfortran prog.f90 -I$(pkg-config --variable=fmoddir subtick) \
-!        $(pkg-config --libs subtick)
+! subtick_open takes the options of the C library as optional arguments:
+!   r = subtick_open('rank.st', 'loop', clock='monotonic-raw', &
+!                    coarsen_bits=0, capacity=65536_c_size_t, cpu=1, &
+!                    raise_priority=.false., keys=[character(8) :: 'rank', '3'])
+! keys holds key, value, key, value, ... (trailing blanks are trimmed).
+!
+! Build: gfortran prog.f90 $(pkg-config --cflags --libs subtick-fortran)
 ! The strings are trimmed and NUL-terminated here; the rest is the C
-! library's (subtick/subtick.h).  A recorder belongs to one thread.
+! library's (subtick/subtick.h, subtick(3)).  A recorder is used by one
+! thread at a time.
 module subtick
   use, intrinsic :: iso_c_binding, only: c_ptr, c_char, c_int, c_int64_t, &
-       c_null_char, c_null_ptr
+       c_size_t, c_null_char, c_null_ptr, c_loc, c_associated, c_f_pointer, &
+       c_sizeof
   implicit none
   private
   public :: subtick_open, subtick_start, subtick_stop, subtick_close, &
-       c_ptr, c_int, c_int64_t
+       subtick_samples, subtick_dropped, subtick_version, &
+       c_ptr, c_int, c_int64_t, c_size_t, c_associated
+
+  ! struct subtick_options, field for field (API version 3)
+  type, bind(c) :: c_options
+     integer(c_size_t) :: size
+     type(c_ptr) :: clock
+     integer(c_int) :: coarsen_bits
+     integer(c_size_t) :: capacity
+     integer(c_int) :: cpu
+     integer(c_int) :: raise_priority
+     type(c_ptr) :: keys
+  end type c_options
 
   interface
+     subroutine c_options_init(opt, size) bind(c, name='subtick_options_init_size')
+       import :: c_options, c_size_t
+       type(c_options), intent(out) :: opt
+       integer(c_size_t), value :: size
+     end subroutine c_options_init
+
      function c_open(path, label, opt) bind(c, name='subtick_open') result(r)
-       import :: c_ptr, c_char
+       import :: c_ptr, c_char, c_options
        character(kind=c_char), dimension(*), intent(in) :: path, label
-       type(c_ptr), value :: opt
+       type(c_options), intent(in) :: opt
        type(c_ptr) :: r
      end function c_open
 
@@ -36,27 +61,104 @@ module subtick
        integer(c_int64_t) :: t
      end function c_start
 
-     subroutine c_stop(r, n, t0) bind(c, name='subtick_stop')
-       import :: c_ptr, c_int64_t
+     function c_stop(r, n, t0) bind(c, name='subtick_stop') result(rc)
+       import :: c_ptr, c_int64_t, c_int
        type(c_ptr), value :: r
        integer(c_int64_t), value :: n, t0
-     end subroutine c_stop
+       integer(c_int) :: rc
+     end function c_stop
 
      function c_close(r) bind(c, name='subtick_close') result(rc)
        import :: c_ptr, c_int
        type(c_ptr), value :: r
        integer(c_int) :: rc
      end function c_close
+
+     function c_samples(r) bind(c, name='subtick_samples') result(k)
+       import :: c_ptr, c_int64_t
+       type(c_ptr), value :: r
+       integer(c_int64_t) :: k
+     end function c_samples
+
+     function c_dropped(r) bind(c, name='subtick_dropped') result(k)
+       import :: c_ptr, c_int64_t
+       type(c_ptr), value :: r
+       integer(c_int64_t) :: k
+     end function c_dropped
+
+     function c_version() bind(c, name='subtick_version') result(s)
+       import :: c_ptr
+       type(c_ptr) :: s
+     end function c_version
   end interface
+
+  ! NUL-terminated copies of strings, and pointers to them, alive for one
+  ! subtick_open call
+  type :: c_strings
+     character(kind=c_char), allocatable :: text(:)
+     type(c_ptr), allocatable :: ptr(:)
+  end type c_strings
 
 contains
 
-  ! NULL (c_associated false) when the file cannot be created or the
-  ! clock cannot be read.
-  function subtick_open(path, label) result(r)
+  ! The strings trimmed and NUL-terminated into s%text; s%ptr points at each,
+  ! then holds a NULL (the C key list's end).
+  subroutine c_strings_make(words, s)
+    character(len=*), intent(in) :: words(:)
+    type(c_strings), intent(out), target :: s
+    integer :: i, j, at, total
+    total = 0
+    do i = 1, size(words)
+       total = total + len_trim(words(i)) + 1
+    end do
+    allocate(s%text(max(total, 1)), s%ptr(size(words) + 1))
+    at = 1
+    do i = 1, size(words)
+       s%ptr(i) = c_loc(s%text(at))
+       do j = 1, len_trim(words(i))
+          s%text(at) = words(i)(j:j)
+          at = at + 1
+       end do
+       s%text(at) = c_null_char
+       at = at + 1
+    end do
+    s%ptr(size(words) + 1) = c_null_ptr
+  end subroutine c_strings_make
+
+  ! NULL (c_associated false) when the file cannot be created, the clock
+  ! cannot be read, or an option or key is refused (subtick(3)).
+  function subtick_open(path, label, clock, coarsen_bits, capacity, cpu, &
+       raise_priority, keys) result(r)
     character(len=*), intent(in) :: path, label
+    character(len=*), intent(in), optional :: clock
+    integer, intent(in), optional :: coarsen_bits, cpu
+    integer(c_size_t), intent(in), optional :: capacity
+    logical, intent(in), optional :: raise_priority
+    character(len=*), intent(in), optional :: keys(:)
     type(c_ptr) :: r
-    r = c_open(trim(path) // c_null_char, trim(label) // c_null_char, c_null_ptr)
+    type(c_options) :: opt
+    type(c_strings), target :: clock_s, keys_s
+    call c_options_init(opt, c_sizeof(opt))
+    if (present(clock)) then
+       call c_strings_make([clock], clock_s)
+       opt%clock = clock_s%ptr(1)
+    end if
+    if (present(coarsen_bits)) opt%coarsen_bits = int(coarsen_bits, c_int)
+    if (present(capacity)) opt%capacity = capacity
+    if (present(cpu)) opt%cpu = int(cpu, c_int)
+    if (present(raise_priority)) then
+       opt%raise_priority = 0
+       if (raise_priority) opt%raise_priority = 1
+    end if
+    if (present(keys)) then
+       if (mod(size(keys), 2) /= 0) then  ! a key without its value
+          r = c_null_ptr
+          return
+       end if
+       call c_strings_make(keys, keys_s)
+       opt%keys = c_loc(keys_s%ptr(1))
+    end if
+    r = c_open(trim(path) // c_null_char, trim(label) // c_null_char, opt)
   end function subtick_open
 
   ! The clock reading that starts a region (the C uint64_t, as bits).
@@ -66,17 +168,49 @@ contains
     t0 = c_start(r)
   end function subtick_start
 
-  subroutine subtick_stop(r, n, t0)
+  ! status (optional): 0 kept, 1 not kept (CPU changed, clock stepped
+  ! back), -1 refused (no region begun by t0, or r closed or null).
+  subroutine subtick_stop(r, n, t0, status)
     type(c_ptr), intent(in) :: r
     integer(c_int64_t), intent(in) :: n, t0
-    call c_stop(r, n, t0)
+    integer, intent(out), optional :: status
+    integer(c_int) :: rc
+    rc = c_stop(r, n, t0)
+    if (present(status)) status = int(rc)
   end subroutine subtick_stop
 
-  ! 0, or -1 when a write failed.
+  ! 0, or -1 when a write failed (or r was closed or null).
   function subtick_close(r) result(rc)
     type(c_ptr), intent(in) :: r
     integer(c_int) :: rc
     rc = c_close(r)
   end function subtick_close
+
+  function subtick_samples(r) result(k)
+    type(c_ptr), intent(in) :: r
+    integer(c_int64_t) :: k
+    k = c_samples(r)
+  end function subtick_samples
+
+  function subtick_dropped(r) result(k)
+    type(c_ptr), intent(in) :: r
+    integer(c_int64_t) :: k
+    k = c_dropped(r)
+  end function subtick_dropped
+
+  ! The library's version, "0.1.0 (626a3e1)".
+  function subtick_version() result(v)
+    character(len=:), allocatable :: v
+    character(kind=c_char), pointer :: s(:)
+    integer :: n
+    call c_f_pointer(c_version(), s, [256])
+    n = 0
+    do while (n < 256)
+       if (s(n + 1) == c_null_char) exit
+       n = n + 1
+    end do
+    allocate(character(len=n) :: v)
+    v = transfer(s(1:n), v)
+  end function subtick_version
 
 end module subtick

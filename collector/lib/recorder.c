@@ -1,12 +1,13 @@
 /*
  * recorder.c - the in-program recorder of libsubtick (subtick/subtick.h),
  * after Magazinovic's StopWatch: calibrate once, read the clock serialized
- * around the region, keep the samples in memory, write the stream.
+ * around the region (collector/core/region.h, as collect does), keep the
+ * samples in memory, write the stream.  Misuse is refused through the
+ * handle (handle.h).
  */
 #include "subtick/subtick.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,21 +16,29 @@
 #include "calibrate.h"
 #include "clock.h"
 #include "conditions.h"
+#include "handle.h"
 #include "keys.h"
+#include "outpath.h"
+#include "recorder.h"
+#include "region.h"
 #include "stream.h"
 #include "version.h"
 
-enum { RECORDER_CAPACITY = 65536 };
+enum { RECORDER_CAPACITY = 65536, RECORDER_KEY_MAX = 64 };
 
 struct sample3 {
 	uint64_t n, t, at;
 };
 
 struct subtick_recorder {
+	struct handle h;	/* first: liveness, owner, busy flag */
 	struct clock_setup setup;
 	struct calibration cal;
+	struct region_clock rc;	/* set at open, never changed or cleared */
 	int reports_cpu;	/* the clock tells the CPU of each reading */
-	uint32_t start_cpu;	/* the CPU of the last start reading */
+	struct region open;	/* the region begun by the last start */
+	uint64_t t0;		/* what that start returned */
+	int started;		/* a start not yet stopped */
 	uint64_t first_start;
 	int have_first;
 	struct sample3 *buf;
@@ -39,9 +48,84 @@ struct subtick_recorder {
 	struct stream_writer *w;
 };
 
-void subtick_options_init(struct subtick_options *opt)
+/* The keys the library writes itself: a user's would contradict them (a
+ * unit_ns of 1000 read after the calibrated one), or end the stream. */
+static const char *const library_keys[] = {
+	"clock", "tick", "unit_ns", "overhead", "kernel", "cpu", "host", "date",
+	"unit_ns_rel_error", "coarsen", "native_tick", "tick_method",
+	"getres_agrees", "claimed_resolution_ns", "read_ns", "timer_period_ns",
+	"priority", "cpu_check", "pinning", "tsc_invariant", "governor", "plan",
+	"points", "max_n_reason", "runs", "budget_s", "seed", "generator",
+	"columns", "done", "interrupted",
+};
+
+/* The options of API version 3, the first with a size; and more than any
+ * version will hold (a size beyond it is garbage, not a newer header). */
+#define OPTIONS_SIZE_MIN (offsetof(struct subtick_options, keys) + sizeof(const char *const *))
+#define OPTIONS_SIZE_MAX 4096
+
+void subtick_options_init_size(struct subtick_options *opt, size_t size)
 {
-	*opt = (struct subtick_options){ NULL, 0, RECORDER_CAPACITY, -1, 0, NULL };
+	struct subtick_options d = { sizeof d, NULL, 0, RECORDER_CAPACITY, -1, 0, NULL };
+	if (opt == NULL || size < sizeof opt->size)
+		return;
+	/* fields beyond ours (a newer header) get zero, their default */
+	memset(opt, 0, size);
+	memcpy(opt, &d, size < sizeof d ? size : sizeof d);
+	opt->size = size;
+}
+
+const char *subtick_version(void)
+{
+	return build_version;
+}
+
+int subtick_api_version(void)
+{
+	return SUBTICK_API_VERSION;
+}
+
+/* The caller's options, as many fields as its size says, into *o.  -1 for
+ * a size this library cannot read, or fields it does not know set. */
+static int options_read(const struct subtick_options *opt, struct subtick_options *o)
+{
+	subtick_options_init(o);
+	if (opt == NULL)
+		return 0;
+	size_t size = opt->size;
+	if (size < OPTIONS_SIZE_MIN || size > OPTIONS_SIZE_MAX)
+		return -1;
+	for (size_t i = sizeof *o; i < size; i++)
+		if (((const unsigned char *)opt)[i] != 0)
+			return -1;
+	memcpy(o, opt, size < sizeof *o ? size : sizeof *o);
+	o->size = sizeof *o;
+	return o->cpu < -1 ? -1 : 0;
+}
+
+static int library_key(const char *key)
+{
+	for (size_t i = 0; i < sizeof library_keys / sizeof library_keys[0]; i++)
+		if (strcmp(key, library_keys[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Keys of subtick_options: [a-z0-9_]{1,64}, each with a value, each once,
+ * none of the library's own. */
+static int keys_valid(const char *const *keys)
+{
+	for (const char *const *k = keys; k && k[0]; k += 2) {
+		size_t len = strlen(k[0]);
+		if (k[1] == NULL || len == 0 || len > RECORDER_KEY_MAX ||
+		    strspn(k[0], "abcdefghijklmnopqrstuvwxyz0123456789_") != len ||
+		    library_key(k[0]))
+			return 0;
+		for (const char *const *j = keys; j != k; j += 2)
+			if (strcmp(j[0], k[0]) == 0)
+				return 0;
+	}
+	return 1;
 }
 
 /* The clock called name (NULL: the default), resolved to a readable
@@ -63,7 +147,7 @@ int subtick_clock_info(const char *clock, unsigned coarsen_bits,
 {
 	struct clock_setup setup;
 	struct calibration cal;
-	const struct clock_source *c = find_clock(clock);
+	const struct clock_source *c = out ? find_clock(clock) : NULL;
 	if (c == NULL || coarsen_bits > CALIBRATE_COARSEN_MAX ||
 	    calibrate_clock(c, coarsen_bits, &setup, &cal) != 0) {
 		errno = EINVAL;
@@ -73,19 +157,6 @@ int subtick_clock_info(const char *clock, unsigned coarsen_bits,
 					    cal.overhead, cal.read_ns };
 	snprintf(out->clock, sizeof out->clock, "%s", c->name);
 	return 0;
-}
-
-/* Keys of subtick_options: [a-z0-9_]+, each with a value. */
-static int keys_valid(const char *const *keys)
-{
-	for (const char *const *k = keys; k && k[0]; k += 2) {
-		if (k[1] == NULL || k[0][0] == '\0')
-			return 0;
-		for (const char *c = k[0]; *c; c++)
-			if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
-				return 0;
-	}
-	return 1;
 }
 
 /* The header: the keys collect writes, with the recorder's own values. */
@@ -112,7 +183,7 @@ static void write_header(subtick_recorder *r, const char *label,
 	stream_header(r->w, "seed", "0");
 	for (const char *const *k = keys; k && k[0] && k[1]; k += 2)
 		stream_header(r->w, k[0], k[1]);
-	snprintf(gen, sizeof gen, "libsubtick %s", subtick_version);
+	snprintf(gen, sizeof gen, "libsubtick %s", build_version);
 	stream_header(r->w, "generator", gen);
 	stream_header(r->w, "columns", "n t at");
 }
@@ -139,46 +210,79 @@ static int conditions_for(const struct subtick_options *o,
 	return 0;
 }
 
-static subtick_recorder *open_checked(const char *path, const char *label,
-				      const struct subtick_options *o)
+/* Everything subtick_open checks before it calibrates: the options read
+ * into *o, the clock resolved into *c.  0, or -1 with errno. */
+static int open_args(const char *path, const struct subtick_options *opt,
+		     struct subtick_options *o, const struct clock_source **c)
 {
-	const struct clock_source *c = find_clock(o->clock);
-	if (c == NULL || o->coarsen_bits > CALIBRATE_COARSEN_MAX) {
+	if (path == NULL || *path == '\0' || options_read(opt, o) != 0 ||
+	    !keys_valid(o->keys) || o->coarsen_bits > CALIBRATE_COARSEN_MAX) {
 		errno = EINVAL;
-		return NULL;
+		return -1;
 	}
-	subtick_recorder *r = calloc(1, sizeof *r);
+	if (o->capacity > SIZE_MAX / sizeof(struct sample3)) {
+		errno = ENOMEM;	/* its size in bytes does not exist */
+		return -1;
+	}
+	*c = find_clock(o->clock);
+	return *c == NULL ? -1 : 0;
+}
+
+/* Memory and the file, or nothing: NULL with errno. */
+static subtick_recorder *recorder_new(const char *path, const struct subtick_options *o)
+{
+	subtick_recorder *r = handle_new(sizeof *r);
 	if (r == NULL)
 		return NULL;
 	r->cap = o->capacity ? o->capacity : RECORDER_CAPACITY;
 	r->buf = malloc(r->cap * sizeof *r->buf);
 	r->w = malloc(sizeof *r->w);
 	r->fd = -1;
-	struct conditions cond;
-	char pinned[64] = "";
-	if (r->buf == NULL || r->w == NULL ||
-	    conditions_for(o, c, &cond, pinned, sizeof pinned) != 0 ||
-	    calibrate_clock(c, o->coarsen_bits, &r->setup, &r->cal) != 0) {
-		int e = r->buf && r->w ? EINVAL : ENOMEM;
-		free(r->buf), free(r->w), free(r);
+	if (r->buf != NULL && r->w != NULL)
+		r->fd = outpath_open_stream(path);
+	else
+		errno = ENOMEM;
+	if (r->fd < 0) {
+		int e = errno;
+		free(r->buf), free(r->w);
+		handle_free(&r->h);
 		errno = e;
 		return NULL;
 	}
+	return r;
+}
+
+static subtick_recorder *recorder_create(const char *path, const char *label,
+					 const struct subtick_options *o,
+					 const struct clock_setup *setup,
+					 const struct calibration *cal,
+					 const struct conditions *cond,
+					 const char *pinned)
+{
+	subtick_recorder *r = recorder_new(path, o);
+	if (r == NULL)
+		return NULL;
+	r->setup = *setup;
+	r->cal = *cal;
 	uint32_t reported;
 	int actual;
+	const struct clock_source *c = setup->source;
 	r->reports_cpu = clock_reports_cpu(c) && clock_cpu_report_agrees(c, &reported, &actual);
 	if (clock_reports_cpu(c) && !r->reports_cpu)
 		r->setup.source = clock_without_cpu_report(c);
-	r->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	if (r->fd < 0) {
-		int e = errno;
-		free(r->buf), free(r->w), free(r);
+	region_clock_init(&r->rc, r->setup.source, r->setup.quantum, NULL,
+			  pinned ? o->cpu : -1);
+	stream_init(r->w, r->fd);
+	write_header(r, label, cond, pinned, o->keys);
+	if (stream_flush(r->w) != 0) {
+		int e = r->w->error;
+		close(r->fd);
+		free(r->buf), free(r->w);
+		handle_free(&r->h);
 		errno = e;
 		return NULL;
 	}
-	stream_init(r->w, r->fd);
-	write_header(r, label, &cond, pinned[0] ? pinned : NULL, o->keys);
-	stream_flush(r->w);
+	handle_set_live(&r->h);
 	return r;
 }
 
@@ -186,26 +290,54 @@ subtick_recorder *subtick_open(const char *path, const char *label,
 			       const struct subtick_options *opt)
 {
 	struct subtick_options o;
-	if (opt == NULL) {
-		subtick_options_init(&o);
-		opt = &o;
-	}
-	if (path == NULL || *path == '\0' || !keys_valid(opt->keys)) {
+	const struct clock_source *c;
+	struct conditions cond;
+	struct clock_setup setup;
+	struct calibration cal;
+	char pinned[64] = "";
+	if (open_args(path, opt, &o, &c) != 0)
+		return NULL;
+	if (conditions_for(&o, c, &cond, pinned, sizeof pinned) != 0 ||
+	    calibrate_clock(c, o.coarsen_bits, &setup, &cal) != 0) {
 		errno = EINVAL;
 		return NULL;
 	}
-	return open_checked(path, label, opt);
+	return recorder_create(path, label, &o, &setup, &cal, &cond,
+			       pinned[0] ? pinned : NULL);
+}
+
+subtick_recorder *recorder_open_calibrated(const char *path, const char *label,
+					   const struct subtick_options *opt,
+					   const struct clock_setup *setup,
+					   const struct calibration *cal)
+{
+	struct subtick_options o;
+	const struct clock_source *c;
+	struct conditions cond;
+	char pinned[64] = "";
+	if (open_args(path, opt, &o, &c) != 0)
+		return NULL;
+	if (conditions_for(&o, c, &cond, pinned, sizeof pinned) != 0) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return recorder_create(path, label, &o, setup, cal, &cond,
+			       pinned[0] ? pinned : NULL);
 }
 
 uint64_t subtick_start(subtick_recorder *r)
 {
-	/* Where the clock does not tell the CPU, ask before the reading, not
-	 * inside the region it starts. */
-	uint32_t cpu = r->reports_cpu ? 0 : (uint32_t)clock_current_cpu();
-	uint32_t reported;
-	uint64_t t = clock_read(r->setup.source, &reported);
-	r->start_cpu = r->reports_cpu ? reported : cpu;
-	return clock_coarsen(t, r->setup.quantum);
+	int e = handle_enter(r ? &r->h : NULL);
+	if (e != 0) {
+		errno = e;
+		return 0;
+	}
+	region_begin(&r->rc, &r->open);
+	uint64_t t0 = clock_coarsen(r->open.start, r->rc.quantum);
+	r->t0 = t0;
+	r->started = 1;
+	handle_leave(&r->h);
+	return t0;
 }
 
 /* Hand the buffered samples to the stream writer, outside any region. */
@@ -220,46 +352,98 @@ static void flush_samples(subtick_recorder *r)
 	stream_flush(r->w);
 }
 
-void subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0)
+/* The region begun by t0 ended at *end: judged, and kept or counted. */
+static int take_sample(subtick_recorder *r, uint64_t n, uint64_t t0,
+		       const struct region *end)
 {
-	uint32_t cpu;
-	uint64_t end = clock_coarsen(clock_read(r->setup.source, &cpu), r->setup.quantum);
-	if (!r->reports_cpu)
-		cpu = (uint32_t)clock_current_cpu();
-	if (end < t0) {
+	if (!r->started || t0 != r->t0)
+		return errno = EINVAL, -1;
+	r->started = 0;
+	struct region run = r->open;
+	struct region_timing tm;
+	run.end = end->end;
+	run.cpu_end = end->cpu_end;
+	switch (region_judge(&r->rc, &run, &tm)) {
+	case REGION_BACKSTEP:
 		r->backsteps++;
-		return;
-	}
-	if (cpu != r->start_cpu) {
+		return 1;
+	case REGION_MIGRATED:
 		r->migrations++;
-		return;
+		return 1;
+	case REGION_KEEP:
+		break;
 	}
 	if (!r->have_first) {
-		r->first_start = t0;
+		r->first_start = tm.start;
 		r->have_first = 1;
 	}
-	r->buf[r->len++] = (struct sample3){ n, end - t0, t0 - r->first_start };
+	r->buf[r->len++] = (struct sample3){ n, tm.t, tm.start - r->first_start };
 	r->samples++;
 	if (r->len == r->cap)
 		flush_samples(r);
+	return 0;
+}
+
+int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0)
+{
+	if (r == NULL)
+		return errno = EINVAL, -1;
+	/* the reading first: r->rc is set at open and never changed, and the
+	 * handle is never unmapped, so this is safe before the checks */
+	struct region end;
+	region_end(&r->rc, &end);
+	int e = handle_enter(&r->h);
+	if (e != 0)
+		return errno = e, -1;
+	int rc = take_sample(r, n, t0, &end);
+	handle_leave(&r->h);
+	return rc;
+}
+
+/* A count read under the flag, so that it is never torn. */
+static uint64_t count_of(const subtick_recorder *r, int dropped)
+{
+	subtick_recorder *m = (subtick_recorder *)r;	/* the flag only */
+	int e = handle_enter(m ? &m->h : NULL);
+	if (e != 0) {
+		errno = e;
+		return 0;
+	}
+	uint64_t v = dropped ? m->migrations + m->backsteps : m->samples;
+	handle_leave(&m->h);
+	return v;
 }
 
 uint64_t subtick_samples(const subtick_recorder *r)
 {
-	return r->samples;
+	return count_of(r, 0);
 }
 
 uint64_t subtick_dropped(const subtick_recorder *r)
 {
-	return r->migrations + r->backsteps;
+	return count_of(r, 1);
+}
+
+/* Memory and descriptor given back; marked closed. */
+static void release(subtick_recorder *r)
+{
+	free(r->buf), free(r->w);
+	r->buf = NULL, r->w = NULL;
+	r->fd = -1;
+	handle_set_closed(&r->h);
 }
 
 int subtick_close(subtick_recorder *r)
 {
-	if (r == NULL) {
-		errno = EINVAL;
-		return -1;
+	if (r != NULL && handle_in_child(&r->h)) {
+		/* the parent's stream: the child's copy is let go unwritten */
+		close(r->fd);
+		release(r);
+		return 0;
 	}
+	int e = handle_enter(r ? &r->h : NULL);
+	if (e != 0)
+		return errno = e, -1;
 	flush_samples(r);
 	stream_linef(r->w,
 		     "# done: samples=%llu dropped=%llu migrations=%llu backsteps=%llu writes=%llu stop=close",
@@ -269,13 +453,20 @@ int subtick_close(subtick_recorder *r)
 		     (unsigned long long)r->backsteps,
 		     (unsigned long long)r->flushes);
 	stream_flush(r->w);
-	int e = r->w->error;
+	e = r->w->error;
 	if (close(r->fd) != 0 && e == 0)
 		e = errno;
-	free(r->buf), free(r->w), free(r);
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
+	release(r);
+	handle_leave(&r->h);
+	if (e != 0)
+		return errno = e, -1;
+	return 0;
+}
+
+int recorder_unreserve(subtick_recorder *r)
+{
+	if (r == NULL || !handle_closed(&r->h))
+		return errno = EINVAL, -1;
+	handle_free(&r->h);
 	return 0;
 }

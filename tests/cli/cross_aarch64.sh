@@ -10,10 +10,11 @@ command -v $CC > /dev/null || skip "$CC not installed (Debian: gcc-aarch64-linux
 src=$SUBTICK_SOURCE_ROOT/collector
 mkdir "$T/inc"
 ln -s /usr/include/gsl "$T/inc/gsl"	# GSL's headers are the same on every architecture
-for f in "$src"/*.c "$src"/lib/*.c; do
+for f in "$src"/*.c "$src"/core/*.c "$src"/lib/*.c; do
 	check "$(basename "$f") compiles for aarch64" \
 		$CC -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Wpedantic -Werror \
-		-I "$src" -I "$src/include" -I "$src/lib" -isystem "$T/inc" -c "$f" -o "$T/$(basename "$f").o"
+		-I "$src" -I "$src/include" -I "$src/core" -I "$src/lib" -isystem "$T/inc" \
+		-c "$f" -o "$T/$(basename "$f").o"
 done
 aarch64-linux-gnu-objdump -d "$T/sampler.c.o" > "$T/d" 2> /dev/null ||
 	objdump -d "$T/sampler.c.o" > "$T/d"

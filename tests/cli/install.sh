@@ -27,19 +27,44 @@ check "subtick.pc installed" [ -n "$pc" ]
 export PKG_CONFIG_PATH="${pc%/subtick.pc}"
 libdir=$(pkg-config --variable=libdir subtick)
 check "pkg-config knows subtick" [ -d "$libdir" ]
+check "subtick's link line is C only: $(pkg-config --libs subtick)" \
+	sh -c '! pkg-config --libs --static subtick | grep -q fortran'
+# The installed library exports its API and nothing else, under the
+# soname of its ABI (subtick(3), VERSIONS).
+so=$(find "$libdir" -name 'libsubtick.so.*.*' | head -n 1)
+nm -D --defined-only "$so" | awk '{ print $NF }' > "$T/exported"
+echo "    exported: $(tr '\n' ' ' < "$T/exported")"
+check "nm -D shows only subtick_*" sh -c "! grep -v '^subtick_' '$T/exported'"
+check "subtick_version exported" grep -qx subtick_version "$T/exported"
+check "soname libsubtick.so.1" sh -c "readelf -d '$so' | grep -q 'SONAME.*libsubtick.so.1]'"
 mkdir "$T/user" && cd "$T/user"
 cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.c" .
 # shellcheck disable=SC2046 # pkg-config prints several words
 cc -O2 loop.c $(pkg-config --cflags --libs subtick) -o loop ||
 	fail "cc loop.c \$(pkg-config --cflags --libs subtick) failed"
+check "the C example links no Fortran runtime" sh -c "! ldd ./loop | grep -q gfortran"
 LD_LIBRARY_PATH=$libdir ./loop loop.st || fail "the installed C example exited $?"
 "$T/prefix/bin/analyze" loop.st > loop.txt || fail "installed analyze on loop.st exited $?"
 check "the C example's stream analyzes" grep -q '^unit cost' loop.txt
-if command -v gfortran > /dev/null && [ -n "$(pkg-config --variable=fmoddir subtick)" ]; then
+cat > version.c <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <subtick/subtick.h>
+int main(void)
+{
+	printf("%s %d\n", subtick_version(), subtick_api_version());
+	return subtick_api_version() >= SUBTICK_API_VERSION && strlen(subtick_version()) > 0 ? 0 : 1;
+}
+C
+# shellcheck disable=SC2046
+cc version.c $(pkg-config --cflags --libs subtick) -o version || fail "subtick_version() did not build"
+LD_LIBRARY_PATH=$libdir ./version > version.txt || fail "subtick_version(): exit $?"
+check "subtick_version() through pkg-config: $(cat version.txt)" grep -q '^[0-9]' version.txt
+if command -v gfortran > /dev/null && pkg-config --exists subtick-fortran; then
 	cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.f90" .
 	# shellcheck disable=SC2046
-	gfortran -O2 loop.f90 -I"$(pkg-config --variable=fmoddir subtick)" \
-		$(pkg-config --libs subtick) -o loopf || fail "gfortran against the installed module failed"
+	gfortran -O2 loop.f90 $(pkg-config --cflags --libs subtick-fortran) -o loopf ||
+		fail "gfortran against the installed module failed"
 	LD_LIBRARY_PATH=$libdir ./loopf loopf.st || fail "the installed Fortran example exited $?"
 	"$T/prefix/bin/analyze" loopf.st > loopf.txt || fail "installed analyze on loopf.st exited $?"
 	check "the Fortran example's stream analyzes" grep -q '^unit cost' loopf.txt

@@ -62,7 +62,7 @@ inside() {
 }
 
 # near_multiples FILE FIELD TICK: at least 3/4 of the samples' FIELD are
-# within max(1, value/1e6) of a multiple of TICK (collector/lib/tick.h).
+# within max(1, value/1e6) of a multiple of TICK (collector/core/tick.h).
 near_multiples() {
 	awk -v f="$2" -v k="$3" '!/^#/ { n++; r = $f % k; if (k - r < r) r = k - r; tol = $f * 1e-6; if (tol < 1) tol = 1; if (r <= tol || k == 1) ok++ } END { exit !(n > 0 && 4 * ok >= 3 * n) }' "$1"
 }

@@ -59,3 +59,47 @@ check "Fortran example: its label" grep -q '^# kernel: fortran-loop$' loopf.st
 check "Fortran example: whole lines" only_complete_lines loopf.st
 "$ANALYZE" --json loopf.st > loopf.json || fail "analyze loopf.st exited $?"
 check "Fortran example: a positive unit cost" awk -v u="$(json_get loopf.json unit_cost)" 'BEGIN { exit !(u > 0) }'
+
+# The module's options and keys reach the header; a refused key (one the
+# library writes itself) gives a null recorder, not a stream.
+cat > opts.f90 <<'F'
+program opts
+  use subtick
+  implicit none
+  type(c_ptr) :: r
+  integer(c_int64_t) :: t0, n
+  integer :: i, status
+  r = subtick_open('bad.st', 'x', keys=[character(8) :: 'unit_ns', '1000'])
+  if (c_associated(r)) stop 'unit_ns accepted'
+  r = subtick_open('opts.st', 'opts', clock='monotonic-raw', coarsen_bits=2, &
+       capacity=16_c_size_t, raise_priority=.false., &
+       keys=[character(8) :: 'rank', '3', 'language', 'fortran'])
+  if (.not. c_associated(r)) stop 'subtick_open failed'
+  do i = 1, 100
+     n = 1000 * int(mod(i, 5) + 1, c_int64_t)
+     t0 = subtick_start(r)
+     call subtick_stop(r, n, t0, status)
+     if (status < 0) stop 'subtick_stop refused'
+  end do
+  call subtick_stop(r, n, t0, status)
+  if (status /= -1) stop 'a second stop was taken'
+  if (subtick_samples(r) + subtick_dropped(r) /= 100) stop 'counts'
+  if (len(subtick_version()) == 0) stop 'no version'
+  if (subtick_close(r) /= 0) stop 'subtick_close failed'
+  if (subtick_close(r) /= -1) stop 'closed twice'
+end program opts
+F
+# shellcheck disable=SC2086
+gfortran -O2 $san -I "$LIBSUBTICK_DIR" opts.f90 \
+	"$LIBSUBTICK_DIR/libsubtick_fortran.a" "$LIBSUBTICK_DIR/libsubtick.a" -o opts ||
+	fail "the Fortran options program did not build"
+./opts || fail "the Fortran options program exited $?"
+check "Fortran: a refused key made no file" [ ! -e bad.st ]
+check "Fortran: its keys in the header" [ "$(header_value opts.st rank)" = 3 ] &&
+	[ "$(header_value opts.st language)" = fortran ]
+check "Fortran: its clock and coarsening" [ "$(header_value opts.st clock)" = monotonic-raw ] &&
+	[ "$(header_value opts.st coarsen)" = 2 ]
+kept=$(sed -n 's/^# done: samples=\([0-9]*\) .*/\1/p' opts.st)
+writes=$(sed -n 's/^# done: .* writes=\([0-9]*\) .*/\1/p' opts.st)
+check "Fortran: its capacity, 16 samples a write ($kept samples, $writes writes)" \
+	[ "$writes" -eq $((kept / 16 + 1)) ]

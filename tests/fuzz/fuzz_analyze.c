@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (put_input(data, size) != 0)
 		return 0;
 	char *files[] = { path, NULL };
-	struct analyze_options opt = {
+	struct analysis_settings opt = {
 		.files = files, .column = "t", .method = METHOD_BOTH,
 		.plot_format = "png", .replicates = 20, .seed = 1,
 	};

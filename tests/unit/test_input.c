@@ -177,10 +177,43 @@ static void test_missing_file(void **state)
 	assert_non_null(strstr(e.msg, "No such file"));
 }
 
+/* Each header key once: a repeated one is an error at its line, whatever
+ * the key (a second unit_ns would override the calibrated one; a second
+ * done means two writers); the same key after the data is not counted. */
+static void test_repeated_key(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	assert_int_equal(read_str("# subtick 1\n# tick: 1\n# unit_ns: 0.5\n# kernel: k\n"
+				  "# unit_ns: 1000\n# columns: n t at\n1 2 0\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 5);
+	assert_string_equal(e.msg, "key 'unit_ns' given twice");
+	assert_int_equal(read_str("# subtick 1\n# rank: 1\n# rank: 2\n1 2 0\n", &m, &c, &e), -1);
+	assert_string_equal(e.msg, "key 'rank' given twice");
+	assert_int_equal(read_str("# subtick 1\n1 2 0\n# done: samples=1\n2 3 1\n"
+				  "# done: samples=1\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 5);
+	assert_string_equal(e.msg, "key 'done' given twice");
+	/* after the data, header keys are not read, so not counted */
+	assert_int_equal(read_str("# subtick 1\n# rank: 1\n1 2 0\n# rank: 2\n", &m, &c, &e), 0);
+	/* bare columns: comments only */
+	assert_int_equal(read_str("# rank: 1\n# rank: 1\n1 2\n", &m, &c, &e), 0);
+	/* many distinct keys: all kept apart */
+	char big[1 << 16];
+	size_t at = (size_t)snprintf(big, sizeof big, "# subtick 1\n");
+	for (int i = 0; i < 2000; i++)
+		at += (size_t)snprintf(big + at, sizeof big - at, "# key%d: %d\n", i, i);
+	snprintf(big + at, sizeof big - at, "1 2 0\n");
+	assert_int_equal(read_str(big, &m, &c, &e), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_repeated_key),
 		cmocka_unit_test(test_columns_order),
 		cmocka_unit_test(test_bare),
 		cmocka_unit_test(test_errors),

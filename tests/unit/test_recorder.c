@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,10 +122,16 @@ static void test_bad_open(void **state)
 	assert_null(subtick_open("/tmp/never.st", "x", &o));
 	assert_int_equal(errno, EINVAL);
 	assert_int_equal(access("/tmp/never.st", F_OK), -1);
-	/* a key that could break the header: refused before the file */
-	const char *bad[][3] = { { "Rank", "1", NULL }, { "a: b", "1", NULL },
-				 { "", "1", NULL }, { "rank", NULL, NULL } };
-	for (size_t i = 0; i < 4; i++) {
+	/* a key that could break the header, or contradict the library's
+	 * own (a unit_ns of 1000 after the calibrated one), or end it, or
+	 * given twice: refused before the file */
+	const char *bad[][5] = { { "Rank", "1", NULL }, { "a: b", "1", NULL },
+				 { "", "1", NULL }, { "rank", NULL, NULL },
+				 { "unit_ns", "1000", NULL }, { "tick", "1", NULL },
+				 { "done", "x", NULL }, { "columns", "n t", NULL },
+				 { "rank", "1", "rank", "2", NULL },
+				 { "a234567890123456789012345678901234567890123456789012345678901234x", "1", NULL } };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		subtick_options_init(&o);
 		o.keys = bad[i];
 		errno = 0;
@@ -215,6 +222,47 @@ static void test_threads(void **state)
 	}
 }
 
+/* Every key the library writes in a header is one it refuses from a
+ * user, so that none can be given twice. */
+static void test_own_keys_refused(void **state)
+{
+	(void)state;
+	char path[512];
+	temp_path(path, sizeof path, "ownkeys");
+	struct subtick_options o;
+	subtick_options_init(&o);
+	o.clock = "monotonic-raw";
+	o.cpu = sched_getcpu();	/* pinning adds its keys */
+	subtick_recorder *r = subtick_open(path, "own", &o);
+	assert_non_null(r);
+	assert_int_equal(subtick_close(r), 0);
+	char *s = slurp(path);
+	size_t keys = 0;
+	for (char *line = s; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		char key[128];
+		int end = 0;
+		if (sscanf(line, "# %127[a-z0-9_]%n", key, &end) != 1 || line[end] != ':')
+			continue;
+		const char *k[] = { key, "1", NULL };
+		o.keys = k;
+		errno = 0;
+		assert_null(subtick_open("/tmp/never.st", "x", &o));
+		assert_int_equal(errno, EINVAL);
+		keys++;
+	}
+	assert_true(keys >= 25);
+	unlink(path);
+}
+
+static void test_version(void **state)
+{
+	(void)state;
+	assert_int_equal(subtick_api_version(), SUBTICK_API_VERSION);
+	const char *v = subtick_version();
+	assert_non_null(v);
+	assert_true(strlen(v) > 0 && strchr(v, '(') != NULL);
+}
+
 static void test_clock_info(void **state)
 {
 	(void)state;
@@ -237,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_close_error),
 		cmocka_unit_test(test_threads),
 		cmocka_unit_test(test_clock_info),
+		cmocka_unit_test(test_own_keys_refused),
+		cmocka_unit_test(test_version),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

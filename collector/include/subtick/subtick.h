@@ -26,13 +26,22 @@
  * Time the same amount of work, growing with n, between the two calls;
  * vary n and repeat, as collect does (shuffled order is best).
  *
- * Threads: a recorder belongs to one thread at a time; give each thread
+ * Misuse is refused, not undefined: a NULL or closed recorder (EINVAL), a
+ * stop without its start (EINVAL), a call while another thread is inside
+ * a call on the same recorder (EBUSY), the parent's recorder used in a
+ * child after fork (EPERM).  subtick(3) says exactly what each does.
+ *
+ * Threads: a recorder is used by one thread at a time; give each thread
  * its own (they are independent; two threads each with a recorder write
  * two valid streams).  The functions keep no global state.
  *
  * Unlike collect, the library does not pin the thread to a CPU or raise
  * its priority unless asked (subtick_options.cpu, .raise_priority): the
  * program is yours.  The stream's header says what was done.
+ *
+ * Versions: SUBTICK_API_VERSION grows with every addition to this header;
+ * subtick_api_version() is the library's at run time.  The soname
+ * (libsubtick.so.1) changes only when the ABI breaks (subtick(3)).
  */
 #ifndef SUBTICK_SUBTICK_H
 #define SUBTICK_SUBTICK_H
@@ -44,11 +53,30 @@
 extern "C" {
 #endif
 
-#define SUBTICK_API_VERSION 2
+/* 3: subtick_options.size, subtick_options_init_size, subtick_stop's
+ * status, subtick_version, subtick_api_version.  2: subtick_options.keys. */
+#define SUBTICK_API_VERSION 3
+
+/* The library is built with hidden visibility: only what carries this is
+ * exported. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SUBTICK_API __attribute__((visibility("default")))
+#else
+#define SUBTICK_API
+#endif
 
 typedef struct subtick_recorder subtick_recorder;
 
+/*
+ * Filled by the caller, read by subtick_open.  New fields are added only at
+ * the end, and size says how many the caller knows: subtick_options_init
+ * sets it to the caller's sizeof(struct subtick_options).  A library older
+ * than the caller's header refuses (EINVAL) fields it does not know unless
+ * they are zero; a newer one gives the fields beyond size their defaults.
+ */
 struct subtick_options {
+	size_t size;		/* sizeof(struct subtick_options): set by
+				 * subtick_options_init; 0 is refused */
 	const char *clock;	/* a clock of `collect --list-clocks`; NULL:
 				 * the default (tsc, cntvct, monotonic-raw) */
 	unsigned coarsen_bits;	/* as collect --coarsen (0: none) */
@@ -57,41 +85,56 @@ struct subtick_options {
 	int raise_priority;	/* 1: try nice -20; 0: leave it (default) */
 	/* More header keys: key, value, key, value, ..., NULL (e.g. an MPI
 	 * program's "rank", "3"; analyze --group rank); NULL: none.  Keys
-	 * are [a-z0-9_]; values one line.  (API version 2.) */
+	 * are [a-z0-9_], at most 64 characters, each given once and none
+	 * that the library writes itself (clock, tick, unit_ns, ...:
+	 * subtick(3)); values one line. */
 	const char *const *keys;
 };
 
-/* The defaults: NULL clock, no coarsening, 65536 samples, no pinning, no
- * priority change, no more keys. */
-void subtick_options_init(struct subtick_options *opt);
+/* The defaults into the first size bytes of *opt: NULL clock, no
+ * coarsening, 65536 samples, no pinning, no priority change, no more
+ * keys.  Call it through the macro, which gives the size. */
+SUBTICK_API void subtick_options_init_size(struct subtick_options *opt,
+					   size_t size);
+#define subtick_options_init(opt) \
+	subtick_options_init_size((opt), sizeof *(opt))
 
 /*
  * Calibrate the clock and create path (mode 0666 & ~umask), writing the
  * stream's header; label becomes its `kernel` key.  opt may be NULL (the
- * defaults).  Returns NULL with errno set: EINVAL for an unknown or
- * unavailable clock or a malformed key, an open(2) error for path, ENOMEM.
+ * defaults).  path must be new or a regular file: a symbolic link is not
+ * followed (ELOOP), a FIFO, device or socket is refused (EINVAL) without
+ * blocking, a directory (EISDIR).  Returns NULL with errno set: EINVAL for
+ * an unknown or unavailable clock, bad options or a key refused, ENOMEM
+ * (a capacity too large), or the error of open(2) for path.
  */
-subtick_recorder *subtick_open(const char *path, const char *label,
-			       const struct subtick_options *opt);
+SUBTICK_API subtick_recorder *subtick_open(const char *path, const char *label,
+					   const struct subtick_options *opt);
 
-/* A serialized reading of the clock: the start of a timed region. */
-uint64_t subtick_start(subtick_recorder *r);
+/* A serialized reading of the clock: the start of a timed region.  0 with
+ * errno set when r is refused (then the next subtick_stop is too). */
+SUBTICK_API uint64_t subtick_start(subtick_recorder *r);
 
 /*
- * A serialized reading that ends the region begun by t0, and one sample
- * (n, end - t0, t0 - the first start).  A region during which the thread
- * changed CPU, or the clock stepped back, is not kept (counted in the
- * stream's last line).  When the buffer is full it is written out here,
- * after the reading.
+ * A serialized reading that ends the region begun by t0 (the value the last
+ * subtick_start returned), and one sample (n, end - t0, t0 - the first
+ * start).  Returns 0 when the sample was kept; 1 when it was not (the
+ * thread changed CPU, or the clock stepped back: counted in the stream's
+ * last line); -1 with errno when r is refused or no region is open (EINVAL:
+ * no subtick_start since the last stop, or t0 is not what it returned).
+ * When the buffer is full it is written out here, after the reading.
  */
-void subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0);
+SUBTICK_API int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0);
 
 /*
  * Write the samples still held and the last line ("# done: ..."), close
- * the file and free r.  Returns 0, or -1 with errno (the first write
- * error; every sample written before it is in the file, in whole lines).
+ * the file and free the buffer.  Returns 0, or -1 with errno (the first
+ * write error; every sample written before it is in the file, in whole
+ * lines; EINVAL for a NULL or closed recorder, EBUSY while another thread
+ * is inside a call on it, and then it stays open).  After it r is closed:
+ * every call refuses it (EINVAL).
  */
-int subtick_close(subtick_recorder *r);
+SUBTICK_API int subtick_close(subtick_recorder *r);
 
 /* What a clock does here, without recording: subtick_clock_info. */
 struct subtick_clock_info {
@@ -104,12 +147,18 @@ struct subtick_clock_info {
 
 /* Calibrate clock (NULL: the default) as subtick_open does.  Returns 0, or
  * -1 with errno EINVAL. */
-int subtick_clock_info(const char *clock, unsigned coarsen_bits,
-		       struct subtick_clock_info *out);
+SUBTICK_API int subtick_clock_info(const char *clock, unsigned coarsen_bits,
+				   struct subtick_clock_info *out);
 
-/* The samples kept so far and those dropped (migration, backward step). */
-uint64_t subtick_samples(const subtick_recorder *r);
-uint64_t subtick_dropped(const subtick_recorder *r);
+/* The samples kept so far and those dropped (migration, backward step);
+ * 0 with errno EINVAL for a NULL or closed recorder. */
+SUBTICK_API uint64_t subtick_samples(const subtick_recorder *r);
+SUBTICK_API uint64_t subtick_dropped(const subtick_recorder *r);
+
+/* This library's version, "0.1.0 (626a3e1)", and its SUBTICK_API_VERSION
+ * (which may be newer than the header a program was built with). */
+SUBTICK_API const char *subtick_version(void);
+SUBTICK_API int subtick_api_version(void);
 
 /*
  * A block timed as one sample of n units:
@@ -122,7 +171,8 @@ uint64_t subtick_dropped(const subtick_recorder *r);
  */
 #define SUBTICK_TIME(r, n)                                                   \
 	for (uint64_t subtick_t0_ = subtick_start(r), subtick_once_ = 1;      \
-	     subtick_once_; subtick_once_ = 0, subtick_stop((r), (n), subtick_t0_))
+	     subtick_once_;                                                   \
+	     subtick_once_ = 0, (void)subtick_stop((r), (n), subtick_t0_))
 
 #ifdef __cplusplus
 }
