@@ -8,6 +8,8 @@
 
 #include "calibrate.h"
 #include "clock.h"
+#include "exec_check.h"
+#include "exec_child.h"
 #include "kernel.h"
 #include "numparse.h"
 #include "plan.h"
@@ -18,6 +20,7 @@ enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
+	OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT,
 };
 
 static const struct option long_options[] = {
@@ -44,6 +47,8 @@ static const struct option long_options[] = {
 	{ "exec", required_argument, NULL, OPT_EXEC },
 	{ "prepare", required_argument, NULL, OPT_PREPARE },
 	{ "shell", no_argument, NULL, OPT_SHELL },
+	{ "exec-timeout", required_argument, NULL, OPT_EXEC_TIMEOUT },
+	{ "check-output", no_argument, NULL, OPT_CHECK_OUTPUT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -116,10 +121,27 @@ void options_help(FILE *out)
 "                          --column cpu).  Linux splits CPU time between\n"
 "                          user and sys at timer ticks: fit cpu unless runs\n"
 "                          span many ticks.  No shell: the command is split\n"
-"                          on blanks.  Twice: A and B, as for --kernel\n"
+"                          on blanks.  Twice: A and B, as for --kernel.\n"
+"                          The command runs in a process group of its own;\n"
+"                          on SIGINT or SIGTERM the group gets SIGTERM, then\n"
+"                          SIGKILL after %g s, and the collection ends as\n"
+"                          below (# interrupted)\n"
 "        --shell           run --exec and --prepare through /bin/sh -c\n"
+"        --exec-timeout SECONDS\n"
+"                          end a run (or --prepare) still going after\n"
+"                          SECONDS as a signal would; the run is not\n"
+"                          written, and the last line counts it (timeouts=)\n"
+"        --check-output    with two --exec: before timing, run A and B at\n"
+"                          the smallest, the largest and %d random N of the\n"
+"                          plan and compare their standard outputs byte for\n"
+"                          byte; a difference stops the collection (exit 1,\n"
+"                          the N named); the header's key checked says what\n"
+"                          was compared\n"
 "        --prepare 'CMD {N}'\n"
-"                          run before every run, untimed (make an input)\n"
+"                          run before every run, untimed (make an input)\n",
+		clock_default_name(), CALIBRATE_COARSEN_MAX, EXEC_GRACE_S,
+		EXEC_CHECK_RANDOM);
+	fprintf(out,
 "        --kernel-arg S    hand the string S to a user kernel's\n"
 "                          NAME_setup_arg (see subtick/kernel.h)\n"
 "        --n LIST          time these N, comma separated (1000,1e6)\n"
@@ -140,8 +162,12 @@ void options_help(FILE *out)
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
 "        --no-priority     do not try to raise the priority (nice -20)\n"
 "        --seed S          seed of the shuffled order (default: from time)\n"
-"    -o, --output FILE     write the stream to FILE instead of stdout;\n"
-"                          with two kernels, twice: A's file, then B's\n"
+"    -o, --output FILE     write the stream to FILE instead of stdout (-:\n"
+"                          stdout); with two kernels, twice: A's file, then\n"
+"                          B's.  An existing FILE is emptied only when the\n"
+"                          first sample is due (after the warm-up): a\n"
+"                          collection that fails or is stopped before\n"
+"                          leaves it as it was\n"
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
@@ -149,7 +175,7 @@ void options_help(FILE *out)
 "        --version         print the version\n"
 "\n"
 "CLOCKS\n",
-		clock_default_name(), CALIBRATE_COARSEN_MAX, PLAN_RANGE_POINTS,
+		PLAN_RANGE_POINTS,
 		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
 	for (size_t i = 0; i < count; i++)
 		fprintf(out, "    %-18s%s\n", clocks[i].name, clocks[i].summary);
@@ -160,11 +186,12 @@ void options_help(FILE *out)
 "    cpu, host, date, ... columns), then one line per run: n, t (end - start,\n"
 "    clock units, nothing subtracted), at (start - first start, clock\n"
 "    units), and with --also-clock t2 (the second clock's end - start; its\n"
-"    keys are clock2, tick2, unit_ns2, overhead2).  The last line is \"# done: ...\" or, after SIGINT or SIGTERM,\n"
-"    \"# interrupted: ...\" once the run in hand has ended; a second signal\n"
-"    stops at once (then without a last line).  Lines are never\n"
-"    half-written.  A progress bar with ETA goes to stderr when stderr is\n"
-"    a terminal.\n"
+"    keys are clock2, tick2, unit_ns2, overhead2).  The last line is\n"
+"    \"# done: ...\" or, after SIGINT or SIGTERM, \"# interrupted: ...\":\n"
+"    the run in hand is dropped, at once for a built-in kernel or a\n"
+"    command, at its end for a user kernel (a second signal then stops at\n"
+"    once, without a last line).  Lines are never half-written.  A\n"
+"    progress bar with ETA goes to stderr when stderr is a terminal.\n"
 "\n"
 "EXIT STATUS\n"
 "    0 done (also when the reader of stdout went away); 1 runtime error;\n"
@@ -318,6 +345,12 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		o->prepare = arg;
 		break;
 	case OPT_SHELL: o->shell = 1; break;
+	case OPT_EXEC_TIMEOUT:
+		if (parse_double(arg, &o->exec_timeout_s) != 0 || !(o->exec_timeout_s > 0) ||
+		    o->exec_timeout_s > OPTIONS_BUDGET_MAX_S)
+			return usage_as(o->prog, err, "--exec-timeout", arg, "expected a positive number of seconds, at most a week (604800)");
+		break;
+	case OPT_CHECK_OUTPUT: o->check_output = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default:
@@ -383,6 +416,10 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 		return usage_as(o->prog, err, o->prepare ? "--prepare" : "--shell", NULL, "needs --exec");
 	if (o->exec && o->kernel_arg)
 		return usage_as(o->prog, err, "--kernel-arg", NULL, "is for --kernel, not --exec");
+	if (o->exec_timeout_s > 0 && !o->exec)
+		return usage_as(o->prog, err, "--exec-timeout", NULL, "needs --exec");
+	if (o->check_output && !o->exec2)
+		return usage_as(o->prog, err, "--check-output", NULL, "compares two commands: give --exec twice (A and B)");
 	int st = check_pair(o, err);
 	if (st != OPTIONS_RUN)
 		return (enum options_status)st;

@@ -8,13 +8,47 @@
 #include "sampler.h"
 
 #include <sched.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <gsl/gsl_rng.h>
 
 #include "kbest.h"
 #include "progress.h"
+#include "stopsignals.h"
+
+/*
+ * What a stop signal's handler must reach to abandon a run in hand.  A
+ * run taken when the signal comes is dropped anyway (it may hold the
+ * handler's time), so waiting for its end gains nothing, and a run of
+ * 10^19 iterations would never end.  Only a built-in kernel (count,
+ * memcpy: no lock, no allocation, nothing half-done that matters) is left
+ * by a jump out of the handler; a user's kernel may hold a lock or a
+ * half-built state, and is waited for (a second signal then ends collect
+ * at once); a command is ended by its own wait (exec_child.h).
+ */
+static sigjmp_buf abandon_to;
+static volatile sig_atomic_t abandonable;
+static volatile pid_t abandon_tid;	/* the sampling thread: a handler run
+					 * by another (an MPI library's) must
+					 * not jump */
+
+void sampler_abandon_run(void)
+{
+	if (abandonable && (pid_t)syscall(SYS_gettid) == abandon_tid) {
+		abandonable = 0;
+		siglongjmp(abandon_to, 1);
+	}
+}
+
+/* A built-in kernel: no shared object and no context of its own. */
+static int can_abandon(const struct kernel *k)
+{
+	return k->library == NULL && k->fixed_ctx == NULL;
+}
 
 struct reading_pair {
 	uint64_t start, end;	/* the clock */
@@ -88,6 +122,7 @@ struct loop_state {
 	uint64_t t0_ns;
 	uint64_t flushed_ns;	/* when the streams were last flushed */
 	double busy_units[SAMPLER_KERNELS_MAX];
+	pid_t tid;		/* this thread's id */
 };
 
 /* Hand the buffered lines over (sweep's end, or a second since the last
@@ -126,9 +161,20 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	struct kernel *kern = cfg->kernel[k];
 	struct sampler_result *res = &s->res[k];
 	uint64_t q = cfg->clock->quantum;
+	if (can_abandon(kern)) {
+		if (sigsetjmp(abandon_to, 0) != 0) {	/* from the handler */
+			stop_signals_unblock();
+			res->dropped_signal += write != 0;
+			s->res[0].stop = SAMPLER_SIGNAL;
+			return 0;
+		}
+		abandon_tid = s->tid;
+		abandonable = 1;
+	}
 	struct reading_pair r = time_one(cfg->clock->source,
 					 cfg->clock2 ? cfg->clock2->source : NULL,
 					 kern, n, cfg->cpu);
+	abandonable = 0;
 	if (kern->failure != NULL &&
 	    kern->failure(kern->ctx, s->res[0].failure, sizeof s->res[0].failure)) {
 		s->res[0].stop = SAMPLER_KERNEL;
@@ -165,6 +211,10 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	int fields = cfg->clock2 ? 4 : 3;
 	if (kern->columns != NULL) {
 		int more = kern->columns(kern->ctx, &row[1], row + fields);
+		if (more == -2) {	/* a command ran past its time limit */
+			res->dropped_timeout++;
+			return 1;
+		}
 		if (more < 0) {	/* another rank's clock stepped back */
 			res->dropped_backstep++;
 			return 1;
@@ -192,6 +242,8 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 	plan_shuffle(order, plan->count, rng);
 	for (size_t i = 0; i < plan->count; i++) {
 		uint64_t n = plan->n[order[i]];
+		if (cfg->poll != NULL)
+			cfg->poll(cfg->poll_arg);
 		if (*s->stop) {
 			s->res[0].stop = SAMPLER_SIGNAL;
 			return 0;
@@ -226,6 +278,10 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 	struct sampler_result *res = &s->res[0];
 	if (!sweep(s, rng, order, 0))
 		return;
+	if (cfg->start_output != NULL && cfg->start_output(cfg->start_output_arg) != 0) {
+		res->stop = SAMPLER_OUTPUT;
+		return;
+	}
 	s->t0_ns = clock_reference_ns();
 	progress_init(&s->bar, cfg->progress, s->t0_ns);
 	s->flushed_ns = s->t0_ns;
@@ -256,7 +312,7 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 {
 	unsigned kernels = cfg->kernel[1] != NULL ? 2 : 1;
 	struct loop_state s = { .cfg = cfg, .w = w, .stop = stop, .res = res,
-				.kernels = kernels };
+				.kernels = kernels, .tid = (pid_t)syscall(SYS_gettid) };
 	for (unsigned k = 0; k < kernels; k++)
 		res[k] = (struct sampler_result){ 0 };
 	size_t *order = malloc(cfg->plan->count * sizeof *order);

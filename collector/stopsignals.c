@@ -18,3 +18,13 @@ void stop_signals_install(void (*on_signal)(int))
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
 }
+
+void stop_signals_unblock(void)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGCONT);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}

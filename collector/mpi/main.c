@@ -20,6 +20,7 @@
 #include "mpioptions.h"
 #include "mpiplan.h"
 #include "options.h"
+#include "sampler.h"
 #include "session.h"
 #include "stopsignals.h"
 #include "world.h"
@@ -30,6 +31,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+	sampler_abandon_run();	/* a built-in kernel's run in hand */
 }
 
 enum role { ROLE_OWN, ROLE_ROOT, ROLE_FOLLOWER, ROLE_IDLE };
@@ -207,7 +209,7 @@ static int collect_rank(struct run *r)
 	int rc = 0;
 	memset(&s, 0, sizeof s);
 	if (r->role != ROLE_IDLE) {
-		rc = session_resolve(&s, &r->opt);
+		rc = session_resolve(&s, &r->opt, &stop_signal);
 		if (rc == 0)
 			rc = session_calibrate(&s);
 	}
@@ -221,7 +223,7 @@ static int collect_rank(struct run *r)
 		if ((rc = share_plan(r, &s)) != 0)
 			goto out;
 		MPI_Barrier(MPI_COMM_WORLD);
-		rc = session_collect(&s, &stop_signal);
+		rc = session_collect(&s);
 		if (rc != 0 && rc < 128) {
 			fprintf(stderr, "%s: the collection ends on every rank\n", r->prog);
 			MPI_Abort(MPI_COMM_WORLD, 1);
@@ -232,7 +234,7 @@ static int collect_rank(struct run *r)
 		if (rc == 0)
 			rc = session_plan(&s);
 		if (rc == 0)
-			rc = session_collect(&s, &stop_signal);
+			rc = session_collect(&s);
 		msg_release(r->comm);
 		break;
 	case ROLE_FOLLOWER:
