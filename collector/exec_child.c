@@ -297,6 +297,11 @@ void exec_child_run(struct exec_env *e, char *const argv[], int out_fd,
 	sigaddset(&blocked, SIGTERM);
 	sigaddset(&blocked, SIGCHLD);
 	pid_t pid = -1;
+	if (*e->stop) {		/* came before the fork: no child at all */
+		r->end = EXEC_STOPPED;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return;
+	}
 	if (out_fd >= 0 || pipe2(out, O_CLOEXEC) == 0)
 		pid = fork();
 	if (pid == 0)

@@ -152,6 +152,40 @@ static double fraction_done(const struct loop_state *s, double sweep_part,
 	return f;
 }
 
+/* Time kernel k at n into *r.  Returns 0, or -1 when a stop signal's
+ * handler left the run (a built-in kernel's): the jump lands here, in a
+ * frame alive for the whole run. */
+static int timed_run(struct loop_state *s, struct kernel *kern, uint64_t n,
+		     struct reading_pair *r)
+{
+	const struct sampler_config *cfg = s->cfg;
+	if (can_abandon(kern)) {
+		if (sigsetjmp(abandon_to, 0) != 0) {
+			stop_signals_unblock();
+			return -1;
+		}
+		abandon_tid = s->tid;
+		abandonable = 1;
+	}
+	*r = time_one(cfg->clock->source, cfg->clock2 ? cfg->clock2->source : NULL,
+		      kern, n, cfg->cpu);
+	abandonable = 0;
+	return 0;
+}
+
+/* The kernel's own columns after the first fields of row; how many, or
+ * 0 after counting a run they drop. */
+static int own_columns(struct kernel *kern, struct sampler_result *res,
+		       uint64_t *row, int fields)
+{
+	int more = kern->columns(kern->ctx, &row[1], row + fields);
+	if (more == -2)		/* a command ran past its time limit */
+		res->dropped_timeout++;
+	else if (more < 0)	/* another rank's clock stepped back */
+		res->dropped_backstep++;
+	return more < 0 ? 0 : fields + more;
+}
+
 /* Time kernel k once at n (plan index i) and write its line.  Returns 1 to
  * go on, 0 when a stop condition ended the sweep (res[0].stop says which). */
 static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
@@ -161,29 +195,17 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	struct kernel *kern = cfg->kernel[k];
 	struct sampler_result *res = &s->res[k];
 	uint64_t q = cfg->clock->quantum;
-	if (can_abandon(kern)) {
-		if (sigsetjmp(abandon_to, 0) != 0) {	/* from the handler */
-			stop_signals_unblock();
-			res->dropped_signal += write != 0;
-			s->res[0].stop = SAMPLER_SIGNAL;
-			return 0;
-		}
-		abandon_tid = s->tid;
-		abandonable = 1;
-	}
-	struct reading_pair r = time_one(cfg->clock->source,
-					 cfg->clock2 ? cfg->clock2->source : NULL,
-					 kern, n, cfg->cpu);
-	abandonable = 0;
-	if (kern->failure != NULL &&
+	struct reading_pair r;
+	int left = timed_run(s, kern, n, &r) != 0;
+	if (!left && kern->failure != NULL &&
 	    kern->failure(kern->ctx, s->res[0].failure, sizeof s->res[0].failure)) {
 		s->res[0].stop = SAMPLER_KERNEL;
 		return 0;
 	}
-	if (!write)
+	if (!write && !left)
 		return 1;
-	if (*s->stop) {	/* the signal may have hit the timed region */
-		res->dropped_signal++;
+	if (left || *s->stop) {	/* the signal may have hit the timed region */
+		res->dropped_signal += write != 0;
 		s->res[0].stop = SAMPLER_SIGNAL;
 		return 0;
 	}
@@ -209,18 +231,8 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	row[2] = a - s->first_start;
 	row[3] = r.end2 - r.start2;
 	int fields = cfg->clock2 ? 4 : 3;
-	if (kern->columns != NULL) {
-		int more = kern->columns(kern->ctx, &row[1], row + fields);
-		if (more == -2) {	/* a command ran past its time limit */
-			res->dropped_timeout++;
-			return 1;
-		}
-		if (more < 0) {	/* another rank's clock stepped back */
-			res->dropped_backstep++;
-			return 1;
-		}
-		fields += more;
-	}
+	if (kern->columns != NULL && (fields = own_columns(kern, res, row, fields)) == 0)
+		return 1;
 	if (stream_sample(s->w[k], row, fields) != 0) {
 		s->res[0].stop = SAMPLER_OUTPUT;
 		return 0;

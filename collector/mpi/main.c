@@ -34,24 +34,6 @@ static void on_signal(int sig)
 	sampler_abandon_run();	/* a built-in kernel's run in hand */
 }
 
-/*
- * mpirun ends a job it is told to end (SIGINT, SIGTERM) by sending each
- * rank SIGCONT, SIGTERM a second later and SIGKILL a second after that
- * (Open MPI 4.1, measured); meanwhile the MPI library, its daemon gone,
- * may end the rank by itself (exit_group, no signal) before SIGTERM
- * arrives: 2 streams of 16 had no last line.  So SIGCONT stops a rank as
- * SIGINT and SIGTERM do (a rank stopped and continued by hand ends too).
- */
-static void stop_on_sigcont(void (*handler)(int))
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = handler;
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGCONT, &sa, NULL);
-}
-
 enum role { ROLE_OWN, ROLE_ROOT, ROLE_FOLLOWER, ROLE_IDLE };
 
 struct run {
@@ -302,7 +284,15 @@ int main(int argc, char **argv)
 				r.opt.cpu = world_cpu(&r.w);
 			assign_roles(&r);
 			stop_signals_install(on_signal);
-			stop_on_sigcont(on_signal);
+			/* mpirun ends a job it is told to end (SIGINT,
+			 * SIGTERM) by sending each rank SIGCONT, SIGTERM a
+			 * second later and SIGKILL a second after that (Open
+			 * MPI 4.1, measured); meanwhile the MPI library, its
+			 * daemon gone, may end the rank by itself (exit_group,
+			 * no signal) before SIGTERM: 2 streams of 16 had no
+			 * last line.  So SIGCONT stops a rank too (one stopped
+			 * and continued by hand ends as well). */
+			stop_signal_add(SIGCONT, on_signal);
 			rc = collect_rank(&r);
 		}
 	} else {

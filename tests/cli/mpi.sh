@@ -70,7 +70,10 @@ done < "$T/steps"
 run 3 "$COLLECT_MPI" --kernel allreduce -b 0.5 -q -o "$T/ar.st" 2> "$T/err" ||
 	fail "allreduce exited $?: $(cat "$T/err")"
 check "allreduce: columns per rank" [ "$(header_value "$T/ar.st" columns)" = "n t at rank0 rank1 rank2" ]
-check "allreduce: samples written" [ "$(grep -vc '^#' "$T/ar.st")" -gt 100 ]
+# (the first sweep is always whole: at least one sample per N, whatever
+# the load; a count like "> 100 in 0.5 s" fails on a busy machine)
+check "allreduce: samples written, a sweep at least" \
+	[ "$(grep -vc '^#' "$T/ar.st")" -ge "$(header_value "$T/ar.st" points)" ]
 check "allreduce: every t is the largest of the ranks' timings" \
 	awk '!/^#/ { m = $4; if ($5 > m) m = $5; if ($6 > m) m = $6; if ($2 != m) bad = 1 } END { exit bad }' "$T/ar.st"
 check "allreduce: analyze --column rank2" sh -c "'$ANALYZE' --column rank2 '$T/ar.st' > /dev/null"
@@ -164,10 +167,11 @@ has_samples() { [ -f "$1" ] && grep -q '^[0-9]' "$1"; }
 # sampling: mpirun sends every rank SIGCONT, SIGTERM a second later, then
 # SIGKILL, while the MPI library may end a rank by itself meanwhile; every
 # rank's stream must still end with # interrupted.
-for delay in 0 0.3 0.6 0.9 1.3 1.7 2.2 2.9; do
+# (A plan given, not probed: each try reaches its samples sooner.)
+for delay in 0 0.5 1 1.6 2.3; do
 	rm -f "$T"/t.*.st
 	timeout -s INT 120 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" \
-		--kernel count -b 60 -q -o "$T/t.%r.st" 2> /dev/null &
+		--kernel count --n 100000,200000,400000 -b 60 -q -o "$T/t.%r.st" 2> /dev/null &
 	pid=$!
 	i=0
 	while [ $i -lt 150 ] && ! { has_samples "$T/t.0.st" && has_samples "$T/t.1.st"; }; do
@@ -192,7 +196,7 @@ chmod +x "$T/rankpid"
 for kernel in count pingpong; do
 	rm -f "$T"/pid.* "$T"/o.*.st
 	mpirun --allow-run-as-root --oversubscribe -n 2 "$T/rankpid" "$COLLECT_MPI" \
-		--kernel $kernel -b 60 -q -o "$T/o.%r.st" 2> /dev/null &
+		--kernel $kernel --n 1000,2000,4000 -b 60 -q -o "$T/o.%r.st" 2> /dev/null &
 	pid=$!
 	i=0
 	while [ $i -lt 150 ] && ! { has_samples "$T/o.0.st" && [ -s "$T/pid.1" ]; }; do
