@@ -66,18 +66,22 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 int trailer_write(struct stream_writer *w, const struct sampler_result *r,
 		  int signal)
 {
-	char sig[16] = "";
+	char sig[24] = "", timeouts[40] = "";
 	if (signal)
 		snprintf(sig, sizeof sig, "signal=%s ",
-			 signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "other");
+			 signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM"
+			 : signal == SIGCONT ? "SIGCONT" : "other");
+	if (r->dropped_timeout)
+		snprintf(timeouts, sizeof timeouts, " timeouts=%llu",
+			 (unsigned long long)r->dropped_timeout);
 	return stream_linef(w,
-		"# %s: %ssamples=%llu dropped=%llu migrations=%llu backsteps=%llu sweeps=%llu seconds=%.3f duty=%.3f stop=%s",
+		"# %s: %ssamples=%llu dropped=%llu migrations=%llu backsteps=%llu%s sweeps=%llu seconds=%.3f duty=%.3f stop=%s",
 		signal ? "interrupted" : "done", sig,
 		(unsigned long long)r->samples,
 		(unsigned long long)(r->dropped_migration + r->dropped_signal +
-				     r->dropped_backstep),
+				     r->dropped_backstep + r->dropped_timeout),
 		(unsigned long long)r->dropped_migration,
-		(unsigned long long)r->dropped_backstep,
+		(unsigned long long)r->dropped_backstep, timeouts,
 		(unsigned long long)r->sweeps, r->seconds, r->duty,
 		sampler_stop_name(r->stop));
 }

@@ -29,9 +29,10 @@ struct kernel {
 	uint64_t n_auto_max;	/* largest n the automatic plan picks;
 				 * UINT64_MAX: none */
 	const char *per;	/* what one unit of N is ("bytes"), or NULL */
-	/* A kernel that is a command (kernel_exec.c): */
+	/* A kernel that is a command (kernel_exec.h): */
 	/* Extra values of the last run into out, returning how many (-1:
-	 * drop the run, a clock stepped back), or NULL.  May replace *t, the
+	 * drop the run, a clock stepped back; -2: drop the run, ended by a
+	 * time limit, --exec-timeout), or NULL.  May replace *t, the
 	 * run's timing (collect-mpi's allreduce writes its slowest rank's). */
 	int (*columns)(void *ctx, uint64_t *t, uint64_t *out);
 	const char *column_names;	/* their names, "user sys" */
@@ -70,11 +71,6 @@ void kernel_teardown(struct kernel *k);
 
 /* Tear down and unload. */
 void kernel_close(struct kernel *k);
-
-/* collect --exec: command (with {N}) as the kernel; prepare (or NULL) runs
- * before each run; shell: through /bin/sh -c.  Returns 0 or -1. */
-int kernel_exec_open(const char *command, const char *prepare, int shell,
-		     struct kernel *k, char *err, size_t err_len);
 
 /* The built-in kernels (kernel_count.c, kernel_memcpy.c). */
 void kernel_count_run(uint64_t n, void *ctx);

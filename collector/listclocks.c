@@ -3,6 +3,7 @@
  */
 #include "listclocks.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "calibrate.h"
@@ -34,20 +35,35 @@ static void print_row(FILE *out, const struct clock_source *c,
 		cal.tick_differences ? "" : "  (tick derived, too slow to detect)");
 }
 
-int list_clocks(FILE *out, const char *only, unsigned coarsen_bits)
+int list_clocks_written(FILE *out, const char *prog, int err)
+{
+	if (fflush(out) != 0 && err == 0)
+		err = errno ? errno : EIO;
+	if (ferror(out) && err == 0)
+		err = EIO;
+	if (err == 0)
+		return 0;
+	fprintf(stderr, "%s: standard output: %s\n", prog, strerror(err));
+	return 1;
+}
+
+int list_clocks(FILE *out, const char *prog, const char *only,
+		unsigned coarsen_bits)
 {
 	size_t count;
 	const struct clock_source *clocks = clock_table(&count);
+	int err = 0;
 
 	if (coarsen_bits)
 		fprintf(out, "# read with --coarsen %u\n", coarsen_bits);
 	fprintf(out, "%-18s %14s %14s %12s %9s %14s\n", "# clock", "tick",
 		"tick_ns", "getres_ns", "read_ns", "ns_per_unit");
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; i < count && err == 0; i++) {
 		if (only != NULL && strcmp(only, clocks[i].name) != 0)
 			continue;
 		print_row(out, &clocks[i], coarsen_bits);
-		fflush(out);
+		if (fflush(out) != 0)	/* errno now, not after more writes */
+			err = errno ? errno : EIO;
 	}
-	return ferror(out) ? 1 : 0;
+	return list_clocks_written(out, prog, err);
 }

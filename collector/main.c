@@ -8,6 +8,7 @@
 
 #include "listclocks.h"
 #include "options.h"
+#include "sampler.h"
 #include "session.h"
 #include "stopsignals.h"
 
@@ -17,6 +18,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+	sampler_abandon_run();	/* a built-in kernel's run in hand */
 }
 
 int main(int argc, char **argv)
@@ -31,18 +33,18 @@ int main(int argc, char **argv)
 		break;
 	}
 	if (opt.list_clocks)
-		return list_clocks(stdout, opt.clock_given ? opt.clock : NULL,
+		return list_clocks(stdout, opt.prog, opt.clock_given ? opt.clock : NULL,
 				   opt.coarsen_bits);
 
 	stop_signals_install(on_signal);
 	struct session s;
-	int rc = session_resolve(&s, &opt);
+	int rc = session_resolve(&s, &opt, &stop_signal);
 	if (rc == 0)
 		rc = session_calibrate(&s);
 	if (rc == 0)
 		rc = session_plan(&s);
 	if (rc == 0)
-		rc = session_collect(&s, &stop_signal);
+		rc = session_collect(&s);
 	session_close(&s);
 	return rc;
 }

@@ -8,6 +8,8 @@
 
 #include "calibrate.h"
 #include "clock.h"
+#include "exec_check.h"
+#include "exec_child.h"
 #include "kernel.h"
 #include "numparse.h"
 #include "plan.h"
@@ -18,7 +20,7 @@ enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
-	OPT_CHECK_TOLERANCE,
+	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT,
 };
 
 static const struct option long_options[] = {
@@ -46,6 +48,8 @@ static const struct option long_options[] = {
 	{ "prepare", required_argument, NULL, OPT_PREPARE },
 	{ "shell", no_argument, NULL, OPT_SHELL },
 	{ "check-tolerance", required_argument, NULL, OPT_CHECK_TOLERANCE },
+	{ "exec-timeout", required_argument, NULL, OPT_EXEC_TIMEOUT },
+	{ "check-output", no_argument, NULL, OPT_CHECK_OUTPUT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -89,9 +93,12 @@ void options_help(FILE *out)
 "    each N, each into its own stream; at counts from one start for both.\n"
 "    A machine whose speed drifts then slows A and B alike, and analyze\n"
 "    --compare A.st B.st pairs their stretches of time, so the drift\n"
-"    leaves the ratio's bounds.  The automatic plan is sized on the\n"
-"    costlier of the two, stops below the first jump of either's cost per\n"
-"    unit, and gives each half the budget.\n"
+"    leaves the ratio's bounds.  The automatic plan sizes each kernel's\n"
+"    runs on its own cost (B's N are A's scaled by the ratio of their\n"
+"    costs), probes both in turn so that it stops below the first jump of\n"
+"    either's cost per unit with the other's data beside it, gives each\n"
+"    half the budget, and measures each one's cost in turn against alone\n"
+"    (header in_turn_vs_alone; analyze warns beyond 5%).\n"
 "\n"
 	      , out);
 	fprintf(out,
@@ -118,14 +125,29 @@ void options_help(FILE *out)
 "                          --column cpu).  Linux splits CPU time between\n"
 "                          user and sys at timer ticks: fit cpu unless runs\n"
 "                          span many ticks.  No shell: the command is split\n"
-"                          on blanks.  Twice: A and B, as for --kernel\n"
+"                          on blanks.  Twice: A and B, as for --kernel.\n"
+"                          The command runs in a process group of its own;\n"
+"                          on SIGINT or SIGTERM the group gets SIGTERM, then\n"
+"                          SIGKILL after %g s, and the collection ends as\n"
+"                          below (# interrupted)\n"
 "        --shell           run --exec and --prepare through /bin/sh -c\n"
+"        --exec-timeout SECONDS\n"
+"                          end a run (or --prepare) still going after\n"
+"                          SECONDS as a signal would; the run is not\n"
+"                          written, and the last line counts it (timeouts=)\n"
+"        --check-output    with two --exec: before timing, run A and B at\n"
+"                          the smallest, the largest and %d random N of the\n"
+"                          plan and compare their standard outputs byte for\n"
+"                          byte; a difference stops the collection (exit 1,\n"
+"                          the N named); the header's key checked says what\n"
+"                          was compared\n"
 "        --prepare 'CMD {N}'\n"
-"                          run before every run, untimed (make an input)\n"
-"        --kernel-arg S    hand the string S to a user kernel's\n"
-"                          NAME_setup_arg (see subtick/kernel.h)\n",
-		clock_default_name(), CALIBRATE_COARSEN_MAX);
+"                          run before every run, untimed (make an input)\n",
+		clock_default_name(), CALIBRATE_COARSEN_MAX, EXEC_GRACE_S,
+		EXEC_CHECK_RANDOM);
 	fprintf(out,
+"        --kernel-arg S    hand the string S to a user kernel's\n"
+"                          NAME_setup_arg (see subtick/kernel.h)\n"
 "        --check-tolerance REL\n"
 "                          a user kernel with NAME_check is run untimed and\n"
 "                          checked at the smallest, the largest and three\n"
@@ -155,8 +177,12 @@ void options_help(FILE *out)
 "        --no-priority     do not try to raise the priority (nice -20)\n"
 "        --seed S          seed of the shuffled order, 1..4294967295 (default:\n"
 "                          from the time)\n"
-"    -o, --output FILE     write the stream to FILE instead of stdout;\n"
-"                          with two kernels, twice: A's file, then B's\n"
+"    -o, --output FILE     write the stream to FILE instead of stdout (-:\n"
+"                          stdout); with two kernels, twice: A's file, then\n"
+"                          B's.  An existing FILE is emptied only when the\n"
+"                          first sample is due (after the warm-up): a\n"
+"                          collection that fails or is stopped before\n"
+"                          leaves it as it was\n"
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
@@ -175,11 +201,12 @@ void options_help(FILE *out)
 "    cpu, host, date, ... columns), then one line per run: n, t (end - start,\n"
 "    clock units, nothing subtracted), at (start - first start, clock\n"
 "    units), and with --also-clock t2 (the second clock's end - start; its\n"
-"    keys are clock2, tick2, unit_ns2, overhead2).  The last line is \"# done: ...\" or, after SIGINT or SIGTERM,\n"
-"    \"# interrupted: ...\" once the run in hand has ended; a second signal\n"
-"    stops at once (then without a last line).  Lines are never\n"
-"    half-written.  A progress bar with ETA goes to stderr when stderr is\n"
-"    a terminal.\n"
+"    keys are clock2, tick2, unit_ns2, overhead2).  The last line is\n"
+"    \"# done: ...\" or, after SIGINT or SIGTERM, \"# interrupted: ...\":\n"
+"    the run in hand is dropped, at once for a built-in kernel or a\n"
+"    command, at its end for a user kernel (a second signal then stops at\n"
+"    once, without a last line).  Lines are never half-written.  A\n"
+"    progress bar with ETA goes to stderr when stderr is a terminal.\n"
 "\n"
 "EXIT STATUS\n"
 "    0 done (also when the reader of stdout went away); 1 runtime error;\n"
@@ -337,6 +364,12 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		o->prepare = arg;
 		break;
 	case OPT_SHELL: o->shell = 1; break;
+	case OPT_EXEC_TIMEOUT:
+		if (parse_double(arg, &o->exec_timeout_s) != 0 || !(o->exec_timeout_s > 0) ||
+		    o->exec_timeout_s > OPTIONS_BUDGET_MAX_S)
+			return usage_as(o->prog, err, "--exec-timeout", arg, "expected a positive number of seconds, at most a week (604800)");
+		break;
+	case OPT_CHECK_OUTPUT: o->check_output = 1; break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
@@ -403,6 +436,10 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 		return usage_as(o->prog, err, o->prepare ? "--prepare" : "--shell", NULL, "needs --exec");
 	if (o->exec && o->kernel_arg)
 		return usage_as(o->prog, err, "--kernel-arg", NULL, "is for --kernel, not --exec");
+	if (o->exec_timeout_s > 0 && !o->exec)
+		return usage_as(o->prog, err, "--exec-timeout", NULL, "needs --exec");
+	if (o->check_output && !o->exec2)
+		return usage_as(o->prog, err, "--check-output", NULL, "compares two commands: give --exec twice (A and B)");
 	int st = check_pair(o, err);
 	if (st != OPTIONS_RUN)
 		return (enum options_status)st;

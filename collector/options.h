@@ -30,6 +30,8 @@ struct collect_options {
 	const char *output2;
 	const char *prepare;	/* --prepare CMD, or NULL */
 	int shell;		/* --shell */
+	double exec_timeout_s;	/* --exec-timeout; 0: none */
+	int check_output;	/* --check-output */
 	const char *n_list;	/* --n */
 	const char *range;	/* --range */
 	int geometric;
@@ -43,7 +45,7 @@ struct collect_options {
 	int raise_priority;
 	uint64_t seed;
 	int seed_given;
-	const char *output;	/* NULL: stdout */
+	const char *output;	/* NULL or "-": stdout */
 	int quiet;
 	int force;		/* plan even below PLAN_MIN_TICKS */
 	/* Resolves --kernel where built-ins of another program come first

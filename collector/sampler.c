@@ -9,13 +9,47 @@
 #include "sampler.h"
 
 #include <sched.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <gsl/gsl_rng.h>
 
 #include "kbest.h"
 #include "progress.h"
+#include "stopsignals.h"
+
+/*
+ * What a stop signal's handler must reach to abandon a run in hand.  A
+ * run taken when the signal comes is dropped anyway (it may hold the
+ * handler's time), so waiting for its end gains nothing, and a run of
+ * 10^19 iterations would never end.  Only a built-in kernel (count,
+ * memcpy: no lock, no allocation, nothing half-done that matters) is left
+ * by a jump out of the handler; a user's kernel may hold a lock or a
+ * half-built state, and is waited for (a second signal then ends collect
+ * at once); a command is ended by its own wait (exec_child.h).
+ */
+static sigjmp_buf abandon_to;
+static volatile sig_atomic_t abandonable;
+static volatile pid_t abandon_tid;	/* the sampling thread: a handler run
+					 * by another (an MPI library's) must
+					 * not jump */
+
+void sampler_abandon_run(void)
+{
+	if (abandonable && (pid_t)syscall(SYS_gettid) == abandon_tid) {
+		abandonable = 0;
+		siglongjmp(abandon_to, 1);
+	}
+}
+
+/* A built-in kernel: no shared object and no context of its own. */
+static int can_abandon(const struct kernel *k)
+{
+	return k->library == NULL && k->fixed_ctx == NULL;
+}
 
 /* Time one call of the kernel: the region of region.h around it, and
  * what must come before it outside (NAME_before). */
@@ -59,6 +93,7 @@ struct loop_state {
 	uint64_t t0_ns;
 	uint64_t flushed_ns;	/* when the streams were last flushed */
 	double busy_units[SAMPLER_KERNELS_MAX];
+	pid_t tid;		/* this thread's id */
 };
 
 /* Hand the buffered lines over (sweep's end, or a second since the last
@@ -88,6 +123,38 @@ static double fraction_done(const struct loop_state *s, double sweep_part,
 	return f;
 }
 
+/* Time kernel k at n into *r.  Returns 0, or -1 when a stop signal's
+ * handler left the run (a built-in kernel's): the jump lands here, in a
+ * frame alive for the whole run. */
+static int timed_run(struct loop_state *s, struct kernel *kern, uint64_t n,
+		     struct region *r)
+{
+	if (can_abandon(kern)) {
+		if (sigsetjmp(abandon_to, 0) != 0) {
+			stop_signals_unblock();
+			return -1;
+		}
+		abandon_tid = s->tid;
+		abandonable = 1;
+	}
+	time_one(&s->rc, kern, n, r);
+	abandonable = 0;
+	return 0;
+}
+
+/* The kernel's own columns after the first fields of row; how many, or
+ * 0 after counting a run they drop. */
+static int own_columns(struct kernel *kern, struct sampler_result *res,
+		       uint64_t *row, int fields)
+{
+	int more = kern->columns(kern->ctx, &row[1], row + fields);
+	if (more == -2)		/* a command ran past its time limit */
+		res->dropped_timeout++;
+	else if (more < 0)	/* another rank's clock stepped back */
+		res->dropped_backstep++;
+	return more < 0 ? 0 : fields + more;
+}
+
 /* Time kernel k once at n (plan index i) and write its line.  Returns 1 to
  * go on, 0 when a stop condition ended the sweep (res[0].stop says which). */
 static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
@@ -98,16 +165,16 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	struct sampler_result *res = &s->res[k];
 	struct region r;
 	struct region_timing tm;
-	time_one(&s->rc, kern, n, &r);
-	if (kern->failure != NULL &&
+	int left = timed_run(s, kern, n, &r) != 0;
+	if (!left && kern->failure != NULL &&
 	    kern->failure(kern->ctx, s->res[0].failure, sizeof s->res[0].failure)) {
 		s->res[0].stop = SAMPLER_KERNEL;
 		return 0;
 	}
-	if (!write)
+	if (!write && !left)
 		return 1;
-	if (*s->stop) {	/* the signal may have hit the timed region */
-		res->dropped_signal++;
+	if (left || *s->stop) {	/* the signal may have hit the timed region */
+		res->dropped_signal += write != 0;
 		s->res[0].stop = SAMPLER_SIGNAL;
 		return 0;
 	}
@@ -131,14 +198,8 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 	row[2] = tm.start - s->first_start;
 	row[3] = tm.t2;
 	int fields = cfg->clock2 ? 4 : 3;
-	if (kern->columns != NULL) {
-		int more = kern->columns(kern->ctx, &row[1], row + fields);
-		if (more < 0) {	/* another rank's clock stepped back */
-			res->dropped_backstep++;
-			return 1;
-		}
-		fields += more;
-	}
+	if (kern->columns != NULL && (fields = own_columns(kern, res, row, fields)) == 0)
+		return 1;
 	if (stream_sample(s->w[k], row, fields) != 0) {
 		s->res[0].stop = SAMPLER_OUTPUT;
 		return 0;
@@ -159,6 +220,8 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 
 	plan_shuffle(order, plan->count, rng);
 	for (size_t i = 0; i < plan->count; i++) {
+		if (cfg->poll != NULL)
+			cfg->poll(cfg->poll_arg);
 		if (*s->stop) {
 			s->res[0].stop = SAMPLER_SIGNAL;
 			return 0;
@@ -196,6 +259,10 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 	struct sampler_result *res = &s->res[0];
 	if (!sweep(s, rng, order, 0))
 		return;
+	if (cfg->start_output != NULL && cfg->start_output(cfg->start_output_arg) != 0) {
+		res->stop = SAMPLER_OUTPUT;
+		return;
+	}
 	s->t0_ns = clock_reference_ns();
 	progress_init(&s->bar, cfg->progress, s->t0_ns);
 	s->flushed_ns = s->t0_ns;
@@ -226,7 +293,7 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 {
 	unsigned kernels = cfg->kernel[1] != NULL ? 2 : 1;
 	struct loop_state s = { .cfg = cfg, .w = w, .stop = stop, .res = res,
-				.kernels = kernels };
+				.kernels = kernels, .tid = (pid_t)syscall(SYS_gettid) };
 	region_clock_init(&s.rc, cfg->clock->source, cfg->clock->quantum,
 			  cfg->clock2 ? cfg->clock2->source : NULL, cfg->cpu);
 	for (unsigned k = 0; k < kernels; k++)

@@ -35,6 +35,15 @@ struct sampler_config {
 	uint64_t seed;
 	double unit_ns;
 	int progress;			/* draw a progress bar if a tty */
+	/* Called once the warm-up is over, before the first written sweep
+	 * (collect empties an existing output file only then); 0, or -1
+	 * when an output failed.  NULL: nothing. */
+	int (*start_output)(void *arg);
+	void *start_output_arg;
+	/* Called before every N, outside the timed region (collect-mpi: a
+	 * stop from another rank sets *stop), or NULL. */
+	void (*poll)(void *arg);
+	void *poll_arg;
 };
 
 /* Columns of one stream line at most: n t at t2, and a kernel's own
@@ -62,6 +71,8 @@ struct sampler_result {
 	uint64_t dropped_migration;	/* CPU changed within the sample */
 	uint64_t dropped_backstep;	/* a clock stepped backwards */
 	uint64_t dropped_signal;	/* in hand when a signal came */
+	uint64_t dropped_timeout;	/* ended by a time limit
+					 * (--exec-timeout) */
 	uint64_t sweeps;		/* complete sweeps */
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
@@ -86,5 +97,10 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 		 struct sampler_result res[]);
 
 const char *sampler_stop_name(enum sampler_stop stop);
+
+/* For a stop signal's handler, after it has set the stop flag: a run of a
+ * built-in kernel in hand is left at once (the sampler drops it and
+ * stops); otherwise nothing.  Async-signal-safe. */
+void sampler_abandon_run(void);
 
 #endif /* SUBTICK_SAMPLER_H */

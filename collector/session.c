@@ -13,7 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "exec_check.h"
 #include "header.h"
+#include "kernel_exec.h"
 #include "numparse.h"
 #include "probe.h"
 #include "sampler.h"
@@ -110,8 +112,9 @@ static int open_kernel(struct session *s, const char *exec, const char *spec,
 {
 	char err[1024];
 	const struct collect_options *opt = s->opt;
-	if (exec ? kernel_exec_open(exec, opt->prepare, opt->shell, k, err,
-				    sizeof err) != 0
+	struct exec_options eo = { exec, opt->prepare, opt->shell,
+				   opt->exec_timeout_s, s->stop };
+	if (exec ? kernel_exec_open(&eo, k, err, sizeof err) != 0
 	    : opt->open_kernel ? opt->open_kernel(spec, k, err, sizeof err,
 						  opt->open_kernel_arg) != 0
 			       : kernel_open(spec, k, err, sizeof err) != 0)
@@ -126,11 +129,13 @@ static int open_kernel(struct session *s, const char *exec, const char *spec,
 	return 0;
 }
 
-int session_resolve(struct session *s, const struct collect_options *opt)
+int session_resolve(struct session *s, const struct collect_options *opt,
+		    const volatile sig_atomic_t *stop)
 {
 	char err[1024];
 	memset(s, 0, sizeof *s);
 	s->opt = opt;
+	s->stop = stop;
 	s->out_fd[0] = s->out_fd[1] = -1;
 	const struct clock_source *c = clock_find(opt->clock);
 	if (c == NULL || !clock_available(c, &s->clock, err, sizeof err)) {
@@ -434,47 +439,90 @@ int session_plan(struct session *s)
 	return 0;
 }
 
-/* Open every output before writing any, and empty them only once both
- * are open and are two files: when B's cannot be opened, or is A's under
- * another name, nothing is lost and A's file is removed again if this run
- * made it (no stream of a collection that did not happen). */
+/* Output i's file name, or NULL for stdout (no -o, or -o -). */
+static const char *out_path(const struct session *s, int i)
+{
+	const char *p = i ? s->opt->output2 : s->opt->output;
+	return p == NULL || strcmp(p, "-") == 0 ? NULL : p;
+}
+
+static const char *out_name(const struct session *s, int i)
+{
+	return out_path(s, i) ? out_path(s, i) : "stdout";
+}
+
+/* Open output i, noting whether this run made the file. */
+static int open_output(struct session *s, int i, struct stat *st)
+{
+	const char *path = out_path(s, i);
+	if (path == NULL) {
+		s->out_fd[i] = STDOUT_FILENO;
+		return fstat(STDOUT_FILENO, st) == 0 ? 0 : -1;
+	}
+	/* 0666: open(2) takes the umask off, as for analyze's files */
+	s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	s->out_made[i] = s->out_fd[i] >= 0;
+	if (s->out_fd[i] < 0 && errno == EEXIST)
+		s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	if (s->out_fd[i] < 0 || fstat(s->out_fd[i], st) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
+		return -1;
+	}
+	/* an existing regular file keeps its content until the first sample
+	 * is due */
+	s->out_held[i] = !s->out_made[i] && S_ISREG(st->st_mode);
+	return 0;
+}
+
+/* Open every output before writing any.  None is emptied here
+ * (start_outputs does, once the first sample is due): a collection that
+ * fails or is stopped before loses nothing.  When B's cannot be opened, or
+ * is A's under another name, a file this run made is removed again (no
+ * stream of a collection that did not happen). */
 static int open_outputs(struct session *s)
 {
-	int made = 0, status = 0;
+	int status = 0;
 	struct stat st[2];
-	for (int i = 0; i < s->kernels && status == 0; i++) {
-		const char *path = i ? s->opt->output2 : s->opt->output;
-		if (path == NULL) {
-			s->out_fd[i] = STDOUT_FILENO;
-			continue;
-		}
-		if (i == 0)
-			made = access(path, F_OK) != 0;
-		s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-		if (s->out_fd[i] < 0 || fstat(s->out_fd[i], &st[i]) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
-			status = 1;
-		}
-	}
+	for (int i = 0; i < s->kernels && status == 0; i++)
+		status = open_output(s, i, &st[i]) != 0;
 	if (status == 0 && s->kernels == 2 && st[0].st_dev == st[1].st_dev &&
 	    st[0].st_ino == st[1].st_ino) {
 		fprintf(stderr, "%s: --output: %s and %s are one file: A and B need two\n",
-			s->opt->prog, s->opt->output, s->opt->output2);
+			s->opt->prog, out_name(s, 0), out_name(s, 1));
 		status = 2;
 	}
-	if (status != 0) {
-		if (made && s->kernels == 2)
-			unlink(s->opt->output);
-		return status;
-	}
-	for (int i = 0; i < s->kernels; i++)
-		if (s->out_fd[i] != STDOUT_FILENO && S_ISREG(st[i].st_mode) &&
-		    ftruncate(s->out_fd[i], 0) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", s->opt->prog,
-				i ? s->opt->output2 : s->opt->output, strerror(errno));
-			return 1;
+	for (int i = 0; i < s->kernels && status != 0; i++)
+		if (s->out_made[i])
+			unlink(out_path(s, i));
+	return status;
+}
+
+/* The first sample is due (the warm-up is over): empty the files held
+ * until now.  Returns 0, or -1 with the writer's error set. */
+static int start_outputs(void *arg)
+{
+	struct session *s = arg;
+	for (int i = 0; i < s->kernels; i++) {
+		if (s->out_held[i] && ftruncate(s->out_fd[i], 0) != 0) {
+			s->writer[i]->error = errno;
+			return -1;
 		}
+		s->out_held[i] = 0;
+	}
 	return 0;
+}
+
+/* A file still held when the collection ends had no sample due: it is
+ * left as it was (its old content, not a stream of nothing).  One this
+ * run made has the header already, and gets the last line. */
+static int left_as_it_was(struct session *s, int i)
+{
+	if (!s->out_held[i])
+		return 0;
+	close(s->out_fd[i]);
+	s->out_fd[i] = -1;
+	s->out_kept[i] = 1;
+	return 1;
 }
 
 /* Finish stream i: its last line, flushed and closed.  Returns 0, or 1
@@ -483,8 +531,16 @@ static int finish_stream(struct session *s, int i, const struct sampler_result *
 			 int sig)
 {
 	struct stream_writer *w = s->writer[i];
-	const char *path = i ? s->opt->output2 : s->opt->output;
-	const char *name = path ? path : "stdout";
+	const char *name = out_name(s, i);
+	if (left_as_it_was(s, i)) {
+		if (sig)
+			fprintf(stderr, "%s: interrupted before the first sample: %s left as it was\n",
+				s->opt->prog, name);
+		else if (r->stop != SAMPLER_KERNEL)
+			fprintf(stderr, "%s: %s: left as it was (no sample was taken)\n",
+				s->opt->prog, name);
+		return 0;
+	}
 	trailer_write(w, r, sig);
 	stream_flush(w);
 	if (w->error == EPIPE)
@@ -505,6 +561,10 @@ static int finish_stream(struct session *s, int i, const struct sampler_result *
 	if (r->dropped_backstep)
 		fprintf(stderr, "%s: warning: %llu samples%s dropped: the clock stepped backwards during the run\n",
 			s->opt->prog, (unsigned long long)r->dropped_backstep, who);
+	if (r->dropped_timeout)
+		fprintf(stderr, "%s: warning: %llu runs%s ran past --exec-timeout (%g s) and were ended, not written\n",
+			s->opt->prog, (unsigned long long)r->dropped_timeout, who,
+			s->opt->exec_timeout_s);
 	if (sig)
 		fprintf(stderr, "%s: interrupted: %llu complete samples in %s\n",
 			s->opt->prog, (unsigned long long)w->samples_written, name);
@@ -528,10 +588,13 @@ static int finish(struct session *s, const struct sampler_result r[], int sig)
 		return 1;
 	}
 	if (r[0].stop == SAMPLER_KERNEL) {
-		fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
-			s->opt->prog, r[0].failure,
-			(unsigned long long)s->writer[0]->samples_written,
-			s->opt->output ? s->opt->output : "stdout");
+		if (s->out_kept[0])
+			fprintf(stderr, "%s: the command failed: %s (no sample was taken: %s left as it was)\n",
+				s->opt->prog, r[0].failure, out_name(s, 0));
+		else
+			fprintf(stderr, "%s: the command failed: %s (%llu complete samples in %s)\n",
+				s->opt->prog, r[0].failure,
+				(unsigned long long)s->writer[0]->samples_written, out_name(s, 0));
 		return 1;
 	}
 	return sig ? 128 + sig : 0;
@@ -667,25 +730,23 @@ static void check_after(struct session *s, struct sampler_result r[])
 	}
 }
 
-int session_collect(struct session *s, const volatile sig_atomic_t *stop)
+/* --check-output: A and B write the same at a few N before timing.
+ * Returns an exit status; a stop signal is left to the sampler. */
+static int check_outputs(struct session *s)
 {
-	char err[512];
-	for (int i = 0; i < s->kernels; i++)
-		if (kernel_setup(&s->kernel[i], plan_max(plan_of(s, i)),
-				 err, sizeof err) != 0)
-			return fail(s, 1, err);
-	int rc = check_kernels(s);
-	if (rc != 0)
-		return rc;
-	check_in_turn(s);
-	rc = kbest_can_judge(s);
-	if (rc != 0)
-		return rc;
+	char err[2048];
+	if (!s->opt->check_output)
+		return 0;
+	int rc = exec_check_output(&s->kernel[0], &s->kernel[1], &s->plan, s->seed,
+				   s->checked, sizeof s->checked, err, sizeof err);
+	return rc < 0 ? fail(s, 1, err) : 0;
+}
+
+/* Write each stream's header.  A file held until the first sample is due
+ * keeps it in the writer's buffer (a few kB of its 64 kB) till then. */
+static int write_headers(struct session *s)
+{
 	const struct collect_options *o = s->opt;
-	rc = open_outputs(s);
-	if (rc != 0)
-		return rc;
-	make_interleave_id(s);
 	for (int i = 0; i < s->kernels; i++) {
 		s->writer[i] = malloc(sizeof *s->writer[i]);
 		if (s->writer[i] == NULL)
@@ -702,9 +763,35 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 			pair_keys(s, i, keys, turn, sizeof turn), s->checked,
 		};
 		header_write(s->writer[i], &run);
-		stream_flush(s->writer[i]);
+		if (!s->out_held[i])
+			stream_flush(s->writer[i]);
 	}
+	return 0;
+}
 
+int session_collect(struct session *s)
+{
+	char err[512];
+	for (int i = 0; i < s->kernels; i++)
+		if (kernel_setup(&s->kernel[i], plan_max(plan_of(s, i)),
+				 err, sizeof err) != 0)
+			return fail(s, 1, err);
+	int rc = check_kernels(s);
+	if (rc == 0)
+		rc = check_outputs(s);
+	if (rc == 0) {
+		check_in_turn(s);
+		rc = kbest_can_judge(s);
+	}
+	if (rc == 0)
+		rc = open_outputs(s);
+	if (rc != 0)
+		return rc;
+	make_interleave_id(s);
+	if ((rc = write_headers(s)) != 0)
+		return rc;
+
+	const struct collect_options *o = s->opt;
 	struct sampler_config cfg = {
 		.clock = &s->setup, .clock2 = s->clock2 ? &s->setup2 : NULL,
 		.kernel = { &s->kernel[0], s->kernels > 1 ? &s->kernel[1] : NULL },
@@ -713,11 +800,13 @@ int session_collect(struct session *s, const volatile sig_atomic_t *stop)
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
 		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,
 		.progress = !o->quiet,
+		.start_output = start_outputs, .start_output_arg = s,
+		.poll = s->poll, .poll_arg = s->poll_arg,
 	};
 	struct sampler_result r[SAMPLER_KERNELS_MAX];
-	sampler_run(&cfg, s->writer, stop, r);
+	sampler_run(&cfg, s->writer, s->stop, r);
 	check_after(s, r);
-	return finish(s, r, r[0].stop == SAMPLER_SIGNAL ? (int)*stop : 0);
+	return finish(s, r, r[0].stop == SAMPLER_SIGNAL ? (int)*s->stop : 0);
 }
 
 void session_close(struct session *s)

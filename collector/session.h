@@ -40,7 +40,13 @@ struct session {
 	char cpu_check[96];	/* how a migration is detected */
 	uint64_t seed;
 	double timer_period_ns;
+	const volatile sig_atomic_t *stop;	/* set by a signal handler */
 	int out_fd[2];		/* A's stream, B's */
+	int out_made[2];	/* this run created the file */
+	int out_held[2];	/* an existing regular file not yet emptied:
+				 * its old content stays until the first
+				 * sample is due */
+	int out_kept[2];	/* no sample was ever due: left as it was */
 	struct stream_writer *writer[2];
 	char interleave_id[24];	/* both streams' "interleaved" key */
 	struct oracle oracle;	/* the kernels' checks (oracle.h) */
@@ -50,10 +56,17 @@ struct session {
 	 * session_collect: key, value, key, value, ..., NULL (collect-mpi's
 	 * rank, ranks, host, mpi_library), or NULL. */
 	const char *const *extra_keys;
+	/* Called between runs, outside the timed region, or NULL (collect-mpi:
+	 * a stop that reached another rank sets this one's stop flag). */
+	void (*poll)(void *arg);
+	void *poll_arg;
 };
 
-/* Check everything the user gave: clock, kernel, plan, CPU (exit 2). */
-int session_resolve(struct session *s, const struct collect_options *opt);
+/* Check everything the user gave: clock, kernel, plan, CPU (exit 2).
+ * *stop is the signal flag: a run in hand of a command ends when it is
+ * set, and sampling stops. */
+int session_resolve(struct session *s, const struct collect_options *opt,
+		    const volatile sig_atomic_t *stop);
 
 /* Priority, warnings, clock calibration (exit 1 on failure). */
 int session_calibrate(struct session *s);
@@ -61,9 +74,9 @@ int session_calibrate(struct session *s);
 /* The automatic plan, or the explicit one checked against the kernel. */
 int session_plan(struct session *s);
 
-/* Kernel setup, output file, header, sampling, last line.  *stop is the
- * signal flag; returns the exit status (128 + signal when stopped). */
-int session_collect(struct session *s, const volatile sig_atomic_t *stop);
+/* Kernel setup, --check-output, output files, header, sampling, last
+ * line.  Returns the exit status (128 + signal when stopped). */
+int session_collect(struct session *s);
 
 void session_close(struct session *s);
 

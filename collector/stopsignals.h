@@ -10,4 +10,11 @@
 
 void stop_signals_install(void (*on_signal)(int));
 
+/* One more signal taken as those two (collect-mpi: SIGCONT). */
+void stop_signal_add(int sig, void (*on_signal)(int));
+
+/* Unblock them again after a jump out of their handler (Linux blocks a
+ * signal while its handler runs, SA_RESETHAND or not). */
+void stop_signals_unblock(void);
+
 #endif /* SUBTICK_STOPSIGNALS_H */

@@ -4,12 +4,125 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "outpath.h"
+
+enum { GUARD_FILES = 8 };
+
+/* What the signal handler must reach (the only globals): temporaries, a
+ * directory and its files, a child.  A slot is filled before its flag is
+ * set and its flag cleared before it is reused. */
+static struct {
+	char file[GUARD_FILES][PATH_MAX];
+	volatile sig_atomic_t file_used[GUARD_FILES];
+	char dir[PATH_MAX];
+	const char (*names)[OUTFILE_NAME_MAX];
+	size_t names_count;
+	volatile sig_atomic_t dir_used;
+	volatile pid_t child;
+	int installed;
+} guard;
+
+static const int guarded_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ };
+
+/* Only async-signal-safe calls: kill, waitpid, unlink, rmdir, sigaction,
+ * raise; the paths are joined by hand. */
+static void on_fatal(int sig)
+{
+	pid_t child = guard.child;
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);	/* it writes nothing more */
+	}
+	for (int i = 0; i < GUARD_FILES; i++)
+		if (guard.file_used[i])
+			unlink(guard.file[i]);
+	if (guard.dir_used) {
+		char p[PATH_MAX];
+		size_t d = strlen(guard.dir);
+		for (size_t i = 0; i < guard.names_count; i++) {
+			size_t k = strlen(guard.names[i]);
+			if (d + 1 + k >= sizeof p)
+				continue;
+			memcpy(p, guard.dir, d);
+			p[d] = '/';
+			memcpy(p + d + 1, guard.names[i], k + 1);
+			unlink(p);
+		}
+		rmdir(guard.dir);
+	}
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig);	/* blocked until the handler returns, then fatal */
+}
+
+static void install(void)
+{
+	if (guard.installed)
+		return;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof guarded_signals / sizeof guarded_signals[0]; i++)
+		sigaddset(&sa.sa_mask, guarded_signals[i]);
+	for (size_t i = 0; i < sizeof guarded_signals / sizeof guarded_signals[0]; i++) {
+		struct sigaction old;
+		/* a signal ignored when analyze started stays ignored */
+		if (sigaction(guarded_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(guarded_signals[i], &sa, NULL);
+	}
+	guard.installed = 1;
+}
+
+static void guard_file(const char *path)
+{
+	install();
+	for (int i = 0; i < GUARD_FILES; i++)
+		if (!guard.file_used[i]) {
+			snprintf(guard.file[i], sizeof guard.file[i], "%s", path);
+			guard.file_used[i] = 1;
+			return;
+		}
+}
+
+static void unguard_file(const char *path)
+{
+	for (int i = 0; i < GUARD_FILES; i++)
+		if (guard.file_used[i] && strcmp(guard.file[i], path) == 0)
+			guard.file_used[i] = 0;
+}
+
+void outfile_guard_dir(const char *dir, const char (*names)[OUTFILE_NAME_MAX],
+		       size_t count)
+{
+	install();
+	guard.dir_used = 0;
+	snprintf(guard.dir, sizeof guard.dir, "%s", dir);
+	guard.names = names;
+	guard.names_count = count;
+	guard.dir_used = 1;
+}
+
+void outfile_unguard_dir(void)
+{
+	guard.dir_used = 0;
+}
+
+void outfile_guard_child(pid_t pid)
+{
+	install();
+	guard.child = pid;
+}
 
 int outfile_check(const char *path, char *err, size_t err_len)
 {
@@ -44,7 +157,15 @@ static int make_temp(struct outfile *o, const char *path, const char *dir,
 		return -1;
 	}
 	o->mode = target_mode(path);
+	sigset_t block, old;
+	sigemptyset(&block);
+	for (size_t i = 0; i < sizeof guarded_signals / sizeof guarded_signals[0]; i++)
+		sigaddset(&block, guarded_signals[i]);
+	sigprocmask(SIG_BLOCK, &block, &old);	/* made and guarded as one */
 	int fd = mkstemp(o->tmp);
+	if (fd >= 0)
+		guard_file(o->tmp);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0) {
 		snprintf(err, err_len, "cannot create a file beside it: %s", strerror(errno));
 		return -1;
@@ -96,6 +217,7 @@ int outfile_commit(struct outfile *o)
 		ok = 0, saved = EEXIST;
 	if (ok && rename(o->tmp, o->path) != 0)
 		ok = 0, saved = errno;
+	unguard_file(o->tmp);
 	if (ok)
 		return 0;
 	unlink(o->tmp);
@@ -108,7 +230,9 @@ void outfile_abandon(struct outfile *o)
 	if (o->f != NULL)
 		fclose(o->f);
 	o->f = NULL;
-	if (o->tmp[0])
+	if (o->tmp[0]) {
+		unguard_file(o->tmp);
 		unlink(o->tmp);
+	}
 	o->tmp[0] = '\0';
 }

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,21 +321,39 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 static int run_gnuplot(char *const argv[], int errfd)
 {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
 	pid_t pid;
 	int status;
+	sigset_t all, old, none;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, errfd, STDERR_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, errfd, STDOUT_FILENO);
-	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	/* gnuplot gets default signals and an empty mask; a signal to analyze
+	 * from the spawn to the guard waits, so that gnuplot is ended too */
+	sigfillset(&all);
+	sigemptyset(&none);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &all);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	int rc = posix_spawnp(&pid, "gnuplot", &fa, &at, argv, environ);
+	if (rc == 0)
+		outfile_guard_child(pid);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc != 0) {
 		errno = rc;
 		return -1;
 	}
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			outfile_guard_child(0);
 			return -1;
+		}
+	outfile_guard_child(0);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -400,13 +419,13 @@ static int draw(const struct analysis *a, const char *scripts, const char *work,
 }
 
 /* The names plot_all puts into DIR: the data files, then the figures. */
-static size_t output_names(const char *format, char names[][32])
+static size_t output_names(const char *format, char names[][OUTFILE_NAME_MAX])
 {
 	size_t k = 0;
 	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
-		snprintf(names[k++], 32, "%s", data_files[i]);
+		snprintf(names[k++], OUTFILE_NAME_MAX, "%s", data_files[i]);
 	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-		snprintf(names[k++], 32, "%s.%s", figures[i], extension(format));
+		snprintf(names[k++], OUTFILE_NAME_MAX, "%s.%s", figures[i], extension(format));
 	return k;
 }
 
@@ -414,7 +433,7 @@ enum { PLOT_OUTPUTS = sizeof data_files / sizeof data_files[0] +
 		      sizeof figures / sizeof figures[0] };
 
 /* Every target in dir is absent or a regular file. */
-static int targets_ok(const char *dir, char names[][32], size_t count, FILE *err)
+static int targets_ok(const char *dir, char names[][OUTFILE_NAME_MAX], size_t count, FILE *err)
 {
 	for (size_t i = 0; i < count; i++) {
 		char p[PATH_MAX], why[200];
@@ -430,7 +449,7 @@ static int targets_ok(const char *dir, char names[][32], size_t count, FILE *err
 
 /* Move every output from work into dir (each an atomic rename over a
  * regular file or nothing), then remove work. */
-static int move_outputs(const char *work, const char *dir, char names[][32],
+static int move_outputs(const char *work, const char *dir, char names[][OUTFILE_NAME_MAX],
 			size_t count, int keep, FILE *err)
 {
 	int rc = 0;
@@ -450,6 +469,7 @@ static int move_outputs(const char *work, const char *dir, char names[][32],
 		}
 	}
 	rmdir(work);
+	outfile_unguard_dir();
 	return rc;
 }
 
@@ -467,7 +487,7 @@ struct plot_place {
 	char scripts[PATH_MAX], abs[PATH_MAX], work[PATH_MAX];
 };
 
-static int plot_place(const char *dir, char names[][32], size_t count,
+static int plot_place(const char *dir, char names[][OUTFILE_NAME_MAX], size_t count,
 		      struct plot_place *pp, FILE *err)
 {
 	char scripts_rel[PATH_MAX];
@@ -482,11 +502,18 @@ static int plot_place(const char *dir, char names[][32], size_t count,
 	}
 	if (targets_ok(pp->abs, names, count, err) != 0)
 		return -1;
-	if (snprintf(pp->work, sizeof pp->work, "%s/.subtick-plot.XXXXXX", pp->abs) >=
-		    (int)sizeof pp->work ||
-	    mkdtemp(pp->work) == NULL) {
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);	/* made and guarded as one */
+	int made = snprintf(pp->work, sizeof pp->work, "%s/.subtick-plot.XXXXXX", pp->abs) <
+			   (int)sizeof pp->work && mkdtemp(pp->work) != NULL;
+	int saved = errno;
+	if (made)	/* removed, with what is in it, if a signal ends analyze */
+		outfile_guard_dir(pp->work, (const char (*)[OUTFILE_NAME_MAX])names, count);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (!made) {
 		fprintf(err, "analyze: %s: cannot create a directory in it: %s\n", dir,
-			strerror(errno));
+			strerror(saved));
 		return -1;
 	}
 	return 0;
@@ -494,7 +521,7 @@ static int plot_place(const char *dir, char names[][32], size_t count,
 
 int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 {
-	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][32];
+	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][OUTFILE_NAME_MAX];
 	struct plot_place pp;
 	size_t count = output_names(a->opt->plot_format, names);
 	if (plot_place(dir, names, count, &pp, err) != 0)
@@ -527,7 +554,7 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 int plot_compare(const struct analysis *a, const struct analysis *b,
 		 int in_ns, const char *verdict, const char *dir, FILE *err)
 {
-	char names[3][32], numbers_s[512], title_s[600];
+	char names[3][OUTFILE_NAME_MAX], numbers_s[512], title_s[600];
 	struct plot_place pp;
 	const char *format = a->opt->plot_format;
 	snprintf(names[0], sizeof names[0], "minima_a.txt");

@@ -20,6 +20,7 @@
 #include "mpioptions.h"
 #include "mpiplan.h"
 #include "options.h"
+#include "sampler.h"
 #include "session.h"
 #include "stopsignals.h"
 #include "world.h"
@@ -30,6 +31,7 @@ static volatile sig_atomic_t stop_signal;
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+	sampler_abandon_run();	/* a built-in kernel's run in hand */
 }
 
 enum role { ROLE_OWN, ROLE_ROOT, ROLE_FOLLOWER, ROLE_IDLE };
@@ -46,6 +48,7 @@ struct run {
 	char peer[16];
 	char regimes[512];
 	const char *keys[16];
+	struct world_stop stop;	/* a stop on one rank reaches all */
 };
 
 static int open_kernel(const char *spec, struct kernel *k, char *err,
@@ -200,14 +203,22 @@ static int share_plan(struct run *r, struct session *s)
 	return 0;
 }
 
+static void poll_stop(void *arg)
+{
+	world_stop_poll(arg);
+}
+
 /* One rank's part, from resolve to its stream's last line. */
 static int collect_rank(struct run *r)
 {
 	struct session s;
 	int rc = 0;
 	memset(&s, 0, sizeof s);
+	world_stop_open(&r->stop, &r->w, &stop_signal);
 	if (r->role != ROLE_IDLE) {
-		rc = session_resolve(&s, &r->opt);
+		rc = session_resolve(&s, &r->opt, &stop_signal);
+		s.poll = poll_stop;
+		s.poll_arg = &r->stop;
 		if (rc == 0)
 			rc = session_calibrate(&s);
 	}
@@ -221,7 +232,7 @@ static int collect_rank(struct run *r)
 		if ((rc = share_plan(r, &s)) != 0)
 			goto out;
 		MPI_Barrier(MPI_COMM_WORLD);
-		rc = session_collect(&s, &stop_signal);
+		rc = session_collect(&s);
 		if (rc != 0 && rc < 128) {
 			fprintf(stderr, "%s: the collection ends on every rank\n", r->prog);
 			MPI_Abort(MPI_COMM_WORLD, 1);
@@ -232,11 +243,11 @@ static int collect_rank(struct run *r)
 		if (rc == 0)
 			rc = session_plan(&s);
 		if (rc == 0)
-			rc = session_collect(&s, &stop_signal);
+			rc = session_collect(&s);
 		msg_release(r->comm);
 		break;
 	case ROLE_FOLLOWER:
-		msg_follow((enum msg_kind)r->kind, r->comm, &s.setup);
+		msg_follow((enum msg_kind)r->kind, r->comm, &s.setup, &r->stop);
 		break;
 	case ROLE_IDLE:
 		break;
@@ -244,7 +255,8 @@ static int collect_rank(struct run *r)
 out:
 	if (r->role != ROLE_IDLE)
 		session_close(&s);
-	world_wait_all();
+	world_wait_all(&r->stop);
+	world_stop_close(&r->stop);
 	return rc;
 }
 
@@ -272,6 +284,15 @@ int main(int argc, char **argv)
 				r.opt.cpu = world_cpu(&r.w);
 			assign_roles(&r);
 			stop_signals_install(on_signal);
+			/* mpirun ends a job it is told to end (SIGINT,
+			 * SIGTERM) by sending each rank SIGCONT, SIGTERM a
+			 * second later and SIGKILL a second after that (Open
+			 * MPI 4.1, measured); meanwhile the MPI library, its
+			 * daemon gone, may end the rank by itself (exit_group,
+			 * no signal) before SIGTERM: 2 streams of 16 had no
+			 * last line.  So SIGCONT stops a rank too (one stopped
+			 * and continued by hand ends as well). */
+			stop_signal_add(SIGCONT, on_signal);
 			rc = collect_rank(&r);
 		}
 	} else {

@@ -13,6 +13,8 @@
  */
 #include "mpiclocks.h"
 
+#include "listclocks.h"
+
 #include <math.h>
 #include <mpi.h>
 #include <sched.h>
@@ -154,5 +156,5 @@ int mpi_list_clocks(const struct world *w, FILE *out, const char *only)
 		}
 	verdicts(out, all, w->ranks, clocks);
 	free(all);
-	return ferror(out) ? 1 : 0;
+	return list_clocks_written(out, "collect-mpi", 0);
 }

@@ -193,12 +193,13 @@ nomem:
 }
 
 int msg_follow(enum msg_kind kind, MPI_Comm comm,
-	       const struct clock_setup *clock)
+	       const struct clock_setup *clock, struct world_stop *stop)
 {
 	struct msg_ctx c = { .kind = kind, .comm = comm, .clock = clock };
 	uint64_t q = clock->quantum;
 	for (;;) {
 		uint64_t cmd[2];
+		world_stop_poll(stop);	/* a signal here stops the root */
 		MPI_Bcast(cmd, 2, MPI_UINT64_T, 0, comm);
 		if (cmd[0] == OP_STOP)
 			break;

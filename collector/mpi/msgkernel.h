@@ -27,6 +27,7 @@
 
 #include "calibrate.h"
 #include "kernel.h"
+#include "world.h"
 
 enum msg_kind { MSG_PINGPONG, MSG_ALLREDUCE };
 
@@ -74,10 +75,11 @@ int msg_kernel_open(enum msg_kind kind, MPI_Comm comm, const char *clock_name,
  * the header is written. */
 struct msg_rank_clock *msg_kernel_clocks(struct kernel *k);
 
-/* A follower: do the root's bidding until it says stop.  Returns 0, or -1
+/* A follower: do the root's bidding until it says stop, passing a stop
+ * signal on between commands (the root then stops).  Returns 0, or -1
  * when memory ran out (then the job is aborted). */
 int msg_follow(enum msg_kind kind, MPI_Comm comm,
-	       const struct clock_setup *clock);
+	       const struct clock_setup *clock, struct world_stop *stop);
 
 /* The root, when its session is over (whatever its status): release the
  * followers. */

@@ -6,6 +6,7 @@
 #include <mpi.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,15 +44,64 @@ int world_agree(int status)
 	return all;
 }
 
-void world_wait_all(void)
+void world_wait_all(struct world_stop *s)
 {
 	MPI_Request rq;
 	int done = 0;
 	MPI_Ibarrier(MPI_COMM_WORLD, &rq);
 	while (MPI_Test(&rq, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done) {
 		struct timespec ms = { 0, 1000000 };
+		if (s != NULL)
+			world_stop_poll(s);
 		nanosleep(&ms, NULL);
 	}
+}
+
+enum { TAG_STOP = 7201 };
+
+void world_stop_open(struct world_stop *s, const struct world *w,
+		     volatile sig_atomic_t *flag)
+{
+	memset(s, 0, sizeof *s);
+	s->flag = flag;
+	s->rank = w->rank;
+	s->ranks = w->ranks;
+	s->in = MPI_REQUEST_NULL;
+	MPI_Comm_dup(MPI_COMM_WORLD, &s->comm);
+	s->out = calloc((size_t)w->ranks, sizeof *s->out);
+	if (s->out == NULL)
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	MPI_Irecv(&s->incoming, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, s->comm, &s->in);
+}
+
+void world_stop_poll(struct world_stop *s)
+{
+	int done = 0;
+	if (s->in != MPI_REQUEST_NULL &&
+	    MPI_Test(&s->in, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && done) {
+		if (*s->flag == 0)
+			*s->flag = s->incoming;
+		s->sent = 1;	/* its sender told every rank */
+	}
+	if (*s->flag == 0 || s->sent)
+		return;
+	s->outgoing = *s->flag;
+	for (int r = 0, k = 0; r < s->ranks; r++)
+		if (r != s->rank)
+			MPI_Isend(&s->outgoing, 1, MPI_INT, r, TAG_STOP, s->comm, &s->out[k++]);
+	s->sent = 2;
+}
+
+void world_stop_close(struct world_stop *s)
+{
+	if (s->in != MPI_REQUEST_NULL) {
+		MPI_Cancel(&s->in);
+		MPI_Wait(&s->in, MPI_STATUS_IGNORE);
+	}
+	if (s->sent == 2)	/* a few bytes each: sent eagerly by now */
+		MPI_Waitall(s->ranks - 1, s->out, MPI_STATUSES_IGNORE);
+	free(s->out);
+	MPI_Comm_free(&s->comm);
 }
 
 int world_expand(const char *pattern, int rank, char *out, size_t len)

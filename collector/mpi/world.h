@@ -5,6 +5,8 @@
 #ifndef SUBTICK_WORLD_H
 #define SUBTICK_WORLD_H
 
+#include <mpi.h>
+#include <signal.h>
 #include <stddef.h>
 
 struct world {
@@ -22,8 +24,36 @@ void world_init(struct world *w);
  * can. */
 int world_agree(int status);
 
-/* Wait for every rank without spinning a CPU that others time on. */
-void world_wait_all(void);
+/*
+ * A stop that reaches one rank reaches them all.  mpirun passes a signal on
+ * to some ranks only, or late, and a rank may be signalled by itself: the
+ * rank whose stop flag is set first sends its signal's number to every
+ * other rank, whose flag it then sets, so that each stream ends with
+ * "# interrupted" whichever process the signal reached.  The messages go
+ * on a communicator of their own; world_stop_poll is called between runs
+ * (never inside a timed region) and while a rank waits.
+ */
+struct world_stop {
+	volatile sig_atomic_t *flag;	/* the program's stop flag */
+	MPI_Comm comm;
+	MPI_Request in;		/* the posted receive, or MPI_REQUEST_NULL */
+	int incoming;		/* what it receives: a signal number */
+	int sent;		/* this rank's stop has been passed on */
+	int outgoing;
+	int rank, ranks;
+	MPI_Request *out;	/* ranks - 1 sends */
+};
+
+/* Collective. */
+void world_stop_open(struct world_stop *s, const struct world *w,
+		     volatile sig_atomic_t *flag);
+void world_stop_poll(struct world_stop *s);
+/* Collective; after world_wait_all. */
+void world_stop_close(struct world_stop *s);
+
+/* Wait for every rank without spinning a CPU that others time on, passing
+ * stops on meanwhile (s may be NULL). */
+void world_wait_all(struct world_stop *s);
 
 /* pattern with %r replaced by rank and %% by %.  Returns 0, or -1 if it
  * does not fit or holds another %. */

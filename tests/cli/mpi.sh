@@ -70,7 +70,10 @@ done < "$T/steps"
 run 3 "$COLLECT_MPI" --kernel allreduce -b 0.5 -q -o "$T/ar.st" 2> "$T/err" ||
 	fail "allreduce exited $?: $(cat "$T/err")"
 check "allreduce: columns per rank" [ "$(header_value "$T/ar.st" columns)" = "n t at rank0 rank1 rank2" ]
-check "allreduce: samples written" [ "$(grep -vc '^#' "$T/ar.st")" -gt 100 ]
+# (the first sweep is always whole: at least one sample per N, whatever
+# the load; a count like "> 100 in 0.5 s" fails on a busy machine)
+check "allreduce: samples written, a sweep at least" \
+	[ "$(grep -vc '^#' "$T/ar.st")" -ge "$(header_value "$T/ar.st" points)" ]
 check "allreduce: every t is the largest of the ranks' timings" \
 	awk '!/^#/ { m = $4; if ($5 > m) m = $5; if ($6 > m) m = $6; if ($2 != m) bad = 1 } END { exit bad }' "$T/ar.st"
 check "allreduce: analyze --column rank2" sh -c "'$ANALYZE' --column rank2 '$T/ar.st' > /dev/null"
@@ -156,5 +159,62 @@ for r in 0 1; do
 	check "SIGINT: rank $r's stream ends with # interrupted" \
 		sh -c "tail -n 1 '$T/i.$r.st' | grep -q '^# interrupted:'"
 	check "SIGINT: rank $r's stream has whole lines" only_complete_lines "$T/i.$r.st"
+done
+# has_samples FILE: FILE holds a sample line (sampling has begun).
+has_samples() { [ -f "$1" ] && grep -q '^[0-9]' "$1"; }
+
+# SIGINT to mpirun (as timeout -s INT sends it) at moments spread over the
+# sampling: mpirun sends every rank SIGCONT, SIGTERM a second later, then
+# SIGKILL, while the MPI library may end a rank by itself meanwhile; every
+# rank's stream must still end with # interrupted.
+# (A plan given, not probed: each try reaches its samples sooner.)
+for delay in 0 0.5 1 1.6 2.3; do
+	rm -f "$T"/t.*.st
+	timeout -s INT 120 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" \
+		--kernel count --n 100000,200000,400000 -b 60 -q -o "$T/t.%r.st" 2> /dev/null &
+	pid=$!
+	i=0
+	while [ $i -lt 150 ] && ! { has_samples "$T/t.0.st" && has_samples "$T/t.1.st"; }; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	sleep $delay
+	kill -INT $pid
+	set +e
+	wait $pid
+	set -e
+	for r in 0 1; do
+		check "SIGINT to mpirun after $delay s: rank $r's stream ends # interrupted" \
+			sh -c "tail -n 1 '$T/t.$r.st' | grep -q '^# interrupted:'"
+	done
+done
+
+# A signal that reaches one rank only stops every rank: rank 1 gets
+# SIGTERM, rank 0 nothing, and both streams end # interrupted.
+printf '#!/bin/sh\necho $$ > "%s/pid.$OMPI_COMM_WORLD_RANK"\nexec "$@"\n' "$T" > "$T/rankpid"
+chmod +x "$T/rankpid"
+for kernel in count pingpong; do
+	rm -f "$T"/pid.* "$T"/o.*.st
+	mpirun --allow-run-as-root --oversubscribe -n 2 "$T/rankpid" "$COLLECT_MPI" \
+		--kernel $kernel --n 1000,2000,4000 -b 60 -q -o "$T/o.%r.st" 2> /dev/null &
+	pid=$!
+	i=0
+	while [ $i -lt 150 ] && ! { has_samples "$T/o.0.st" && [ -s "$T/pid.1" ]; }; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	start=$(date +%s)
+	kill -TERM "$(cat "$T/pid.1")"
+	set +e
+	wait $pid
+	set -e
+	check "$kernel: SIGTERM to rank 1 ends the job within seconds, not the 60 s budget" \
+		[ $(($(date +%s) - start)) -le 20 ]
+	streams=0
+	[ $kernel = count ] && streams=1	# pingpong: rank 0 writes the one stream
+	for r in $(seq 0 $streams); do
+		check "$kernel: SIGTERM to rank 1 only: rank $r's stream ends # interrupted" \
+			sh -c "tail -n 1 '$T/o.$r.st' | grep -q '^# interrupted: signal=SIGTERM'"
+	done
 done
 echo "$checks checks passed"

@@ -71,3 +71,29 @@ rc=0
 "$ANALYZE" --plot "$T/clash" "$T/clash/samples.txt" > /dev/null 2> "$T/err" || rc=$?
 check "--plot over an input: exit 2" [ "$rc" -eq 2 ]
 check "--plot over an input: input intact" cmp -s "$T/s" "$T/clash/samples.txt"
+
+# analyze killed while it plots: its private directory is removed and
+# gnuplot ended.  A gnuplot of our own (first on PATH) notes its pid and
+# waits, so the signal comes while it runs.  (SIGINT is ignored in a
+# background job of sh, so it cannot be sent here.)
+mkdir "$T/fake"
+printf '#!/bin/sh\necho $$ > "%s/gnuplot.pid"\nexec sleep 60\n' "$T" > "$T/fake/gnuplot"
+chmod +x "$T/fake/gnuplot"
+for sig in TERM HUP; do
+	rm -f "$T/gnuplot.pid"
+	PATH="$T/fake:$PATH" "$ANALYZE" --plot "$T/killed" "$T/s" > /dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 200 ] && ! [ -s "$T/gnuplot.pid" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	check "SIG$sig: gnuplot started, in a private directory" \
+		sh -c "ls -d '$T'/killed/.subtick-plot.* > /dev/null"
+	kill -$sig $pid
+	rc=0
+	wait $pid || rc=$?
+	check "SIG$sig: analyze ended by it ($rc)" [ "$rc" -gt 128 ]
+	check "SIG$sig: no .subtick-plot.* left" sh -c "! ls -a '$T/killed' | grep -q subtick-plot"
+	check "SIG$sig: gnuplot ended" sh -c "! kill -0 $(cat "$T/gnuplot.pid") 2> /dev/null"
+done

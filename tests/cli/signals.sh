@@ -1,6 +1,7 @@
 #!/bin/sh
 # SIGINT or SIGTERM: "# interrupted", complete lines, exit 128 + signal.
 . "$(dirname "$0")/lib.sh"
+: "${SUBTICK_ARG_SO:?}"
 
 for sig in INT TERM; do
 	"$COLLECT" --budget 60 -q -o "$T/s.$sig" 2> "$T/err" &
@@ -36,18 +37,36 @@ check "piped: exit $rc is 130" [ "$rc" -eq 130 ]
 check "piped: only complete lines" only_complete_lines "$T/piped"
 check "piped: ends with # interrupted" sh -c "tail -n 1 '$T/piped' | grep -q '^# interrupted'"
 
-# A run that takes long (10^11 iterations, about half a minute): the first
-# SIGINT waits for it, the second stops at once.
-"$COLLECT" --n 100000000000 --runs 1 -q -o "$T/long" 2> /dev/null &
+# A run that takes long (10^11 iterations, about half a minute; or one of a
+# range up to 2^64 - 1, that no single SIGTERM could once end): a run of a
+# built-in kernel in hand is dropped anyway, so one signal ends it at once.
+for plan in "--n 100000000000 --runs 1" "--range 1:18446744073709551615"; do
+	"$COLLECT" $plan -q -o "$T/long" 2> /dev/null &
+	pid=$!
+	sleep 1.5
+	start=$(date +%s)
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	check "$plan: one SIGTERM ends the long run at once" [ $(($(date +%s) - start)) -le 3 ]
+	check "$plan: stopped by SIGTERM ($rc)" [ "$rc" -eq 143 ]
+	check "$plan: # interrupted, no sample" \
+		sh -c "tail -n 1 '$T/long' | grep -q '^# interrupted: signal=SIGTERM samples=0 '"
+done
+
+# A user's kernel may hold a lock or a half-built state: its run in hand
+# is waited for after one SIGINT, and the second stops at once.
+"$COLLECT" --kernel "$SUBTICK_ARG_SO:counted" --kernel-arg "$T/report" \
+	--n 100000000000 --runs 1 -q -o "$T/user" 2> /dev/null &
 pid=$!
 sleep 1
 kill -INT "$pid"
 sleep 1
-check "after one SIGINT the long run goes on" kill -0 "$pid"
+check "after one SIGINT the user kernel's long run goes on" kill -0 "$pid"
 kill -INT "$pid"
 start=$(date +%s)
 rc=0
 wait "$pid" || rc=$?
 check "the second SIGINT stops it at once" [ $(($(date +%s) - start)) -le 3 ]
 check "stopped by SIGINT ($rc)" [ "$rc" -eq 130 ]
-check "the header is whole" only_complete_lines "$T/long"
+check "the header is whole" only_complete_lines "$T/user"

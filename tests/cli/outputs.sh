@@ -1,0 +1,50 @@
+#!/bin/sh
+# Where collect writes: -o - is stdout; new files get 0666 & ~umask, as
+# analyze's; an existing file is kept until the first sample is due, so a
+# collection that fails or is stopped before loses nothing; a full
+# standard output is an error with a message.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+
+"$COLLECT" --n 1000,2000,3000 --runs 2 -q -o - > out 2> err || fail "-o - exited $?"
+check "-o -: the stream on stdout" sh -c "head -n 1 out | grep -q '^# subtick 1' && tail -n 1 out | grep -q '^# done'"
+check "-o -: no file named -" [ ! -e ./- ]
+
+for mask in 000 022 077; do
+	(umask $mask && "$COLLECT" --n 1000,2000,3000 --runs 1 -q -o m$mask.st) ||
+		fail "umask $mask: exited $?"
+	want=$(printf '%o' $((0666 & ~0$mask)))
+	check "umask $mask: a new stream has mode $want ($(stat -c %a m$mask.st))" \
+		[ "$(stat -c %a m$mask.st)" = "$want" ]
+done
+
+# A command that fails in the warm-up: nothing of the old file is lost.
+printf 'precious\n' > existing.st
+chmod 0640 existing.st
+rc=0
+"$COLLECT" --exec /bin/false --n 1,2,3 --runs 2 -q -o existing.st 2> err || rc=$?
+check "a failing command: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "... the existing file kept as it was" [ "$(cat existing.st)" = precious ]
+check "... and said so" grep -q 'existing.st left as it was' err
+# Stopped in the warm-up (a run of 60 s): kept too.
+"$COLLECT" --exec 'sleep 60' --n 1,2,3 --runs 2 -q -o existing.st 2> err &
+pid=$!
+sleep 1
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+check "stopped before the first sample: exit 130 ($rc)" [ "$rc" -eq 130 ]
+check "... the existing file kept as it was" [ "$(cat existing.st)" = precious ]
+check "... and said so" grep -q 'interrupted before the first sample: existing.st left as it was' err
+# Once the first sample is due the file is the new stream, mode kept.
+"$COLLECT" --exec true --n 1,2,3 --runs 2 -q -o existing.st || fail "true exited $?"
+check "a collection replaces it once samples come" sh -c "! grep -q precious existing.st && tail -n 1 existing.st | grep -q '^# done'"
+check "... keeping its mode" [ "$(stat -c %a existing.st)" = 640 ]
+
+if [ -w /dev/full ]; then
+	rc=0
+	"$COLLECT" --list-clocks --clock monotonic > /dev/full 2> err || rc=$?
+	check "--list-clocks > /dev/full: exit 1 ($rc)" [ "$rc" -eq 1 ]
+	check "... with a message" grep -q 'collect: standard output: No space left on device' err
+fi
+echo "$checks checks passed"
