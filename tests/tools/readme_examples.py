@@ -109,6 +109,12 @@ def missing_input(words, cwd, source):
             continue
         if i == 0 and w in PROGRAMS:
             continue
+        if i > 0 and words[i - 1] in ("--exec", "--prepare"):
+            # a command: its program, when given by a path, must be here
+            prog = w.split()[0] if w.split() else ""
+            if prog.startswith(("./", "../")) and not os.path.exists(os.path.join(cwd, prog)):
+                return prog
+            continue
         if w.startswith("-") or "{N}" in w or "$(" in w:
             continue
         path = w.split(":")[0] if INPUT_SUFFIX.search(w) else None
