@@ -42,12 +42,11 @@ only_complete_lines() {
 
 : "${COLLECT:?COLLECT must name the collect binary}"
 
-# json_get FILE KEY: a value from analyze --json (lists as "lo hi").
+# json_get FILE PATH: a value from analyze --json, read by tests/jsonq (one
+# process of C, not a python3 start): lists as "lo hi", true, false and null
+# as JSON spells them; PATH may go deeper (compare.ratio_bounds).
 json_get() {
-	python3 -c '
-import json, sys
-v = json.load(open(sys.argv[1]))[sys.argv[2]]
-print(" ".join(repr(x) for x in v) if isinstance(v, list) else v)' "$1" "$2"
+	"${JSONQ:?JSONQ must name the jsonq tool}" "$1" "$2"
 }
 
 # within VALUE TRUTH TOLERANCE: |VALUE - TRUTH| <= TOLERANCE
