@@ -1,11 +1,13 @@
 #!/bin/sh
 # SIGINT or SIGTERM: "# interrupted", complete lines, exit 128 + signal.
+# Each signal is sent once the event it tests has begun (samples written, a
+# run under way), never after a fixed sleep.
 . "$(dirname "$0")/lib.sh"
 
 for sig in INT TERM; do
 	"$COLLECT" --budget 60 -q -o "$T/s.$sig" 2> "$T/err" &
 	pid=$!
-	sleep 1.5
+	wait_samples "$pid" "$T/s.$sig"
 	kill -"$sig" "$pid"
 	rc=0
 	wait "$pid" || rc=$?
@@ -27,7 +29,7 @@ cat "$T/fifo" > "$T/piped" &
 reader=$!
 "$COLLECT" --budget 60 -q > "$T/fifo" 2>/dev/null &
 pid=$!
-sleep 1.5
+wait_samples "$pid" "$T/piped"
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
@@ -36,18 +38,24 @@ check "piped: exit $rc is 130" [ "$rc" -eq 130 ]
 check "piped: only complete lines" only_complete_lines "$T/piped"
 check "piped: ends with # interrupted" sh -c "tail -n 1 '$T/piped' | grep -q '^# interrupted'"
 
-# A run that takes long (10^11 iterations, about half a minute): the first
-# SIGINT waits for it, the second stops at once.
-"$COLLECT" --n 100000000000 --runs 1 -q -o "$T/long" 2> /dev/null &
+# A run that takes about a minute, sized from the count kernel's speed
+# measured here: the first SIGINT waits for it, the second stops it at once.
+"$COLLECT" --n 10000000,20000000 --runs 3 -q -o "$T/speed" || fail "the speed run exited $?"
+n=$(awk -v u="$(header_value "$T/speed" unit_ns)" '
+	!/^#/ { if (!($1 in m) || $2 < m[$1]) m[$1] = $2 }
+	END { ns = (m[20000000] - m[10000000]) * u / 1e7; if (ns <= 0) exit 1; printf "%.0f", 60e9 / ns }' "$T/speed") ||
+	fail "no cost per unit from the speed run"
+"$COLLECT" --n "$n" --runs 1 -q -o "$T/long" 2> /dev/null &
 pid=$!
-sleep 1
+# The header is written just before the first (warm-up) run starts.
+wait_for 120 grep -q '^# columns:' "$T/long"
 kill -INT "$pid"
 sleep 1
-check "after one SIGINT the long run goes on" kill -0 "$pid"
+check "after one SIGINT the long run ($n units) goes on" kill -0 "$pid"
 kill -INT "$pid"
 start=$(date +%s)
 rc=0
 wait "$pid" || rc=$?
-check "the second SIGINT stops it at once" [ $(($(date +%s) - start)) -le 3 ]
+check "the second SIGINT stops it at once (not the minute the run lasts)" [ $(($(date +%s) - start)) -le 10 ]
 check "stopped by SIGINT ($rc)" [ "$rc" -eq 130 ]
 check "the header is whole" only_complete_lines "$T/long"
