@@ -143,12 +143,8 @@ fi
 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" --kernel count -b 60 -q \
 	-o "$T/i.%r.st" 2> "$T/err" &
 pid=$!
-i=0
-while [ $i -lt 100 ] && ! grep -q . "$T/i.1.st" 2> /dev/null; do
-	sleep 0.2
-	i=$((i + 1))
-done
-sleep 1
+wait_samples $pid "$T/i.0.st"
+wait_samples $pid "$T/i.1.st"
 kill -INT $pid
 set +e
 wait $pid

@@ -91,14 +91,7 @@ check "two commands: 12 samples each" [ "$(grep -vc '^#' ea.st)" -eq 12 ] && [ "
 # Ctrl-C: both streams keep every complete sample and end # interrupted.
 "$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.st -o ib.st 2> err &
 pid=$!
-i=0
-samples() {
-	if [ -f "$1" ]; then awk '!/^#/ { n++ } END { print n + 0 }' "$1"; else echo 0; fi
-}
-while [ "$(samples ib.st)" -lt 10 ] && [ $i -lt 600 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_samples $pid ib.st 10
 kill -INT $pid
 rc=0
 wait $pid || rc=$?
