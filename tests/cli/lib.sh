@@ -131,7 +131,9 @@ spin_measure() {
 		# the work of m decrements clear of the jitter
 		awk -v j="$spin_jitter_ns" -v s="$spin_ns" -v m="$m" \
 			'BEGIN { exit !(s > 0 && m * s >= 10 * j) }' && break
-		m=$((m * 4))
+		# more: what this estimate says is enough, and at least twice as much
+		m=$(awk -v j="$spin_jitter_ns" -v s="$spin_ns" -v m="$m" \
+			'BEGIN { n = s > 0 ? 15 * j / s : 4 * m; printf "%.0f", (n > 2 * m ? n : 2 * m) }')
 		[ "$m" -le 100000000000 ] || fail "spin's work never stood out of its start-up jitter"
 	done
 	echo "spin: start-up jitter $spin_jitter_ns ns, $spin_ns ns per decrement"
