@@ -111,9 +111,10 @@ now_ms() {
 #   spin_jitter_ns  the spread of its start-up: the 8th of 10 runs of
 #                   "spin 0" minus the 1st (two outliers of a loaded machine
 #                   left out); a sanitizer's start-up makes it milliseconds
-#   spin_ns         its cost per decrement, from runs whose work stands out
-#                   of that spread by 10 times
-# so that a test sizes its work far above the jitter on any machine.
+#   spin_ns         its cost per decrement, from the fastest of 10 runs
+#                   whose work is at least 5 times that spread
+# The runs of 0 and of the work alternate in one collection, so that both
+# see the same load; the work grows until it stands out of the jitter.
 spin_measure() {
 	: "${SUBTICK_SPIN:?}"
 	m=10000000
@@ -128,15 +129,14 @@ spin_measure() {
 		spin_ns=$(awk -v m="$m" -v u="$u" -v lo="$lo" '
 			!/^#/ && $1 == m && (!k++ || $2 < best) { best = $2 }
 			END { printf "%.6g", (best * u - lo) / m }' "$T/spin.st")
-		# the work of m decrements clear of the jitter
 		awk -v j="$spin_jitter_ns" -v s="$spin_ns" -v m="$m" \
-			'BEGIN { exit !(s > 0 && m * s >= 10 * j) }' && break
+			'BEGIN { exit !(s > 0 && m * s >= 5 * j) }' && break
 		# more: what this estimate says is enough, and at least twice as much
 		m=$(awk -v j="$spin_jitter_ns" -v s="$spin_ns" -v m="$m" \
-			'BEGIN { n = s > 0 ? 15 * j / s : 4 * m; printf "%.0f", (n > 2 * m ? n : 2 * m) }')
+			'BEGIN { n = s > 0 ? 8 * j / s : 4 * m; printf "%.0f", (n > 2 * m ? n : 2 * m) }')
 		[ "$m" -le 100000000000 ] || fail "spin's work never stood out of its start-up jitter"
 	done
-	echo "spin: start-up jitter $spin_jitter_ns ns, $spin_ns ns per decrement"
+	echo "spin: start-up jitter $spin_jitter_ns ns, $spin_ns ns per decrement ($m decrements)"
 }
 
 # spin_units NS: how many decrements of spin take NS ns (spin_measure first).
