@@ -14,7 +14,7 @@ def cv(v):
 
 
 def run_section(tmp, quick):
-    runs, min_time = (3, 0.02) if quick else (10, 0.1)
+    runs, min_time = (2, 0.02) if quick else (10, 0.1)
     rows = []
     for kernel in ("count", "memcpy"):
         ours, peer, cpu = [], [], header(collect(tmp / "probe.st", "--kernel", kernel,

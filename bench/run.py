@@ -2,8 +2,9 @@
 
     python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage,mpi,pairs]
 
---quick shortens every budget (a smoke test: its numbers are not the
-results).  Nothing here is a test: a missed target is reported, not
+--quick shortens every budget and repetition (a smoke test, which
+scripts/test --all runs: its numbers are not the results, and a failed
+command fails it).  Nothing here is a test: a missed target is reported, not
 failed."""
 
 import argparse

@@ -110,7 +110,9 @@ void options_help(FILE *out)
 "        --also-clock NAME also read clock NAME (raw, never coarsened) around\n"
 "                          the same runs, inside the first clock's reads:\n"
 "                          a fourth column t2 (analyze --column t2), to\n"
-"                          compare two clocks on identical runs\n"
+"                          compare two clocks on identical runs; with\n"
+"                          --coarsen, NAME may be the clock itself (the\n"
+"                          coarsened clock against its raw reading)\n"
 "        --list-clocks     for each clock (or --clock NAME): detected tick\n"
 "                          in units and ns, clock_getres() claim, read cost,\n"
 "                          ns per unit; then exit\n"
@@ -427,9 +429,11 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 		return usage_as(o->prog, err, "argument", argv[optind], "unexpected (options only)");
 	if (o->n_list && o->range)
 		return usage_as(o->prog, err, "--n", NULL, "--n and --range exclude each other");
-	if (o->also_clock && strcmp(o->also_clock, o->clock) == 0)
+	/* The clock coarsened and its raw reading are two clocks: the
+	 * sub-tick demonstration times the same runs through both. */
+	if (o->also_clock && strcmp(o->also_clock, o->clock) == 0 && o->coarsen_bits == 0)
 		return usage_as(o->prog, err, "--also-clock", o->also_clock,
-			     "is the clock already read (--clock); name another one");
+			     "is the clock already read (--clock), not coarsened; name another one");
 	if (o->exec && !o->n_list && !o->range)
 		return usage_as(o->prog, err, "--exec", o->exec, "needs --n or --range (a command is not probed)");
 	if ((o->prepare || o->shell) && !o->exec)

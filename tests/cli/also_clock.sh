@@ -33,6 +33,26 @@ check "both clocks see a positive unit cost in ns" awk \
 	-v a="$(json_get "$T/t1" unit_cost_ns)" -v b="$(json_get "$T/t2" unit_cost_ns)" \
 	'BEGIN { exit !(a > 0 && b > 0) }'
 
+# The TSC coarsened (t) against the raw TSC (t2) on the same runs: two
+# clocks, one counter.  The automatic plan sizes the runs from the kernel's
+# speed, measured, and the coarsened tick.
+"$COLLECT" --coarsen 10 --also-clock tsc --budget 2 -q -o "$T/k" 2> "$T/err" ||
+	fail "--coarsen 10 --also-clock tsc exited $?: $(cat "$T/err")"
+q=$(header_value "$T/k" tick)
+check "coarsened: clock is the TSC" [ "$(header_value "$T/k" clock)" = tsc ]
+check "coarsened: clock2 is the TSC" [ "$(header_value "$T/k" clock2)" = tsc ]
+check "coarsened: tick $q is 1024 x the native tick" \
+	[ "$q" -eq $(($(header_value "$T/k" native_tick) * 1024)) ]
+check "coarsened: every t is a multiple of $q" awk -v q="$q" '!/^#/ && $2 % q { bad = 1 } END { exit bad }' "$T/k"
+# t2 is read inside t's reads: never longer than t plus one coarse step.
+check "coarsened: t2 <= t + $q" awk -v q="$q" '!/^#/ && $4 > $2 + q { bad = 1 } END { exit bad }' "$T/k"
+"$ANALYZE" --json "$T/k" > "$T/k1" || fail "analyze of the coarsened t exited $?"
+"$ANALYZE" --json --column t2 "$T/k" > "$T/k2" || fail "analyze of the raw t2 exited $?"
+# shellcheck disable=SC2046 # each: unit cost, its two bounds
+set -- $("$JSONQ" "$T/k1" unit_cost unit_cost_interval) $("$JSONQ" "$T/k2" unit_cost unit_cost_interval)
+check "coarsened $1 [$2, $3] and raw $4 [$5, $6]: one unit cost within their bounds" \
+	awk -v alo="$2" -v ahi="$3" -v blo="$5" -v bhi="$6" 'BEGIN { exit !(alo <= bhi && blo <= ahi) }'
+
 rc=0
 "$ANALYZE" --column t3 "$T/s" > /dev/null 2> "$T/err" || rc=$?
 check "--column t3: exit 1" [ "$rc" -eq 1 ]

@@ -46,7 +46,7 @@ check "bare seconds: 64 points" [ "$(json_get "$T/j" points)" = 64 ]
 "$ANALYZE" --json "$T/bare" > "$T/j"
 check "tick 16 found in the data" within "$(json_get "$T/j" tick)" 16 0
 check "tick_source is data" [ "$(json_get "$T/j" tick_source)" = data ]
-check "no unit_ns: unit_cost_ns is null" [ "$(json_get "$T/j" unit_cost_ns)" = None ]
+check "no unit_ns: unit_cost_ns is null" [ "$(json_get "$T/j" unit_cost_ns)" = null ]
 
 # --method picks one; the default runs both and they agree.
 "$SYNTH" --seed 10 --runs 20 > "$T/s"

@@ -16,13 +16,13 @@ for ratio in 1.00 1.01 1.10; do
 		"$SYNTH" --seed $((seed + 100)) --slope "$slope_b" $noise > b.st
 		"$ANALYZE" --compare --json a.st b.st > c.json || fail "--compare exited $?"
 		"$ANALYZE" --compare a.st b.st > c.txt
-		got=$(python3 -c 'import json,sys; c = json.load(open(sys.argv[1]))["compare"]; print(c["ratio"], *c["ratio_bounds"], c["resolved"])' c.json)
-		set -- $got
+		# shellcheck disable=SC2046 # ratio, its two bounds, resolved
+		set -- $("$JSONQ" c.json compare.ratio compare.ratio_bounds compare.resolved)
 		check "ratio $ratio, seed $seed: bounds [$2, $3] hold the truth" inside "$ratio" "$2 $3"
 		case $ratio in
-		1.00) check "ratio 1.00, seed $seed: no difference claimed" [ "$4" = False ]
+		1.00) check "ratio 1.00, seed $seed: no difference claimed" [ "$4" = false ]
 		      check "... and the text says so" grep -q '^no difference is resolved' c.txt ;;
-		1.10) check "ratio 1.10, seed $seed: resolved" [ "$4" = True ]
+		1.10) check "ratio 1.10, seed $seed: resolved" [ "$4" = true ]
 		      check "... higher, in words" grep -q "^B's unit cost is .*% higher than A's" c.txt ;;
 		esac
 	done
@@ -36,18 +36,17 @@ for ratio in 1.00 1.02; do
 		sed '/^# interleaved:/d' pb.st > pb-apart.st
 		"$ANALYZE" --compare --json pa.st pb.st > p.json || fail "paired --compare exited $?"
 		"$ANALYZE" --compare --json pa.st pb-apart.st > u.json || fail "unpaired --compare exited $?"
-		got=$(python3 -c '
-import json, sys
-p = json.load(open(sys.argv[1]))["compare"]
-u = json.load(open(sys.argv[2]))["compare"]
-assert p["ratio_drift"] is None and len(p["ratio_by_fifths"]) == 5, "a drift both share is not the ratio'"'"'s"
-print(p["paired"], u["paired"], *p["ratio_bounds"],
-      p["ratio_bounds"][1] - p["ratio_bounds"][0] < u["ratio_bounds"][1] - u["ratio_bounds"][0])' p.json u.json)
-		set -- $got
-		check "in turn, ratio $ratio, seed $seed: paired" [ "$1" = True ]
-		check "... apart: not paired" [ "$2" = False ]
+		# shellcheck disable=SC2046 # paired, drift, the bounds, 5 fifths
+		set -- $("$JSONQ" p.json compare.paired compare.ratio_drift compare.ratio_bounds compare.ratio_by_fifths)
+		check "in turn, ratio $ratio, seed $seed: paired" [ "$1" = true ]
+		check "... a drift both share is not the ratio's" [ "$2" = null ]
+		check "... B / A in five fifths" [ $# -eq 9 ]
 		check "... paired bounds [$3, $4] hold the truth" inside "$ratio" "$3 $4"
-		check "... and are narrower than apart" [ "$5" = True ]
+		# shellcheck disable=SC2046 # paired, the bounds
+		set -- "$3" "$4" $("$JSONQ" u.json compare.paired compare.ratio_bounds)
+		check "... apart: not paired" [ "$3" = false ]
+		check "... and the paired bounds are narrower than apart [$4, $5]" \
+			awk -v a="$1" -v b="$2" -v c="$4" -v d="$5" 'BEGIN { exit !(b - a < d - c) }'
 	done
 done
 "$ANALYZE" --compare pa.st pb.st > p.txt
@@ -58,20 +57,19 @@ check "paired: the text says A and B were timed in turn" grep -q '^(A and B were
 sed -i 's/^# columns:/# interleaved: d1\n# interleave_side: A\n# columns:/' da.st
 sed -i 's/^# columns:/# interleaved: d1\n# interleave_side: B\n# columns:/' db.st
 "$ANALYZE" --compare --json da.st db.st > d.json || fail "--compare, B alone drifting, exited $?"
-check "B alone drifts: the ratio's drift is warned" python3 -c '
-import json, sys
-c = json.load(open(sys.argv[1]))["compare"]
-f = c["ratio_by_fifths"]
-sys.exit(not (c["paired"] and c["ratio_drift"] and f[-1] > f[0] and c["ratio_bounds"][0] <= 1 <= c["ratio_bounds"][1]))' d.json
+# shellcheck disable=SC2046 # paired, the bounds, 5 fifths
+set -- $("$JSONQ" d.json compare.paired compare.ratio_bounds compare.ratio_by_fifths)
+check "B alone drifts: paired, the ratio rises, its bounds hold 1" \
+	awk -v p="$1" -v lo="$2" -v hi="$3" -v f1="$4" -v f5="$8" \
+	'BEGIN { exit !(p == "true" && f5 > f1 && lo <= 1 && 1 <= hi) }'
+check "... and its drift is warned" [ "$(json_get d.json compare.ratio_drift)" != null ]
 "$ANALYZE" --compare da.st db.st > d.txt
 check "... in the text" grep -q '^warning: B / A changed during the collection' d.txt
 
 head -n 1500 pb.st > pb-cut.st
 echo '# done: samples=1489' >> pb-cut.st
 "$ANALYZE" --compare --json pa.st pb-cut.st > cut.json || fail "--compare with B cut short exited $?"
-check "B cut short: its stretches are not A's, not paired" python3 -c '
-import json, sys
-sys.exit(json.load(open(sys.argv[1]))["compare"]["paired"] is not False)' cut.json
+check "B cut short: its stretches are not A's, not paired" [ "$(json_get cut.json compare.paired)" = false ]
 "$ANALYZE" --compare pa.st pb-apart.st > u.txt
 check "apart: the text says drift between them is not in the bounds" grep -q 'speed changed between the two is not in them' u.txt
 

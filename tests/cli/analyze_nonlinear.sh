@@ -3,13 +3,12 @@
 # linear and geometric N, quiet on linear data (5 seeds each).
 . "$(dirname "$0")/lib.sh"
 : "${ANALYZE:?}" "${SUBTICK_SOURCE_ROOT:?}"
-curves=$SUBTICK_SOURCE_ROOT/tests/tools/curves.py
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/curves.py" --dir "$T" 5
 for kind in lin nlogn pow step; do
 	for spacing in lin geo; do
 		warned=0
 		for seed in 1 2 3 4 5; do
-			python3 "$curves" $kind $spacing $seed > "$T/c.st"
-			"$ANALYZE" "$T/c.st" > "$T/r" || fail "$kind $spacing $seed: exit $?"
+			"$ANALYZE" "$T/$kind-$spacing-$seed.st" > "$T/r" || fail "$kind $spacing $seed: exit $?"
 			grep -q '^  nonlinear: ' "$T/r" && warned=$((warned + 1))
 		done
 		if [ $kind = lin ]; then

@@ -42,12 +42,11 @@ only_complete_lines() {
 
 : "${COLLECT:?COLLECT must name the collect binary}"
 
-# json_get FILE KEY: a value from analyze --json (lists as "lo hi").
+# json_get FILE PATH: a value from analyze --json, read by tests/jsonq (one
+# process of C, not a python3 start): lists as "lo hi", true, false and null
+# as JSON spells them; PATH may go deeper (compare.ratio_bounds).
 json_get() {
-	python3 -c '
-import json, sys
-v = json.load(open(sys.argv[1]))[sys.argv[2]]
-print(" ".join(repr(x) for x in v) if isinstance(v, list) else v)' "$1" "$2"
+	"${JSONQ:?JSONQ must name the jsonq tool}" "$1" "$2"
 }
 
 # within VALUE TRUTH TOLERANCE: |VALUE - TRUTH| <= TOLERANCE
@@ -70,4 +69,77 @@ near_multiples() {
 # not_within VALUE TRUTH TOLERANCE: |VALUE - TRUTH| > TOLERANCE
 not_within() {
 	! within "$@"
+}
+
+# Waiting for an event, not for a time: a test that sleeps a fixed time and
+# hopes the event came is calibrated on one machine's speed and load.
+
+# wait_for SECONDS COMMAND...: run COMMAND every 50 ms until it succeeds;
+# fail after SECONDS (a deadline for a slow, loaded machine, not a claim).
+wait_for() {
+	limit=$1
+	shift
+	start=$(date +%s)
+	until "$@"; do
+		[ $(($(date +%s) - start)) -lt "$limit" ] || fail "waited $limit s for: $*"
+		sleep 0.05
+	done
+}
+
+# samples_in FILE [COUNT]: FILE holds at least COUNT (1) sample lines.
+samples_in() {
+	[ -f "$1" ] && [ "$(grep -vc '^#' "$1")" -ge "${2:-1}" ]
+}
+
+# wait_samples PID FILE [COUNT]: wait until FILE holds COUNT (1) samples,
+# written by process PID: sampling has begun.  Fails if PID ends first.
+wait_samples() {
+	wait_for 120 sampling_or_gone "$@"
+	kill -0 "$1" 2> /dev/null || fail "process $1 ended before writing samples to $2"
+}
+sampling_or_gone() {
+	! kill -0 "$1" 2> /dev/null || samples_in "$2" "${3:-1}"
+}
+
+# now_ms: the wall clock in ms (GNU date).
+now_ms() {
+	date +%s%3N
+}
+
+# spin_measure: time the helper command $SUBTICK_SPIN (N decrements) here,
+# through collect --exec, and set
+#   spin_jitter_ns  the spread of its start-up: the 8th of 10 runs of
+#                   "spin 0" minus the 1st (two outliers of a loaded machine
+#                   left out); a sanitizer's start-up makes it milliseconds
+#   spin_ns         its cost per decrement, from the fastest of 10 runs
+#                   whose work is at least 5 times that spread
+# The runs of 0 and of the work alternate in one collection, so that both
+# see the same load; the work grows until it stands out of the jitter.
+spin_measure() {
+	: "${SUBTICK_SPIN:?}"
+	m=10000000
+	while :; do
+		"$COLLECT" --exec "$SUBTICK_SPIN {N}" --n "0,$m" --runs 10 -q -o "$T/spin.st" \
+			2> "$T/spin.err" || fail "timing $SUBTICK_SPIN exited $?: $(cat "$T/spin.err")"
+		u=$(header_value "$T/spin.st" unit_ns)
+		awk -v u="$u" '!/^#/ && $1 == 0 { printf "%.0f\n", $2 * u }' "$T/spin.st" |
+			sort -n > "$T/spin0"
+		lo=$(sed -n 1p "$T/spin0")
+		spin_jitter_ns=$(($(sed -n 8p "$T/spin0") - lo))
+		spin_ns=$(awk -v m="$m" -v u="$u" -v lo="$lo" '
+			!/^#/ && $1 == m && (!k++ || $2 < best) { best = $2 }
+			END { printf "%.6g", (best * u - lo) / m }' "$T/spin.st")
+		awk -v j="$spin_jitter_ns" -v s="$spin_ns" -v m="$m" \
+			'BEGIN { exit !(s > 0 && m * s >= 5 * j) }' && break
+		# more: what this estimate says is enough, and at least twice as much
+		m=$(awk -v j="$spin_jitter_ns" -v s="$spin_ns" -v m="$m" \
+			'BEGIN { n = s > 0 ? 8 * j / s : 4 * m; printf "%.0f", (n > 2 * m ? n : 2 * m) }')
+		[ "$m" -le 100000000000 ] || fail "spin's work never stood out of its start-up jitter"
+	done
+	echo "spin: start-up jitter $spin_jitter_ns ns, $spin_ns ns per decrement ($m decrements)"
+}
+
+# spin_units NS: how many decrements of spin take NS ns (spin_measure first).
+spin_units() {
+	awk -v t="$1" -v s="$spin_ns" 'BEGIN { printf "%.0f", t / s }'
 }

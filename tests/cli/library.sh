@@ -31,22 +31,20 @@ check "versions: one id, sides A and B" [ -n "$(header_value old.st interleaved)
 	[ "$(header_value old.st interleaved)" = "$(header_value new.st interleaved)" ] &&
 	[ "$(header_value old.st interleave_side)" = A ] && [ "$(header_value new.st interleave_side)" = B ]
 "$ANALYZE" --compare --json old.st new.st > v.json || fail "analyze --compare old.st new.st exited $?"
-check "versions: compared paired, the ratio within its bounds" python3 -c '
-import json, sys
-c = json.load(open(sys.argv[1]))["compare"]
-lo, hi = c["ratio_bounds"]
-sys.exit(not (c["paired"] is True and 0 < lo <= c["ratio"] <= hi))' v.json
+# shellcheck disable=SC2046 # paired, the ratio, its two bounds
+set -- $("$JSONQ" v.json compare.paired compare.ratio compare.ratio_bounds)
+check "versions: compared paired, the ratio $2 within its bounds [$3, $4]" \
+	awk -v p="$1" -v r="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !(p == "true" && 0 < lo && lo <= r && r <= hi) }'
 
 # The recorder against collect's timing, interleaved in one process.
 "$RECORD_COUNT" a.st b.st || fail "record_count exited $?"
 "$ANALYZE" --json a.st > a.json || fail "analyze a.st exited $?"
 "$ANALYZE" --json b.st > b.json || fail "analyze b.st exited $?"
-check "recorder and collect agree within their bounds" python3 -c '
-import json, sys
-a, b = (json.load(open(f)) for f in sys.argv[1:3])
-(alo, ahi), (blo, bhi) = a["unit_cost_interval"], b["unit_cost_interval"]
-print("recorder", a["unit_cost"], [alo, ahi], "collect", b["unit_cost"], [blo, bhi])
-assert alo <= bhi and blo <= ahi' a.json b.json
+# shellcheck disable=SC2046 # each: unit cost, its two bounds
+set -- $("$JSONQ" a.json unit_cost unit_cost_interval) $("$JSONQ" b.json unit_cost unit_cost_interval)
+echo "recorder $1 [$2, $3], collect $4 [$5, $6]"
+check "recorder and collect agree within their bounds" \
+	awk -v alo="$2" -v ahi="$3" -v blo="$5" -v bhi="$6" 'BEGIN { exit !(alo <= bhi && blo <= ahi) }'
 
 command -v gfortran > /dev/null && [ -f "$LIBSUBTICK_DIR/subtick.mod" ] ||
 	skip "gfortran not installed: the Fortran example is not built"

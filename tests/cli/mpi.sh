@@ -16,7 +16,6 @@ run() {
 	shift
 	mpirun --allow-run-as-root --oversubscribe -n "$np" "$@"
 }
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # --list-clocks: one row per rank and clock, equal gcd ticks on one host.
 run 2 "$COLLECT_MPI" --list-clocks > "$T/clocks" 2> "$T/err" ||
@@ -43,10 +42,17 @@ check "pingpong: header keys" sh -c "
 check "pingpong: the stream ends with # done" grep -q '^# done:' "$T/pp.st"
 "$ANALYZE" --json "$T/pp.st" > "$T/pp.json" || fail "analyze pingpong exited $?"
 "$ANALYZE" "$T/pp.st" | grep -E '^(latency|bandwidth)'
-check "pingpong: unit cost per byte > 0" \
-	[ "$(json "$T/pp.json" "d['unit_cost'] > 0")" = True ]
-check "pingpong: latency > 0 and bandwidth > 0, with bounds" \
-	[ "$(json "$T/pp.json" "d['message']['latency_ns'] > 0 and d['message']['bandwidth_gb_per_s'] > 0 and len(d['message']['latency_ns_bounds']) == 2")" = True ]
+# shellcheck disable=SC2046 # unit cost, latency, bandwidth, resolved, latency's bounds
+set -- $("$JSONQ" "$T/pp.json" unit_cost message.latency_ns message.bandwidth_gb_per_s \
+	message.latency_resolved message.latency_ns_bounds)
+check "pingpong: unit cost per byte $1 > 0, bandwidth $3 GB/s > 0" \
+	awk -v u="$1" -v b="$3" 'BEGIN { exit !(u > 0 && b > 0) }'
+# The latency is the line's intercept, extrapolated from N = 4096 or so on a
+# busy machine: it may come out at or below zero, but then its bounds say
+# so, and it is not called resolved.
+check "pingpong: latency $2 ns within its bounds [$5, $6], resolved ($4) only above zero" \
+	awk -v l="$2" -v r="$4" -v lo="$5" -v hi="$6" -v n=$# \
+	'BEGIN { exit !(n == 6 && lo <= l && l <= hi && (r == "true") == (lo > 0)) }'
 regimes=$(header_value "$T/pp.st" regimes)
 echo "regimes: $regimes"
 lo=$(echo "$regimes" | sed -n 's/.*planned: N \([0-9]*\)-\([0-9]*\).*/\1/p')
@@ -67,13 +73,14 @@ while read -r below above; do
 done < "$T/steps"
 
 # allreduce on three ranks (more ranks than cores): t is the slowest rank's.
-run 3 "$COLLECT_MPI" --kernel allreduce -b 0.5 -q -o "$T/ar.st" 2> "$T/err" ||
+# Three sweeps, not a budget: how many fit in a budget depends on the
+# machine's speed and load.
+run 3 "$COLLECT_MPI" --kernel allreduce -r 3 -q -o "$T/ar.st" 2> "$T/err" ||
 	fail "allreduce exited $?: $(cat "$T/err")"
 check "allreduce: columns per rank" [ "$(header_value "$T/ar.st" columns)" = "n t at rank0 rank1 rank2" ]
-# (the first sweep is always whole: at least one sample per N, whatever
-# the load; a count like "> 100 in 0.5 s" fails on a busy machine)
-check "allreduce: samples written, a sweep at least" \
-	[ "$(grep -vc '^#' "$T/ar.st")" -ge "$(header_value "$T/ar.st" points)" ]
+check "allreduce: a sample for each N and sweep, or counted as dropped" \
+	awk -v p="$(header_value "$T/ar.st" points)" -v n="$(grep -vc '^#' "$T/ar.st")" \
+	-v d="$(sed -n 's/.* dropped=\([0-9]*\).*/\1/p' "$T/ar.st")" 'BEGIN { exit !(p > 0 && n > 0 && n + d == 3 * p) }'
 check "allreduce: every t is the largest of the ranks' timings" \
 	awk '!/^#/ { m = $4; if ($5 > m) m = $5; if ($6 > m) m = $6; if ($2 != m) bad = 1 } END { exit bad }' "$T/ar.st"
 check "allreduce: analyze --column rank2" sh -c "'$ANALYZE' --column rank2 '$T/ar.st' > /dev/null"
@@ -91,8 +98,9 @@ check "count: both ranks timed the same N" \
 cat "$T/group"
 check "--group rank: a row per rank" sh -c "grep -q '^0 ' '$T/group' && grep -q '^1 ' '$T/group'"
 "$ANALYZE" --group rank --json "$T/c.0.st" "$T/c.1.st" > "$T/group.json"
-check "--group rank --json: two groups, the fastest at ratio 1" \
-	[ "$(json "$T/group.json" "len(d['group']['groups']) == 2 and min(g['ratio_to_fastest'] for g in d['group']['groups']) == 1")" = True ]
+r=$(json_get "$T/group.json" 'group.groups.*.ratio_to_fastest')
+check "--group rank --json: two groups, the fastest at ratio 1 ($r)" \
+	awk -v r="$r" 'BEGIN { k = split(r, x, " "); m = x[1]; for (i = 2; i <= k; i++) if (x[i] < m) m = x[i]; exit !(k == 2 && m == 1) }'
 
 "$ANALYZE" "$T/c.0.st" "$T/c.1.st" > "$T/pooled" || fail "analyze of two ranks exited $?"
 check "two ranks read as one collection: warned as pooled" grep -q 'pooled: streams of different rank' "$T/pooled"
@@ -145,12 +153,8 @@ fi
 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" --kernel count -b 60 -q \
 	-o "$T/i.%r.st" 2> "$T/err" &
 pid=$!
-i=0
-while [ $i -lt 100 ] && ! grep -q . "$T/i.1.st" 2> /dev/null; do
-	sleep 0.2
-	i=$((i + 1))
-done
-sleep 1
+wait_samples $pid "$T/i.0.st"
+wait_samples $pid "$T/i.1.st"
 kill -INT $pid
 set +e
 wait $pid

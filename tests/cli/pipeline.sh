@@ -13,7 +13,7 @@ check "unit cost in ns from the header's unit_ns" \
 	awk -v u="$(json_get "$T/j" unit_cost_ns)" 'BEGIN { exit !(u > 0 && u < 100) }'
 check "tick from the header" [ "$(json_get "$T/j" tick_source)" = header ]
 check "clock recorded" [ "$(json_get "$T/j" clock)" != "" ]
-check "the input was complete" [ "$(json_get "$T/j" input_complete)" = True ]
+check "the input was complete" [ "$(json_get "$T/j" input_complete)" = true ]
 check "estimate inside its interval" inside "$(json_get "$T/j" unit_cost)" "$(json_get "$T/j" unit_cost_interval)"
 
 # The text report through a pipe, and its sections.

@@ -30,7 +30,7 @@ check "dumb: drawn in the terminal, after the report" grep -q "N (units of work)
 check "dumb: the axes' text" grep -q "least-values line" "$T/term"
 check "dumb: the period's figure" grep -q "phase within the period" "$T/term"
 check "dumb: also kept in DIR" [ -s "$T/dumb/excess-time.txt" ]
-check "--json keeps stdout JSON only" sh -c "'$ANALYZE' --json --plot '$T/dj' --plot-format dumb '$T/s' | python3 -m json.tool > /dev/null"
+check "--json keeps stdout JSON only" sh -c "'$ANALYZE' --json --plot '$T/dj' --plot-format dumb '$T/s' | '$JSONQ' -"
 
 # --plot-log: log-log timings.
 "$ANALYZE" --plot "$T/log" --plot-log "$T/s" > /dev/null || fail "--plot-log exited $?"

@@ -1,12 +1,14 @@
 #!/bin/sh
 # SIGINT or SIGTERM: "# interrupted", complete lines, exit 128 + signal.
+# Each signal is sent once the event it tests has begun (samples written, a
+# run under way), never after a fixed sleep.
 . "$(dirname "$0")/lib.sh"
 : "${SUBTICK_ARG_SO:?}"
 
 for sig in INT TERM; do
 	"$COLLECT" --budget 60 -q -o "$T/s.$sig" 2> "$T/err" &
 	pid=$!
-	sleep 1.5
+	wait_samples "$pid" "$T/s.$sig"
 	kill -"$sig" "$pid"
 	rc=0
 	wait "$pid" || rc=$?
@@ -28,7 +30,7 @@ cat "$T/fifo" > "$T/piped" &
 reader=$!
 "$COLLECT" --budget 60 -q > "$T/fifo" 2>/dev/null &
 pid=$!
-sleep 1.5
+wait_samples "$pid" "$T/piped"
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
@@ -37,13 +39,23 @@ check "piped: exit $rc is 130" [ "$rc" -eq 130 ]
 check "piped: only complete lines" only_complete_lines "$T/piped"
 check "piped: ends with # interrupted" sh -c "tail -n 1 '$T/piped' | grep -q '^# interrupted'"
 
-# A run that takes long (10^11 iterations, about half a minute; or one of a
-# range up to 2^64 - 1, that no single SIGTERM could once end): a run of a
-# built-in kernel in hand is dropped anyway, so one signal ends it at once.
-for plan in "--n 100000000000 --runs 1" "--range 1:18446744073709551615"; do
-	"$COLLECT" $plan -q -o "$T/long" 2> /dev/null &
+# A run that takes long: about a minute of the count kernel, sized from
+# its speed measured here (or one of a range up to 2^64 - 1, that no
+# single SIGTERM could once end): a run of a built-in kernel in hand is
+# dropped anyway, so one signal ends it at once.
+"$COLLECT" --n 10000000,20000000 --runs 3 -q -o "$T/speed" || fail "the speed run exited $?"
+n=$(awk -v u="$(header_value "$T/speed" unit_ns)" '
+	!/^#/ { if (!($1 in m) || $2 < m[$1]) m[$1] = $2 }
+	END { ns = (m[20000000] - m[10000000]) * u / 1e7; if (ns <= 0) exit 1; printf "%.0f", 60e9 / ns }' "$T/speed") ||
+	fail "no cost per unit from the speed run"
+k=0
+for plan in "--n $n --runs 1" "--range 1:18446744073709551615"; do
+	k=$((k + 1))
+	"$COLLECT" $plan -q -o "$T/long$k" 2> /dev/null &
 	pid=$!
-	sleep 1.5
+	# a new file's header is written just before the first (warm-up) run
+	wait_for 120 grep -q '^# columns:' "$T/long$k"
+	sleep 0.5
 	start=$(date +%s)
 	kill -TERM "$pid"
 	rc=0
@@ -51,22 +63,24 @@ for plan in "--n 100000000000 --runs 1" "--range 1:18446744073709551615"; do
 	check "$plan: one SIGTERM ends the long run at once" [ $(($(date +%s) - start)) -le 3 ]
 	check "$plan: stopped by SIGTERM ($rc)" [ "$rc" -eq 143 ]
 	check "$plan: # interrupted, no sample" \
-		sh -c "tail -n 1 '$T/long' | grep -q '^# interrupted: signal=SIGTERM samples=0 '"
+		sh -c "tail -n 1 '$T/long$k' | grep -q '^# interrupted: signal=SIGTERM samples=0 '"
 done
 
 # A user's kernel may hold a lock or a half-built state: its run in hand
-# is waited for after one SIGINT, and the second stops at once.
+# (a minute long: the kernel counts as the count kernel does) is waited
+# for after one SIGINT, and the second stops it at once.
 "$COLLECT" --kernel "$SUBTICK_ARG_SO:counted" --kernel-arg "$T/report" \
-	--n 100000000000 --runs 1 -q -o "$T/user" 2> /dev/null &
+	--n "$n" --runs 1 -q -o "$T/user" 2> /dev/null &
 pid=$!
-sleep 1
+# The header is written just before the first (warm-up) run starts.
+wait_for 120 grep -q '^# columns:' "$T/user"
 kill -INT "$pid"
 sleep 1
-check "after one SIGINT the user kernel's long run goes on" kill -0 "$pid"
+check "after one SIGINT the user kernel's long run ($n units) goes on" kill -0 "$pid"
 kill -INT "$pid"
 start=$(date +%s)
 rc=0
 wait "$pid" || rc=$?
-check "the second SIGINT stops it at once" [ $(($(date +%s) - start)) -le 3 ]
+check "the second SIGINT stops it at once (not the minute the run lasts)" [ $(($(date +%s) - start)) -le 10 ]
 check "stopped by SIGINT ($rc)" [ "$rc" -eq 130 ]
 check "the header is whole" only_complete_lines "$T/user"

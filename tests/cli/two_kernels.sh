@@ -67,10 +67,10 @@ check "A and B of one kernel as one: refused too, exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "... saying the sides differ" grep -q "interleave_side 'B' differs from 'A'" err
 "$ANALYZE" --merge a.st b.st > /dev/null 2>&1 || fail "--merge of A and B exited $?"
 "$ANALYZE" --compare --json a.st b.st > c.json || fail "--compare exited $?"
-check "--compare pairs them" python3 -c '
-import json, sys
-c = json.load(open(sys.argv[1]))["compare"]
-sys.exit(not (c["paired"] is True and c["ratio_bounds"][0] <= c["ratio"] <= c["ratio_bounds"][1]))' c.json
+# shellcheck disable=SC2046 # paired, the ratio, its two bounds
+set -- $("$JSONQ" c.json compare.paired compare.ratio compare.ratio_bounds)
+check "--compare pairs them, the ratio $2 within its bounds [$3, $4]" \
+	awk -v p="$1" -v r="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !(p == "true" && lo <= r && r <= hi) }'
 "$ANALYZE" --compare a.st b.st > c.txt || fail "--compare (text) exited $?"
 check "... and says so" grep -q "timed in turn in one collection ($id)" c.txt
 
@@ -115,14 +115,7 @@ check "two commands: 12 samples each" [ "$(grep -vc '^#' ea.st)" -eq 12 ] && [ "
 # Ctrl-C: both streams keep every complete sample and end # interrupted.
 "$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.st -o ib.st 2> err &
 pid=$!
-i=0
-samples() {
-	if [ -f "$1" ]; then awk '!/^#/ { n++ } END { print n + 0 }' "$1"; else echo 0; fi
-}
-while [ "$(samples ib.st)" -lt 10 ] && [ $i -lt 600 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_samples $pid ib.st 10
 kill -INT $pid
 rc=0
 wait $pid || rc=$?

@@ -4,6 +4,11 @@
  * collect's own timing code (sampler.c, stream B).  Their unit costs must
  * agree (tests/cli/library.sh).
  *
+ * Its N are sized from the kernel's speed measured here, not fixed: the
+ * longest run spans 10^4 ticks of the clock (as collect's automatic plan
+ * does for a precision of 10^-4), but at most a millisecond, so that the
+ * two timings resolve the unit cost alike on a fast CPU and a slow one.
+ *
  * Usage: record_count A.st B.st
  */
 #include <stdio.h>
@@ -17,6 +22,31 @@
 #include "subtick/subtick.h"
 
 enum { POINTS = 16, SWEEPS = 400 };
+
+/* The largest N: unit cost from the minima of 5 runs at n and 2n, n
+ * doubled until a run spans 100 ticks (the tick would hide the cost of a
+ * shorter one); then the N whose run spans 10^4 ticks, capped at 1 ms.
+ * Returns 0 when no run ever did. */
+static uint64_t largest_n(const struct clock_setup *setup,
+			  const struct calibration *cal, struct kernel *k)
+{
+	int cpu = clock_current_cpu();
+	double tick = (double)cal->tick;
+	uint64_t n = 1000, t1 = 0, t2 = 0;
+	for (;; n *= 2) {
+		if (n >= ((uint64_t)1 << 40))
+			return 0;
+		t1 = sampler_min_timing(setup, k, n, cpu, 5);
+		t2 = sampler_min_timing(setup, k, 2 * n, cpu, 5);
+		if (t1 != UINT64_MAX && t2 != UINT64_MAX && t2 > t1 &&
+		    (double)t1 >= 100 * tick)
+			break;
+	}
+	double unit = (double)(t2 - t1) / (double)n;	/* units per N */
+	double span = 1e4 * tick, cap = 1e6 / cal->unit_ns;	/* units */
+	double n_max = (span < cap ? span : cap) / unit;
+	return n_max > (double)POINTS ? (uint64_t)n_max : POINTS;
+}
 
 int main(int argc, char **argv)
 {
@@ -42,9 +72,13 @@ int main(int argc, char **argv)
 	keys_begin(&w, &setup, &cal);
 	stream_header(&w, "kernel", "count");
 	stream_header(&w, "columns", "n t at");
-	uint64_t n[POINTS], state = 7, at = 0;
+	uint64_t n[POINTS], state = 7, at = 0, n_max = largest_n(&setup, &cal, &k);
+	if (n_max == 0) {
+		fprintf(stderr, "record_count: no run of the count kernel spanned 100 ticks\n");
+		return 1;
+	}
 	for (int i = 0; i < POINTS; i++)
-		n[i] = 2000 + 2000 * (uint64_t)i;
+		n[i] = n_max * (uint64_t)(i + 1) / POINTS;
 	for (int s = 0; s < SWEEPS; s++) {
 		for (int i = POINTS - 1; i > 0; i--) {
 			state = state * 6364136223846793005u + 1;
