@@ -44,6 +44,8 @@ struct analyze_options {
 	int compare;			/* --compare A B */
 	const char *group;		/* --group KEY, or NULL */
 	const char *from;		/* --from gbench|hyperfine, or NULL */
+	const char *time_column;	/* --column cpu_time|real_time: Google
+					 * Benchmark's time; NULL: real_time */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
@@ -69,6 +71,14 @@ struct analysis {
 					 * read as one; "" */
 	char unterminated_file[256];	/* bare input whose last line had no
 					 * newline; "" if none */
+	char cut_file[256];		/* a stream with no last line (# done,
+					 * # interrupted); "" if none */
+	uint64_t failed;		/* runs left out because they failed
+					 * (other tools' results) */
+	char failed_what[96];		/* what they are, in words */
+	uint64_t timed_samples;		/* samples with a start time (at) */
+	int start_times;		/* every sample has one: the order of
+					 * the runs in time is known */
 	struct point_set points;
 	struct spool spool;
 	double tick;			/* 0: unknown */
