@@ -19,7 +19,9 @@
 #include "gbench.h"
 #include "hyperfine.h"
 
-#define PEEK 256
+/* Bytes looked at: Google Benchmark's CSV written by --benchmark_out
+ * begins with its context (date, CPU, caches, load: under 1 KB). */
+#define PEEK 4096
 #define FOREIGN_MAX ((size_t)1 << 30)	/* bytes of JSON or CSV read whole */
 
 /* A stream that cannot seek back: the bytes looked at, then the rest. */
@@ -50,6 +52,17 @@ static int replay_close(void *c)
 	return rc;
 }
 
+/* Google Benchmark's CSV header at the start of a line of buf[0..len). */
+static int csv_header_at(const char *buf, size_t len)
+{
+	static const char head[] = "name,iterations,real_time";
+	size_t k = sizeof head - 1;
+	for (size_t i = 0; i + k <= len; i++)
+		if ((i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, head, k) == 0)
+			return 1;
+	return 0;
+}
+
 static enum foreign_kind kind_of(const char *buf, size_t len, const char *from)
 {
 	size_t i = 0;
@@ -61,8 +74,7 @@ static enum foreign_kind kind_of(const char *buf, size_t len, const char *from)
 		return FOREIGN_CSV;	/* its header may follow the context */
 	if (from != NULL)
 		return FOREIGN_JSON;	/* hyperfine: the parser says why not */
-	return len - i >= 25 && strncmp(buf + i, "name,iterations,real_time", 25) == 0
-		       ? FOREIGN_CSV : FOREIGN_NONE;
+	return csv_header_at(buf + i, len - i) ? FOREIGN_CSV : FOREIGN_NONE;
 }
 
 static FILE *open_fail(struct input_error *err, const char *path, FILE *f, int e)

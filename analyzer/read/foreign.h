@@ -31,9 +31,9 @@ struct foreign_request {
 };
 
 /*
- * Open path ("-": stdin) and tell what it holds from its first bytes
- * ('{': JSON; a header "name,...": Google Benchmark's CSV), or as --from
- * says.  The stream returned reads from the start even from a pipe (the
+ * Open path ("-": stdin) and tell what it holds from its first 4 KB
+ * ('{': JSON; a line "name,iterations,real_time...": Google Benchmark's
+ * CSV, perhaps after its context), or as --from says.  The stream returned reads from the start even from a pipe (the
  * bytes looked at are given back).  Returns NULL with err (the file's
  * name and why).  foreign_close closes it.
  */
