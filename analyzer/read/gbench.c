@@ -20,7 +20,7 @@ struct gb_row {
 	uint64_t pos;		/* JSON: index in benchmarks; CSV: line */
 	long long family;	/* family_index; -1: not given (CSV) */
 	int failed;		/* error_occurred or skipped: no time */
-	int aggregate;		/* CSV: known by its name only */
+	int aggregate;		/* left out (CSV: known by its name) */
 	double t_ns;
 	char why[96];		/* why the time is not usable; "" if it is */
 };
@@ -145,10 +145,11 @@ static int json_row(json_object *b, size_t i, struct gb_rows *rows,
 	r->name = name;
 	r->pos = i;
 	int kind = json_kind_of(b, rows, r, j);
-	if (kind <= 0) {
-		rows->count--;	/* an aggregate, or an error */
-		return kind;
-	}
+	if (kind < 0)
+		return -1;
+	r->aggregate = kind == 0;
+	if (r->aggregate)
+		return 0;
 	json_object *v = NULL;
 	double t = 0;
 	const char *why = json_object_object_get_ex(b, j->time_key, &v) ? json_time(v, &t)
@@ -429,7 +430,9 @@ static int choose(const struct gb_rows *rows, struct gb_pick *p,
 	char name[160], why[300];
 	if (want == NULL) {
 		if (p->count == 0)
-			return foreign_fail(j, 0, "no benchmark results (run_type iteration)");
+			return foreign_fail(j, 0, rows->count > 0
+				? "only aggregates (mean, median...), no result of each repetition: run without --benchmark_report_aggregates_only"
+				: "no benchmark results (run_type iteration)");
 		if (p->count > 1 || !p->c[0].has_n) {
 			snprintf(why, sizeof why, p->count > 1 ? "%zu benchmarks in one file"
 				 : "a benchmark without a whole-number argument to be N", p->count);

@@ -178,7 +178,8 @@ static int read_result(json_object *o, size_t i, struct hf_result *r,
 	    json_object_object_length(params) != 1)
 		return foreign_fail(j, 0, "results[%zu], command '%s': parameters is %s, not one parameter (use hyperfine --parameter-scan, with no --parameter-list)",
 				    i, name, params && json_object_is_type(params, json_type_object)
-				    ? "several or none" : json_kind(params));
+				    ? "several or none" : json_object_object_get_ex(o, "parameters", &v)
+				    ? json_kind(params) : "missing");
 	json_object_object_foreach(params, key, val) {
 		r->key = key;
 		if (!json_object_is_type(val, json_type_string))

@@ -49,6 +49,8 @@ check "... the name escaped" grep -q '^  x\\x1b\[2J\\x07  (1 result' err
 # Two functions registered under one name would pool unseen.
 gb '{"name":"a/1","family_index":1,"run_type":"iteration","real_time":10,"time_unit":"ns"},{"name":"a/5","family_index":0,"run_type":"iteration","real_time":50,"time_unit":"ns"}'
 refuse "one name, two families" g.json "family_index 1 and 0"
+printf '{"benchmarks":[{"name":"a/1_mean","run_type":"aggregate","aggregate_name":"mean","real_time":1,"time_unit":"ns"}]}' > agg.json
+refuse "aggregates only" agg.json 'only aggregates.*--benchmark_report_aggregates_only'
 printf '{"benchmarks": [\n  {"name": "a/1",\n   "real_time": 1,,\n' > p.json
 refuse "JSON that does not parse" p.json 'not valid JSON'
 check "... names its line" grep -q '^analyze: p.json:3: ' err
