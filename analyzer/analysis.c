@@ -46,6 +46,7 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 	struct read_ctx *c = vctx;
 	uint64_t at = SPOOL_NO_AT;
 	if (s->has_at) {
+		c->a->timed_samples++;
 		at = s->at + c->at_offset;
 		if (at < s->at || at == SPOOL_NO_AT)
 			at = SPOOL_NO_AT - 1;	/* beyond 2^64: saturate */
@@ -146,6 +147,11 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 	}
 	a->interrupted |= m->interrupted;
 	a->check_failed |= m->check_failed;
+	if (m->stream && !m->finished && !m->interrupted && !a->cut_file[0])
+		snprintf(a->cut_file, sizeof a->cut_file, "%s", a->where.file);
+	if (m->failed > 0 && a->failed == 0)
+		snprintf(a->failed_what, sizeof a->failed_what, "%s", m->failed_what);
+	a->failed += m->failed;
 	if (m->unterminated)
 		snprintf(a->unterminated_file, sizeof a->unterminated_file, "%s",
 			 a->where.file);
@@ -165,6 +171,35 @@ static int seen_before(char *const *files, size_t i)
 	return -1;
 }
 
+/* One file, as what it holds: a stream, bare columns, or another tool's
+ * results. */
+static int read_one(struct analysis *a, struct read_ctx *ctx, const char *path,
+		    struct input_meta *m, struct input_error *err)
+{
+	const struct analysis_settings *o = a->opt;
+	struct foreign_request q = { o->from, o->column, o->time_column };
+	enum foreign_kind kind;
+	FILE *f = foreign_open(path, o->from, &kind, err);
+	if (f == NULL)
+		return -1;
+	int rc;
+	if (kind != FOREIGN_NONE)
+		rc = foreign_read_file(f, path, kind, &q, m, on_sample, ctx, err);
+	else if (o->time_column != NULL) {
+		snprintf(err->file, sizeof err->file, "%s", path);
+		err->line = 0;
+		snprintf(err->msg, sizeof err->msg,
+			 "--column %s: only Google Benchmark's results have a %s (a stream's columns: t, t2, user, sys)",
+			 o->time_column, o->time_column);
+		rc = -1;
+	} else
+		rc = input_read_file(f, path, o->column, m, on_sample, ctx, err);
+	foreign_close(f);
+	if (rc == 0 && m->source[0])
+		a->source = strcmp(m->source, "hyperfine") == 0 ? "hyperfine" : "gbench";
+	return rc;
+}
+
 static int read_files(struct analysis *a, struct read_ctx *ctx,
 		      struct input_meta *first, struct input_error *err)
 {
@@ -180,14 +215,8 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 				    files[j]);
 		}
 		ctx->at_max = 0;
-		enum foreign_kind kind = foreign_detect(files[i], a->opt->from);
-		if (kind != FOREIGN_NONE) {
-			if (foreign_read(files[i], kind, a->opt->column, &m, on_sample, ctx, err) != 0)
-				return -1;
-			a->source = kind == FOREIGN_HYPERFINE ? "hyperfine" : "gbench";
-		} else if (input_read(files[i], a->opt->column, &m, on_sample, ctx, err) != 0) {
+		if (read_one(a, ctx, files[i], &m, err) != 0)
 			return -1;
-		}
 		/* the next file starts a tick after this one's last start */
 		ctx->at_offset = ctx->at_max + 1;
 		a->files++;
@@ -271,6 +300,9 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 			  "only %zu distinct N: two minima always lie on a line, so nothing could show whether the cost is linear; time at least 3 N (collect --range FROM:TO:COUNT)",
 			  a->points.count);
 	if (rc == 0) {
+		/* without start times the order of the runs in time is
+		 * unknown: hyperfine and Google Benchmark list them by N */
+		a->start_times = a->timed_samples == a->points.samples;
 		points_sort(&a->points);
 		runs_per_n(a);
 		choose_units(a, &first, td);
@@ -349,7 +381,8 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	size_t nskip = a->glitches.kept ? 0 : a->glitches.count;
 	for (size_t i = 0; i < nskip; i++)
 		skip_n[i] = a->glitches.g[i].n, skip_t[i] = a->glitches.g[i].t;
-	if (blocks_cut(&a->spool, &a->points, a->runs_min, skip_n, skip_t, nskip,
+	if (a->start_times &&
+	    blocks_cut(&a->spool, &a->points, a->runs_min, skip_n, skip_t, nskip,
 		       &a->blocks) != 0)
 		return fail(err, &a->where, "cannot read back the samples: %s", strerror(errno));
 	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);

@@ -45,6 +45,8 @@ struct analysis_settings {
 	unsigned long seed;
 	int keep_low;			/* keep clock glitches */
 	int merge;			/* pool different measurements */
+	const char *time_column;	/* Google Benchmark's time: cpu_time or
+					 * real_time; NULL: real_time */
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
@@ -73,6 +75,14 @@ struct analysis {
 					 * read as one; "" */
 	char unterminated_file[256];	/* bare input whose last line had no
 					 * newline; "" if none */
+	char cut_file[256];		/* a stream with no last line (# done,
+					 * # interrupted); "" if none */
+	uint64_t failed;		/* runs left out because they failed
+					 * (other tools' results) */
+	char failed_what[96];		/* what they are, in words */
+	uint64_t timed_samples;		/* samples with a start time (at) */
+	int start_times;		/* every sample has one: the order of
+					 * the runs in time is known */
 	struct point_set points;
 	struct spool spool;
 	double tick;			/* 0: unknown */

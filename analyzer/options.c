@@ -104,6 +104,9 @@ void options_help(FILE *out)
 "                          --also-clock, described by tick2, unit_ns2...;\n"
 "                          user, sys: the CPU times of collect --exec,\n"
 "                          described by tick_user, unit_ns_user...)\n"
+"        --column NAME     of other tools' results, the benchmark NAME\n"
+"                          (see --from); --column cpu_time: Google\n"
+"                          Benchmark's cpu_time instead of real_time\n"
 "        --unit-ns X       nanoseconds per clock unit (default: the\n"
 "                          header's unit_ns); needed for results in ns\n"
 "        --tick X          the clock's tick in clock units (default: the\n"
@@ -119,8 +122,15 @@ void options_help(FILE *out)
 "                          (gbench) or hyperfine's --export-json of a\n"
 "                          --parameter-scan (hyperfine); detected from\n"
 "                          the content without it.  N: the benchmark's\n"
-"                          first argument, or the scanned parameter;\n"
-"                          --column NAME picks one of several benchmarks\n"
+"                          first argument, or the scanned parameter.\n"
+"                          Variants are never pooled: --column picks one\n"
+"                          by its name with N for the argument that\n"
+"                          varies (BM_par/N/8, BM_x/N/threads:4), or by\n"
+"                          the function's name when it has one variant;\n"
+"                          hyperfine's by the command with {N} (mytool\n"
+"                          {N}).  Failed runs are left out and counted;\n"
+"                          such results have no start times (no fifths,\n"
+"                          drift check or periods)\n"
 	      , out);
 	fputs(
 "        --compare A B     compare two collections (each a file, or files\n"
@@ -196,6 +206,29 @@ static int positive(const char *s, double *v)
 	return parse_double(s, v) == 0 && *v > 0;
 }
 
+/* --column: a stream's timing column (t, t2, user, sys), a benchmark or
+ * command of another tool's results (any name: "BM_T<int, 2>/N"), or
+ * Google Benchmark's time (real_time, cpu_time); one name and one time at
+ * most.  No control characters: the name is echoed in messages. */
+static int take_column(const char *arg, struct analyze_options *o, FILE *err)
+{
+	int time = strcmp(arg, "cpu_time") == 0 || strcmp(arg, "real_time") == 0;
+	size_t len = strlen(arg), i = 0;
+	while (i < len && (unsigned char)arg[i] >= 0x20 && arg[i] != 0x7f)
+		i++;
+	if (len == 0 || len > 200 || i < len || strcmp(arg, "n") == 0 || strcmp(arg, "at") == 0)
+		return usage(err, "--column", i < len ? "(with a control character)" : arg,
+			     "expected a timing column (t, t2, user, sys), a benchmark's or command's name (200 bytes at most), or cpu_time");
+	if (time ? o->analysis.time_column != NULL : strcmp(o->analysis.column, "t") != 0)
+		return usage(err, "--column", arg, time ? "one of real_time and cpu_time, once"
+							: "one benchmark at a time (with real_time or cpu_time beside it)");
+	if (time)
+		o->analysis.time_column = arg;
+	else
+		o->analysis.column = arg;
+	return OPTIONS_RUN;
+}
+
 static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 {
 	double v;
@@ -220,12 +253,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--threshold", arg, "expected a positive number of clock units");
 		break;
 	case OPT_COLUMN:
-		if (!(arg[0] >= 'a' && arg[0] <= 'z') || strlen(arg) > 16 ||
-		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(arg) ||
-		    strcmp(arg, "n") == 0 || strcmp(arg, "at") == 0)
-			return usage(err, "--column", arg, "expected a timing column: t, t2, user, sys");
-		o->analysis.column = arg;
-		break;
+		return take_column(arg, o, err);
 	case OPT_EXCESS:
 		if (*arg == '\0')
 			return usage(err, "--excess", arg, "expected a file name");
@@ -313,6 +341,22 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 	return OPTIONS_RUN;
 }
 
+/* getopt's '?' or ':' in words.  Inside a cluster of short options
+ * ("-lead.st") optind has not moved on: name the letter and its word, not
+ * argv[optind - 1] (the program, for the first argument). */
+static int unknown_option(int argc, char **argv, int c, FILE *err)
+{
+	const char *what = c == '?' ? "unknown (see analyze --help)" : "needs a value";
+	if (optopt > 0 && optopt < 256) {
+		const char *word = optind < argc && argv[optind][0] == '-' &&
+				   strchr(argv[optind], optopt) ? argv[optind] : argv[optind - 1];
+		fprintf(err, "analyze: option '-%c' (in '%s'): %s%s%s\n", optopt, word, what,
+			c == '?' ? "; a file of that name is read as ./" : "", c == '?' ? word : "");
+		return OPTIONS_USAGE;
+	}
+	return usage(err, "option", argv[optind - 1], what);
+}
+
 enum options_status options_parse(int argc, char **argv,
 				  struct analyze_options *o, FILE *err)
 {
@@ -323,8 +367,7 @@ enum options_status options_parse(int argc, char **argv,
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
-			return usage(err, "option", argv[optind - 1],
-				     c == '?' ? "unknown (see analyze --help)" : "needs a value");
+			return unknown_option(argc, argv, c, err);
 		int st = take(c, optarg, o, err);
 		if (st != OPTIONS_RUN)
 			return (enum options_status)st;

@@ -130,8 +130,9 @@ void analysis_check(struct analysis *a)
 	check_drift(a);
 	if (a->excess.samples >= 100 &&
 	    (double)a->excess.near_line < 0.01 * (double)a->excess.samples)
-		warn(a, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments (see when its minima were taken, and the fifths)",
-		     100.0 * (double)a->excess.near_line / (double)a->excess.samples);
+		warn(a, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments%s",
+		     100.0 * (double)a->excess.near_line / (double)a->excess.samples,
+		     a->start_times ? " (see when its minima were taken, and the fifths)" : "");
 	if (a->source && strcmp(a->source, "gbench") == 0)
 		warn(a, "Google Benchmark's samples are means over many iterations, not single runs: the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out");
 	if (a->merged[0])
@@ -146,6 +147,13 @@ void analysis_check(struct analysis *a)
 				   a->in_turn[2] < 1 / IN_TURN_TOLERANCE))
 		warn(a, "in turn: timed in turn with the other kernel, its cost per unit was %.3g x its cost alone (%.3g to %.3g): each evicts the other's data?  The unit cost is that in turn, not alone (a smaller --max-n may keep both in the caches)",
 		     a->in_turn[0], a->in_turn[1], a->in_turn[2]);
+	if (a->cut_file[0])
+		warn(a, "%s: the stream has no last line (# done or # interrupted): the collection was cut short; the fit uses the samples it holds",
+		     a->cut_file);
+	if (a->failed > 0)
+		warn(a, "%llu %s left out: the fit uses the %llu that succeeded",
+		     (unsigned long long)a->failed, a->failed_what,
+		     (unsigned long long)a->points.samples);
 	if (a->interrupted)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
 	if (a->check_failed)

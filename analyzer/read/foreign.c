@@ -1,311 +1,252 @@
 /*
- * foreign.c - other tools' results as samples (foreign.h).
+ * foreign.c - other tools' results: recognized, read whole, parsed, and
+ * handed to the reader of their format (foreign.h).
  */
+#define _GNU_SOURCE	/* fopencookie: a pipe's first bytes given back */
+
 #include "foreign.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <math.h>
-#include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include <json-c/json.h>
 
-#include "text.h"
+#include "foreign_util.h"
+#include "gbench.h"
+#include "hyperfine.h"
 
-/* The first non-blank bytes of path: '{' for JSON; the Google Benchmark
- * CSV header line. */
-enum foreign_kind foreign_detect(const char *path, const char *from)
+/* Bytes looked at: Google Benchmark's CSV written by --benchmark_out
+ * begins with its context (date, CPU, caches, load: under 1 KB). */
+#define PEEK 4096
+#define FOREIGN_MAX ((size_t)1 << 30)	/* bytes of JSON or CSV read whole */
+
+/* A stream that cannot seek back: the bytes looked at, then the rest. */
+struct replay {
+	FILE *under;
+	char buf[PEEK];
+	size_t len, off;
+};
+
+static ssize_t replay_read(void *c, char *out, size_t size)
 {
-	if (from != NULL)
-		return strcmp(from, "gbench") == 0 ? FOREIGN_GBENCH : FOREIGN_HYPERFINE;
-	if (strcmp(path, "-") == 0)
-		return FOREIGN_NONE;
-	FILE *f = fopen(path, "r");
-	if (f == NULL)
-		return FOREIGN_NONE;
-	char buf[256];
-	size_t k = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[k] = '\0';
-	const char *p = buf;
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '{')
-		return strstr(buf, "\"results\"") ? FOREIGN_HYPERFINE : FOREIGN_GBENCH;
-	if (strncmp(p, "name,iterations,real_time", 25) == 0)
-		return FOREIGN_GBENCH_CSV;
-	return FOREIGN_NONE;
+	struct replay *r = c;
+	if (r->off < r->len) {
+		size_t k = r->len - r->off < size ? r->len - r->off : size;
+		memcpy(out, r->buf + r->off, k);
+		r->off += k;
+		return (ssize_t)k;
+	}
+	size_t k = fread(out, 1, size, r->under);
+	return k == 0 && ferror(r->under) ? -1 : (ssize_t)k;
 }
 
-static int fail(struct input_error *err, const char *path, const char *msg,
-		const char *detail)
+static int replay_close(void *c)
 {
+	struct replay *r = c;
+	int rc = r->under != stdin ? fclose(r->under) : 0;
+	free(r);
+	return rc;
+}
+
+/* Google Benchmark's CSV header at the start of a line of buf[0..len). */
+static int csv_header_at(const char *buf, size_t len)
+{
+	static const char head[] = "name,iterations,real_time";
+	size_t k = sizeof head - 1;
+	for (size_t i = 0; i + k <= len; i++)
+		if ((i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, head, k) == 0)
+			return 1;
+	return 0;
+}
+
+static enum foreign_kind kind_of(const char *buf, size_t len, const char *from)
+{
+	size_t i = 0;
+	while (i < len && strchr(" \t\r\n", buf[i]) != NULL)
+		i++;
+	if (i < len && buf[i] == '{')
+		return FOREIGN_JSON;
+	if (from != NULL && strcmp(from, "gbench") == 0)
+		return FOREIGN_CSV;	/* its header may follow the context */
+	if (from != NULL)
+		return FOREIGN_JSON;	/* hyperfine: the parser says why not */
+	return csv_header_at(buf + i, len - i) ? FOREIGN_CSV : FOREIGN_NONE;
+}
+
+static FILE *open_fail(struct input_error *err, const char *path, FILE *f, int e)
+{
+	if (f != NULL && f != stdin)
+		fclose(f);
 	snprintf(err->file, sizeof err->file, "%s", path);
 	err->line = 0;
-	snprintf(err->msg, sizeof err->msg, "%s%s%.120s", msg, detail ? ": " : "",
-		 detail ? detail : "");
-	return -1;
+	snprintf(err->msg, sizeof err->msg, "%s", strerror(e));
+	return NULL;
 }
 
-/* ns per unit of Google Benchmark's time_unit; 0 if unknown. */
-static double unit_ns_of(const char *u)
+FILE *foreign_open(const char *path, const char *from, enum foreign_kind *kind,
+		   struct input_error *err)
 {
-	return strcmp(u, "ns") == 0 ? 1 : strcmp(u, "us") == 0 ? 1e3
-	     : strcmp(u, "ms") == 0 ? 1e6 : strcmp(u, "s") == 0 ? 1e9 : 0;
-}
-
-/* The decimal digits s[0..len) as a number; -1 beyond 2^64 - 1 or with no
- * digits (no sign: strtoull would wrap "-5" to 2^64 - 5). */
-static int whole_number(const char *s, size_t len, uint64_t *n)
-{
-	uint64_t v = 0;
-	if (len == 0)
-		return -1;
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9' || v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(s[i] - '0');
+	int is_stdin = strcmp(path, "-") == 0;
+	FILE *f = is_stdin ? stdin : fopen(path, "r");
+	struct stat st;
+	char buf[PEEK];
+	if (f == NULL)
+		return open_fail(err, path, NULL, errno);
+	off_t start = ftello(f);
+	int seekable = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && start >= 0;
+	size_t k = fread(buf, 1, sizeof buf, f);
+	if (ferror(f))
+		return open_fail(err, path, f, errno ? errno : EIO);
+	*kind = kind_of(buf, k, from);
+	if (seekable) {
+		if (fseeko(f, start, SEEK_SET) != 0)
+			return open_fail(err, path, f, errno);
+		return f;
 	}
-	*n = v;
-	return 0;
-}
-
-/* A JSON number (not a string, not null) as a finite double >= 0. */
-static int json_time(json_object *v, double *out)
-{
-	if (v == NULL || !(json_object_is_type(v, json_type_double) ||
-			   json_object_is_type(v, json_type_int)))
-		return -1;
-	*out = json_object_get_double(v);
-	return isfinite(*out) && *out >= 0 ? 0 : -1;
-}
-
-/* "family/1024/..." -> family, 1024 (the first argument); -1 without. */
-static int split_name(const char *name, char *family, size_t len, uint64_t *n)
-{
-	const char *slash = strchr(name, '/');
-	if (slash == NULL)
-		return -1;
-	snprintf(family, len, "%.*s", (int)(slash - name), name);
-	size_t digits = strspn(slash + 1, "0123456789");
-	if (digits == 0 || (slash[1 + digits] != '\0' && slash[1 + digits] != '/'))
-		return -1;
-	return whole_number(slash + 1, digits, n);
-}
-
-static int emit(input_sample_fn *fn, void *ctx, uint64_t n, double t_ns,
-		struct input_meta *meta, struct input_error *err)
-{
-	struct sample s = { 0 };
-	s.n = n;
-	s.t = t_ns;
-	s.dec_ok = 0;	/* converted: the digits are not the data's */
-	meta->samples++;
-	return fn(ctx, &s, err);
-}
-
-/* The family the user chose (--column NAME), or the only one; "" when
- * several and none chosen. */
-static int family_ok(char *chosen, size_t len, const char *family,
-		     const char *column)
-{
-	if (column != NULL && strcmp(column, "t") != 0)
-		return strcmp(family, column) == 0;
-	if (chosen[0] == '\0')
-		snprintf(chosen, len, "%s", family);
-	return strcmp(chosen, family) == 0 ? 1 : -1;
-}
-
-static void set_meta(struct input_meta *meta, const char *clock,
-		     const char *kernel)
-{
-	meta->stream = 1;	/* it says what it is */
-	meta->has_unit_ns = 1;
-	meta->unit_ns = 1;	/* converted to ns */
-	meta->finished = 1;
-	text_clean(clock, meta->clock, sizeof meta->clock);
-	text_clean(kernel, meta->kernel, sizeof meta->kernel);
-	snprintf(meta->columns, sizeof meta->columns, "n t");
-}
-
-/* One Google Benchmark result: its benchmark chosen or not, its time in
- * time_unit made ns.  Returns 0, or -1 with err. */
-static int gbench_sample(const char *path, const char *name, double time,
-			 const char *time_unit, const char *column, char *chosen,
-			 size_t chosen_len, struct input_meta *meta,
-			 input_sample_fn *fn, void *ctx, struct input_error *err)
-{
-	char family[128];
-	uint64_t n;
-	if (split_name(name, family, sizeof family, &n) != 0)
-		return fail(err, path, "a benchmark name without a whole number as its first argument (N)", name);
-	int ok = family_ok(chosen, chosen_len, family, column);
-	if (ok < 0)
-		return fail(err, path, "several benchmarks in one file: choose one with --column NAME; this one is", family);
-	if (!ok)
-		return 0;
-	double k = unit_ns_of(time_unit);
-	if (!(k > 0) || !(time >= 0) || !isfinite(time * k))
-		return fail(err, path, "a result without a real_time (a number >= 0) and a time_unit of ns, us, ms or s", name);
-	if (emit(fn, ctx, n, time * k, meta, err) != 0)
-		return -1;
-	if (meta->kernel[0] == '\0')
-		set_meta(meta, "gbench real_time (a mean per iteration)", family);
-	return 0;
-}
-
-/* Google Benchmark JSON: every entry of run_type iteration (each a
- * repetition), aggregates (mean, median, BigO) left out. */
-static int read_gbench(json_object *root, const char *path, const char *column,
-		       struct input_meta *meta, input_sample_fn *fn, void *ctx,
-		       struct input_error *err)
-{
-	json_object *arr, *v;
-	char chosen[128] = "";
-	if (!json_object_object_get_ex(root, "benchmarks", &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return fail(err, path, "Google Benchmark JSON without a benchmarks array", NULL);
-	size_t len = json_object_array_length(arr);
-	for (size_t i = 0; i < len; i++) {
-		json_object *b = json_object_array_get_idx(arr, i);
-		const char *name = json_object_object_get_ex(b, "name", &v) ? json_object_get_string(v) : "";
-		if (json_object_object_get_ex(b, "run_type", &v) &&
-		    strcmp(json_object_get_string(v), "iteration") != 0)
-			continue;
-		if (json_object_object_get_ex(b, "error_occurred", &v) && json_object_get_boolean(v))
-			continue;
-		json_object *rt = NULL, *tu = NULL;
-		double t = -1;
-		json_object_object_get_ex(b, "real_time", &rt);
-		json_object_object_get_ex(b, "time_unit", &tu);
-		if (json_time(rt, &t) != 0)
-			t = NAN;	/* gbench_sample says so, after the name */
-		if (gbench_sample(path, name, t, tu ? json_object_get_string(tu) : "", column,
-				  chosen, sizeof chosen, meta, fn, ctx, err) != 0)
-			return -1;
+	struct replay *r = malloc(sizeof *r);
+	if (r == NULL)
+		return open_fail(err, path, f, ENOMEM);
+	r->under = f;
+	memcpy(r->buf, buf, k);
+	r->len = k;
+	r->off = 0;
+	FILE *g = fopencookie(r, "r", (cookie_io_functions_t){ .read = replay_read,
+							       .close = replay_close });
+	if (g == NULL) {
+		free(r);
+		return open_fail(err, path, f, errno);
 	}
-	if (meta->samples == 0)
-		return fail(err, path, column && strcmp(column, "t") ? "no iterations of that benchmark"
-								   : "no benchmark iterations", column);
-	return 0;
+	return g;
 }
 
-/* hyperfine --export-json of a --parameter-scan: every run's time, N the
- * parameter's value. */
-static int read_hyperfine(json_object *root, const char *path,
-			  struct input_meta *meta, input_sample_fn *fn, void *ctx,
-			  struct input_error *err)
+void foreign_close(FILE *f)
 {
-	json_object *arr, *v;
-	if (!json_object_object_get_ex(root, "results", &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return fail(err, path, "hyperfine JSON without a results array", NULL);
-	size_t len = json_object_array_length(arr);
-	for (size_t i = 0; i < len; i++) {
-		json_object *r = json_object_array_get_idx(arr, i), *params, *times;
-		if (!json_object_object_get_ex(r, "parameters", &params) ||
-		    json_object_object_length(params) != 1)
-			return fail(err, path, "a result without exactly one parameter (use hyperfine --parameter-scan)", NULL);
-		uint64_t n = 0;
-		json_object_object_foreach(params, key, val) {
-			const char *s = json_object_get_string(val);
-			if (whole_number(s, strlen(s), &n) != 0)
-				return fail(err, path, "a parameter that is not a whole number", key);
-		}
-		if (!json_object_object_get_ex(r, "times", &times) ||
-		    !json_object_is_type(times, json_type_array))
-			return fail(err, path, "a result without its times (hyperfine 1.13 or later)", NULL);
-		for (size_t j = 0; j < json_object_array_length(times); j++) {
-			double t;
-			if (json_time(json_object_array_get_idx(times, j), &t) != 0 ||
-			    !isfinite(t * 1e9))
-				return fail(err, path, "a time that is not a non-negative number", NULL);
-			if (emit(fn, ctx, n, t * 1e9, meta, err) != 0)
-				return -1;
-		}
-		if (meta->kernel[0] == '\0')
-			set_meta(meta, "hyperfine wall time",
-				 json_object_object_get_ex(r, "command", &v) ? json_object_get_string(v) : "");
+	if (f != stdin)
+		fclose(f);
+}
+
+/* JSON that does not parse: the line where the parser stopped. */
+static int json_fail(struct foreign_job *j, const char *text, size_t len,
+		     json_tokener *tok, const char *what)
+{
+	size_t end = json_tokener_get_parse_end(tok);
+	uint64_t line = 1;
+	for (size_t i = 0; i < end && i < len; i++)
+		line += text[i] == '\n';
+	return foreign_fail(j, line, "not valid JSON: %s", what);
+}
+
+static json_object *parse_json(struct foreign_job *j, const char *text, size_t len)
+{
+	json_tokener *tok = json_tokener_new();
+	if (tok == NULL) {
+		foreign_fail(j, 0, "out of memory");
+		return NULL;
 	}
-	if (meta->samples == 0)
-		return fail(err, path, "no runs", NULL);
-	return 0;
-}
-
-/* Google Benchmark CSV: name,iterations,real_time,cpu_time,time_unit,... */
-static int read_gbench_csv(FILE *f, const char *path, const char *column,
-			   struct input_meta *meta, input_sample_fn *fn, void *ctx,
-			   struct input_error *err)
-{
-	char line[1024], chosen[128] = "";
-	int header = 0;
-	while (fgets(line, sizeof line, f) != NULL) {
-		meta->lines++;
-		if (!header) {
-			header = strncmp(line, "name,iterations,real_time", 25) == 0;
-			continue;
-		}
-		/* name,iterations,real_time,cpu_time,time_unit,bytes_per_second,
-		 * items_per_second,label,error_occurred,error_message */
-		char *field[10], *p = line;
-		int k = 0;
-		line[strcspn(line, "\r\n")] = '\0';
-		while (k < 10 && p != NULL) {
-			field[k++] = p;
-			p = strchr(p, ',');
-			if (p != NULL)
-				*p++ = '\0';
-		}
-		if (k < 5)
-			return fail(err, path, "a row with fewer than the five fields name..time_unit", line);
-		char *name = field[0];
-		if (*name == '"') {
-			name++;
-			name[strcspn(name, "\"")] = '\0';
-		}
-		if (k >= 9 && strcmp(field[8], "true") == 0)
-			continue;	/* error_occurred: no time */
-		if (strchr(name, '/') == NULL || strstr(name, "_mean") || strstr(name, "_median") ||
-		    strstr(name, "_stddev") || strstr(name, "_cv"))
-			continue;	/* aggregates: count_BigO, count_RMS, ..._mean */
-		char *end;
-		double t = strtod(field[2], &end);
-		if (end == field[2] || *end != '\0')
-			return fail(err, path, "a real_time that is not a number", field[2]);
-		if (gbench_sample(path, name, t, field[4], column, chosen, sizeof chosen,
-				  meta, fn, ctx, err) != 0)
-			return -1;
+	json_object *root = json_tokener_parse_ex(tok, text, (int)len);
+	enum json_tokener_error e = json_tokener_get_error(tok);
+	if (root == NULL && e == json_tokener_continue)
+		json_fail(j, text, len, tok, "it ends before its last closing bracket (cut short?)");
+	else if (root == NULL)
+		json_fail(j, text, len, tok, json_tokener_error_desc(e));
+	else if (strspn(text + json_tokener_get_parse_end(tok), " \t\r\n") !=
+		 len - json_tokener_get_parse_end(tok))
+		json_fail(j, text, len, tok, "text after the end of the document");
+	else if (!json_object_is_type(root, json_type_object))
+		json_fail(j, text, len, tok, "the document is not an object");
+	else {
+		json_tokener_free(tok);
+		return root;
 	}
-	if (meta->samples == 0)
-		return fail(err, path, "no benchmark rows in this Google Benchmark CSV", NULL);
-	return 0;
+	json_object_put(root);
+	json_tokener_free(tok);
+	return NULL;
 }
 
-int foreign_read(const char *path, enum foreign_kind kind, const char *column,
-		 struct input_meta *meta, input_sample_fn *fn, void *ctx,
-		 struct input_error *err)
+static int read_json(struct foreign_job *j, const char *from, const char *text,
+		     size_t len)
 {
+	json_object *root = parse_json(j, text, len);
+	if (root == NULL)
+		return -1;
+	uint64_t lines = 0;
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	j->meta->lines = lines;
+	json_object *v;
+	int hyperfine = from != NULL ? strcmp(from, "hyperfine") == 0
+			: json_object_object_get_ex(root, "results", &v) &&
+			  !json_object_object_get_ex(root, "benchmarks", &v);
+	int rc;
+	if (hyperfine && strcmp(j->time_key, "real_time") != 0)
+		rc = foreign_fail(j, 0, "--column %s: hyperfine keeps one time per run, its wall time",
+				  j->time_key);
+	else
+		rc = hyperfine ? hyperfine_json(root, j) : gbench_json(root, j);
+	json_object_put(root);
+	return rc;
+}
+
+int foreign_read_buffer(const char *data, size_t len, const char *name,
+			enum foreign_kind kind, const struct foreign_request *q,
+			struct input_meta *meta, input_sample_fn *fn, void *ctx,
+			struct input_error *err)
+{
+	struct foreign_job j = { name, q->column, q->time_key ? q->time_key : "real_time",
+				 meta, fn, ctx, err };
 	memset(meta, 0, sizeof *meta);
 	meta->col_at = -1;
-	snprintf(err->file, sizeof err->file, "%s", path);
-	if (kind == FOREIGN_GBENCH_CSV) {
-		FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-		if (f == NULL)
-			return fail(err, path, strerror(errno), NULL);
-		int rc = read_gbench_csv(f, path, column, meta, fn, ctx, err);
-		if (f != stdin)
-			fclose(f);
-		return rc;
+	if (j.choice != NULL && strcmp(j.choice, "t") == 0)
+		j.choice = NULL;
+	if (len > FOREIGN_MAX || len > INT_MAX)
+		return foreign_fail(&j, 0, "larger than 1 GiB: too large to read whole");
+	if (kind == FOREIGN_CSV && q->from != NULL && strcmp(q->from, "hyperfine") == 0)
+		return foreign_fail(&j, 0, "not JSON: hyperfine is read from --export-json");
+	char *text = malloc(len + 1);	/* the CSV reader writes text[len] */
+	if (text == NULL)
+		return foreign_fail(&j, 0, "out of memory");
+	memcpy(text, data, len);
+	text[len] = '\0';
+	int rc = kind == FOREIGN_CSV ? gbench_csv(text, len, &j)
+				     : read_json(&j, q->from, text, len);
+	free(text);
+	return rc;
+}
+
+int foreign_read_file(FILE *f, const char *name, enum foreign_kind kind,
+		      const struct foreign_request *q, struct input_meta *meta,
+		      input_sample_fn *fn, void *ctx, struct input_error *err)
+{
+	size_t len = 0, cap = 65536;
+	char *data = malloc(cap);
+	int full = data == NULL;	/* out of memory, or beyond FOREIGN_MAX */
+	while (!full) {
+		if (len == cap) {
+			char *d = cap <= FOREIGN_MAX ? realloc(data, cap * 2) : NULL;
+			if (d == NULL) {
+				full = 1;
+				break;
+			}
+			data = d, cap *= 2;
+		}
+		size_t k = fread(data + len, 1, cap - len, f);
+		len += k;
+		if (k == 0)
+			break;
 	}
-	json_object *root = strcmp(path, "-") == 0 ? json_object_from_fd(0)
-						   : json_object_from_file(path);
-	if (root == NULL)
-		return fail(err, path, "not valid JSON", json_util_get_last_err());
-	int rc = kind == FOREIGN_HYPERFINE
-			 ? read_hyperfine(root, path, meta, fn, ctx, err)
-			 : read_gbench(root, path, column, meta, fn, ctx, err);
-	json_object_put(root);
+	int e = errno, rc;
+	struct foreign_job j = { name, NULL, NULL, meta, fn, ctx, err };
+	if (full)
+		rc = foreign_fail(&j, 0, data == NULL || cap <= FOREIGN_MAX ? "out of memory"
+			: "larger than 1 GiB: too large to read whole");
+	else if (ferror(f))
+		rc = foreign_fail(&j, 0, "%s", strerror(e ? e : EIO));
+	else
+		rc = foreign_read_buffer(data, len, name, kind, q, meta, fn, ctx, err);
+	free(data);
 	return rc;
 }

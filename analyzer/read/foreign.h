@@ -1,36 +1,57 @@
 /*
  * foreign.h - other tools' results read as samples: Google Benchmark's
  * JSON (--benchmark_format=json or --benchmark_out, repetitions included)
- * and CSV, and hyperfine's --export-json of a --parameter-scan.
+ * and CSV (gbench.h), and hyperfine's --export-json of a --parameter-scan
+ * (hyperfine.h).  Samples are in ns; such inputs have no start times.
  *
- * Google Benchmark: N is the first argument of the benchmark's name
- * (count/1024: 1024), a sample is one entry of run_type "iteration" (one
- * repetition): its real_time, a mean over many iterations, in ns; the
- * aggregates (mean, median, stddev, cv, BigO, RMS) are left out.  With
- * several benchmarks in one file, --column NAME chooses one.
- * hyperfine: N is the scanned parameter's value, a sample one run's wall
- * time (times[]), in ns.
+ * Errors name the file and the place: a line where the format has lines
+ * (CSV, and JSON that does not parse), else the entry
+ * ("benchmarks[3], benchmark 'BM_x/8': real_time is null, not a
+ * number"); names from the file are escaped (text_escape).
  */
 #ifndef SUBTICK_FOREIGN_H
 #define SUBTICK_FOREIGN_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "input.h"
 
 enum foreign_kind {
-	FOREIGN_NONE,
-	FOREIGN_GBENCH,		/* Google Benchmark JSON */
-	FOREIGN_GBENCH_CSV,
-	FOREIGN_HYPERFINE,
+	FOREIGN_NONE,		/* a subtick stream, or bare columns */
+	FOREIGN_JSON,		/* Google Benchmark's or hyperfine's */
+	FOREIGN_CSV,		/* Google Benchmark's */
 };
 
-/* What path holds, by its content, or as --from says (gbench, hyperfine;
- * NULL: detect).  FOREIGN_NONE for a subtick stream or bare columns. */
-enum foreign_kind foreign_detect(const char *path, const char *from);
+struct foreign_request {
+	const char *from;	/* --from gbench|hyperfine; NULL: by content */
+	const char *column;	/* --column: a benchmark or a command; NULL
+				 * or "t": none chosen */
+	const char *time_key;	/* real_time (NULL) or cpu_time */
+};
 
-/* Read path as kind, calling fn for each sample (t in ns; meta says
- * unit_ns 1, the clock and the benchmark).  Returns 0, or -1 with err. */
-int foreign_read(const char *path, enum foreign_kind kind, const char *column,
-		 struct input_meta *meta, input_sample_fn *fn, void *ctx,
-		 struct input_error *err);
+/*
+ * Open path ("-": stdin) and tell what it holds from its first 4 KB
+ * ('{': JSON; a line "name,iterations,real_time...": Google Benchmark's
+ * CSV, perhaps after its context), or as --from says.  The stream returned reads from the start even from a pipe (the
+ * bytes looked at are given back).  Returns NULL with err (the file's
+ * name and why).  foreign_close closes it.
+ */
+FILE *foreign_open(const char *path, const char *from, enum foreign_kind *kind,
+		   struct input_error *err);
+void foreign_close(FILE *f);
+
+/* Read f to its end as kind (not FOREIGN_NONE), calling fn for each
+ * sample (t in ns; meta says unit_ns 1, the clock, the benchmark, the
+ * runs left out).  Returns 0, or -1 with err. */
+int foreign_read_file(FILE *f, const char *name, enum foreign_kind kind,
+		      const struct foreign_request *q, struct input_meta *meta,
+		      input_sample_fn *fn, void *ctx, struct input_error *err);
+
+/* The same on data[0..len) (tests/fuzz). */
+int foreign_read_buffer(const char *data, size_t len, const char *name,
+			enum foreign_kind kind, const struct foreign_request *q,
+			struct input_meta *meta, input_sample_fn *fn, void *ctx,
+			struct input_error *err);
 
 #endif /* SUBTICK_FOREIGN_H */

@@ -41,6 +41,10 @@ struct input_meta {
 	int unterminated;	/* bare columns: the last line had no newline */
 	uint64_t samples;	/* sample lines read */
 	uint64_t lines;		/* lines read */
+	/* other tools' results (foreign.h) */
+	char source[16];	/* "gbench", "hyperfine"; "" */
+	uint64_t failed;	/* runs left out: they failed */
+	char failed_what[96];	/* what they are, in words */
 };
 
 struct sample {
@@ -58,7 +62,7 @@ struct sample {
 struct input_error {
 	char file[256];
 	uint64_t line;		/* 0: no line (the file itself) */
-	char msg[256];
+	char msg[4096];		/* room to list a file's benchmarks */
 };
 
 /* Called for each sample; returns 0, or -1 after filling err. */

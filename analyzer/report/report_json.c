@@ -200,6 +200,8 @@ static void input_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "read_overhead", a->read_overhead >= 0 ? a->read_overhead : NAN);
 	key(out, f, "input_complete");
 	fputs(a->complete ? "true" : "false", out);
+	key(out, f, "start_times");
+	fputs(a->start_times ? "true" : "false", out);
 	machine_object(out, f, a);
 }
 

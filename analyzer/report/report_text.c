@@ -185,6 +185,8 @@ static void fit_section(FILE *out, const struct analysis *a)
 	else
 		fprintf(out, "; no subsampling (one run per N)\n");
 	fifths_line(out, a);
+	if (!a->start_times)	/* said once: the order in time is unknown */
+		fprintf(out, "           no start times in the input: no fifths in time, no drift check, no periods\n");
 	message_lines(out, a);
 	fprintf(out, "\n");
 

@@ -3,6 +3,7 @@
  */
 #include "text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 size_t text_utf8_length(const unsigned char *s)
@@ -34,10 +35,11 @@ void text_clean(const char *in, char *out, size_t len)
 		size_t n = text_utf8_length(s);
 		const char *put = (const char *)s;
 		size_t put_len = n;
-		if (n == 0 || (n == 1 && (*s < 0x20 || *s == 0x7f))) {
+		if (n == 0 || (n == 1 && (*s < 0x20 || *s == 0x7f)) ||
+		    (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)) {	/* C1 */
 			put = "?";
 			put_len = 1;
-			n = 1;
+			n = n == 2 ? 2 : 1;	/* a C1 control is one '?' */
 		} else if (strncmp((const char *)s, "]]>", 3) == 0) {
 			put = "]] >";
 			put_len = 4;
@@ -45,6 +47,34 @@ void text_clean(const char *in, char *out, size_t len)
 		}
 		if (k + put_len >= len)
 			break;
+		memcpy(out + k, put, put_len);
+		k += put_len;
+		s += n;
+	}
+	out[k] = '\0';
+}
+
+void text_escape(const char *in, char *out, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t k = 0;
+	for (; *s != '\0'; ) {
+		size_t n = text_utf8_length(s);
+		char hex[5];
+		const char *put = (const char *)s;
+		/* C1 controls (U+0080..U+009F, 0xc2 0x80..0x9f) act on
+		 * terminals too: CSI is U+009B */
+		if (n == 0 || (n == 1 && (*s < 0x20 || *s == 0x7f)) ||
+		    (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)) {
+			snprintf(hex, sizeof hex, "\\x%02x", *s);
+			put = hex;
+			n = 1;
+		}
+		size_t put_len = put == hex ? 4 : n;
+		if (k + put_len + 4 > len) {	/* room for "..." and the NUL */
+			snprintf(out + k, len - k, "...");
+			return;
+		}
 		memcpy(out + k, put, put_len);
 		k += put_len;
 		s += n;

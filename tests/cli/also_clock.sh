@@ -63,7 +63,8 @@ rc=0
 check "--column t2 on bare columns: exit 1" [ "$rc" -eq 1 ]
 rc=0
 "$ANALYZE" --column "X!" "$T/s" > /dev/null 2> "$T/err" || rc=$?
-check "--column X!: usage error 2" [ "$rc" -eq 2 ]
+check "--column X! (a name another tool's results may hold): exit 1, no such column" \
+	sh -c "[ $rc -eq 1 ] && grep -q 'X!' '$T/err'"
 rc=0
 "$COLLECT" --also-clock nope > /dev/null 2> "$T/err" || rc=$?
 check "--also-clock nope: usage error 2" [ "$rc" -eq 2 ]

@@ -89,3 +89,44 @@ for args in "--bogus" "--method simplex" "--unit-ns 0" "--unit-ns x" "--tick -1"
 	check "analyze $args: exit 2 (got $rc)" [ "$rc" -eq 2 ]
 	check "analyze $args: one line" [ "$(wc -l < "$T/err")" -eq 1 ]
 done
+
+# A cluster of short options named the program's path as the option.
+rc=0
+(cd "$T" && "$ANALYZE" -lead.st > out 2> err) || rc=$?
+check "analyze -lead.st: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+check "... names '-l' in '-lead.st', and ./-lead.st" grep -q "^analyze: option '-l' (in '-lead.st'): unknown.*\./-lead.st" "$T/err"
+check "... not the program" sh -c "! grep -qF '$ANALYZE' '$T/err'"
+# --column takes any benchmark's name, but no control character (it is
+# echoed in messages); Google Benchmark's cpu_time is not a stream's.
+esc=$(printf 'a\033[2Jb')
+rc=0
+"$ANALYZE" --column "$esc" "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+check "--column with ESC: exit 2 (got $rc), not echoed raw" sh -c "[ $rc -eq 2 ] && ! LC_ALL=C grep -q '[[:cntrl:]]' '$T/err'"
+rc=0
+"$ANALYZE" --column 'BM_T<int, 2>/N' "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+check "--column 'BM_T<int, 2>/N' on a stream: exit 1 (got $rc), no such column" sh -c "[ $rc -eq 1 ] && grep -q 'no column BM_T<int, 2>/N\|must name the columns n and BM_T' '$T/err'"
+rc=0
+"$ANALYZE" --column cpu_time "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+check "--column cpu_time on a stream: exit 1 (got $rc), says why" sh -c "[ $rc -eq 1 ] && grep -q 'only Google Benchmark' '$T/err'"
+
+# A stream with no last line (# done or # interrupted: kill -9, a full
+# disk) is reported with a warning, in the text as in JSON; a finished
+# one is not.
+printf '%s\n' "$good" > "$T/cut.st"
+printf '%s\n# done: 3 samples\n' "$good" > "$T/done.st"
+"$ANALYZE" "$T/cut.st" > "$T/cut.txt" || fail "a cut stream: exit $?"
+"$ANALYZE" --json "$T/cut.st" > "$T/cut.json" || fail "a cut stream, --json: exit $?"
+check "a cut stream: the text report says so" grep -q 'the stream has no last line.*cut short' "$T/cut.txt"
+check "a cut stream: the JSON too" sh -c "grep -q 'the stream has no last line' '$T/cut.json' && grep -q '\"input_complete\": false' '$T/cut.json'"
+check "a finished stream: no such warning" sh -c "! '$ANALYZE' '$T/done.st' | grep -q 'no last line'"
+
+# A pipe is read from its start: looking at its first bytes (is it JSON,
+# CSV?) took them away from the stream reader.
+# (It also opened a FIFO twice, the second time with no writer: a hang.)
+mkfifo "$T/fifo"
+cat "$T/done.st" > "$T/fifo" &
+timeout 60 "$ANALYZE" --json "$T/fifo" > "$T/fifo.json" || echo "a FIFO: exit $?"
+kill $! 2> /dev/null || true
+check "a FIFO: every sample read" [ "$(json_get "$T/fifo.json" samples)" -eq 3 ]
+check "stdin from a pipe: every sample read" sh -c "cat '$T/done.st' | '$ANALYZE' --json > '$T/pipe.json'"
+check "... 3 samples" [ "$(json_get "$T/pipe.json" samples)" -eq 3 ]
