@@ -204,7 +204,12 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 	for (size_t i = 0; i + 1 <= end && i < PROBE_STEPS; i++) {
 		if (!judged(t, u, i))
 			continue;
-		size_t ref = k ? median_doubling(n, t, seen, k) : 0;
+		/* the regime's cost from the last few doublings only: runs
+		 * of much shorter length can be faster for reasons of their
+		 * length alone (a short run finds moments when a busy
+		 * neighbour leaves the core alone), which is no regime */
+		size_t w = k < PROBE_REF_WINDOW ? k : PROBE_REF_WINDOW;
+		size_t ref = k ? median_doubling(n, t, seen + k - w, w) : 0;
 		double low = k ? marginal(n, t, ref, ref + 1) : 0;
 		if (k && i >= from &&
 		    marginal(n, t, i, i + 1) >= PROBE_REGIME_JUMP * low &&
@@ -297,7 +302,7 @@ static int confirm_jump(struct kernel *k, const struct probe_partner *p,
 				  err_len) != 0)
 				return -1;
 		}
-		ratio[i] = ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
+			ratio[i] = ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
 			   ((t[1] - t[0]) / (double)(n[at[1]] - n[at[0]]));
 	}
 	if (!probe_confirm_judge(ratio, ROUNDS)) {

@@ -75,8 +75,11 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * three passes can scatter by a third.  A doubling with e_i above
  * PROBE_MARGINAL_ERR_MAX is not judged at all.
  *
- * The regime's cost is the median marginal of the judged doublings below
- * (robust to one doubling made low or high by a slow N).  A candidate
+ * The regime's cost is the median marginal of the last PROBE_REF_WINDOW
+ * judged doublings below (robust to one doubling made low or high by a
+ * slow N; and local: on a loaded machine the minima of runs a microsecond
+ * long found a core 20-40% faster than runs of a millisecond did, for
+ * the count kernel, whose cost has no regimes).  A candidate
  * jump is the first judged doubling whose marginal is PROBE_REGIME_JUMP
  * times that or more, and stays so: the mean marginal from there to the
  * largest judged N must rise as much (a single slow N raises one doubling
@@ -102,6 +105,7 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 #define PROBE_MARGINAL_ERR_MAX 0.5
 #define PROBE_REGIME_JUMP 1.25
 #define PROBE_REGIME_RISING 1.1
+#define PROBE_REF_WINDOW 5
 struct probe_regime {
 	int jump;		/* 1: a jump was found */
 	uint64_t n_stop;	/* the largest N of the regime below it */

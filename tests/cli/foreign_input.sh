@@ -158,8 +158,8 @@ check "hyperfine: 10 ms overhead" within "$(json_get hf.out overhead)" 1e7 1e-2
 check "hyperfine: 100 runs kept" [ "$(json_get hf.out samples)" -eq 100 ]
 check "hyperfine: the 10 failed runs counted in a warning" grep -q '10 runs with a non-zero exit code' hf.out
 check "hyperfine: the template with {N} as the kernel" [ "$(json_get hf.out kernel)" = 'tool --size {N}' ]
-check "hyperfine: no start times" [ "$(json_get hf.out start_times)" = False ]
-check "hyperfine: no fifths" [ "$(json_get hf.out fifths)" = None ]
+check "hyperfine: no start times" [ "$(json_get hf.out start_times)" = false ]
+check "hyperfine: no fifths" [ "$(json_get hf.out fifths)" = null ]
 # Curved in N: each fifth of the file, a range of N, has its own slope.
 python3 - > hcurve.json <<'PY'
 import json

@@ -41,7 +41,7 @@ SKIP_FIRST = {"scripts/demo": "the demo itself", "scripts/test": "the test suite
 # Options whose next word is a file the command writes, or a directory.
 OUTPUTS = {"-o", "--output", "--excess", "--minima", "--plot", "--report", ">"}
 INPUT_SUFFIX = re.compile(r"\.(st|json|txt|csv|c|f90|so|gz|bin|html|md)(:[A-Za-z_]\w*)?$")
-COARSE = re.compile(r"--clock[ =](monotonic-coarse|realtime-coarse)")
+COARSE = re.compile(r"--clock[ =](monotonic-coarse|realtime-coarse)|--coarsen")
 
 
 def blocks(text):

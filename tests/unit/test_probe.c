@@ -126,6 +126,28 @@ static void test_slow_n_is_quiet(void **state)
 	assert_false(r.jump);
 }
 
+/* A cost per unit that drifts up slowly with the length of the runs (30%
+ * over twelve doublings, as a loaded machine's minima do for the count
+ * kernel): no regime. */
+static void test_slow_drift_is_quiet(void **state)
+{
+	(void)state;
+	uint64_t n[COUNT];
+	double t[COUNT], u[COUNT];
+	struct probe_regime r;
+	t[0] = 40;
+	for (size_t i = 0; i < COUNT; i++) {
+		n[i] = (uint64_t)1 << i;
+		u[i] = 20;
+		if (i == 0)
+			continue;
+		double m = 0.27 * (i < 10 ? 1 : i < 22 ? 1 + 0.3 * (double)(i - 10) / 12 : 1.3);
+		t[i] = t[i - 1] + m * (double)(n[i] - n[i - 1]);
+	}
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_false(r.jump);
+}
+
 /* L2 to L3: the cost per unit rises by 10%, 30%, 70%, 100% over four
  * doublings.  The plan stops where the rise begins, not where it passes
  * the jump threshold. */
@@ -180,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_step_is_found),
 		cmocka_unit_test(test_unresolved_not_judged),
 		cmocka_unit_test(test_slow_n_is_quiet),
+		cmocka_unit_test(test_slow_drift_is_quiet),
 		cmocka_unit_test(test_gradual_rise),
 		cmocka_unit_test(test_confirm_rounds),
 	};
