@@ -101,6 +101,8 @@ struct analysis {
 	struct lp_result lp;
 	int lp_done, hull_done;
 	double lp_hull_difference;	/* clock units, over the N range */
+	double band_difference;		/* the exact tick band against GLPK's,
+					 * clock units; NAN: not compared */
 	const char *method;		/* lp, hull, lp+hull */
 	struct lv_line fit;		/* the reported line */
 	struct ols_fit ols_minima, ols_means;

@@ -60,15 +60,6 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	return got == 0 ? 0 : -1;
 }
 
-double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
-{
-	double m = INFINITY;
-	for (unsigned k = 0; k < b->count; k++)
-		if (chosen[k] && b->min[k * b->points + i] < m)
-			m = b->min[k * b->points + i];
-	return m;
-}
-
 size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
 		     double tick, struct fifth f[BLOCKS_FIFTHS])
 {

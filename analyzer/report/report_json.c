@@ -143,6 +143,7 @@ static void fit_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "support_n_left", (double)s->p[a->fit.left].n);
 	num(out, f, "support_n_right", (double)s->p[a->fit.right].n);
 	num(out, f, "lp_hull_difference", a->lp_done && a->hull_done ? a->lp_hull_difference : NAN);
+	num(out, f, "band_lp_difference", a->band_difference);
 	num(out, f, "lp_unit_cost", a->lp_done ? a->lp.line.slope : NAN);
 	num(out, f, "hull_unit_cost", a->hull_done ? a->hull.slope : NAN);
 	ols_object(out, f, "ols_minima", &a->ols_minima);
