@@ -18,7 +18,7 @@
 
 enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
-	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
+	OPT_PRECISION, OPT_UNTIL, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
 	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT,
 };
@@ -35,6 +35,7 @@ static const struct option long_options[] = {
 	{ "runs", required_argument, NULL, 'r' },
 	{ "budget", required_argument, NULL, 'b' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "until", required_argument, NULL, OPT_UNTIL },
 	{ "max-n", required_argument, NULL, OPT_MAX_N },
 	{ "kbest", required_argument, NULL, OPT_KBEST },
 	{ "cpu", required_argument, NULL, OPT_CPU },
@@ -169,7 +170,14 @@ void options_help(FILE *out)
 "                          --runs is not given); with --runs, whichever\n"
 "                          comes first.  Calibration (< 1 s) is extra\n"
 "        --precision P     wanted relative precision of the unit cost, for\n"
-"                          the automatic plan (default %g)\n"
+"                          the automatic plan (default %g; REL/2 with\n"
+"                          --until)\n"
+"        --until REL       sample until the unit cost's bounds (tick band\n"
+"                          and subsampling, as analyze computes them,\n"
+"                          fitted between sweeps) are narrower than REL of\n"
+"                          it, for every kernel, or the budget runs out\n"
+"                          (default budget with --until: 60 s); the last\n"
+"                          line gives stop=until and the precision reached\n"
 "        --max-n N         the largest N the automatic plan may choose\n"
 "                          (default: none; memcpy: half the L2 cache, so\n"
 "                          both buffers stay in it)\n"
@@ -319,6 +327,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		if (parse_double(arg, &o->precision) != 0 ||
 		    !(o->precision > 0 && o->precision < 1))
 			return usage_as(o->prog, err, "--precision", arg, "expected a number between 0 and 1");
+		o->precision_given = 1;
+		break;
+	case OPT_UNTIL:
+		if (parse_double(arg, &o->until) != 0 || !(o->until > 0 && o->until < 1))
+			return usage_as(o->prog, err, "--until", arg, "expected a relative width between 0 and 1 (1e-4)");
 		break;
 	case OPT_MAX_N:
 		if (parse_u64(arg, &o->max_n) != 0 || o->max_n == 0)
@@ -450,6 +463,10 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 	if (o->geometric && !o->range)
 		return usage_as(o->prog, err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)
-		o->budget_s = OPTIONS_DEFAULT_BUDGET_S;
+		o->budget_s = o->until > 0 ? OPTIONS_UNTIL_BUDGET_S : OPTIONS_DEFAULT_BUDGET_S;
+	/* bounds narrower than REL need runs spanning 2 / REL ticks at
+	 * least: the tick band alone is about 2 ticks over the span */
+	if (o->until > 0 && !o->precision_given && o->until / 2 < o->precision)
+		o->precision = o->until / 2;
 	return OPTIONS_RUN;
 }

@@ -25,6 +25,13 @@ void lvstate_free(struct lvstate *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* fmin without libm: a program linking the static libsubtick need not add
+ * -lm (no NaN reaches here). */
+static double lesser(double a, double b)
+{
+	return b < a ? b : a;
+}
+
 static size_t hash_n(uint64_t n, size_t slots)
 {
 	n ^= n >> 33;
@@ -89,7 +96,7 @@ static void merge_blocks(struct lvstate *s)
 	for (size_t i = 0; i < s->points.count; i++) {
 		double *b = &s->bmin[i * LVSTATE_BLOCKS];
 		for (unsigned k = 0; k < LVSTATE_BLOCKS / 2; k++)
-			b[k] = fmin(b[2 * k], b[2 * k + 1]);
+			b[k] = lesser(b[2 * k], b[2 * k + 1]);
 		for (unsigned k = LVSTATE_BLOCKS / 2; k < LVSTATE_BLOCKS; k++)
 			b[k] = INFINITY;
 	}
@@ -109,7 +116,7 @@ int lvstate_add(struct lvstate *s, uint64_t n, uint64_t t)
 		s->in_block = 0;
 	}
 	double *b = &s->bmin[(size_t)i * LVSTATE_BLOCKS + s->blocks - 1];
-	*b = fmin(*b, (double)t);
+	*b = lesser(*b, (double)t);
 	s->in_block++;
 	return 0;
 }
@@ -144,7 +151,7 @@ static void group_blocks(const struct lvstate *s, const size_t *order,
 		for (unsigned j = 0; j < s->blocks; j++) {
 			unsigned q = (j < full ? j : full - 1) * g / full;
 			double *m = &out->min[q * out->points + k];
-			*m = fmin(*m, b[j]);
+			*m = lesser(*m, b[j]);
 		}
 	}
 }
