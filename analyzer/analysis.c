@@ -377,7 +377,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 	a->on_line_width = on_line_width(a);
 	a->excess_cfg = (struct excess_config){
 		.line = &a->fit, .tick = a->tick, .on_line_width = a->on_line_width,
-		.threshold = a->opt->threshold, .unit_ns = a->unit_ns,
+		.unit_ns = a->unit_ns,
 		.excess_path = a->opt->excess_path,
 		.integer_t = a->points.all_int,
 	};
@@ -400,6 +400,8 @@ int analysis_run(struct analysis *a, const struct analyze_options *opt,
 	if (rc == 0)
 		rc = analysis_excess(a, err);
 	if (rc == 0)
+		rc = analysis_diagnose(a, err);
+	if (rc == 0)
 		analysis_check(a);
 	return rc;
 }
@@ -410,4 +412,5 @@ void analysis_free(struct analysis *a)
 	spool_close(&a->spool);
 	excess_free(&a->excess);
 	blocks_free(&a->blocks);
+	diagnosis_free(&a->diag);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "blocks.h"
+#include "diagnosis.h"
 #include "excess.h"
 #include "glitch.h"
 #include "hull.h"
@@ -96,6 +97,8 @@ struct analysis {
 						 * taken (plots reuse it) */
 	struct excess_summary excess;
 	double on_line_width;
+	/* what disturbed the timings (noise/diagnosis.h) */
+	struct diagnosis diag;
 	/* checks */
 	char warning[ANALYSIS_WARNINGS_MAX][256];
 	size_t warnings;

@@ -12,9 +12,13 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* max(tick, the median gap between the two smallest timings of an N): the
- * noise of a floor, which a glitch cannot inflate (the heights of the
- * minima above the line can: the line rests on the glitch). */
+/* max(tick, the upper quartile of the gaps between the two smallest
+ * timings of an N): the noise of a floor, which a glitch cannot inflate
+ * (the heights of the minima above the line can: the line rests on the
+ * glitch).  The quartile, not the median: where every long run is
+ * interrupted, the floor is a ladder of interruptions, and most N's two
+ * smallest timings sit on one rung but many a rung apart; a run that
+ * escaped one more interruption is no glitch. */
 static double scale_of(const struct point_set *s, double tick)
 {
 	double *h = malloc(s->count * sizeof *h), med = 0;
@@ -25,7 +29,7 @@ static double scale_of(const struct point_set *s, double tick)
 				h[k++] = s->p[i].best[1] - s->p[i].best[0];
 		if (k > 0) {
 			qsort(h, k, sizeof *h, by_double);
-			med = h[k / 2];
+			med = h[(3 * k) / 4];
 		}
 		free(h);
 	}

@@ -9,8 +9,9 @@
  *   - the second-smallest timing of its own N, and
  *   - the line through the other minima (its N's minimum then being that
  *     second-smallest timing),
- * "far" being GLITCH_FACTOR x max(tick, the median gap between the two
- * smallest timings of an N): a real fast run repeats, or at least sits
+ * "far" being GLITCH_FACTOR x max(tick, the upper quartile of the gaps
+ * between the two smallest timings of an N): a real fast run repeats, or
+ * at least sits
  * near the line the other N draw.  A glitch is
  * reported (N, the timing, how far below) and left out: its N keeps its
  * other timings.  --keep-low keeps it, and says so.  With one run per N

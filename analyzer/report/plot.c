@@ -143,7 +143,7 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		if (i++ % every != 0 && e <= a->excess.threshold)
+		if (i++ % every != 0 && e <= a->diag.irq.threshold)
 			continue;
 		if (r.at != SPOOL_NO_AT) {
 			double when = (double)(r.at - at0) * ts;
@@ -209,12 +209,13 @@ static int write_histogram(const struct analysis *a, const char *dir)
 /* period.txt: the times phase + k period across the collection. */
 static int write_period(const struct analysis *a, const char *dir, double span)
 {
-	const struct period_result *p = &a->excess.period;
+	const struct periodic_sources *ps = &a->diag.irq.periodic;
+	const struct periodic_source *p = ps->count ? &ps->s[0] : NULL;
 	FILE *f = open_in(dir, data_files[3]);
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# times of the period's marks\n");
-	if (p->found && p->period > 0) {
+	if (p != NULL && p->period > 0) {
 		double s = a->unit_ns > 0 ? 1e-6 : 1;	/* ns -> ms */
 		for (double t = p->phase; t * s <= span && t < p->phase + 5000 * p->period;
 		     t += p->period)
@@ -284,6 +285,8 @@ static void plot_ranges(const struct analysis *a, struct plot_ranges *r)
 static void numbers(const struct analysis *a, char *out, size_t len)
 {
 	const struct excess_summary *e = &a->excess;
+	const struct interrupts *q = &a->diag.irq;
+	const struct periodic_source *src = q->periodic.count ? &q->periodic.s[0] : NULL;
 	const struct ols_fit *o = &a->ols_means;
 	double ymax = 0, min_excess = 0;
 	struct plot_ranges r;
@@ -297,12 +300,11 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 	double ms = a->unit_ns > 0 ? 1e-6 : 1;
 	const double v[] = {
 		a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
-		o->ok ? o->intercept : 0, a->tick, a->unit_ns, e->threshold,
-		e->period.found ? e->period.period * ms : 0,
-		e->period.found ? e->period.phase * ms : 0,
+		o->ok ? o->intercept : 0, a->tick, a->unit_ns, q->threshold,
+		src ? src->period * ms : 0, src ? src->phase * ms : 0,
 		a->opt->plot_log, 1.3 * ymax, e->quantile[0], e->quantile[2],
 		a->on_line_width, e->max, min_excess, a->iv.band_width,
-		e->period.found ? e->period.level : 0,
+		src ? src->level : 0,
 		r.share_min, r.has_time, r.n_min_pos, r.n_max, r.t_min_pos, r.t_max,
 	};
 	size_t k = 0;

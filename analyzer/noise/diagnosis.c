@@ -1,0 +1,35 @@
+/*
+ * diagnosis.c - the diagnosis stage (diagnosis.h).
+ */
+#include "diagnosis.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis.h"
+
+int analysis_diagnose(struct analysis *a, struct input_error *err)
+{
+	struct diagnosis *d = &a->diag;
+	if (speed_states_find(&a->spool, &a->points, &d->speed) != 0)
+		goto fail;
+	d->irq_cfg = (struct interrupt_config){
+		.points = &a->points, .speed = &d->speed,
+		.on_line_width = a->on_line_width, .threshold = a->opt->threshold,
+		.unit_ns = a->unit_ns,
+	};
+	if (interrupts_find(&a->spool, &d->irq_cfg, &d->irq) != 0)
+		goto fail;
+	return 0;
+fail:
+	*err = a->where;
+	snprintf(err->msg, sizeof err->msg, "cannot read back the samples: %s",
+		 strerror(errno ? errno : ENOMEM));
+	return -1;
+}
+
+void diagnosis_free(struct diagnosis *d)
+{
+	speed_states_free(&d->speed);
+}

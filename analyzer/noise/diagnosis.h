@@ -1,0 +1,26 @@
+/*
+ * diagnosis.h - what disturbed the timings: the machine's speed states,
+ * then the interruptions of what the speed states leave unexplained
+ * (speedstates.h, interrupts.h).  A stage of analyze, after the excess.
+ */
+#ifndef SUBTICK_DIAGNOSIS_H
+#define SUBTICK_DIAGNOSIS_H
+
+#include "interrupts.h"
+#include "speedstates.h"
+
+struct diagnosis {
+	struct speed_states speed;
+	struct interrupt_config irq_cfg;	/* the additive part of a run */
+	struct interrupts irq;
+};
+
+struct analysis;
+struct input_error;
+
+/* Fills a->diag.  Returns 0, or -1 with err filled. */
+int analysis_diagnose(struct analysis *a, struct input_error *err);
+
+void diagnosis_free(struct diagnosis *d);
+
+#endif /* SUBTICK_DIAGNOSIS_H */
