@@ -21,6 +21,9 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 	};
 	if (interrupts_find(&a->spool, &d->irq_cfg, &d->irq) != 0)
 		goto fail;
+	if (compensate(&a->points, &d->irq, a->unit_ns > 0 ? a->unit_ns : 1, &a->fit,
+		       &a->iv, &d->comp) != 0)
+		goto fail;
 	return 0;
 fail:
 	*err = a->where;

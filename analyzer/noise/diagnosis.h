@@ -1,11 +1,14 @@
 /*
  * diagnosis.h - what disturbed the timings: the machine's speed states,
  * then the interruptions of what the speed states leave unexplained
- * (speedstates.h, interrupts.h).  A stage of analyze, after the excess.
+ * (speedstates.h, interrupts.h), and where the long runs cannot escape
+ * them, the unit cost without them (fit/compensate.h).  A stage of
+ * analyze, after the excess.
  */
 #ifndef SUBTICK_DIAGNOSIS_H
 #define SUBTICK_DIAGNOSIS_H
 
+#include "compensate.h"
 #include "interrupts.h"
 #include "speedstates.h"
 
@@ -13,6 +16,7 @@ struct diagnosis {
 	struct speed_states speed;
 	struct interrupt_config irq_cfg;	/* the additive part of a run */
 	struct interrupts irq;
+	struct compensation comp;	/* where the long runs are saturated */
 };
 
 struct analysis;

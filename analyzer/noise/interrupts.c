@@ -91,9 +91,14 @@ static double time_scale(const struct interrupt_config *c)
 
 /* First pass: the runs' time, the longest, the additive parts (a sample)
  * and the runs' middles (a sample). */
+/* Mean and spread of the additive parts of one N (Welford). */
+struct spread {
+	double n, mean, m2;
+};
+
 static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		      struct interrupts *o, struct reservoir *add,
-		      struct reservoir *mid, struct lengths *len)
+		      struct reservoir *mid, struct lengths *len, struct spread *var)
 {
 	struct spool_record r;
 	uint64_t i = 0, at0 = SPOOL_NO_AT;
@@ -105,6 +110,13 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		double a = interrupts_additive(c, i++, &r);
 		long k = -1;
 		size_t pi = points_find(c->points, r.n);
+		if (pi < c->points->count) {
+			struct spread *v = &var[pi];
+			double d = a - v->mean;
+			v->n++;
+			v->mean += d / v->n;
+			v->m2 += d * (a - v->mean);
+		}
 		/* the jitter: of the shortest runs, the least interrupted */
 		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
 			((struct short_run *)add->v)[k] = (struct short_run){ pi, a };
@@ -233,11 +245,10 @@ static double regular_hits(const struct lengths *l, double period)
 
 /* Events that hold a mark of no source that fires every period (nor of
  * another source, at its cost): the random rest, per N (the kept events
- * stand for all of them).  Returns their count. */
-static double random_events(const struct interrupts *o, const struct periodic_event *ev,
-			    size_t n, double *per_n)
+ * stand for all of them). */
+static void random_events(const struct interrupts *o, const struct periodic_event *ev,
+			  size_t n, double *per_n)
 {
-	size_t rest = 0;
 	double scale = n ? (double)o->events / (double)n : 0;
 	for (size_t i = 0; i < n; i++) {
 		int held = 0;
@@ -246,19 +257,17 @@ static double random_events(const struct interrupts *o, const struct periodic_ev
 		for (size_t j = 0; j < o->periodic.count && !held; j++)
 			held = !o->periodic.s[j].regular && periodic_holds(&o->periodic.s[j], &ev[i]) &&
 			       ev[i].cost <= 1.2 * o->periodic.s[j].cost;
-		if (!held) {
-			rest++;
+		if (!held)
 			per_n[ev[i].tag] += scale;
-		}
 	}
-	return (double)rest * scale;
 }
 
 /* The random rate per clock unit, Poisson, from the N whose runs escape
  * it often enough that their minimum holds none (rate x length <= ln(runs
  * / 3)): there a run above the floor was hit, and a share hit is a rate
  * through the run's length.  Where every long run is hit, only the short
- * N say how often.  0 when no N can tell. */
+ * N say how often.  0 when there were none; -1 when no N can tell (every
+ * N's runs are all hit). */
 static double random_rate(const struct point_set *s, const double *per_n)
 {
 	double lambda = 0;
@@ -268,8 +277,10 @@ static double random_rate(const struct point_set *s, const double *per_n)
 			if (s->p[i].count >= 8 &&
 			    lambda * s->p[i].min <= log((double)s->p[i].count / 3))
 				runs += (double)s->p[i].count, hit += per_n[i];
+		if (iter == 0 && !(hit > 0))
+			return 0;
 		if (!(hit > 0) || hit >= 0.99 * runs)
-			return iter == 0 && hit > 0 ? 0 : lambda;
+			return -1;
 		for (int k = 0; k < 200 && lo < hi; k++) {
 			double mid = k < 100 ? hi : (lo + hi) / 2, e = 0;
 			for (size_t i = 0; i < s->count; i++)
@@ -295,6 +306,48 @@ static double random_rate(const struct point_set *s, const double *per_n)
 	return lambda;
 }
 
+/* The random rate per clock unit where every N's runs are hit: a Poisson
+ * count's variance is its mean, so each N's additive parts spread by
+ * cost^2 x rate x length (the floor, whatever it holds, moves none of
+ * them).  The jitter's own spread is taken out. */
+static double variance_rate(const struct point_set *s, const struct spread *var,
+			    double cost, double jitter)
+{
+	double v = 0, len = 0;
+	for (size_t i = 0; i < s->count; i++)
+		if (var[i].n >= 8) {
+			v += fmax(0, var[i].m2 / (var[i].n - 1) - jitter * jitter);
+			len += s->p[i].min;
+		}
+	return cost > 0 && len > 0 ? v / (cost * cost * len) : 0;
+}
+
+/* The cost of one interruption from the ladder of an N's smallest
+ * timings, where every run is interrupted: they gather on rungs one cost
+ * apart (the floor, and one more).  The first gap between an N's kept
+ * smallest timings wider than `wide`, the median over the N. */
+static double ladder_cost(const struct point_set *s, double wide)
+{
+	double *g = malloc(s->count * sizeof *g), c = 0;
+	size_t k = 0;
+	if (g == NULL)
+		return 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct point *p = &s->p[i];
+		for (unsigned j = 1; j < p->nbest; j++)
+			if (p->best[j] - p->best[j - 1] > wide) {
+				g[k++] = p->best[j] - p->best[j - 1];
+				break;
+			}
+	}
+	if (k > 0) {
+		qsort(g, k, sizeof *g, by_double);
+		c = g[k / 2];
+	}
+	free(g);
+	return c;
+}
+
 /* How many interruptions the runs held: a periodic source that hit 70% of
  * the short runs it would hit firing every period fires in every one (its
  * rate 1 / period: a run longer than the period holds one in any case);
@@ -302,7 +355,7 @@ static double random_rate(const struct point_set *s, const double *per_n)
  * the periods' unit, scale: the periods' unit per clock unit. */
 static void count_of(struct interrupts *o, const struct interrupt_config *c,
 		     const struct lengths *len, const struct periodic_event *ev,
-		     size_t n, double time, double scale)
+		     size_t n, const struct spread *var, double time, double scale)
 {
 	double counted = 0, regular = 0;
 	for (size_t j = 0; j < o->periodic.count; j++) {
@@ -315,16 +368,27 @@ static void count_of(struct interrupts *o, const struct interrupt_config *c,
 		regular += s->regular ? 1 / s->period : 0;
 	}
 	double *per_n = calloc(c->points->count, sizeof *per_n);
-	double rest = per_n ? random_events(o, ev, n, per_n) : 0;
+	if (per_n != NULL)
+		random_events(o, ev, n, per_n);
 	double lambda = per_n ? random_rate(c->points, per_n) : 0;
 	free(per_n);
-	o->saturated = rest > 0 && lambda == 0;
-	counted += o->saturated ? rest : lambda * o->in_runs;
+	o->saturated = lambda < 0;
+	if (o->saturated) {
+		/* the cost from the ladder (clock units), the rate from the
+		 * spread */
+		double rung = ladder_cost(c->points, o->threshold);
+		if (rung > 0) {
+			o->cost = rung - o->baseline;
+			o->cost_lo = o->cost_hi = o->cost;
+		}
+		lambda = variance_rate(c->points, var, o->cost, o->threshold / 10);
+	}
+	counted += lambda * o->in_runs;
 	o->count = (uint64_t)llround(counted);
 	o->rate = o->in_runs > 0 ? counted / o->in_runs : 0;
 	if (o->run_seconds > 0)
 		o->per_s = counted / o->run_seconds;
-	o->random_rate = o->saturated ? 0 : lambda;
+	o->random_rate = lambda;
 	o->expected_long = (o->random_rate + regular * scale) * o->longest_run;
 }
 
@@ -333,13 +397,15 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 {
 	struct reservoir add, mid, keep;
 	struct lengths *len = calloc(1, sizeof *len);
+	struct spread *var = calloc(c->points->count, sizeof *var);
 	memset(o, 0, sizeof *o);
 	int rc = -1;
 	add.v = mid.v = keep.v = NULL;
-	if (len != NULL && reservoir_init(&add, KEEP, sizeof(struct short_run)) == 0 &&
+	if (len != NULL && var != NULL &&
+	    reservoir_init(&add, KEEP, sizeof(struct short_run)) == 0 &&
 	    reservoir_init(&mid, KEEP, sizeof(double)) == 0 &&
 	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0 &&
-	    first_pass(sp, c, o, &add, &mid, len) == 0) {
+	    first_pass(sp, c, o, &add, &mid, len, var) == 0) {
 		threshold_of(c, &add, o);
 		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
 	}
@@ -351,9 +417,13 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 					   o->threshold, &o->periodic);
 		}
 		double time = o->in_runs * time_scale(c);
-		count_of(o, c, len, ev, keep.kept, time, time_scale(c));
-		cost_of(o, ev, keep.kept, o->rate / time_scale(c));
+		/* the cost from the runs that expected few (by the events'
+		 * own rate first), then the count, then the cost again */
+		cost_of(o, ev, keep.kept, (double)o->events / time);
+		count_of(o, c, len, ev, keep.kept, var, time, time_scale(c));
+		if (!o->saturated)
+			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
 	}
-	free(add.v), free(mid.v), free(keep.v), free(len);
+	free(add.v), free(mid.v), free(keep.v), free(len), free(var);
 	return rc;
 }

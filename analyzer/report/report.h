@@ -21,6 +21,9 @@ void json_key(FILE *out, int *first, const char *k);
 /* What disturbed the timings (report_diagnosis.c): a section of the text
  * report, and the keys of the JSON object. */
 void report_diagnosis_text(FILE *out, const struct analysis *a);
+/* The compensated unit cost, where the runs were saturated (a line of the
+ * fit's section). */
+void report_compensated_text(FILE *out, const struct analysis *a);
 void report_diagnosis_json(FILE *out, int *first, const struct analysis *a);
 
 /* Significant digits that show a value whose uncertainty is width. */

@@ -116,6 +116,23 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		q->expected_long == 1 ? "" : "s");
 }
 
+void report_compensated_text(FILE *out, const struct analysis *a)
+{
+	const struct compensation *c = &a->diag.comp;
+	if (!c->done)
+		return;
+	int d = report_digits(c->slope, c->slope_hi - c->slope_lo);
+	fprintf(out, "compensated %.*g units", d, c->slope);
+	if (a->unit_ns > 0)
+		fprintf(out, " = %.*g ns", d, c->slope * a->unit_ns);
+	fprintf(out, "   bounds [%.*g, %.*g] units", d, c->slope_lo, d, c->slope_hi);
+	if (a->unit_ns > 0)
+		fprintf(out, " = [%.*g, %.*g] ns", d, c->slope_lo * a->unit_ns, d,
+			c->slope_hi * a->unit_ns);
+	fprintf(out, "\n           (the interruptions no run escaped taken out of the minima: the longest N's held %.3g)\n",
+		c->held_longest);
+}
+
 void report_diagnosis_text(FILE *out, const struct analysis *a)
 {
 	fprintf(out, "\nwhat disturbed the timings\n");
@@ -183,6 +200,29 @@ static void periodic_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, s ? s->coherence : NAN);
 }
 
+/* The compensated unit cost, or nulls where the runs were not saturated. */
+static void compensated_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct compensation *c = &a->diag.comp;
+	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	json_key(out, f, "saturated");
+	fputs(c->done ? "true" : "false", out);
+	json_key(out, f, "unit_cost_compensated");
+	json_number(out, c->done ? c->slope : NAN);
+	json_key(out, f, "unit_cost_compensated_ns");
+	json_number(out, c->done ? c->slope * ns : NAN);
+	json_key(out, f, "unit_cost_compensated_interval");
+	if (!c->done) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	json_number(out, c->slope_lo);
+	fputs(", ", out);
+	json_number(out, c->slope_hi);
+	fputc(']', out);
+}
+
 void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
@@ -207,6 +247,7 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, q->events ? q->cost_hi * ns : NAN);
 	fputc(']', out);
 	json_key(out, f, "interrupts_expected_per_long_run");
-	json_number(out, q->run_seconds > 0 ? q->expected_long : NAN);
+	json_number(out, q->expected_long);
 	periodic_json(out, f, a);
+	compensated_json(out, f, a);
 }

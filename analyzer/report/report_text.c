@@ -185,6 +185,7 @@ static void fit_section(FILE *out, const struct analysis *a)
 	else
 		fprintf(out, "; no subsampling (one run per N)\n");
 	fifths_line(out, a);
+	report_compensated_text(out, a);
 	message_lines(out, a);
 	fprintf(out, "\n");
 
