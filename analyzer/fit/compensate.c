@@ -88,6 +88,8 @@ int compensate(const struct point_set *s, const struct interrupts *q,
 	struct lv_line l;
 	if (fit_without(s, q, scale, 1, 1, COMPENSATE_QUANTILE, &l, &out->held_longest) != 0)
 		return -1;
+	if (out->held_longest < 1)
+		return 0;	/* the minima escaped: nothing to take out */
 	out->slope = l.slope;
 	out->intercept = l.intercept;
 	/* the median's standard error from the quartiles (1.2533 sigma /

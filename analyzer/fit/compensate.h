@@ -26,7 +26,8 @@
 #include "points.h"
 
 struct compensation {
-	int done;		/* the longest runs expect >= 1 */
+	int done;		/* the longest runs expect >= 1, and the
+				 * longest N's minimum held one or more */
 	double slope, intercept;
 	double slope_lo, slope_hi;	/* bounds */
 	double held_longest;	/* interruptions the longest N's minimum

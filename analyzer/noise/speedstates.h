@@ -30,6 +30,8 @@
 #define SPEED_STEP_MIN 0.01	/* a stretch differs by 1% at least */
 #define SPEED_STATE_WIDTH 0.02	/* a state spans at most 2% */
 #define SPEED_WINDOW_RUNS 32	/* runs per window, at least */
+#define SPEED_SHARE_MIN 0.05	/* a state held this share of the time is
+				 * warned about */
 #define SPEED_WINDOWS_MAX 65536
 
 struct speed_state {
