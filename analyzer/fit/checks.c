@@ -95,9 +95,10 @@ static void check_saturated(struct analysis *a)
 	const struct diagnosis *d = &a->diag;
 	if (!d->comp.done)
 		return;
-	warn(a, "saturated: the longest runs expect %.3g interruptions each, so no run of theirs escapes them and their minima hold some (the longest N's about %.3g): the unit cost is high by up to %.3g%%; the compensated unit cost takes them out (shorter runs escape them)",
+	const struct point *last = &a->points.p[a->points.count - 1];
+	warn(a, "saturated: the longest runs expect %.3g interruptions each, so no run of theirs escapes them, and their minima hold some (the longest N's about %.3g, %.3g%% of its time): the line may rise with them; the compensated unit cost (%.6g) takes them out",
 	     d->irq.expected_long, d->comp.held_longest,
-	     100 * (a->fit.slope / d->comp.slope - 1));
+	     100 * d->comp.held_longest * d->irq.cost / last->min, d->comp.slope);
 }
 
 void analysis_check(struct analysis *a)
