@@ -88,6 +88,18 @@ static const char *differs(const struct input_meta *m, const struct input_meta *
 	return "";
 }
 
+/* An activity trace's keys, and the kernel's counters, of the first input. */
+static void first_counters(struct analysis *a, const struct input_meta *m)
+{
+	a->trace = strcmp(m->stream_kind, "trace") == 0;
+	snprintf(a->trace_read_interval, sizeof a->trace_read_interval, "%s",
+		 m->trace_read_interval);
+	snprintf(a->trace_threshold, sizeof a->trace_threshold, "%s", m->trace_threshold);
+	const char *sec = strstr(m->last_line, "seconds=");
+	a->last_seconds = sec ? atof(sec + 8) : 0;
+	counted_parse(m->counters_start, m->counters_end, &a->counted);
+}
+
 /* Header values of a later file must agree with the first one's. */
 static int merge_meta(struct analysis *a, const struct input_meta *m,
 		      struct input_meta *first, struct input_error *err)
@@ -106,6 +118,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		snprintf(a->interleaved, sizeof a->interleaved, "%s", m->interleaved);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
+		first_counters(a, m);
 	} else {
 		/* bare columns say nothing of kernel or clock: the tick decides */
 		const char *mine = "", *theirs = "";
@@ -139,8 +152,11 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		    fabs(m->unit_ns / first->unit_ns - 1) > 1e-3)
 			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
 				    m->unit_ns, first->unit_ns);
+		if (a->trace || strcmp(m->stream_kind, "trace") == 0)
+			return fail(err, &a->where, "an activity trace is analyzed alone (one file)");
 		a->complete &= m->finished;
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
+		a->counted.have = 0;	/* several collections: counters of none */
 	}
 	a->interrupted |= m->interrupted;
 	if (m->unterminated)
@@ -260,6 +276,12 @@ int analysis_read(struct analysis *a, const struct analyze_options *opt,
 		tickdata_init(td);
 		struct read_ctx ctx = { a, td, rng, 0, 0 };
 		rc = read_files(a, &ctx, &first, err);
+	}
+	if (rc == 0 && a->trace) {	/* gaps, not timings of N: no fit */
+		choose_units(a, &first, td);
+		gsl_rng_free(rng);
+		free(td);
+		return 0;
 	}
 	if (rc == 0 && a->points.samples == 0)
 		rc = fail(err, &a->where, "no samples: the input is empty or holds only comments");
@@ -395,6 +417,8 @@ int analysis_run(struct analysis *a, const struct analyze_options *opt,
 		 struct input_error *err)
 {
 	int rc = analysis_read(a, opt, err);
+	if (rc == 0 && a->trace)
+		return analysis_trace(a, err);
 	if (rc == 0)
 		rc = analysis_fit(a, err);
 	if (rc == 0)

@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "activity.h"
 #include "blocks.h"
+#include "counters.h"
 #include "diagnosis.h"
 #include "excess.h"
 #include "glitch.h"
@@ -70,6 +72,13 @@ struct analysis {
 					 * read as one; "" */
 	char unterminated_file[256];	/* bare input whose last line had no
 					 * newline; "" if none */
+	int trace;			/* an activity trace (collect --trace):
+					 * only the trace's fields are filled */
+	char trace_read_interval[32], trace_threshold[32];
+	double last_seconds;		/* "seconds=" of the last line; 0 */
+	struct counted counted;		/* what the kernel counted on the CPU
+					 * (one input's counters) */
+	struct trace_summary trace_sum;
 	struct point_set points;
 	struct spool spool;
 	double tick;			/* 0: unknown */

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "session.h"
 #include "stopsignals.h"
+#include "trace.h"
 
 /* The one global: what the signal handler must reach. */
 static volatile sig_atomic_t stop_signal;
@@ -35,6 +36,8 @@ int main(int argc, char **argv)
 				   opt.coarsen_bits);
 
 	stop_signals_install(on_signal);
+	if (opt.trace_s > 0)
+		return trace_run(&opt, &stop_signal);
 	struct session s;
 	int rc = session_resolve(&s, &opt);
 	if (rc == 0)

@@ -11,6 +11,7 @@
 #include "kernel.h"
 #include "numparse.h"
 #include "plan.h"
+#include "trace.h"
 #include "version.h"
 
 
@@ -18,6 +19,7 @@ enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
+	OPT_TRACE,
 };
 
 static const struct option long_options[] = {
@@ -44,6 +46,7 @@ static const struct option long_options[] = {
 	{ "exec", required_argument, NULL, OPT_EXEC },
 	{ "prepare", required_argument, NULL, OPT_PREPARE },
 	{ "shell", no_argument, NULL, OPT_SHELL },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -61,6 +64,7 @@ void options_help(FILE *out)
 "SYNOPSIS\n"
 "    collect [OPTIONS]\n"
 "    collect --list-clocks [--clock NAME] [--coarsen BITS]\n"
+"    collect --trace SECONDS [--clock NAME] [--cpu K] [-o FILE]\n"
 "\n"
 "DESCRIPTION\n"
 "    Times a kernel (built-in or from a shared object) at many values of N,\n"
@@ -90,6 +94,17 @@ void options_help(FILE *out)
 "    leaves the ratio's bounds.  The automatic plan is sized on the\n"
 "    costlier of the two, stops below the first jump of either's cost per\n"
 "    unit, and gives each half the budget.\n"
+"\n"
+"    --trace SECONDS writes an activity trace instead of timing a kernel:\n"
+"    pinned and prioritized the same way, a loop reads the clock as fast as\n"
+"    it can for SECONDS and keeps every gap between two readings longer\n"
+"    than ten times its own median read interval, as \"start length\"\n"
+"    (clock units), with what the kernel counted on that CPU meanwhile\n"
+"    (interrupts from /proc/interrupts, involuntary context switches,\n"
+"    steal time) at its start and end.  analyze reads it: interruptions per\n"
+"    second, their cost, periods, the share of time lost, and what the\n"
+"    kernel saw of them.  A collection records the same counters\n"
+"    (counters_start, counters_end).\n"
 "\n"
 	      , out);
 	fprintf(out,
@@ -145,6 +160,8 @@ void options_help(FILE *out)
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
+"        --trace SECONDS   the activity trace (see DESCRIPTION), at most an\n"
+"                          hour; with --clock, --cpu, --no-priority, -o\n"
 "    -h, --help            this text\n"
 "        --version         print the version\n"
 "\n"
@@ -182,6 +199,7 @@ void options_help(FILE *out)
 "    collect --kernel ./old.so:f --kernel ./new.so:f -o old.st -o new.st\n"
 "    analyze --compare old.st new.st           # A and B timed in turn\n"
 "    collect --list-clocks\n"
+"    collect --trace 5 | analyze               # what disturbs this CPU\n"
 "\n"
 "SEE ALSO\n"
 "    analyze(1), subtick(3) (time a region of your own program),\n"
@@ -318,6 +336,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		o->prepare = arg;
 		break;
 	case OPT_SHELL: o->shell = 1; break;
+	case OPT_TRACE:
+		if (parse_double(arg, &o->trace_s) != 0 || !(o->trace_s > 0) ||
+		    o->trace_s > TRACE_SECONDS_MAX)
+			return usage_as(o->prog, err, "--trace", arg, "expected a number of seconds, at most 3600");
+		break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", subtick_version); return OPTIONS_DONE;
 	default:
@@ -386,6 +409,10 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 	int st = check_pair(o, err);
 	if (st != OPTIONS_RUN)
 		return (enum options_status)st;
+	if (o->trace_s > 0 && (o->kernel_given || o->exec || o->n_list || o->range ||
+			       o->runs || o->budget_s > 0 || o->kbest_k || o->also_clock ||
+			       o->coarsen_bits || o->output2))
+		return usage_as(o->prog, err, "--trace", NULL, "times no kernel: it takes only --clock, --cpu, --no-priority, -o and -q");
 	if (o->geometric && !o->range)
 		return usage_as(o->prog, err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)

@@ -32,6 +32,17 @@ fail:
 	return -1;
 }
 
+int analysis_trace(struct analysis *a, struct input_error *err)
+{
+	if (trace_analyze(&a->spool, a->unit_ns, a->trace_read_interval, a->trace_threshold,
+			  a->last_seconds, &a->counted, &a->trace_sum) == 0)
+		return 0;
+	*err = a->where;
+	snprintf(err->msg, sizeof err->msg, "cannot read back the gaps: %s",
+		 strerror(errno ? errno : ENOMEM));
+	return -1;
+}
+
 void diagnosis_free(struct diagnosis *d)
 {
 	speed_states_free(&d->speed);

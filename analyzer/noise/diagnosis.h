@@ -25,6 +25,10 @@ struct input_error;
 /* Fills a->diag.  Returns 0, or -1 with err filled. */
 int analysis_diagnose(struct analysis *a, struct input_error *err);
 
+/* An activity trace's stage: fills a->trace_sum (activity.h).  Returns 0,
+ * or -1 with err filled. */
+int analysis_trace(struct analysis *a, struct input_error *err);
+
 void diagnosis_free(struct diagnosis *d);
 
 #endif /* SUBTICK_DIAGNOSIS_H */

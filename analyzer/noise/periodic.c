@@ -9,10 +9,14 @@
 
 /* Events a source must account for; per phase when phases are told
  * apart; a phase is empty below this share of the fullest. */
-enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_MAX = 8 };
+enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_SMALL = 8,
+       MULTIPLE_MAX = 64 };
 /* A source holds this many times the events that would hold its marks by
  * chance (a long stretch holds some mark of any short period). */
 #define CHANCE_FACTOR 2.0
+/* ... and fills this share of its marks over the events' span at least: a
+ * grid that a handful of events happen to share is no source. */
+#define FILL_MIN 0.05
 #define SLOT_EMPTY 0.1
 /* How far from a mark an event may come, as a share of the period: its
  * source's own timing jitter and the error of the period over the
@@ -131,29 +135,74 @@ static size_t fit_marks(const struct periodic_event *ev, size_t n,
  * are several sources of that multiple: their phases into phases[], the
  * multiple into *multiple.  Returns the count of filled phases (1: one
  * source of period). */
+/* The number of the mark the stretch of e holds. */
+static long long mark_number(const struct periodic_event *e, double period, double phase)
+{
+	return (long long)ceil((e->lo - MARK_TOLERANCE * period - phase) / period);
+}
+
+/* The most frequent distance, in periods, between consecutive events:
+ * a source firing every k-th mark of the period found (a fraction of its
+ * own) shows k. */
+static int mode_multiple(const struct periodic_event *ev, const size_t *mine,
+			 size_t m, double period, double phase)
+{
+	unsigned count[MULTIPLE_MAX + 1] = { 0 };
+	int best = 1;
+	for (size_t i = 1; i < m; i++) {
+		long long d = mark_number(&ev[mine[i]], period, phase) -
+			      mark_number(&ev[mine[i - 1]], period, phase);
+		if (d >= 1 && d <= MULTIPLE_MAX)
+			count[d]++;
+	}
+	for (int k = 2; k <= MULTIPLE_MAX; k++)
+		if (count[k] > count[best])
+			best = k;
+	return best;
+}
+
+/* The events' marks counted in `mult` slots (mark number mod mult); the
+ * filled ones' phases into phases[].  Returns how many are filled (0:
+ * chance fills them all). */
+static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
+			   size_t m, double period, double phase, double chance_all,
+			   int mult, double phases[MULTIPLE_MAX])
+{
+	size_t count[MULTIPLE_MAX] = { 0 }, most = 0, filled = 0;
+	for (size_t i = 0; i < m; i++) {
+		long long k = mark_number(&ev[mine[i]], period, phase);
+		count[((k % mult) + mult) % mult]++;
+	}
+	for (int j = 0; j < mult; j++)
+		most = count[j] > most ? count[j] : most;
+	/* empty: no more than chance puts in a slot (twice over), or a tenth
+	 * of the fullest, and at most a third of the fullest */
+	double empty = fmin(fmax(2 * chance_all / mult, SLOT_EMPTY * (double)most),
+			    (double)most / 3);
+	for (int j = 0; j < mult; j++)
+		if ((double)count[j] > empty)
+			phases[filled++] = phase + j * period;
+	return filled;
+}
+
+/* Events locked to period that fill only some phases of a multiple of it
+ * (2 to 8, or the most frequent distance between them) are several
+ * sources of that multiple: their phases into phases[], the multiple into
+ * *multiple.  Returns the count of filled phases (1: one source of
+ * period, or of the multiple). */
 static size_t filled_phases(const struct periodic_event *ev, const size_t *mine,
 			    size_t m, double period, double phase, double chance_all,
 			    int *multiple, double phases[MULTIPLE_MAX])
 {
 	*multiple = 1;
 	phases[0] = phase;
-	for (int mult = 2; mult <= MULTIPLE_MAX && m >= (size_t)(SLOT_MIN_EVENTS * mult); mult++) {
-		size_t count[MULTIPLE_MAX] = { 0 }, most = 0, filled = 0;
-		for (size_t i = 0; i < m; i++) {
-			/* the number of the mark its stretch holds */
-			double tol = MARK_TOLERANCE * period;
-			long long k = (long long)ceil((ev[mine[i]].lo - tol - phase) / period);
-			count[((k % mult) + mult) % mult]++;
-		}
-		for (int j = 0; j < mult; j++)
-			most = count[j] > most ? count[j] : most;
-		/* empty: no more than chance puts in a slot (twice over), or a
-		 * tenth of the fullest, and at most a third of the fullest */
-		double empty = fmin(fmax(2 * chance_all / mult, SLOT_EMPTY * (double)most),
-				    (double)most / 3);
-		for (int j = 0; j < mult; j++)
-			if ((double)count[j] > empty)
-				phases[filled++] = phase + j * period;
+	int mode = mode_multiple(ev, mine, m, period, phase);
+	for (int i = 2; i <= MULTIPLE_SMALL + 1; i++) {
+		int mult = i <= MULTIPLE_SMALL ? i : mode;
+		if (mult <= 1 || (i > MULTIPLE_SMALL && mult <= MULTIPLE_SMALL) ||
+		    m < (size_t)(SLOT_MIN_EVENTS * mult))
+			continue;
+		size_t filled = slots_filled(ev, mine, m, period, phase, chance_all, mult, phases);
 		if (filled == 0)
 			break;	/* chance fills every slot: nothing to tell */
 		if (filled < (size_t)mult) {
@@ -161,6 +210,7 @@ static size_t filled_phases(const struct periodic_event *ev, const size_t *mine,
 			return filled;
 		}
 	}
+	phases[0] = phase;
 	return 1;
 }
 
@@ -235,8 +285,10 @@ static int take_source(const struct periodic_event *ev, size_t n,
 		       double phase, size_t *mine, struct periodic_source *s)
 {
 	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	double span = ev[n - 1].mid - ev[0].mid;
 	if (m < SOURCE_MIN_EVENTS ||
-	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period))
+	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period) ||
+	    (span > 0 && (double)m * period < FILL_MIN * span))
 		return 0;
 	*s = (struct periodic_source){ .period = period, .phase = phase, .events = m,
 				       .level = b->lo };

@@ -138,6 +138,7 @@ void report_diagnosis_text(FILE *out, const struct analysis *a)
 	fprintf(out, "\nwhat disturbed the timings\n");
 	speed_text(out, a);
 	interrupts_text(out, a);
+	report_counted_text(out, a);
 }
 
 /* speed_states: [{factor, share, from_ms, to_ms, stretches}] or null. */
@@ -250,4 +251,144 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, q->expected_long);
 	periodic_json(out, f, a);
 	compensated_json(out, f, a);
+	report_counted_json(out, f, a);
+}
+
+/* What the kernel counted on the CPU, beside what the timings show. */
+static void counted_text(FILE *out, const struct analysis *a, double inferred_per_s)
+{
+	const struct counted *c = &a->counted;
+	if (!c->have || !(c->have_irq || c->have_rusage || c->have_steal))
+		return;
+	fprintf(out, "  the kernel counted on CPU %s meanwhile (over %.4g s):",
+		a->cpu[0] ? a->cpu : "?", c->seconds);
+	if (c->have_irq)
+		fprintf(out, " %.4g interrupts per second (local timer %.4g),",
+			c->irq_per_s, c->loc_per_s);
+	if (c->have_rusage)
+		fprintf(out, " %.4g preemptions per second (involuntary context switches),",
+			c->invol_per_s);
+	if (c->have_steal)
+		fprintf(out, " steal %.3g%% of the time", 100 * c->steal_share);
+	fprintf(out, "\n");
+	double seen = (c->have_irq ? c->irq_per_s : 0) + (c->have_rusage ? c->invol_per_s : 0);
+	if (inferred_per_s > 0 && (c->have_irq || c->have_rusage))
+		fprintf(out, "    of the %.4g per second %s, %.4g were none of those: unseen by the kernel (a hypervisor, SMIs, the hardware)\n",
+			inferred_per_s, a->trace ? "traced" : "the timings show",
+			inferred_per_s > seen ? inferred_per_s - seen : 0);
+}
+
+void report_counted_text(FILE *out, const struct analysis *a)
+{
+	counted_text(out, a, a->diag.irq.per_s);
+}
+
+void report_trace_text(FILE *out, const struct analysis *a)
+{
+	const struct trace_summary *t = &a->trace_sum;
+	char c[32], lo[32], hi[32], mx[32], r[32], th[32];
+	fprintf(out, "subtick analyze: activity trace on clock %s", a->clock[0] ? a->clock : "unknown");
+	if (a->tick > 0 && a->unit_ns > 0)
+		fprintf(out, ", tick %.10g units = %.4g ns", a->tick, a->tick * a->unit_ns);
+	fprintf(out, ", CPU %s\n", a->cpu[0] ? a->cpu : "unknown");
+	fprintf(out, "%.4g s traced: %llu gaps longer than %s (%d x the loop's read interval, %s)\n\n",
+		t->seconds, (unsigned long long)t->gaps, span_of(th, sizeof th, a, t->threshold),
+		10, span_of(r, sizeof r, a, t->read_interval));
+	fprintf(out, "interruptions  %.4g per second\n", t->per_s);
+	if (t->gaps > 0)
+		fprintf(out, "  one costs    %s (median; half within %s to %s); the longest %s\n",
+			span_of(c, sizeof c, a, t->cost), span_of(lo, sizeof lo, a, t->cost_lo),
+			span_of(hi, sizeof hi, a, t->cost_hi), span_of(mx, sizeof mx, a, t->max));
+	fprintf(out, "  time lost    %.3g%% of the trace (the loop ran %.3g%% of it)\n",
+		100 * t->lost_share, 100 * (1 - t->lost_share));
+	if (t->periodic.count == 0)
+		fprintf(out, "  periodic: no period found in %llu gaps\n", (unsigned long long)t->gaps);
+	else
+		fprintf(out, "  periodic (%zu source%s):\n", t->periodic.count,
+			t->periodic.count == 1 ? "" : "s");
+	for (size_t i = 0; i < t->periodic.count; i++) {
+		const struct periodic_source *s = &t->periodic.s[i];
+		double k = a->unit_ns > 0 ? a->unit_ns : 1;
+		fprintf(out, "    every %s (%.4g Hz): %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
+			span_of(r, sizeof r, a, s->period / k), 1e9 / (s->period / k * k),
+			s->events, t->seconds > 0 ? s->count / t->seconds : 0,
+			span_of(c, sizeof c, a, s->cost), span_of(lo, sizeof lo, a, s->cost_lo),
+			span_of(hi, sizeof hi, a, s->cost_hi));
+	}
+	fprintf(out, "\n");
+	counted_text(out, a, t->per_s);
+	if (!a->counted.have)
+		fprintf(out, "  (no kernel counters in the trace: nothing to attribute)\n");
+}
+
+/* "trace": the activity trace's figures (activity.h). */
+void report_trace_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct trace_summary *t = &a->trace_sum;
+	const struct counted *c = &a->counted;
+	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	int g = 1;
+	json_key(out, f, "trace");
+	fputc('{', out);
+	const char *k[] = { "seconds", "gaps", "interruptions_per_s", "cost_ns_median",
+			    "lost_share", "max_ns", "read_interval_ns", "threshold_ns" };
+	double v[] = { t->seconds, (double)t->gaps, t->per_s, t->gaps ? t->cost * ns : NAN,
+		       t->lost_share, t->gaps ? t->max * ns : NAN, t->read_interval * ns,
+		       t->threshold * ns };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		json_key(out, &g, k[i]);
+		json_number(out, v[i]);
+	}
+	json_key(out, &g, "cost_ns_quartiles");
+	fputc('[', out);
+	json_number(out, t->gaps ? t->cost_lo * ns : NAN);
+	fputs(", ", out);
+	json_number(out, t->gaps ? t->cost_hi * ns : NAN);
+	fputc(']', out);
+	const char *kk[] = { "kernel_counted_per_s", "local_timer_per_s", "preempted_per_s",
+			     "unattributed_per_s", "steal_share" };
+	double kv[] = { c->have_irq ? t->kernel_per_s : NAN, c->have_irq ? c->loc_per_s : NAN,
+			c->have_rusage ? t->preempted_per_s : NAN,
+			c->have ? t->unattributed_per_s : NAN, c->have_steal ? c->steal_share : NAN };
+	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++) {
+		json_key(out, &g, kk[i]);
+		json_number(out, kv[i]);
+	}
+	json_key(out, &g, "periodic");
+	fputc('[', out);
+	for (size_t i = 0; i < t->periodic.count; i++) {
+		const struct periodic_source *s = &t->periodic.s[i];
+		fprintf(out, "%s{\"period_ns\": ", i ? ", " : "");
+		json_number(out, a->unit_ns > 0 ? s->period : NAN);
+		fputs(", \"per_s\": ", out);
+		json_number(out, t->seconds > 0 ? s->count / t->seconds : NAN);
+		fputs(", \"cost_ns\": ", out);
+		json_number(out, s->cost * ns);
+		fprintf(out, ", \"events\": %zu}", s->events);
+	}
+	fputs("]\n  }", out);
+}
+
+/* "kernel_counted": a collection's counters as rates, or null. */
+void report_counted_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct counted *c = &a->counted;
+	json_key(out, f, "kernel_counted");
+	if (!c->have) {
+		fputs("null", out);
+		return;
+	}
+	int g = 1;
+	fputc('{', out);
+	json_key(out, &g, "seconds");
+	json_number(out, c->seconds);
+	json_key(out, &g, "interrupts_per_s");
+	json_number(out, c->have_irq ? c->irq_per_s : NAN);
+	json_key(out, &g, "local_timer_per_s");
+	json_number(out, c->have_irq ? c->loc_per_s : NAN);
+	json_key(out, &g, "preempted_per_s");
+	json_number(out, c->have_rusage ? c->invol_per_s : NAN);
+	json_key(out, &g, "steal_share");
+	json_number(out, c->have_steal ? c->steal_share : NAN);
+	fputs("\n  }", out);
 }

@@ -267,9 +267,28 @@ static void message_keys(FILE *out, int *f, const struct analysis *a)
 	fputc('}', out);
 }
 
+/* An activity trace: what it is, where, and the "trace" object. */
+static void trace_json(FILE *out, const struct analysis *a)
+{
+	int f = 1;
+	fputc('{', out);
+	str(out, &f, "kind", "trace");
+	str(out, &f, "clock", a->clock);
+	num(out, &f, "tick", a->tick > 0 ? a->tick : NAN);
+	num(out, &f, "unit_ns", a->unit_ns > 0 ? a->unit_ns : NAN);
+	machine_object(out, &f, a);
+	report_trace_json(out, &f, a);
+	key(out, &f, "warnings");
+	fputs("[]\n}\n", out);
+}
+
 void report_json(FILE *out, const struct analysis *a)
 {
 	int f = 1;
+	if (a->trace) {
+		trace_json(out, a);
+		return;
+	}
 	fputc('{', out);
 	fit_keys(out, &f, a);
 	rate_keys(out, &f, a);

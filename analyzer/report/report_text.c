@@ -236,6 +236,10 @@ static void excess_section(FILE *out, const struct analysis *a)
 
 void report_text(FILE *out, const struct analysis *a)
 {
+	if (a->trace) {
+		report_trace_text(out, a);
+		return;
+	}
 	heading(out, a);
 	fit_section(out, a);
 	fprintf(out, "averaging would say:\n");
