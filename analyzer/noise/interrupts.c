@@ -139,6 +139,89 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 	return got == 0 ? 0 : -1;
 }
 
+/* The cost of one interruption from the ladder of an N's smallest
+ * timings, where every run is interrupted: they gather on rungs one cost
+ * apart (the floor, and one more).  The first gap between an N's kept
+ * smallest timings wider than `wide`, the median over the N. */
+static double ladder_cost(const struct point_set *s, double wide)
+{
+	double *g = malloc(s->count * sizeof *g), c = 0;
+	size_t k = 0;
+	if (g == NULL)
+		return 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct point *p = &s->p[i];
+		for (unsigned j = 1; j < p->nbest; j++)
+			if (p->best[j] - p->best[j - 1] > wide) {
+				g[k++] = p->best[j] - p->best[j - 1];
+				break;
+			}
+	}
+	if (k > 0) {
+		qsort(g, k, sizeof *g, by_double);
+		c = g[k / 2];
+	}
+	free(g);
+	return c;
+}
+
+/* The floor's relative spread: the median over the N (16 runs or more)
+ * of how far the eighth-fastest of every eight runs lies above the
+ * fastest, over the fastest (the kept smallest timings hold it).  The
+ * jitter of long runs grows with them (a busy sibling, caches): a fixed
+ * threshold would take it for interruptions. */
+static double floor_spread(const struct point_set *s)
+{
+	double *r = malloc(s->count * sizeof *r), v = 0;
+	size_t k = 0;
+	if (r == NULL)
+		return 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct point *p = &s->p[i];
+		size_t j = (size_t)(p->count / 8);
+		j = j < 1 ? 1 : j;
+		if (p->count >= 16 && p->nbest > 1 && p->best[0] > 0)
+			r[k++] = (p->best[j < p->nbest ? j : p->nbest - 1] - p->best[0]) / p->best[0];
+	}
+	if (k > 0) {
+		qsort(r, k, sizeof *r, by_double);
+		v = r[k / 2];
+	}
+	free(r);
+	return v;
+}
+
+/* The ladder's rung is told where at least half the N show a gap within
+ * 20% of it. */
+static int ladder_agrees(const struct point_set *s, double wide, double rung)
+{
+	size_t agree = 0, n = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct point *p = &s->p[i];
+		if (p->nbest < 2)
+			continue;
+		n++;
+		for (unsigned j = 1; j < p->nbest; j++)
+			if (p->best[j] - p->best[j - 1] > wide) {
+				double g = p->best[j] - p->best[j - 1];
+				agree += g > 0.8 * rung && g < 1.25 * rung;
+				break;
+			}
+	}
+	return n > 0 && 2 * agree >= n;
+}
+
+/* A run of timing t was interrupted when its additive part exceeds this. */
+static double threshold_at(const struct interrupts *o, double t)
+{
+	if (o->threshold_given)
+		return o->threshold;
+	double rel = o->threshold_relative * t;
+	if (o->threshold_cap > 0 && rel > o->threshold_cap)
+		rel = o->threshold_cap;
+	return rel > o->threshold ? rel : o->threshold;
+}
+
 static int by_index(const void *a, const void *b)
 {
 	const struct short_run *x = a, *y = b;
@@ -172,6 +255,14 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 	o->threshold_given = c->threshold > 0;
 	o->threshold = c->threshold > 0 ? c->threshold
 		: 10 * fmax(c->on_line_width, typical);
+	if (o->threshold_given)
+		return;
+	/* longer runs: 8 x the floor's relative spread x t, but no more than
+	 * half a rung where every N shows the ladder of interruptions */
+	o->threshold_relative = 8 * floor_spread(c->points);
+	double rung = ladder_cost(c->points, o->threshold);
+	if (rung > 0 && ladder_agrees(c->points, o->threshold, rung))
+		o->threshold_cap = rung / 2;
 }
 
 /* Second pass: the interrupted runs, as events in time. */
@@ -189,7 +280,7 @@ static int event_pass(struct spool *sp, const struct interrupt_config *c,
 		double a = interrupts_additive(c, i++, &r);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		if (!(a > o->threshold))
+		if (!(a > threshold_at(o, r.t)))
 			continue;
 		o->events++;
 		long s = reservoir_slot(keep);
@@ -320,32 +411,6 @@ static double variance_rate(const struct point_set *s, const struct spread *var,
 			len += s->p[i].min;
 		}
 	return cost > 0 && len > 0 ? v / (cost * cost * len) : 0;
-}
-
-/* The cost of one interruption from the ladder of an N's smallest
- * timings, where every run is interrupted: they gather on rungs one cost
- * apart (the floor, and one more).  The first gap between an N's kept
- * smallest timings wider than `wide`, the median over the N. */
-static double ladder_cost(const struct point_set *s, double wide)
-{
-	double *g = malloc(s->count * sizeof *g), c = 0;
-	size_t k = 0;
-	if (g == NULL)
-		return 0;
-	for (size_t i = 0; i < s->count; i++) {
-		const struct point *p = &s->p[i];
-		for (unsigned j = 1; j < p->nbest; j++)
-			if (p->best[j] - p->best[j - 1] > wide) {
-				g[k++] = p->best[j] - p->best[j - 1];
-				break;
-			}
-	}
-	if (k > 0) {
-		qsort(g, k, sizeof *g, by_double);
-		c = g[k / 2];
-	}
-	free(g);
-	return c;
 }
 
 /* How many interruptions the runs held: a periodic source that hit 70% of

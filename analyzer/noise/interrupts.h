@@ -5,8 +5,11 @@
  * A run's excess over the line splits in two (speedstates.h): what the
  * machine's speed at that moment explains, (speed - 1) x m(N) with m(N) the
  * minimum of its N, and the rest, t - speed x m(N), the additive part.
- * Runs whose additive part exceeds the threshold (10 x the larger of the
- * tick and the median additive part, or --threshold) were interrupted.
+ * Runs whose additive part exceeds the threshold were interrupted: 10 x
+ * the larger of the tick and the median additive part of the shortest
+ * runs, or for a longer run 8 x the floor's relative spread x its timing
+ * if that is more (but at most half the cost of one interruption where
+ * every N's smallest timings show a ladder of them); or --threshold.
  * Of those: the cost of one interruption (the median of their additive
  * parts over the runs' own jitter, the median additive part), how many
  * came per second of time spent in runs (the rate at which runs of their
@@ -40,6 +43,10 @@ struct interrupt_config {
 struct interrupts {
 	double threshold;	/* clock units */
 	int threshold_given;
+	double threshold_relative;	/* and times the run's timing, for
+					 * longer runs (their jitter grows) */
+	double threshold_cap;	/* but no more than this (half the rung of
+				 * a ladder of interruptions); 0: none */
 	double baseline;	/* median additive part: the runs' jitter */
 	uint64_t samples;
 	uint64_t events;	/* runs above the threshold */

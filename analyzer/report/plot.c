@@ -24,12 +24,31 @@
 extern char **environ;
 
 static const char *const figures[] = {
-	"timings", "excess-n", "excess-distribution", "excess-time",
+	"timings", "excess-n", "excess-distribution", "excess-time", "speed",
 };
 
 static const char *const data_files[] = {
-	"samples.txt", "minima.txt", "histogram.txt", "period.txt",
+	"samples.txt", "minima.txt", "histogram.txt", "period.txt", "speed.txt",
 };
+
+/* An activity trace's (plot_trace.c). */
+static const char *const trace_figures[] = { "activity", "gaps" };
+static const char *const trace_data_files[] = { "gaps.txt", "gaphist.txt", "marks.txt" };
+
+struct figure_set {
+	const char *const *figures, *const *data;
+	size_t nfigures, ndata;
+};
+
+#define COUNT(x) (sizeof (x) / sizeof (x)[0])
+
+static struct figure_set figure_set(int trace)
+{
+	if (trace)
+		return (struct figure_set){ trace_figures, trace_data_files,
+					    COUNT(trace_figures), COUNT(trace_data_files) };
+	return (struct figure_set){ figures, data_files, COUNT(figures), COUNT(data_files) };
+}
 
 static const char *extension(const char *format)
 {
@@ -47,14 +66,18 @@ static int same_file(const char *a, const char *b)
 int plot_writes(const char *dir, const char *format, const char *path)
 {
 	char p[PATH_MAX];
-	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
-		if (snprintf(p, sizeof p, "%s/%s", dir, data_files[i]) < (int)sizeof p &&
-		    same_file(p, path))
-			return 1;
-	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-		if (snprintf(p, sizeof p, "%s/%s.%s", dir, figures[i], extension(format)) < (int)sizeof p &&
-		    same_file(p, path))
-			return 1;
+	for (int trace = 0; trace < 2; trace++) {
+		struct figure_set fs = figure_set(trace);
+		for (size_t i = 0; i < fs.ndata; i++)
+			if (snprintf(p, sizeof p, "%s/%s", dir, fs.data[i]) < (int)sizeof p &&
+			    same_file(p, path))
+				return 1;
+		for (size_t i = 0; i < fs.nfigures; i++)
+			if (snprintf(p, sizeof p, "%s/%s.%s", dir, fs.figures[i],
+				     extension(format)) < (int)sizeof p &&
+			    same_file(p, path))
+				return 1;
+	}
 	return 0;
 }
 
@@ -100,6 +123,16 @@ static int close_ok(FILE *f)
 {
 	int bad = ferror(f);
 	return fclose(f) != 0 || bad ? -1 : 0;
+}
+
+FILE *plot_open_in(const char *dir, const char *name)
+{
+	return open_in(dir, name);
+}
+
+int plot_close(FILE *f)
+{
+	return close_ok(f);
 }
 
 /* Times in the figures: ms when unit_ns is known, else clock units. */
@@ -251,6 +284,11 @@ static int gp_number(char *out, size_t len, double v)
 	return snprintf(out, len, "%.17e ", v);
 }
 
+int plot_number(char *out, size_t len, double v)
+{
+	return gp_number(out, len, v);
+}
+
 /* What the figures' axes need to exist on any input: the smallest positive
  * share of samples above a bin, the positive N and t ranges (log axes),
  * whether the samples have start times. */
@@ -351,11 +389,39 @@ static void show_file(FILE *to, const char *path, int max_lines)
 	fclose(f);
 }
 
+/* speed.txt: the speed of every window of runs (speedstates.h), in time:
+ * start (ms or clock units) window_speed fitted_speed state_factor. */
+static int write_speed(const struct analysis *a, const char *dir)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	FILE *f = open_in(dir, data_files[4]);
+	if (f == NULL)
+		return -1;
+	double ts = time_scale(a), fast = ss->judged ? ss->s[0].level : 1;
+	fprintf(f, "# time window_speed fitted_speed state_factor label (speeds over the per-N minima; the state's over the fastest state's; label: its factor where a stretch of 5%% of the time or more begins, else -)\n");
+	for (size_t i = 0; i < ss->windows; i++) {
+		double factor = ss->s[ss->w_state[i]].level / fast;
+		char label[32] = "-";
+		if (i == 0 || ss->w_fit[i - 1] != ss->w_fit[i]) {	/* a stretch begins */
+			size_t j = i;
+			while (j < ss->windows && ss->w_fit[j] == ss->w_fit[i])
+				j++;
+			double until = j < ss->windows ? ss->w_at[j] : ss->span;
+			if (until - ss->w_at[i] >= 0.05 * ss->span)
+				snprintf(label, sizeof label, "%.3g", factor);
+		}
+		fprintf(f, "%.10g %.10g %.10g %.10g %s\n", ss->w_at[i] * ts, ss->w_speed[i],
+			ss->w_fit[i], factor, label);
+	}
+	return close_ok(f);
+}
+
 static int write_data(struct analysis *a, const char *dir, FILE *err)
 {
 	double span = 0;
 	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
-	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0) {
+	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0 ||
+	    write_speed(a, dir) != 0) {
 		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
 			strerror(errno ? errno : EIO));
 		return -1;
@@ -402,18 +468,18 @@ static int draw(const struct analysis *a, const char *scripts, const char *work,
 }
 
 /* The names plot_all puts into DIR: the data files, then the figures. */
-static size_t output_names(const char *format, char names[][32])
+static size_t output_names(const struct figure_set *fs, const char *format,
+			   char names[][32])
 {
 	size_t k = 0;
-	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
-		snprintf(names[k++], 32, "%s", data_files[i]);
-	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-		snprintf(names[k++], 32, "%s.%s", figures[i], extension(format));
+	for (size_t i = 0; i < fs->ndata; i++)
+		snprintf(names[k++], 32, "%s", fs->data[i]);
+	for (size_t i = 0; i < fs->nfigures; i++)
+		snprintf(names[k++], 32, "%s.%s", fs->figures[i], extension(format));
 	return k;
 }
 
-enum { PLOT_OUTPUTS = sizeof data_files / sizeof data_files[0] +
-		      sizeof figures / sizeof figures[0] };
+enum { PLOT_OUTPUTS = COUNT(data_files) + COUNT(figures) };
 
 /* Every target in dir is absent or a regular file. */
 static int targets_ok(const char *dir, char names[][32], size_t count, FILE *err)
@@ -496,24 +562,35 @@ static int plot_place(const char *dir, char names[][32], size_t count,
 
 int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 {
-	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][32];
+	char title_s[600], numbers_s[2048], names[PLOT_OUTPUTS][32];
 	struct plot_place pp;
-	size_t count = output_names(a->opt->plot_format, names);
+	struct figure_set fs = figure_set(a->trace);
+	size_t count = output_names(&fs, a->opt->plot_format, names);
 	if (plot_place(dir, names, count, &pp, err) != 0)
 		return -1;
 	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
-	int rc = write_data(a, work, err);
-	title(a, title_s, sizeof title_s);
-	numbers(a, numbers_s, sizeof numbers_s);
+	int rc;
+	if (a->trace) {
+		rc = plot_trace_data(a, work, numbers_s, sizeof numbers_s);
+		if (rc != 0)
+			fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
+				strerror(errno ? errno : EIO));
+		snprintf(title_s, sizeof title_s, "activity trace on %s, CPU %s",
+			 a->clock[0] ? a->clock : "an unknown clock", a->cpu[0] ? a->cpu : "?");
+	} else {
+		rc = write_data(a, work, err);
+		title(a, title_s, sizeof title_s);
+		numbers(a, numbers_s, sizeof numbers_s);
+	}
 	char *strings[5] = { title_s, numbers_s, time_unit(a), value_unit(a), n_unit(a) };
-	for (size_t i = 0; rc == 0 && i < sizeof figures / sizeof figures[0]; i++)
-		rc = draw(a, scripts, work, figures[i], strings, err);
+	for (size_t i = 0; rc == 0 && i < fs.nfigures; i++)
+		rc = draw(a, scripts, work, fs.figures[i], strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
 		rc = -1;
 	if (rc == 0 && out != NULL && strcmp(a->opt->plot_format, "dumb") == 0)
-		for (size_t i = PLOT_OUTPUTS - sizeof figures / sizeof figures[0]; i < count; i++) {
+		for (size_t i = fs.ndata; i < count; i++) {
 			char p[PATH_MAX];
 			if (snprintf(p, sizeof p, "%s/%s", abs, names[i]) < (int)sizeof p)
 				show_file(out, p, -1);

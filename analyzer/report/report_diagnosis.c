@@ -86,9 +86,13 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
 	char c[32], lo[32], hi[32], r[32];
-	fprintf(out, "  interruptions (additive excess > %.4g units, %s): %llu runs (%.3g%%)",
-		q->threshold, q->threshold_given ? "--threshold"
-			: "10 x max(tick, median additive excess)",
+	fprintf(out, "  interruptions (additive excess > %.4g units, %s", q->threshold,
+		q->threshold_given ? "--threshold"
+			: "10 x max(tick, median additive excess of the shortest runs)");
+	if (!q->threshold_given && q->threshold_relative > 0)
+		fprintf(out, ", or %.3g%% of a longer run's timing%s", 100 * q->threshold_relative,
+			q->threshold_cap > 0 ? " up to half a rung of the interruptions' ladder" : "");
+	fprintf(out, "): %llu runs (%.3g%%)",
 		(unsigned long long)q->events,
 		q->samples ? 100.0 * (double)q->events / (double)q->samples : 0);
 	if (q->per_s > 0)
@@ -231,6 +235,8 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	speed_json(out, f, a);
 	json_key(out, f, "excess_threshold");
 	json_number(out, q->threshold);
+	json_key(out, f, "excess_threshold_relative");
+	json_number(out, q->threshold_given ? 0 : q->threshold_relative);
 	json_key(out, f, "interrupts");
 	json_number(out, (double)q->events);
 	json_key(out, f, "interrupt_share");
