@@ -29,7 +29,7 @@ if (gaps > 0) {
 	set yrange [threshold / 1.5 : longest * 2]
 	set xlabel sprintf("when it began (%s into the trace)", ms)
 	set ylabel sprintf("length (%s, log)", us)
-	plot data."/gaps.txt" using 1:2 with points pt 7 ps 0.35 lc rgb purple
+	plot data."/trace.txt" using 1:2 with points pt 7 ps 0.35 lc rgb purple
 	unset logscale y
 } else {
 	set title "no gap longer than the threshold: nothing stopped the loop"
@@ -52,6 +52,6 @@ if (zoom_to > zoom_from) {
 	wmin = (zoom_to - zoom_from) / 1000.0
 	lenms(l) = unit_ns > 0 ? l / 1000.0 : l
 	plot data."/marks.txt" using 1:(0):(0):(1.1) with vectors nohead lc rgb "#999999" dt 2, \
-	     data."/gaps.txt" using ($1 + lenms($2) / 2):(0.5):($1):($1 + (lenms($2) > wmin ? lenms($2) : wmin)):(0.05):(0.95) with boxxyerrorbars fs solid 1.0 lc rgb red
+	     data."/trace.txt" using ($1 + lenms($2) / 2):(0.5):($1):($1 + (lenms($2) > wmin ? lenms($2) : wmin)):(0.05):(0.95) with boxxyerrorbars fs solid 1.0 lc rgb red
 }
 unset multiplot

@@ -7,10 +7,12 @@ here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
-stats data."/speed.txt" using 2 nooutput
-if (STATS_records == 0) {
+# (stats leaves STATS_records undefined when the file holds no point)
+stats data."/windows.txt" using 2 nooutput
+if (!exists("STATS_records") || STATS_records == 0) {
 	set title TITLE."\nspeed over time: not judged (no start times, or too few runs)"
 	set xrange [0:1]
+	set yrange [0:1]
 	plot 1/0 notitle
 	exit
 }
@@ -21,6 +23,6 @@ set key top left
 lo = STATS_min < 1 ? STATS_min : 1
 hi = STATS_max
 set yrange [lo - 0.02 * (hi - lo + 0.01) : hi + 0.1 * (hi - lo + 0.01)]
-plot data."/speed.txt" using 1:2 with points pt 7 ps 0.3 lc rgb grey title "a window of runs", \
-     data."/speed.txt" using 1:3 with steps lw 2 lc rgb blue title "stretches of one speed", \
-     data."/speed.txt" using 1:3:(strcol(5) eq "-" ? "" : strcol(5)) with labels left offset 0.5,0.8 textcolor rgb blue notitle
+plot data."/windows.txt" using 1:2 with points pt 7 ps 0.3 lc rgb grey title "a window of runs", \
+     data."/windows.txt" using 1:3 with steps lw 2 lc rgb blue title "stretches of one speed", \
+     data."/windows.txt" using 1:3:(strcol(5) eq "-" ? "" : strcol(5)) with labels left offset 0.5,0.8 textcolor rgb blue notitle

@@ -73,7 +73,7 @@ static void bend(const struct point_set *s, const struct segment *a,
 		return;
 	double d = fabs(b->slope - a->slope);
 	double allowed = a->band + b->band + 0.01 * fabs(fit_slope);
-	if (d <= allowed || d / allowed <= *worst)
+	if (!isfinite(d) || !(d > allowed) || d / allowed <= *worst)
 		return;
 	*worst = d / allowed;
 	*out = (struct linearity){ .kind = LINEARITY_BEND,
@@ -96,7 +96,7 @@ static void step(const struct point_set *s, const struct segment *a,
 	double half = ((double)s->p[b->to - 1].n - (double)s->p[a->from].n) / 4;
 	double bent = a->usable && b->usable ? fabs(b->slope - a->slope) * half : 0;
 	double allowed = LINEARITY_STEP_W * (a->w + b->w) + bent;
-	if (fabs(gap) <= allowed || fabs(gap) / allowed <= *worst)
+	if (!isfinite(gap) || !(fabs(gap) > allowed) || fabs(gap) / allowed <= *worst)
 		return;
 	*worst = fabs(gap) / allowed;
 	*out = (struct linearity){ .kind = LINEARITY_STEP,

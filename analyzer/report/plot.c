@@ -28,12 +28,12 @@ static const char *const figures[] = {
 };
 
 static const char *const data_files[] = {
-	"samples.txt", "minima.txt", "histogram.txt", "period.txt", "speed.txt",
+	"samples.txt", "minima.txt", "histogram.txt", "period.txt", "windows.txt",
 };
 
 /* An activity trace's (plot_trace.c). */
 static const char *const trace_figures[] = { "activity", "gaps" };
-static const char *const trace_data_files[] = { "gaps.txt", "gaphist.txt", "marks.txt" };
+static const char *const trace_data_files[] = { "trace.txt", "gaphist.txt", "marks.txt" };
 
 struct figure_set {
 	const char *const *figures, *const *data;
@@ -389,7 +389,7 @@ static void show_file(FILE *to, const char *path, int max_lines)
 	fclose(f);
 }
 
-/* speed.txt: the speed of every window of runs (speedstates.h), in time:
+/* windows.txt: the speed of every window of runs (speedstates.h), in time:
  * start (ms or clock units) window_speed fitted_speed state_factor. */
 static int write_speed(const struct analysis *a, const char *dir)
 {

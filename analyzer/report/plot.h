@@ -25,7 +25,7 @@ int plot_writes(const char *dir, const char *format, const char *path);
  * figures are also copied to out (when out is not NULL). */
 int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err);
 
-/* An activity trace's data files in dir (gaps.txt, gaphist.txt,
+/* An activity trace's data files in dir (trace.txt, gaphist.txt,
  * marks.txt), and its figures' numbers (ARG5) into numbers.  Returns 0,
  * or -1 (errno) when a file cannot be written (plot_trace.c). */
 int plot_trace_data(struct analysis *a, const char *dir, char *numbers, size_t len);

@@ -22,10 +22,10 @@ static struct scales scales_of(const struct analysis *a)
 	return (struct scales){ 1, 1 };
 }
 
-/* gaps.txt: start length, every gap. */
+/* trace.txt: start length, every gap. */
 static int write_gaps(struct analysis *a, const char *dir, struct scales k)
 {
-	FILE *f = plot_open_in(dir, "gaps.txt");
+	FILE *f = plot_open_in(dir, "trace.txt");
 	struct spool_record r;
 	int got;
 	if (f == NULL || spool_rewind(&a->spool) != 0)

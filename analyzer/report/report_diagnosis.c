@@ -89,9 +89,17 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	fprintf(out, "  interruptions (additive excess > %.4g units, %s", q->threshold,
 		q->threshold_given ? "--threshold"
 			: "10 x max(tick, median additive excess of the shortest runs)");
-	if (!q->threshold_given && q->threshold_relative > 0)
+	/* the relative threshold where it counts: above the fixed one for the
+	 * longest runs */
+	double rel = q->threshold_relative * q->longest_run;
+	if (!q->threshold_given && rel > q->threshold)
 		fprintf(out, ", or %.3g%% of a longer run's timing%s", 100 * q->threshold_relative,
-			q->threshold_cap > 0 ? " up to half a rung of the interruptions' ladder" : "");
+			q->threshold_cap > 0 && q->threshold_cap < rel
+			? ", up to half the cost of one where every N shows a ladder of them" : "");
+	if (q->events == 0) {
+		fprintf(out, "): none\n");
+		return;
+	}
 	fprintf(out, "): %llu runs (%.3g%%)",
 		(unsigned long long)q->events,
 		q->samples ? 100.0 * (double)q->events / (double)q->samples : 0);
