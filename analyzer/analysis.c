@@ -120,6 +120,8 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		a->files_bare = !m->stream;
 		first_counters(a, m);
 	} else {
+		if (a->trace || strcmp(m->stream_kind, "trace") == 0)
+			return fail(err, &a->where, "an activity trace is analyzed alone (one file)");
 		/* bare columns say nothing of kernel or clock: the tick decides */
 		const char *mine = "", *theirs = "";
 		const char *what = m->stream && first->stream
@@ -152,8 +154,6 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		    fabs(m->unit_ns / first->unit_ns - 1) > 1e-3)
 			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
 				    m->unit_ns, first->unit_ns);
-		if (a->trace || strcmp(m->stream_kind, "trace") == 0)
-			return fail(err, &a->where, "an activity trace is analyzed alone (one file)");
 		a->complete &= m->finished;
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
 		a->counted.have = 0;	/* several collections: counters of none */

@@ -93,6 +93,11 @@ static void check_speed(struct analysis *a)
 static void check_saturated(struct analysis *a)
 {
 	const struct diagnosis *d = &a->diag;
+	if (!d->comp.done && d->irq.expected_long >= 1) {
+		warn(a, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, but a periodic source (a timer) shorter than the runs leaves none, and then the line rises with it, unseen; see what the CPU does with collect --trace, or time shorter runs",
+		     d->irq.expected_long);
+		return;
+	}
 	if (!d->comp.done)
 		return;
 	const struct point *last = &a->points.p[a->points.count - 1];

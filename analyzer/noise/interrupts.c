@@ -479,7 +479,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		if (o->have_at) {
 			qsort(ev, keep.kept, sizeof *ev, by_mid);
 			rc = periodic_find(ev, keep.kept, mid.v, mid.kept,
-					   o->threshold, &o->periodic);
+					   o->threshold, 0, &o->periodic);
 		}
 		double time = o->in_runs * time_scale(c);
 		/* the cost from the runs that expected few (by the events'

@@ -14,9 +14,7 @@ enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_SMALL = 8,
 /* A source holds this many times the events that would hold its marks by
  * chance (a long stretch holds some mark of any short period). */
 #define CHANCE_FACTOR 2.0
-/* ... and fills this share of its marks over the events' span at least: a
- * grid that a handful of events happen to share is no source. */
-#define FILL_MIN 0.05
+
 #define SLOT_EMPTY 0.1
 /* How far from a mark an event may come, as a share of the period: its
  * source's own timing jitter and the error of the period over the
@@ -282,13 +280,14 @@ static double shared_hits(const struct periodic_event *ev, size_t n,
  * and far more than chance would.  Returns 1 if so. */
 static int take_source(const struct periodic_event *ev, size_t n,
 		       unsigned char *taken, const struct band *b, double period,
-		       double phase, size_t *mine, struct periodic_source *s)
+		       double phase, double fill_min, size_t *mine,
+		       struct periodic_source *s)
 {
 	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
 	double span = ev[n - 1].mid - ev[0].mid;
 	if (m < SOURCE_MIN_EVENTS ||
 	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period) ||
-	    (span > 0 && (double)m * period < FILL_MIN * span))
+	    (span > 0 && (double)m * period < fill_min * span))
 		return 0;
 	*s = (struct periodic_source){ .period = period, .phase = phase, .events = m,
 				       .level = b->lo };
@@ -386,7 +385,7 @@ static int band_period(const struct periodic_event *ev, size_t n,
  * of a multiple), taken out.  Returns how many were added. */
 static size_t sources_of(const struct periodic_event *ev, size_t n,
 			 unsigned char *taken, const struct band *b,
-			 const struct period_result *p, size_t *mine,
+			 const struct period_result *p, double fill_min, size_t *mine,
 			 struct periodic_sources *out)
 {
 	double period = p->period, phases[MULTIPLE_MAX];
@@ -409,7 +408,7 @@ static size_t sources_of(const struct periodic_event *ev, size_t n,
 	}
 	size_t added = 0;
 	for (size_t j = 0; j < filled && out->count < PERIODIC_SOURCES_MAX; j++)
-		if (take_source(ev, n, taken, b, mult * period, phases[j], mine,
+		if (take_source(ev, n, taken, b, mult * period, phases[j], fill_min, mine,
 				&out->s[out->count])) {
 			out->count++;
 			added++;
@@ -425,7 +424,7 @@ static size_t sources_of(const struct periodic_event *ev, size_t n,
 static size_t search_once(const struct periodic_event *ev, size_t n,
 			  unsigned char *taken, double *t, size_t *mine,
 			  const double *null, size_t nnull, double level,
-			  struct periodic_sources *out)
+			  double fill_min, struct periodic_sources *out)
 {
 	struct band b[BANDS + 2];
 	int bands = bands_of(ev, n, level, b);
@@ -435,7 +434,7 @@ static size_t search_once(const struct periodic_event *ev, size_t n,
 		int found = band_period(ev, n, taken, &b[j], t, null, nnull, &last, &p);
 		if (j == 0 && out->count == 0)
 			out->first = p;
-		size_t added = found ? sources_of(ev, n, taken, &b[j], &p, mine, out) : 0;
+		size_t added = found ? sources_of(ev, n, taken, &b[j], &p, fill_min, mine, out) : 0;
 		if (added > 0)
 			return added;
 	}
@@ -470,7 +469,8 @@ static void merge_alike(const struct periodic_event *ev, size_t n,
 }
 
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
-		  size_t nnull, double level, struct periodic_sources *out)
+		  size_t nnull, double level, double fill_min,
+		  struct periodic_sources *out)
 {
 	memset(out, 0, sizeof *out);
 	out->tried = n;
@@ -482,7 +482,7 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 	size_t *mine = malloc(n * sizeof *mine);
 	int rc = taken && t && mine ? 0 : -1;
 	while (rc == 0 && out->count < PERIODIC_SOURCES_MAX &&
-	       search_once(ev, n, taken, t, mine, null, nnull, level, out) > 0)
+	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, out) > 0)
 		;
 	if (rc == 0)
 		merge_alike(ev, n, out);

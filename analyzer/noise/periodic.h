@@ -59,7 +59,8 @@ struct periodic_sources {
  * (for the figures).  Returns 0, or -1 when out of memory.
  */
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
-		  size_t nnull, double level, struct periodic_sources *out);
+		  size_t nnull, double level, double fill_min,
+		  struct periodic_sources *out);
 
 /* 1 if the stretch of e holds a mark of s. */
 int periodic_holds(const struct periodic_source *s, const struct periodic_event *e);
