@@ -46,14 +46,18 @@ static int fit_segment(const struct point_set *s, double tick, struct segment *g
 		return -1;
 	g->slope = l.slope;
 	g->intercept = l.intercept;
-	/* the scatter: the median height above its own line */
+	/* the scatter: the upper quartile of the heights above its own line
+	 * (a few minima of a noisy floor: the median says too little) */
 	for (size_t i = 0; i < n; i++)
 		y[i] -= l.intercept + l.slope * x[i];
 	qsort(y, n, sizeof *y, by_double);
-	double h = y[n / 2];
+	double h = y[(3 * n) / 4];
 	g->w = h > tick ? h : tick;
 	double span = x[n - 1];
-	g->band = span > 0 ? 2 * g->w / span : INFINITY;
+	/* the slope band of hull_slope_band (2 W / span), half as wide
+	 * again: a segment's few minima scatter more than its median
+	 * height says */
+	g->band = span > 0 ? 3 * g->w / span : INFINITY;
 	g->usable = span > 0 && fabs(g->slope) * span >= LINEARITY_RISE_MIN * g->w;
 	return 0;
 }
@@ -82,19 +86,27 @@ static void bend(const struct point_set *s, const struct segment *a,
 		.slope_a = a->slope, .slope_b = b->slope };
 }
 
-/* A step between neighbours a, b: both lines carried to the middle of
- * the gap between them. */
+/* A step between segments a and b (a before b): both lines carried to the
+ * middle of the gap between them.  Neighbours are compared whatever they
+ * know of their slopes; segments apart only when both know theirs (a
+ * step inside the segment between them blurs that one). */
 static void step(const struct point_set *s, const struct segment *a,
-		 const struct segment *b, struct linearity *out, double *worst)
+		 const struct segment *b, int neighbours, struct linearity *out,
+		 double *worst)
 {
+	if (!neighbours && (!a->usable || !b->usable))
+		return;
 	double n_mid = ((double)s->p[a->to - 1].n + (double)s->p[b->from].n) / 2;
 	double va = value_at(s, a, n_mid);
 	double vb = value_at(s, b, n_mid) + min_difference(s, b->from, a->from);
 	double gap = vb - va;
-	/* a bend also parts the lines at the boundary: by the difference of
-	 * slopes over half a segment each way */
-	double half = ((double)s->p[b->to - 1].n - (double)s->p[a->from].n) / 4;
-	double bent = a->usable && b->usable ? fabs(b->slope - a->slope) * half : 0;
+	/* a bend also parts the lines: by the difference of slopes over
+	 * the distance from each segment's middle; and each line's slope is
+	 * known to its band over that distance */
+	double da = n_mid - ((double)s->p[a->from].n + (double)s->p[a->to - 1].n) / 2;
+	double db = ((double)s->p[b->from].n + (double)s->p[b->to - 1].n) / 2 - n_mid;
+	double bent = a->usable && b->usable ? fabs(b->slope - a->slope) * (da + db) / 2
+			+ a->band * da + b->band * db : 0;
 	double allowed = LINEARITY_STEP_W * (a->w + b->w) + bent;
 	if (!isfinite(gap) || !(fabs(gap) > allowed) || fabs(gap) / allowed <= *worst)
 		return;
@@ -125,8 +137,9 @@ static int one_cut(const struct point_set *s, double tick, double fit_slope,
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
 			bend(s, &g[i], &g[j], fit_slope, out, worst);
-	for (size_t i = 0; i + 1 < m; i++)
-		step(s, &g[i], &g[i + 1], out, worst);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = i + 1; j < m; j++)
+			step(s, &g[i], &g[j], j == i + 1, out, worst);
 	return 0;
 }
 

@@ -4,18 +4,21 @@
  * of 4 KiB..512 KiB), so the minima are cut into consecutive segments of
  * N, twice (the second cut shifted by half a segment, so that a step
  * falls near a boundary of one of them), and each segment gets its own
- * least-values line, with its scatter W (the tick, or the median height
- * of its minima above its line) and its slope band 2 W / span
- * (hull_slope_band).
+ * least-values line, with its scatter W (the tick, or the upper quartile
+ * of the heights of its minima above its line) and its slope band
+ * 3 W / span (the band of hull_slope_band, half as wide again: a few
+ * minima scatter more than their median height says).
  *
  *  - a bend: two segments whose slopes differ by more than their bands
  *    and 1% of the whole line's slope.  A segment whose line rises less
  *    than LINEARITY_RISE_MIN x its W knows its slope too poorly to
  *    testify (the small messages of an allreduce, whose lowest third
  *    rises 3 ticks);
- *  - a step: two neighbouring segments whose lines, both carried to the
- *    boundary between them, part by more than LINEARITY_STEP_W x their
- *    W together and more than the bend between them explains.
+ *  - a step: two segments whose lines, both carried to the middle of the
+ *    gap between them, part by more than LINEARITY_STEP_W x their W
+ *    together and more than the bend between them and their slope bands
+ *    explain (neighbours always; segments apart when both know their
+ *    slopes, since a step inside the segment between them blurs it).
  *
  * The minima are taken relative to the first of each segment, exactly
  * where they are integers, so that timings near 2^60 units lose nothing
@@ -29,7 +32,7 @@
 #include "points.h"
 
 #define LINEARITY_SEGMENTS 6
-#define LINEARITY_RISE_MIN 10.0
+#define LINEARITY_RISE_MIN 20.0
 #define LINEARITY_STEP_W 3.0
 
 enum linearity_kind { LINEAR, LINEARITY_BEND, LINEARITY_STEP };
