@@ -4,6 +4,7 @@
 #include "periodic.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,7 @@ enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_SMALL = 8,
  * level x 2^j, up to the costliest event (a source drowned among others
  * of other costs stands out in its own band). */
 enum { BAND_OCTAVES = 40, BANDS = 2 * BAND_OCTAVES };
-/* Events a search looks at, at most, evenly thinned (the same span): a
+/* Events a search looks at, at most, a random subset of them: a
  * source clear enough to name shows in a few hundred of its events, and
  * its marks are then fitted to all of them (refine_marks). */
 enum { SEARCH_EVENTS = 512 };
@@ -373,9 +374,18 @@ static int band_period(const struct periodic_event *ev, size_t n,
 		return 0;
 	*last = k;
 	if (k > SEARCH_EVENTS) {
-		for (size_t i = 0; i < SEARCH_EVENTS; i++)
-			t[i] = t[i * k / SEARCH_EVENTS];
+		/* a random subset: every j-th of events that recur would
+		 * alias into a period of their own */
+		uint64_t x = 0x9e3779b97f4a7c15u;
+		for (size_t i = 0; i < SEARCH_EVENTS; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			size_t j = i + (size_t)(x % (k - i));
+			double tmp = t[i];
+			t[i] = t[j];
+			t[j] = tmp;
+		}
 		k = SEARCH_EVENTS;
+		qsort(t, k, sizeof *t, by_double);
 	}
 	period_detect(t, k, null, nnull, p);
 	return p->found;
