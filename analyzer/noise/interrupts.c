@@ -122,7 +122,6 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 			((struct short_run *)add->v)[k] = (struct short_run){ pi, a };
 		in_runs += r.t;
 		lengths_add(len, r.t);
-		o->longest_run = r.t > o->longest_run ? r.t : o->longest_run;
 		if (r.at != SPOOL_NO_AT) {
 			if (at0 == SPOOL_NO_AT)
 				at0 = r.at;
@@ -134,6 +133,11 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 	}
 	o->samples = i;
 	o->in_runs = in_runs;
+	/* the longest run undisturbed: the largest N's floor (a run that a
+	 * preemption stretched to milliseconds is no longer exposed) */
+	for (size_t k = 0; k < c->points->count; k++)
+		o->longest_run = c->points->p[k].min > o->longest_run ? c->points->p[k].min
+								      : o->longest_run;
 	if (c->unit_ns > 0)
 		o->run_seconds = in_runs * c->unit_ns * 1e-9;
 	return got == 0 ? 0 : -1;

@@ -61,7 +61,7 @@ struct interrupts {
 	double run_seconds;	/* the same in s; 0 unknown */
 	double per_s;		/* count / run_seconds; 0 unknown */
 	double cost, cost_lo, cost_hi;	/* median, 25%, 75%, clock units */
-	double longest_run;	/* the largest timing, clock units */
+	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;
 	struct periodic_sources periodic;	/* times in ns, or clock units

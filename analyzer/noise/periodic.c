@@ -451,8 +451,22 @@ static size_t search_once(const struct periodic_event *ev, size_t n,
 	return 0;
 }
 
+/* b's marks are marks of a: its period a multiple of a's (up to
+ * MULTIPLE_MAX), its phase on a's grid within `near`. */
+static int marks_of(const struct periodic_source *a, const struct periodic_source *b,
+		    double near)
+{
+	double k = b->period / a->period;
+	if (!(k > 0.5) || k > MULTIPLE_MAX + 0.5 || fabs(k - round(k)) > 1e-3 * k)
+		return 0;
+	double d = fmod(fabs(a->phase - b->phase), a->period);
+	return fmin(d, a->period - d) <= near;
+}
+
 /* Sources of one period whose phases lie closer than the typical stretch
- * (two sources a few microseconds apart, taken in pieces) are one. */
+ * (two sources a few microseconds apart, taken in pieces) are one; so is
+ * a source whose marks are every k-th of another's, of its cost (events
+ * of one source that the collection's rhythm caught only at some marks). */
 static void merge_alike(const struct periodic_event *ev, size_t n,
 			struct periodic_sources *out)
 {
@@ -467,9 +481,10 @@ static void merge_alike(const struct periodic_event *ev, size_t n,
 	for (size_t i = 0; i < out->count; i++)
 		for (size_t j = i + 1; j < out->count; j++) {
 			struct periodic_source *a = &out->s[i], *b = &out->s[j];
-			double d = fmod(fabs(a->phase - b->phase), a->period);
-			if (fabs(b->period / a->period - 1) > 1e-3 ||
-			    fmin(d, a->period - d) > typical)
+			int alike = marks_of(a, b, typical) &&
+				    (fabs(b->period / a->period - 1) <= 1e-3 ||
+				     (b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25));
+			if (!alike)
 				continue;
 			a->hits += b->hits;
 			a->events += b->events;
