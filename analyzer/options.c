@@ -93,7 +93,7 @@ void options_help(FILE *out)
 "    fastest of their N, window by window; the speed states, their share\n"
 "    of the time and when) and an additive rest; runs whose rest exceeds\n"
 "    10 x max(tick, the shortest runs' median rest), or a multiple of the\n"
-"    floor's relative spread for longer runs, were interrupted: the cost\n"
+"    longer runs' relative jitter for them, were interrupted: the cost\n"
 "    of one, the rate per second of runs, and each periodic source (its\n"
 "    period, rate, cost).  Where the longest runs expect an interruption\n"
 "    or more, no minimum escapes them: a compensated unit cost takes them\n"

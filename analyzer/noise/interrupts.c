@@ -98,7 +98,8 @@ struct spread {
 
 static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		      struct interrupts *o, struct reservoir *add,
-		      struct reservoir *mid, struct lengths *len, struct spread *var)
+		      struct reservoir *mid, struct lengths *len, struct spread *var,
+		      struct reservoir *rel)
 {
 	struct spool_record r;
 	uint64_t i = 0, at0 = SPOOL_NO_AT;
@@ -120,6 +121,9 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		/* the jitter: of the shortest runs, the least interrupted */
 		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
 			((struct short_run *)add->v)[k] = (struct short_run){ pi, a };
+		/* and of the longer ones, relative to their timing */
+		if (pi >= c->points->count / 2 && r.t > 0 && (k = reservoir_slot(rel)) >= 0)
+			((double *)rel->v)[k] = fabs(a) / r.t;
 		in_runs += r.t;
 		lengths_add(len, r.t);
 		if (r.at != SPOOL_NO_AT) {
@@ -169,32 +173,6 @@ static double ladder_cost(const struct point_set *s, double wide)
 	return c;
 }
 
-/* The floor's relative spread: the median over the N (16 runs or more)
- * of how far the eighth-fastest of every eight runs lies above the
- * fastest, over the fastest (the kept smallest timings hold it).  The
- * jitter of long runs grows with them (a busy sibling, caches): a fixed
- * threshold would take it for interruptions. */
-static double floor_spread(const struct point_set *s)
-{
-	double *r = malloc(s->count * sizeof *r), v = 0;
-	size_t k = 0;
-	if (r == NULL)
-		return 0;
-	for (size_t i = 0; i < s->count; i++) {
-		const struct point *p = &s->p[i];
-		size_t j = (size_t)(p->count / 8);
-		j = j < 1 ? 1 : j;
-		if (p->count >= 16 && p->nbest > 1 && p->best[0] > 0)
-			r[k++] = (p->best[j < p->nbest ? j : p->nbest - 1] - p->best[0]) / p->best[0];
-	}
-	if (k > 0) {
-		qsort(r, k, sizeof *r, by_double);
-		v = r[k / 2];
-	}
-	free(r);
-	return v;
-}
-
 /* The ladder's rung is told where at least half the N show a gap within
  * 20% of it. */
 static int ladder_agrees(const struct point_set *s, double wide, double rung)
@@ -232,11 +210,24 @@ static int by_index(const void *a, const void *b)
 	return (x->index > y->index) - (x->index < y->index);
 }
 
+/* The jitter of longer runs, relative to their timing: the lower
+ * quartile of the additive parts of the upper half of the N, over their
+ * timings (a busy sibling, caches: it grows with the run; the lower
+ * quartile, since a quarter of the runs may be interrupted). */
+static double relative_jitter(struct reservoir *rel)
+{
+	double *v = rel->v;
+	if (rel->kept == 0)
+		return 0;
+	qsort(v, rel->kept, sizeof *v, by_double);
+	return v[rel->kept / 4];
+}
+
 /* The baseline (median additive part of the shortest runs: those of the
  * smallest N that hold SHORT_RUNS of them; where every long run is
  * interrupted, the shortest still show the jitter) and the threshold. */
 static void threshold_of(const struct interrupt_config *c, struct reservoir *add,
-			 struct interrupts *o)
+			 struct reservoir *rel, struct interrupts *o)
 {
 	struct short_run *sr = (struct short_run *)add->v;
 	double *v = malloc((add->kept + 1) * sizeof *v);
@@ -261,9 +252,9 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 		: 10 * fmax(c->on_line_width, typical);
 	if (o->threshold_given)
 		return;
-	/* longer runs: 8 x the floor's relative spread x t, but no more than
-	 * half a rung where every N shows the ladder of interruptions */
-	o->threshold_relative = 8 * floor_spread(c->points);
+	/* longer runs: 8 x their relative jitter x t, but no more than half
+	 * a rung where every N shows the ladder of interruptions */
+	o->threshold_relative = 8 * relative_jitter(rel);
 	double rung = ladder_cost(c->points, o->threshold);
 	if (rung > 0 && ladder_agrees(c->points, o->threshold, rung))
 		o->threshold_cap = rung / 2;
@@ -464,18 +455,19 @@ static void count_of(struct interrupts *o, const struct interrupt_config *c,
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupts *o)
 {
-	struct reservoir add, mid, keep;
+	struct reservoir add, mid, keep, rel;
 	struct lengths *len = calloc(1, sizeof *len);
 	struct spread *var = calloc(c->points->count, sizeof *var);
 	memset(o, 0, sizeof *o);
 	int rc = -1;
-	add.v = mid.v = keep.v = NULL;
+	add.v = mid.v = keep.v = rel.v = NULL;
 	if (len != NULL && var != NULL &&
 	    reservoir_init(&add, KEEP, sizeof(struct short_run)) == 0 &&
+	    reservoir_init(&rel, KEEP, sizeof(double)) == 0 &&
 	    reservoir_init(&mid, KEEP, sizeof(double)) == 0 &&
 	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0 &&
-	    first_pass(sp, c, o, &add, &mid, len, var) == 0) {
-		threshold_of(c, &add, o);
+	    first_pass(sp, c, o, &add, &mid, len, var, &rel) == 0) {
+		threshold_of(c, &add, &rel, o);
 		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
 	}
 	if (rc == 0) {
@@ -493,6 +485,6 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		if (!o->saturated)
 			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
 	}
-	free(add.v), free(mid.v), free(keep.v), free(len), free(var);
+	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len), free(var);
 	return rc;
 }

@@ -7,7 +7,8 @@
  * minimum of its N, and the rest, t - speed x m(N), the additive part.
  * Runs whose additive part exceeds the threshold were interrupted: 10 x
  * the larger of the tick and the median additive part of the shortest
- * runs, or for a longer run 8 x the floor's relative spread x its timing
+ * runs, or for a longer run 8 x the relative jitter of longer runs (the
+ * lower quartile of their additive parts over their timings) x its timing
  * if that is more (but at most half the cost of one interruption where
  * every N's smallest timings show a ladder of them); or --threshold.
  * Of those: the cost of one interruption (the median of their additive
