@@ -260,6 +260,12 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 		o->threshold_cap = rung / 2;
 }
 
+int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
+		   uint64_t i, const struct spool_record *r)
+{
+	return interrupts_additive(c, i, r) > threshold_at(o, r->t);
+}
+
 /* Second pass: the interrupted runs, as events in time. */
 static int event_pass(struct spool *sp, const struct interrupt_config *c,
 		      struct interrupts *o, struct periodic_event *ev,

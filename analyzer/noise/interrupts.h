@@ -78,4 +78,9 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 double interrupts_additive(const struct interrupt_config *c, uint64_t i,
 			   const struct spool_record *r);
 
+/* 1 if run number i was interrupted (its additive part above its
+ * threshold). */
+int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
+		   uint64_t i, const struct spool_record *r);
+
 #endif /* SUBTICK_INTERRUPTS_H */

@@ -511,6 +511,13 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 		;
 	if (rc == 0)
 		merge_alike(ev, n, out);
+	/* strongest first: the source of the most events */
+	for (size_t i = 1; i < out->count; i++)
+		for (size_t j = i; j > 0 && out->s[j].hits > out->s[j - 1].hits; j--) {
+			struct periodic_source tmp = out->s[j];
+			out->s[j] = out->s[j - 1];
+			out->s[j - 1] = tmp;
+		}
 	free(taken), free(t), free(mine);
 	return rc;
 }

@@ -169,24 +169,25 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 	double ts = time_scale(a);
 	struct spool_record r;
 	int k;
-	fprintf(f, "# n t excess excess_step time (every %llu-th sample, and every interrupt-like one)\n",
+	fprintf(f, "# n t excess excess_step time interrupted (every %llu-th sample, and every interrupted one)\n",
 		(unsigned long long)every);
 	while ((k = spool_get(&a->spool, &r)) == 1) {
 		double e, es;
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		if (i++ % every != 0 && e <= a->diag.irq.threshold)
+		int hit = interrupts_hit(&a->diag.irq_cfg, &a->diag.irq, i, &r);
+		if (i++ % every != 0 && !hit)
 			continue;
 		if (r.at != SPOOL_NO_AT) {
 			double when = (double)(r.at - at0) * ts;
 			*span = when > *span ? when : *span;
-			fprintf(f, "%llu %.17g %.10g %.10g %.10g\n", (unsigned long long)r.n,
-				r.t, e, es, when);
+			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d\n", (unsigned long long)r.n,
+				r.t, e, es, when, hit);
 		}
 		else
-			fprintf(f, "%llu %.17g %.10g %.10g nan\n", (unsigned long long)r.n,
-				r.t, e, es);
+			fprintf(f, "%llu %.17g %.10g %.10g nan %d\n", (unsigned long long)r.n,
+				r.t, e, es, hit);
 	}
 	return close_ok(f) == 0 && k == 0 ? 0 : -1;
 }

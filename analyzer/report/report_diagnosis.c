@@ -51,28 +51,53 @@ static void speed_text(FILE *out, const struct analysis *a)
 	fprintf(out, "  speed: %zu state%s over %s (the speed of each %zu runs in a row, against the fastest runs of each N)\n",
 		ss->count, ss->count == 1 ? "" : "s", span_of(x, sizeof x, a, ss->span),
 		ss->runs_per_window);
+	double rest = 0, lo = 0, hi = 0, longest = 0;
+	size_t others = 0;
 	for (size_t i = 0; i < ss->count; i++) {
 		const struct speed_state *s = &ss->s[i];
+		if (i > 0 && s->share < SPEED_SHOWN_MIN) {	/* summed below */
+			lo = others ? fmin(lo, s->factor) : s->factor;
+			hi = fmax(hi, s->factor);
+			longest = fmax(longest, s->longest);
+			rest += s->share;
+			others++;
+			continue;
+		}
 		fprintf(out, "    %-7.4g %5.1f%% of the time, from %s to %s, %u stretch%s (longest %s)%s\n",
 			s->factor, 100 * s->share, moment(x, sizeof x, a, s->from),
 			moment(y, sizeof y, a, s->to), s->stretches,
 			s->stretches == 1 ? "" : "es", span_of(z, sizeof z, a, s->longest),
 			i == 0 ? (ss->count > 1 ? "   the fastest" : "") : "   slower");
 	}
+	if (others > 0)
+		fprintf(out, "    and %zu more state%s, %.3g to %.3g, held %.2g%% of the time in all (stretches of %s at most)\n",
+			others, others == 1 ? "" : "s", lo, hi, 100 * rest,
+			span_of(z, sizeof z, a, longest));
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
 			1 / ss->line_factor);
 }
 
-/* "every 1 ms (1000 Hz), 1997 runs, 998 per second, cost 20 us" */
+/* "in bursts of 24" where a source's marks hold many interruptions each */
+static const char *bursts(char *buf, size_t len, double per_mark)
+{
+	buf[0] = '\0';
+	if (per_mark >= 1.5)
+		snprintf(buf, len, " in bursts of %.2g", per_mark);
+	return buf;
+}
+
+/* "every 1 ms (1000 Hz): 1997 runs, 998 per second, cost 20 us" */
 static void source_line(FILE *out, const struct analysis *a, const struct periodic_source *s)
 {
 	const struct interrupts *q = &a->diag.irq;
-	char p[32], c[32], lo[32], hi[32];
+	char p[32], c[32], lo[32], hi[32], b[40];
 	double k = a->unit_ns > 0 ? 1 : 0;	/* periods and costs in ns */
+	double per_mark = q->run_seconds > 0 ? s->count / q->run_seconds * s->period * 1e-9 : 0;
 	if (k > 0)
-		fprintf(out, "    every %s (%.4g Hz): %zu runs, %.4g per second, each %s (half within %s to %s), coherence %.2f\n",
-			duration(p, sizeof p, s->period), 1e9 / s->period, s->events,
+		fprintf(out, "    every %s (%.4g Hz)%s: %zu runs, %.4g per second, each %s (half within %s to %s), coherence %.2f\n",
+			duration(p, sizeof p, s->period), 1e9 / s->period,
+			bursts(b, sizeof b, per_mark), s->events,
 			q->run_seconds > 0 ? s->count / q->run_seconds : NAN,
 			duration(c, sizeof c, s->cost * a->unit_ns),
 			duration(lo, sizeof lo, s->cost_lo * a->unit_ns),
