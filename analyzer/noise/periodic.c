@@ -125,8 +125,12 @@ static size_t fit_marks(const struct periodic_event *ev, size_t n,
 			const unsigned char *taken, const struct band *b,
 			double *period, double *phase, size_t *mine)
 {
-	size_t m = assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE_FIRST, mine);
-	refine_marks(ev, mine, m, period, phase);
+	/* a few rounds: a source whose clock runs apart from ours drifts
+	 * off marks of a period a little off over the trace */
+	for (int round = 0; round < 3; round++) {
+		size_t m = assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE_FIRST, mine);
+		refine_marks(ev, mine, m, period, phase);
+	}
 	return assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE, mine);
 }
 

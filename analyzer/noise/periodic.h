@@ -21,7 +21,7 @@
 
 #include "period.h"
 
-#define PERIODIC_SOURCES_MAX 4
+#define PERIODIC_SOURCES_MAX 6
 
 struct periodic_event {
 	double mid;		/* the best guess of when it came */
