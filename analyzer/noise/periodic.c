@@ -280,6 +280,35 @@ static double shared_hits(const struct periodic_event *ev, size_t n,
 	return held > expect ? held - expect : 0;
 }
 
+/* Rayleigh's Z of the events idx[0..m) at period, and their phase. */
+static double z_at(const struct periodic_event *ev, const size_t *idx, size_t m,
+		   double period, double *phase)
+{
+	double c = 0, s = 0;
+	for (size_t i = 0; i < m; i++) {
+		long double f = (long double)ev[idx[i]].mid / period;
+		double a = 2 * M_PI * (double)(f - floorl(f));
+		c += cos(a), s += sin(a);
+	}
+	double ang = atan2(s, c);
+	*phase = (ang < 0 ? ang + 2 * M_PI : ang) / (2 * M_PI) * period;
+	return m ? (c * c + s * s) / (double)m : 0;
+}
+
+/* The longest multiple k x period (k <= MULTIPLE_MAX / 2) to which the
+ * events lock as strongly (90% of Z): the fundamental of a source found
+ * at a fraction of its period.  Events of a true period do not lock to
+ * twice it (half fall at each phase).  Returns k, its phase in *phase. */
+static int locking_multiple(const struct periodic_event *ev, const size_t *mine,
+			    size_t m, double period, double *phase)
+{
+	double ph, z1 = z_at(ev, mine, m, period, &ph);
+	for (int k = MULTIPLE_MAX / 2; k >= 2; k--)
+		if (z_at(ev, mine, m, k * period, phase) >= 0.9 * z1)
+			return k;
+	return 1;
+}
+
 /* The source (period, phase) of the events in b, refined on its own
  * events, taken out of them: into *s when it accounts for enough of them,
  * and far more than chance would.  Returns 1 if so. */
@@ -289,6 +318,21 @@ static int take_source(const struct periodic_event *ev, size_t n,
 		       struct periodic_source *s)
 {
 	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	double ph, phases[MULTIPLE_MAX];
+	int k = locking_multiple(ev, mine, m, period, &ph);
+	if (k > 1) {	/* the fundamental, and its events */
+		period *= k;
+		phase = ph;
+		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	}
+	/* one filled phase of a multiple (a few of its events sit at
+	 * others): the multiple */
+	if (filled_phases(ev, mine, m, period, phase, by_chance(ev, n, taken, b, period),
+			  &k, phases) == 1 && k > 1) {
+		period *= k;
+		phase = phases[0];
+		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	}
 	double span = ev[n - 1].mid - ev[0].mid;
 	if (m < SOURCE_MIN_EVENTS ||
 	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period) ||
