@@ -13,12 +13,6 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int by_mid(const void *a, const void *b)
-{
-	const struct periodic_event *x = a, *y = b;
-	return (x->mid > y->mid) - (x->mid < y->mid);
-}
-
 /* Every gap as an event: it began within one read interval after its
  * start; its cost is its length less that interval. */
 static int read_gaps(struct spool *sp, double k, struct trace_summary *o,
@@ -83,7 +77,7 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 			o->cost_lo = cost[n / 4];
 			o->cost_hi = cost[(3 * n) / 4];
 		}
-		qsort(ev, n, sizeof *ev, by_mid);
+		periodic_sort(ev, n);
 		/* a trace sees every mark: a source fills 5% of its own */
 		rc = periodic_find(ev, n, NULL, 0, o->threshold, 0.05, &o->periodic);
 		for (size_t j = 0; j < o->periodic.count; j++)

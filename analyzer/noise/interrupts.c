@@ -69,12 +69,6 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int by_mid(const void *a, const void *b)
-{
-	const struct periodic_event *x = a, *y = b;
-	return (x->mid > y->mid) - (x->mid < y->mid);
-}
-
 double interrupts_additive(const struct interrupt_config *c, uint64_t i,
 			   const struct spool_record *r)
 {
@@ -479,7 +473,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	if (rc == 0) {
 		struct periodic_event *ev = (struct periodic_event *)keep.v;
 		if (o->have_at) {
-			qsort(ev, keep.kept, sizeof *ev, by_mid);
+			periodic_sort(ev, keep.kept);
 			rc = periodic_find(ev, keep.kept, mid.v, mid.kept,
 					   o->threshold, 0, &o->periodic);
 		}

@@ -574,3 +574,15 @@ int periodic_holds(const struct periodic_source *s, const struct periodic_event 
 {
 	return holds_mark(e, s->period, s->phase, MARK_TOLERANCE * s->period);
 }
+
+static int by_mid(const void *a, const void *b)
+{
+	const struct periodic_event *x = a, *y = b;
+	return (x->mid > y->mid) - (x->mid < y->mid);
+}
+
+void periodic_sort(struct periodic_event *ev, size_t n)
+{
+	if (n > 1)
+		qsort(ev, n, sizeof *ev, by_mid);
+}

@@ -62,6 +62,9 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 		  size_t nnull, double level, double fill_min,
 		  struct periodic_sources *out);
 
+/* Sort events by their times (periodic_find wants them so). */
+void periodic_sort(struct periodic_event *ev, size_t n);
+
 /* 1 if the stretch of e holds a mark of s. */
 int periodic_holds(const struct periodic_source *s, const struct periodic_event *e);
 

@@ -206,20 +206,20 @@ static void speed_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, ss->judged ? 1 / ss->line_factor : NAN);
 }
 
-/* periodic: [{period_ns, per_s, cost_ns, events, coherence}]; the
- * strongest as period_found, period. */
-static void periodic_json(FILE *out, int *f, const struct analysis *a)
+/* "periodic": [{period_ns, per_s, cost_ns, events, coherence}], the rate
+ * over `seconds` (of runs, or of the trace). */
+static void sources_json(FILE *out, int *f, const struct analysis *a,
+			 const struct periodic_sources *ps, double seconds)
 {
-	const struct interrupts *q = &a->diag.irq;
 	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
 	json_key(out, f, "periodic");
 	fputc('[', out);
-	for (size_t i = 0; i < q->periodic.count; i++) {
-		const struct periodic_source *s = &q->periodic.s[i];
-		fputs(i ? ", {\"period_ns\": " : "{\"period_ns\": ", out);
+	for (size_t i = 0; i < ps->count; i++) {
+		const struct periodic_source *s = &ps->s[i];
+		fprintf(out, "%s{\"period_ns\": ", i ? ", " : "");
 		json_number(out, a->unit_ns > 0 ? s->period : NAN);
 		fputs(", \"per_s\": ", out);
-		json_number(out, q->run_seconds > 0 ? s->count / q->run_seconds : NAN);
+		json_number(out, seconds > 0 ? s->count / seconds : NAN);
 		fputs(", \"cost_ns\": ", out);
 		json_number(out, s->cost * ns);
 		fprintf(out, ", \"events\": %zu, \"coherence\": ", s->events);
@@ -227,6 +227,13 @@ static void periodic_json(FILE *out, int *f, const struct analysis *a)
 		fputc('}', out);
 	}
 	fputc(']', out);
+}
+
+/* periodic, and the strongest as period_found, period. */
+static void periodic_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	sources_json(out, f, a, &q->periodic, q->run_seconds);
 	const struct periodic_source *s = q->periodic.count ? &q->periodic.s[0] : NULL;
 	json_key(out, f, "period_found");
 	fputs(s ? "true" : "false", out);
@@ -393,19 +400,8 @@ void report_trace_json(FILE *out, int *f, const struct analysis *a)
 		json_key(out, &g, kk[i]);
 		json_number(out, kv[i]);
 	}
-	json_key(out, &g, "periodic");
-	fputc('[', out);
-	for (size_t i = 0; i < t->periodic.count; i++) {
-		const struct periodic_source *s = &t->periodic.s[i];
-		fprintf(out, "%s{\"period_ns\": ", i ? ", " : "");
-		json_number(out, a->unit_ns > 0 ? s->period : NAN);
-		fputs(", \"per_s\": ", out);
-		json_number(out, t->seconds > 0 ? s->count / t->seconds : NAN);
-		fputs(", \"cost_ns\": ", out);
-		json_number(out, s->cost * ns);
-		fprintf(out, ", \"events\": %zu}", s->events);
-	}
-	fputs("]\n  }", out);
+	sources_json(out, &g, a, &t->periodic, t->seconds);
+	fputs("\n  }", out);
 }
 
 /* "kernel_counted": a collection's counters as rates, or null. */
