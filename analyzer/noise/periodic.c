@@ -300,11 +300,13 @@ static double z_at(const struct periodic_event *ev, const size_t *idx, size_t m,
  * at a fraction of its period.  Events of a true period do not lock to
  * twice it (half fall at each phase).  Returns k, its phase in *phase. */
 static int locking_multiple(const struct periodic_event *ev, const size_t *mine,
-			    size_t m, double period, double *phase)
+			    size_t m, double period, double span, double *phase)
 {
 	double ph, z1 = z_at(ev, mine, m, period, &ph);
+	/* eight marks of the multiple over the span at least: bursts lock to
+	 * any period longer than their spacing */
 	for (int k = MULTIPLE_MAX / 2; k >= 2; k--)
-		if (z_at(ev, mine, m, k * period, phase) >= 0.9 * z1)
+		if (k * period <= span / 8 && z_at(ev, mine, m, k * period, phase) >= 0.9 * z1)
 			return k;
 	return 1;
 }
@@ -318,8 +320,8 @@ static int take_source(const struct periodic_event *ev, size_t n,
 		       struct periodic_source *s)
 {
 	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
-	double ph, phases[MULTIPLE_MAX];
-	int k = locking_multiple(ev, mine, m, period, &ph);
+	double ph, phases[MULTIPLE_MAX], span = ev[n - 1].mid - ev[0].mid;
+	int k = locking_multiple(ev, mine, m, period, span, &ph);
 	if (k > 1) {	/* the fundamental, and its events */
 		period *= k;
 		phase = ph;
@@ -333,8 +335,7 @@ static int take_source(const struct periodic_event *ev, size_t n,
 		phase = phases[0];
 		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
 	}
-	double span = ev[n - 1].mid - ev[0].mid;
-	if (m < SOURCE_MIN_EVENTS ||
+	if (m < SOURCE_MIN_EVENTS || period > span / 8 ||
 	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period) ||
 	    (span > 0 && (double)m * period < fill_min * span))
 		return 0;
