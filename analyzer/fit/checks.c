@@ -89,10 +89,19 @@ static void check_speed(struct analysis *a)
 }
 
 /* Saturated: the longest runs expect an interruption or more, so their
- * minima hold some, and the line rises with them. */
+ * minima hold some, and the line rises with them.  Where even the
+ * shortest runs scatter by 3% of their time, no threshold tells an
+ * interruption from their scatter: every run may be interrupted. */
 static void check_saturated(struct analysis *a)
 {
 	const struct diagnosis *d = &a->diag;
+	double shortest = a->points.p[0].min;
+	double jitter = d->irq.jitter;
+	if (!d->irq.threshold_given && shortest > 0 && jitter > a->on_line_width &&
+	    jitter > 0.03 * shortest)
+		warn(a, "saturated? even the shortest runs (N = %llu) scatter by %.3g%% of their time: interruptions of less than %.4g units are not told apart from it, and may be in every run; time shorter runs, or see what the CPU does with collect --trace",
+		     (unsigned long long)a->points.p[0].n, 100 * jitter / shortest,
+		     d->irq.threshold);
 	if (!d->comp.done && d->irq.expected_long >= 1) {
 		warn(a, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, but a periodic source (a timer) shorter than the runs leaves none, and then the line rises with it, unseen; see what the CPU does with collect --trace, or time shorter runs",
 		     d->irq.expected_long);

@@ -241,6 +241,7 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 	qsort(v, k, sizeof *v, by_double);
 	double typical = k ? v[k / 2] : 0;
 	free(v);
+	o->jitter = typical;
 	o->threshold_given = c->threshold > 0;
 	o->threshold = c->threshold > 0 ? c->threshold
 		: 10 * fmax(c->on_line_width, typical);
@@ -437,8 +438,8 @@ static void count_of(struct interrupts *o, const struct interrupt_config *c,
 		/* the cost from the ladder (clock units), the rate from the
 		 * spread */
 		double rung = ladder_cost(c->points, o->threshold);
-		if (rung > 0) {
-			o->cost = rung - o->baseline;
+		if (rung > o->threshold) {	/* a rung is a difference already */
+			o->cost = rung;
 			o->cost_lo = o->cost_hi = o->cost;
 		}
 		lambda = variance_rate(c->points, var, o->cost, o->threshold / 10);
@@ -484,6 +485,10 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		count_of(o, c, len, ev, keep.kept, var, time, time_scale(c));
 		if (!o->saturated)
 			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
+		/* a cost at or below nothing: the baseline of runs all of which
+		 * are interrupted swallowed it; not known */
+		if (!(o->cost > 0))
+			o->cost = o->cost_lo = o->cost_hi = NAN;
 	}
 	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len), free(var);
 	return rc;

@@ -49,6 +49,7 @@ struct interrupts {
 	double threshold_cap;	/* but no more than this (half the rung of
 				 * a ladder of interruptions); 0: none */
 	double baseline;	/* median additive part: the runs' jitter */
+	double jitter;		/* median |additive part| of the shortest runs */
 	uint64_t samples;
 	uint64_t events;	/* runs above the threshold */
 	uint64_t count;		/* interruptions in them: rate x in_runs */

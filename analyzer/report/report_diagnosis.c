@@ -133,7 +133,9 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	fprintf(out, "\n");
 	if (q->events == 0)
 		return;
-	if (a->unit_ns > 0)
+	if (!(q->cost > 0))
+		fprintf(out, "    one costs: not known (the shortest runs are interrupted too: their median is no floor)\n");
+	else if (a->unit_ns > 0)
 		fprintf(out, "    one costs %s (median; half within %s to %s)\n",
 			duration(c, sizeof c, q->cost * a->unit_ns),
 			duration(lo, sizeof lo, q->cost_lo * a->unit_ns),

@@ -108,6 +108,12 @@ assert lo <= 0.57 <= hi, (lo, hi)
 assert near(j["interrupt_cost_ns"], 5000, 0.1), j["interrupt_cost_ns"]'
 done
 
+# Saturated everywhere: even the shortest runs hold interruptions, and no
+# threshold tells them from the runs' scatter: said, not hidden.
+"$DISTURB" --random 20000:5 --range 500000:2000000:64 > satall.st
+check "every run interrupted: a saturated? warning" judge satall.st '
+assert any(w.startswith("saturated?") for w in j["warnings"]), j["warnings"]'
+
 # An activity trace: rate, cost, periods and what the kernel saw.
 "$DISTURB" --trace 2 --periodic 1000:25:0.3 --periodic 4000:5:0.2:irq \
 	--random 100:30:0.5:preempt --periodic 2700:50 > trace.st
