@@ -90,6 +90,18 @@ static const char *differs(const struct input_meta *m, const struct input_meta *
 	return "";
 }
 
+/* An activity trace's keys, and the kernel's counters, of the first input. */
+static void first_counters(struct analysis *a, const struct input_meta *m)
+{
+	a->trace = strcmp(m->stream_kind, "trace") == 0;
+	snprintf(a->trace_read_interval, sizeof a->trace_read_interval, "%s",
+		 m->trace_read_interval);
+	snprintf(a->trace_threshold, sizeof a->trace_threshold, "%s", m->trace_threshold);
+	const char *sec = strstr(m->last_line, "seconds=");
+	a->last_seconds = sec ? atof(sec + 8) : 0;
+	counted_parse(m->counters_start, m->counters_end, &a->counted);
+}
+
 /* Header values of a later file must agree with the first one's. */
 static int merge_meta(struct analysis *a, const struct input_meta *m,
 		      struct input_meta *first, struct input_error *err)
@@ -109,7 +121,10 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		memcpy(a->in_turn, m->in_turn, sizeof a->in_turn);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
+		first_counters(a, m);
 	} else {
+		if (a->trace || strcmp(m->stream_kind, "trace") == 0)
+			return fail(err, &a->where, "an activity trace is analyzed alone (one file)");
 		/* bare columns say nothing of kernel or clock: the tick decides */
 		const char *mine = "", *theirs = "";
 		const char *what = m->stream && first->stream
@@ -144,6 +159,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 				    m->unit_ns, first->unit_ns);
 		a->complete &= m->finished;
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
+		a->counted.have = 0;	/* several collections: counters of none */
 	}
 	a->interrupted |= m->interrupted;
 	a->check_failed |= m->check_failed;
@@ -292,6 +308,12 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		tickdata_init(td);
 		struct read_ctx ctx = { a, td, rng, 0, 0 };
 		rc = read_files(a, &ctx, &first, err);
+	}
+	if (rc == 0 && a->trace) {	/* gaps, not timings of N: no fit */
+		choose_units(a, &first, td);
+		gsl_rng_free(rng);
+		free(td);
+		return 0;
 	}
 	if (rc == 0 && a->points.samples == 0)
 		rc = fail(err, &a->where, "no samples: the input is empty or holds only comments");
@@ -460,7 +482,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 	a->on_line_width = on_line_width(a);
 	a->excess_cfg = (struct excess_config){
 		.line = &a->fit, .tick = a->tick, .on_line_width = a->on_line_width,
-		.threshold = a->opt->threshold, .unit_ns = a->unit_ns,
+		.unit_ns = a->unit_ns,
 		.excess_path = a->opt->excess_path,
 		.integer_t = a->points.all_int,
 	};
@@ -478,10 +500,14 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {
 	int rc = analysis_read(a, opt, err);
+	if (rc == 0 && a->trace)
+		return analysis_trace(a, err);
 	if (rc == 0)
 		rc = analysis_fit(a, err);
 	if (rc == 0)
 		rc = analysis_excess(a, err);
+	if (rc == 0)
+		rc = analysis_diagnose(a, err);
 	if (rc == 0)
 		analysis_check(a);
 	return rc;
@@ -493,4 +519,5 @@ void analysis_free(struct analysis *a)
 	spool_close(&a->spool);
 	excess_free(&a->excess);
 	blocks_free(&a->blocks);
+	diagnosis_free(&a->diag);
 }

@@ -3,6 +3,7 @@
  */
 #include "header.h"
 
+#include "kcounters.h"
 #include "keys.h"
 #include "version.h"
 
@@ -46,6 +47,12 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 		stream_header(w, "checked", r->checked);
 	for (const char *const *k = r->extra_keys; k && k[0] && k[1]; k += 2)
 		stream_header(w, k[0], k[1]);
+	/* what the kernel counts on the CPU, now and at the end (kcounters.h) */
+	struct kcounters kc;
+	char counted[256];
+	kcounters_read(r->cond->cpu, &kc);
+	kcounters_format(&kc, counted, sizeof counted);
+	stream_header(w, "counters_start", counted);
 	char gen[128];
 	snprintf(gen, sizeof gen, "collect %s", build_version);
 	stream_header(w, "generator", gen);
@@ -69,7 +76,11 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 int trailer_write(struct stream_writer *w, const struct sampler_result *r,
 		  int signal)
 {
-	char sig[24] = "", timeouts[40] = "", precision[40] = "";
+	struct kcounters kc;
+	char counted[256], sig[24] = "", timeouts[40] = "", precision[40] = "";
+	kcounters_read(-1, &kc);	/* pinned: the CPU we are on */
+	kcounters_format(&kc, counted, sizeof counted);
+	stream_header(w, "counters_end", counted);
 	if (signal)
 		snprintf(sig, sizeof sig, "signal=%s ",
 			 signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM"

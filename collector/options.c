@@ -13,6 +13,7 @@
 #include "kernel.h"
 #include "numparse.h"
 #include "plan.h"
+#include "trace.h"
 #include "version.h"
 
 
@@ -20,7 +21,7 @@ enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
 	OPT_PRECISION, OPT_UNTIL, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
-	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT,
+	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT, OPT_TRACE,
 };
 
 static const struct option long_options[] = {
@@ -51,6 +52,7 @@ static const struct option long_options[] = {
 	{ "check-tolerance", required_argument, NULL, OPT_CHECK_TOLERANCE },
 	{ "exec-timeout", required_argument, NULL, OPT_EXEC_TIMEOUT },
 	{ "check-output", no_argument, NULL, OPT_CHECK_OUTPUT },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -68,6 +70,7 @@ void options_help(FILE *out)
 "SYNOPSIS\n"
 "    collect [OPTIONS]\n"
 "    collect --list-clocks [--clock NAME] [--coarsen BITS]\n"
+"    collect --trace SECONDS [--clock NAME] [--cpu K] [-o FILE]\n"
 "\n"
 "DESCRIPTION\n"
 "    Times a kernel (built-in or from a shared object) at many values of N,\n"
@@ -100,6 +103,17 @@ void options_help(FILE *out)
 "    either's cost per unit with the other's data beside it, gives each\n"
 "    half the budget, and measures each one's cost in turn against alone\n"
 "    (header in_turn_vs_alone; analyze warns beyond 5%).\n"
+"\n"
+"    --trace SECONDS writes an activity trace instead of timing a kernel:\n"
+"    pinned and prioritized the same way, a loop reads the clock as fast as\n"
+"    it can for SECONDS and keeps every gap between two readings longer\n"
+"    than ten times its own median read interval, as \"start length\"\n"
+"    (clock units), with what the kernel counted on that CPU meanwhile\n"
+"    (interrupts from /proc/interrupts, involuntary context switches,\n"
+"    steal time) at its start and end.  analyze reads it: interruptions per\n"
+"    second, their cost, periods, the share of time lost, and what the\n"
+"    kernel saw of them.  A collection records the same counters\n"
+"    (counters_start, counters_end).\n"
 "\n"
 	      , out);
 	fprintf(out,
@@ -196,6 +210,8 @@ void options_help(FILE *out)
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
+"        --trace SECONDS   the activity trace (see DESCRIPTION), at most an\n"
+"                          hour; with --clock, --cpu, --no-priority, -o\n"
 "    -h, --help            this text\n"
 "        --version         print the version\n"
 "\n"
@@ -234,6 +250,7 @@ void options_help(FILE *out)
 "    collect --kernel ./old.so:f --kernel ./new.so:f -o old.st -o new.st\n"
 "    analyze --compare old.st new.st           # A and B timed in turn\n"
 "    collect --list-clocks\n"
+"    collect --trace 5 | analyze               # what disturbs this CPU\n"
 "\n"
 "SEE ALSO\n"
 "    analyze(1), subtick(3) (time a region of your own program),\n"
@@ -385,6 +402,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 			return usage_as(o->prog, err, "--exec-timeout", arg, "expected a positive number of seconds, at most a week (604800)");
 		break;
 	case OPT_CHECK_OUTPUT: o->check_output = 1; break;
+	case OPT_TRACE:
+		if (parse_double(arg, &o->trace_s) != 0 || !(o->trace_s > 0) ||
+		    o->trace_s > TRACE_SECONDS_MAX)
+			return usage_as(o->prog, err, "--trace", arg, "expected a number of seconds, at most 3600");
+		break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
@@ -460,6 +482,10 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 	int st = check_pair(o, err);
 	if (st != OPTIONS_RUN)
 		return (enum options_status)st;
+	if (o->trace_s > 0 && (o->kernel_given || o->exec || o->n_list || o->range ||
+			       o->runs || o->budget_s > 0 || o->kbest_k || o->also_clock ||
+			       o->coarsen_bits || o->output2))
+		return usage_as(o->prog, err, "--trace", NULL, "times no kernel: it takes only --clock, --cpu, --no-priority, -o and -q");
 	if (o->geometric && !o->range)
 		return usage_as(o->prog, err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)

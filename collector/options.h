@@ -50,6 +50,7 @@ struct collect_options {
 	const char *output;	/* NULL or "-": stdout */
 	int quiet;
 	int force;		/* plan even below PLAN_MIN_TICKS */
+	double trace_s;		/* --trace SECONDS: the activity trace; 0: none */
 	/* Resolves --kernel where built-ins of another program come first
 	 * (collect-mpi's message kernels); NULL: kernel_open. */
 	int (*open_kernel)(const char *spec, struct kernel *k, char *err,
