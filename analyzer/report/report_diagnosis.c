@@ -45,7 +45,7 @@ static void speed_text(FILE *out, const struct analysis *a)
 	char x[32], y[32], z[32];
 	if (!ss->judged) {
 		fprintf(out, "  speed: not judged (%s)\n", a->excess.have_at
-			? "too few runs" : "the input has no start times");
+			? "too few runs" : "it needs the runs' start times");
 		return;
 	}
 	fprintf(out, "  speed: %zu state%s over %s (the speed of each %zu runs in a row, against the fastest runs of each N)\n",
