@@ -4,20 +4,15 @@
  * periodic sources (noise/diagnosis.h).
  */
 #include "report.h"
+#include "units.h"
 
 #include <math.h>
 #include <string.h>
 
-/* A duration in ns as "20.1 us", "2.7 ms", "950 ns". */
+/* A duration in ns as "20.1 µs", "2.7 ms", "950 ns". */
 static const char *duration(char *buf, size_t len, double ns)
 {
-	if (fabs(ns) >= 999950)	/* what %.4g would print as 1000 us */
-		snprintf(buf, len, "%.4g ms", ns / 1e6);
-	else if (fabs(ns) >= 999.95)
-		snprintf(buf, len, "%.4g us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.4g ns", ns);
-	return buf;
+	return fmt_time(buf, len, ns, 4);
 }
 
 /* A moment of the collection in ms (clock units without unit_ns). */

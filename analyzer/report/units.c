@@ -1,0 +1,63 @@
+/*
+ * units.c - numbers as people read them (units.h).
+ */
+#include "units.h"
+
+#include <math.h>
+#include <stdio.h>
+
+struct time_unit time_unit_for(double ns)
+{
+	static const struct time_unit units[] = {
+		{ "ns", 1 }, { "µs", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+	};
+	double a = fabs(ns);
+	size_t i = 0;
+	/* 999.95 of a unit prints as "1000" at 4 digits: it is 1 of the next */
+	while (i + 1 < sizeof units / sizeof units[0] && a >= 999.95 * units[i].ns)
+		i++;
+	return units[i];
+}
+
+static int clamp_digits(int digits)
+{
+	return digits < 3 ? 3 : digits > 15 ? 15 : digits;
+}
+
+const char *fmt_in_unit(char *buf, size_t len, double ns, struct time_unit u, int digits)
+{
+	if (!isfinite(ns))
+		snprintf(buf, len, "unknown");
+	else if (ns == 0)
+		snprintf(buf, len, "0");
+	else
+		snprintf(buf, len, "%.*g", clamp_digits(digits), ns / u.ns);
+	return buf;
+}
+
+const char *fmt_time(char *buf, size_t len, double ns, int digits)
+{
+	if (!isfinite(ns)) {
+		snprintf(buf, len, "unknown");
+		return buf;
+	}
+	struct time_unit u = time_unit_for(ns);
+	char v[40];
+	snprintf(buf, len, "%s %s", fmt_in_unit(v, sizeof v, ns, u, digits), u.name);
+	return buf;
+}
+
+const char *fmt_num(char *buf, size_t len, double v, double scale, int digits)
+{
+	if (isfinite(v) && fabs(v) <= fabs(scale) * 1e-9)
+		snprintf(buf, len, "0");
+	else
+		snprintf(buf, len, "%.*g", clamp_digits(digits), v);
+	return buf;
+}
+
+const char *fmt_count(char *buf, size_t len, double n, const char *one, const char *many)
+{
+	snprintf(buf, len, "%.15g %s", n, n == 1 ? one : many);
+	return buf;
+}

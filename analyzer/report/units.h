@@ -1,0 +1,38 @@
+/*
+ * units.h - numbers as people read them: a time in the unit its magnitude
+ * calls for (ns, µs, ms, s), a value that is zero but for rounding as 0,
+ * a count with its noun in the singular or the plural.  The text report,
+ * the Markdown and HTML reports and the figures' axes share these.
+ */
+#ifndef SUBTICK_UNITS_H
+#define SUBTICK_UNITS_H
+
+#include <stddef.h>
+
+/* The unit for a time of ns nanoseconds: its name ("ns", "µs", "ms",
+ * "s") and how many ns one of it holds.  A time that would print as 1000
+ * of a unit takes the next (999.96 ns is "1 µs" at 4 digits). */
+struct time_unit {
+	const char *name;
+	double ns;
+};
+struct time_unit time_unit_for(double ns);
+
+/* ns in the unit its magnitude calls for, to digits significant digits
+ * (3..15): "18.7 ms", "0.3011 ns", "2.5 s"; 0 as "0 ns"; not finite as
+ * "unknown". */
+const char *fmt_time(char *buf, size_t len, double ns, int digits);
+
+/* ns in a given unit, without the unit's name ("18.7"), for the numbers
+ * of a row or an interval that share one unit. */
+const char *fmt_in_unit(char *buf, size_t len, double ns, struct time_unit u, int digits);
+
+/* v to digits significant digits (%g), but 0 where |v| <= scale * 1e-9:
+ * a difference of two equal quantities left by rounding (6.82e-13 where
+ * the operands are near 1e3) is 0. */
+const char *fmt_num(char *buf, size_t len, double v, double scale, int digits);
+
+/* "1 run", "5 runs": the noun as given for one, its plural otherwise. */
+const char *fmt_count(char *buf, size_t len, double n, const char *one, const char *many);
+
+#endif /* SUBTICK_UNITS_H */
