@@ -1,5 +1,6 @@
-! loop.f90 - time a Fortran loop at several N with libsubtick, then
-! analyze the stream it wrote.
+! loop.f90 - time a Fortran loop at several N with libsubtick, print the
+! unit cost it has seen (subtick_result: the least-values line analyze
+! would fit, computed in the program), then analyze the stream it wrote.
 !
 !   gfortran -O2 loop.f90 -I$(pkg-config --variable=fmoddir subtick) \
 !            $(pkg-config --libs subtick) -o loopf
@@ -9,6 +10,7 @@ program loop
   use subtick
   implicit none
   type(c_ptr) :: r
+  type(subtick_result_t) :: res
   integer(c_int64_t) :: t0, n
   integer :: sweep, i, k
   integer, parameter :: points = 24
@@ -17,7 +19,7 @@ program loop
 
   path = 'loopf.st'
   if (command_argument_count() >= 1) call get_command_argument(1, path)
-  r = subtick_open(path, 'fortran-loop')
+  r = subtick_open(path, 'fortran-loop', summary=.true.)  ! a line at close
   if (.not. c_associated_r(r)) stop 'subtick_open failed'
   sink = 0
   do sweep = 1, 200
@@ -34,6 +36,11 @@ program loop
         sink = sink + x
      end do
   end do
+  if (subtick_result(r, res) == 0 .and. res%ok /= 0) then
+     write (*, '(g0.4, a, g0.4, a, g0.4, a)') res%unit_cost_ns, &
+          ' ns per multiply-add, bounds [', res%unit_cost_ns_lo, ', ', &
+          res%unit_cost_ns_hi, ']'
+  end if
   if (subtick_close(r) /= 0) stop 'subtick_close failed'
   if (sink < 0) print *, sink
 contains

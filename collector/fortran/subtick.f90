@@ -13,8 +13,17 @@
 ! subtick_open takes the options of the C library as optional arguments:
 !   r = subtick_open('rank.st', 'loop', clock='monotonic-raw', &
 !                    coarsen_bits=0, capacity=65536_c_size_t, cpu=1, &
-!                    raise_priority=.false., keys=[character(8) :: 'rank', '3'])
-! keys holds key, value, key, value, ... (trailing blanks are trimmed).
+!                    raise_priority=.false., keys=[character(8) :: 'rank', '3'], &
+!                    summary=.true.)
+! keys holds key, value, key, value, ... (trailing blanks are trimmed);
+! summary prints the unit cost so far to stderr at subtick_close.
+!
+! What the recorder has seen so far, computed in the program by the code
+! analyze runs on the stream:
+!   type(subtick_result_t) :: res
+!   if (subtick_result(r, res) == 0 .and. res%ok /= 0) &
+!        print *, res%unit_cost_ns, res%unit_cost_ns_lo, res%unit_cost_ns_hi
+!   if (iand(res%warnings, SUBTICK_WARN_WIDE) /= 0) print *, 'wide bounds'
 !
 ! Build: gfortran prog.f90 $(pkg-config --cflags --libs subtick-fortran)
 ! The strings are trimmed and NUL-terminated here; the rest is the C
@@ -23,14 +32,17 @@
 module subtick
   use, intrinsic :: iso_c_binding, only: c_ptr, c_char, c_int, c_int64_t, &
        c_size_t, c_null_char, c_null_ptr, c_loc, c_associated, c_f_pointer, &
-       c_sizeof
+       c_sizeof, c_double
   implicit none
   private
   public :: subtick_open, subtick_start, subtick_stop, subtick_close, &
-       subtick_samples, subtick_dropped, subtick_version, &
-       c_ptr, c_int, c_int64_t, c_size_t, c_associated
+       subtick_samples, subtick_dropped, subtick_version, subtick_result, &
+       subtick_result_t, c_ptr, c_int, c_int64_t, c_size_t, c_double, &
+       c_associated, SUBTICK_WARN_NO_LINE, SUBTICK_WARN_FEW_POINTS, &
+       SUBTICK_WARN_FEW_RUNS, SUBTICK_WARN_FEW_TICKS, SUBTICK_WARN_WIDE, &
+       SUBTICK_WARN_DROPPED
 
-  ! struct subtick_options, field for field (API version 3)
+  ! struct subtick_options, field for field (API version 4)
   type, bind(c) :: c_options
      integer(c_size_t) :: size
      type(c_ptr) :: clock
@@ -39,7 +51,29 @@ module subtick
      integer(c_int) :: cpu
      integer(c_int) :: raise_priority
      type(c_ptr) :: keys
+     integer(c_int) :: summary
   end type c_options
+
+  ! struct subtick_result, field for field (API version 4): times in clock
+  ! units, the _ns fields NaN where ns per unit is unknown; ok /= 0 once
+  ! there is a line (3 distinct n); the counts are the C uint64_t's, the
+  ! warnings the SUBTICK_WARN_* bits below (subtick(3)).
+  type, bind(c) :: subtick_result_t
+     integer(c_size_t) :: size = 0
+     integer(c_int) :: ok = 0
+     real(c_double) :: unit_cost = 0, unit_cost_lo = 0, unit_cost_hi = 0
+     real(c_double) :: overhead = 0, overhead_lo = 0, overhead_hi = 0
+     real(c_double) :: unit_ns = 0
+     real(c_double) :: unit_cost_ns = 0, unit_cost_ns_lo = 0, unit_cost_ns_hi = 0
+     real(c_double) :: overhead_ns = 0, overhead_ns_lo = 0, overhead_ns_hi = 0
+     integer(c_int64_t) :: points = 0, samples = 0, runs_min = 0
+     integer(c_int) :: warnings = 0
+  end type subtick_result_t
+
+  integer(c_int), parameter :: SUBTICK_WARN_NO_LINE = 1, &
+       SUBTICK_WARN_FEW_POINTS = 2, SUBTICK_WARN_FEW_RUNS = 4, &
+       SUBTICK_WARN_FEW_TICKS = 8, SUBTICK_WARN_WIDE = 16, &
+       SUBTICK_WARN_DROPPED = 32
 
   interface
      subroutine c_options_init(opt, size) bind(c, name='subtick_options_init_size')
@@ -86,6 +120,14 @@ module subtick
        integer(c_int64_t) :: k
      end function c_dropped
 
+     function c_result(r, res, size) bind(c, name='subtick_result_size') result(rc)
+       import :: c_ptr, c_int, c_size_t, subtick_result_t
+       type(c_ptr), value :: r
+       type(subtick_result_t), intent(inout) :: res
+       integer(c_size_t), value :: size
+       integer(c_int) :: rc
+     end function c_result
+
      function c_version() bind(c, name='subtick_version') result(s)
        import :: c_ptr
        type(c_ptr) :: s
@@ -128,13 +170,14 @@ contains
   ! NULL (c_associated false) when the file cannot be created, the clock
   ! cannot be read, or an option or key is refused (subtick(3)).
   function subtick_open(path, label, clock, coarsen_bits, capacity, cpu, &
-       raise_priority, keys) result(r)
+       raise_priority, keys, summary) result(r)
     character(len=*), intent(in) :: path, label
     character(len=*), intent(in), optional :: clock
     integer, intent(in), optional :: coarsen_bits, cpu
     integer(c_size_t), intent(in), optional :: capacity
     logical, intent(in), optional :: raise_priority
     character(len=*), intent(in), optional :: keys(:)
+    logical, intent(in), optional :: summary
     type(c_ptr) :: r
     type(c_options) :: opt
     type(c_strings), target :: clock_s, keys_s
@@ -149,6 +192,10 @@ contains
     if (present(raise_priority)) then
        opt%raise_priority = 0
        if (raise_priority) opt%raise_priority = 1
+    end if
+    if (present(summary)) then
+       opt%summary = 0
+       if (summary) opt%summary = 1
     end if
     if (present(keys)) then
        if (mod(size(keys), 2) /= 0) then  ! a key without its value
@@ -197,6 +244,15 @@ contains
     integer(c_int64_t) :: k
     k = c_dropped(r)
   end function subtick_dropped
+
+  ! 0 (res%ok says whether there is a line yet), or -1 when r is closed
+  ! or null, or busy in another thread (subtick(3)).
+  function subtick_result(r, res) result(rc)
+    type(c_ptr), intent(in) :: r
+    type(subtick_result_t), intent(out) :: res
+    integer(c_int) :: rc
+    rc = c_result(r, res, c_sizeof(res))
+  end function subtick_result
 
   ! The library's version, "0.1.0 (626a3e1)".
   function subtick_version() result(v)

@@ -507,6 +507,22 @@ uint64_t subtick_dropped(const subtick_recorder *r)
 	return count_of(r, 1);
 }
 
+/* The SUBTICK_WARN_* bits of w as words, "; "-separated, into buf. */
+static void warning_words(unsigned w, char *buf, size_t len)
+{
+	static const char *const words[] = {
+		"no line", "fewer than 8 n", "fewer than 5 runs at some n",
+		"the line rises less than 100 ticks", "bounds wider than 10%",
+		"samples dropped",
+	};
+	_Static_assert(SUBTICK_WARN_DROPPED == 1u << 5, "the words follow the bits");
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof words / sizeof words[0] && at < len; i++)
+		if (w & (1u << i))
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "; " : "", words[i]);
+}
+
 /* subtick_options.summary: the result on one line, on stderr. */
 static void print_summary(subtick_recorder *r)
 {
@@ -519,11 +535,13 @@ static void print_summary(subtick_recorder *r)
 	int ns = isfinite(x.unit_ns);
 	const char *unit = ns ? "ns" : "units";
 	double k = ns ? x.unit_ns : 1;
-	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s\n",
+	char warned[200];
+	warning_words(x.warnings, warned, sizeof warned);
+	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s%s%s\n",
 		r->label, x.unit_cost * k, unit, x.unit_cost_lo * k, x.unit_cost_hi * k,
 		x.overhead * k, unit, (unsigned long long)x.points,
-		(unsigned long long)x.samples,
-		x.warnings ? " (warnings: see analyze's report)" : "");
+		(unsigned long long)x.samples, warned[0] ? " (warning: " : "", warned,
+		warned[0] ? ")" : "");
 }
 
 /* Memory and descriptor given back; marked closed. */

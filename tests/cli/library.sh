@@ -67,11 +67,28 @@ command -v gfortran > /dev/null && [ -f "$LIBSUBTICK_DIR/subtick.mod" ] ||
 gfortran -O2 $san -I "$LIBSUBTICK_DIR" "$src/examples/loop.f90" \
 	"$LIBSUBTICK_DIR/libsubtick_fortran.a" "$LIBSUBTICK_DIR/libsubtick.a" -o loopf ||
 	fail "the Fortran example did not build"
-./loopf loopf.st || fail "the Fortran example exited $?"
+./loopf loopf.st > loopf.out 2> loopf.err || fail "the Fortran example exited $?"
 check "Fortran example: its label" grep -q '^# kernel: fortran-loop$' loopf.st
 check "Fortran example: whole lines" only_complete_lines loopf.st
 "$ANALYZE" --json loopf.st > loopf.json || fail "analyze loopf.st exited $?"
 check "Fortran example: a positive unit cost" awk -v u="$(json_get loopf.json unit_cost)" 'BEGIN { exit !(u > 0) }'
+# subtick_result from Fortran: analyze's unit cost to the 4 digits it
+# printed (g0.4), bounds that meet analyze's; the summary at close says
+# the same cost (%.5g)
+cat loopf.out loopf.err
+# shellcheck disable=SC2046
+set -- $(sed -n 's/^ *\([^ ]*\) ns per multiply-add, bounds \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/p' loopf.out)
+check "Fortran example: subtick_result printed a unit cost" [ $# -eq 3 ]
+u=$(json_get loopf.json unit_cost_ns)
+check "Fortran example: subtick_result's unit cost $1 is analyze's $u" \
+	awk -v f="$1" -v u="$u" 'BEGIN { d = f - u; exit !(d * d <= (6e-4 * u) ^ 2) }'
+# shellcheck disable=SC2046
+set -- "$2" "$3" $(json_get loopf.json unit_cost_ns_interval)
+check "Fortran example: its bounds [$1, $2] meet analyze's [$3, $4]" \
+	awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { exit !(a <= d + 6e-4 * d && c <= b + 6e-4 * b) }'
+s=$(sed -n 's/^subtick: fortran-loop: \([^ ]*\) ns per unit .*/\1/p' loopf.err)
+check "Fortran example: the summary at close, $s ns per unit, is analyze's $u" \
+	awk -v s="$s" -v u="$u" 'BEGIN { d = s - u; exit !(s != "" && d * d <= (6e-5 * u) ^ 2) }'
 
 # The module's options and keys reach the header; a refused key (one the
 # library writes itself) gives a null recorder, not a stream.
@@ -80,6 +97,7 @@ program opts
   use subtick
   implicit none
   type(c_ptr) :: r
+  type(subtick_result_t) :: res
   integer(c_int64_t) :: t0, n
   integer :: i, status
   r = subtick_open('bad.st', 'x', keys=[character(8) :: 'unit_ns', '1000'])
@@ -97,9 +115,14 @@ program opts
   call subtick_stop(r, n, t0, status)
   if (status /= -1) stop 'a second stop was taken'
   if (subtick_samples(r) + subtick_dropped(r) /= 100) stop 'counts'
+  if (subtick_result(r, res) /= 0) stop 'subtick_result failed'
+  if (res%ok == 0 .or. res%points /= 5 .or. res%samples /= subtick_samples(r)) &
+       stop 'subtick_result: not 5 n and the samples kept'
+  if (iand(res%warnings, SUBTICK_WARN_FEW_POINTS) == 0) stop 'fewer than 8 n not warned'
   if (len(subtick_version()) == 0) stop 'no version'
   if (subtick_close(r) /= 0) stop 'subtick_close failed'
   if (subtick_close(r) /= -1) stop 'closed twice'
+  if (subtick_result(r, res) /= -1) stop 'a result after close'
 end program opts
 F
 # shellcheck disable=SC2086
