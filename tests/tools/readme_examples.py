@@ -141,6 +141,9 @@ def shorten(cmd):
                  lambda m: "--runs %d" % min(int(m.group(1)), 2), cmd)
     if re.search(r"--budget[ =]", cmd):
         return re.sub(r"--budget[ =]([0-9.]+)", repl, cmd)
+    if re.search(r"--trace[ =]", cmd):	# a trace times no kernel: no budget
+        return re.sub(r"--trace[ =]([0-9.]+)",
+                      lambda m: "--trace %g" % min(float(m.group(1)), 1), cmd)
     if re.search(r"--runs|--n |--kbest|--list-clocks|--help|--version", cmd):
         return cmd
     return re.sub(r"(^|[|;&]\s*)((?:build/collector/)?collect)(\s|$)",
