@@ -92,6 +92,16 @@ rc=0
 "$ANALYZE" --compare a.st > /dev/null 2> err || rc=$?
 check "--compare with one collection: usage error ($rc)" [ "$rc" -eq 2 ]
 
+# A's unit cost bounds reach down to 0: B / A has no upper bound.  The
+# verdict's digits once came from (int)log10(0), an infinity made an int
+# (the sanitizer build stops there); the JSON stays strict.
+printf '2\t0\n1\t1\n5\t1\n' > low.txt
+"$ANALYZE" --compare low.txt low.txt > low.out 2> err || fail "--compare, a bound at 0, exited $? ($(head -c 160 err))"
+check "a bound at 0: no difference resolved" grep -q '^no difference is resolved: B / A = 1,' low.out
+"$ANALYZE" --compare --json low.txt low.txt > low.json || fail "--compare --json, a bound at 0, exited $?"
+check "... and its JSON parses, strictly" "$JSONQ" low.json
+check "... unresolved" [ "$(json_get low.json compare.resolved)" = false ]
+
 # The figure: both sets of minima and both lines.
 command -v gnuplot > /dev/null || skip "gnuplot not installed"
 "$ANALYZE" --compare --plot figs a.st b.st > /dev/null || fail "--compare --plot exited $?"
