@@ -90,6 +90,18 @@ static const char *differs(const struct input_meta *m, const struct input_meta *
 	return "";
 }
 
+/* An activity trace's keys, and the kernel's counters, of the first input. */
+static void first_counters(struct analysis *a, const struct input_meta *m)
+{
+	a->trace = strcmp(m->stream_kind, "trace") == 0;
+	snprintf(a->trace_read_interval, sizeof a->trace_read_interval, "%s",
+		 m->trace_read_interval);
+	snprintf(a->trace_threshold, sizeof a->trace_threshold, "%s", m->trace_threshold);
+	const char *sec = strstr(m->last_line, "seconds=");
+	a->last_seconds = sec ? atof(sec + 8) : 0;
+	counted_parse(m->counters_start, m->counters_end, &a->counted);
+}
+
 /* Header values of a later file must agree with the first one's. */
 static int merge_meta(struct analysis *a, const struct input_meta *m,
 		      struct input_meta *first, struct input_error *err)
@@ -109,7 +121,10 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		memcpy(a->in_turn, m->in_turn, sizeof a->in_turn);
 		a->complete = m->finished;
 		a->files_bare = !m->stream;
+		first_counters(a, m);
 	} else {
+		if (a->trace || strcmp(m->stream_kind, "trace") == 0)
+			return fail(err, &a->where, "an activity trace is analyzed alone (one file)");
 		/* bare columns say nothing of kernel or clock: the tick decides */
 		const char *mine = "", *theirs = "";
 		const char *what = m->stream && first->stream
@@ -144,6 +159,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 				    m->unit_ns, first->unit_ns);
 		a->complete &= m->finished;
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
+		a->counted.have = 0;	/* several collections: counters of none */
 	}
 	a->interrupted |= m->interrupted;
 	a->check_failed |= m->check_failed;
@@ -293,6 +309,12 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		struct read_ctx ctx = { a, td, rng, 0, 0 };
 		rc = read_files(a, &ctx, &first, err);
 	}
+	if (rc == 0 && a->trace) {	/* gaps, not timings of N: no fit */
+		choose_units(a, &first, td);
+		gsl_rng_free(rng);
+		free(td);
+		return 0;
+	}
 	if (rc == 0 && a->points.samples == 0)
 		rc = fail(err, &a->where, "no samples: the input is empty or holds only comments");
 	if (rc == 0 && a->points.count < 3)
@@ -371,6 +393,50 @@ static int fit_lines(struct analysis *a, struct input_error *err)
 	return 0;
 }
 
+/*
+ * The tick band is solved exactly (lvband.h); with both methods, GLPK's
+ * simplex solves it too, on the same limits, and they must agree as the
+ * fits do: the four extremes, as lines over the N range, within a
+ * billionth of the largest minimum.
+ */
+static int check_band(struct analysis *a, struct input_error *err)
+{
+	const struct point_set *s = &a->points;
+	size_t n = s->count, lowest, support;
+	long double *up = malloc(n * sizeof *up), *lo = malloc(n * sizeof *lo);
+	double *upd = malloc(n * sizeof *upd), *lod = malloc(n * sizeof *lod);
+	int rc = -1;
+	if (up && lo && upd && lod) {
+		interval_band_limits(s, &a->fit, a->tick, up, lo, &lowest, &support);
+		for (size_t i = 0; i < n; i++)
+			upd[i] = (double)up[i], lod[i] = (double)lo[i];
+		double sl[2], ic[2];
+		const char *reason;
+		long double y0 = s->all_int ? (long double)s->p[lowest].min_int
+					    : (long double)s->p[lowest].min;
+		double span = (double)(s->p[n - 1].n - s->p[0].n);
+		a->band_difference = NAN;
+		if (lp_band(s, lod, upd, sl, ic, &reason) == 0) {
+			double d = 0;
+			for (int k = 0; k < 2; k++) {
+				d = fmax(d, fabs(sl[k] - a->iv.band_slope[k]) * span);
+				d = fmax(d, fabs((double)(y0 + ic[k]) - a->iv.band_intercept[k]));
+			}
+			/* GLPK's simplex rounds at ~1e-13 of the timings (the
+			 * fits' LP is polished exactly; this one is not): agreement
+			 * to a thousandth of the tolerance is reported as 0 */
+			a->band_difference = d <= 1e-3 * agreement_tolerance(s) ? 0 : d;
+		}
+		rc = 0;
+		if (isfinite(a->band_difference) && a->band_difference > agreement_tolerance(s))
+			rc = fail(err, &a->where,
+				  "the tick band from GLPK and the exact one disagree by %.6g clock units (tolerance %.3g): report this input as a bug; --method lp or --method hull picks one",
+				  a->band_difference, agreement_tolerance(s));
+	}
+	free(up), free(lo), free(upd), free(lod);
+	return rc == 0 || up == NULL ? rc : -1;
+}
+
 int analysis_fit(struct analysis *a, struct input_error *err)
 {
 	char msg[256];
@@ -394,6 +460,9 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 			      a->opt->replicates, a->opt->seed, &a->iv, msg,
 			      sizeof msg) != 0)
 		return fail(err, &a->where, "%s", msg);
+	a->band_difference = NAN;
+	if (a->lp_done && a->hull_done && a->iv.band_ok)
+		return check_band(a, err);
 	return 0;
 }
 
@@ -413,7 +482,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 	a->on_line_width = on_line_width(a);
 	a->excess_cfg = (struct excess_config){
 		.line = &a->fit, .tick = a->tick, .on_line_width = a->on_line_width,
-		.threshold = a->opt->threshold, .unit_ns = a->unit_ns,
+		.unit_ns = a->unit_ns,
 		.excess_path = a->opt->excess_path,
 		.integer_t = a->points.all_int,
 	};
@@ -431,10 +500,14 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {
 	int rc = analysis_read(a, opt, err);
+	if (rc == 0 && a->trace)
+		return analysis_trace(a, err);
 	if (rc == 0)
 		rc = analysis_fit(a, err);
 	if (rc == 0)
 		rc = analysis_excess(a, err);
+	if (rc == 0)
+		rc = analysis_diagnose(a, err);
 	if (rc == 0)
 		analysis_check(a);
 	return rc;
@@ -446,4 +519,5 @@ void analysis_free(struct analysis *a)
 	spool_close(&a->spool);
 	excess_free(&a->excess);
 	blocks_free(&a->blocks);
+	diagnosis_free(&a->diag);
 }

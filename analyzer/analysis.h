@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "activity.h"
 #include "blocks.h"
+#include "counters.h"
+#include "diagnosis.h"
 #include "excess.h"
 #include "glitch.h"
 #include "hull.h"
@@ -83,6 +86,13 @@ struct analysis {
 	uint64_t timed_samples;		/* samples with a start time (at) */
 	int start_times;		/* every sample has one: the order of
 					 * the runs in time is known */
+	int trace;			/* an activity trace (collect --trace):
+					 * only the trace's fields are filled */
+	char trace_read_interval[32], trace_threshold[32];
+	double last_seconds;		/* "seconds=" of the last line; 0 */
+	struct counted counted;		/* what the kernel counted on the CPU
+					 * (one input's counters) */
+	struct trace_summary trace_sum;
 	struct point_set points;
 	struct spool spool;
 	double tick;			/* 0: unknown */
@@ -101,6 +111,8 @@ struct analysis {
 	struct lp_result lp;
 	int lp_done, hull_done;
 	double lp_hull_difference;	/* clock units, over the N range */
+	double band_difference;		/* the exact tick band against GLPK's,
+					 * clock units; NAN: not compared */
 	const char *method;		/* lp, hull, lp+hull */
 	struct lv_line fit;		/* the reported line */
 	struct ols_fit ols_minima, ols_means;
@@ -110,6 +122,8 @@ struct analysis {
 						 * taken (plots reuse it) */
 	struct excess_summary excess;
 	double on_line_width;
+	/* what disturbed the timings (noise/diagnosis.h) */
+	struct diagnosis diag;
 	/* checks */
 	char warning[ANALYSIS_WARNINGS_MAX][256];
 	size_t warnings;

@@ -1,6 +1,6 @@
 """scripts/bench: run the benchmarks and write bench/RESULTS.md.
 
-    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage,mpi,pairs]
+    python3 bench/run.py [--quick] [--only clocks,truth,noise,repeat,speed,coverage,mpi,pairs,diagnosis]
 
 --quick shortens every budget and repetition (a smoke test, which
 scripts/test --all runs: its numbers are not the results, and a failed
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import clocks
 import coverage
+import diagnosis
 import mpi
 import noise
 import pairs
@@ -32,6 +33,7 @@ SECTIONS = {
     "coverage": ("6. Coverage of the bounds", coverage.run_section, coverage.__doc__),
     "mpi": ("7. MPI messages", mpi.run_section, mpi.__doc__),
     "pairs": ("8. Compare: in turn or apart", pairs.run_section, pairs.__doc__),
+    "diagnosis": ("9. Diagnosis", diagnosis.run_section, diagnosis.__doc__),
 }
 
 

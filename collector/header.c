@@ -3,9 +3,11 @@
  */
 #include "header.h"
 
+#include "kcounters.h"
 #include "keys.h"
 #include "version.h"
 
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,11 +40,19 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 	stream_header(w, "max_n_reason", r->max_n_reason);
 	keys_u64(w, "runs", r->runs);
 	keys_double(w, "budget_s", r->budget_s);
+	if (r->until > 0)
+		keys_double(w, "until", r->until);
 	keys_u64(w, "seed", r->seed);
 	if (r->checked != NULL && r->checked[0] != '\0')
 		stream_header(w, "checked", r->checked);
 	for (const char *const *k = r->extra_keys; k && k[0] && k[1]; k += 2)
 		stream_header(w, k[0], k[1]);
+	/* what the kernel counts on the CPU, now and at the end (kcounters.h) */
+	struct kcounters kc;
+	char counted[256];
+	kcounters_read(r->cond->cpu, &kc);
+	kcounters_format(&kc, counted, sizeof counted);
+	stream_header(w, "counters_start", counted);
 	char gen[128];
 	snprintf(gen, sizeof gen, "collect %s", build_version);
 	stream_header(w, "generator", gen);
@@ -66,16 +76,22 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 int trailer_write(struct stream_writer *w, const struct sampler_result *r,
 		  int signal)
 {
-	char sig[24] = "", timeouts[40] = "";
+	struct kcounters kc;
+	char counted[256], sig[24] = "", timeouts[40] = "", precision[40] = "";
+	kcounters_read(-1, &kc);	/* pinned: the CPU we are on */
+	kcounters_format(&kc, counted, sizeof counted);
+	stream_header(w, "counters_end", counted);
 	if (signal)
 		snprintf(sig, sizeof sig, "signal=%s ",
 			 signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM"
 			 : signal == SIGCONT ? "SIGCONT" : "other");
+	if (isfinite(r->precision))
+		snprintf(precision, sizeof precision, " precision=%.3g", r->precision);
 	if (r->dropped_timeout)
 		snprintf(timeouts, sizeof timeouts, " timeouts=%llu",
 			 (unsigned long long)r->dropped_timeout);
 	return stream_linef(w,
-		"# %s: %ssamples=%llu dropped=%llu migrations=%llu backsteps=%llu%s sweeps=%llu seconds=%.3f duty=%.3f stop=%s",
+		"# %s: %ssamples=%llu dropped=%llu migrations=%llu backsteps=%llu%s sweeps=%llu seconds=%.3f duty=%.3f stop=%s%s",
 		signal ? "interrupted" : "done", sig,
 		(unsigned long long)r->samples,
 		(unsigned long long)(r->dropped_migration + r->dropped_signal +
@@ -83,5 +99,5 @@ int trailer_write(struct stream_writer *w, const struct sampler_result *r,
 		(unsigned long long)r->dropped_migration,
 		(unsigned long long)r->dropped_backstep, timeouts,
 		(unsigned long long)r->sweeps, r->seconds, r->duty,
-		sampler_stop_name(r->stop));
+		sampler_stop_name(r->stop), precision);
 }

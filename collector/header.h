@@ -30,6 +30,7 @@ struct collect_run {
 	const char *const *extra_keys;	/* key, value, ..., NULL; or NULL */
 	const char *checked;	/* what was checked before timing; "" or
 				 * NULL: nothing */
+	double until;		/* --until REL; 0: none */
 };
 
 int header_write(struct stream_writer *w, const struct collect_run *run);

@@ -11,6 +11,7 @@
 #include "sampler.h"
 #include "session.h"
 #include "stopsignals.h"
+#include "trace.h"
 
 /* The one global: what the signal handler must reach. */
 static volatile sig_atomic_t stop_signal;
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
 				   opt.coarsen_bits);
 
 	stop_signals_install(on_signal);
+	if (opt.trace_s > 0)
+		return trace_run(&opt, &stop_signal);
 	struct session s;
 	int rc = session_resolve(&s, &opt, &stop_signal);
 	if (rc == 0)

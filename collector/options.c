@@ -13,14 +13,15 @@
 #include "kernel.h"
 #include "numparse.h"
 #include "plan.h"
+#include "trace.h"
 #include "version.h"
 
 
 enum {
 	OPT_COARSEN = 256, OPT_ALSO_CLOCK, OPT_LIST_CLOCKS, OPT_N, OPT_RANGE, OPT_GEOMETRIC,
-	OPT_PRECISION, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
+	OPT_PRECISION, OPT_UNTIL, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
-	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT,
+	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT, OPT_TRACE,
 };
 
 static const struct option long_options[] = {
@@ -35,6 +36,7 @@ static const struct option long_options[] = {
 	{ "runs", required_argument, NULL, 'r' },
 	{ "budget", required_argument, NULL, 'b' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "until", required_argument, NULL, OPT_UNTIL },
 	{ "max-n", required_argument, NULL, OPT_MAX_N },
 	{ "kbest", required_argument, NULL, OPT_KBEST },
 	{ "cpu", required_argument, NULL, OPT_CPU },
@@ -50,6 +52,7 @@ static const struct option long_options[] = {
 	{ "check-tolerance", required_argument, NULL, OPT_CHECK_TOLERANCE },
 	{ "exec-timeout", required_argument, NULL, OPT_EXEC_TIMEOUT },
 	{ "check-output", no_argument, NULL, OPT_CHECK_OUTPUT },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -67,6 +70,7 @@ void options_help(FILE *out)
 "SYNOPSIS\n"
 "    collect [OPTIONS]\n"
 "    collect --list-clocks [--clock NAME] [--coarsen BITS]\n"
+"    collect --trace SECONDS [--clock NAME] [--cpu K] [-o FILE]\n"
 "\n"
 "DESCRIPTION\n"
 "    Times a kernel (built-in or from a shared object) at many values of N,\n"
@@ -99,6 +103,17 @@ void options_help(FILE *out)
 "    either's cost per unit with the other's data beside it, gives each\n"
 "    half the budget, and measures each one's cost in turn against alone\n"
 "    (header in_turn_vs_alone; analyze warns beyond 5%).\n"
+"\n"
+"    --trace SECONDS writes an activity trace instead of timing a kernel:\n"
+"    pinned and prioritized the same way, a loop reads the clock as fast as\n"
+"    it can for SECONDS and keeps every gap between two readings longer\n"
+"    than ten times its own median read interval, as \"start length\"\n"
+"    (clock units), with what the kernel counted on that CPU meanwhile\n"
+"    (interrupts from /proc/interrupts, involuntary context switches,\n"
+"    steal time) at its start and end.  analyze reads it: interruptions per\n"
+"    second, their cost, periods, the share of time lost, and what the\n"
+"    kernel saw of them.  A collection records the same counters\n"
+"    (counters_start, counters_end).\n"
 "\n"
 	      , out);
 	fprintf(out,
@@ -169,7 +184,14 @@ void options_help(FILE *out)
 "                          --runs is not given); with --runs, whichever\n"
 "                          comes first.  Calibration (< 1 s) is extra\n"
 "        --precision P     wanted relative precision of the unit cost, for\n"
-"                          the automatic plan (default %g)\n"
+"                          the automatic plan (default %g; REL/2 with\n"
+"                          --until)\n"
+"        --until REL       sample until the unit cost's bounds (tick band\n"
+"                          and subsampling, as analyze computes them,\n"
+"                          fitted between sweeps) are narrower than REL of\n"
+"                          it, for every kernel, or the budget runs out\n"
+"                          (default budget with --until: 60 s); the last\n"
+"                          line gives stop=until and the precision reached\n"
 "        --max-n N         the largest N the automatic plan may choose\n"
 "                          (default: none; memcpy: half the L2 cache, so\n"
 "                          both buffers stay in it)\n"
@@ -188,6 +210,8 @@ void options_help(FILE *out)
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
+"        --trace SECONDS   the activity trace (see DESCRIPTION), at most an\n"
+"                          hour; with --clock, --cpu, --no-priority, -o\n"
 "    -h, --help            this text\n"
 "        --version         print the version\n"
 "\n"
@@ -226,6 +250,7 @@ void options_help(FILE *out)
 "    collect --kernel ./old.so:f --kernel ./new.so:f -o old.st -o new.st\n"
 "    analyze --compare old.st new.st           # A and B timed in turn\n"
 "    collect --list-clocks\n"
+"    collect --trace 5 | analyze               # what disturbs this CPU\n"
 "\n"
 "SEE ALSO\n"
 "    analyze(1), subtick(3) (time a region of your own program),\n"
@@ -319,6 +344,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		if (parse_double(arg, &o->precision) != 0 ||
 		    !(o->precision > 0 && o->precision < 1))
 			return usage_as(o->prog, err, "--precision", arg, "expected a number between 0 and 1");
+		o->precision_given = 1;
+		break;
+	case OPT_UNTIL:
+		if (parse_double(arg, &o->until) != 0 || !(o->until > 0 && o->until < 1))
+			return usage_as(o->prog, err, "--until", arg, "expected a relative width between 0 and 1 (1e-4)");
 		break;
 	case OPT_MAX_N:
 		if (parse_u64(arg, &o->max_n) != 0 || o->max_n == 0)
@@ -372,6 +402,11 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 			return usage_as(o->prog, err, "--exec-timeout", arg, "expected a positive number of seconds, at most a week (604800)");
 		break;
 	case OPT_CHECK_OUTPUT: o->check_output = 1; break;
+	case OPT_TRACE:
+		if (parse_double(arg, &o->trace_s) != 0 || !(o->trace_s > 0) ||
+		    o->trace_s > TRACE_SECONDS_MAX)
+			return usage_as(o->prog, err, "--trace", arg, "expected a number of seconds, at most 3600");
+		break;
 	case 'h': options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
@@ -447,9 +482,17 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 	int st = check_pair(o, err);
 	if (st != OPTIONS_RUN)
 		return (enum options_status)st;
+	if (o->trace_s > 0 && (o->kernel_given || o->exec || o->n_list || o->range ||
+			       o->runs || o->budget_s > 0 || o->kbest_k || o->also_clock ||
+			       o->coarsen_bits || o->output2))
+		return usage_as(o->prog, err, "--trace", NULL, "times no kernel: it takes only --clock, --cpu, --no-priority, -o and -q");
 	if (o->geometric && !o->range)
 		return usage_as(o->prog, err, "--geometric", NULL, "needs --range");
 	if (o->runs == 0 && o->budget_s == 0)
-		o->budget_s = OPTIONS_DEFAULT_BUDGET_S;
+		o->budget_s = o->until > 0 ? OPTIONS_UNTIL_BUDGET_S : OPTIONS_DEFAULT_BUDGET_S;
+	/* bounds narrower than REL need runs spanning 2 / REL ticks at
+	 * least: the tick band alone is about 2 ticks over the span */
+	if (o->until > 0 && !o->precision_given && o->until / 2 < o->precision)
+		o->precision = o->until / 2;
 	return OPTIONS_RUN;
 }

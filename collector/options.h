@@ -38,6 +38,8 @@ struct collect_options {
 	uint64_t runs;		/* 0: not given */
 	double budget_s;	/* 0: not given */
 	double precision;
+	int precision_given;	/* --precision */
+	double until;		/* --until REL; 0: not given */
 	uint64_t max_n;		/* cap of the automatic plan; 0: the kernel's */
 	unsigned kbest_k;	/* 0: off */
 	double kbest_eps;
@@ -48,6 +50,7 @@ struct collect_options {
 	const char *output;	/* NULL or "-": stdout */
 	int quiet;
 	int force;		/* plan even below PLAN_MIN_TICKS */
+	double trace_s;		/* --trace SECONDS: the activity trace; 0: none */
 	/* Resolves --kernel where built-ins of another program come first
 	 * (collect-mpi's message kernels); NULL: kernel_open. */
 	int (*open_kernel)(const char *spec, struct kernel *k, char *err,
@@ -64,6 +67,8 @@ enum options_status {
 /* Defaults: budget 2 s when no --runs; precision 1e-4. */
 #define OPTIONS_DEFAULT_BUDGET_S 2.0
 #define OPTIONS_DEFAULT_PRECISION 1e-4
+/* With --until and neither --budget nor --runs: the longest it may go. */
+#define OPTIONS_UNTIL_BUDGET_S 60.0
 /* Two kernels' results in doubles agree within 1e-9 of the largest
  * magnitude unless --check-tolerance says otherwise: rounding, not a bug. */
 #define OPTIONS_DEFAULT_CHECK_TOLERANCE 1e-9

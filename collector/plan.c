@@ -203,17 +203,22 @@ int plan_auto(const struct plan_auto_input *in, struct plan *p,
 	double span = in->resolution / in->precision;
 	/* 5% more than the least, so that rounding N down keeps it */
 	double min_span = 1.05 * PLAN_MIN_TICKS * in->resolution;
+	double fewest = PLAN_AUTO_FEWEST_POINTS;
+	if (in->span_first_points > 0) {
+		min_span = span;
+		fewest = (double)in->span_first_points;
+	}
 
 	*out = (struct plan_auto_result){ 0 };
 	if (in->budget > 0 && span_within(in, points) < span) {
 		span = span_within(in, points);
 		out->budget_limited = 1;
 		/* Fewer N, each run long enough to span the ticks. */
-		while (span < min_span && points > PLAN_AUTO_FEWEST_POINTS) {
+		while (span < min_span && points > fewest) {
 			points = floor(in->budget / (PLAN_AUTO_MIN_SWEEPS *
 						     (in->fixed_cost + min_span / 2)));
-			if (points < PLAN_AUTO_FEWEST_POINTS)
-				points = PLAN_AUTO_FEWEST_POINTS;
+			if (points < fewest)
+				points = fewest;
 			if (points > (double)in->points)
 				points = (double)in->points;
 			span = span_within(in, points);

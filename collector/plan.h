@@ -68,6 +68,8 @@ void plan_shuffle(size_t *order, size_t count, gsl_rng *rng);
  * (without --force): the unit cost would hide inside one tick. */
 #define PLAN_MIN_TICKS 10
 #define PLAN_AUTO_FEWEST_POINTS 4
+/* --until keeps at least this many N (analyze warns below 8). */
+#define PLAN_UNTIL_FEWEST_POINTS 8
 
 struct plan_auto_input {
 	double resolution;	/* units */
@@ -78,6 +80,12 @@ struct plan_auto_input {
 	double budget;		/* units of sampling time; 0: no limit */
 	uint64_t n_max_allowed;	/* largest N the kernel wants */
 	size_t points;
+	/* --until: a narrow band needs long runs more than many N (its
+	 * width is about 2 ticks over the span, whatever the count), so where
+	 * the budget cannot hold the wanted span at `points` N, take fewer N,
+	 * down to this many, before shortening the runs; 0: only below
+	 * PLAN_MIN_TICKS resolutions, down to PLAN_AUTO_FEWEST_POINTS */
+	size_t span_first_points;
 };
 
 struct plan_auto_result {

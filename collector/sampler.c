@@ -8,6 +8,7 @@
  */
 #include "sampler.h"
 
+#include <math.h>
 #include <sched.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -88,6 +89,7 @@ struct loop_state {
 	unsigned kernels;
 	struct kbest kb;
 	struct progress bar;
+	struct watch watch;	/* each kernel's line between sweeps */
 	uint64_t first_start;	/* of A and B alike: one time base */
 	int have_first;
 	uint64_t t0_ns;
@@ -205,6 +207,7 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 		return 0;
 	}
 	res->samples++;
+	watch_record(&s->watch, k, n, row[1]);
 	s->busy_units[k] += (double)tm.t;
 	if (s->kb.k)
 		kbest_add(&s->kb, i, row[1]);
@@ -241,9 +244,11 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 		uint64_t now = clock_reference_ns();
 		if (now - s->flushed_ns >= SAMPLER_FLUSH_NS && flush_now(s, now) != 0)
 			return 0;
-		progress_update(&s->bar, now,
-				fraction_done(s, (double)i / (double)plan->count, now),
-				s->res[0].samples);
+		struct progress_state ps = {
+			s->res[0].samples, fraction_done(s, (double)i / (double)plan->count, now),
+			&s->watch, cfg->unit_ns,
+		};
+		progress_update(&s->bar, now, &ps);
 		if (cfg->budget_ns > 0 && s->res[0].sweeps > 0 &&
 		    (double)(now - s->t0_ns) >= cfg->budget_ns) {
 			s->res[0].stop = SAMPLER_BUDGET;
@@ -265,6 +270,11 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 	}
 	s->t0_ns = clock_reference_ns();
 	progress_init(&s->bar, cfg->progress, s->t0_ns);
+	if (watch_init(&s->watch, s->kernels, cfg->plan->count, cfg->tick, cfg->until,
+		       s->bar.enabled, s->t0_ns) != 0) {
+		res->stop = SAMPLER_NOMEM;
+		return;
+	}
 	s->flushed_ns = s->t0_ns;
 	for (;;) {
 		if (!sweep(s, rng, order, 1))
@@ -272,6 +282,11 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 		res->sweeps++;
 		if (flush_now(s, clock_reference_ns()) != 0)
 			return;
+		int reached = watch_sweep(&s->watch, clock_reference_ns());
+		if (reached != 0) {
+			res->stop = reached > 0 ? SAMPLER_UNTIL : SAMPLER_NOMEM;
+			return;
+		}
 		if (cfg->runs && res->sweeps >= cfg->runs) {
 			res->stop = SAMPLER_RUNS;
 			return;
@@ -313,7 +328,11 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 	progress_clear(&s.bar);
 	uint64_t t1 = clock_reference_ns();
 	double seconds = (double)(t1 - s.t0_ns) / 1e9;
+	/* the precision reached, where it was watched */
+	int watched = s.watch.active && res[0].stop != SAMPLER_NOMEM &&
+		      (res[0].stop == SAMPLER_UNTIL || watch_finish(&s.watch, t1) == 0);
 	for (unsigned k = 0; k < kernels; k++) {
+		res[k].precision = watched && s.watch.fit[k].ok ? s.watch.fit[k].rel_width : NAN;
 		res[k].stop = res[0].stop;
 		res[k].sweeps = res[0].sweeps;
 		res[k].seconds = seconds;
@@ -322,6 +341,7 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 		if (k > 0)
 			memcpy(res[k].failure, res[0].failure, sizeof res[k].failure);
 	}
+	watch_free(&s.watch);
 	kbest_free(&s.kb);
 	gsl_rng_free(rng);
 	free(order);
@@ -331,6 +351,6 @@ const char *sampler_stop_name(enum sampler_stop stop)
 {
 	static const char *const names[] = { "runs", "budget", "kbest",
 					     "signal", "output", "memory", "command",
-					     "check" };
+					     "until", "check" };
 	return names[stop];
 }

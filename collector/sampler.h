@@ -34,7 +34,11 @@ struct sampler_config {
 	int cpu;			/* the pinned CPU */
 	uint64_t seed;
 	double unit_ns;
-	int progress;			/* draw a progress bar if a tty */
+	int progress;			/* draw a progress line if a tty */
+	double until;			/* stop once every kernel's unit cost
+					 * bounds are this narrow, relative
+					 * (watch.h); 0: no such stop */
+	double tick;			/* the clock's, after --coarsen */
 	/* Called once the warm-up is over, before the first written sweep
 	 * (collect empties an existing output file only then); 0, or -1
 	 * when an output failed.  NULL: nothing. */
@@ -59,6 +63,7 @@ enum sampler_stop {
 	SAMPLER_OUTPUT,		/* the output failed (EPIPE, ENOSPC) */
 	SAMPLER_NOMEM,
 	SAMPLER_KERNEL,		/* the kernel (a command) failed */
+	SAMPLER_UNTIL,		/* --until's precision reached */
 	SAMPLER_CHECK,		/* NAME_check, or B's result against A's,
 				 * failed after the sampling (oracle.h) */
 };
@@ -77,6 +82,9 @@ struct sampler_result {
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
 	char failure[640];		/* SAMPLER_KERNEL, _CHECK: what failed */
+	double precision;		/* the unit cost's bounds over it, as
+					 * they stood at the end (--until or a
+					 * progress line); NAN: not watched */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

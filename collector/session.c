@@ -380,6 +380,7 @@ static int auto_plan(struct session *s)
 			  / s->kernels,	/* A and B share it */
 		.n_max_allowed = n_allowed,
 		.points = PLAN_AUTO_POINTS,
+		.span_first_points = o->until > 0 ? PLAN_UNTIL_FEWEST_POINTS : 0,
 	};
 	struct plan_auto_result r;
 	if (plan_auto(&in, &s->plan, &r) != 0)
@@ -573,6 +574,26 @@ static int finish_stream(struct session *s, int i, const struct sampler_result *
 
 /* Exit status once the streams are finished.  Whatever happened, say how
  * many samples each output holds. */
+/* --until: whether the precision was reached, or how far it got. */
+static void report_until(const struct session *s, const struct sampler_result r[])
+{
+	if (!(s->opt->until > 0))
+		return;
+	double widest = 0;
+	for (int i = 0; i < s->kernels; i++)
+		widest = isfinite(r[i].precision) ? fmax(widest, r[i].precision) : INFINITY;
+	if (r[0].stop == SAMPLER_UNTIL)
+		fprintf(stderr, "%s: --until %g reached after %.3g s: the unit cost's bounds span %.2g of it\n",
+			s->opt->prog, s->opt->until, r[0].seconds, widest);
+	else if (isfinite(widest))
+		fprintf(stderr, "%s: --until %g not reached: the sampling stopped (stop=%s) after %.3g s with bounds spanning %.2g of the unit cost%s\n",
+			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
+			widest, r[0].stop == SAMPLER_BUDGET ? "; raise --budget, or see analyze's report for what widened them (drift, a short burst)" : "");
+	else
+		fprintf(stderr, "%s: --until %g not reached: no line could be fitted yet (stop=%s)\n",
+			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop));
+}
+
 static int finish(struct session *s, const struct sampler_result r[], int sig)
 {
 	int failed = 0;
@@ -597,6 +618,7 @@ static int finish(struct session *s, const struct sampler_result r[], int sig)
 				(unsigned long long)s->writer[0]->samples_written, out_name(s, 0));
 		return 1;
 	}
+	report_until(s, r);
 	return sig ? 128 + sig : 0;
 }
 
@@ -761,6 +783,7 @@ static int write_headers(struct session *s)
 			s->plan.count, o->runs, o->budget_s,
 			s->seed, s->timer_period_ns, s->max_n_reason, s->cpu_check,
 			pair_keys(s, i, keys, turn, sizeof turn), s->checked,
+			o->until,
 		};
 		header_write(s->writer[i], &run);
 		if (!s->out_held[i])
@@ -799,7 +822,7 @@ int session_collect(struct session *s)
 		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
 		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,
-		.progress = !o->quiet,
+		.progress = !o->quiet, .until = o->until, .tick = (double)s->cal.tick,
 		.start_output = start_outputs, .start_output_arg = s,
 		.poll = s->poll, .poll_arg = s->poll_arg,
 	};

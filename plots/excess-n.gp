@@ -32,8 +32,9 @@ plot data."/samples.txt" using 1:3 with points pt 7 ps 0.3 lc rgb grey, \
 set logscale y
 set yrange [w / 2 : (excess_max + w) * 2]
 set ylabel "excess over the step function + 1 tick (log)"
-set title sprintf("excess over tick*floor(line/tick): on the line below green, interrupt-like above red (%.4g)", threshold)
-plot data."/samples.txt" using 1:($4 + w) with points pt 7 ps 0.3 lc rgb purple, \
+set title sprintf("excess over tick*floor(line/tick): on the line below green; strong: the runs found interrupted (red: the shortest runs' threshold, %.4g)", threshold)
+plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
+     data."/samples.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt 7 ps 0.3 lc rgb purple, \
      2 * w with lines dt 2 lw 1.5 lc rgb green, \
      threshold + w with lines dt 2 lw 1.5 lc rgb red
 unset multiplot

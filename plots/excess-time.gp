@@ -2,7 +2,8 @@
 # that recur with a period show as stripes.  When analyze found a period:
 # a zoom on twenty periods with their marks, and the whole collection
 # folded at the period, where periodic disturbances gather at one phase.
-# The samples the period was found in (above its level) are drawn strong.
+# The runs analyze found interrupted (beyond what the machine's speed
+# explains) are drawn strong.
 #   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 if (word(ARG5, 8) + 0 > 0) { height = 1100 }
 here = "."
@@ -15,9 +16,8 @@ set logscale y
 set yrange [w / 2 : top * 1.5]
 set ylabel "excess over the step function + 1 tick (log)"
 set xlabel sprintf("start of the run (%s since the first)", TIMEUNIT)
-level = period > 0 ? period_level : 1e300
-strong(e) = e > level ? e + w : 1/0
-weak(e) = e > level ? 1/0 : e + w
+strong(e) = column(6) > 0 ? e + w : 1/0
+weak(e) = column(6) > 0 ? 1/0 : e + w
 marks = data."/period.txt"
 
 if (!has_time) {
@@ -27,12 +27,13 @@ if (!has_time) {
 	plot 1/0 notitle
 } else { if (period > 0) {
 	set multiplot layout 3,1 title TITLE
-	set title sprintf("excess against time (above %.4g: strong; the line: interrupt-like, %.4g)", level, threshold)
+	set title "excess against time (strong: the runs found interrupted)"
 	plot data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.4 lc rgb purple, \
-	     threshold + w with lines dt 2 lc rgb red
-	set title sprintf("zoom on twenty periods; marks every %.4g %s (the period found)", period, TIMEUNIT)
-	set xrange [phase - 0.5 * period : phase + 19.5 * period]
+	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.4 lc rgb purple
+	stats data."/samples.txt" using 5 nooutput
+	zoom = 20 * period < STATS_max ? 20 * period : STATS_max
+	set title sprintf("zoom on %.0f periods; marks every %.4g %s (the strongest period found)", zoom / period, period, TIMEUNIT)
+	set xrange [phase - 0.5 * period : phase - 0.5 * period + zoom]
 	plot marks using 1:(w / 2):(0):(top * 1.5 - w / 2) with vectors nohead lc rgb "#8fcc8f", \
 	     data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.4 lc rgb "#c9b3d9", \
 	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.6 lc rgb purple
@@ -44,8 +45,8 @@ if (!has_time) {
 	     data."/samples.txt" using (fold($5)):(strong($4)) with points pt 7 ps 0.5 lc rgb purple
 	unset multiplot
 } else {
-	set title TITLE."\nexcess against time: no period found (the line: interrupt-like)"
-	plot data."/samples.txt" using 5:($4 + w) with points pt 7 ps 0.3 lc rgb purple, \
-	     threshold + w with lines dt 2 lc rgb red
+	set title TITLE."\nexcess against time: no period found (strong: the runs found interrupted)"
+	plot data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.4 lc rgb purple
 }
 }

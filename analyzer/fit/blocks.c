@@ -8,20 +8,6 @@
 
 #include "hull.h"
 
-/* Index of n in the sorted set, or s->count. */
-static size_t find_n(const struct point_set *s, uint64_t n)
-{
-	size_t lo = 0, hi = s->count;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (s->p[mid].n < n)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < s->count && s->p[lo].n == n ? lo : s->count;
-}
-
 int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
 	       struct blocks *out)
@@ -43,7 +29,7 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
-		size_t i = find_n(s, r.n), g;
+		size_t i = points_find(s, r.n), g;
 		for (g = 0; g < nskip && g < 64; g++)
 			if (!skipped[g] && skip_n[g] == r.n && skip_t[g] == r.t)
 				break;
@@ -58,15 +44,6 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	}
 	out->count = count;
 	return got == 0 ? 0 : -1;
-}
-
-double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
-{
-	double m = INFINITY;
-	for (unsigned k = 0; k < b->count; k++)
-		if (chosen[k] && b->min[k * b->points + i] < m)
-			m = b->min[k * b->points + i];
-	return m;
 }
 
 size_t blocks_fifths(const struct blocks *b, const struct point_set *s,

@@ -16,19 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "interval.h"
 #include "points.h"
 #include "spool.h"
 
-#define BLOCKS_MAX 10
-#define BLOCKS_MIN 4
 #define BLOCKS_FIFTHS 5
-
-struct blocks {
-	unsigned count;		/* 0: too few runs per N to cut */
-	double *min;		/* count x points: min[b * points + i] (INFINITY
-				 * where the block has no run at N_i) */
-	size_t points;
-};
 
 struct fifth {
 	double slope;		/* least-values slope of the fifth's minima */
@@ -43,9 +35,6 @@ struct fifth {
 int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
 	       struct blocks *out);
-
-/* The minimum of N_i over the blocks chosen (chosen[b] != 0). */
-double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen);
 
 /* The unit cost of each fifth of the collection (blocks grouped in order),
  * its band from its own scatter (tick: 0 if unknown).  Fills f[0..4] when

@@ -2,6 +2,7 @@
  * checks.c - one-line warnings when the data cannot support the fit.
  */
 #include "checks.h"
+#include "linearity.h"
 
 /* A cost in turn beyond this factor of the cost alone, either way, is
  * warned of (collect measures it; FORMAT.md, in_turn_vs_alone). */
@@ -26,57 +27,37 @@ static void warn(struct analysis *a, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The slope of points [from, to) and its band (hull_slope_band). */
-struct part_fit {
-	double slope, allowance;
-};
-
-static int part_slope(const struct point_set *s, size_t from, size_t to,
-		      double tick, struct part_fit *out)
-{
-	size_t n = to - from;
-	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-	int rc = -1;
-	if (x && y) {
-		for (size_t i = 0; i < n; i++) {
-			x[i] = (double)(s->p[from + i].n - s->p[from].n);
-			y[i] = s->p[from + i].min;
-		}
-		rc = hull_slope_band(x, y, n, tick, &out->slope, &out->allowance);
-	}
-	free(x), free(y);
-	return rc;
-}
-
 /*
- * Nonlinearity: the least-values slopes of the lowest and the highest
- * third of the N differ by more than their bands allow, plus 1%.  Each
- * third is judged by its own scatter, so the test keeps its power where
- * curvature makes the whole fit's scatter large (N log N over geometric
- * N: the old halves test, with the whole fit's W, caught 2 of 15).
+ * Nonlinearity anywhere in N (linearity.h): a bend between two segments of
+ * the N, or a step between neighbours.  (Comparing the lowest and the
+ * highest third alone let a step in the middle pass.)
  */
 static void check_linear(struct analysis *a)
 {
-	const struct point_set *s = &a->points;
-	size_t n = s->count, third = n / 3;
-	struct part_fit lo, hi;
-	if (n < 9 || part_slope(s, 0, third, a->tick, &lo) != 0 ||
-	    part_slope(s, n - third, n, a->tick, &hi) != 0)
+	struct linearity L;
+	if (linearity_check(&a->points, a->tick, a->fit.slope, &L) != 0)
 		return;
-	double allowed = lo.allowance + hi.allowance + 0.01 * fabs(a->fit.slope);
-	if (fabs(hi.slope - lo.slope) > allowed)
-		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g over the lowest third of N (to %llu), %.6g over the highest (from %llu), %+.1f%%: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
-		     lo.slope, (unsigned long long)s->p[third - 1].n, hi.slope,
-		     (unsigned long long)s->p[n - third].n,
-		     100 * (hi.slope - lo.slope) / fabs(lo.slope != 0 ? lo.slope : 1));
+	if (L.kind == LINEARITY_BEND)
+		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g over N = %llu..%llu, %.6g over N = %llu..%llu (%+.1f%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		     L.slope_a, (unsigned long long)L.a_from, (unsigned long long)L.a_to,
+		     L.slope_b, (unsigned long long)L.b_from, (unsigned long long)L.b_to,
+		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1));
+	else if (L.kind == LINEARITY_STEP)
+		warn(a, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
+		     L.step > 0 ? "up" : "down", fabs(L.step),
+		     (unsigned long long)L.step_before, (unsigned long long)L.step_after);
 	if (a->iv.intercept[1] < 0)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
-/* Drift: the fifths of the collection disagree beyond their bands. */
+/* Drift: the fifths of the collection disagree beyond their bands.  Not
+ * where every long run is interrupted and the speed held: the fifths'
+ * minima then differ by the interruptions their runs could not escape. */
 static void check_drift(struct analysis *a)
 {
-	if (a->nfifths != BLOCKS_FIFTHS)
+	const struct diagnosis *d = &a->diag;
+	if (a->nfifths != BLOCKS_FIFTHS ||
+	    (d->comp.done && d->speed.judged && d->speed.count == 1))
 		return;
 	int lo = 0, hi = 0;
 	for (int i = 1; i < BLOCKS_FIFTHS; i++) {
@@ -89,6 +70,53 @@ static void check_drift(struct analysis *a)
 		warn(a, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
 		     a->fifths[lo].slope, lo + 1, a->fifths[hi].slope, hi + 1,
 		     100 * (a->fifths[hi].slope / a->fifths[lo].slope - 1));
+}
+
+/* Speed: a state other than the fastest held 5% of the time or more, or
+ * the minima come from moments faster than any stretch the machine held:
+ * the line is the fastest moments' cost, not the machine's usual one. */
+static void check_speed(struct analysis *a)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	if (!ss->judged)
+		return;
+	double slow = 0, share = 0;
+	for (size_t i = 1; i < ss->count; i++)
+		if (ss->s[i].share >= SPEED_SHARE_MIN && ss->s[i].share > share)
+			slow = ss->s[i].factor, share = ss->s[i].share;
+	if (share > 0)
+		warn(a, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time; the usual one is up to %.3g times it",
+		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
+	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
+		warn(a, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
+		     100 * (1 / ss->line_factor - 1), 100 * ss->s[0].share);
+}
+
+/* Saturated: the longest runs expect an interruption or more, so their
+ * minima hold some, and the line rises with them.  Where even the
+ * shortest runs scatter by 3% of their time, no threshold tells an
+ * interruption from their scatter: every run may be interrupted. */
+static void check_saturated(struct analysis *a)
+{
+	const struct diagnosis *d = &a->diag;
+	double shortest = a->points.p[0].min;
+	double jitter = d->irq.jitter;
+	if (!d->irq.threshold_given && shortest > 0 && jitter > a->on_line_width &&
+	    jitter > 0.03 * shortest)
+		warn(a, "saturated? even the shortest runs (N = %llu) scatter by %.3g%% of their time: interruptions of less than %.4g units are not told apart from it, and may be in every run; time shorter runs, or see what the CPU does with collect --trace",
+		     (unsigned long long)a->points.p[0].n, 100 * jitter / shortest,
+		     d->irq.threshold);
+	if (!d->comp.done && d->irq.expected_long >= 1) {
+		warn(a, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, but a periodic source (a timer) shorter than the runs leaves none, and then the line rises with it, unseen; see what the CPU does with collect --trace, or time shorter runs",
+		     d->irq.expected_long);
+		return;
+	}
+	if (!d->comp.done)
+		return;
+	const struct point *last = &a->points.p[a->points.count - 1];
+	warn(a, "saturated: the longest runs expect %.3g interruptions each, so no run of theirs escapes them, and their minima hold some (the longest N's about %.3g, %.3g%% of its time): the line may rise with them; the compensated unit cost (%.6g) takes them out",
+	     d->irq.expected_long, d->comp.held_longest,
+	     100 * d->comp.held_longest * d->irq.cost / last->min, d->comp.slope);
 }
 
 void analysis_check(struct analysis *a)
@@ -128,6 +156,8 @@ void analysis_check(struct analysis *a)
 			     ldexp(1, ilogb(big) - 52));
 	}
 	check_drift(a);
+	check_speed(a);
+	check_saturated(a);
 	if (a->excess.samples >= 100 &&
 	    (double)a->excess.near_line < 0.01 * (double)a->excess.samples)
 		warn(a, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments%s",

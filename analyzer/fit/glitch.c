@@ -12,23 +12,35 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* max(tick, the median gap between the two smallest timings of an N): the
- * noise of a floor, which a glitch cannot inflate (the heights of the
- * minima above the line can: the line rests on the glitch). */
+/* The noise of a floor, which a glitch cannot inflate (the heights of the
+ * minima above the line can: the line rests on the glitch): the larger of
+ * the tick, the upper quartile of the gaps between an N's two smallest
+ * timings, and the median spread of an N's four smallest.  Not the median
+ * gap alone: where every long run is interrupted, the floor is a ladder
+ * of interruptions, most N's smallest timings sit on one rung but many a
+ * rung apart, and a run that escaped one more interruption is no glitch. */
 static double scale_of(const struct point_set *s, double tick)
 {
-	double *h = malloc(s->count * sizeof *h), med = 0;
-	size_t k = 0;
-	if (h != NULL) {
-		for (size_t i = 0; i < s->count; i++)
+	double *h = malloc(s->count * sizeof *h), *f = malloc(s->count * sizeof *f);
+	double med = 0;
+	size_t k = 0, m = 0;
+	if (h != NULL && f != NULL) {
+		for (size_t i = 0; i < s->count; i++) {
 			if (s->p[i].nbest >= 2)
 				h[k++] = s->p[i].best[1] - s->p[i].best[0];
+			if (s->p[i].nbest >= 4)
+				f[m++] = s->p[i].best[3] - s->p[i].best[0];
+		}
 		if (k > 0) {
 			qsort(h, k, sizeof *h, by_double);
-			med = h[k / 2];
+			med = h[(3 * k) / 4];
 		}
-		free(h);
+		if (m > 0) {
+			qsort(f, m, sizeof *f, by_double);
+			med = f[m / 2] > med ? f[m / 2] : med;
+		}
 	}
+	free(h), free(f);
 	return med > tick ? med : tick;
 }
 
@@ -76,7 +88,11 @@ static long glitch_at(struct point_set *s, const struct lv_line *l,
 			continue;
 		if (depth_without(s, cand[k], &depth) != 0)
 			return -2;
-		if (depth > far) {
+		/* and far below the line too, as far as a quarter of its gap
+		 * to its next timing: a run that escaped an interruption its
+		 * neighbours' runs all held lies a rung below its next timing
+		 * but hardly below the line the other N draw */
+		if (depth > far && depth >= 0.25 * (p->best[1] - p->best[0])) {
 			*g = (struct glitch){ p->n, p->min, p->best[1] - p->best[0], depth };
 			return (long)cand[k];
 		}

@@ -8,10 +8,11 @@
  * rests on is a glitch when it lies far below both
  *   - the second-smallest timing of its own N, and
  *   - the line through the other minima (its N's minimum then being that
- *     second-smallest timing),
- * "far" being GLITCH_FACTOR x max(tick, the median gap between the two
- * smallest timings of an N): a real fast run repeats, or at least sits
- * near the line the other N draw.  A glitch is
+ *     second-smallest timing), by a quarter of the first gap at least,
+ * "far" being GLITCH_FACTOR x the noise of a floor (the tick, the upper
+ * quartile of the gaps between an N's two smallest timings, or the median
+ * spread of its four smallest, whichever is largest): a real fast run
+ * repeats, or at least sits near the line the other N draw.  A glitch is
  * reported (N, the timing, how far below) and left out: its N keeps its
  * other timings.  --keep-low keeps it, and says so.  With one run per N
  * there is no second timing to compare with, and nothing is judged.

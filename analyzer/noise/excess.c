@@ -1,6 +1,5 @@
 /*
- * excess.c - histogram, quantiles, interrupt-like excesses, their period,
- * and the per-sample excess file.
+ * excess.c - histogram, quantiles, and the per-sample excess file.
  */
 #include "excess.h"
 
@@ -108,110 +107,19 @@ static int excess_file_line(FILE *f, const struct excess_config *c,
 		       (unsigned long long)r->n, r->t, at, e, es);
 }
 
-/* Start times of the samples above each of EVENT_LEVELS thresholds,
- * threshold * 2^j: a periodic disturbance (the timer interrupt) may stand
- * out only above the other noise. */
-enum { EVENTS_MAX = 1000000, EVENT_LEVELS = 7 };
-
-struct events {
-	double *t;
-	size_t n, cap;
-};
-
-static void event_add(struct events *ev, double t)
-{
-	if (ev->n == ev->cap) {
-		size_t cap = ev->cap ? 2 * ev->cap : 1024;
-		double *p = cap <= EVENTS_MAX ? realloc(ev->t, cap * sizeof *p) : NULL;
-		if (p == NULL)
-			return;	/* past the cap: the period needs no more */
-		ev->t = p;
-		ev->cap = cap;
-	}
-	ev->t[ev->n++] = t;
-}
-
-/* A uniform sample of every run's start time: the null model of the
- * period search (period.h).  Reservoir sampling, xorshift: reproducible. */
-enum { STARTS_KEEP = 16384 };
-
-struct starts {
-	double t[STARTS_KEEP];
-	size_t kept;
-	uint64_t seen, x;
-};
-
-static void starts_offer(struct starts *st, double t)
-{
-	st->seen++;
-	if (st->kept < STARTS_KEEP) {
-		st->t[st->kept++] = t;
-		return;
-	}
-	st->x ^= st->x << 13, st->x ^= st->x >> 7, st->x ^= st->x << 17;
-	uint64_t j = st->x % st->seen;
-	if (j < STARTS_KEEP)
-		st->t[j] = t;
-}
-
-static int event_pass(struct spool *sp, const struct excess_config *c,
-		      struct excess_summary *s, struct events *ev,
-		      struct starts *st, FILE *out)
+static int file_pass(struct spool *sp, const struct excess_config *c, FILE *out)
 {
 	struct spool_record r;
 	int k;
-	uint64_t at0 = UINT64_MAX;
-	double scale = c->unit_ns > 0 ? c->unit_ns : 1;
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((k = spool_get(sp, &r)) == 1) {
 		double e, es;
 		excess_of(c, &r, &e, &es);
-		if (at0 == UINT64_MAX && r.at != SPOOL_NO_AT)
-			at0 = r.at;
-		if (st != NULL && r.at != SPOOL_NO_AT)
-			starts_offer(st, (double)(r.at - at0) * scale);
-		if (e > s->threshold) {
-			s->large++;
-			double level = s->threshold;
-			for (int j = 0; j < EVENT_LEVELS && e > level; j++, level *= 2)
-				if (r.at != SPOOL_NO_AT)
-					event_add(&ev[j], (double)(r.at - at0) * scale);
-		}
-		if (out != NULL &&
-		    excess_file_line(out, c, &r, e, es) < 0)
+		if (excess_file_line(out, c, &r, e, es) < 0)
 			return -2;	/* the excess file could not be written */
 	}
 	return k;
-}
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The most significant period over the levels. */
-static void find_period(struct events *ev, const struct starts *st,
-			struct excess_summary *s)
-{
-	struct period_result best = { 0 };
-	best.events = ev[0].n;
-	for (int j = 0; j < EVENT_LEVELS; j++) {
-		struct period_result p;
-		/* a level holding the same events as the one below adds
-		 * nothing */
-		if (j > 0 && ev[j].n == ev[j - 1].n)
-			continue;
-		if (ev[j].n > 1)	/* qsort(NULL, 0) is undefined */
-			qsort(ev[j].t, ev[j].n, sizeof *ev[j].t, by_double);
-		period_detect(ev[j].t, ev[j].n, st ? st->t : NULL, st ? st->kept : 0, &p);
-		if (p.found && (!best.found || p.log10_p < best.log10_p)) {
-			best = p;
-			best.level = s->threshold * exp2(j);
-		}
-	}
-	s->period = best;
 }
 
 int excess_analyze(struct spool *sp, const struct excess_config *c,
@@ -228,42 +136,23 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 	const double q[4] = { 0.5, 0.9, 0.99, 0.999 };
 	for (int i = 0; i < 4; i++)
 		s->quantile[i] = quantile(s, q[i], &s->quantile_bound[i]);
-	/* Interrupt-like: far above both the tick and the typical excess. */
-	s->threshold_given = c->threshold > 0;
-	s->threshold = c->threshold > 0 ? c->threshold
-		: fmax(10 * c->on_line_width, 10 * s->quantile[0]);
-
+	if (c->excess_path == NULL)
+		return 0;
 	struct outfile of;
-	FILE *out = NULL;
-	if (c->excess_path != NULL) {
-		if (outfile_open(&of, c->excess_path, err, err_len) != 0)
-			return -2;
-		out = of.f;
-		excess_file_header(out, c);
-	}
-	struct events ev[EVENT_LEVELS] = { { 0 } };
-	struct starts *st = malloc(sizeof *st);
-	if (st != NULL)
-		st->kept = 0, st->seen = 0, st->x = 0x2545f4914f6cdd1du;
-	int rc = event_pass(sp, c, s, ev, st, out);
-	if (out != NULL && rc != 0)
+	if (outfile_open(&of, c->excess_path, err, err_len) != 0)
+		return -2;
+	excess_file_header(of.f, c);
+	int rc = file_pass(sp, c, of.f);
+	if (rc != 0)
 		outfile_abandon(&of);
-	if (out != NULL && rc == -2)
+	if (rc == -2)
 		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
-	if (out != NULL && rc == 0 && outfile_commit(&of) != 0) {
+	else if (rc != 0)
+		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
+	if (rc == 0 && outfile_commit(&of) != 0) {
 		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
 		rc = -2;
 	}
-	if (rc == 0) {
-		if (s->seconds > 0)
-			s->large_per_s = (double)s->large / s->seconds;
-		find_period(ev, st, s);
-	} else if (err[0] == '\0') {
-		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
-	}
-	for (int j = 0; j < EVENT_LEVELS; j++)
-		free(ev[j].t);
-	free(st);
 	return rc;
 }
 

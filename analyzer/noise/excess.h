@@ -15,7 +15,6 @@
 #include <stdint.h>
 
 #include "hull.h"
-#include "period.h"
 #include "spool.h"
 
 /* Log-spaced histogram: bin 0 holds excess <= base, bin i >= 1 holds
@@ -28,7 +27,6 @@ struct excess_config {
 	const struct lv_line *line;	/* the least-values line */
 	double tick;			/* 0: unknown */
 	double on_line_width;		/* "on the line": excess_step <= this */
-	double threshold;		/* interrupt-like above; 0: derive */
 	double unit_ns;			/* 0: unknown */
 	const char *excess_path;	/* --excess FILE, or NULL */
 	int integer_t;			/* print t as an integer */
@@ -44,17 +42,11 @@ struct excess_summary {
 	double min, max;
 	double base;			/* histogram bin 0 edge */
 	uint64_t *hist;			/* EXCESS_BINS counts, for plots */
-	double threshold;
-	int threshold_given;
-	uint64_t large;
 	double seconds;			/* time spanned by at, 0 if unknown */
-	double large_per_s;		/* 0 when seconds unknown */
-	struct period_result period;	/* in ns when unit_ns known, else
-					 * clock units */
 	int have_at;
 };
 
-/* Two passes over the spool (histogram; then events and --excess FILE).
+/* Two passes over the spool (histogram; then --excess FILE).
  * Returns 0; -1 when the samples cannot be read back; -2 when the excess
  * file cannot be written (nothing is left of it).  A message in err. */
 int excess_analyze(struct spool *sp, const struct excess_config *cfg,

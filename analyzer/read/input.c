@@ -73,6 +73,19 @@ static int set_columns(struct reader *r, char *value)
 		return fail(r, "too many columns in '# columns:'");
 	m->col_n = m->col_t = m->col_at = -1;
 	size_t want = strlen(r->column);
+	if (strcmp(m->stream_kind, "trace") == 0) {
+		/* an activity trace: start length (collect --trace) */
+		for (int i = 0; i < k; i++) {
+			if (len[i] == 5 && strncmp(field[i], "start", 5) == 0)
+				m->col_at = i;
+			else if (len[i] == 6 && strncmp(field[i], "length", 6) == 0)
+				m->col_t = i;
+		}
+		if (m->col_at < 0 || m->col_t < 0)
+			return fail(r, "'# columns:' of a trace must name the columns start and length");
+		m->ncols = k;
+		return 0;
+	}
 	for (int i = 0; i < k; i++) {
 		if (len[i] == 1 && field[i][0] == 'n')
 			m->col_n = i;
@@ -108,6 +121,10 @@ static char *text_field(struct input_meta *m, const char *key, size_t *len)
 		TEXT_KEY("governor", governor), TEXT_KEY("cpu", cpu), TEXT_KEY("per", per),
 		TEXT_KEY("rank", rank), TEXT_KEY("interleave_side", side),
 		TEXT_KEY("message_kernel", message), TEXT_KEY("coarsen", coarsen),
+		TEXT_KEY("stream", stream_kind), TEXT_KEY("counters_start", counters_start),
+		TEXT_KEY("counters_end", counters_end),
+		TEXT_KEY("trace_read_interval", trace_read_interval),
+		TEXT_KEY("trace_threshold", trace_threshold),
 	};
 #undef TEXT_KEY
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
@@ -162,8 +179,10 @@ static int header_key(struct reader *r, const char *key, char *value)
 	} else if (strcmp(key, "done") == 0) {
 		m->finished = 1;
 		m->check_failed = strstr(value, " stop=check") != NULL;
+		text_clean(value, m->last_line, sizeof m->last_line);
 	} else if (strcmp(key, "interrupted") == 0) {
 		m->interrupted = 1;
+		text_clean(value, m->last_line, sizeof m->last_line);
 	}
 	return 0;
 }
@@ -190,8 +209,9 @@ static int comment_line(struct reader *r, char *s)
 		return 0;
 	*p = '\0';
 	if (r->meta->samples > 0 && strcmp(key, "done") != 0 &&
-	    strcmp(key, "interrupted") != 0)
-		return 0;	/* header keys count only before the data */
+	    strcmp(key, "interrupted") != 0 && strcmp(key, "counters_end") != 0)
+		return 0;	/* header keys count only before the data (but
+				 * the kernel's counters at the end) */
 	/* each key once: a second unit_ns would silently override the
 	 * first, a second done means two writers (a forked recorder) */
 	int seen = keyset_add(&r->keys, key);
@@ -236,11 +256,13 @@ static int sample_line(struct reader *r, char *s)
 	struct sample smp = { 0 };
 	struct number num;
 	int cn = m->col_n, ct = m->col_t, ca = m->col_at;
-	if (field_number(r, "n", field[cn], len[cn], &num) != 0)
-		return -1;
-	if (!num.exact && !(num.d == floor(num.d) && num.d < 9007199254740992.0))
-		return fail(r, "n '%.*s': expected a non-negative integer", (int)len[cn], field[cn]);
-	smp.n = num.exact ? num.u : (uint64_t)num.d;
+	if (cn >= 0) {	/* a trace has none */
+		if (field_number(r, "n", field[cn], len[cn], &num) != 0)
+			return -1;
+		if (!num.exact && !(num.d == floor(num.d) && num.d < 9007199254740992.0))
+			return fail(r, "n '%.*s': expected a non-negative integer", (int)len[cn], field[cn]);
+		smp.n = num.exact ? num.u : (uint64_t)num.d;
+	}
 	if (field_number(r, "t", field[ct], len[ct], &num) != 0)
 		return -1;
 	smp.t = num.d;

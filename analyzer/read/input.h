@@ -32,8 +32,15 @@ struct input_meta {
 	/* in_turn_vs_alone: timed in turn with another kernel, the cost per
 	 * unit over that alone, with its spread; in_turn[0] 0: absent */
 	double in_turn[3];
+	char stream_kind[16];	/* "trace" for collect --trace; "" */
+	char counters_start[256], counters_end[256];	/* what the kernel
+				 * counted (collect's kcounters), as written */
+	char trace_read_interval[32], trace_threshold[32];	/* a trace's */
+	char last_line[256];	/* the fields of "# done:" or "# interrupted:" */
 	int ncols;		/* fields per sample line; 0 until known */
-	int col_n, col_t, col_at;	/* positions; col_at -1: none */
+	int col_n, col_t, col_at;	/* positions; col_at -1: none; an
+				 * activity trace has no n (-1): start is at,
+				 * length is t */
 	int finished;		/* "# done:" seen */
 	int interrupted;	/* "# interrupted:" seen */
 	int check_failed;	/* "# done: ... stop=check": the kernel's

@@ -25,12 +25,31 @@
 extern char **environ;
 
 static const char *const figures[] = {
-	"timings", "excess-n", "excess-distribution", "excess-time",
+	"timings", "excess-n", "excess-distribution", "excess-time", "speed",
 };
 
 static const char *const data_files[] = {
-	"samples.txt", "minima.txt", "histogram.txt", "period.txt",
+	"samples.txt", "minima.txt", "histogram.txt", "period.txt", "windows.txt",
 };
+
+/* An activity trace's (plot_trace.c). */
+static const char *const trace_figures[] = { "activity", "gaps" };
+static const char *const trace_data_files[] = { "trace.txt", "gaphist.txt", "marks.txt" };
+
+struct figure_set {
+	const char *const *figures, *const *data;
+	size_t nfigures, ndata;
+};
+
+#define COUNT(x) (sizeof (x) / sizeof (x)[0])
+
+static struct figure_set figure_set(int trace)
+{
+	if (trace)
+		return (struct figure_set){ trace_figures, trace_data_files,
+					    COUNT(trace_figures), COUNT(trace_data_files) };
+	return (struct figure_set){ figures, data_files, COUNT(figures), COUNT(data_files) };
+}
 
 static const char *extension(const char *format)
 {
@@ -48,14 +67,18 @@ static int same_file(const char *a, const char *b)
 int plot_writes(const char *dir, const char *format, const char *path)
 {
 	char p[PATH_MAX];
-	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
-		if (snprintf(p, sizeof p, "%s/%s", dir, data_files[i]) < (int)sizeof p &&
-		    same_file(p, path))
-			return 1;
-	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-		if (snprintf(p, sizeof p, "%s/%s.%s", dir, figures[i], extension(format)) < (int)sizeof p &&
-		    same_file(p, path))
-			return 1;
+	for (int trace = 0; trace < 2; trace++) {
+		struct figure_set fs = figure_set(trace);
+		for (size_t i = 0; i < fs.ndata; i++)
+			if (snprintf(p, sizeof p, "%s/%s", dir, fs.data[i]) < (int)sizeof p &&
+			    same_file(p, path))
+				return 1;
+		for (size_t i = 0; i < fs.nfigures; i++)
+			if (snprintf(p, sizeof p, "%s/%s.%s", dir, fs.figures[i],
+				     extension(format)) < (int)sizeof p &&
+			    same_file(p, path))
+				return 1;
+	}
 	return 0;
 }
 
@@ -103,6 +126,16 @@ static int close_ok(FILE *f)
 	return fclose(f) != 0 || bad ? -1 : 0;
 }
 
+FILE *plot_open_in(const char *dir, const char *name)
+{
+	return open_in(dir, name);
+}
+
+int plot_close(FILE *f)
+{
+	return close_ok(f);
+}
+
 /* Times in the figures: ms when unit_ns is known, else clock units. */
 static double time_scale(const struct analysis *a)
 {
@@ -137,24 +170,25 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 	double ts = time_scale(a);
 	struct spool_record r;
 	int k;
-	fprintf(f, "# n t excess excess_step time (every %llu-th sample, and every interrupt-like one)\n",
+	fprintf(f, "# n t excess excess_step time interrupted (every %llu-th sample, and every interrupted one)\n",
 		(unsigned long long)every);
 	while ((k = spool_get(&a->spool, &r)) == 1) {
 		double e, es;
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		if (i++ % every != 0 && e <= a->excess.threshold)
+		int hit = interrupts_hit(&a->diag.irq_cfg, &a->diag.irq, i, &r);
+		if (i++ % every != 0 && !hit)
 			continue;
 		if (r.at != SPOOL_NO_AT) {
 			double when = (double)(r.at - at0) * ts;
 			*span = when > *span ? when : *span;
-			fprintf(f, "%llu %.17g %.10g %.10g %.10g\n", (unsigned long long)r.n,
-				r.t, e, es, when);
+			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d\n", (unsigned long long)r.n,
+				r.t, e, es, when, hit);
 		}
 		else
-			fprintf(f, "%llu %.17g %.10g %.10g nan\n", (unsigned long long)r.n,
-				r.t, e, es);
+			fprintf(f, "%llu %.17g %.10g %.10g nan %d\n", (unsigned long long)r.n,
+				r.t, e, es, hit);
 	}
 	return close_ok(f) == 0 && k == 0 ? 0 : -1;
 }
@@ -210,12 +244,13 @@ static int write_histogram(const struct analysis *a, const char *dir)
 /* period.txt: the times phase + k period across the collection. */
 static int write_period(const struct analysis *a, const char *dir, double span)
 {
-	const struct period_result *p = &a->excess.period;
+	const struct periodic_sources *ps = &a->diag.irq.periodic;
+	const struct periodic_source *p = ps->count ? &ps->s[0] : NULL;
 	FILE *f = open_in(dir, data_files[3]);
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# times of the period's marks\n");
-	if (p->found && p->period > 0) {
+	if (p != NULL && p->period > 0) {
 		double s = a->unit_ns > 0 ? 1e-6 : 1;	/* ns -> ms */
 		for (double t = p->phase; t * s <= span && t < p->phase + 5000 * p->period;
 		     t += p->period)
@@ -249,6 +284,11 @@ static int gp_number(char *out, size_t len, double v)
 	if (v != 0 && fabs(v) < 1e-300)	/* gnuplot reads no subnormal */
 		v = v > 0 ? 1e-300 : -1e-300;
 	return snprintf(out, len, "%.17e ", v);
+}
+
+int plot_number(char *out, size_t len, double v)
+{
+	return gp_number(out, len, v);
 }
 
 /* What the figures' axes need to exist on any input: the smallest positive
@@ -285,6 +325,8 @@ static void plot_ranges(const struct analysis *a, struct plot_ranges *r)
 static void numbers(const struct analysis *a, char *out, size_t len)
 {
 	const struct excess_summary *e = &a->excess;
+	const struct interrupts *q = &a->diag.irq;
+	const struct periodic_source *src = q->periodic.count ? &q->periodic.s[0] : NULL;
 	const struct ols_fit *o = &a->ols_means;
 	double ymax = 0, min_excess = 0;
 	struct plot_ranges r;
@@ -298,12 +340,11 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 	double ms = a->unit_ns > 0 ? 1e-6 : 1;
 	const double v[] = {
 		a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
-		o->ok ? o->intercept : 0, a->tick, a->unit_ns, e->threshold,
-		e->period.found ? e->period.period * ms : 0,
-		e->period.found ? e->period.phase * ms : 0,
+		o->ok ? o->intercept : 0, a->tick, a->unit_ns, q->threshold,
+		src ? src->period * ms : 0, src ? src->phase * ms : 0,
 		a->opt->plot_log, 1.3 * ymax, e->quantile[0], e->quantile[2],
 		a->on_line_width, e->max, min_excess, a->iv.band_width,
-		e->period.found ? e->period.level : 0,
+		src ? src->level : 0,
 		r.share_min, r.has_time, r.n_min_pos, r.n_max, r.t_min_pos, r.t_max,
 	};
 	size_t k = 0;
@@ -368,11 +409,39 @@ static void show_file(FILE *to, const char *path, int max_lines)
 	fclose(f);
 }
 
+/* windows.txt: the speed of every window of runs (speedstates.h), in time:
+ * start (ms or clock units) window_speed fitted_speed state_factor. */
+static int write_speed(const struct analysis *a, const char *dir)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	FILE *f = open_in(dir, data_files[4]);
+	if (f == NULL)
+		return -1;
+	double ts = time_scale(a), fast = ss->judged ? ss->s[0].level : 1;
+	fprintf(f, "# time window_speed fitted_speed state_factor label (speeds over the per-N minima; the state's over the fastest state's; label: its factor where a stretch of 5%% of the time or more begins, else -)\n");
+	for (size_t i = 0; i < ss->windows; i++) {
+		double factor = ss->s[ss->w_state[i]].level / fast;
+		char label[32] = "-";
+		if (i == 0 || ss->w_fit[i - 1] != ss->w_fit[i]) {	/* a stretch begins */
+			size_t j = i;
+			while (j < ss->windows && ss->w_fit[j] == ss->w_fit[i])
+				j++;
+			double until = j < ss->windows ? ss->w_at[j] : ss->span;
+			if (until - ss->w_at[i] >= 0.05 * ss->span)
+				snprintf(label, sizeof label, "%.3g", factor);
+		}
+		fprintf(f, "%.10g %.10g %.10g %.10g %s\n", ss->w_at[i] * ts, ss->w_speed[i],
+			ss->w_fit[i], factor, label);
+	}
+	return close_ok(f);
+}
+
 static int write_data(struct analysis *a, const char *dir, FILE *err)
 {
 	double span = 0;
 	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
-	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0) {
+	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0 ||
+	    write_speed(a, dir) != 0) {
 		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
 			strerror(errno ? errno : EIO));
 		return -1;
@@ -419,18 +488,18 @@ static int draw(const struct analysis *a, const char *scripts, const char *work,
 }
 
 /* The names plot_all puts into DIR: the data files, then the figures. */
-static size_t output_names(const char *format, char names[][OUTFILE_NAME_MAX])
+static size_t output_names(const struct figure_set *fs, const char *format,
+			   char names[][OUTFILE_NAME_MAX])
 {
 	size_t k = 0;
-	for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++)
-		snprintf(names[k++], OUTFILE_NAME_MAX, "%s", data_files[i]);
-	for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-		snprintf(names[k++], OUTFILE_NAME_MAX, "%s.%s", figures[i], extension(format));
+	for (size_t i = 0; i < fs->ndata; i++)
+		snprintf(names[k++], OUTFILE_NAME_MAX, "%s", fs->data[i]);
+	for (size_t i = 0; i < fs->nfigures; i++)
+		snprintf(names[k++], OUTFILE_NAME_MAX, "%s.%s", fs->figures[i], extension(format));
 	return k;
 }
 
-enum { PLOT_OUTPUTS = sizeof data_files / sizeof data_files[0] +
-		      sizeof figures / sizeof figures[0] };
+enum { PLOT_OUTPUTS = COUNT(data_files) + COUNT(figures) };
 
 /* Every target in dir is absent or a regular file. */
 static int targets_ok(const char *dir, char names[][OUTFILE_NAME_MAX], size_t count, FILE *err)
@@ -521,24 +590,35 @@ static int plot_place(const char *dir, char names[][OUTFILE_NAME_MAX], size_t co
 
 int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 {
-	char title_s[600], numbers_s[1024], names[PLOT_OUTPUTS][OUTFILE_NAME_MAX];
+	char title_s[600], numbers_s[2048], names[PLOT_OUTPUTS][OUTFILE_NAME_MAX];
 	struct plot_place pp;
-	size_t count = output_names(a->opt->plot_format, names);
+	struct figure_set fs = figure_set(a->trace);
+	size_t count = output_names(&fs, a->opt->plot_format, names);
 	if (plot_place(dir, names, count, &pp, err) != 0)
 		return -1;
 	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
-	int rc = write_data(a, work, err);
-	title(a, title_s, sizeof title_s);
-	numbers(a, numbers_s, sizeof numbers_s);
+	int rc;
+	if (a->trace) {
+		rc = plot_trace_data(a, work, numbers_s, sizeof numbers_s);
+		if (rc != 0)
+			fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
+				strerror(errno ? errno : EIO));
+		snprintf(title_s, sizeof title_s, "activity trace on %s, CPU %s",
+			 a->clock[0] ? a->clock : "an unknown clock", a->cpu[0] ? a->cpu : "?");
+	} else {
+		rc = write_data(a, work, err);
+		title(a, title_s, sizeof title_s);
+		numbers(a, numbers_s, sizeof numbers_s);
+	}
 	char *strings[5] = { title_s, numbers_s, time_unit(a), value_unit(a), n_unit(a) };
-	for (size_t i = 0; rc == 0 && i < sizeof figures / sizeof figures[0]; i++)
-		rc = draw(a, scripts, work, figures[i], strings, err);
+	for (size_t i = 0; rc == 0 && i < fs.nfigures; i++)
+		rc = draw(a, scripts, work, fs.figures[i], strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
 		rc = -1;
 	if (rc == 0 && out != NULL && strcmp(a->opt->plot_format, "dumb") == 0)
-		for (size_t i = PLOT_OUTPUTS - sizeof figures / sizeof figures[0]; i < count; i++) {
+		for (size_t i = fs.ndata; i < count; i++) {
 			char p[PATH_MAX];
 			if (snprintf(p, sizeof p, "%s/%s", abs, names[i]) < (int)sizeof p)
 				show_file(out, p, -1);

@@ -50,6 +50,11 @@ static void key(FILE *out, int *first, const char *k)
 	*first = 0;
 }
 
+void json_key(FILE *out, int *first, const char *k)
+{
+	key(out, first, k);
+}
+
 static void num(FILE *out, int *first, const char *k, double v)
 {
 	key(out, first, k);
@@ -143,6 +148,7 @@ static void fit_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "support_n_left", (double)s->p[a->fit.left].n);
 	num(out, f, "support_n_right", (double)s->p[a->fit.right].n);
 	num(out, f, "lp_hull_difference", a->lp_done && a->hull_done ? a->lp_hull_difference : NAN);
+	num(out, f, "band_lp_difference", a->band_difference);
 	num(out, f, "lp_unit_cost", a->lp_done ? a->lp.line.slope : NAN);
 	num(out, f, "hull_unit_cost", a->hull_done ? a->hull.slope : NAN);
 	ols_object(out, f, "ols_minima", &a->ols_minima);
@@ -216,17 +222,7 @@ static void excess_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "excess_q99", e->quantile[2]);
 	num(out, f, "excess_q999", e->quantile[3]);
 	num(out, f, "excess_max", e->max);
-	num(out, f, "excess_threshold", e->threshold);
-	num(out, f, "interrupts", (double)e->large);
-	num(out, f, "interrupt_share", (double)e->large / n);
-	num(out, f, "interrupts_per_s", e->seconds > 0 ? e->large_per_s : NAN);
-	key(out, f, "period_found");
-	fputs(e->period.found ? "true" : "false", out);
-	num(out, f, "period", e->period.found ? e->period.period : NAN);
-	str(out, f, "period_unit", a->unit_ns > 0 ? "ns" : "clock units");
-	num(out, f, "period_coherence", e->period.found ? e->period.coherence : NAN);
-	num(out, f, "period_longer", e->period.longer > 0 ? e->period.longer : NAN);
-	num(out, f, "period_longer_coherence", e->period.longer > 0 ? e->period.longer_coherence : NAN);
+	report_diagnosis_json(out, f, a);
 }
 
 /* "glitches": the minima judged clock glitches (glitch.h). */
@@ -274,9 +270,28 @@ static void message_keys(FILE *out, int *f, const struct analysis *a)
 	fputc('}', out);
 }
 
+/* An activity trace: what it is, where, and the "trace" object. */
+static void trace_json(FILE *out, const struct analysis *a)
+{
+	int f = 1;
+	fputc('{', out);
+	str(out, &f, "kind", "trace");
+	str(out, &f, "clock", a->clock);
+	num(out, &f, "tick", a->tick > 0 ? a->tick : NAN);
+	num(out, &f, "unit_ns", a->unit_ns > 0 ? a->unit_ns : NAN);
+	machine_object(out, &f, a);
+	report_trace_json(out, &f, a);
+	key(out, &f, "warnings");
+	fputs("[]\n}\n", out);
+}
+
 void report_json(FILE *out, const struct analysis *a)
 {
 	int f = 1;
+	if (a->trace) {
+		trace_json(out, a);
+		return;
+	}
 	fputc('{', out);
 	fit_keys(out, &f, a);
 	rate_keys(out, &f, a);

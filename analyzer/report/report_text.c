@@ -190,6 +190,7 @@ static void fit_section(FILE *out, const struct analysis *a)
 	fifths_line(out, a);
 	if (!a->start_times)	/* said once: the order in time is unknown */
 		fprintf(out, "           no start times in the input: no fifths in time, no drift check, no periods\n");
+	report_compensated_text(out, a);
 	message_lines(out, a);
 	fprintf(out, "\n");
 
@@ -236,43 +237,21 @@ static void excess_section(FILE *out, const struct analysis *a)
 		fprintf(out, " %s %s%.4g  ", q[i], e->quantile_bound[i] ? "<= " : "",
 			e->quantile[i]);
 	fprintf(out, " max %.4g\n", e->max);
-	fprintf(out, "  interrupt-like (excess > %.4g, %s): %llu samples (%.3g%%)",
-		e->threshold, e->threshold_given ? "--threshold" : "10 x max(tick, median excess)",
-		(unsigned long long)e->large,
-		e->samples ? 100.0 * (double)e->large / (double)e->samples : 0);
-	if (e->seconds > 0)
-		fprintf(out, ", %.4g per second", e->large_per_s);
-	fprintf(out, "\n");
-	if (e->period.found) {
-		double p = e->period.period;
-		double l = e->period.longer;
-		if (a->unit_ns > 0)
-			fprintf(out, "  periodic: every %.4g ms (%.4g Hz), coherence %.2f over the %zu samples above %.4g\n",
-				p / 1e6, 1e9 / p, e->period.coherence, e->period.events,
-				e->period.level);
-		else
-			fprintf(out, "  periodic: every %.6g clock units, coherence %.2f over the %zu samples above %.4g\n",
-				p, e->period.coherence, e->period.events, e->period.level);
-		if (l > 0 && a->unit_ns > 0)
-			fprintf(out, "            and every %.4g ms (%.4g Hz), coherence %.2f: a longer cycle of %.0f periods\n",
-				l / 1e6, 1e9 / l, e->period.longer_coherence, l / p);
-		else if (l > 0)
-			fprintf(out, "            and every %.6g clock units, coherence %.2f: a longer cycle of %.0f periods\n",
-				l, e->period.longer_coherence, l / p);
-	} else if (e->have_at) {
-		fprintf(out, "  periodic: no period found in %zu interrupt-like events\n",
-			e->period.events);
-	}
 }
 
 void report_text(FILE *out, const struct analysis *a)
 {
+	if (a->trace) {
+		report_trace_text(out, a);
+		return;
+	}
 	heading(out, a);
 	fit_section(out, a);
 	fprintf(out, "averaging would say:\n");
 	ols_line(out, "OLS on minima", &a->ols_minima, a->fit.slope);
 	ols_line(out, "OLS on means", &a->ols_means, a->fit.slope);
 	excess_section(out, a);
+	report_diagnosis_text(out, a);
 	fprintf(out, "\nwarnings\n");
 	if (a->warnings == 0)
 		fprintf(out, "  none\n");

@@ -152,3 +152,16 @@ uint128 points_sum_n(const struct point_set *s)
 		sum += s->p[i].n;
 	return sum;
 }
+
+size_t points_find(const struct point_set *s, uint64_t n)
+{
+	size_t lo = 0, hi = s->count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->p[mid].n < n)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->count && s->p[lo].n == n ? lo : s->count;
+}

@@ -51,6 +51,9 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 /* Sort by n, after the last points_add (which may not follow it). */
 void points_sort(struct point_set *s);
 
+/* The index of n in the sorted set, or s->count when it is not there. */
+size_t points_find(const struct point_set *s, uint64_t n);
+
 /* mean(N) over the distinct N, exactly as a fraction: sum / count. */
 uint128 points_sum_n(const struct point_set *s);
 

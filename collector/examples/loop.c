@@ -12,7 +12,9 @@
  * generator): n of them cost n times one multiply-add's latency, and the
  * compiler cannot shorten the chain.  It is timed at 32 values of N, in a
  * new shuffled order every sweep, so that a slow stretch of the machine
- * hits every N alike.
+ * hits every N alike.  The program prints its own unit cost at the end
+ * (subtick_result: the least-values line analyze would fit, computed in
+ * the program).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -66,6 +68,11 @@ int main(int argc, char **argv)
 	SUBTICK_TIME(r, 5000) {
 		sink = work(5000);
 	}
+	struct subtick_result res;
+	if (subtick_result(r, &res) == 0 && res.ok)
+		printf("%.4g ns per multiply-add, bounds [%.4g, %.4g]%s\n",
+		       res.unit_cost_ns, res.unit_cost_ns_lo, res.unit_cost_ns_hi,
+		       res.warnings ? " (with warnings: see analyze)" : "");
 	if (subtick_close(r) != 0) {
 		perror(path);
 		return 1;

@@ -8,6 +8,7 @@
 #include "subtick/subtick.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "conditions.h"
 #include "handle.h"
 #include "keys.h"
+#include "lvstate.h"
 #include "outpath.h"
 #include "recorder.h"
 #include "region.h"
@@ -46,6 +48,13 @@ struct subtick_recorder {
 	uint64_t samples, migrations, backsteps, flushes;
 	int fd;
 	struct stream_writer *w;
+	/* what subtick_result says: the samples written so far, and of the
+	 * buffer those before `folded` */
+	struct lvstate lv;
+	size_t folded;
+	int lv_failed;		/* out of memory folding: no result */
+	int summary;		/* print subtick_result's line at close */
+	char label[80];
 };
 
 /* The keys the library writes itself: a user's would contradict them (a
@@ -66,7 +75,7 @@ static const char *const library_keys[] = {
 
 void subtick_options_init_size(struct subtick_options *opt, size_t size)
 {
-	struct subtick_options d = { sizeof d, NULL, 0, RECORDER_CAPACITY, -1, 0, NULL };
+	struct subtick_options d = { sizeof d, NULL, 0, RECORDER_CAPACITY, -1, 0, NULL, 0 };
 	if (opt == NULL || size < sizeof opt->size)
 		return;
 	/* fields beyond ours (a newer header) get zero, their default */
@@ -273,6 +282,9 @@ static subtick_recorder *recorder_create(const char *path, const char *label,
 	region_clock_init(&r->rc, r->setup.source, r->setup.quantum, NULL,
 			  pinned ? o->cpu : -1);
 	stream_init(r->w, r->fd);
+	lvstate_init(&r->lv, (double)cal->tick);
+	r->summary = o->summary != 0;
+	snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 	write_header(r, label, cond, pinned, o->keys);
 	if (stream_flush(r->w) != 0) {
 		int e = r->w->error;
@@ -340,9 +352,19 @@ uint64_t subtick_start(subtick_recorder *r)
 	return t0;
 }
 
+/* The buffer's samples not yet in the line's state, folded in (outside
+ * any region). */
+static void fold_samples(subtick_recorder *r)
+{
+	for (; r->folded < r->len && !r->lv_failed; r->folded++)
+		r->lv_failed = lvstate_add(&r->lv, r->buf[r->folded].n, r->buf[r->folded].t) != 0;
+}
+
 /* Hand the buffered samples to the stream writer, outside any region. */
 static void flush_samples(subtick_recorder *r)
 {
+	fold_samples(r);
+	r->folded = 0;
 	for (size_t i = 0; i < r->len; i++) {
 		const uint64_t f[3] = { r->buf[i].n, r->buf[i].t, r->buf[i].at };
 		stream_sample(r->w, f, 3);
@@ -400,6 +422,67 @@ int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0)
 	return rc;
 }
 
+/* SUBTICK_WARN_*: analyze's first checks, on what the state holds. */
+static unsigned result_warnings(const subtick_recorder *r, const struct lvstate_fit *f)
+{
+	unsigned w = 0;
+	if (!f->ok)
+		return SUBTICK_WARN_NO_LINE | (r->migrations + r->backsteps ? SUBTICK_WARN_DROPPED : 0);
+	w |= f->points < 8 ? SUBTICK_WARN_FEW_POINTS : 0;
+	w |= f->runs_min < 5 ? SUBTICK_WARN_FEW_RUNS : 0;
+	w |= r->migrations + r->backsteps ? SUBTICK_WARN_DROPPED : 0;
+	w |= !(f->rel_width <= 0.1) ? SUBTICK_WARN_WIDE : 0;
+	/* the rise over the N range, in ticks */
+	const struct point_set *s = &r->lv.points;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		lo = s->p[i].n < lo ? s->p[i].n : lo;
+		hi = s->p[i].n > hi ? s->p[i].n : hi;
+	}
+	double tick = r->cal.tick > 0 ? (double)r->cal.tick : 1;
+	w |= f->slope * (double)(hi - lo) < 100 * tick ? SUBTICK_WARN_FEW_TICKS : 0;
+	return w;
+}
+
+/* The line so far into *out (the caller's size bytes of it). */
+static int result_of(subtick_recorder *r, struct subtick_result *out)
+{
+	struct lvstate_fit f;
+	fold_samples(r);
+	if (r->lv_failed || lvstate_fit(&r->lv, INTERVAL_REPLICATES, 1, &f) != 0)
+		return errno = ENOMEM, -1;
+	double k = r->cal.unit_ns > 0 ? r->cal.unit_ns : NAN;
+	struct subtick_result x = {
+		.size = sizeof x, .ok = f.ok,
+		.unit_cost = f.slope, .unit_cost_lo = f.iv.slope[0], .unit_cost_hi = f.iv.slope[1],
+		.overhead = f.intercept, .overhead_lo = f.iv.intercept[0],
+		.overhead_hi = f.iv.intercept[1], .unit_ns = k,
+		.points = f.points, .samples = r->samples, .runs_min = f.runs_min,
+	};
+	if (!f.ok)
+		x.unit_cost = x.unit_cost_lo = x.unit_cost_hi = x.overhead =
+			x.overhead_lo = x.overhead_hi = NAN;
+	x.unit_cost_ns = x.unit_cost * k, x.unit_cost_ns_lo = x.unit_cost_lo * k;
+	x.unit_cost_ns_hi = x.unit_cost_hi * k, x.overhead_ns = x.overhead * k;
+	x.overhead_ns_lo = x.overhead_lo * k, x.overhead_ns_hi = x.overhead_hi * k;
+	x.warnings = result_warnings(r, &f);
+	memcpy(out, &x, out->size < sizeof x ? out->size : sizeof x);
+	return 0;
+}
+
+int subtick_result_size(subtick_recorder *r, struct subtick_result *res, size_t size)
+{
+	if (res == NULL || size < offsetof(struct subtick_result, warnings))
+		return errno = EINVAL, -1;
+	int e = handle_enter(r ? &r->h : NULL);
+	if (e != 0)
+		return errno = e, -1;
+	res->size = size;
+	int rc = result_of(r, res);
+	handle_leave(&r->h);
+	return rc;
+}
+
 /* A count read under the flag, so that it is never torn. */
 static uint64_t count_of(const subtick_recorder *r, int dropped)
 {
@@ -424,9 +507,29 @@ uint64_t subtick_dropped(const subtick_recorder *r)
 	return count_of(r, 1);
 }
 
+/* subtick_options.summary: the result on one line, on stderr. */
+static void print_summary(subtick_recorder *r)
+{
+	struct subtick_result x = { .size = sizeof x };
+	if (result_of(r, &x) != 0 || !x.ok) {
+		fprintf(stderr, "subtick: %s: %llu samples, no line yet (3 distinct n are needed)\n",
+			r->label, (unsigned long long)r->samples);
+		return;
+	}
+	int ns = isfinite(x.unit_ns);
+	const char *unit = ns ? "ns" : "units";
+	double k = ns ? x.unit_ns : 1;
+	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s\n",
+		r->label, x.unit_cost * k, unit, x.unit_cost_lo * k, x.unit_cost_hi * k,
+		x.overhead * k, unit, (unsigned long long)x.points,
+		(unsigned long long)x.samples,
+		x.warnings ? " (warnings: see analyze's report)" : "");
+}
+
 /* Memory and descriptor given back; marked closed. */
 static void release(subtick_recorder *r)
 {
+	lvstate_free(&r->lv);
 	free(r->buf), free(r->w);
 	r->buf = NULL, r->w = NULL;
 	r->fd = -1;
@@ -445,6 +548,8 @@ int subtick_close(subtick_recorder *r)
 	if (e != 0)
 		return errno = e, -1;
 	flush_samples(r);
+	if (r->summary)
+		print_summary(r);
 	stream_linef(r->w,
 		     "# done: samples=%llu dropped=%llu migrations=%llu backsteps=%llu writes=%llu stop=close",
 		     (unsigned long long)r->samples,

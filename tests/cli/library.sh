@@ -12,13 +12,28 @@ san=${SUBTICK_SANITIZE_FLAGS:-}	# as the library was built
 # shellcheck disable=SC2086 # $san is one flag or none
 "$CC" -O2 $san -I "$src/include" "$src/examples/loop.c" "$LIBSUBTICK_DIR/libsubtick.a" -o loop ||
 	fail "the C example did not build"
-./loop loop.st || fail "the C example exited $?"
+./loop loop.st > loop.out || fail "the C example exited $?"
 check "C example: a stream" [ "$(head -n 1 loop.st)" = "# subtick 1" ]
 check "C example: its label" grep -q '^# kernel: lcg-loop$' loop.st
 check "C example: ends with # done" sh -c "tail -n 1 loop.st | grep -q '^# done: samples='"
 check "C example: whole lines" only_complete_lines loop.st
 "$ANALYZE" --json loop.st > loop.json || fail "analyze loop.st exited $?"
 check "C example: a positive unit cost" awk -v u="$(json_get loop.json unit_cost)" 'BEGIN { exit !(u > 0) }'
+# subtick_result in the program: the line analyze fits to the same
+# samples (the same minima, the same hull: equal to the digits printed)
+# and bounds that meet analyze's (the same band; halves of other
+# stretches of time)
+cat loop.out
+# shellcheck disable=SC2046
+set -- $(sed -n 's/^\([^ ]*\) ns per multiply-add, bounds \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/p' loop.out)
+check "C example: subtick_result printed a unit cost" [ $# -eq 3 ]
+u=$(json_get loop.json unit_cost_ns)
+check "C example: subtick_result's unit cost $1 is analyze's $u" \
+	[ "$(awk -v u="$u" 'BEGIN { printf "%.4g", u }')" = "$1" ]
+# shellcheck disable=SC2046
+set -- "$2" "$3" $(json_get loop.json unit_cost_ns_interval)
+check "C example: its bounds [$1, $2] meet analyze's [$3, $4]" \
+	awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { exit !(a <= d && c <= b) }'
 
 # Two versions timed in turn, two recorders tied by the keys collect
 # writes for two kernels: --compare pairs them.

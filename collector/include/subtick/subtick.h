@@ -53,9 +53,10 @@
 extern "C" {
 #endif
 
-/* 3: subtick_options.size, subtick_options_init_size, subtick_stop's
- * status, subtick_version, subtick_api_version.  2: subtick_options.keys. */
-#define SUBTICK_API_VERSION 3
+/* 4: subtick_result, subtick_options.summary.  3: subtick_options.size,
+ * subtick_options_init_size, subtick_stop's status, subtick_version,
+ * subtick_api_version.  2: subtick_options.keys. */
+#define SUBTICK_API_VERSION 4
 
 /* The library is built with hidden visibility: only what carries this is
  * exported. */
@@ -89,6 +90,11 @@ struct subtick_options {
 	 * that the library writes itself (clock, tick, unit_ns, ...:
 	 * subtick(3)); values one line. */
 	const char *const *keys;
+	/* 1: subtick_close prints the unit cost so far to stderr, one line
+	 * (subtick_result's), as nanobench and Google Benchmark print their
+	 * results from inside the program; 0: nothing (default).  (API
+	 * version 4.) */
+	int summary;
 };
 
 /* The defaults into the first size bytes of *opt: NULL clock, no
@@ -149,6 +155,50 @@ struct subtick_clock_info {
  * -1 with errno EINVAL. */
 SUBTICK_API int subtick_clock_info(const char *clock, unsigned coarsen_bits,
 				   struct subtick_clock_info *out);
+
+/*
+ * What the recorder has seen so far: the least-values line of its
+ * samples, computed in the program by the code analyze runs on the stream
+ * (the minimum per N, the lower hull, the tick band and subsampling in
+ * stretches of time), so that a program can print or act on its own unit
+ * cost.  Times are clock units; the _ns fields are NAN where the clock's
+ * ns per unit is unknown.  Fill it through the macro, which gives the size
+ * (fields a newer library adds are not written beyond it).  (API version
+ * 4.)
+ */
+struct subtick_result {
+	size_t size;		/* set by subtick_result() */
+	int ok;			/* a line: 3 distinct N at least */
+	double unit_cost, unit_cost_lo, unit_cost_hi;	/* slope, bounds */
+	double overhead, overhead_lo, overhead_hi;	/* intercept at n = 0 */
+	double unit_ns;		/* ns per clock unit */
+	double unit_cost_ns, unit_cost_ns_lo, unit_cost_ns_hi;
+	double overhead_ns, overhead_ns_lo, overhead_ns_hi;
+	uint64_t points;	/* distinct n */
+	uint64_t samples;	/* kept (subtick_samples) */
+	uint64_t runs_min;	/* the fewest samples at one n */
+	unsigned warnings;	/* SUBTICK_WARN_* */
+};
+
+/* Why the numbers may not be right (analyze's report says more):
+ * NO_LINE fewer than 3 distinct n; FEW_POINTS fewer than 8 distinct n;
+ * FEW_RUNS fewer than 5 samples at some n; FEW_TICKS the line rises less
+ * than 100 ticks over the n range (the clock, not the work, is being
+ * measured); WIDE bounds wider than 10% of the unit cost; DROPPED some
+ * regions were not kept (the thread changed CPU, the clock stepped back). */
+#define SUBTICK_WARN_NO_LINE 0x01u
+#define SUBTICK_WARN_FEW_POINTS 0x02u
+#define SUBTICK_WARN_FEW_RUNS 0x04u
+#define SUBTICK_WARN_FEW_TICKS 0x08u
+#define SUBTICK_WARN_WIDE 0x10u
+#define SUBTICK_WARN_DROPPED 0x20u
+
+/* Returns 0 (res->ok says whether there is a line yet), or -1 with errno:
+ * EINVAL for a NULL or closed recorder, EBUSY while another thread is in
+ * a call on it, ENOMEM. */
+SUBTICK_API int subtick_result_size(subtick_recorder *r, struct subtick_result *res,
+				    size_t size);
+#define subtick_result(r, res) subtick_result_size((r), (res), sizeof *(res))
 
 /* The samples kept so far and those dropped (migration, backward step);
  * 0 with errno EINVAL for a NULL or closed recorder. */

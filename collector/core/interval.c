@@ -1,5 +1,5 @@
 /*
- * interval.c - tick band and subsampling.
+ * interval.c - tick band and subsampling (interval.h).
  */
 #include "interval.h"
 
@@ -7,12 +7,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <gsl/gsl_randist.h>
-#include <gsl/gsl_rng.h>
-#include <gsl/gsl_sort.h>
-#include <gsl/gsl_statistics_double.h>
+#include "lvband.h"
+#include "rng.h"
 
-#include "lp.h"
+double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
+{
+	double m = INFINITY;
+	for (unsigned k = 0; k < b->count; k++)
+		if (chosen[k] && b->min[k * b->points + i] < m)
+			m = b->min[k * b->points + i];
+	return m;
+}
+
+double interval_quantile(const double *x, size_t n, double q)
+{
+	double pos = (double)(n - 1) * q;
+	size_t i = (size_t)pos;
+	double f = pos - (double)i;
+	return i + 1 < n ? x[i] + f * (x[i + 1] - x[i]) : x[n - 1];
+}
 
 static int by_double(const void *a, const void *b)
 {
@@ -46,67 +59,86 @@ static double floor_scatter(const struct point_set *s, const struct lv_line *f,
 	if (tmp == NULL)
 		return 0;
 	qsort(tmp, s->count, sizeof *tmp, by_double);
-	double med = gsl_stats_median_from_sorted_data(tmp, 1, s->count);
+	double med = interval_quantile(tmp, s->count, 0.5);
 	free(tmp);
 	return med;
 }
 
-/* The band, on minima measured from the smallest one (exact offsets): the
- * LP's numbers stay small where the timings are near 2^64. */
+double interval_band_limits(const struct point_set *s, const struct lv_line *f,
+			    double tick, long double *up, long double *lo,
+			    size_t *lowest, size_t *support)
+{
+	size_t n = s->count;
+	double *h = malloc(n * sizeof *h);
+	*lowest = 0;
+	*support = 0;
+	for (size_t i = 1; i < n; i++)
+		if (s->all_int ? s->p[i].min_int < s->p[*lowest].min_int
+			       : s->p[i].min < s->p[*lowest].min)
+			*lowest = i;
+	if (h == NULL)
+		return -1;
+	double w = floor_scatter(s, f, h);
+	w = w > tick ? w : tick;
+	/* Symmetric: a one-sided band (true line at or above every minimum
+	 * near the fit) covered the truth in only 85-92% of synthetic cases,
+	 * because with few runs at a coarse tick many minima never reach
+	 * their floor. */
+	for (size_t i = 0; i < n; i++) {
+		long double y = offset_of(s, i, *lowest);
+		up[i] = y + w;
+		lo[i] = -INFINITY;
+		if (h[i] <= w * (1 + 1e-9)) {	/* rounding */
+			lo[i] = y - w;
+			(*support)++;
+		}
+	}
+	free(h);
+	return w;
+}
+
+/* The band (lvband.h), on minima measured from the lowest one and N from
+ * the first: small exact numbers where timings or N are near 2^64. */
 static int band(const struct point_set *s, const struct lv_line *f,
 		double tick, struct interval *out)
 {
-	size_t n = s->count, lowest = 0;
-	double *h = malloc(n * sizeof *h), *lo = malloc(n * sizeof *lo);
-	double *up = malloc(n * sizeof *up);
+	size_t n = s->count, lowest;
+	long double *up = malloc(n * sizeof *up), *lo = malloc(n * sizeof *lo);
+	long double *x = malloc(n * sizeof *x);
 	int rc = -1;
-	for (size_t i = 1; i < n; i++)
-		if (s->all_int ? s->p[i].min_int < s->p[lowest].min_int
-			       : s->p[i].min < s->p[lowest].min)
-			lowest = i;
-	if (h && lo && up) {
-		double w = floor_scatter(s, f, h);
-		out->band_width = w > tick ? w : tick;
-		out->band_support = 0;
-		/* Symmetric: a one-sided band (true line at or above every
-		 * minimum near the fit) covered the truth in only 85-92% of
-		 * synthetic cases, because with few runs at a coarse tick
-		 * many minima never reach their floor. */
-		for (size_t i = 0; i < n; i++) {
-			double y = (double)offset_of(s, i, lowest);
-			up[i] = y + out->band_width;
-			lo[i] = -INFINITY;
-			if (h[i] <= out->band_width * (1 + 1e-9)) {	/* rounding */
-				lo[i] = y - out->band_width;
-				out->band_support++;
-			}
-		}
-		const char *reason;
-		rc = lp_band(s, lo, up, out->band_slope, out->band_intercept,
-			     &reason);
+	if (up && lo && x) {
+		out->band_width = interval_band_limits(s, f, tick, up, lo, &lowest,
+						       &out->band_support);
+		for (size_t i = 0; i < n; i++)
+			x[i] = (long double)(s->p[i].n - s->p[0].n);
+		long double sl[2], ic[2];
+		rc = out->band_width < 0 ? -1
+		     : lv_band(x, up, lo, n, -(long double)s->p[0].n, sl, ic);
 		out->band_ok = rc == 0;
 		if (rc == 0) {	/* back from offsets to timings */
 			long double y0 = s->all_int ? (long double)s->p[lowest].min_int
 						    : (long double)s->p[lowest].min;
-			out->band_intercept[0] = (double)(y0 + out->band_intercept[0]);
-			out->band_intercept[1] = (double)(y0 + out->band_intercept[1]);
-		} else {
+			out->band_slope[0] = (double)sl[0];
+			out->band_slope[1] = (double)sl[1];
+			out->band_intercept[0] = (double)(y0 + ic[0]);
+			out->band_intercept[1] = (double)(y0 + ic[1]);
+		} else if (rc > 0) {
 			snprintf(out->band_error, sizeof out->band_error,
-				 "the tick band's LP was not solved: GLPK's simplex %s",
-				 rc > 0 ? "found no line within the band" : reason);
+				 "the tick band has no finite slope range: no minimum near the line bounds it from below on both sides");
+			rc = 0;
 		}
 	}
-	free(h), free(lo), free(up);
-	return h && lo && up ? 0 : -1;
+	free(up), free(lo), free(x);
+	return rc;
 }
 
 /*
  * Rank of the minimum of m runs drawn without replacement from n: P(rank >
  * k) = prod_{j<k} (n - m - j) / (n - j).
  */
-static unsigned subsample_rank(uint64_t n, uint64_t m, gsl_rng *rng)
+static unsigned subsample_rank(uint64_t n, uint64_t m, struct rng *rng)
 {
-	double u = gsl_rng_uniform(rng), tail = 1;
+	double u = rng_uniform(rng), tail = 1;
 	unsigned r = 1;
 	while (r < POINT_BEST) {
 		tail *= (double)(n - m - (r - 1)) / (double)(n - (r - 1));
@@ -120,15 +152,10 @@ static unsigned subsample_rank(uint64_t n, uint64_t m, gsl_rng *rng)
 /* One refit's minima from a random half of the blocks; N absent from the
  * half are left out (compacting x, y).  Returns how many points remain. */
 static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk,
-			     gsl_rng *rng, const double *x_all, double *x, double *y)
+			     struct rng *rng, const double *x_all, double *x, double *y)
 {
-	unsigned idx[BLOCKS_MAX], pick[BLOCKS_MAX];
-	unsigned char chosen[BLOCKS_MAX] = { 0 };
-	for (unsigned k = 0; k < blk->count; k++)
-		idx[k] = k;
-	gsl_ran_choose(rng, pick, blk->count / 2, idx, blk->count, sizeof idx[0]);
-	for (unsigned k = 0; k < blk->count / 2; k++)
-		chosen[pick[k]] = 1;
+	unsigned char chosen[BLOCKS_MAX];
+	rng_choose(rng, chosen, blk->count, blk->count / 2);
 	size_t m = 0;
 	for (size_t i = 0; i < s->count; i++) {
 		double v = blocks_min(blk, i, chosen);
@@ -148,12 +175,12 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	double *xh = malloc(n * sizeof *xh);
 	size_t *work = malloc(n * sizeof *work);
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	struct rng rng_state, *rng = &rng_state;
 	unsigned refits = 0;
-	int use_blocks = blk != NULL && blk->count >= BLOCKS_MIN;
+	int use_blocks = blk != NULL && blk->count >= BLOCKS_MIN && blk->count <= BLOCKS_MAX;
 	*blocks_used = use_blocks ? blk->count : 0;
-	if (x && y && xh && work && rng) {
-		gsl_rng_set(rng, seed);
+	rng_seed(rng, seed);
+	if (x && y && xh && work) {
 		/* N from the first: exact differences, even where N itself is
 		 * beyond what a double resolves (near 2^64). */
 		uint64_t n0 = s->p[0].n;
@@ -186,7 +213,6 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 						(long double)l.slope * (long double)n0);
 		}
 	}
-	gsl_rng_free(rng);
 	free(x), free(y), free(xh), free(work);
 	return refits;
 }
@@ -197,12 +223,12 @@ static int subsample(const struct point_set *s, const struct blocks *blk,
 	double *sl = malloc(B * sizeof *sl), *ic = malloc(B * sizeof *ic);
 	unsigned refits = sl && ic ? interval_refits(s, blk, B, seed, sl, ic, &out->blocks) : 0;
 	if (refits > 0) {
-		gsl_sort(sl, 1, refits);
-		gsl_sort(ic, 1, refits);
-		out->sub_slope[0] = gsl_stats_quantile_from_sorted_data(sl, 1, refits, 0.025);
-		out->sub_slope[1] = gsl_stats_quantile_from_sorted_data(sl, 1, refits, 0.975);
-		out->sub_intercept[0] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.025);
-		out->sub_intercept[1] = gsl_stats_quantile_from_sorted_data(ic, 1, refits, 0.975);
+		qsort(sl, refits, sizeof *sl, by_double);
+		qsort(ic, refits, sizeof *ic, by_double);
+		out->sub_slope[0] = interval_quantile(sl, refits, 0.025);
+		out->sub_slope[1] = interval_quantile(sl, refits, 0.975);
+		out->sub_intercept[0] = interval_quantile(ic, refits, 0.025);
+		out->sub_intercept[1] = interval_quantile(ic, refits, 0.975);
 	}
 	out->replicates = refits;
 	out->sub_ok = refits > 0;

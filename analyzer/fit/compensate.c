@@ -1,0 +1,116 @@
+/*
+ * compensate.c - minima without the interruptions they held
+ * (compensate.h).
+ */
+#include "compensate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+/* The quantile of the smallest count taken as what a minimum held. */
+#define COMPENSATE_QUANTILE 0.05
+
+/* The smallest of R Poisson counts of mean mu, at its quantile q: the
+ * smallest k with P(min <= k) = 1 - P(X > k)^R >= q.  A low quantile, not
+ * the mean: the line rests on the luckiest minima, and taking from each
+ * what the luckiest would have held leaves no minimum below its run. */
+static double poisson_min(double mu, double R, double q)
+{
+	if (!(mu > 0))
+		return 0;
+	double top = mu + 10 * sqrt(mu) + 10;
+	for (double k = 0; k < top; k++)
+		if (1 - pow(gsl_cdf_poisson_Q((unsigned)k, mu), R) >= q)
+			return k;
+	return top;
+}
+
+/* The cost, clock units, of the interruptions the minimum m of R runs
+ * held, with every cost times kc and every rate times kr; *held: how
+ * many. */
+static double held_cost(const struct interrupts *q, double scale, double m,
+			double R, double kc, double kr, double quantile, double *held)
+{
+	double cost = 0, n = 0;
+	for (size_t j = 0; j < q->periodic.count; j++) {
+		const struct periodic_source *s = &q->periodic.s[j];
+		if (!s->regular)
+			continue;
+		/* any stretch of m holds floor(m / P) marks; a rate above
+		 * 1 / P is no period's */
+		double k = floor(m * kr / (s->period / scale));
+		n += k;
+		cost += k * s->cost * kc;
+	}
+	/* the undisturbed part of m is what the random ones fall in */
+	double d = m - cost, k = 0;
+	for (int it = 0; it < 3; it++) {
+		k = poisson_min(q->random_rate * kr * d, R, quantile);
+		d = m - cost - k * q->cost * kc;
+		d = d > 0 ? d : 0;
+	}
+	*held = n + k;
+	return cost + k * q->cost * kc;
+}
+
+/* The least-values line of the minima without what they held. */
+static int fit_without(const struct point_set *s, const struct interrupts *q,
+		       double scale, double kc, double kr, double quantile,
+		       struct lv_line *line, double *held_last)
+{
+	size_t n = s->count;
+	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+	size_t *work = malloc((n + 1) * sizeof *work);
+	int rc = -1;
+	if (x && y && work) {
+		for (size_t i = 0; i < n; i++) {
+			const struct point *p = &s->p[i];
+			x[i] = (double)p->n;
+			y[i] = p->min - held_cost(q, scale, p->min, (double)p->count,
+						  kc, kr, quantile, held_last);
+		}
+		rc = hull_least_values_d(x, y, n, work, line);
+	}
+	free(x), free(y), free(work);
+	return rc;
+}
+
+int compensate(const struct point_set *s, const struct interrupts *q,
+	       double scale, const struct lv_line *fit, const struct interval *iv,
+	       struct compensation *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!(q->expected_long >= 1) || q->events == 0 || s->count < 3)
+		return 0;
+	struct lv_line l;
+	if (fit_without(s, q, scale, 1, 1, COMPENSATE_QUANTILE, &l, &out->held_longest) != 0)
+		return -1;
+	if (out->held_longest < 1)
+		return 0;	/* the minima escaped: nothing to take out */
+	out->slope = l.slope;
+	out->intercept = l.intercept;
+	/* the median's standard error from the quartiles (1.2533 sigma /
+	 * sqrt(k), sigma = IQR / 1.349), the count's Poisson error */
+	double k = (double)(q->events > 1 ? q->events : 1);
+	double dc = 2 * 1.2533 * ((q->cost_hi - q->cost_lo) / 1.349) / sqrt(k) /
+		    (q->cost > 0 ? q->cost : 1);
+	double dr = 2 / sqrt((double)(q->count > 1 ? q->count : 1));
+	double lo = l.slope, hi = l.slope, ignore;
+	/* and the median of the minimum: what a typical minimum held */
+	for (int c = -1; c <= 1; c += 2)
+		for (int r = -1; r <= 1; r += 2)
+			for (int m = 0; m < 2; m++) {
+			if (fit_without(s, q, scale, 1 + c * dc, 1 + r * dr,
+					m ? 0.5 : COMPENSATE_QUANTILE, &l, &ignore) != 0)
+				return -1;
+			lo = l.slope < lo ? l.slope : lo;
+			hi = l.slope > hi ? l.slope : hi;
+			}
+	out->slope_lo = lo - (fit->slope - iv->slope[0]);
+	out->slope_hi = hi + (iv->slope[1] - fit->slope);
+	out->done = 1;
+	return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * compensate.h - the unit cost with the interruptions taken out, where no
+ * run escapes them (Bryant & O'Hallaron's compensation for timer
+ * overhead: estimate one interrupt's cost, count the interrupts a run
+ * suffered, subtract).
+ *
+ * Where the longest runs expect an interruption or more, the minimum of
+ * an N is no longer the undisturbed run: it holds as many interruptions
+ * as its fastest run could not escape, and the least-values line rises
+ * with them (a slope too high).  Each minimum m(N) then loses the cost of
+ * the interruptions its run must have held: of a source that fires every
+ * period P, floor(m / P) (any stretch of m holds that many marks); of the
+ * random rest at rate r, the expected smallest of the N's R Poisson
+ * counts of mean r x m.  The least-values line of what is left is the
+ * compensated unit cost.  Its bounds: the line's own bounds, widened by
+ * the compensation redone with each cost and rate at the ends of its
+ * uncertainty (the median's standard error and the count's Poisson
+ * error, twice over).
+ */
+#ifndef SUBTICK_COMPENSATE_H
+#define SUBTICK_COMPENSATE_H
+
+#include "hull.h"
+#include "interrupts.h"
+#include "interval.h"
+#include "points.h"
+
+struct compensation {
+	int done;		/* the longest runs expect >= 1, and the
+				 * longest N's minimum held one or more */
+	double slope, intercept;
+	double slope_lo, slope_hi;	/* bounds */
+	double held_longest;	/* interruptions the longest N's minimum
+				 * held, by the model */
+};
+
+/* scale: the periods' unit (ns, or clock units) per clock unit.  Returns
+ * 0, or -1 when out of memory. */
+int compensate(const struct point_set *s, const struct interrupts *q,
+	       double scale, const struct lv_line *fit, const struct interval *iv,
+	       struct compensation *out);
+
+#endif /* SUBTICK_COMPENSATE_H */

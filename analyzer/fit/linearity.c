@@ -1,0 +1,162 @@
+/*
+ * linearity.c - bends and steps anywhere in N (linearity.h).
+ */
+#include "linearity.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hull.h"
+
+/* One segment of N: points [from, to), its line (relative to its first
+ * point), its scatter and slope band. */
+struct segment {
+	size_t from, to;
+	double slope, intercept, w, band;
+	int usable;		/* its slope is known well enough */
+};
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* minimum i - minimum j, exactly where both are integers */
+static double min_difference(const struct point_set *s, size_t i, size_t j)
+{
+	if (s->all_int)
+		return s->p[i].min_int >= s->p[j].min_int
+			? (double)(s->p[i].min_int - s->p[j].min_int)
+			: -(double)(s->p[j].min_int - s->p[i].min_int);
+	return s->p[i].min - s->p[j].min;
+}
+
+static int fit_segment(const struct point_set *s, double tick, struct segment *g,
+		       double *x, double *y, size_t *work)
+{
+	size_t n = g->to - g->from;
+	for (size_t i = 0; i < n; i++) {
+		x[i] = (double)(s->p[g->from + i].n - s->p[g->from].n);
+		y[i] = min_difference(s, g->from + i, g->from);
+	}
+	struct lv_line l;
+	if (hull_least_values_d(x, y, n, work, &l) != 0)
+		return -1;
+	g->slope = l.slope;
+	g->intercept = l.intercept;
+	/* the scatter: the upper quartile of the heights above its own line
+	 * (a few minima of a noisy floor: the median says too little) */
+	for (size_t i = 0; i < n; i++)
+		y[i] -= l.intercept + l.slope * x[i];
+	qsort(y, n, sizeof *y, by_double);
+	double h = y[(3 * n) / 4];
+	g->w = h > tick ? h : tick;
+	double span = x[n - 1];
+	/* the slope band of hull_slope_band (2 W / span), half as wide
+	 * again: a segment's few minima scatter more than its median
+	 * height says */
+	g->band = span > 0 ? 3 * g->w / span : INFINITY;
+	g->usable = span > 0 && fabs(g->slope) * span >= LINEARITY_RISE_MIN * g->w;
+	return 0;
+}
+
+/* The segments' line values at n (relative to the segment's first min). */
+static double value_at(const struct point_set *s, const struct segment *g, double n)
+{
+	return g->intercept + g->slope * (n - (double)s->p[g->from].n);
+}
+
+/* A bend between two usable segments. */
+static void bend(const struct point_set *s, const struct segment *a,
+		 const struct segment *b, double fit_slope, struct linearity *out,
+		 double *worst)
+{
+	if (!a->usable || !b->usable)
+		return;
+	double d = fabs(b->slope - a->slope);
+	double allowed = a->band + b->band + 0.01 * fabs(fit_slope);
+	if (!isfinite(d) || !(d > allowed) || d / allowed <= *worst)
+		return;
+	*worst = d / allowed;
+	*out = (struct linearity){ .kind = LINEARITY_BEND,
+		.a_from = s->p[a->from].n, .a_to = s->p[a->to - 1].n,
+		.b_from = s->p[b->from].n, .b_to = s->p[b->to - 1].n,
+		.slope_a = a->slope, .slope_b = b->slope };
+}
+
+/* A step between segments a and b (a before b): both lines carried to the
+ * middle of the gap between them.  Neighbours are compared whatever they
+ * know of their slopes; segments apart only when both know theirs (a
+ * step inside the segment between them blurs that one). */
+static void step(const struct point_set *s, const struct segment *a,
+		 const struct segment *b, int neighbours, struct linearity *out,
+		 double *worst)
+{
+	if (!neighbours && (!a->usable || !b->usable))
+		return;
+	double n_mid = ((double)s->p[a->to - 1].n + (double)s->p[b->from].n) / 2;
+	double va = value_at(s, a, n_mid);
+	double vb = value_at(s, b, n_mid) + min_difference(s, b->from, a->from);
+	double gap = vb - va;
+	/* a bend also parts the lines: by the difference of slopes over
+	 * the distance from each segment's middle; and each line's slope is
+	 * known to its band over that distance */
+	double da = n_mid - ((double)s->p[a->from].n + (double)s->p[a->to - 1].n) / 2;
+	double db = ((double)s->p[b->from].n + (double)s->p[b->to - 1].n) / 2 - n_mid;
+	double bent = a->usable && b->usable ? fabs(b->slope - a->slope) * (da + db) / 2
+			+ a->band * da + b->band * db : 0;
+	double allowed = LINEARITY_STEP_W * (a->w + b->w) + bent;
+	if (!isfinite(gap) || !(fabs(gap) > allowed) || fabs(gap) / allowed <= *worst)
+		return;
+	*worst = fabs(gap) / allowed;
+	*out = (struct linearity){ .kind = LINEARITY_STEP,
+		.step_before = s->p[a->to - 1].n, .step_after = s->p[b->from].n,
+		.step = gap };
+}
+
+/* One cut into k segments, the first of them `shift` points long (0: a
+ * whole one). */
+static int one_cut(const struct point_set *s, double tick, double fit_slope,
+		   size_t k, size_t shift, struct linearity *out, double *worst,
+		   double *x, double *y, size_t *work)
+{
+	struct segment g[LINEARITY_SEGMENTS + 1];
+	size_t n = s->count, len = n / k, m = 0, from = 0;
+	while (from < n && m <= LINEARITY_SEGMENTS) {
+		size_t to = m == 0 && shift ? shift : from + len;
+		if (n - to < 3 || m == LINEARITY_SEGMENTS)
+			to = n;
+		g[m] = (struct segment){ .from = from, .to = to };
+		if (fit_segment(s, tick, &g[m], x, y, work) != 0)
+			return -1;
+		from = to;
+		m++;
+	}
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = i + 1; j < m; j++)
+			bend(s, &g[i], &g[j], fit_slope, out, worst);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = i + 1; j < m; j++)
+			step(s, &g[i], &g[j], j == i + 1, out, worst);
+	return 0;
+}
+
+int linearity_check(const struct point_set *s, double tick, double fit_slope,
+		    struct linearity *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t n = s->count, k = n / 4 < LINEARITY_SEGMENTS ? n / 4 : LINEARITY_SEGMENTS;
+	if (k < 2)
+		return 0;
+	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), worst = 1;
+	size_t *work = malloc((n + 1) * sizeof *work);
+	int rc = x && y && work ? 0 : -1;
+	if (rc == 0)
+		rc = one_cut(s, tick, fit_slope, k, 0, out, &worst, x, y, work);
+	if (rc == 0)
+		rc = one_cut(s, tick, fit_slope, k, n / k / 2, out, &worst, x, y, work);
+	free(x), free(y), free(work);
+	return rc;
+}

@@ -1,0 +1,55 @@
+/*
+ * linearity.h - is the cost linear in N anywhere?  A step or a bend may sit
+ * anywhere in the range of N (a protocol switch at 64 KiB in the middle
+ * of 4 KiB..512 KiB), so the minima are cut into consecutive segments of
+ * N, twice (the second cut shifted by half a segment, so that a step
+ * falls near a boundary of one of them), and each segment gets its own
+ * least-values line, with its scatter W (the tick, or the upper quartile
+ * of the heights of its minima above its line) and its slope band
+ * 3 W / span (the band of hull_slope_band, half as wide again: a few
+ * minima scatter more than their median height says).
+ *
+ *  - a bend: two segments whose slopes differ by more than their bands
+ *    and 1% of the whole line's slope.  A segment whose line rises less
+ *    than LINEARITY_RISE_MIN x its W knows its slope too poorly to
+ *    testify (the small messages of an allreduce, whose lowest third
+ *    rises 3 ticks);
+ *  - a step: two segments whose lines, both carried to the middle of the
+ *    gap between them, part by more than LINEARITY_STEP_W x their W
+ *    together and more than the bend between them and their slope bands
+ *    explain (neighbours always; segments apart when both know their
+ *    slopes, since a step inside the segment between them blurs it).
+ *
+ * The minima are taken relative to the first of each segment, exactly
+ * where they are integers, so that timings near 2^60 units lose nothing
+ * in doubles.
+ */
+#ifndef SUBTICK_LINEARITY_H
+#define SUBTICK_LINEARITY_H
+
+#include <stdint.h>
+
+#include "points.h"
+
+#define LINEARITY_SEGMENTS 6
+#define LINEARITY_RISE_MIN 20.0
+#define LINEARITY_STEP_W 3.0
+
+enum linearity_kind { LINEAR, LINEARITY_BEND, LINEARITY_STEP };
+
+struct linearity {
+	enum linearity_kind kind;
+	/* a bend: the two segments' N ranges and slopes */
+	uint64_t a_from, a_to, b_from, b_to;
+	double slope_a, slope_b;
+	/* a step: between these N, this high (clock units) */
+	uint64_t step_before, step_after;
+	double step;
+};
+
+/* s sorted; tick 0 when unknown; fit_slope the whole line's.  Returns 0,
+ * or -1 when out of memory. */
+int linearity_check(const struct point_set *s, double tick, double fit_slope,
+		    struct linearity *out);
+
+#endif /* SUBTICK_LINEARITY_H */

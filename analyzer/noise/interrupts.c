@@ -1,0 +1,495 @@
+/*
+ * interrupts.c - additive parts, events, cost, rate, periodic sources
+ * (interrupts.h).
+ */
+#include "interrupts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Uniform samples kept of every run's additive part (for the baseline and
+ * the threshold) and of every run's middle (the periodic search's null
+ * model); events kept at most (a uniform sample of them beyond). */
+enum { KEEP = 16384, EVENTS_KEEP = 1 << 20 };
+/* The runs' lengths, in bins a sixteenth of an octave wide: enough to
+ * weigh each run's chance of being interrupted. */
+enum { LENGTH_BINS = 16 * 64 };
+
+struct lengths {
+	double count[LENGTH_BINS], sum[LENGTH_BINS];
+};
+
+static void lengths_add(struct lengths *l, double t)
+{
+	int b = t > 1 ? (int)(16 * log2(t)) : 0;
+	b = b < LENGTH_BINS ? b : LENGTH_BINS - 1;
+	l->count[b]++;
+	l->sum[b] += t;
+}
+
+/* The additive part of a run of a short N (the index of its N). */
+struct short_run {
+	size_t index;
+	double additive;
+};
+
+/* Runs the jitter is taken from, at least: those of the smallest N.
+ * Short runs a periodic source must have been expected to hit, to judge
+ * whether it fires every period. */
+enum { SHORT_RUNS = 64, SOURCE_SHORT_MIN = 20 };
+
+struct reservoir {
+	void *v;
+	size_t kept, cap;
+	uint64_t seen, x;	/* xorshift: reproducible */
+};
+
+static int reservoir_init(struct reservoir *r, size_t cap, size_t size)
+{
+	*r = (struct reservoir){ .cap = cap, .x = 0x2545f4914f6cdd1du };
+	r->v = malloc(cap * size);
+	return r->v ? 0 : -1;
+}
+
+/* The slot where the next offer goes, or -1 when it is not kept. */
+static long reservoir_slot(struct reservoir *r)
+{
+	r->seen++;
+	if (r->kept < r->cap)
+		return (long)r->kept++;
+	r->x ^= r->x << 13, r->x ^= r->x >> 7, r->x ^= r->x << 17;
+	uint64_t j = r->x % r->seen;
+	return j < r->cap ? (long)j : -1;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double interrupts_additive(const struct interrupt_config *c, uint64_t i,
+			   const struct spool_record *r)
+{
+	size_t k = points_find(c->points, r->n);
+	double m = k < c->points->count ? c->points->p[k].min : r->t;
+	return r->t - speed_of_run(c->speed, i, r->t, m, 2 * c->on_line_width) * m;
+}
+
+/* Time scale of the events: ns, or clock units without unit_ns. */
+static double time_scale(const struct interrupt_config *c)
+{
+	return c->unit_ns > 0 ? c->unit_ns : 1;
+}
+
+/* First pass: the runs' time, the longest, the additive parts (a sample)
+ * and the runs' middles (a sample). */
+/* Mean and spread of the additive parts of one N (Welford). */
+struct spread {
+	double n, mean, m2;
+};
+
+static int first_pass(struct spool *sp, const struct interrupt_config *c,
+		      struct interrupts *o, struct reservoir *add,
+		      struct reservoir *mid, struct lengths *len, struct spread *var,
+		      struct reservoir *rel)
+{
+	struct spool_record r;
+	uint64_t i = 0, at0 = SPOOL_NO_AT;
+	double in_runs = 0;
+	int got;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while ((got = spool_get(sp, &r)) == 1) {
+		double a = interrupts_additive(c, i++, &r);
+		long k = -1;
+		size_t pi = points_find(c->points, r.n);
+		if (pi < c->points->count) {
+			struct spread *v = &var[pi];
+			double d = a - v->mean;
+			v->n++;
+			v->mean += d / v->n;
+			v->m2 += d * (a - v->mean);
+		}
+		/* the jitter: of the shortest runs, the least interrupted */
+		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
+			((struct short_run *)add->v)[k] = (struct short_run){ pi, a };
+		/* and of the longer ones, relative to their timing */
+		if (pi >= c->points->count / 2 && r.t > 0 && (k = reservoir_slot(rel)) >= 0)
+			((double *)rel->v)[k] = fabs(a) / r.t;
+		in_runs += r.t;
+		lengths_add(len, r.t);
+		if (r.at != SPOOL_NO_AT) {
+			if (at0 == SPOOL_NO_AT)
+				at0 = r.at;
+			o->have_at = 1;
+			if ((k = reservoir_slot(mid)) >= 0)
+				((double *)mid->v)[k] = ((double)(r.at - at0) + (r.t - a) / 2) *
+					    time_scale(c);
+		}
+	}
+	o->samples = i;
+	o->in_runs = in_runs;
+	/* the longest run undisturbed: the largest N's floor (a run that a
+	 * preemption stretched to milliseconds is no longer exposed) */
+	for (size_t k = 0; k < c->points->count; k++)
+		o->longest_run = c->points->p[k].min > o->longest_run ? c->points->p[k].min
+								      : o->longest_run;
+	if (c->unit_ns > 0)
+		o->run_seconds = in_runs * c->unit_ns * 1e-9;
+	return got == 0 ? 0 : -1;
+}
+
+/* The cost of one interruption from the ladder of an N's smallest
+ * timings, where every run is interrupted: they gather on rungs one cost
+ * apart (the floor, and one more).  The first gap between an N's kept
+ * smallest timings wider than `wide`, the median over the N. */
+static double ladder_cost(const struct point_set *s, double wide)
+{
+	double *g = malloc(s->count * sizeof *g), c = 0;
+	size_t k = 0;
+	if (g == NULL)
+		return 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct point *p = &s->p[i];
+		for (unsigned j = 1; j < p->nbest; j++)
+			if (p->best[j] - p->best[j - 1] > wide) {
+				g[k++] = p->best[j] - p->best[j - 1];
+				break;
+			}
+	}
+	if (k > 0) {
+		qsort(g, k, sizeof *g, by_double);
+		c = g[k / 2];
+	}
+	free(g);
+	return c;
+}
+
+/* The ladder's rung is told where at least half the N show a gap within
+ * 20% of it. */
+static int ladder_agrees(const struct point_set *s, double wide, double rung)
+{
+	size_t agree = 0, n = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		const struct point *p = &s->p[i];
+		if (p->nbest < 2)
+			continue;
+		n++;
+		for (unsigned j = 1; j < p->nbest; j++)
+			if (p->best[j] - p->best[j - 1] > wide) {
+				double g = p->best[j] - p->best[j - 1];
+				agree += g > 0.8 * rung && g < 1.25 * rung;
+				break;
+			}
+	}
+	return n > 0 && 2 * agree >= n;
+}
+
+/* A run of timing t was interrupted when its additive part exceeds this. */
+static double threshold_at(const struct interrupts *o, double t)
+{
+	if (o->threshold_given)
+		return o->threshold;
+	double rel = o->threshold_relative * t;
+	if (o->threshold_cap > 0 && rel > o->threshold_cap)
+		rel = o->threshold_cap;
+	return rel > o->threshold ? rel : o->threshold;
+}
+
+static int by_index(const void *a, const void *b)
+{
+	const struct short_run *x = a, *y = b;
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The jitter of longer runs, relative to their timing: the lower
+ * quartile of the additive parts of the upper half of the N, over their
+ * timings (a busy sibling, caches: it grows with the run; the lower
+ * quartile, since a quarter of the runs may be interrupted). */
+static double relative_jitter(struct reservoir *rel)
+{
+	double *v = rel->v;
+	if (rel->kept == 0)
+		return 0;
+	qsort(v, rel->kept, sizeof *v, by_double);
+	return v[rel->kept / 4];
+}
+
+/* The baseline (median additive part of the shortest runs: those of the
+ * smallest N that hold SHORT_RUNS of them; where every long run is
+ * interrupted, the shortest still show the jitter) and the threshold. */
+static void threshold_of(const struct interrupt_config *c, struct reservoir *add,
+			 struct reservoir *rel, struct interrupts *o)
+{
+	struct short_run *sr = (struct short_run *)add->v;
+	double *v = malloc((add->kept + 1) * sizeof *v);
+	size_t k = 0;
+	if (v == NULL)
+		return;
+	qsort(sr, add->kept, sizeof *sr, by_index);
+	for (size_t i = 0; i < add->kept; i++) {
+		if (k >= SHORT_RUNS && sr[i].index != sr[i - 1].index)
+			break;
+		v[k++] = sr[i].additive;
+	}
+	qsort(v, k, sizeof *v, by_double);
+	o->baseline = k ? v[k / 2] : 0;
+	for (size_t i = 0; i < k; i++)
+		v[i] = fabs(v[i]);
+	qsort(v, k, sizeof *v, by_double);
+	double typical = k ? v[k / 2] : 0;
+	free(v);
+	o->jitter = typical;
+	o->threshold_given = c->threshold > 0;
+	o->threshold = c->threshold > 0 ? c->threshold
+		: 10 * fmax(c->on_line_width, typical);
+	if (o->threshold_given)
+		return;
+	/* longer runs: 8 x their relative jitter x t, but no more than half
+	 * a rung where every N shows the ladder of interruptions */
+	o->threshold_relative = 8 * relative_jitter(rel);
+	double rung = ladder_cost(c->points, o->threshold);
+	if (rung > 0 && ladder_agrees(c->points, o->threshold, rung))
+		o->threshold_cap = rung / 2;
+}
+
+int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
+		   uint64_t i, const struct spool_record *r)
+{
+	return interrupts_additive(c, i, r) > threshold_at(o, r->t);
+}
+
+/* Second pass: the interrupted runs, as events in time. */
+static int event_pass(struct spool *sp, const struct interrupt_config *c,
+		      struct interrupts *o, struct periodic_event *ev,
+		      struct reservoir *keep)
+{
+	struct spool_record r;
+	uint64_t i = 0, at0 = SPOOL_NO_AT;
+	double k = time_scale(c);
+	int got;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while ((got = spool_get(sp, &r)) == 1) {
+		double a = interrupts_additive(c, i++, &r);
+		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
+			at0 = r.at;
+		if (!(a > threshold_at(o, r.t)))
+			continue;
+		o->events++;
+		long s = reservoir_slot(keep);
+		if (s < 0)
+			continue;
+		double lo = r.at != SPOOL_NO_AT ? (double)(r.at - at0) : NAN;
+		ev[s] = (struct periodic_event){ (lo + (r.t - a) / 2) * k, lo * k,
+						 (lo + r.t) * k, a - o->baseline,
+						 points_find(c->points, r.n) };
+	}
+	return got == 0 ? 0 : -1;
+}
+
+static int by_length(const void *a, const void *b)
+{
+	const struct periodic_event *x = a, *y = b;
+	double p = x->hi - x->lo, q = y->hi - y->lo;
+	return (p > q) - (p < q);
+}
+
+/* The cost of one interruption: the median of the events' that expected
+ * few (rate x length < 0.3: mostly one), and at least of the 30 shortest.
+ * Sorts ev by length. */
+static void cost_of(struct interrupts *o, struct periodic_event *ev, size_t n,
+		    double rate)
+{
+	double *c = malloc(n * sizeof *c);
+	size_t k = 0;
+	if (c == NULL || n == 0) {
+		free(c);
+		return;
+	}
+	qsort(ev, n, sizeof *ev, by_length);
+	for (size_t i = 0; i < n && (k < 30 || rate * (ev[i].hi - ev[i].lo) < 0.3); i++)
+		c[k++] = ev[i].cost;
+	qsort(c, k, sizeof *c, by_double);
+	o->cost = c[k / 2];
+	o->cost_lo = c[k / 4];
+	o->cost_hi = c[(3 * k) / 4];
+	free(c);
+}
+
+/* The runs shorter than half of period (clock units) would hold a mark of
+ * a source that fires every period this many times: length / period each. */
+static double regular_hits(const struct lengths *l, double period)
+{
+	double e = 0;
+	for (int b = 0; b < LENGTH_BINS; b++)
+		if (l->count[b] > 0 && l->sum[b] / l->count[b] < period / 2)
+			e += l->sum[b] / period;
+	return e;
+}
+
+/* Events that hold a mark of no source that fires every period (nor of
+ * another source, at its cost): the random rest, per N (the kept events
+ * stand for all of them). */
+static void random_events(const struct interrupts *o, const struct periodic_event *ev,
+			  size_t n, double *per_n)
+{
+	double scale = n ? (double)o->events / (double)n : 0;
+	for (size_t i = 0; i < n; i++) {
+		int held = 0;
+		for (size_t j = 0; j < o->periodic.count && !held; j++)
+			held = o->periodic.s[j].regular && periodic_holds(&o->periodic.s[j], &ev[i]);
+		for (size_t j = 0; j < o->periodic.count && !held; j++)
+			held = !o->periodic.s[j].regular && periodic_holds(&o->periodic.s[j], &ev[i]) &&
+			       ev[i].cost <= 1.2 * o->periodic.s[j].cost;
+		if (!held)
+			per_n[ev[i].tag] += scale;
+	}
+}
+
+/* The random rate per clock unit, Poisson, from the N whose runs escape
+ * it often enough that their minimum holds none (rate x length <= ln(runs
+ * / 3)): there a run above the floor was hit, and a share hit is a rate
+ * through the run's length.  Where every long run is hit, only the short
+ * N say how often.  0 when there were none; -1 when no N can tell (every
+ * N's runs are all hit). */
+static double random_rate(const struct point_set *s, const double *per_n)
+{
+	double lambda = 0;
+	for (int iter = 0; iter < 12; iter++) {
+		double lo = 0, hi = 1e-12, runs = 0, hit = 0;
+		for (size_t i = 0; i < s->count; i++)
+			if (s->p[i].count >= 8 &&
+			    lambda * s->p[i].min <= log((double)s->p[i].count / 3))
+				runs += (double)s->p[i].count, hit += per_n[i];
+		if (iter == 0 && !(hit > 0))
+			return 0;
+		if (!(hit > 0) || hit >= 0.99 * runs)
+			return -1;
+		for (int k = 0; k < 200 && lo < hi; k++) {
+			double mid = k < 100 ? hi : (lo + hi) / 2, e = 0;
+			for (size_t i = 0; i < s->count; i++)
+				if (s->p[i].count >= 8 &&
+				    lambda * s->p[i].min <= log((double)s->p[i].count / 3))
+					e += (double)s->p[i].count * -expm1(-mid * s->p[i].min);
+			if (k < 100) {	/* double hi until it is enough */
+				if (e >= hit)
+					k = 99;
+				else
+					lo = hi, hi *= 2;
+			} else if (e < hit) {
+				lo = mid;
+			} else {
+				hi = mid;
+			}
+		}
+		double next = (lo + hi) / 2;
+		if (fabs(next - lambda) <= 1e-6 * next)
+			return next;
+		lambda = next;
+	}
+	return lambda;
+}
+
+/* The random rate per clock unit where every N's runs are hit: a Poisson
+ * count's variance is its mean, so each N's additive parts spread by
+ * cost^2 x rate x length (the floor, whatever it holds, moves none of
+ * them).  The jitter's own spread is taken out. */
+static double variance_rate(const struct point_set *s, const struct spread *var,
+			    double cost, double jitter)
+{
+	double v = 0, len = 0;
+	for (size_t i = 0; i < s->count; i++)
+		if (var[i].n >= 8) {
+			v += fmax(0, var[i].m2 / (var[i].n - 1) - jitter * jitter);
+			len += s->p[i].min;
+		}
+	return cost > 0 && len > 0 ? v / (cost * cost * len) : 0;
+}
+
+/* How many interruptions the runs held: a periodic source that hit 70% of
+ * the short runs it would hit firing every period fires in every one (its
+ * rate 1 / period: a run longer than the period holds one in any case);
+ * the rest at random (Poisson, from the runs they hit).  time: in_runs in
+ * the periods' unit, scale: the periods' unit per clock unit. */
+static void count_of(struct interrupts *o, const struct interrupt_config *c,
+		     const struct lengths *len, const struct periodic_event *ev,
+		     size_t n, const struct spread *var, double time, double scale)
+{
+	double counted = 0, regular = 0;
+	for (size_t j = 0; j < o->periodic.count; j++) {
+		struct periodic_source *s = &o->periodic.s[j];
+		double expect = regular_hits(len, s->period / scale);
+		s->regular = expect >= SOURCE_SHORT_MIN &&
+			     (double)s->short_events >= 0.7 * expect;
+		s->count = s->regular ? time / s->period : s->hits;
+		counted += s->count;
+		regular += s->regular ? 1 / s->period : 0;
+	}
+	double *per_n = calloc(c->points->count, sizeof *per_n);
+	if (per_n != NULL)
+		random_events(o, ev, n, per_n);
+	double lambda = per_n ? random_rate(c->points, per_n) : 0;
+	free(per_n);
+	o->saturated = lambda < 0;
+	if (o->saturated) {
+		/* the cost from the ladder (clock units), the rate from the
+		 * spread */
+		double rung = ladder_cost(c->points, o->threshold);
+		if (rung > o->threshold) {	/* a rung is a difference already */
+			o->cost = rung;
+			o->cost_lo = o->cost_hi = o->cost;
+		}
+		lambda = variance_rate(c->points, var, o->cost, o->threshold / 10);
+	}
+	counted += lambda * o->in_runs;
+	o->count = (uint64_t)llround(counted);
+	o->rate = o->in_runs > 0 ? counted / o->in_runs : 0;
+	if (o->run_seconds > 0)
+		o->per_s = counted / o->run_seconds;
+	o->random_rate = lambda;
+	o->expected_long = (o->random_rate + regular * scale) * o->longest_run;
+}
+
+int interrupts_find(struct spool *sp, const struct interrupt_config *c,
+		    struct interrupts *o)
+{
+	struct reservoir add, mid, keep, rel;
+	struct lengths *len = calloc(1, sizeof *len);
+	struct spread *var = calloc(c->points->count, sizeof *var);
+	memset(o, 0, sizeof *o);
+	int rc = -1;
+	add.v = mid.v = keep.v = rel.v = NULL;
+	if (len != NULL && var != NULL &&
+	    reservoir_init(&add, KEEP, sizeof(struct short_run)) == 0 &&
+	    reservoir_init(&rel, KEEP, sizeof(double)) == 0 &&
+	    reservoir_init(&mid, KEEP, sizeof(double)) == 0 &&
+	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0 &&
+	    first_pass(sp, c, o, &add, &mid, len, var, &rel) == 0) {
+		threshold_of(c, &add, &rel, o);
+		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
+	}
+	if (rc == 0) {
+		struct periodic_event *ev = (struct periodic_event *)keep.v;
+		if (o->have_at) {
+			periodic_sort(ev, keep.kept);
+			rc = periodic_find(ev, keep.kept, mid.v, mid.kept,
+					   o->threshold, 0, &o->periodic);
+		}
+		double time = o->in_runs * time_scale(c);
+		/* the cost from the runs that expected few (by the events'
+		 * own rate first), then the count, then the cost again */
+		cost_of(o, ev, keep.kept, (double)o->events / time);
+		count_of(o, c, len, ev, keep.kept, var, time, time_scale(c));
+		if (!o->saturated)
+			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
+		/* a cost at or below nothing: the baseline of runs all of which
+		 * are interrupted swallowed it; not known */
+		if (!(o->cost > 0))
+			o->cost = o->cost_lo = o->cost_hi = NAN;
+	}
+	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len), free(var);
+	return rc;
+}

@@ -1,0 +1,87 @@
+/*
+ * interrupts.h - the interruptions of a collection: the part of each
+ * run's excess that does not grow with N.
+ *
+ * A run's excess over the line splits in two (speedstates.h): what the
+ * machine's speed at that moment explains, (speed - 1) x m(N) with m(N) the
+ * minimum of its N, and the rest, t - speed x m(N), the additive part.
+ * Runs whose additive part exceeds the threshold were interrupted: 10 x
+ * the larger of the tick and the median additive part of the shortest
+ * runs, or for a longer run 8 x the relative jitter of longer runs (the
+ * lower quartile of their additive parts over their timings) x its timing
+ * if that is more (but at most half the cost of one interruption where
+ * every N's smallest timings show a ladder of them); or --threshold.
+ * Of those: the cost of one interruption (the median of their additive
+ * parts over the runs' own jitter, the median additive part), how many
+ * came per second of time spent in runs (the rate at which runs of their
+ * lengths would be hit as often, at random times: a run may hold two),
+ * and the periodic sources among them (periodic.h), each
+ * event placed at the middle of the undisturbed part of its run.
+ *
+ * Where the longest runs expect to catch an interruption or more
+ * (expected_long >= 1) no minimum escapes them, and the line rises with
+ * them: fit/compensate.h takes them out.
+ */
+#ifndef SUBTICK_INTERRUPTS_H
+#define SUBTICK_INTERRUPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "periodic.h"
+#include "points.h"
+#include "speedstates.h"
+#include "spool.h"
+
+struct interrupt_config {
+	const struct point_set *points;		/* sorted, the minima */
+	const struct speed_states *speed;	/* judged or not */
+	double on_line_width;	/* the tick, or the on-line width */
+	double threshold;	/* of the additive part; 0: derive */
+	double unit_ns;		/* 0: unknown */
+};
+
+struct interrupts {
+	double threshold;	/* clock units */
+	int threshold_given;
+	double threshold_relative;	/* and times the run's timing, for
+					 * longer runs (their jitter grows) */
+	double threshold_cap;	/* but no more than this (half the rung of
+				 * a ladder of interruptions); 0: none */
+	double baseline;	/* median additive part: the runs' jitter */
+	double jitter;		/* median |additive part| of the shortest runs */
+	uint64_t samples;
+	uint64_t events;	/* runs above the threshold */
+	uint64_t count;		/* interruptions in them: rate x in_runs */
+	double rate;		/* per clock unit, Poisson: the rate at which
+				 * the runs, of their lengths, would be hit as
+				 * often as they were (a run may hold two) */
+	int saturated;		/* nearly every run was hit: no rate */
+	double random_rate;	/* per clock unit: of the interruptions of no
+				 * regular periodic source */
+	double in_runs;		/* time inside runs, clock units */
+	double run_seconds;	/* the same in s; 0 unknown */
+	double per_s;		/* count / run_seconds; 0 unknown */
+	double cost, cost_lo, cost_hi;	/* median, 25%, 75%, clock units */
+	double longest_run;	/* the largest minimum of an N, clock units */
+	double expected_long;	/* interruptions expected in the longest run */
+	int have_at;
+	struct periodic_sources periodic;	/* times in ns, or clock units
+						 * without unit_ns */
+};
+
+/* Two passes over the spool.  Returns 0, or -1 when the samples cannot be
+ * read back or memory runs out. */
+int interrupts_find(struct spool *sp, const struct interrupt_config *c,
+		    struct interrupts *out);
+
+/* The additive part of run number i (spool order). */
+double interrupts_additive(const struct interrupt_config *c, uint64_t i,
+			   const struct spool_record *r);
+
+/* 1 if run number i was interrupted (its additive part above its
+ * threshold). */
+int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
+		   uint64_t i, const struct spool_record *r);
+
+#endif /* SUBTICK_INTERRUPTS_H */

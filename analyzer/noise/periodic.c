@@ -1,0 +1,589 @@
+/*
+ * periodic.c - one source after another (periodic.h).
+ */
+#include "periodic.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Events a source must account for; per phase when phases are told
+ * apart; a phase is empty below this share of the fullest. */
+enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_SMALL = 8,
+       MULTIPLE_MAX = 64 };
+/* A source holds this many times the events that would hold its marks by
+ * chance (a long stretch holds some mark of any short period). */
+#define CHANCE_FACTOR 2.0
+
+#define SLOT_EMPTY 0.1
+/* How far from a mark an event may come, as a share of the period: its
+ * source's own timing jitter and the error of the period over the
+ * collection; wider before the marks are fitted to the events. */
+#define MARK_TOLERANCE 0.005
+#define MARK_TOLERANCE_FIRST 0.02
+/* Cost bands searched: above level x 2^j, and within two octaves from
+ * level x 2^j, up to the costliest event (a source drowned among others
+ * of other costs stands out in its own band). */
+enum { BAND_OCTAVES = 40, BANDS = 2 * BAND_OCTAVES };
+/* Events a search looks at, at most, a random subset of them: a
+ * source clear enough to name shows in a few hundred of its events, and
+ * its marks are then fitted to all of them (refine_marks). */
+enum { SEARCH_EVENTS = 512 };
+
+struct band {
+	double lo, hi;		/* cost in (lo, hi] */
+	double len;		/* stretches no longer than this */
+};
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The stretch of e, widened by tol, holds a moment phase + k period. */
+static int holds_mark(const struct periodic_event *e, double period, double phase,
+		      double tol)
+{
+	double k = ceil((e->lo - tol - phase) / period);
+	return phase + k * period <= e->hi + tol;
+}
+
+/* Period and phase by least squares of the events' times on the number of
+ * their mark: the Rayleigh peak's error, spread over many periods, would
+ * shift late marks off their events. */
+static void refine_marks(const struct periodic_event *ev, const size_t *idx, size_t m,
+			 double *period, double *phase)
+{
+	long double sk = 0, st = 0, skk = 0, skt = 0, p = *period, f = *phase;
+	if (m < 3)
+		return;
+	for (size_t i = 0; i < m; i++) {
+		long double k = roundl((ev[idx[i]].mid - f) / p);
+		long double t = ev[idx[i]].mid - f;
+		sk += k, st += t, skk += k * k, skt += k * t;
+	}
+	long double den = (long double)m * skk - sk * sk;
+	if (!(den > 0))
+		return;
+	long double slope = ((long double)m * skt - sk * st) / den;
+	long double icpt = (st - slope * sk) / (long double)m;
+	/* accept only a refinement, never a jump to another peak */
+	if (fabsl(slope / p - 1) < 0.01) {
+		*period = (double)slope;
+		*phase = (double)(f + icpt);
+	}
+}
+
+static int in_band(const struct periodic_event *e, const struct band *b)
+{
+	return e->cost > b->lo && e->cost <= b->hi && e->hi - e->lo <= b->len;
+}
+
+/* The events not yet taken, of cost within b, that hold a mark (within
+ * tol periods): into mine (in order).  Returns how many. */
+static size_t assign(const struct periodic_event *ev, size_t n,
+		     const unsigned char *taken, const struct band *b,
+		     double period, double phase, double tol, size_t *mine)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!taken[i] && in_band(&ev[i], b) &&
+		    holds_mark(&ev[i], period, phase, tol * period))
+			mine[m++] = i;
+	return m;
+}
+
+/* The densest phase of the events left in b folded at period: where two
+ * sources of one period lock at two phases, the Rayleigh phase (their
+ * circular mean) falls between them, and marks there would hold neither. */
+static double densest_phase(const struct periodic_event *ev, size_t n,
+			    const unsigned char *taken, const struct band *b,
+			    double period)
+{
+	enum { BINS = 100 };
+	unsigned count[BINS] = { 0 };
+	for (size_t i = 0; i < n; i++)
+		if (!taken[i] && in_band(&ev[i], b)) {
+			long double f = (long double)ev[i].mid / period;
+			count[(int)((f - floorl(f)) * BINS) % BINS]++;
+		}
+	int best = 0;
+	unsigned best_sum = 0;
+	for (int j = 0; j < BINS; j++) {
+		unsigned sum = count[(j + BINS - 1) % BINS] + count[j] + count[(j + 1) % BINS];
+		if (sum > best_sum)
+			best_sum = sum, best = j;
+	}
+	return (best + 0.5) / BINS * period;
+}
+
+/* Marks fitted to the events of (period, phase) in b: assigned widely,
+ * refined, assigned again closely.  Returns the count in mine. */
+static size_t fit_marks(const struct periodic_event *ev, size_t n,
+			const unsigned char *taken, const struct band *b,
+			double *period, double *phase, size_t *mine)
+{
+	/* a few rounds: a source whose clock runs apart from ours drifts
+	 * off marks of a period a little off over the trace */
+	for (int round = 0; round < 3; round++) {
+		size_t m = assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE_FIRST, mine);
+		refine_marks(ev, mine, m, period, phase);
+	}
+	return assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE, mine);
+}
+
+/* Events locked to period that fill only some phases of a multiple of it
+ * are several sources of that multiple: their phases into phases[], the
+ * multiple into *multiple.  Returns the count of filled phases (1: one
+ * source of period). */
+/* The number of the mark the stretch of e holds. */
+static long long mark_number(const struct periodic_event *e, double period, double phase)
+{
+	return (long long)ceil((e->lo - MARK_TOLERANCE * period - phase) / period);
+}
+
+/* The most frequent distance, in periods, between consecutive events:
+ * a source firing every k-th mark of the period found (a fraction of its
+ * own) shows k. */
+static int mode_multiple(const struct periodic_event *ev, const size_t *mine,
+			 size_t m, double period, double phase)
+{
+	unsigned count[MULTIPLE_MAX + 1] = { 0 };
+	int best = 1;
+	for (size_t i = 1; i < m; i++) {
+		long long d = mark_number(&ev[mine[i]], period, phase) -
+			      mark_number(&ev[mine[i - 1]], period, phase);
+		if (d >= 1 && d <= MULTIPLE_MAX)
+			count[d]++;
+	}
+	for (int k = 2; k <= MULTIPLE_MAX; k++)
+		if (count[k] > count[best])
+			best = k;
+	return best;
+}
+
+/* The events' marks counted in `mult` slots (mark number mod mult); the
+ * filled ones' phases into phases[].  Returns how many are filled (0:
+ * chance fills them all). */
+static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
+			   size_t m, double period, double phase, double chance_all,
+			   int mult, double phases[MULTIPLE_MAX])
+{
+	size_t count[MULTIPLE_MAX] = { 0 }, most = 0, filled = 0;
+	for (size_t i = 0; i < m; i++) {
+		long long k = mark_number(&ev[mine[i]], period, phase);
+		count[((k % mult) + mult) % mult]++;
+	}
+	for (int j = 0; j < mult; j++)
+		most = count[j] > most ? count[j] : most;
+	/* empty: no more than chance puts in a slot (twice over), or a tenth
+	 * of the fullest, and at most a third of the fullest */
+	double empty = fmin(fmax(2 * chance_all / mult, SLOT_EMPTY * (double)most),
+			    (double)most / 3);
+	for (int j = 0; j < mult; j++)
+		if ((double)count[j] > empty)
+			phases[filled++] = phase + j * period;
+	return filled;
+}
+
+/* Events locked to period that fill only some phases of a multiple of it
+ * (2 to 8, or the most frequent distance between them) are several
+ * sources of that multiple: their phases into phases[], the multiple into
+ * *multiple.  Returns the count of filled phases (1: one source of
+ * period, or of the multiple). */
+static size_t filled_phases(const struct periodic_event *ev, const size_t *mine,
+			    size_t m, double period, double phase, double chance_all,
+			    int *multiple, double phases[MULTIPLE_MAX])
+{
+	*multiple = 1;
+	phases[0] = phase;
+	int mode = mode_multiple(ev, mine, m, period, phase);
+	for (int i = 2; i <= MULTIPLE_SMALL + 1; i++) {
+		int mult = i <= MULTIPLE_SMALL ? i : mode;
+		if (mult <= 1 || (i > MULTIPLE_SMALL && mult <= MULTIPLE_SMALL) ||
+		    m < (size_t)(SLOT_MIN_EVENTS * mult))
+			continue;
+		size_t filled = slots_filled(ev, mine, m, period, phase, chance_all, mult, phases);
+		if (filled == 0)
+			break;	/* chance fills every slot: nothing to tell */
+		if (filled < (size_t)mult) {
+			*multiple = mult;
+			return filled;
+		}
+	}
+	phases[0] = phase;
+	return 1;
+}
+
+/* Median and quartiles of the costs of the events idx[0..m). */
+static void costs(const struct periodic_event *ev, const size_t *idx, size_t m,
+		  struct periodic_source *s)
+{
+	double *c = malloc(m * sizeof *c);
+	if (c == NULL)
+		return;
+	for (size_t i = 0; i < m; i++)
+		c[i] = ev[idx[i]].cost;
+	qsort(c, m, sizeof *c, by_double);
+	s->cost = c[m / 2];
+	s->cost_lo = c[m / 4];
+	s->cost_hi = c[(3 * m) / 4];
+	free(c);
+}
+
+/* Coherence of the events idx[0..m) at period: |mean of exp(2 pi i t/P)|. */
+static double coherence(const struct periodic_event *ev, const size_t *idx, size_t m,
+			double period)
+{
+	double c = 0, s = 0;
+	for (size_t i = 0; i < m; i++) {
+		long double f = (long double)ev[idx[i]].mid / period;
+		double a = 2 * M_PI * (double)(f - floorl(f));
+		c += cos(a), s += sin(a);
+	}
+	return m ? sqrt(c * c + s * s) / (double)m : 0;
+}
+
+/* The chance that e holds a mark of period: (its stretch + the
+ * tolerance) / period. */
+static double chance(const struct periodic_event *e, double period)
+{
+	return fmin(1, (e->hi - e->lo) / period + 2 * MARK_TOLERANCE);
+}
+
+/* How many of the events left in b would hold a mark of period by chance. */
+static double by_chance(const struct periodic_event *ev, size_t n,
+			const unsigned char *taken, const struct band *b, double period)
+{
+	double expect = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!taken[i] && in_band(&ev[i], b))
+			expect += chance(&ev[i], period);
+	return expect;
+}
+
+/* Events not this source's, of a cost beyond its own, that hold its mark
+ * beyond chance: this source and another interruption in one stretch
+ * (left out of b, or taken by the other source). */
+static double shared_hits(const struct periodic_event *ev, size_t n,
+			  const unsigned char *mine_flag, double cost,
+			  double period, double phase)
+{
+	double held = 0, expect = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!mine_flag[i] && ev[i].cost > 1.2 * cost) {
+			held += holds_mark(&ev[i], period, phase, MARK_TOLERANCE * period);
+			expect += chance(&ev[i], period);
+		}
+	return held > expect ? held - expect : 0;
+}
+
+/* Rayleigh's Z of the events idx[0..m) at period, and their phase. */
+static double z_at(const struct periodic_event *ev, const size_t *idx, size_t m,
+		   double period, double *phase)
+{
+	double c = 0, s = 0;
+	for (size_t i = 0; i < m; i++) {
+		long double f = (long double)ev[idx[i]].mid / period;
+		double a = 2 * M_PI * (double)(f - floorl(f));
+		c += cos(a), s += sin(a);
+	}
+	double ang = atan2(s, c);
+	*phase = (ang < 0 ? ang + 2 * M_PI : ang) / (2 * M_PI) * period;
+	return m ? (c * c + s * s) / (double)m : 0;
+}
+
+/* The longest multiple k x period (k <= MULTIPLE_MAX / 2) to which the
+ * events lock as strongly (90% of Z): the fundamental of a source found
+ * at a fraction of its period.  Events of a true period do not lock to
+ * twice it (half fall at each phase).  Returns k, its phase in *phase. */
+static int locking_multiple(const struct periodic_event *ev, const size_t *mine,
+			    size_t m, double period, double span, double *phase)
+{
+	double ph, z1 = z_at(ev, mine, m, period, &ph);
+	/* eight marks of the multiple over the span at least: bursts lock to
+	 * any period longer than their spacing */
+	for (int k = MULTIPLE_MAX / 2; k >= 2; k--)
+		if (k * period <= span / 8 && z_at(ev, mine, m, k * period, phase) >= 0.9 * z1)
+			return k;
+	return 1;
+}
+
+/* The source (period, phase) of the events in b, refined on its own
+ * events, taken out of them: into *s when it accounts for enough of them,
+ * and far more than chance would.  Returns 1 if so. */
+static int take_source(const struct periodic_event *ev, size_t n,
+		       unsigned char *taken, const struct band *b, double period,
+		       double phase, double fill_min, size_t *mine,
+		       struct periodic_source *s)
+{
+	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	double ph, phases[MULTIPLE_MAX], span = ev[n - 1].mid - ev[0].mid;
+	int k = locking_multiple(ev, mine, m, period, span, &ph);
+	if (k > 1) {	/* the fundamental, and its events */
+		period *= k;
+		phase = ph;
+		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	}
+	/* one filled phase of a multiple (a few of its events sit at
+	 * others): the multiple */
+	if (filled_phases(ev, mine, m, period, phase, by_chance(ev, n, taken, b, period),
+			  &k, phases) == 1 && k > 1) {
+		period *= k;
+		phase = phases[0];
+		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	}
+	if (m < SOURCE_MIN_EVENTS || period > span / 8 ||
+	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period) ||
+	    (span > 0 && (double)m * period < fill_min * span))
+		return 0;
+	*s = (struct periodic_source){ .period = period, .phase = phase, .events = m,
+				       .level = b->lo };
+	s->coherence = coherence(ev, mine, m, period);
+	costs(ev, mine, m, s);
+	for (size_t i = 0; i < m; i++)
+		s->short_events += ev[mine[i]].hi - ev[mine[i]].lo < period / 2;
+	/* mark this source's events 2 while the shared ones are counted */
+	for (size_t i = 0; i < m; i++)
+		taken[mine[i]] = 2;
+	unsigned char *own = malloc(n);
+	if (own != NULL) {
+		for (size_t i = 0; i < n; i++)
+			own[i] = taken[i] == 2;
+		s->hits = (double)m + shared_hits(ev, n, own, s->cost, period, phase);
+		free(own);
+	} else {
+		s->hits = (double)m;
+	}
+	for (size_t i = 0; i < m; i++)
+		taken[mine[i]] = 1;
+	return 1;
+}
+
+/* The times of the events not yet taken in b (ascending). */
+static size_t band_times(const struct periodic_event *ev, size_t n,
+			 const unsigned char *taken, const struct band *b, double *t)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!taken[i] && in_band(&ev[i], b))
+			t[k++] = ev[i].mid;
+	return k;
+}
+
+/* The median stretch of the events, or of the shortest half. */
+static double stretch_quantile(const struct periodic_event *ev, size_t n, double q)
+{
+	double *len = malloc(n * sizeof *len), v = INFINITY;
+	if (len == NULL)
+		return v;
+	for (size_t i = 0; i < n; i++)
+		len[i] = ev[i].hi - ev[i].lo;
+	qsort(len, n, sizeof *len, by_double);
+	v = len[(size_t)(q * (double)(n - 1))];
+	free(len);
+	return v;
+}
+
+/* The bands: every event; above level x 2^j; within two octaves; up to
+ * the costliest event; then the events of the shorter stretches (where
+ * runs are long against the period, only the short ones lock to it).
+ * Returns how many. */
+static int bands_of(const struct periodic_event *ev, size_t n, double level,
+		    struct band b[BANDS + 2])
+{
+	double top = 0;
+	for (size_t i = 0; i < n; i++)
+		top = ev[i].cost > top ? ev[i].cost : top;
+	level = level > 0 ? level : 1;
+	int octaves = top > level ? (int)ceil(log2(top / level)) : 1;
+	octaves = octaves < BAND_OCTAVES ? octaves : BAND_OCTAVES;
+	for (int j = 0; j < octaves; j++) {
+		b[j] = (struct band){ j ? level * exp2(j) : -INFINITY, INFINITY, INFINITY };
+		b[octaves + j] = (struct band){ level * exp2(j), level * exp2(j + 2), INFINITY };
+	}
+	b[2 * octaves] = (struct band){ -INFINITY, INFINITY, stretch_quantile(ev, n, 0.5) };
+	b[2 * octaves + 1] = (struct band){ -INFINITY, INFINITY, stretch_quantile(ev, n, 0.2) };
+	return 2 * octaves + 2;
+}
+
+/* A period in the events left in band b: into *p.  Returns 1 if found. */
+static int band_period(const struct periodic_event *ev, size_t n,
+		       const unsigned char *taken, const struct band *b, double *t,
+		       const double *null, size_t nnull, size_t *last,
+		       struct period_result *p)
+{
+	size_t k = band_times(ev, n, taken, b, t);
+	/* too few, or nearly the band searched before (above x 2^j holds
+	 * the band above x 2^(j+1)) */
+	if (k < SOURCE_MIN_EVENTS ||
+	    (isinf(b->hi) && isinf(b->len) && *last > 0 && k > 0.9 * (double)*last))
+		return 0;
+	*last = k;
+	if (k > SEARCH_EVENTS) {
+		/* a random subset: every j-th of events that recur would
+		 * alias into a period of their own */
+		uint64_t x = 0x9e3779b97f4a7c15u;
+		for (size_t i = 0; i < SEARCH_EVENTS; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			size_t j = i + (size_t)(x % (k - i));
+			double tmp = t[i];
+			t[i] = t[j];
+			t[j] = tmp;
+		}
+		k = SEARCH_EVENTS;
+		qsort(t, k, sizeof *t, by_double);
+	}
+	period_detect(t, k, null, nnull, p);
+	return p->found;
+}
+
+/* The sources of a period found in band b (one, or one per filled phase
+ * of a multiple), taken out.  Returns how many were added. */
+static size_t sources_of(const struct periodic_event *ev, size_t n,
+			 unsigned char *taken, const struct band *b,
+			 const struct period_result *p, double fill_min, size_t *mine,
+			 struct periodic_sources *out)
+{
+	double period = p->period, phases[MULTIPLE_MAX];
+	double phase = densest_phase(ev, n, taken, b, period);
+	int mult;
+	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	size_t filled;
+	/* a harmonic: one filled phase of a multiple, until the multiple's
+	 * phases are all filled (a period found at a sixth of the source's
+	 * shows one phase of two, then one of three) */
+	for (int depth = 0; depth < 4; depth++) {
+		double chance_all = by_chance(ev, n, taken, b, period);
+		filled = filled_phases(ev, mine, m, period, phase, chance_all, &mult, phases);
+		if (filled != 1 || mult == 1)
+			break;
+		phase = phases[0];
+		period *= mult;
+		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+		mult = 1;
+	}
+	size_t added = 0;
+	for (size_t j = 0; j < filled && out->count < PERIODIC_SOURCES_MAX; j++)
+		if (take_source(ev, n, taken, b, mult * period, phases[j], fill_min, mine,
+				&out->s[out->count])) {
+			out->count++;
+			added++;
+		}
+	return added;
+}
+
+/* One search among the events left, band after band in order, until one
+ * yields a source: one search where the events are clear, and a period
+ * found that accounts for no more events than chance (a fraction of the
+ * true period, with long stretches) does not end the search.  Returns how
+ * many sources were added. */
+static size_t search_once(const struct periodic_event *ev, size_t n,
+			  unsigned char *taken, double *t, size_t *mine,
+			  const double *null, size_t nnull, double level,
+			  double fill_min, struct periodic_sources *out)
+{
+	struct band b[BANDS + 2];
+	int bands = bands_of(ev, n, level, b);
+	size_t last = 0;
+	for (int j = 0; j < bands; j++) {
+		struct period_result p;
+		int found = band_period(ev, n, taken, &b[j], t, null, nnull, &last, &p);
+		if (j == 0 && out->count == 0)
+			out->first = p;
+		size_t added = found ? sources_of(ev, n, taken, &b[j], &p, fill_min, mine, out) : 0;
+		if (added > 0)
+			return added;
+	}
+	return 0;
+}
+
+/* b's marks are marks of a: its period a multiple of a's (up to
+ * MULTIPLE_MAX), its phase on a's grid within `near`. */
+static int marks_of(const struct periodic_source *a, const struct periodic_source *b,
+		    double near)
+{
+	double k = b->period / a->period;
+	if (!(k > 0.5) || k > MULTIPLE_MAX + 0.5 || fabs(k - round(k)) > 1e-3 * k)
+		return 0;
+	double d = fmod(fabs(a->phase - b->phase), a->period);
+	return fmin(d, a->period - d) <= near;
+}
+
+/* Sources of one period whose phases lie closer than the typical stretch
+ * (two sources a few microseconds apart, taken in pieces) are one; so is
+ * a source whose marks are every k-th of another's, of its cost (events
+ * of one source that the collection's rhythm caught only at some marks). */
+static void merge_alike(const struct periodic_event *ev, size_t n,
+			struct periodic_sources *out)
+{
+	double *len = malloc(n * sizeof *len), typical = 0;
+	if (len == NULL)
+		return;
+	for (size_t i = 0; i < n; i++)
+		len[i] = ev[i].hi - ev[i].lo;
+	qsort(len, n, sizeof *len, by_double);
+	typical = len[n / 2];
+	free(len);
+	for (size_t i = 0; i < out->count; i++)
+		for (size_t j = i + 1; j < out->count; j++) {
+			struct periodic_source *a = &out->s[i], *b = &out->s[j];
+			int alike = marks_of(a, b, typical) &&
+				    (fabs(b->period / a->period - 1) <= 1e-3 ||
+				     (b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25));
+			if (!alike)
+				continue;
+			a->hits += b->hits;
+			a->events += b->events;
+			a->short_events += b->short_events;
+			out->s[j--] = out->s[--out->count];
+		}
+}
+
+int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
+		  size_t nnull, double level, double fill_min,
+		  struct periodic_sources *out)
+{
+	memset(out, 0, sizeof *out);
+	out->tried = n;
+	out->first.null_exceeded = -1;
+	if (n < SOURCE_MIN_EVENTS)
+		return 0;
+	unsigned char *taken = calloc(n, 1);
+	double *t = malloc(n * sizeof *t);
+	size_t *mine = malloc(n * sizeof *mine);
+	int rc = taken && t && mine ? 0 : -1;
+	while (rc == 0 && out->count < PERIODIC_SOURCES_MAX &&
+	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, out) > 0)
+		;
+	if (rc == 0)
+		merge_alike(ev, n, out);
+	/* strongest first: the source of the most events */
+	for (size_t i = 1; i < out->count; i++)
+		for (size_t j = i; j > 0 && out->s[j].hits > out->s[j - 1].hits; j--) {
+			struct periodic_source tmp = out->s[j];
+			out->s[j] = out->s[j - 1];
+			out->s[j - 1] = tmp;
+		}
+	free(taken), free(t), free(mine);
+	return rc;
+}
+
+int periodic_holds(const struct periodic_source *s, const struct periodic_event *e)
+{
+	return holds_mark(e, s->period, s->phase, MARK_TOLERANCE * s->period);
+}
+
+static int by_mid(const void *a, const void *b)
+{
+	const struct periodic_event *x = a, *y = b;
+	return (x->mid > y->mid) - (x->mid < y->mid);
+}
+
+void periodic_sort(struct periodic_event *ev, size_t n)
+{
+	if (n > 1)
+		qsort(ev, n, sizeof *ev, by_mid);
+}

@@ -1,0 +1,346 @@
+/*
+ * speedstates.c - windows of runs, their speeds, stretches and states
+ * (speedstates.h).
+ */
+#include "speedstates.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The low quantile of a window's ratios taken as its speed: an interrupt
+ * that hits 80% of a window's long runs still leaves it unmoved. */
+#define SPEED_QUANTILE 0.0
+/* Windows in a stretch, at least. */
+enum { STRETCH_MIN = 3, SMOOTH = 7 };
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int alloc_windows(struct speed_states *o, size_t nwin)
+{
+	o->w_at = calloc(nwin, sizeof *o->w_at);
+	o->w_speed = calloc(nwin, sizeof *o->w_speed);
+	o->w_fit = calloc(nwin, sizeof *o->w_fit);
+	o->w_state = calloc(nwin, sizeof *o->w_state);
+	return o->w_at && o->w_speed && o->w_fit && o->w_state ? 0 : -1;
+}
+
+/* The window's speed from its k ratios (NAN when too few). */
+static double window_speed(double *r, size_t k)
+{
+	if (k < 4)
+		return NAN;
+	qsort(r, k, sizeof *r, by_double);
+	return r[(size_t)(SPEED_QUANTILE * (double)k)];
+}
+
+/* One pass: every window's start and speed.  Returns 0, 1 when a run has
+ * no start time (nothing is judged), -1 on a read error. */
+static int window_pass(struct spool *sp, const struct point_set *s,
+		       struct speed_states *o, double *ratio)
+{
+	struct spool_record r;
+	uint64_t i = 0, at0 = 0, n_half = s->p[s->count / 2].n, last_end = 0;
+	size_t k = 0, K = o->runs_per_window;
+	int got;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while ((got = spool_get(sp, &r)) == 1) {
+		if (r.at == SPOOL_NO_AT)
+			return 1;
+		if (i == 0)
+			at0 = r.at;
+		size_t w = (size_t)(i / K);
+		if (i % K == 0)
+			o->w_at[w] = (double)(r.at - at0);
+		size_t pi = points_find(s, r.n);
+		if (pi < s->count && r.n >= n_half && s->p[pi].min > 0)
+			ratio[k++] = r.t / s->p[pi].min;
+		if (i % K == K - 1 || i + 1 == sp->count) {
+			o->w_speed[w] = window_speed(ratio, k);
+			k = 0;
+		}
+		uint64_t end = r.at - at0 + (uint64_t)(r.t > 0 ? r.t : 0);
+		last_end = end > last_end ? end : last_end;
+		i++;
+	}
+	o->span = (double)last_end;
+	return got == 0 ? 0 : -1;
+}
+
+/* Windows without a speed take their neighbour's; then log speeds. */
+static void fill_gaps(double *v, size_t n)
+{
+	size_t first = 0;
+	while (first < n && isnan(v[first]))
+		first++;
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(v[i]))
+			v[i] = i < first ? v[first < n ? first : 0] : v[i - 1];
+	}
+}
+
+/* Running median of SMOOTH windows: keeps steps, drops single outliers. */
+static void smooth(const double *y, double *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		double w[SMOOTH];
+		size_t k = 0;
+		size_t lo = i >= SMOOTH / 2 ? i - SMOOTH / 2 : 0;
+		for (size_t j = lo; j < n && j <= i + SMOOTH / 2; j++)
+			w[k++] = y[j];
+		qsort(w, k, sizeof *w, by_double);
+		out[i] = w[k / 2];
+	}
+}
+
+/* The noise of one window's log speed: from the differences of
+ * neighbours (a step between them is rare, so the median ignores it). */
+static double window_noise(const double *y, size_t n)
+{
+	double *d = malloc((n - 1) * sizeof *d);
+	if (d == NULL)
+		return 0.01;
+	for (size_t i = 1; i < n; i++)
+		d[i - 1] = fabs(y[i] - y[i - 1]);
+	qsort(d, n - 1, sizeof *d, by_double);
+	double sigma = d[(n - 1) / 2] / (0.6745 * sqrt(2.0));
+	free(d);
+	return sigma > 1e-4 ? sigma : 1e-4;	/* a floor: ties everywhere */
+}
+
+struct segmenter {
+	const double *sum;	/* prefix sums of the smoothed log speeds */
+	double sigma, penalty;
+	size_t *cut;		/* stretch boundaries found */
+	size_t ncut, cap;
+};
+
+static double mean_of(const struct segmenter *g, size_t a, size_t b)
+{
+	return (g->sum[b] - g->sum[a]) / (double)(b - a);
+}
+
+/* The best split of [a, b) and its statistic n1 n2 / n (m1 - m2)^2. */
+static size_t best_split(const struct segmenter *g, size_t a, size_t b, double *stat)
+{
+	size_t best = 0;
+	*stat = 0;
+	for (size_t k = a + STRETCH_MIN; k + STRETCH_MIN <= b; k++) {
+		double d = mean_of(g, a, k) - mean_of(g, k, b);
+		double n1 = (double)(k - a), n2 = (double)(b - k);
+		double s = n1 * n2 / (n1 + n2) * d * d;
+		if (s > *stat && fabs(d) >= log1p(SPEED_STEP_MIN)) {
+			*stat = s;
+			best = k;
+		}
+	}
+	return best;
+}
+
+/* Binary segmentation: split while the best split is beyond the noise. */
+static void segment(struct segmenter *g, size_t a, size_t b, int depth)
+{
+	double stat;
+	if (b - a < 2 * STRETCH_MIN || depth > 40 || g->ncut == g->cap)
+		return;
+	size_t k = best_split(g, a, b, &stat);
+	if (k == 0 || stat < g->penalty * g->sigma * g->sigma)
+		return;
+	g->cut[g->ncut++] = k;
+	segment(g, a, k, depth + 1);
+	segment(g, k, b, depth + 1);
+}
+
+static int by_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Each window's fitted log speed: the median of its stretch's raw ones. */
+static int fit_stretches(struct speed_states *o, const double *y, const double *ys)
+{
+	size_t n = o->windows;
+	double *sum = malloc((n + 1) * sizeof *sum), *tmp = malloc(n * sizeof *tmp);
+	size_t *cut = malloc((n + 2) * sizeof *cut);
+	if (sum == NULL || tmp == NULL || cut == NULL) {
+		free(sum), free(tmp), free(cut);
+		return -1;
+	}
+	sum[0] = 0;
+	for (size_t i = 0; i < n; i++)
+		sum[i + 1] = sum[i] + ys[i];
+	struct segmenter g = { sum, window_noise(y, n), 3 * log((double)n) + 8, cut, 0, n };
+	segment(&g, 0, n, 0);
+	cut[g.ncut++] = 0;
+	cut[g.ncut++] = n;
+	qsort(cut, g.ncut, sizeof *cut, by_size);
+	for (size_t c = 0; c + 1 < g.ncut; c++) {
+		size_t a = cut[c], b = cut[c + 1];
+		memcpy(tmp, y + a, (b - a) * sizeof *tmp);
+		qsort(tmp, b - a, sizeof *tmp, by_double);
+		for (size_t i = a; i < b; i++)
+			o->w_fit[i] = tmp[(b - a) / 2];
+	}
+	free(sum), free(tmp), free(cut);
+	return 0;
+}
+
+/* Group the stretches' speeds into states at most `width` (log) wide,
+ * fastest first.  Returns the number of states (> SPEED_STATES_MAX: too
+ * many for this width). */
+static size_t group_states(struct speed_states *o, double width, double *lo)
+{
+	size_t n = o->windows, k = 0;
+	double *v = malloc(n * sizeof *v);
+	if (v == NULL)
+		return 0;
+	memcpy(v, o->w_fit, n * sizeof *v);
+	qsort(v, n, sizeof *v, by_double);
+	for (size_t i = 0; i < n; i++)
+		if (k == 0 || v[i] > lo[k - 1] + width) {
+			if (k == SPEED_STATES_MAX) {
+				k++;
+				break;
+			}
+			lo[k++] = v[i];
+		}
+	free(v);
+	for (size_t i = 0; k <= SPEED_STATES_MAX && i < n; i++) {
+		unsigned char st = 0;
+		while (st + 1u < k && o->w_fit[i] >= lo[st + 1])
+			st++;
+		o->w_state[i] = st;
+	}
+	return k;
+}
+
+/* A window's length of time: to the next window's start. */
+static double window_length(const struct speed_states *o, size_t i)
+{
+	return (i + 1 < o->windows ? o->w_at[i + 1] : o->span) - o->w_at[i];
+}
+
+/* Each state's level, share, first and last moment, stretches. */
+static void describe_states(struct speed_states *o, const double *y)
+{
+	double *v = malloc(o->windows * sizeof *v);
+	for (size_t st = 0; st < o->count; st++) {
+		struct speed_state *s = &o->s[st];
+		size_t m = 0;
+		double time = 0, run = 0;
+		*s = (struct speed_state){ .from = -1 };
+		for (size_t i = 0; i < o->windows; i++) {
+			if (o->w_state[i] != st) {
+				run = 0;
+				continue;
+			}
+			double len = window_length(o, i);
+			if (v)
+				v[m] = y[i];
+			m++;
+			time += len;
+			if (s->from < 0)
+				s->from = o->w_at[i];
+			s->to = o->w_at[i] + len;
+			s->stretches += run == 0;
+			run += len;
+			s->longest = run > s->longest ? run : s->longest;
+		}
+		if (v && m > 0)
+			qsort(v, m, sizeof *v, by_double);
+		s->level = v && m > 0 ? exp(v[m / 2]) : 1;
+		s->share = o->span > 0 ? time / o->span : 0;
+	}
+	for (size_t st = 0; st < o->count; st++)
+		o->s[st].factor = o->s[st].level / o->s[0].level;
+	o->line_factor = 1 / o->s[0].level;
+	free(v);
+}
+
+/* From the windows' speeds to states. */
+static int states_from_windows(struct speed_states *o)
+{
+	size_t n = o->windows;
+	double *y = malloc(n * sizeof *y), *ys = malloc(n * sizeof *ys);
+	double lo[SPEED_STATES_MAX + 1];
+	int rc = -1;
+	if (y && ys) {
+		fill_gaps(o->w_speed, n);
+		for (size_t i = 0; i < n; i++)
+			y[i] = log(o->w_speed[i]);
+		smooth(y, ys, n);
+		rc = fit_stretches(o, y, ys);
+	}
+	double width = log1p(SPEED_STATE_WIDTH);
+	while (rc == 0 && (o->count = group_states(o, width, lo)) > SPEED_STATES_MAX)
+		width *= 1.5;
+	if (rc == 0) {
+		describe_states(o, y);
+		for (size_t i = 0; i < n; i++)
+			o->w_fit[i] = exp(o->w_fit[i]);
+		o->judged = o->count > 0;
+	}
+	free(y), free(ys);
+	return rc;
+}
+
+int speed_states_find(struct spool *sp, const struct point_set *s,
+		      struct speed_states *o)
+{
+	memset(o, 0, sizeof *o);
+	uint64_t total = sp->count;
+	size_t K = SPEED_WINDOW_RUNS;
+	if (total / SPEED_WINDOWS_MAX >= K)
+		K = (size_t)(total / SPEED_WINDOWS_MAX) + 1;
+	if (total < 8 * (uint64_t)K || s->count < 2)
+		return 0;
+	o->runs_per_window = K;
+	o->windows = (size_t)((total + K - 1) / K);
+	double *ratio = malloc(K * sizeof *ratio);
+	if (ratio == NULL || alloc_windows(o, o->windows) != 0) {
+		free(ratio);
+		return -1;
+	}
+	int rc = window_pass(sp, s, o, ratio);
+	free(ratio);
+	if (rc != 0) {
+		speed_states_free(o);
+		return rc < 0 ? -1 : 0;
+	}
+	return states_from_windows(o);
+}
+
+double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
+		    double m, double slack)
+{
+	if (!ss->judged)
+		return 1;
+	size_t w = (size_t)(i / ss->runs_per_window), last = ss->windows - 1;
+	w = w < last ? w : last;
+	double f = ss->w_fit[w], lo = f, hi = f;
+	for (size_t j = w > 0 ? w - 1 : 0; j <= w + 1 && j <= last; j++) {
+		lo = ss->w_fit[j] < lo ? ss->w_fit[j] : lo;
+		hi = ss->w_fit[j] > hi ? ss->w_fit[j] : hi;
+	}
+	if (lo == hi)
+		return f;
+	/* a run in a window that straddles a change of speed ran at a speed
+	 * between its neighbours' (a run may itself straddle the change) */
+	double own = (t - slack) / m;
+	return own < lo ? lo : own > hi ? hi : own;
+}
+
+void speed_states_free(struct speed_states *ss)
+{
+	free(ss->w_at), free(ss->w_speed), free(ss->w_fit), free(ss->w_state);
+	ss->w_at = ss->w_speed = ss->w_fit = NULL;
+	ss->w_state = NULL;
+	ss->windows = 0;
+	ss->judged = 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * speedstates.h - the speeds the machine ran at, over time.
+ *
+ * An interruption adds a fixed time to the run it lands in, whatever its
+ * N; a slower machine (a lower clock, a busy sibling thread on the host)
+ * stretches every run in proportion.  So the ratio of a timing to the
+ * fastest timing of its N, t / m(N), is the machine's speed factor for a
+ * run no interruption touched.  In each window of consecutive runs (in the
+ * order they were taken), the runs of the upper half of N give a low
+ * quantile of that ratio: the window's speed, unmoved by the runs that were
+ * interrupted.  The windows' speeds are cut into stretches of constant
+ * speed (binary segmentation of their logarithm, a split kept when it is
+ * beyond the windows' own noise and at least SPEED_STEP_MIN), and the
+ * stretches grouped into states whose speeds lie within SPEED_STATE_WIDTH
+ * of each other.  A state's factor is its speed over the fastest state's
+ * (1: the fastest); the line itself rests on the per-N minima, whose
+ * speed over the fastest state is line_factor (below 1 when the minima
+ * come from moments faster than any stretch the machine held).
+ */
+#ifndef SUBTICK_SPEEDSTATES_H
+#define SUBTICK_SPEEDSTATES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "points.h"
+#include "spool.h"
+
+#define SPEED_STATES_MAX 8
+#define SPEED_STEP_MIN 0.01	/* a stretch differs by 1% at least */
+#define SPEED_STATE_WIDTH 0.02	/* a state spans at most 2% */
+#define SPEED_WINDOW_RUNS 32	/* runs per window, at least */
+#define SPEED_SHARE_MIN 0.05	/* a state held this share of the time is
+				 * warned about */
+#define SPEED_SHOWN_MIN 0.01	/* the text lists a state held this share
+				 * of the time, and sums the rest */
+#define SPEED_WINDOWS_MAX 65536
+
+struct speed_state {
+	double factor;		/* speed over the fastest state's (>= 1) */
+	double level;		/* speed over the per-N minima's */
+	double share;		/* of the collection's time */
+	double from, to;	/* its first and last moment, clock units
+				 * since the first run's start */
+	unsigned stretches;	/* separate stretches of time it held */
+	double longest;		/* the longest of them, clock units */
+};
+
+struct speed_states {
+	int judged;		/* 0: no start times, or too few runs */
+	size_t count;		/* states, fastest first */
+	struct speed_state s[SPEED_STATES_MAX];
+	double line_factor;	/* the minima's speed over the fastest
+				 * state's (<= 1 + noise) */
+	double span;		/* the collection's time, clock units */
+	/* the windows, in time order: first run's start (clock units since
+	 * the first), speed (over the minima), fitted stretch speed, state */
+	size_t windows;
+	size_t runs_per_window;
+	double *w_at, *w_speed, *w_fit;
+	unsigned char *w_state;
+};
+
+/*
+ * Read the spooled runs (in the order they were taken) against the per-N
+ * minima of s (sorted).  Returns 0 (out->judged says whether states were
+ * found), or -1 when the spool cannot be read or memory runs out.
+ */
+int speed_states_find(struct spool *sp, const struct point_set *s,
+		      struct speed_states *out);
+
+/* The speed (over the minima) of run number i (0-based, in spool order),
+ * of timing t, whose N's minimum is m; 1 when not judged.  It is its
+ * window's fitted speed; where the speed changes next to its window (a
+ * window that straddles the change, whose runs may themselves straddle
+ * it), its own (t - slack) / m, within the neighbouring windows' speeds. */
+double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
+		    double m, double slack);
+
+void speed_states_free(struct speed_states *ss);
+
+#endif /* SUBTICK_SPEEDSTATES_H */

@@ -1,0 +1,431 @@
+/*
+ * report_diagnosis.c - what disturbed the timings, for people (text) and
+ * for programs (JSON keys): the speed states, the interruptions and their
+ * periodic sources (noise/diagnosis.h).
+ */
+#include "report.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A duration in ns as "20.1 us", "2.7 ms", "950 ns". */
+static const char *duration(char *buf, size_t len, double ns)
+{
+	if (fabs(ns) >= 999950)	/* what %.4g would print as 1000 us */
+		snprintf(buf, len, "%.4g ms", ns / 1e6);
+	else if (fabs(ns) >= 999.95)
+		snprintf(buf, len, "%.4g us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.4g ns", ns);
+	return buf;
+}
+
+/* A moment of the collection in ms (clock units without unit_ns). */
+static const char *moment(char *buf, size_t len, const struct analysis *a, double units)
+{
+	if (a->unit_ns > 0)
+		snprintf(buf, len, "%.4g ms", units * a->unit_ns * 1e-6);
+	else
+		snprintf(buf, len, "%.4g units", units);
+	return buf;
+}
+
+/* A duration in clock units, in time where unit_ns is known. */
+static const char *span_of(char *buf, size_t len, const struct analysis *a, double units)
+{
+	if (a->unit_ns > 0)
+		return duration(buf, len, units * a->unit_ns);
+	snprintf(buf, len, "%.4g units", units);
+	return buf;
+}
+
+static void speed_text(FILE *out, const struct analysis *a)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	char x[32], y[32], z[32];
+	if (!ss->judged) {
+		fprintf(out, "  speed: not judged (%s)\n", a->excess.have_at
+			? "too few runs" : "it needs the runs' start times");
+		return;
+	}
+	fprintf(out, "  speed: %zu state%s over %s (the speed of each %zu runs in a row, against the fastest runs of each N)\n",
+		ss->count, ss->count == 1 ? "" : "s", span_of(x, sizeof x, a, ss->span),
+		ss->runs_per_window);
+	double rest = 0, lo = 0, hi = 0, longest = 0;
+	size_t others = 0;
+	for (size_t i = 0; i < ss->count; i++) {
+		const struct speed_state *s = &ss->s[i];
+		if (i > 0 && s->share < SPEED_SHOWN_MIN) {	/* summed below */
+			lo = others ? fmin(lo, s->factor) : s->factor;
+			hi = fmax(hi, s->factor);
+			longest = fmax(longest, s->longest);
+			rest += s->share;
+			others++;
+			continue;
+		}
+		fprintf(out, "    %-7.4g %5.1f%% of the time, from %s to %s, %u stretch%s (longest %s)%s\n",
+			s->factor, 100 * s->share, moment(x, sizeof x, a, s->from),
+			moment(y, sizeof y, a, s->to), s->stretches,
+			s->stretches == 1 ? "" : "es", span_of(z, sizeof z, a, s->longest),
+			i == 0 ? (ss->count > 1 ? "   the fastest" : "") : "   slower");
+	}
+	if (others > 0)
+		fprintf(out, "    and %zu more state%s, %.3g to %.3g, held %.2g%% of the time in all (stretches of %s at most)\n",
+			others, others == 1 ? "" : "s", lo, hi, 100 * rest,
+			span_of(z, sizeof z, a, longest));
+	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
+		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
+			1 / ss->line_factor);
+}
+
+/* "in bursts of 24" where a source's marks hold many interruptions each */
+static const char *bursts(char *buf, size_t len, double per_mark)
+{
+	buf[0] = '\0';
+	if (per_mark >= 1.5)
+		snprintf(buf, len, " in bursts of %.2g", per_mark);
+	return buf;
+}
+
+/* "every 1 ms (1000 Hz): 1997 runs, 998 per second, cost 20 us" */
+static void source_line(FILE *out, const struct analysis *a, const struct periodic_source *s)
+{
+	const struct interrupts *q = &a->diag.irq;
+	char p[32], c[32], lo[32], hi[32], b[40];
+	double k = a->unit_ns > 0 ? 1 : 0;	/* periods and costs in ns */
+	double per_mark = q->run_seconds > 0 ? s->count / q->run_seconds * s->period * 1e-9 : 0;
+	if (k > 0)
+		fprintf(out, "    every %s (%.4g Hz)%s: %zu runs, %.4g per second, each %s (half within %s to %s), coherence %.2f\n",
+			duration(p, sizeof p, s->period), 1e9 / s->period,
+			bursts(b, sizeof b, per_mark), s->events,
+			q->run_seconds > 0 ? s->count / q->run_seconds : NAN,
+			duration(c, sizeof c, s->cost * a->unit_ns),
+			duration(lo, sizeof lo, s->cost_lo * a->unit_ns),
+			duration(hi, sizeof hi, s->cost_hi * a->unit_ns), s->coherence);
+	else
+		fprintf(out, "    every %.6g clock units: %zu runs, each %.4g units, coherence %.2f\n",
+			s->period, s->events, s->cost, s->coherence);
+}
+
+static void interrupts_text(FILE *out, const struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	char c[32], lo[32], hi[32], r[32];
+	fprintf(out, "  interruptions (additive excess > %.4g units, %s", q->threshold,
+		q->threshold_given ? "--threshold"
+			: "10 x max(tick, median additive excess of the shortest runs)");
+	/* the relative threshold where it counts: above the fixed one for the
+	 * longest runs */
+	double rel = q->threshold_relative * q->longest_run;
+	if (!q->threshold_given && rel > q->threshold)
+		fprintf(out, ", or %.3g%% of a longer run's timing%s", 100 * q->threshold_relative,
+			q->threshold_cap > 0 && q->threshold_cap < rel
+			? ", up to half the cost of one where every N shows a ladder of them" : "");
+	if (q->events == 0) {
+		fprintf(out, "): none\n");
+		return;
+	}
+	fprintf(out, "): %llu runs (%.3g%%)",
+		(unsigned long long)q->events,
+		q->samples ? 100.0 * (double)q->events / (double)q->samples : 0);
+	if (q->per_s > 0)
+		fprintf(out, ", %.4g per second of runs", q->per_s);
+	fprintf(out, "\n");
+	if (q->events == 0)
+		return;
+	if (!(q->cost > 0))
+		fprintf(out, "    one costs: not known (the shortest runs are interrupted too: their median is no floor)\n");
+	else if (a->unit_ns > 0)
+		fprintf(out, "    one costs %s (median; half within %s to %s)\n",
+			duration(c, sizeof c, q->cost * a->unit_ns),
+			duration(lo, sizeof lo, q->cost_lo * a->unit_ns),
+			duration(hi, sizeof hi, q->cost_hi * a->unit_ns));
+	else
+		fprintf(out, "    one costs %.4g units (median; half within %.4g to %.4g)\n",
+			q->cost, q->cost_lo, q->cost_hi);
+	if (q->periodic.count == 0 && q->have_at)
+		fprintf(out, "    periodic: no period found in %zu runs\n", q->periodic.tried);
+	else if (q->periodic.count > 0)
+		fprintf(out, "    periodic (%zu source%s):\n", q->periodic.count,
+			q->periodic.count == 1 ? "" : "s");
+	for (size_t i = 0; i < q->periodic.count; i++)
+		source_line(out, a, &q->periodic.s[i]);
+	fprintf(out, "    the longest runs (%s) expect %.3g interruption%s each\n",
+		span_of(r, sizeof r, a, q->longest_run), q->expected_long,
+		q->expected_long == 1 ? "" : "s");
+}
+
+void report_compensated_text(FILE *out, const struct analysis *a)
+{
+	const struct compensation *c = &a->diag.comp;
+	if (!c->done)
+		return;
+	int d = report_digits(c->slope, c->slope_hi - c->slope_lo);
+	fprintf(out, "compensated %.*g units", d, c->slope);
+	if (a->unit_ns > 0)
+		fprintf(out, " = %.*g ns", d, c->slope * a->unit_ns);
+	fprintf(out, "   bounds [%.*g, %.*g] units", d, c->slope_lo, d, c->slope_hi);
+	if (a->unit_ns > 0)
+		fprintf(out, " = [%.*g, %.*g] ns", d, c->slope_lo * a->unit_ns, d,
+			c->slope_hi * a->unit_ns);
+	fprintf(out, "\n           (the interruptions no run escaped taken out of the minima: the longest N's held %.3g)\n",
+		c->held_longest);
+}
+
+void report_diagnosis_text(FILE *out, const struct analysis *a)
+{
+	fprintf(out, "\nwhat disturbed the timings\n");
+	speed_text(out, a);
+	interrupts_text(out, a);
+	report_counted_text(out, a);
+}
+
+/* speed_states: [{factor, share, from_ms, to_ms, stretches}] or null. */
+static void speed_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	double ms = a->unit_ns > 0 ? a->unit_ns * 1e-6 : NAN;
+	json_key(out, f, "speed_states");
+	if (!ss->judged) {
+		fputs("null", out);
+	} else {
+		fputc('[', out);
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct speed_state *s = &ss->s[i];
+			fprintf(out, "%s{\"factor\": ", i ? ", " : "");
+			json_number(out, s->factor);
+			fputs(", \"share\": ", out);
+			json_number(out, s->share);
+			fputs(", \"from_ms\": ", out);
+			json_number(out, s->from * ms);
+			fputs(", \"to_ms\": ", out);
+			json_number(out, s->to * ms);
+			fprintf(out, ", \"stretches\": %u}", s->stretches);
+		}
+		fputc(']', out);
+	}
+	json_key(out, f, "speed_minima_factor");
+	json_number(out, ss->judged ? 1 / ss->line_factor : NAN);
+}
+
+/* "periodic": [{period_ns, per_s, cost_ns, events, coherence}], the rate
+ * over `seconds` (of runs, or of the trace). */
+static void sources_json(FILE *out, int *f, const struct analysis *a,
+			 const struct periodic_sources *ps, double seconds)
+{
+	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	json_key(out, f, "periodic");
+	fputc('[', out);
+	for (size_t i = 0; i < ps->count; i++) {
+		const struct periodic_source *s = &ps->s[i];
+		fprintf(out, "%s{\"period_ns\": ", i ? ", " : "");
+		json_number(out, a->unit_ns > 0 ? s->period : NAN);
+		fputs(", \"per_s\": ", out);
+		json_number(out, seconds > 0 ? s->count / seconds : NAN);
+		fputs(", \"cost_ns\": ", out);
+		json_number(out, s->cost * ns);
+		fprintf(out, ", \"events\": %zu, \"coherence\": ", s->events);
+		json_number(out, s->coherence);
+		fputc('}', out);
+	}
+	fputc(']', out);
+}
+
+/* periodic, and the strongest as period_found, period. */
+static void periodic_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	sources_json(out, f, a, &q->periodic, q->run_seconds);
+	const struct periodic_source *s = q->periodic.count ? &q->periodic.s[0] : NULL;
+	json_key(out, f, "period_found");
+	fputs(s ? "true" : "false", out);
+	json_key(out, f, "period");
+	json_number(out, s ? s->period : NAN);
+	json_key(out, f, "period_unit");
+	json_string(out, a->unit_ns > 0 ? "ns" : "clock units");
+	json_key(out, f, "period_coherence");
+	json_number(out, s ? s->coherence : NAN);
+}
+
+/* The compensated unit cost, or nulls where the runs were not saturated. */
+static void compensated_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct compensation *c = &a->diag.comp;
+	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	json_key(out, f, "saturated");
+	fputs(c->done ? "true" : "false", out);
+	json_key(out, f, "unit_cost_compensated");
+	json_number(out, c->done ? c->slope : NAN);
+	json_key(out, f, "unit_cost_compensated_ns");
+	json_number(out, c->done ? c->slope * ns : NAN);
+	json_key(out, f, "unit_cost_compensated_interval");
+	if (!c->done) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	json_number(out, c->slope_lo);
+	fputs(", ", out);
+	json_number(out, c->slope_hi);
+	fputc(']', out);
+}
+
+void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	double n = q->samples ? (double)q->samples : NAN, ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	speed_json(out, f, a);
+	json_key(out, f, "excess_threshold");
+	json_number(out, q->threshold);
+	json_key(out, f, "excess_threshold_relative");
+	json_number(out, q->threshold_given ? 0 : q->threshold_relative);
+	json_key(out, f, "interrupts");
+	json_number(out, (double)q->events);
+	json_key(out, f, "interrupt_share");
+	json_number(out, (double)q->events / n);
+	json_key(out, f, "interrupts_per_s");
+	json_number(out, q->per_s > 0 || q->run_seconds > 0 ? q->per_s : NAN);
+	json_key(out, f, "interrupt_cost");
+	json_number(out, q->events ? q->cost : NAN);
+	json_key(out, f, "interrupt_cost_ns");
+	json_number(out, q->events ? q->cost * ns : NAN);
+	json_key(out, f, "interrupt_cost_ns_quartiles");
+	fputc('[', out);
+	json_number(out, q->events ? q->cost_lo * ns : NAN);
+	fputs(", ", out);
+	json_number(out, q->events ? q->cost_hi * ns : NAN);
+	fputc(']', out);
+	json_key(out, f, "interrupts_expected_per_long_run");
+	json_number(out, q->expected_long);
+	periodic_json(out, f, a);
+	compensated_json(out, f, a);
+	report_counted_json(out, f, a);
+}
+
+/* What the kernel counted on the CPU, beside what the timings show. */
+static void counted_text(FILE *out, const struct analysis *a, double inferred_per_s)
+{
+	const struct counted *c = &a->counted;
+	if (!c->have || !(c->have_irq || c->have_rusage || c->have_steal))
+		return;
+	fprintf(out, "  the kernel counted on CPU %s meanwhile (over %.4g s):",
+		a->cpu[0] ? a->cpu : "?", c->seconds);
+	if (c->have_irq)
+		fprintf(out, " %.4g interrupts per second (local timer %.4g),",
+			c->irq_per_s, c->loc_per_s);
+	if (c->have_rusage)
+		fprintf(out, " %.4g preemptions per second (involuntary context switches),",
+			c->invol_per_s);
+	if (c->have_steal)
+		fprintf(out, " steal %.3g%% of the time", 100 * c->steal_share);
+	fprintf(out, "\n");
+	double seen = (c->have_irq ? c->irq_per_s : 0) + (c->have_rusage ? c->invol_per_s : 0);
+	if (inferred_per_s > 0 && (c->have_irq || c->have_rusage))
+		fprintf(out, "    of the %.4g per second %s, %.4g were none of those: unseen by the kernel (a hypervisor, SMIs, the hardware)\n",
+			inferred_per_s, a->trace ? "traced" : "the timings show",
+			inferred_per_s > seen ? inferred_per_s - seen : 0);
+}
+
+void report_counted_text(FILE *out, const struct analysis *a)
+{
+	counted_text(out, a, a->diag.irq.per_s);
+}
+
+void report_trace_text(FILE *out, const struct analysis *a)
+{
+	const struct trace_summary *t = &a->trace_sum;
+	char c[32], lo[32], hi[32], mx[32], r[32], th[32];
+	fprintf(out, "subtick analyze: activity trace on clock %s", a->clock[0] ? a->clock : "unknown");
+	if (a->tick > 0 && a->unit_ns > 0)
+		fprintf(out, ", tick %.10g units = %.4g ns", a->tick, a->tick * a->unit_ns);
+	fprintf(out, ", CPU %s\n", a->cpu[0] ? a->cpu : "unknown");
+	fprintf(out, "%.4g s traced: %llu gaps longer than %s (%d x the loop's read interval, %s)\n\n",
+		t->seconds, (unsigned long long)t->gaps, span_of(th, sizeof th, a, t->threshold),
+		10, span_of(r, sizeof r, a, t->read_interval));
+	fprintf(out, "interruptions  %.4g per second\n", t->per_s);
+	if (t->gaps > 0)
+		fprintf(out, "  one costs    %s (median; half within %s to %s); the longest %s\n",
+			span_of(c, sizeof c, a, t->cost), span_of(lo, sizeof lo, a, t->cost_lo),
+			span_of(hi, sizeof hi, a, t->cost_hi), span_of(mx, sizeof mx, a, t->max));
+	fprintf(out, "  time lost    %.3g%% of the trace (the loop ran %.3g%% of it)\n",
+		100 * t->lost_share, 100 * (1 - t->lost_share));
+	if (t->periodic.count == 0)
+		fprintf(out, "  periodic: no period found in %llu gaps\n", (unsigned long long)t->gaps);
+	else
+		fprintf(out, "  periodic (%zu source%s):\n", t->periodic.count,
+			t->periodic.count == 1 ? "" : "s");
+	for (size_t i = 0; i < t->periodic.count; i++) {
+		const struct periodic_source *s = &t->periodic.s[i];
+		double k = a->unit_ns > 0 ? a->unit_ns : 1;
+		fprintf(out, "    every %s (%.4g Hz): %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
+			span_of(r, sizeof r, a, s->period / k), 1e9 / (s->period / k * k),
+			s->events, t->seconds > 0 ? s->count / t->seconds : 0,
+			span_of(c, sizeof c, a, s->cost), span_of(lo, sizeof lo, a, s->cost_lo),
+			span_of(hi, sizeof hi, a, s->cost_hi));
+	}
+	fprintf(out, "\n");
+	counted_text(out, a, t->per_s);
+	if (!a->counted.have)
+		fprintf(out, "  (no kernel counters in the trace: nothing to attribute)\n");
+}
+
+/* "trace": the activity trace's figures (activity.h). */
+void report_trace_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct trace_summary *t = &a->trace_sum;
+	const struct counted *c = &a->counted;
+	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	int g = 1;
+	json_key(out, f, "trace");
+	fputc('{', out);
+	const char *k[] = { "seconds", "gaps", "interruptions_per_s", "cost_ns_median",
+			    "lost_share", "max_ns", "read_interval_ns", "threshold_ns" };
+	double v[] = { t->seconds, (double)t->gaps, t->per_s, t->gaps ? t->cost * ns : NAN,
+		       t->lost_share, t->gaps ? t->max * ns : NAN, t->read_interval * ns,
+		       t->threshold * ns };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		json_key(out, &g, k[i]);
+		json_number(out, v[i]);
+	}
+	json_key(out, &g, "cost_ns_quartiles");
+	fputc('[', out);
+	json_number(out, t->gaps ? t->cost_lo * ns : NAN);
+	fputs(", ", out);
+	json_number(out, t->gaps ? t->cost_hi * ns : NAN);
+	fputc(']', out);
+	const char *kk[] = { "kernel_counted_per_s", "local_timer_per_s", "preempted_per_s",
+			     "unattributed_per_s", "steal_share" };
+	double kv[] = { c->have_irq ? t->kernel_per_s : NAN, c->have_irq ? c->loc_per_s : NAN,
+			c->have_rusage ? t->preempted_per_s : NAN,
+			c->have ? t->unattributed_per_s : NAN, c->have_steal ? c->steal_share : NAN };
+	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++) {
+		json_key(out, &g, kk[i]);
+		json_number(out, kv[i]);
+	}
+	sources_json(out, &g, a, &t->periodic, t->seconds);
+	fputs("\n  }", out);
+}
+
+/* "kernel_counted": a collection's counters as rates, or null. */
+void report_counted_json(FILE *out, int *f, const struct analysis *a)
+{
+	const struct counted *c = &a->counted;
+	json_key(out, f, "kernel_counted");
+	if (!c->have) {
+		fputs("null", out);
+		return;
+	}
+	int g = 1;
+	fputc('{', out);
+	json_key(out, &g, "seconds");
+	json_number(out, c->seconds);
+	json_key(out, &g, "interrupts_per_s");
+	json_number(out, c->have_irq ? c->irq_per_s : NAN);
+	json_key(out, &g, "local_timer_per_s");
+	json_number(out, c->have_irq ? c->loc_per_s : NAN);
+	json_key(out, &g, "preempted_per_s");
+	json_number(out, c->have_rusage ? c->invol_per_s : NAN);
+	json_key(out, &g, "steal_share");
+	json_number(out, c->have_steal ? c->steal_share : NAN);
+	fputs("\n  }", out);
+}

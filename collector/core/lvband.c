@@ -1,0 +1,173 @@
+/*
+ * lvband.c - the tick band's extreme slopes and intercepts (lvband.h).
+ */
+#include "lvband.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* A convex chain of points (x ascending): its vertices' x and y, and the
+ * slope of each edge (count - 1 of them). */
+struct chain {
+	long double *x, *y, *slope;
+	size_t count;
+};
+
+/* The lower hull (sign 1) or the upper hull (sign -1) of the points with
+ * finite y, in x order. */
+static void hull(const long double *x, const long double *y, size_t n, int sign,
+		 struct chain *c)
+{
+	c->count = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(y[i]))
+			continue;
+		while (c->count >= 2) {
+			size_t k = c->count;
+			long double ax = c->x[k - 2], ay = c->y[k - 2];
+			long double bx = c->x[k - 1], by = c->y[k - 1];
+			/* b is not strictly below (above) the chord from a to i */
+			long double cross = (bx - ax) * (y[i] - ay) - (by - ay) * (x[i] - ax);
+			if (sign * cross > 0)
+				break;
+			c->count--;
+		}
+		c->x[c->count] = x[i];
+		c->y[c->count++] = y[i];
+	}
+	for (size_t k = 0; k + 1 < c->count; k++)
+		c->slope[k] = (c->y[k + 1] - c->y[k]) / (c->x[k + 1] - c->x[k]);
+}
+
+/* f(b) = min over the lower chain of y - b x: the vertex after the edges
+ * whose slope is below b (they ascend). */
+static long double lower_env(const struct chain *c, long double b)
+{
+	size_t lo = 0, hi = c->count - 1;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->slope[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return c->y[lo] - b * c->x[lo];
+}
+
+/* g(b) = max over the upper chain of y - b x: the vertex after the edges
+ * whose slope is above b (they descend). */
+static long double upper_env(const struct chain *c, long double b)
+{
+	size_t lo = 0, hi = c->count - 1;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->slope[mid] > b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return c->y[lo] - b * c->x[lo];
+}
+
+static int by_value(const void *a, const void *b)
+{
+	long double x = *(const long double *)a, y = *(const long double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The root of h between a breakpoint b0 (h0 >= 0) and b1 (h1 < 0). */
+static long double root(long double b0, long double h0, long double b1, long double h1)
+{
+	return b0 + (b1 - b0) * h0 / (h0 - h1);
+}
+
+struct band_ctx {
+	const struct chain *f, *g;
+	const long double *bp;	/* breakpoints, ascending */
+	size_t nbp;
+};
+
+static long double h_of(const struct band_ctx *k, long double b)
+{
+	return lower_env(k->f, b) - upper_env(k->g, b);
+}
+
+/* The feasible slopes [b_lo, b_hi], where h = f - g >= 0, from the
+ * breakpoint where h is largest.  Returns 0, or 1 if unbounded. */
+static int slopes(const struct band_ctx *k, long double *b_lo, long double *b_hi)
+{
+	const struct chain *f = k->f, *g = k->g;
+	/* h's slope beyond the last breakpoint and before the first */
+	long double right = -f->x[f->count - 1] + g->x[0];
+	long double left = -f->x[0] + g->x[g->count - 1];
+	if (!(right < 0) || !(left > 0))
+		return 1;
+	size_t best = 0;
+	for (size_t i = 1; i < k->nbp; i++)
+		if (h_of(k, k->bp[i]) > h_of(k, k->bp[best]))
+			best = i;
+	if (!(h_of(k, k->bp[best]) >= 0))
+		return 1;	/* no line at all: not for a fitted line's band */
+	size_t i = best;
+	while (i + 1 < k->nbp && h_of(k, k->bp[i + 1]) >= 0)
+		i++;
+	*b_hi = i + 1 < k->nbp ? root(k->bp[i], h_of(k, k->bp[i]), k->bp[i + 1],
+				      h_of(k, k->bp[i + 1]))
+			       : k->bp[i] + h_of(k, k->bp[i]) / -right;
+	i = best;
+	while (i > 0 && h_of(k, k->bp[i - 1]) >= 0)
+		i--;
+	*b_lo = i > 0 ? root(k->bp[i], h_of(k, k->bp[i]), k->bp[i - 1], h_of(k, k->bp[i - 1]))
+		      : k->bp[i] - h_of(k, k->bp[i]) / left;
+	return 0;
+}
+
+/* The intercepts at xz: max of f(b) + b xz (concave) and min of g(b) + b xz
+ * (convex) over the feasible slopes, at a breakpoint or an end. */
+static void intercepts(const struct band_ctx *k, long double b_lo, long double b_hi,
+		       long double xz, long double out[2])
+{
+	out[0] = upper_env(k->g, b_lo) + b_lo * xz;
+	out[1] = lower_env(k->f, b_lo) + b_lo * xz;
+	long double ends[2] = { b_lo, b_hi };
+	for (size_t i = 0; i < k->nbp + 2; i++) {
+		long double b = i < 2 ? ends[i] : k->bp[i - 2];
+		if (b < b_lo || b > b_hi)
+			continue;
+		long double lo = upper_env(k->g, b) + b * xz;
+		long double hi = lower_env(k->f, b) + b * xz;
+		out[0] = lo < out[0] ? lo : out[0];
+		out[1] = hi > out[1] ? hi : out[1];
+	}
+}
+
+int lv_band(const long double *x, const long double *up, const long double *lo,
+	    size_t n, long double xz, long double slope[2], long double intercept[2])
+{
+	struct chain f = { 0 }, g = { 0 };
+	long double *mem = malloc(6 * (n + 1) * sizeof *mem);
+	long double *bp = malloc(2 * (n + 1) * sizeof *bp);
+	int rc = -1;
+	if (mem != NULL && bp != NULL) {
+		f = (struct chain){ mem, mem + n + 1, mem + 2 * (n + 1), 0 };
+		g = (struct chain){ mem + 3 * (n + 1), mem + 4 * (n + 1), mem + 5 * (n + 1), 0 };
+		hull(x, up, n, 1, &f);
+		hull(x, lo, n, -1, &g);
+		rc = 1;	/* one vertex each: h is a line, unbounded */
+		if (f.count > 0 && g.count > 0 && f.count + g.count > 2) {
+			size_t nbp = 0;
+			for (size_t i = 0; i + 1 < f.count; i++)
+				bp[nbp++] = f.slope[i];
+			for (size_t i = 0; i + 1 < g.count; i++)
+				bp[nbp++] = g.slope[i];
+			qsort(bp, nbp, sizeof *bp, by_value);
+			struct band_ctx k = { &f, &g, bp, nbp };
+			rc = slopes(&k, &slope[0], &slope[1]);
+			if (rc == 0)
+				intercepts(&k, slope[0], slope[1], xz, intercept);
+		}
+	}
+	free(mem);
+	free(bp);
+	return rc;
+}

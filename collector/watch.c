@@ -1,0 +1,119 @@
+/*
+ * watch.c - each kernel's line and bounds between sweeps (watch.h).
+ */
+#include "watch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+
+int watch_init(struct watch *w, unsigned kernels, size_t sweep_max, double tick,
+	       double until, int progress, uint64_t now_ns)
+{
+	memset(w, 0, sizeof *w);
+	w->active = until > 0 || progress;
+	w->kernels = kernels;
+	w->until = until;
+	w->start_ns = w->last_fit_ns = now_ns;
+	w->reached = INFINITY;
+	w->past_s = w->now_s = NAN;
+	if (!w->active)
+		return 0;
+	w->fold_cap = sweep_max;
+	for (unsigned k = 0; k < kernels; k++) {
+		lvstate_init(&w->lv[k], tick);
+		w->fold_n[k] = malloc(sweep_max * sizeof *w->fold_n[k]);
+		w->fold_t[k] = malloc(sweep_max * sizeof *w->fold_t[k]);
+		if (w->fold_n[k] == NULL || w->fold_t[k] == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+/* Remember this fit's width for the time left: keep an earlier one at
+ * least a third as long ago, so that the pace is read over a span. */
+static void remember(struct watch *w, double t_s, double width)
+{
+	if (!isfinite(width) || !(width > 0))
+		return;
+	if (!isfinite(w->now_s) || !isfinite(w->past_s) || t_s > 1.5 * w->past_s) {
+		w->past_s = w->now_s, w->past_w = w->now_w;
+	}
+	w->now_s = t_s, w->now_w = width;
+}
+
+static int fit(struct watch *w, uint64_t now_ns)
+{
+	double widest = 0;
+	for (unsigned k = 0; k < w->kernels; k++) {
+		if (lvstate_fit(&w->lv[k], WATCH_REPLICATES, 1, &w->fit[k]) != 0)
+			return -1;
+		widest = fmax(widest, w->fit[k].ok ? w->fit[k].rel_width : INFINITY);
+	}
+	uint64_t done = clock_reference_ns();
+	w->fit_cost_ns = done - now_ns;
+	w->last_fit_ns = done;
+	w->have_fit = 1;
+	w->reached = widest;
+	remember(w, (double)(now_ns - w->start_ns) / 1e9, widest);
+	return 0;
+}
+
+static int fold(struct watch *w)
+{
+	for (unsigned k = 0; k < w->kernels; k++) {
+		for (size_t i = 0; i < w->fold_count[k]; i++)
+			if (lvstate_add(&w->lv[k], w->fold_n[k][i], w->fold_t[k][i]) != 0)
+				return -1;
+		w->fold_count[k] = 0;
+	}
+	return 0;
+}
+
+int watch_finish(struct watch *w, uint64_t now_ns)
+{
+	if (!w->active)
+		return 0;
+	return fold(w) != 0 ? -1 : fit(w, now_ns);
+}
+
+int watch_sweep(struct watch *w, uint64_t now_ns)
+{
+	if (!w->active)
+		return 0;
+	if (fold(w) != 0)
+		return -1;
+	uint64_t since = now_ns - w->last_fit_ns;
+	if (since < WATCH_FIT_EVERY_NS || since < 10 * w->fit_cost_ns)
+		return 0;
+	if (fit(w, now_ns) != 0)
+		return -1;
+	return w->until > 0 && w->reached <= w->until;
+}
+
+double watch_time_left_s(const struct watch *w)
+{
+	if (!(w->until > 0) || !isfinite(w->past_s) || !isfinite(w->now_s) ||
+	    !(w->now_s > w->past_s) || !(w->now_w < w->past_w))
+		return NAN;
+	if (w->now_w <= w->until)
+		return 0;
+	/* width ~ t^-p: minima converge faster than means, p often near 1 */
+	double p = log(w->past_w / w->now_w) / log(w->now_s / w->past_s);
+	p = p < 0.3 ? 0.3 : p > 3 ? 3 : p;
+	double t_needed = w->now_s * pow(w->now_w / w->until, 1 / p);
+	return t_needed - w->now_s;
+}
+
+void watch_free(struct watch *w)
+{
+	for (unsigned k = 0; k < w->kernels; k++) {
+		if (w->active)
+			lvstate_free(&w->lv[k]);
+		free(w->fold_n[k]);
+		free(w->fold_t[k]);
+	}
+	memset(w, 0, sizeof *w);
+}

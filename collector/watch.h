@@ -1,0 +1,71 @@
+/*
+ * watch.h - the collection watched as it goes: each kernel's least-values
+ * line and its bounds, fitted between sweeps from what the sweeps wrote
+ * (lvstate.h: the code analyze runs on the whole stream), for collect
+ * --until (stop once the bounds are narrow enough) and the progress line
+ * (the unit cost so far, and the time left).
+ *
+ * Nothing of it runs inside a sweep but watch_record, which copies a
+ * sample into room taken before sampling: no allocation, no I/O.  Between
+ * sweeps the samples are folded in, and a fit is made when the last one
+ * is long enough ago (WATCH_FIT_EVERY_NS, and ten times what a fit costs,
+ * so that fitting takes at most a tenth of the time).
+ */
+#ifndef SUBTICK_WATCH_H
+#define SUBTICK_WATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lvstate.h"
+
+#define WATCH_FIT_EVERY_NS 200000000u
+#define WATCH_REPLICATES 200
+
+struct watch {
+	int active;			/* --until or a progress line */
+	unsigned kernels;
+	double until;			/* wanted (hi - lo) / unit cost; 0: none */
+	struct lvstate lv[2];
+	uint64_t *fold_n[2], *fold_t[2];	/* this sweep's samples */
+	size_t fold_count[2], fold_cap;
+	uint64_t start_ns, last_fit_ns, fit_cost_ns;
+	struct lvstate_fit fit[2];
+	int have_fit;
+	double reached;			/* the widest relative width of the
+					 * last fit (INFINITY: none yet) */
+	/* two earlier fits (time since start, width) for the time left */
+	double past_s, past_w, now_s, now_w;
+};
+
+/* sweep_max: samples of a kernel in one sweep at most.  Returns 0, or -1
+ * when out of memory.  Inactive (nothing kept) unless until > 0 or
+ * progress. */
+int watch_init(struct watch *w, unsigned kernels, size_t sweep_max, double tick,
+	       double until, int progress, uint64_t now_ns);
+
+/* Inside a sweep: one written sample of kernel k. */
+static inline void watch_record(struct watch *w, unsigned k, uint64_t n, uint64_t t)
+{
+	if (w->active && w->fold_count[k] < w->fold_cap) {
+		w->fold_n[k][w->fold_count[k]] = n;
+		w->fold_t[k][w->fold_count[k]++] = t;
+	}
+}
+
+/* After a sweep: fold its samples in, and fit when it is time.  Returns
+ * 1 when --until's precision is reached by every kernel, 0 to go on, -1
+ * when out of memory. */
+int watch_sweep(struct watch *w, uint64_t now_ns);
+
+/* Fold what is left and fit, whatever the time (the collection's end:
+ * the precision it reached).  0, or -1 when out of memory. */
+int watch_finish(struct watch *w, uint64_t now_ns);
+
+/* Seconds until the bounds reach --until at the pace they have narrowed
+ * (width falling as a power of time, fitted to two fits), or NAN. */
+double watch_time_left_s(const struct watch *w);
+
+void watch_free(struct watch *w);
+
+#endif /* SUBTICK_WATCH_H */

@@ -1,0 +1,57 @@
+# activity.gp - an activity trace (collect --trace): top, every gap the
+# reading loop saw, its length against when it began; bottom, the slides'
+# activity picture on a stretch of twenty periods of the strongest source
+# (or 20 ms): the loop running (green) and stopped (red), with that
+# source's marks.
+#   gnuplot -c activity.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
+height = 1000
+here = "."
+do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
+
+threshold = num(25)
+longest = num(26)
+seconds = num(27)
+period = num(28)
+zoom_from = num(29)
+zoom_to = num(30)
+cost = num(31)
+lost = num(32)
+gaps = num(33)
+us = unit_ns > 0 ? "us" : "clock units"
+ms = unit_ns > 0 ? "ms" : "clock units"
+unset key
+
+set multiplot layout 2,1 title TITLE
+if (gaps > 0) {
+	set title sprintf("every gap of the reading loop (%.0f, %.3g%% of the time lost); longer than %.3g %s", gaps, 100 * lost, threshold, us)
+	set logscale y
+	set yrange [threshold / 1.5 : longest * 2]
+	set xlabel sprintf("when it began (%s into the trace)", ms)
+	set ylabel sprintf("length (%s, log)", us)
+	plot data."/trace.txt" using 1:2 with points pt 7 ps 0.35 lc rgb purple
+	unset logscale y
+} else {
+	set title "no gap longer than the threshold: nothing stopped the loop"
+	set xrange [0:1]
+	plot 1/0
+}
+if (zoom_to > zoom_from) {
+	if (period > 0) {
+		set title sprintf("activity from %.4g to %.4g %s: the loop running (green) and stopped (red); grey: every %.4g %s (the strongest period)", zoom_from, zoom_to, ms, period, ms)
+	} else {
+		set title sprintf("activity from %.4g to %.4g %s: the loop running (green) and stopped (red)", zoom_from, zoom_to, ms)
+	}
+	set xrange [zoom_from : zoom_to]
+	set yrange [0 : 1.2]
+	unset ytics
+	set ylabel ""
+	set xlabel sprintf("time (%s)", ms)
+	set object 1 rect from zoom_from, 0.1 to zoom_to, 0.9 fc rgb "#b7e0b7" fs solid 1.0 noborder behind
+	# the stopped stretches: at least a pixel wide (a width of 1/1000 of the zoom)
+	wmin = (zoom_to - zoom_from) / 1000.0
+	lenms(l) = unit_ns > 0 ? l / 1000.0 : l
+	plot data."/marks.txt" using 1:(0):(0):(1.1) with vectors nohead lc rgb "#999999" dt 2, \
+	     data."/trace.txt" using ($1 + lenms($2) / 2):(0.5):($1):($1 + (lenms($2) > wmin ? lenms($2) : wmin)):(0.05):(0.95) with boxxyerrorbars fs solid 1.0 lc rgb red
+}
+unset multiplot

@@ -1,0 +1,34 @@
+# gaps.gp - an activity trace's gaps by length: how many (bars, log), and
+# what share of the lost time each length holds (line, right axis).
+#   gnuplot -c gaps.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
+here = "."
+do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
+
+threshold = num(25)
+longest = num(26)
+cost = num(31)
+gaps = num(33)
+us = unit_ns > 0 ? "us" : "clock units"
+set title TITLE."\ngaps of the reading loop by length (8 bins an octave)"
+set xlabel sprintf("gap length (%s, log)", us)
+set ylabel "gaps (log)"
+set y2label "share of the lost time"
+set logscale x
+set logscale y
+set y2range [0 : *]
+set ytics nomirror
+set y2tics
+set xrange [threshold / 1.5 : (longest > threshold ? longest : threshold) * 2]
+set yrange [0.5 : *]
+set key top right
+if (gaps > 0) {
+	set arrow from cost, graph 0 to cost, graph 1 nohead lc rgb red dt 2
+	plot data."/gaphist.txt" using (sqrt($1 * $2)):3:1:2:(0.5):3 with boxxyerrorbars fs solid 0.5 lc rgb blue title "gaps", \
+	     data."/gaphist.txt" using (sqrt($1 * $2)):4 axes x1y2 with linespoints pt 7 ps 0.6 lc rgb orange title "share of the lost time", \
+	     1/0 with lines lc rgb red dt 2 title sprintf("median cost %.3g %s", cost, us)
+} else {
+	unset logscale y
+	set yrange [0:1]
+	plot 1/0 title "no gap longer than the threshold"
+}

@@ -1,0 +1,135 @@
+#!/bin/sh
+# What disturbed the timings, recovered from collections with a known truth
+# (tests/tools/disturb): speed states apart from interruptions, the rate,
+# cost and period of the interruptions (the fundamental, each source of
+# several), none named where there are none, the compensated unit cost
+# where no long run escapes them, and an activity trace's attribution.
+# Within the figures the diagnosis promises: rate and cost within 10%,
+# period within 2% and no harmonic, speed factor within 0.03, share within
+# 0.05, start within 100 ms.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${DISTURB:?}"
+cd "$T"
+
+# judge FILE PYTHON: run the assertions on analyze --json of FILE (j).
+judge() {
+	"$ANALYZE" --json "$1" > j.json || fail "$1: analyze exited $?"
+	python3 -c '
+import json, sys
+j = json.load(open("j.json"))
+def near(v, t, rel): return abs(v / t - 1) <= rel
+def states(): return j["speed_states"]
+def sources(): return sorted(j["periodic"], key=lambda s: s["period_ns"])
+exec(sys.argv[1])' "$2"
+}
+
+for seed in 1 2 3; do
+	# quiet: jitter only
+	"$DISTURB" --seed $seed > quiet.st
+	check "quiet, seed $seed: one speed, no interruption, no period, no warning" judge quiet.st '
+assert len(states()) == 1, states()
+assert j["interrupts"] == 0 and j["periodic"] == [] and not j["period_found"], j["interrupts"]
+assert j["warnings"] == [], j["warnings"]'
+
+	# 1.30 times slower for the last 20% of the time, no interruption
+	"$DISTURB" --seed $seed --speed 1.3@1600:2000 > slow.st
+	check "slower for the last 20%, seed $seed: two states, none interrupted" judge slow.st '
+s = states()
+assert len(s) == 2 and s[0]["factor"] == 1, s
+assert abs(s[1]["factor"] - 1.3) <= 0.03 and abs(s[1]["share"] - 0.2) <= 0.05, s
+assert abs(s[1]["from_ms"] - 1600) <= 100, s
+assert j["interrupts"] == 0, j["interrupts"]
+assert any(w.startswith("speed:") for w in j["warnings"]), j["warnings"]'
+
+	# 1000 Hz x 20 us interrupts and that slowdown
+	"$DISTURB" --seed $seed --speed 1.3@1600:2000 --periodic 1000:20 > both.st
+	check "slowdown and 1 kHz x 20 us, seed $seed: both, apart" judge both.st '
+s = states()
+assert len(s) == 2 and abs(s[1]["factor"] - 1.3) <= 0.03 and abs(s[1]["share"] - 0.2) <= 0.05, s
+assert near(j["interrupts_per_s"], 1000, 0.1), j["interrupts_per_s"]
+assert near(j["interrupt_cost_ns"], 20000, 0.1), j["interrupt_cost_ns"]
+p = sources()
+assert len(p) == 1 and near(p[0]["period_ns"], 1e6, 0.02), p
+assert near(p[0]["per_s"], 1000, 0.1) and near(p[0]["cost_ns"], 20000, 0.1), p'
+
+	# 10 ms of every 100 ms 1.10 times faster: the line rests on the bursts
+	"$DISTURB" --seed $seed --bursts 0.90909@10/100 > bursts.st
+	check "turbo bursts, seed $seed: 90% of the time 1.1 times slower, warned" judge bursts.st '
+s = states()
+assert len(s) == 2 and abs(s[1]["factor"] - 1.1) <= 0.03 and abs(s[1]["share"] - 0.9) <= 0.05, s
+assert j["interrupts"] == 0, j["interrupts"]
+assert any(w.startswith("speed:") for w in j["warnings"]), j["warnings"]'
+
+	# two periodic sources: not a common fraction
+	"$DISTURB" --seed $seed --periodic 1000:20 --periodic 2700:50 > two.st
+	check "1 ms and 2.7 ms, seed $seed: two sources, each its period and cost" judge two.st '
+p = sources()
+assert len(p) == 2, p
+assert near(p[0]["period_ns"], 1e6, 0.02) and near(p[1]["period_ns"], 2.7e6, 0.02), p
+assert near(p[0]["per_s"], 1000, 0.1) and near(p[1]["per_s"], 370.4, 0.1), p
+assert near(p[0]["cost_ns"], 20000, 0.1) and near(p[1]["cost_ns"], 50000, 0.1), p
+assert near(j["interrupts_per_s"], 1370, 0.1), j["interrupts_per_s"]'
+
+	# random interruptions among two periodic sources, and a kernel that
+	# counts one of them (the 4 ms timer)
+	"$DISTURB" --seed $seed --random 1400:24:0.3 --periodic 4000:5:0:irq --periodic 2700:50 > mix.st
+	check "random and periodic, seed $seed: the two periods, the whole rate" judge mix.st '
+p = sources()
+assert len(p) == 2, p
+assert near(p[0]["period_ns"], 2.7e6, 0.02) and near(p[1]["period_ns"], 4e6, 0.02), p
+assert near(p[0]["cost_ns"], 50000, 0.1) and near(p[1]["cost_ns"], 5000, 0.1), p
+assert near(j["interrupts_per_s"], 2020, 0.1), j["interrupts_per_s"]
+k = j["kernel_counted"]
+assert k is not None and near(k["interrupts_per_s"], 250, 0.02), k'
+
+	# random interrupts alone, costs spread
+	"$DISTURB" --seed $seed --random 3000:10:0.5 > random.st
+	check "3 kHz at random x 10 us, seed $seed: rate and cost, no period" judge random.st '
+assert near(j["interrupts_per_s"], 3000, 0.1) and near(j["interrupt_cost_ns"], 10000, 0.1), j
+assert j["periodic"] == [], j["periodic"]'
+done
+check "the text report names the sources" sh -c "'$ANALYZE' two.st | grep -q 'every 2.7 ms (370.4 Hz)'"
+
+# Saturated: a 1 ms timer of 20 us that every run longer than 1 ms holds
+# at least once.  The least-values line rises with it; the compensated
+# unit cost takes it out and its bounds hold the truth.
+for seed in 1 2; do
+	"$DISTURB" --seed $seed --periodic 1000:20 --range 50000:8000000:48 > sat.st
+	check "saturated 1 ms timer, seed $seed: compensated within its bounds of 0.57" judge sat.st '
+assert j["saturated"], j["saturated"]
+lo, hi = j["unit_cost_compensated_interval"]
+assert lo <= 0.57 <= hi and near(j["unit_cost_compensated"], 0.57, 0.002), j["unit_cost_compensated"]
+assert any(w.startswith("saturated:") for w in j["warnings"]), j["warnings"]'
+	"$DISTURB" --seed $seed --random 20000:5 --range 50000:3000000:64 > satr.st
+	check "saturated 20 kHz at random, seed $seed: compensated bounds hold 0.57" judge satr.st '
+assert j["saturated"], j["saturated"]
+lo, hi = j["unit_cost_compensated_interval"]
+assert lo <= 0.57 <= hi, (lo, hi)
+assert near(j["interrupt_cost_ns"], 5000, 0.1), j["interrupt_cost_ns"]'
+done
+
+# Saturated everywhere: even the shortest runs hold interruptions, and no
+# threshold tells them from the runs' scatter: said, not hidden.
+"$DISTURB" --random 20000:5 --range 500000:2000000:64 > satall.st
+check "every run interrupted: a saturated? warning" judge satall.st '
+assert any(w.startswith("saturated?") for w in j["warnings"]), j["warnings"]'
+
+# An activity trace: rate, cost, periods and what the kernel saw.
+"$DISTURB" --trace 2 --periodic 1000:25:0.3 --periodic 4000:5:0.2:irq \
+	--random 100:30:0.5:preempt --periodic 2700:50 > trace.st
+check "trace: interruptions, their cost, the sources, the attribution" judge trace.st '
+t = j["trace"]
+assert j["kind"] == "trace"
+truth = 1000 + 250 + 93 + 370.4
+assert near(t["interruptions_per_s"], truth, 0.1), t["interruptions_per_s"]
+p = sorted(t["periodic"], key=lambda s: s["period_ns"])
+assert [round(s["period_ns"] / 1e5) for s in p] == [10, 27, 40], p
+assert near(t["kernel_counted_per_s"], 250, 0.02) and near(t["preempted_per_s"], 93, 0.1), t
+assert near(t["unattributed_per_s"], 1370.4, 0.1), t["unattributed_per_s"]
+assert 0.03 < t["lost_share"] < 0.07, t["lost_share"]'
+"$ANALYZE" trace.st > trace.txt
+check "trace, text: the unseen rest" grep -q 'unseen by the kernel' trace.txt
+rc=0
+"$ANALYZE" trace.st quiet.st > /dev/null 2> err || rc=$?
+check "a trace with a collection: refused (exit 1)" [ "$rc" -eq 1 ]
+check "a trace with a collection: says why" grep -q 'analyzed alone' err

@@ -1,0 +1,69 @@
+#!/bin/sh
+# The model checks look everywhere in N and raise no false alarm: a step
+# in the middle of the range is named; a linear stream near 2^60 units, an
+# allreduce whose small N rise by a few ticks, and interrupt-heavy streams
+# raise none.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${DISTURB:?}"
+cd "$T"
+
+# A ping-pong: latency 1.81 us (3.62 round trip), 6 GB/s one way, a +3 us
+# protocol step at 64 KiB, 32 sizes from 4 KiB to 512 KiB.
+for seed in 1 2 3; do
+	python3 - $seed > step.st <<'PY'
+import random, sys
+random.seed(int(sys.argv[1]))
+ns = sorted(set(int(round(4096 * 128 ** (i / 31))) for i in range(32)))
+print("# subtick 1\n# tick: 1\n# unit_ns: 1\n# per: bytes\n# columns: n t at")
+at = 0
+for r in range(50):
+    for n in random.sample(ns, len(ns)):
+        base = 3620 + n / 3.0 + (3000 if n > 65536 else 0)
+        t = int(base + random.expovariate(1 / (0.003 * base)))
+        print(n, t, at)
+        at += t + 100
+PY
+	"$ANALYZE" step.st > step.txt
+	check "a step in the middle third, seed $seed: nonlinear named" grep -q '^  nonlinear: ' step.txt
+done
+
+# Linear at 2^60 units, tick 1: exact in the fit, no alarm from doubles.
+python3 - > big.st <<'PY'
+import random
+random.seed(5)
+print("# subtick 1\n# tick: 1\n# columns: n t at")
+for r in range(20):
+    for n in random.sample(range(1000, 65000, 1000), 64):
+        print(n, 2 ** 60 + 3 * n + random.randint(0, 5), r * 10 ** 7 + n)
+PY
+"$ANALYZE" big.st > big.txt
+check "linear near 2^60: no nonlinear warning" sh -c "! grep -q 'nonlinear' big.txt"
+
+# An allreduce of 1..65536 doubles: 10 us of latency, 0.3 ns a byte; the
+# lowest third of N rises by a few ticks only.
+for seed in 1 2 3; do
+	python3 - $seed > ar.st <<'PY'
+import random, sys
+random.seed(int(sys.argv[1]))
+print("# subtick 1\n# tick: 21\n# unit_ns: 0.476\n# columns: n t at")
+ns = sorted(set(int(round(2 ** (16 * i / 63))) for i in range(64)))
+at = 0
+for r in range(30):
+    for n in random.sample(ns, len(ns)):
+        t = int((21000 + 2.4 * n + random.expovariate(1 / 300.0)) // 21 * 21)
+        print(n, t, at)
+        at += t + 500
+PY
+	"$ANALYZE" ar.st > ar.txt
+	check "allreduce-like, seed $seed: no nonlinear warning" sh -c "! grep -q 'nonlinear' ar.txt"
+done
+
+# Interrupt-heavy streams without glitch or drift: none named.
+for args in "--random 3000:10:0.5" "--periodic 1000:20 --periodic 2700:50" \
+	    "--random 20000:5 --range 5000:2000000:64" \
+	    "--seed 3 --periodic 1000:20 --range 50000:8000000:48"; do
+	"$DISTURB" $args > heavy.st
+	"$ANALYZE" heavy.st > heavy.txt
+	check "interrupt-heavy ($args): no glitch or drift warning" \
+		sh -c "! grep -Eq 'clock glitch|drift:' heavy.txt"
+done

@@ -1,0 +1,63 @@
+#!/bin/sh
+# collect --trace: the activity trace's stream (whole lines, every gap above
+# the threshold, the kernel's counters at both ends, the last line), what
+# analyze makes of it, a collection's counters, usage errors, Ctrl-C.
+# Invariants only: what disturbs this machine is not the test's business.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}"
+cd "$T"
+
+"$COLLECT" --trace 0.3 -o t.st 2> err || fail "collect --trace exited $?: $(cat err)"
+check "trace: a subtick stream of kind trace" sh -c "head -n 1 t.st | grep -qx '# subtick 1' && grep -qx '# stream: trace' t.st"
+check "trace: columns start length" grep -qx '# columns: start length' t.st
+check "trace: the counters at both ends" sh -c "grep -q '^# counters_start: ns=' t.st && grep -q '^# counters_end: ns=' t.st"
+threshold=$(header_value t.st trace_threshold)
+check "trace: two integers a gap, each longer than the threshold ($threshold), in order" \
+	awk -v th="$threshold" '/^#/ { next } NF != 2 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ || $2 <= th || $1 < last { bad = 1 } { last = $1 } END { exit bad }' t.st
+gaps=$(grep -vc '^#' t.st || true)
+check "trace: the last line counts the $gaps gaps" sh -c "tail -n 1 t.st | grep -q '^# done: gaps=$gaps reads=[0-9]* seconds=0.3[0-9]* stop=time'"
+
+"$ANALYZE" t.st > t.txt || fail "analyze of a trace exited $?"
+check "analyze of a trace: the rate" grep -q '^interruptions  ' t.txt
+"$ANALYZE" --json t.st > t.json || fail "analyze --json of a trace exited $?"
+check "analyze --json of a trace: its object, within bounds" python3 -c '
+import json, sys
+j = json.load(open("t.json"))
+t = j["trace"]
+assert j["kind"] == "trace" and t["gaps"] == int(sys.argv[1]), t
+assert 0 <= t["lost_share"] <= 1 and t["interruptions_per_s"] >= 0, t
+assert 0.29 < t["seconds"] < 0.5, t["seconds"]
+for k in ("cost_ns_median", "max_ns", "kernel_counted_per_s", "preempted_per_s", "unattributed_per_s"):
+    assert k in t, k
+' "$gaps"
+if command -v gnuplot > /dev/null; then
+	"$ANALYZE" --plot figs t.st > /dev/null || fail "analyze --plot of a trace exited $?"
+	check "a trace's figures" sh -c "[ -s figs/activity.png ] && [ -s figs/gaps.png ]"
+fi
+
+# A collection records the counters too, and analyze shows their rates.
+"$COLLECT" -q --n 1000,2000,4000,8000 --runs 20 -o c.st || fail "collect exited $?"
+check "a collection: counters_start in the header, counters_end before the last line" \
+	sh -c "grep -q '^# counters_start: ns=' c.st && tail -n 2 c.st | head -n 1 | grep -q '^# counters_end: ns='"
+"$ANALYZE" --json c.st > c.json || fail "analyze exited $?"
+check "a collection: kernel_counted" python3 -c '
+import json
+k = json.load(open("c.json"))["kernel_counted"]
+assert k is not None and k["seconds"] > 0, k'
+
+for bad in "--trace 0" "--trace x" "--trace 4000" "--trace 1 --runs 3" "--trace 1 --kernel memcpy"; do
+	rc=0
+	"$COLLECT" $bad > /dev/null 2> err || rc=$?
+	check "$bad: usage error (exit 2, $rc)" [ "$rc" -eq 2 ]
+	check "$bad: says which" grep -q -- '--trace' err
+done
+
+"$COLLECT" --trace 60 -o s.st 2> err &
+pid=$!
+sleep 2
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+check "Ctrl-C: exit 130 ($rc)" [ "$rc" -eq 130 ]
+check "Ctrl-C: the gaps so far, then # interrupted" \
+	sh -c "tail -n 1 s.st | grep -q '^# interrupted: signal=SIGINT gaps=[0-9]* .* stop=signal'"

@@ -1,0 +1,424 @@
+/*
+ * disturb - a collection, or an activity trace, of a machine whose
+ * disturbances are known: interrupts (periodic or random, each with a rate
+ * and a cost), speed states (the machine runs slower or faster for a
+ * stretch of time, or in bursts), and jitter.  The truth for the tests and
+ * the benchmark of what analyze says disturbed the timings.
+ *
+ * The machine is simulated in wall time, in clock units: runs follow each
+ * other (a gap of --gap units between them) in sweeps over a shuffled order
+ * of N.  A run at N has intercept + slope * N units of work; during a speed
+ * state of factor F each unit of work takes F units of time.  An interrupt
+ * stops the work for its cost wherever it lands, in a run or between runs;
+ * interrupts are events in wall time, so a run that is stretched by one
+ * may catch the next.  Then exponential jitter (mean --jitter) is added.
+ * Readings are floored to --tick, as on a real clock.
+ *
+ * Usage: disturb [--slope S] [--intercept I] [--tick T] [--unit-ns U]
+ *                [--range A:B:K] [--runs R | --seconds S] [--gap G]
+ *                [--jitter J] [--seed S]
+ *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND]]]...
+ *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
+ *                [--speed FACTOR@FROM_MS:TO_MS]...
+ *                [--bursts FACTOR@LENGTH_MS/EVERY_MS]
+ *                [--trace SECONDS [--read-interval UNITS]]
+ *
+ * An interrupt's cost is COST x (1 + SPREAD x a standard normal), at
+ * least a tenth of COST: its median is COST.  KIND is what the kernel
+ * would count it as, for the counters (irq, preempt, or unseen: the
+ * default, a hypervisor's).  A periodic source starts at a random phase.
+ *
+ * --trace SECONDS writes an activity trace instead (collect --trace,
+ * data/FORMAT.md): a loop reading the clock every --read-interval units
+ * (default 46), and every gap longer than ten of them, as start and
+ * length.
+ *
+ * The header says the truth: "# truth_source: ..." per source, with the
+ * interrupts that landed inside runs (hits) and the time spent in runs,
+ * and "# truth_speed: ..." per speed state.  The kernel counters of
+ * collect (counters_start, counters_end) count the sources of kind irq
+ * and preempt.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+enum { SOURCES_MAX = 8, SPANS_MAX = 8 };
+enum kind { KIND_UNSEEN, KIND_IRQ, KIND_PREEMPT };
+
+struct source {
+	int periodic;
+	double period;		/* units; periodic */
+	double rate;		/* per unit; random */
+	double cost, spread;	/* units */
+	enum kind kind;
+	double next;		/* the next interrupt's time */
+	uint64_t hits;		/* interrupts that landed inside runs */
+	uint64_t count;		/* all of them, in runs or between */
+	char spec[80];
+};
+
+struct span {
+	double factor, from, to;	/* units of wall time */
+};
+
+struct gen {
+	double slope, intercept, tick, unit_ns, gap, jitter;
+	uint64_t from, to, points, runs;
+	double seconds;			/* 0: --runs sweeps */
+	unsigned long seed;
+	struct source src[SOURCES_MAX];
+	int nsrc;
+	struct span span[SPANS_MAX];
+	int nspan;
+	double burst_factor, burst_len, burst_every;	/* units; 0: none */
+	double trace_s, read_interval;
+	double in_runs;			/* wall time spent in runs, units */
+	gsl_rng *rng;
+};
+
+static void usage_error(const char *opt, const char *v, const char *want)
+{
+	fprintf(stderr, "disturb: %s '%s': expected %s\n", opt, v, want);
+	exit(2);
+}
+
+static double number(const char *opt, const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || !isfinite(v) || v < 0)
+		usage_error(opt, s, "a non-negative number");
+	return v;
+}
+
+static double units_of_us(const struct gen *g, double us)
+{
+	return us * 1e3 / g->unit_ns;
+}
+
+static double units_of_ms(const struct gen *g, double ms)
+{
+	return ms * 1e6 / g->unit_ns;
+}
+
+/* PERIOD_US:COST_US[:SPREAD[:KIND]] or RATE_HZ:COST_US[:SPREAD[:KIND]];
+ * units are converted once every option is read (--unit-ns may follow). */
+static void add_source(struct gen *g, const char *opt, const char *v, int periodic)
+{
+	if (g->nsrc == SOURCES_MAX)
+		usage_error(opt, v, "at most 8 sources");
+	struct source *s = &g->src[g->nsrc++];
+	char kind[16] = "unseen";
+	double a, c, spread = 0;
+	int k = sscanf(v, "%lf:%lf:%lf:%15s", &a, &c, &spread, kind);
+	if (k < 2 || !(a > 0) || !(c > 0) || spread < 0)
+		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND]]"
+					     : "RATE_HZ:COST_US[:SPREAD[:KIND]]");
+	*s = (struct source){ .periodic = periodic, .period = a, .rate = a, .cost = c,
+			      .spread = spread };
+	if (strcmp(kind, "irq") == 0)
+		s->kind = KIND_IRQ;
+	else if (strcmp(kind, "preempt") == 0)
+		s->kind = KIND_PREEMPT;
+	else if (strcmp(kind, "unseen") != 0)
+		usage_error(opt, v, "KIND irq, preempt or unseen");
+	snprintf(s->spec, sizeof s->spec, "%s %s", periodic ? "periodic" : "random", v);
+}
+
+static void add_span(struct gen *g, const char *v)
+{
+	struct span *s = &g->span[g->nspan];
+	if (g->nspan == SPANS_MAX ||
+	    sscanf(v, "%lf@%lf:%lf", &s->factor, &s->from, &s->to) != 3 ||
+	    !(s->factor > 0) || !(s->to > s->from))
+		usage_error("--speed", v, "FACTOR@FROM_MS:TO_MS (at most 8)");
+	g->nspan++;
+}
+
+static int flag(struct gen *g, const char *o, const char *v)
+{
+	if (strcmp(o, "--slope") == 0) g->slope = number(o, v);
+	else if (strcmp(o, "--intercept") == 0) g->intercept = number(o, v);
+	else if (strcmp(o, "--tick") == 0) g->tick = number(o, v);
+	else if (strcmp(o, "--unit-ns") == 0) g->unit_ns = number(o, v);
+	else if (strcmp(o, "--runs") == 0) g->runs = (uint64_t)number(o, v);
+	else if (strcmp(o, "--seconds") == 0) g->seconds = number(o, v);
+	else if (strcmp(o, "--gap") == 0) g->gap = number(o, v);
+	else if (strcmp(o, "--jitter") == 0) g->jitter = number(o, v);
+	else if (strcmp(o, "--seed") == 0) g->seed = (unsigned long)number(o, v);
+	else if (strcmp(o, "--trace") == 0) g->trace_s = number(o, v);
+	else if (strcmp(o, "--read-interval") == 0) g->read_interval = number(o, v);
+	else if (strcmp(o, "--periodic") == 0) add_source(g, o, v, 1);
+	else if (strcmp(o, "--random") == 0) add_source(g, o, v, 0);
+	else if (strcmp(o, "--speed") == 0) add_span(g, v);
+	else if (strcmp(o, "--bursts") == 0) {
+		if (sscanf(v, "%lf@%lf/%lf", &g->burst_factor, &g->burst_len,
+			   &g->burst_every) != 3 || !(g->burst_factor > 0) ||
+		    !(g->burst_len > 0) || !(g->burst_every > g->burst_len))
+			usage_error(o, v, "FACTOR@LENGTH_MS/EVERY_MS");
+	} else if (strcmp(o, "--range") == 0) {
+		unsigned long long a, b, k;
+		if (sscanf(v, "%llu:%llu:%llu", &a, &b, &k) != 3 || a >= b || k < 2)
+			usage_error(o, v, "A:B:K");
+		g->from = a, g->to = b, g->points = k;
+	} else
+		return 0;
+	return 1;
+}
+
+static void parse(int argc, char **argv, struct gen *g)
+{
+	*g = (struct gen){ .slope = 0.57, .intercept = 80, .tick = 21,
+			   .unit_ns = 10.0 / 21, .gap = 200, .jitter = 5,
+			   .from = 5000, .to = 200000, .points = 64, .runs = 0,
+			   .seconds = 2, .seed = 1, .read_interval = 46 };
+	for (int i = 1; i < argc; i += 2)
+		if (i + 1 >= argc || !flag(g, argv[i], argv[i + 1])) {
+			fprintf(stderr, "disturb: unknown option or missing value: '%s'\n", argv[i]);
+			exit(2);
+		}
+	if (g->runs > 0)
+		g->seconds = 0;
+	if (!(g->tick >= 1) || !(g->unit_ns > 0))
+		usage_error("--tick", "", "a tick >= 1 and a positive --unit-ns");
+	for (int i = 0; i < g->nsrc; i++) {
+		struct source *s = &g->src[i];
+		s->cost = units_of_us(g, s->cost);
+		s->period = s->periodic ? units_of_us(g, s->period) : 0;
+		s->rate = s->periodic ? 0 : s->rate * g->unit_ns * 1e-9;
+	}
+	for (int i = 0; i < g->nspan; i++)
+		g->span[i].from = units_of_ms(g, g->span[i].from),
+		g->span[i].to = units_of_ms(g, g->span[i].to);
+	g->burst_len = units_of_ms(g, g->burst_len);
+	g->burst_every = units_of_ms(g, g->burst_every);
+}
+
+/* The speed factor at wall time x, and the next time it may change. */
+static double speed_at(const struct gen *g, double x, double *change)
+{
+	double f = 1, next = INFINITY;
+	if (g->burst_every > 0) {
+		double k = floor(x / g->burst_every), in = x - k * g->burst_every;
+		if (in < g->burst_len) {
+			f = g->burst_factor;
+			next = k * g->burst_every + g->burst_len;
+		} else {
+			next = (k + 1) * g->burst_every;
+		}
+	}
+	for (int i = 0; i < g->nspan; i++) {
+		const struct span *s = &g->span[i];
+		if (x >= s->from && x < s->to) {
+			f = s->factor;
+			next = fmin(next, s->to);
+		} else if (x < s->from) {
+			next = fmin(next, s->from);
+		}
+	}
+	*change = next;
+	return f;
+}
+
+static double cost_of(struct gen *g, const struct source *s)
+{
+	double c = s->cost * (1 + s->spread * gsl_ran_gaussian(g->rng, 1));
+	return c > 0.1 * s->cost ? c : 0.1 * s->cost;
+}
+
+static void advance(struct gen *g, struct source *s)
+{
+	s->next += s->periodic ? s->period : gsl_ran_exponential(g->rng, 1 / s->rate);
+	s->count++;
+}
+
+/* The source whose next interrupt comes first, or -1. */
+static int first_source(const struct gen *g)
+{
+	int k = -1;
+	for (int i = 0; i < g->nsrc; i++)
+		if (k < 0 || g->src[i].next < g->src[k].next)
+			k = i;
+	return k;
+}
+
+/* Wall time from x until nothing is pending: interrupts due by then are
+ * taken (they stop whatever runs); in_run counts them as hits. */
+static double take_due(struct gen *g, double x, int in_run)
+{
+	int k;
+	while ((k = first_source(g)) >= 0 && g->src[k].next <= x) {
+		x += cost_of(g, &g->src[k]);
+		g->src[k].hits += in_run;
+		advance(g, &g->src[k]);
+	}
+	return x;
+}
+
+/* A run of `work` units starting at wall time x: its end. */
+static double run(struct gen *g, double x, double work)
+{
+	while (work > 0) {
+		x = take_due(g, x, 1);
+		double change, f = speed_at(g, x, &change);
+		int k = first_source(g);
+		double until = fmin(change, k >= 0 ? g->src[k].next : INFINITY);
+		if (x + work * f <= until) {
+			x += work * f;
+			break;
+		}
+		work -= (until - x) / f;
+		x = until;
+	}
+	return take_due(g, x, 1);
+}
+
+static double reading(const struct gen *g, double x)
+{
+	return g->tick * floor(x / g->tick);
+}
+
+/* Counters as collect writes them: irq and preempt sources, counted. */
+static void counters(const struct gen *g, const char *key, double ns)
+{
+	uint64_t irq = 0, pre = 0;
+	for (int i = 0; i < g->nsrc; i++) {
+		irq += g->src[i].kind == KIND_IRQ ? g->src[i].count : 0;
+		pre += g->src[i].kind == KIND_PREEMPT ? g->src[i].count : 0;
+	}
+	printf("# %s: ns=%.0f irq=%llu loc=%llu ctxsw_invol=%llu ctxsw_vol=0 steal_ms=0\n",
+	       key, ns, (unsigned long long)irq, (unsigned long long)irq,
+	       (unsigned long long)pre);
+}
+
+static void header(const struct gen *g, const char *stream, double threshold)
+{
+	printf("# subtick 1\n");
+	if (stream)
+		printf("# stream: %s\n", stream);
+	printf("# clock: synthetic\n# tick: %.0f\n# unit_ns: %.17g\n# overhead: %.0f\n",
+	       g->tick, g->unit_ns, g->intercept);
+	if (stream)
+		printf("# kernel: trace\n");
+	else
+		printf("# kernel: disturb slope=%.17g intercept=%.17g\n# per: iterations\n",
+		       g->slope, g->intercept);
+	printf("# cpu: 0\n# host: disturb\n# date: 2026-01-01T00:00:00Z\n");
+	if (stream)
+		printf("# trace_read_interval: %.0f\n# trace_threshold: %.0f\n",
+		       g->read_interval, threshold);
+	counters(g, "counters_start", 0);
+}
+
+static void truth(const struct gen *g)
+{
+	double ms = g->unit_ns * 1e-6;
+	for (int i = 0; i < g->nspan; i++)
+		printf("# truth_speed: factor=%.17g from_ms=%.6f to_ms=%.6f\n",
+		       g->span[i].factor, g->span[i].from * ms, g->span[i].to * ms);
+	if (g->burst_every > 0)
+		printf("# truth_bursts: factor=%.17g length_ms=%.6f every_ms=%.6f\n",
+		       g->burst_factor, g->burst_len * ms, g->burst_every * ms);
+	for (int i = 0; i < g->nsrc; i++)
+		printf("# truth_source: %s hits=%llu count=%llu\n", g->src[i].spec,
+		       (unsigned long long)g->src[i].hits,
+		       (unsigned long long)g->src[i].count);
+	printf("# truth_%s_ms: %.6f\n", g->trace_s > 0 ? "lost" : "in_runs", g->in_runs * ms);
+}
+
+static void collection(struct gen *g)
+{
+	uint64_t *n = malloc(g->points * sizeof *n);
+	size_t *order = malloc(g->points * sizeof *order);
+	if (n == NULL || order == NULL)
+		exit(1);
+	for (uint64_t k = 0; k < g->points; k++) {
+		n[k] = g->from + (uint64_t)llround((double)(g->to - g->from) *
+						   (double)k / (double)(g->points - 1));
+		order[k] = k;
+	}
+	header(g, NULL, 0);
+	printf("# columns: n t at\n");
+	double x = gsl_rng_uniform(g->rng) * g->tick, first = reading(g, x);
+	double end = g->seconds > 0 ? units_of_ms(g, g->seconds * 1e3) : INFINITY;
+	uint64_t samples = 0, sweeps = 0;
+	for (; g->runs == 0 || sweeps < g->runs; sweeps++) {
+		gsl_ran_shuffle(g->rng, order, g->points, sizeof *order);
+		for (uint64_t k = 0; k < g->points && x - first < end; k++) {
+			double work = g->intercept + g->slope * (double)n[order[k]];
+			double a = take_due(g, x, 0);
+			double b = run(g, a, work);
+			if (g->jitter > 0)
+				b += gsl_ran_exponential(g->rng, g->jitter);
+			g->in_runs += b - a;
+			printf("%llu\t%.0f\t%.0f\n", (unsigned long long)n[order[k]],
+			       reading(g, b) - reading(g, a), reading(g, a) - first);
+			samples++;
+			x = b + g->gap * (1 + gsl_rng_uniform(g->rng));
+		}
+		if (x - first >= end)
+			break;
+	}
+	counters(g, "counters_end", (x - first) * g->unit_ns);
+	truth(g);
+	printf("# done: samples=%llu dropped=0 migrations=0 backsteps=0 sweeps=%llu seconds=%.3f duty=1 stop=runs\n",
+	       (unsigned long long)samples, (unsigned long long)sweeps,
+	       (x - first) * g->unit_ns * 1e-9);
+	free(n);
+	free(order);
+}
+
+/* The reading loop of collect --trace: a gap is a stop of the loop (one
+ * or more interrupts back to back) plus the read interval it spans. */
+static void trace(struct gen *g)
+{
+	double threshold = 10 * g->read_interval;
+	header(g, "trace", threshold);
+	printf("# columns: start length\n");
+	double end = units_of_ms(g, g->trace_s * 1e3), x = 0;
+	uint64_t gaps = 0;
+	int k;
+	while ((k = first_source(g)) >= 0 && g->src[k].next < end) {
+		double start = g->src[k].next;
+		double y = take_due(g, start, 1);
+		/* the reads before and after the stop */
+		double before = start - gsl_rng_uniform(g->rng) * g->read_interval;
+		double after = y + gsl_rng_uniform(g->rng) * g->read_interval;
+		double len = reading(g, after) - reading(g, before);
+		if (len > threshold && before >= x) {
+			printf("%.0f\t%.0f\n", reading(g, before), len);
+			gaps++;
+		}
+		x = after;
+		g->in_runs += y - start;
+	}
+	counters(g, "counters_end", end * g->unit_ns);
+	truth(g);
+	printf("# done: gaps=%llu seconds=%.3f stop=time\n", (unsigned long long)gaps,
+	       g->trace_s);
+}
+
+int main(int argc, char **argv)
+{
+	struct gen g;
+	parse(argc, argv, &g);
+	g.rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(g.rng, g.seed);
+	for (int i = 0; i < g.nsrc; i++) {
+		struct source *s = &g.src[i];
+		s->next = s->periodic ? gsl_rng_uniform(g.rng) * s->period
+				      : gsl_ran_exponential(g.rng, 1 / s->rate);
+	}
+	if (g.trace_s > 0)
+		trace(&g);
+	else
+		collection(&g);
+	gsl_rng_free(g.rng);
+	return ferror(stdout) ? 1 : 0;
+}
