@@ -145,11 +145,17 @@ int plan_from_range(const char *range, int geometric, struct plan *p,
 	for (uint64_t i = 0; i < count; i++) {
 		double f = (double)i / (double)(count - 1);
 		double v = geometric ? a * pow(b / a, f) : a + (b - a) * f;
-		uint64_t r = i == 0 ? from : i == count - 1 ? to : (uint64_t)llround(v);
+		uint64_t r = i == 0 ? from : i == count - 1 ? to : plan_round_n(v);
 		p->n[p->count++] = r < from ? from : r > to ? to : r;
 	}
 	sort_unique(p);
 	return 0;
+}
+
+uint64_t plan_round_n(double x)
+{
+	double r = round(x);
+	return !(r > 0) ? 0 : r >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)r;
 }
 
 int plan_linear(uint64_t n_max, size_t count, struct plan *p)
@@ -158,8 +164,7 @@ int plan_linear(uint64_t n_max, size_t count, struct plan *p)
 	if (p->n == NULL)
 		return -1;
 	for (size_t k = 1; k <= count; k++)
-		p->n[p->count++] = (uint64_t)llround((double)n_max *
-						     (double)k / (double)count);
+		p->n[p->count++] = plan_round_n((double)n_max * (double)k / (double)count);
 	sort_unique(p);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 
 #include "clock.h"
+#include "plan.h"
 
 enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
 
@@ -24,7 +25,7 @@ static long preemptions(void)
 uint64_t probe_partner_n(const struct probe_partner *p, uint64_t n)
 {
 	double x = (double)n * p->scale;
-	return x >= (double)p->n_limit ? p->n_limit : (uint64_t)llround(x);
+	return x >= (double)p->n_limit ? p->n_limit : plan_round_n(x);
 }
 
 /* The partner's run at its N, untimed, before one of the timed kernel's. */

@@ -331,7 +331,7 @@ static int scale_plan_b(struct session *s, double b_scale)
 	for (size_t i = 0; i < count; i++) {
 		double x = (double)s->plan.n[i] * b_scale;
 		uint64_t m = x >= (double)s->kernel[1].n_limit ? s->kernel[1].n_limit
-							       : (uint64_t)llround(x);
+							       : plan_round_n(x);
 		s->plan_b.n[i] = m > 0 ? m : 1;
 	}
 	return 0;

@@ -148,6 +148,26 @@ static void group_verdict(struct grouping *gr)
 		 isfinite(c->ratio_hi) ? 100 * (c->ratio_hi - 1) : INFINITY);
 }
 
+/* Groups ranked in clock units (not all know unit_ns) are compared in
+ * them too: two that know different unit_ns would be compared in ns
+ * (compare.h), and the fastest in clock units could come out slower
+ * than another. */
+static int unit_ns_differs(const struct grouping *gr, size_t i, struct input_error *err)
+{
+	const struct analysis *a = &gr->g[i].a;
+	for (size_t j = 0; j < i; j++) {
+		const struct analysis *b = &gr->g[j].a;
+		if (a->unit_ns > 0 && b->unit_ns > 0 && a->unit_ns != b->unit_ns) {
+			*err = a->where;
+			snprintf(err->msg, sizeof err->msg,
+				 "unit_ns %.10g differs from %.10g of %.60s %.60s, and not all groups know unit_ns: their units cannot be compared (give --unit-ns)",
+				 a->unit_ns, b->unit_ns, gr->key, gr->g[j].value);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int group_run(struct grouping *gr, const char *key,
 	      const struct analysis_settings *opt, struct input_error *err)
 {
@@ -173,6 +193,8 @@ int group_run(struct grouping *gr, const char *key,
 				 gr->g[i].a.clock, gr->g[0].a.clock);
 			return -1;
 		}
+		if (!gr->in_ns && unit_ns_differs(gr, i, err) != 0)
+			return -1;
 		if (unit_cost(gr, &gr->g[i].a) < unit_cost(gr, &gr->g[gr->fastest].a))
 			gr->fastest = i;
 	}

@@ -11,8 +11,11 @@ int report_digits(double value, double width)
 {
 	if (!(width > 0) || !(fabs(value) > 0))
 		return 7;
-	int d = (int)ceil(log10(fabs(value) / width)) + 2;
-	return d < 3 ? 3 : d > 15 ? 15 : d;
+	/* clamped before it becomes an int: the ratio underflows to 0 (a
+	 * subnormal value, an infinite width) or overflows to infinity,
+	 * and log10 of either is infinite */
+	double d = ceil(log10(fabs(value) / width)) + 2;
+	return !(d > 3) ? 3 : d > 15 ? 15 : (int)d;
 }
 
 /* v to d significant digits, trailing zeros kept ("0.7180", not "0.718":

@@ -92,6 +92,37 @@ rc=0
 "$ANALYZE" --compare a.st > /dev/null 2> err || rc=$?
 check "--compare with one collection: usage error ($rc)" [ "$rc" -eq 2 ]
 
+# A's unit cost bounds reach down to 0: B / A has no upper bound.  The
+# verdict's digits once came from (int)log10(0), an infinity made an int
+# (the sanitizer build stops there); the JSON stays strict.
+printf '2\t0\n1\t1\n5\t1\n' > low.txt
+"$ANALYZE" --compare low.txt low.txt > low.out 2> err || fail "--compare, a bound at 0, exited $? ($(head -c 160 err))"
+check "a bound at 0: no difference resolved" grep -q '^no difference is resolved: B / A = 1,' low.out
+"$ANALYZE" --compare --json low.txt low.txt > low.json || fail "--compare --json, a bound at 0, exited $?"
+check "... and its JSON parses, strictly" "$JSONQ" low.json
+check "... unresolved" [ "$(json_get low.json compare.resolved)" = false ]
+
+# --group ranks in clock units when not all groups know unit_ns: one that
+# knows a unit_ns of its own was once compared with the fastest in ns,
+# and came out 75% cheaper than "the fastest".  Refused; with --unit-ns,
+# every group is at least as slow as the fastest.
+for r in 0 1 2; do
+	"$SYNTH" --seed $((30 + r)) --range 100:2000:4 --runs 8 --slope 1.$r |
+		sed "s/^# columns:/# rank: $r\n# columns:/" > g$r.st
+done
+sed -i 's/^# unit_ns: .*/# unit_ns: 0.1/' g1.st
+sed -i '/^# unit_ns:/d' g2.st
+rc=0
+"$ANALYZE" --group rank g0.st g1.st g2.st > group.out 2> err || rc=$?
+check "--group, unit_ns known to some, not alike: refused ($rc)" [ "$rc" -eq 1 ]
+check "... saying why" grep -q "unit_ns 0.1 differs from .* of rank 0, and not all groups know unit_ns" err
+check "... with no report" [ ! -s group.out ]
+"$ANALYZE" --group rank --json --unit-ns 1 g0.st g1.st g2.st > group.json ||
+	fail "--group --unit-ns 1 exited $?"
+check "... with --unit-ns, no group below the fastest" \
+	awk -v r="$(json_get group.json 'group.groups.*.ratio_to_fastest')" \
+	'BEGIN { n = split(r, x, " "); for (i = 1; i <= n; i++) if (x[i] < 1) exit 1; exit n != 3 }'
+
 # The figure: both sets of minima and both lines.
 command -v gnuplot > /dev/null || skip "gnuplot not installed"
 "$ANALYZE" --compare --plot figs a.st b.st > /dev/null || fail "--compare --plot exited $?"

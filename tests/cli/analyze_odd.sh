@@ -68,6 +68,12 @@ answer half.txt
 check "1.5, 2.5, 3.5: unit cost 1" grep -Eq '^unit cost  1(\.0*)? units' out
 printf '1 4.9e-324\n2 2\n3 3\n' > subnormal.txt
 answer subnormal.txt
+# A subnormal overhead with bounds wider than 2: its digits once came from
+# (int)log10(0), an infinity made an int (the sanitizer build stops there).
+printf '# subtick 1\n# tick: 2\n# unit_ns: 1\n# columns: n t at\n' > subnormal-overhead.st
+printf '0\t4.9e-324\t0\n1\t1\t1\n2\t2\t2\n3\t3\t3\n' >> subnormal-overhead.st
+answer subnormal-overhead.st
+check "... its overhead printed as it is" grep -q '^overhead   4.94e-324 units' out
 
 # Krutar's own case written in ticks: tick 1.
 printf '# subtick 1\n# tick: 1\n# unit_ns: 500\n# columns: n t at\n' > tick1.st

@@ -45,3 +45,11 @@ for v in 0x1p-1 ' 0.5' 0.5x -0.5 inf; do
 	check "collect --budget '$v' refused" [ "$(collect_rc --budget "$v")" -eq 2 ]
 done
 check "analyze --unit-ns 2.5e-1 accepted" [ "$(analyze_rc --unit-ns 2.5e-1)" -eq 0 ]
+
+# N beyond 2^63 (a command given N as a number, not a count of work): the
+# COUNT values of --range stay distinct; rounding with llround once made
+# every one above 2^63 exactly 2^63.
+"$COLLECT" --exec 'true {N}' --range 1:18446744073709551615:5 --runs 1 -q -o "$T/big.st" \
+	2> "$T/err" || fail "collect --range 1:2^64-1:5 exited $? ($(head -c 160 "$T/err"))"
+check "--range 1:2^64-1:5 times 5 distinct N" [ "$(grep -v '^#' "$T/big.st" | cut -f 1 | sort -u | wc -l)" -eq 5 ]
+check "... 3/4 of the way is 13835058055282163712" grep -q '^13835058055282163712	' "$T/big.st"

@@ -214,8 +214,13 @@ static void op_fork(struct program *p, struct slot *s)
 		ok &= subtick_close(s->r) == 0;
 		_exit(ok ? 0 : 1);
 	}
+	/* libFuzzer's alarm for -timeout (SIGALRM, no SA_RESTART) may
+	 * interrupt the wait */
 	int status = 0;
-	REQUIRE(pid > 0 && waitpid(pid, &status, 0) == pid);
+	pid_t got;
+	while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+		;
+	REQUIRE(pid > 0 && got == pid);
 	REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 

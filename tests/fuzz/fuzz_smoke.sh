@@ -4,6 +4,10 @@
 # crash fails the test and is shown, so that it can join the corpus.
 set -eu
 fuzzer=$1 corpus=$2 dict=$3 runs=$4
+# A UBSan report stops the run and is a crash (the fuzz build also
+# compiles with -fno-sanitize-recover, meson.build).
+UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}halt_on_error=1:print_stacktrace=1
+export UBSAN_OPTIONS
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir "$T/corpus"
