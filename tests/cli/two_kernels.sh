@@ -29,7 +29,7 @@ check "no file made by a usage error" [ ! -e a.st ] && [ ! -e b.st ]
 
 # count and the example kernel (sum), an explicit plan.
 "$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --n 1000,2000,4000,8000 \
-	--runs 25 -q -o a.st -o b.st 2> err || { cat err >&2; fail "two kernels exited $?"; }
+	--runs 25 -q -o a.st -o b.st 2> err || { rc=$?; cat err >&2; fail "two kernels exited $rc"; }
 check "A's stream: whole lines" only_complete_lines a.st
 check "B's stream: whole lines" only_complete_lines b.st
 check "A is count" [ "$(header_value a.st kernel)" = count ]
