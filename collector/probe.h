@@ -106,6 +106,11 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 #define PROBE_REGIME_JUMP 1.25
 #define PROBE_REGIME_RISING 1.1
 #define PROBE_REF_WINDOW 5
+/* The probe times doublings up to runs of about this (ns), not beyond: a
+ * plan for a coarse clock may want runs of seconds, whose doublings would
+ * take the probe minutes (3 to 8 passes of each, and confirmations).  A
+ * working set that runs 20 ms at a few GB/s is past every cache. */
+#define PROBE_REGIME_MAX_RUN_NS 2e7
 struct probe_regime {
 	int jump;		/* 1: a jump was found */
 	uint64_t n_stop;	/* the largest N of the regime below it */

@@ -276,6 +276,9 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	/* as far as the plan, or the cost probe if further: a cost taken
 	 * past a jump plans short of it */
 	uint64_t to = plan_max(&s->plan) > n_probed ? plan_max(&s->plan) : n_probed;
+	double cap = PROBE_REGIME_MAX_RUN_NS / (in->unit_cost * s->cal.unit_ns);
+	if (cap >= 1 && (double)to > cap)
+		to = (uint64_t)cap;
 	for (int i = 0; i < s->kernels; i++) {	/* the first jump of A or B */
 		struct probe_partner p = partner_of(s, i, b_scale);
 		double scale = i ? b_scale : 1;
