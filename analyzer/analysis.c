@@ -193,23 +193,26 @@ static int read_one(struct analysis *a, struct read_ctx *ctx, const char *path,
 		    struct input_meta *m, struct input_error *err)
 {
 	const struct analysis_settings *o = a->opt;
+	const char *shown = strcmp(path, "-") == 0 && o->stdin_name ? o->stdin_name : path;
 	struct foreign_request q = { o->from, o->column, o->time_column };
 	enum foreign_kind kind;
 	FILE *f = foreign_open(path, o->from, &kind, err);
+	if (f == NULL && shown != path)
+		snprintf(err->file, sizeof err->file, "%s", shown);
 	if (f == NULL)
 		return -1;
 	int rc;
 	if (kind != FOREIGN_NONE)
-		rc = foreign_read_file(f, path, kind, &q, m, on_sample, ctx, err);
+		rc = foreign_read_file(f, shown, kind, &q, m, on_sample, ctx, err);
 	else if (o->time_column != NULL) {
-		snprintf(err->file, sizeof err->file, "%s", path);
+		snprintf(err->file, sizeof err->file, "%s", shown);
 		err->line = 0;
 		snprintf(err->msg, sizeof err->msg,
 			 "--column %s: only Google Benchmark's results have a %s (a stream's columns: t, t2, user, sys)",
 			 o->time_column, o->time_column);
 		rc = -1;
 	} else
-		rc = input_read_file(f, path, o->column, m, on_sample, ctx, err);
+		rc = input_read_file(f, shown, o->column, m, on_sample, ctx, err);
 	foreign_close(f);
 	if (rc == 0 && m->source[0])
 		a->source = strcmp(m->source, "hyperfine") == 0 ? "hyperfine" : "gbench";
@@ -236,7 +239,8 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 		/* the next file starts a tick after this one's last start */
 		ctx->at_offset = ctx->at_max + 1;
 		a->files++;
-		snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);
+		snprintf(a->where.file, sizeof a->where.file, "%s",
+			 strcmp(files[i], "-") == 0 && a->opt->stdin_name ? a->opt->stdin_name : files[i]);
 		a->where.line = m.lines > 0 ? m.lines : 1;
 		if (merge_meta(a, &m, first, err) != 0)
 			return -1;

@@ -33,6 +33,9 @@ enum fit_method { METHOD_BOTH, METHOD_LP, METHOD_HULL };
  */
 struct analysis_settings {
 	char **files;			/* NULL-terminated; none: stdin */
+	const char *stdin_name;		/* "-" as messages name it (analyze
+					 * --follow: the file it copied to
+					 * stdin); NULL: "-" */
 	const char *column;		/* the timing column: t, t2 */
 	const char *from;		/* gbench, hyperfine, or NULL: detect */
 	enum fit_method method;

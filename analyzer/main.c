@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "group.h"
 #include "export.h"
+#include "follow.h"
 #include "options.h"
 #include "plot.h"
 #include "report.h"
@@ -141,6 +142,13 @@ int main(int argc, char **argv)
 	if (opt.group)
 		return group_main(&opt);
 
+	if (opt.follow) {
+		char msg[512];
+		if (follow_input(&opt.analysis, msg, sizeof msg) != 0) {
+			fprintf(stderr, "analyze: --follow: %s\n", msg);
+			return 1;
+		}
+	}
 	struct analysis a;
 	struct input_error err = { 0 };
 	int rc = analysis_run(&a, &opt.analysis, &err);

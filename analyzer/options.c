@@ -20,6 +20,7 @@ enum {
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
 	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM, OPT_GROUP,
+	OPT_FOLLOW,
 };
 
 static const struct option long_options[] = {
@@ -42,6 +43,7 @@ static const struct option long_options[] = {
 	{ "minima", required_argument, NULL, OPT_MINIMA },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "group", required_argument, NULL, OPT_GROUP },
+	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "per", required_argument, NULL, OPT_PER },
 	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
@@ -164,6 +166,14 @@ void options_help(FILE *out)
 "                          collection, and each compared with the fastest\n"
 "                          (ratio of unit costs with bounds, as --compare):\n"
 "                          which group is slow, and by how much\n"
+"        --follow          read a stream as it grows (a file being written,\n"
+"                          or a pipe): on stderr every second, the unit\n"
+"                          cost with its bounds, overhead, samples and N so\n"
+"                          far (one line redrawn on a terminal); once the\n"
+"                          stream ends (its last line, or the pipe's end;\n"
+"                          a file that stops growing is waited for, as\n"
+"                          tail -f does, until Ctrl-C), the whole report of\n"
+"                          every line read, as without --follow\n"
 "        --minima FILE     write n,minimum,runs,mean,excess_of_minimum as\n"
 "                          CSV, one row per distinct N\n"
 "        --per UNIT        what one unit of N is: bytes (throughput in\n"
@@ -305,6 +315,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_KEEP_LOW: o->analysis.keep_low = 1; break;
 	case OPT_MERGE: o->analysis.merge = 1; break;
 	case OPT_COMPARE: o->compare = 1; break;
+	case OPT_FOLLOW: o->follow = 1; break;
 	case OPT_GROUP:
 		if (*arg == '\0' || strchr(arg, ':') != NULL || strchr(arg, ' ') != NULL)
 			return usage(err, "--group", arg, "expected a header key (rank, host, cpu, ...)");
@@ -402,6 +413,8 @@ enum options_status options_parse(int argc, char **argv,
 						: "takes no --excess or --minima");
 	if (o->group && (o->compare || o->analysis.excess_path || o->minima_path || o->plot_dir))
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
+	if (o->follow && (o->compare || o->group || argc - optind > 1 || o->analysis.from))
+		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)
 		return usage(err, "--group", NULL, "expected files (streams with that header key)");
 	return outputs_spare_inputs(o, err);

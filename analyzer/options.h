@@ -17,6 +17,7 @@ struct analyze_options {
 	const char *minima_path;	/* --minima FILE (CSV), or NULL */
 	int compare;			/* --compare A B */
 	const char *group;		/* --group KEY, or NULL */
+	int follow;			/* --follow */
 };
 
 enum options_status { OPTIONS_RUN, OPTIONS_DONE, OPTIONS_USAGE };

@@ -1,0 +1,344 @@
+/*
+ * follow.c - analyze --follow: a stream read as it grows (a file being
+ * written, or a pipe), the least-values line of what has come so far
+ * reported every second, then the whole report once the stream ends.
+ *
+ * The live numbers come from the shared core's lvstate (the minimum per N,
+ * the hull, the tick band and subsampling in stretches of time: the code
+ * collect --until and libsubtick's subtick_result run).  Every complete
+ * line read is also copied to an unlinked temporary file, which becomes
+ * analyze's standard input once the stream ends, so that the final report
+ * is exactly what analyze gives on the same lines; messages name the file
+ * followed (analysis_settings.stdin_name).
+ */
+#include "follow.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "interval.h"
+#include "lvstate.h"
+
+#define FOLLOW_REPORT_NS 1000000000ull	/* a live report a second */
+#define FOLLOW_WAIT_NS 100000000L	/* a quiet file is read again after */
+#define FOLLOW_QUIET_S 10.0		/* a file silent this long: said so */
+#define FOLLOW_CHUNK 65536
+
+/* The signal that ends the following (the handler's only state). */
+static volatile sig_atomic_t follow_stop;
+
+static void on_stop(int sig)
+{
+	follow_stop = sig;
+}
+
+struct follow {
+	const char *name;	/* as messages name it */
+	int in, spool;		/* descriptors */
+	int regular;		/* a file: wait for it to grow */
+	char *line;		/* the line not yet ended */
+	size_t len, cap;
+	struct lvstate lv;
+	double tick, unit_ns;
+	int col_n, col_t;	/* fields of n and the timing */
+	const char *column;
+	uint64_t samples;
+	int ended;		/* "# done" or "# interrupted" read */
+	int tty, drawn;
+	uint64_t start_ns, last_ns, grew_ns;
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k, n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* "# columns: n t at" names the fields; the timing is the column asked
+ * for (t by default). */
+static void take_columns(struct follow *f, const char *v)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", v);
+	int i = 0;
+	f->col_n = f->col_t = -1;
+	for (char *save, *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save), i++) {
+		if (strcmp(w, "n") == 0)
+			f->col_n = i;
+		else if (strcmp(w, f->column) == 0)
+			f->col_t = i;
+	}
+}
+
+/* A header line: the keys the live numbers need.  With --column t2 the
+ * second clock's tick and unit_ns (tick2, unit_ns2). */
+static void header_line(struct follow *f, const char *s)
+{
+	char key[64];
+	const char *colon = strchr(s + 2, ':');
+	if (colon == NULL || (size_t)(colon - s - 2) >= sizeof key)
+		return;
+	memcpy(key, s + 2, (size_t)(colon - s - 2));
+	key[colon - s - 2] = '\0';
+	const char *v = colon + 1 + (colon[1] == ' ');
+	const char *suffix = strcmp(f->column, "t") == 0 ? "" : f->column + 1;
+	char tick[80], unit[80];
+	snprintf(tick, sizeof tick, "tick%s", suffix);
+	snprintf(unit, sizeof unit, "unit_ns%s", suffix);
+	if (strcmp(key, "done") == 0 || strcmp(key, "interrupted") == 0)
+		f->ended = 1;
+	else if (strcmp(key, "columns") == 0)
+		take_columns(f, v);
+	else if (strcmp(key, tick) == 0)
+		f->tick = atof(v);
+	else if (strcmp(key, unit) == 0)
+		f->unit_ns = atof(v);
+}
+
+/* A sample line folded into the live state; a line that is not one is
+ * left to the final analysis, which says what is wrong with it. */
+static void sample_line(struct follow *f, const char *s)
+{
+	uint64_t v[8];
+	int k = 0;
+	const char *p = s;
+	while (*p && k < 8) {
+		char *end;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\0' || *p == '\n')
+			break;
+		if (*p < '0' || *p > '9')
+			return;
+		errno = 0;
+		v[k++] = strtoull(p, &end, 10);
+		if (errno != 0)
+			return;
+		p = end;
+	}
+	if (f->col_n < 0 || f->col_t < 0 || f->col_n >= k || f->col_t >= k)
+		return;
+	if (f->samples == 0 && f->tick > 0)
+		f->lv.tick = f->tick;
+	if (lvstate_add(&f->lv, v[f->col_n], v[f->col_t]) == 0)
+		f->samples++;
+}
+
+static void one_line(struct follow *f, const char *s)
+{
+	if (s[0] == '#')
+		header_line(f, s);
+	else
+		sample_line(f, s);
+}
+
+/* The complete lines of what was read, each copied to the spool. */
+static int take(struct follow *f, const char *p, size_t n)
+{
+	if (f->len + n + 1 > f->cap) {
+		size_t cap = (f->len + n + 1) * 2;
+		char *q = realloc(f->line, cap);
+		if (q == NULL)
+			return -1;
+		f->line = q, f->cap = cap;
+	}
+	memcpy(f->line + f->len, p, n);
+	f->len += n;
+	size_t from = 0;
+	for (size_t i = f->len - n; i < f->len; i++) {
+		if (f->line[i] != '\n')
+			continue;
+		if (write_all(f->spool, f->line + from, i + 1 - from) != 0)
+			return -1;
+		f->line[i] = '\0';
+		one_line(f, f->line + from);
+		from = i + 1;
+	}
+	memmove(f->line, f->line + from, f->len - from);
+	f->len -= from;
+	return 0;
+}
+
+/* "12.0 s  96512 samples  64 N  0.27162 ns/unit [0.27158, 0.27169]  overhead 25.3 ns" */
+static void live_line(struct follow *f, char *buf, size_t len)
+{
+	struct lvstate_fit x;
+	double el = (double)(now_ns() - f->start_ns) / 1e9;
+	int n = snprintf(buf, len, "analyze --follow: %.1f s  %llu samples", el,
+			 (unsigned long long)f->samples);
+	if (f->samples == 0) {
+		snprintf(buf + n, len - (size_t)n, "  (waiting for samples)");
+		return;
+	}
+	if (lvstate_fit(&f->lv, INTERVAL_REPLICATES, 1, &x) != 0 || !x.ok || !(x.slope > 0)) {
+		snprintf(buf + n, len - (size_t)n, "  %zu N  (no line yet: 3 N are needed)",
+			 f->lv.points.count);
+		return;
+	}
+	double k = f->unit_ns > 0 ? f->unit_ns : 1;
+	const char *u = f->unit_ns > 0 ? "ns" : "units";
+	n += snprintf(buf + n, len - (size_t)n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
+		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
+		      x.intercept * k, u);
+	if (x.points < 8 || x.runs_min < 5 || !(x.rel_width <= 0.1))
+		snprintf(buf + n, len - (size_t)n, "  (%s)", x.points < 8 ? "fewer than 8 N"
+			 : x.runs_min < 5 ? "fewer than 5 runs at some N" : "bounds wider than 10%");
+}
+
+static void report_live(struct follow *f, int quiet_file)
+{
+	char line[320];
+	live_line(f, line, sizeof line);
+	if (quiet_file) {
+		size_t n = strlen(line);
+		snprintf(line + n, sizeof line - n, "  (%s has not grown for %.0f s)", f->name,
+			 (double)(now_ns() - f->grew_ns) / 1e9);
+	}
+	if (f->tty) {	/* one line, redrawn in place */
+		int n = (int)strlen(line);
+		fprintf(stderr, "\r%s%*s", line, f->drawn > n ? f->drawn - n : 0, "");
+		f->drawn = n;
+	} else
+		fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
+/* Read until the stream ends (a pipe's end of file; a file's last line)
+ * or a signal; live reports meanwhile. */
+static int follow_loop(struct follow *f, char *msg, size_t msg_len)
+{
+	char *buf = malloc(FOLLOW_CHUNK);
+	if (buf == NULL)
+		return snprintf(msg, msg_len, "out of memory"), -1;
+	int rc = 0;
+	while (!follow_stop && !f->ended) {
+		/* a pipe is waited on for a second at most, so that the live
+		 * report goes on while the writer is quiet */
+		struct pollfd pf = { .fd = f->in, .events = POLLIN };
+		ssize_t k = 1;
+		if (!f->regular && poll(&pf, 1, 1000) == 0)
+			k = -2;	/* nothing yet */
+		else
+			k = read(f->in, buf, FOLLOW_CHUNK);
+		uint64_t now = now_ns();
+		if (k == -1 && errno == EINTR)
+			continue;
+		if (k == -1) {
+			snprintf(msg, msg_len, "%s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (k == 0 && !f->regular)
+			break;
+		if (k > 0) {
+			f->grew_ns = now;
+			if (take(f, buf, (size_t)k) != 0) {
+				snprintf(msg, msg_len, "out of memory, or the temporary copy could not be written");
+				rc = -1;
+				break;
+			}
+		} else if (k == 0)
+			nanosleep(&(struct timespec){ 0, FOLLOW_WAIT_NS }, NULL);
+		if (now - f->last_ns >= FOLLOW_REPORT_NS) {
+			f->last_ns = now;
+			report_live(f, (double)(now - f->grew_ns) / 1e9 > FOLLOW_QUIET_S);
+		}
+	}
+	free(buf);
+	if (f->tty && f->drawn)
+		fprintf(stderr, "\n");
+	/* a last line without its newline goes to the analysis as it is */
+	if (rc == 0 && f->len > 0 && write_all(f->spool, f->line, f->len) != 0) {
+		snprintf(msg, msg_len, "the temporary copy could not be written");
+		rc = -1;
+	}
+	return rc;
+}
+
+/* An unlinked temporary file in TMPDIR (or /tmp). */
+static int follow_spool_open(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/analyze-follow.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+}
+
+int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
+{
+	const char *path = s->files && s->files[0] ? s->files[0] : "-";
+	struct follow f = { .name = strcmp(path, "-") == 0 ? "stdin" : path,
+			    .col_n = 0, .col_t = 1, .column = s->column ? s->column : "t" };
+	if (strcmp(f.column, "t") != 0)
+		f.col_t = -1;	/* found by name in "# columns:" */
+	f.in = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK);
+	if (f.in < 0)
+		return snprintf(msg, msg_len, "%s: %s", path, strerror(errno)), -1;
+	struct stat st;
+	f.regular = fstat(f.in, &st) == 0 && S_ISREG(st.st_mode);
+	if (f.in != STDIN_FILENO)	/* blocking reads from here on */
+		fcntl(f.in, F_SETFL, fcntl(f.in, F_GETFL) & ~O_NONBLOCK);
+	f.spool = follow_spool_open();
+	if (f.spool < 0) {
+		snprintf(msg, msg_len, "a temporary file: %s", strerror(errno));
+		if (f.in != STDIN_FILENO)
+			close(f.in);
+		return -1;
+	}
+	lvstate_init(&f.lv, 0);
+	f.tty = isatty(STDERR_FILENO);
+	f.start_ns = f.grew_ns = f.last_ns = now_ns();
+	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	int rc = follow_loop(&f, msg, msg_len);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (follow_stop)
+		fprintf(stderr, "analyze --follow: %s: stopped by a signal; the report of what was read\n",
+			f.name);
+	lvstate_free(&f.lv);
+	free(f.line);
+	if (f.in != STDIN_FILENO)
+		close(f.in);
+	/* the copy becomes stdin, named as the file followed */
+	if (rc == 0 && (lseek(f.spool, 0, SEEK_SET) != 0 || dup2(f.spool, STDIN_FILENO) < 0)) {
+		snprintf(msg, msg_len, "the temporary copy: %s", strerror(errno));
+		rc = -1;
+	}
+	close(f.spool);
+	if (rc != 0)
+		return -1;
+	clearerr(stdin);
+	static char *const stdin_only[] = { "-", NULL };
+	s->files = (char **)stdin_only;
+	s->stdin_name = strcmp(path, "-") == 0 ? NULL : path;
+	return 0;
+}

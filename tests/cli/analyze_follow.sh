@@ -1,0 +1,76 @@
+#!/bin/sh
+# analyze --follow: a stream read as it is written (a file growing in
+# chunks, one of them ending mid-line; a pipe) is reported live on stderr,
+# then in full; the full report is analyze's on the same lines, and so is
+# an error in them.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}"
+cd "$T"
+command -v python3 > /dev/null || skip "python3 not installed"
+
+"$COLLECT" --budget 1 -q -o s.st || fail "collect exited $?"
+
+# write_slowly SRC DST SECONDS: SRC into DST in 8 chunks over about
+# SECONDS, each chunk cut in the middle of a line
+cat > slow.py <<'P'
+import sys, time
+src, dst, secs = sys.argv[1], sys.argv[2], float(sys.argv[3])
+data = open(src, 'rb').read()
+k, at = 8, 0
+with open(dst, 'ab', buffering=0) as f:
+    for i in range(1, k + 1):
+        b = len(data) * i // k
+        nl = data.rfind(b'\n', at, b)
+        if i < k and nl >= at:
+            b = min(nl + 3, len(data))
+        f.write(data[at:b])
+        at = b
+        time.sleep(secs / k)
+    f.write(data[at:])
+P
+: > g.st
+"$ANALYZE" --follow --json g.st > g.json 2> live.txt &
+pid=$!
+python3 slow.py s.st g.st 4
+wait $pid || fail "analyze --follow exited $?"
+cat live.txt
+check "a file: the stream written in full" cmp -s s.st g.st
+check "a file: at least two live reports before the end" [ "$(grep -c '^analyze --follow: .* samples' live.txt)" -ge 2 ]
+check "a file: a live report with a unit cost" grep -q 'ns/unit \[' live.txt
+"$ANALYZE" --json g.st > whole.json || fail "analyze g.st exited $?"
+check "a file: the final report is analyze's on the whole file" cmp -s g.json whole.json
+
+# a pipe
+"$COLLECT" --budget 2 -q | "$ANALYZE" --follow --json > p.json 2> plive.txt ||
+	fail "collect | analyze --follow exited $?"
+check "a pipe: live reports" grep -q '^analyze --follow: .* samples' plive.txt
+check "a pipe: the final report" [ "$(json_get p.json points)" -gt 2 ]
+
+# an error in the stream: the same message as analyze's, naming the file
+awk 'NR == 40 { print "12 x 3"; next } { print }' s.st > bad.st
+: > gb.st
+rc=0
+( python3 slow.py bad.st gb.st 1 ) &
+"$ANALYZE" --follow gb.st > /dev/null 2> gb.err || rc=$?
+wait
+rc2=0
+"$ANALYZE" bad.st > /dev/null 2> b.err || rc2=$?
+check "bad line: exit 1 as analyze's ($rc, $rc2)" [ "$rc" -eq 1 ] && [ "$rc2" -eq 1 ]
+check "bad line: the same message, naming gb.st" [ "$(grep '^analyze: gb.st:' gb.err | sed 's/gb\.st/F/')" = "$(sed 's/bad\.st/F/' b.err)" ]
+
+# a file that stops growing without its last line: waited for, until
+# SIGINT, then the report of what was read
+grep -v '^# done' s.st > cut.st
+"$ANALYZE" --follow cut.st > cut.txt 2> cut.err &
+pid=$!
+wait_for 30 grep -q 'ns/unit' cut.err
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+check "no last line: ended by SIGINT with exit 0 ($rc) and a report" sh -c "[ $rc -eq 0 ] && grep -q '^unit cost' cut.txt"
+check "no last line: says it was stopped" grep -q 'stopped by a signal' cut.err
+
+# usage
+rc=0
+"$ANALYZE" --follow --compare a b 2> u.err || rc=$?
+check "--follow --compare: exit 2 ($rc)" [ "$rc" -eq 2 ]
