@@ -169,6 +169,18 @@ int plan_linear(uint64_t n_max, size_t count, struct plan *p)
 	return 0;
 }
 
+int plan_between(uint64_t n_lo, uint64_t n_max, size_t count, struct plan *p)
+{
+	*p = (struct plan){ calloc(count, sizeof(uint64_t)), 0 };
+	if (p->n == NULL)
+		return -1;
+	for (size_t k = 0; k < count; k++)
+		p->n[p->count++] = plan_round_n((double)n_lo + ((double)n_max - (double)n_lo) *
+						(double)k / (double)(count > 1 ? count - 1 : 1));
+	sort_unique(p);
+	return 0;
+}
+
 void plan_free(struct plan *p)
 {
 	free(p->n);

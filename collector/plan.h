@@ -33,6 +33,9 @@ int plan_from_range(const char *range, int geometric, struct plan *p,
 /* count values evenly spaced over [n_max / count, n_max]. */
 int plan_linear(uint64_t n_max, size_t count, struct plan *p);
 
+/* count N spread evenly from n_lo to n_max (both in). */
+int plan_between(uint64_t n_lo, uint64_t n_max, size_t count, struct plan *p);
+
 /* x rounded to the nearest N: 0 below 1/2 (and for a NaN), UINT64_MAX
  * from 2^64 on.  (llround stops at 2^63: beyond, its result is
  * unspecified, and x86's -2^63 made every larger N 2^63.) */

@@ -256,6 +256,26 @@ static struct probe_partner partner_of(struct session *s, int i, double b_scale)
 				       other->n_limit };
 }
 
+/* --kbest judges agreement within EPS of the timings: the shortest run
+ * must span tick / EPS, or the clock could not tell K minima apart
+ * (kbest_can_judge).  The automatic plan's N then start where runs are
+ * that long (1.5 x, for the probe's error), when that leaves half the
+ * range; otherwise kbest_can_judge says why not. */
+static int kbest_raise_n(struct session *s, const struct plan_auto_input *in)
+{
+	const struct collect_options *o = s->opt;
+	if (o->kbest_k == 0 || s->plan.count < 2 || !(in->unit_cost > 0))
+		return 0;
+	double need = 1.5 * (double)s->cal.tick / o->kbest_eps - in->fixed_cost;
+	double n_lo = ceil(need / in->unit_cost);
+	uint64_t n_max = plan_max(&s->plan);
+	if (!(n_lo > (double)s->plan.n[0]) || n_lo > (double)n_max / 2)
+		return 0;
+	size_t count = s->plan.count;
+	plan_free(&s->plan);
+	return plan_between((uint64_t)n_lo, n_max, count, &s->plan);
+}
+
 /* Stop the plan below a jump of the cost per unit (probe.h), unless the
  * user or the kernel chose the largest N.  Two kernels are probed in turn,
  * each after the other, as they will be sampled: a jump then also shows
@@ -407,6 +427,8 @@ static int auto_plan(struct session *s)
 			 o->max_n ? "--max-n" : r.kernel_limited ? "the kernel's limit"
 			 : r.budget_limited ? "the budget" : "the precision wanted");
 	}
+	if (kbest_raise_n(s, &in) != 0)
+		return fail(s, 1, "out of memory");
 	if (b_scale != 1 && scale_plan_b(s, b_scale) != 0)
 		return fail(s, 1, "out of memory");
 	snprintf(s->plan_text, sizeof s->plan_text,
