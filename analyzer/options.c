@@ -2,6 +2,7 @@
  * options.c - getopt_long, checked numbers, --help.
  */
 #include "options.h"
+#include "suggest.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -384,6 +385,12 @@ static int unknown_option(int argc, char **argv, int c, FILE *err)
 				   strchr(argv[optind], optopt) ? argv[optind] : argv[optind - 1];
 		fprintf(err, "analyze: option '-%c' (in '%s'): %s%s%s\n", optopt, word, what,
 			c == '?' ? "; a file of that name is read as ./" : "", c == '?' ? word : "");
+		return OPTIONS_USAGE;
+	}
+	const char *near = c == '?' ? suggest_option(argv[optind - 1], long_options) : NULL;
+	if (near != NULL) {
+		fprintf(err, "analyze: option '%s': unknown; did you mean --%s? (see analyze --help)\n",
+			argv[optind - 1], near);
 		return OPTIONS_USAGE;
 	}
 	return usage(err, "option", argv[optind - 1], what);

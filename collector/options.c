@@ -2,6 +2,7 @@
  * options.c - getopt_long, range checks, --help.
  */
 #include "options.h"
+#include "suggest.h"
 
 #include <getopt.h>
 #include <string.h>
@@ -455,6 +456,12 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 	opterr = 0;	/* one line of our own instead of getopt's */
 	while ((c = getopt_long(argc, argv, ":c:k:r:b:o:qh", long_options,
 				NULL)) != -1) {
+		if (c == '?' && suggest_option(argv[optind - 1], long_options)) {
+			fprintf(err, "%s: option '%s': unknown; did you mean --%s? (see %s --help)\n",
+				o->prog, argv[optind - 1],
+				suggest_option(argv[optind - 1], long_options), o->prog);
+			return OPTIONS_USAGE;
+		}
 		if (c == '?' || c == ':')
 			return usage_as(o->prog, err, "option", argv[optind - 1],
 				     c == '?' ? "unknown (see --help)"

@@ -130,3 +130,11 @@ kill $! 2> /dev/null || true
 check "a FIFO: every sample read" [ "$(json_get "$T/fifo.json" samples)" -eq 3 ]
 check "stdin from a pipe: every sample read" sh -c "cat '$T/done.st' | '$ANALYZE' --json > '$T/pipe.json'"
 check "... 3 samples" [ "$(json_get "$T/pipe.json" samples)" -eq 3 ]
+
+# A mistyped long option: exit 2, the option meant named.
+for pair in jsno:json folow:follow replcates:replicates; do
+	rc=0
+	"$ANALYZE" "--${pair%%:*}" < /dev/null 2> "$T/err" || rc=$?
+	check "--${pair%%:*}: exit 2 ($rc), did you mean --${pair#*:}?" sh -c \
+		"[ $rc -eq 2 ] && grep -q -- 'did you mean --${pair#*:}?' '$T/err'"
+done

@@ -66,3 +66,15 @@ rc=0
 "$COLLECT" --n 1,2,3 --runs 1 -o /nonexistent/dir/s 2> "$T/err" || rc=$?
 check "unwritable -o: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "unwritable -o: names the file" grep -q '/nonexistent/dir/s' "$T/err"
+
+# A mistyped long option: exit 2, the option meant named; none for a word
+# far from every option.
+for pair in kernal:kernel bugdet:budget untill:until; do
+	rc=0
+	"$COLLECT" "--${pair%%:*}" x 2> "$T/err" || rc=$?
+	check "--${pair%%:*}: exit 2 ($rc), did you mean --${pair#*:}?" sh -c \
+		"[ $rc -eq 2 ] && grep -q -- 'did you mean --${pair#*:}?' '$T/err'"
+done
+rc=0
+"$COLLECT" --frobnicate 2> "$T/err" || rc=$?
+check "--frobnicate: exit 2 ($rc), no suggestion" sh -c "[ $rc -eq 2 ] && ! grep -q 'did you mean' '$T/err'"

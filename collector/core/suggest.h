@@ -1,0 +1,17 @@
+/*
+ * suggest.h - "did you mean --kernel?": the long option nearest to a
+ * mistyped one, for collect, collect-mpi and analyze.
+ */
+#ifndef SUBTICK_SUGGEST_H
+#define SUBTICK_SUGGEST_H
+
+#include <getopt.h>
+
+/* The name of the long option of opts (ended by a NULL name) nearest to
+ * word ("--kernal" or "--kernal=x"; a word that is no long option gives
+ * NULL) by edit distance (insertions, deletions, substitutions and
+ * swaps of neighbours), when it is near: at most 2 edits, and at most a
+ * third of the word's length.  NULL when none is. */
+const char *suggest_option(const char *word, const struct option *opts);
+
+#endif /* SUBTICK_SUGGEST_H */
