@@ -56,6 +56,14 @@ static int open_kernel(const char *spec, struct kernel *k, char *err,
 {
 	struct run *r = arg;
 	int kind = msg_kind_of(spec);
+	if (kind < 0 && strchr(spec, ':') == NULL && kernel_open(spec, k, err, err_len) != 0) {
+		/* the message kernels are collect-mpi's own: name them too */
+		snprintf(err, err_len, "unknown kernel '%s' (built-in: pingpong, allreduce, %s; or FILE.so:SYMBOL)",
+			 spec, kernel_builtin_names());
+		return -1;
+	}
+	if (kind < 0 && strchr(spec, ':') == NULL)
+		return 0;
 	if (kind < 0)
 		return kernel_open(spec, k, err, err_len);
 	return msg_kernel_open((enum msg_kind)kind, r->comm, r->opt.clock, k,

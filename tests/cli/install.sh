@@ -45,7 +45,7 @@ cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.c" .
 cc -O2 loop.c $(pkg-config --cflags --libs subtick) -o loop ||
 	fail "cc loop.c \$(pkg-config --cflags --libs subtick) failed"
 check "the C example links no Fortran runtime" sh -c "! ldd ./loop | grep -q gfortran"
-LD_LIBRARY_PATH=$libdir ./loop loop.st || fail "the installed C example exited $?"
+./loop loop.st || fail "the installed C example exited $? (without LD_LIBRARY_PATH: the rpath of pkg-config's Libs)"
 "$T/prefix/bin/analyze" loop.st > loop.txt || fail "installed analyze on loop.st exited $?"
 check "the C example's stream analyzes" grep -q '^unit cost' loop.txt
 cat > version.c <<'C'
@@ -60,17 +60,26 @@ int main(void)
 C
 # shellcheck disable=SC2046
 cc version.c $(pkg-config --cflags --libs subtick) -o version || fail "subtick_version() did not build"
-LD_LIBRARY_PATH=$libdir ./version > version.txt || fail "subtick_version(): exit $?"
+./version > version.txt || fail "subtick_version(): exit $?"
 check "subtick_version() through pkg-config: $(cat version.txt)" grep -q '^[0-9]' version.txt
 if command -v gfortran > /dev/null && pkg-config --exists subtick-fortran; then
 	cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.f90" .
 	# shellcheck disable=SC2046
 	gfortran -O2 loop.f90 $(pkg-config --cflags --libs subtick-fortran) -o loopf ||
 		fail "gfortran against the installed module failed"
-	LD_LIBRARY_PATH=$libdir ./loopf loopf.st || fail "the installed Fortran example exited $?"
+	./loopf loopf.st || fail "the installed Fortran example exited $?"
 	"$T/prefix/bin/analyze" loopf.st > loopf.txt || fail "installed analyze on loopf.st exited $?"
 	check "the Fortran example's stream analyzes" grep -q '^unit cost' loopf.txt
 fi
+
+check "the examples installed" [ -s "$T/prefix/share/doc/subtick/examples/loop.c" ] &&
+	[ -s "$T/prefix/share/doc/subtick/examples/loop.f90" ] && [ -s "$T/prefix/share/doc/subtick/examples/sum.c" ]
+# a kernel built from the installed example and header with pkg-config
+# shellcheck disable=SC2046
+cc -O2 -shared -fPIC $(pkg-config --cflags subtick) -o libsum.so "$T/prefix/share/doc/subtick/examples/sum.c" ||
+	fail "the installed kernel example did not build with pkg-config --cflags subtick"
+"$T/prefix/bin/collect" --kernel ./libsum.so:sum --budget 0.3 -q -o sum.st || fail "installed collect --kernel ./libsum.so:sum exited $?"
+check "the installed kernel example runs" only_complete_lines sum.st
 
 # The manual: a page for each program, the library and the stream.
 for page in man1/collect.1 man1/analyze.1 man3/subtick.3 man5/subtick-stream.5; do

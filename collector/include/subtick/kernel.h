@@ -57,7 +57,8 @@
  * C++: the header declares everything extern "C", and SUBTICK_KERNEL(NAME)
  * gives NAME and its companions C linkage, so collect finds them by name.
  *
- * Build: cc -O2 -shared -fPIC -I/usr/local/include -o libmine.so mine.c
+ * Build: cc -O2 -shared -fPIC $(pkg-config --cflags subtick) -o libmine.so mine.c
+ * (or -I DIR, DIR the folder that holds subtick/kernel.h)
  *        (c++ for a kernel in C++)
  */
 #ifndef SUBTICK_KERNEL_H
