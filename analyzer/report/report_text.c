@@ -3,6 +3,7 @@
  */
 #include "message.h"
 #include "report.h"
+#include "units.h"
 
 #include <math.h>
 #include <string.h>
@@ -22,6 +23,10 @@ int report_digits(double value, double width)
  * the zero is a digit the interval vouches for), no trailing point. */
 static const char *sig(char *buf, size_t len, double v, int d)
 {
+	if (v == 0) {	/* "0", not "0.000000" */
+		snprintf(buf, len, "0");
+		return buf;
+	}
 	snprintf(buf, len, "%#.*g", d, v);
 	size_t n = strlen(buf);
 	if (n > 0 && buf[n - 1] == '.')
@@ -29,20 +34,29 @@ static const char *sig(char *buf, size_t len, double v, int d)
 	return buf;
 }
 
-/* "1.150321 units = 0.5001394 ns", then "bounds [1.150302, 1.150340] units" */
+/* "1.150321 units = 0.5001394 ns", then "bounds [1.150302, 1.150340] units
+ * = [...] ns": the time in the unit its magnitude calls for (units.h),
+ * the value and both bounds in one unit, to the digits the bounds vouch
+ * for. */
 static void quantity(FILE *out, const char *name, double v, const double iv[2],
 		     double unit_ns, const char *units)
 {
 	char a[40], b[40], c[40];
 	int d = report_digits(v, iv[1] - iv[0]);
+	/* a bound rounding left a hair from zero is 0 (units.h) */
+	double scale = fmax(fabs(v), fmax(fabs(iv[0]), fabs(iv[1])));
+	double lo = fabs(iv[0]) <= 1e-9 * scale ? 0 : iv[0];
+	double hi = fabs(iv[1]) <= 1e-9 * scale ? 0 : iv[1];
+	iv = (const double[2]){ lo, hi };
+	struct time_unit tu = time_unit_for((v != 0 ? v : scale) * unit_ns);
 	fprintf(out, "%-10s %s %s", name, sig(a, sizeof a, v, d), units);
 	if (unit_ns > 0)
-		fprintf(out, " = %s ns", sig(a, sizeof a, v * unit_ns, d));
+		fprintf(out, " = %s %s", sig(a, sizeof a, v * unit_ns / tu.ns, d), tu.name);
 	fprintf(out, "\n%-10s bounds [%s, %s] %s", "", sig(b, sizeof b, iv[0], d),
 		sig(c, sizeof c, iv[1], d), units);
 	if (unit_ns > 0)
-		fprintf(out, " = [%s, %s] ns", sig(b, sizeof b, iv[0] * unit_ns, d),
-			sig(c, sizeof c, iv[1] * unit_ns, d));
+		fprintf(out, " = [%s, %s] %s", sig(b, sizeof b, iv[0] * unit_ns / tu.ns, d),
+			sig(c, sizeof c, iv[1] * unit_ns / tu.ns, d), tu.name);
 	fprintf(out, "\n");
 }
 
@@ -123,11 +137,12 @@ static void heading(FILE *out, const struct analysis *a)
 	} else {
 		fprintf(out, ", tick unknown");
 	}
-	fprintf(out, "\n%zu N from %llu to %llu, %llu samples, %llu runs per N (median; fewest %llu)\n\n",
+	fprintf(out, "\n%zu N from %llu to %llu, %llu sample%s, %llu run%s per N (median; fewest %llu)\n\n",
 		s->count, (unsigned long long)s->p[0].n,
 		(unsigned long long)s->p[s->count - 1].n,
-		(unsigned long long)s->samples,
-		(unsigned long long)a->runs_median, (unsigned long long)a->runs_min);
+		(unsigned long long)s->samples, s->samples == 1 ? "" : "s",
+		(unsigned long long)a->runs_median, a->runs_median == 1 ? "" : "s",
+		(unsigned long long)a->runs_min);
 }
 
 /* The unit cost of each fifth of the collection, in time order. */
@@ -196,8 +211,12 @@ static void fit_section(FILE *out, const struct analysis *a)
 
 	fprintf(out, "least-values fit (%s)\n", a->method);
 	if (a->lp_done && a->hull_done)
-		fprintf(out, "  the LP (GLPK) and the lower convex hull agree: difference %.3g units\n",
-			a->lp_hull_difference);
+	{
+		char dv[40];
+		fprintf(out, "  the LP (GLPK) and the lower convex hull agree: difference %s units\n",
+			fmt_num(dv, sizeof dv, a->lp_hull_difference,
+				a->points.p[a->points.count - 1].min, 3));
+	}
 	if (a->fit.unique)
 		fprintf(out, "  rests on the minima at N = %llu and N = %llu\n",
 			(unsigned long long)s->p[a->fit.left].n,
