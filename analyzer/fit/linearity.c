@@ -126,7 +126,9 @@ static int one_cut(const struct point_set *s, double tick, double fit_slope,
 	size_t n = s->count, len = n / k, m = 0, from = 0;
 	while (from < n && m <= LINEARITY_SEGMENTS) {
 		size_t to = m == 0 && shift ? shift : from + len;
-		if (n - to < 3 || m == LINEARITY_SEGMENTS)
+		/* the rest when fewer than 3 points would follow, or none:
+		 * with a shifted first cut the last whole one can pass n */
+		if (to + 3 > n || m == LINEARITY_SEGMENTS)
 			to = n;
 		g[m] = (struct segment){ .from = from, .to = to };
 		if (fit_segment(s, tick, &g[m], x, y, work) != 0)
