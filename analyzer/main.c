@@ -97,6 +97,8 @@ static int compare_main(const struct analyze_options *opt)
 	}
 	if (opt->json)
 		compare_report_json(stdout, &c);
+	else if (opt->markdown)
+		report_compare_markdown(stdout, &c);
 	else
 		compare_report_text(stdout, &c);
 	fflush(stdout);
@@ -166,13 +168,15 @@ int main(int argc, char **argv)
 	}
 	if (opt.json)
 		report_json(stdout, &a);
+	else if (opt.markdown)
+		report_markdown(stdout, &a);
 	else
 		report_text(stdout, &a);
 	fflush(stdout);
 	/* The report stands even when the figures fail: exit 3 says so. */
 	int plots = 0;
 	if (opt.plot_dir != NULL)
-		plots = plot_all(&a, opt.plot_dir, opt.json ? NULL : stdout, stderr);
+		plots = plot_all(&a, opt.plot_dir, opt.json || opt.markdown ? NULL : stdout, stderr);
 	analysis_free(&a);
 	rc = close_stdout();
 	return rc != 0 ? rc : plots != 0 ? 3 : 0;

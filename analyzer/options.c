@@ -21,7 +21,7 @@ enum {
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
 	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM, OPT_GROUP,
-	OPT_FOLLOW,
+	OPT_FOLLOW, OPT_FORMAT,
 };
 
 static const struct option long_options[] = {
@@ -45,6 +45,7 @@ static const struct option long_options[] = {
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "per", required_argument, NULL, OPT_PER },
 	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
@@ -136,6 +137,10 @@ void options_help(FILE *out)
 "                          units (default: derived, see DESCRIPTION)\n"
 "        --excess FILE     write \"n t at excess excess_step\" per sample\n"
 "        --json            print one JSON object instead of the text report\n"
+"        --format F        text (default), json (as --json) or markdown:\n"
+"                          the headline as a GitHub-flavoured table, with\n"
+"                          the warnings as a list (--compare: both sides\n"
+"                          and B / A), to paste in a pull request\n"
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb (in the terminal)\n"
 "        --plot-log        log-log axes for the timings figure\n"
@@ -291,7 +296,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--excess", arg, "expected a file name");
 		o->analysis.excess_path = arg;
 		break;
-	case OPT_JSON: o->json = 1; break;
+	case OPT_JSON: o->json = 1, o->markdown = 0; break;
 	case OPT_REPLICATES:
 		if (parse_u64(arg, &u) != 0 || u < 10 || u > 100000)
 			return usage(err, "--replicates", arg, "expected an integer 10..100000");
@@ -317,6 +322,12 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_MERGE: o->analysis.merge = 1; break;
 	case OPT_COMPARE: o->compare = 1; break;
 	case OPT_FOLLOW: o->follow = 1; break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "markdown"))
+			return usage(err, "--format", arg, "expected text, json or markdown");
+		o->json = strcmp(arg, "json") == 0;
+		o->markdown = strcmp(arg, "markdown") == 0;
+		break;
 	case OPT_GROUP:
 		if (*arg == '\0' || strchr(arg, ':') != NULL || strchr(arg, ' ') != NULL)
 			return usage(err, "--group", arg, "expected a header key (rank, host, cpu, ...)");
@@ -420,6 +431,8 @@ enum options_status options_parse(int argc, char **argv,
 						: "takes no --excess or --minima");
 	if (o->group && (o->compare || o->analysis.excess_path || o->minima_path || o->plot_dir))
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
+	if (o->markdown && o->group)
+		return usage(err, "--format markdown", NULL, "is for one collection or --compare, not --group");
 	if (o->follow && (o->compare || o->group || argc - optind > 1 || o->analysis.from))
 		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)

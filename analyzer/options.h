@@ -13,6 +13,7 @@
 struct analyze_options {
 	struct analysis_settings analysis;
 	int json;
+	int markdown;			/* --format markdown */
 	const char *plot_dir;		/* --plot DIR, or NULL */
 	const char *minima_path;	/* --minima FILE (CSV), or NULL */
 	int compare;			/* --compare A B */

@@ -48,6 +48,8 @@ int compare_run(struct comparison *c, const struct analysis_settings *opt,
 
 void compare_report_text(FILE *out, const struct comparison *c);
 void compare_report_json(FILE *out, const struct comparison *c);
+/* The two sides and B / A as Markdown (report_md.c). */
+void report_compare_markdown(FILE *out, const struct comparison *c);
 void compare_free(struct comparison *c);
 
 #endif /* SUBTICK_COMPARE_H */

@@ -10,6 +10,8 @@
 
 void report_text(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
+/* The headline as GitHub-flavoured Markdown (report_md.c). */
+void report_markdown(FILE *out, const struct analysis *a);
 
 /* A JSON string, always valid UTF-8; a number (%.17g), or null when not
  * finite. */
