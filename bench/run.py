@@ -37,6 +37,24 @@ SECTIONS = {
 }
 
 
+# Sections that other scripts' long runs make, which the benchmarks do not
+# rerun: carried over from the results written before.
+KEPT = ("Fuzzing", "10. Stopping at a precision (collect --until)")
+
+
+def kept_sections(path):
+    """The KEPT sections of the results at path, as lines."""
+    if not path.exists():
+        return []
+    kept, keep = [], False
+    for line in path.read_text().split("\n"):
+        if line.startswith("## "):
+            keep = line[3:].strip() in KEPT
+        if keep:
+            kept.append(line)
+    return kept
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--quick", action="store_true")
@@ -66,6 +84,8 @@ def main():
     notes = Path(a.notes)
     if notes.exists() and not a.quick:
         parts += [notes.read_text().strip(), ""]
+    if not a.quick:
+        parts += kept_sections(Path(a.out))
     parts += ["## Commands", "",
               f"Run in {time.time() - started:.0f} s. Every command, in order:", "",
               "<details><summary>" + f"{len(COMMANDS)} commands" + "</summary>", "", "```"]
