@@ -20,9 +20,13 @@ static void cell(FILE *out, const char *s)
 }
 
 /* "0.26984 ns" and "[0.26965, 0.27002] ns" in one unit, or clock units. */
-static void row(FILE *out, const char *name, double v, const double iv[2], double unit_ns)
+static void row(FILE *out, const char *name, double v, const double bounds[2], double unit_ns)
 {
-	int d = report_digits(v, iv[1] - iv[0]);
+	int d = report_digits(v, bounds[1] - bounds[0]);
+	/* a bound rounding left a hair from zero is 0 */
+	double scale = fmax(fabs(v), fmax(fabs(bounds[0]), fabs(bounds[1])));
+	double iv[2] = { fabs(bounds[0]) <= 1e-9 * scale ? 0 : bounds[0],
+			 fabs(bounds[1]) <= 1e-9 * scale ? 0 : bounds[1] };
 	char a[48], b[48], c[48];
 	if (unit_ns > 0) {
 		struct time_unit u = time_unit_for(v * unit_ns);
