@@ -144,6 +144,8 @@ int main(int argc, char **argv)
 	if (opt.group)
 		return group_main(&opt);
 
+	if ((opt.analysis.files == NULL || opt.analysis.files[0] == NULL) && isatty(STDIN_FILENO))
+		fprintf(stderr, "analyze: reading a stream from stdin (the terminal): pipe one in (collect | analyze) or name a file (analyze FILE); Ctrl-D ends it\n");
 	if (opt.follow) {
 		char msg[512];
 		if (follow_input(&opt.analysis, msg, sizeof msg) != 0) {

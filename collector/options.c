@@ -424,7 +424,8 @@ static int check_pair(const struct collect_options *o, FILE *err)
 {
 	int two = o->kernel2 != NULL || o->exec2 != NULL;
 	if (o->exec && o->kernel_given)
-		return usage_as(o->prog, err, "--kernel", o->kernel, "and --exec exclude each other (A and B are two of one kind)");
+		return usage_as(o->prog, err, "--kernel", o->kernel,
+				"and --exec: time a command or a kernel, not one of each (two of one kind are A and B, timed in turn)");
 	if (two && (o->output == NULL || o->output2 == NULL))
 		return usage_as(o->prog, err, "--output", NULL, "two kernels write two streams: give -o twice, A's then B's");
 	if (!two && o->output2 != NULL)
@@ -489,6 +490,13 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 		return usage_as(o->prog, err, "--exec-timeout", NULL, "needs --exec");
 	if (o->check_output && !o->exec2)
 		return usage_as(o->prog, err, "--check-output", NULL, "compares two commands: give --exec twice (A and B)");
+	for (int i = 0; i < 2 && !o->shell; i++) {	/* said, not refused: a regex may hold a '|' */
+		const char *cmd = i ? o->exec2 : o->exec;
+		size_t at = cmd ? strcspn(cmd, "|;&<>$`") : 0;
+		if (cmd && cmd[at])
+			fprintf(err, "%s: warning: --exec '%s': '%c' is read by a shell only; without --shell it is one more argument of the program (add --shell for a pipeline, a redirection or a variable)\n",
+				o->prog, cmd, cmd[at]);
+	}
 	int st = check_pair(o, err);
 	if (st != OPTIONS_RUN)
 		return (enum options_status)st;

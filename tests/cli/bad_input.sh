@@ -78,3 +78,12 @@ done
 rc=0
 "$COLLECT" --frobnicate 2> "$T/err" || rc=$?
 check "--frobnicate: exit 2 ($rc), no suggestion" sh -c "[ $rc -eq 2 ] && ! grep -q 'did you mean' '$T/err'"
+
+# --exec with --kernel: what to do instead, not a riddle
+rc=0
+"$COLLECT" --exec true --kernel count --n 1,2,3 2> "$T/err" || rc=$?
+check "--exec with --kernel: exit 2 ($rc), a command or a kernel" sh -c \
+	"[ $rc -eq 2 ] && grep -q 'a command or a kernel, not one of each' '$T/err'"
+# a pipeline without --shell: said before it fails as the program's own error
+"$COLLECT" --exec 'echo 1 | cat' --n 1,2,3 --runs 1 -q -o "$T/e.st" 2> "$T/err" || true
+check "--exec with a '|' and no --shell: the warning names --shell" grep -q "'|' is read by a shell only.*--shell" "$T/err"
