@@ -116,6 +116,13 @@ static void message_lines(FILE *out, const struct analysis *a)
 		m.latency_resolved ? "" : "   not resolved: its bounds reach zero or below");
 	fprintf(out, "bandwidth  %.4g GB/s (%s)   bounds [%.4g, %s] GB/s\n",
 		m.gb_per_s, m.bandwidth_is, m.gb_lo, hi);
+	/* a line holds for the sizes it was fitted on: a protocol switches
+	 * with the size (eager to rendezvous), and small messages are
+	 * another regime, with another latency */
+	const struct point_set *s = &a->points;
+	fprintf(out, "           both from messages of %llu to %llu %s: that regime's%s\n",
+		(unsigned long long)s->p[0].n, (unsigned long long)s->p[s->count - 1].n, a->per,
+		s->p[0].n > 256 ? "; small messages take another (collect-mpi --range 0:256 times them)" : "");
 }
 
 /* What the timings are counted in. */

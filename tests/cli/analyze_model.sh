@@ -67,3 +67,21 @@ for args in "--random 3000:10:0.5" "--periodic 1000:20 --periodic 2700:50" \
 	check "interrupt-heavy ($args): no glitch or drift warning" \
 		sh -c "! grep -Eq 'clock glitch|drift:' heavy.txt"
 done
+
+# A ping-pong's latency and bandwidth name the message sizes they hold for:
+# large messages here, so the line says small ones take another regime.
+python3 - > pp.st <<'PY'
+import random
+random.seed(7)
+ns = [4096 * k for k in range(1, 33)]
+print("# subtick 1\n# tick: 1\n# unit_ns: 1\n# per: bytes\n# message_kernel: pingpong\n# columns: n t at")
+at = 0
+for r in range(30):
+    for n in random.sample(ns, len(ns)):
+        t = int(3620 + n / 3.0 + random.expovariate(1 / 20))
+        print(n, t, at)
+        at += t + 100
+PY
+"$ANALYZE" pp.st > pp.txt || fail "analyze pp.st exited $?"
+check "ping-pong: latency and bandwidth from messages of 4096 to 131072 bytes" \
+	grep -q 'both from messages of 4096 to 131072 bytes: .*small messages take another' pp.txt
