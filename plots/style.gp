@@ -77,3 +77,16 @@ set grid lc "#e6e6e6"
 set key top left opaque box lc "#cccccc"
 set border lc "#555555"
 set datafile missing "nan"
+
+# Times in ns, µs, ms or s where unit_ns is known (by the magnitude of the
+# tallest timing shown), clock units otherwise: a figure multiplies its
+# times by yscale and labels them YUNIT.
+ytop = (ymax_timings > 0 ? ymax_timings : w) * (unit_ns > 0 ? unit_ns : 1)
+yscale = 1.0
+YUNIT = VALUEUNIT
+if (unit_ns > 0) {
+	if (ytop >= 1e9) { yscale = unit_ns / 1e9; YUNIT = "s" } else {
+	if (ytop >= 1e6) { yscale = unit_ns / 1e6; YUNIT = "ms" } else {
+	if (ytop >= 1e3) { yscale = unit_ns / 1e3; YUNIT = "µs" } else {
+	yscale = unit_ns; YUNIT = "ns" } } }
+}

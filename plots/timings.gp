@@ -7,7 +7,10 @@ call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
 set title TITLE
 set xlabel "N (".NUNIT.")"
-set ylabel "t (".VALUEUNIT.")"
+set ylabel "t (".YUNIT.")"
+# the legend under the plot, off the data
+set key below horizontal nobox noopaque
+set bmargin 8
 f(x) = intercept + slope * x
 g(x) = ols_intercept + ols_slope * x
 # Log axes need positive N and t: their ranges come from analyze, and a
@@ -17,12 +20,12 @@ if (logscale && n_min_pos > 0 && t_min_pos > 0) {
 	set format x "%.0e"
 	set format y "%.0e"
 	set xrange [n_min_pos / 1.3 : n_max * 1.3]
-	set yrange [t_min_pos / 1.5 : (t_max > t_min_pos ? t_max : t_min_pos) * 3]
+	set yrange [t_min_pos * yscale / 1.5 : (t_max > t_min_pos ? t_max : t_min_pos) * yscale * 3]
 } else {
-	set yrange [0 : (ymax_timings > 0 ? ymax_timings : w)]
+	set yrange [0 : (ymax_timings > 0 ? ymax_timings : w) * yscale]
 	if (logscale) { set title TITLE."\n(linear axes: no positive N or t for log ones)" }
 }
-plot data."/samples.txt" using 1:2 with points pt 7 ps 0.25 lc rgb grey title "every sample (some above the frame: see the excess figures)", \
-     data."/minima.txt" using 1:2 with points pt 7 ps 0.9 lc rgb blue title "minimum per N", \
-     f(x) with lines lw 2 lc rgb red title sprintf("least-values line: %.6g + %.6g N", intercept, slope), \
-     g(x) with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g + %.6g N", ols_intercept, ols_slope)
+plot data."/samples.txt" using 1:($2 * yscale) with points pt 7 ps 0.25 lc rgb grey title "every sample (some above the frame: see the excess figures)", \
+     data."/minima.txt" using 1:($2 * yscale) with points pt 7 ps 0.9 lc rgb blue title "minimum per N", \
+     f(x) * yscale with lines lw 2 lc rgb red title sprintf("least-values line: %.6g + %.6g N (clock units)", intercept, slope), \
+     g(x) * yscale with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g + %.6g N", ols_intercept, ols_slope)
