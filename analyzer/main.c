@@ -20,6 +20,7 @@
 #include "options.h"
 #include "plot.h"
 #include "report.h"
+#include "report_html.h"
 
 static int report_error(const struct input_error *e)
 {
@@ -179,7 +180,8 @@ int main(int argc, char **argv)
 	int plots = 0;
 	if (opt.plot_dir != NULL)
 		plots = plot_all(&a, opt.plot_dir, opt.json || opt.markdown ? NULL : stdout, stderr);
+	int page = opt.report_path ? report_html(opt.report_path, &a, stderr) : 0;
 	analysis_free(&a);
 	rc = close_stdout();
-	return rc != 0 ? rc : plots != 0 ? 3 : 0;
+	return rc != 0 ? rc : page < 0 ? 1 : plots != 0 || page > 0 ? 3 : 0;
 }

@@ -21,7 +21,7 @@ enum {
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
 	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM, OPT_GROUP,
-	OPT_FOLLOW, OPT_FORMAT,
+	OPT_FOLLOW, OPT_FORMAT, OPT_REPORT,
 };
 
 static const struct option long_options[] = {
@@ -46,6 +46,7 @@ static const struct option long_options[] = {
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "report", required_argument, NULL, OPT_REPORT },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "per", required_argument, NULL, OPT_PER },
 	{ "ops-per-unit", required_argument, NULL, OPT_OPS_PER_UNIT },
@@ -137,6 +138,10 @@ void options_help(FILE *out)
 "                          units (default: derived, see DESCRIPTION)\n"
 "        --excess FILE     write \"n t at excess excess_step\" per sample\n"
 "        --json            print one JSON object instead of the text report\n"
+"        --report FILE     also write FILE (.html): one self-contained page\n"
+"                          to open or send, the headline and warnings, the\n"
+"                          figures inline (SVG), the minima per N and the\n"
+"                          whole text report\n"
 "        --format F        text (default), json (as --json) or markdown:\n"
 "                          the headline as a GitHub-flavoured table, with\n"
 "                          the warnings as a list (--compare: both sides\n"
@@ -322,6 +327,11 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	case OPT_MERGE: o->analysis.merge = 1; break;
 	case OPT_COMPARE: o->compare = 1; break;
 	case OPT_FOLLOW: o->follow = 1; break;
+	case OPT_REPORT:
+		if (*arg == '\0')
+			return usage(err, "--report", arg, "expected a file name (FILE.html)");
+		o->report_path = arg;
+		break;
 	case OPT_FORMAT:
 		if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "markdown"))
 			return usage(err, "--format", arg, "expected text, json or markdown");
@@ -431,6 +441,8 @@ enum options_status options_parse(int argc, char **argv,
 						: "takes no --excess or --minima");
 	if (o->group && (o->compare || o->analysis.excess_path || o->minima_path || o->plot_dir))
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
+	if (o->report_path && (o->compare || o->group))
+		return usage(err, "--report", NULL, "is for one collection (not --compare or --group)");
 	if (o->markdown && o->group)
 		return usage(err, "--format markdown", NULL, "is for one collection or --compare, not --group");
 	if (o->follow && (o->compare || o->group || argc - optind > 1 || o->analysis.from))

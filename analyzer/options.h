@@ -19,6 +19,7 @@ struct analyze_options {
 	int compare;			/* --compare A B */
 	const char *group;		/* --group KEY, or NULL */
 	int follow;			/* --follow */
+	const char *report_path;	/* --report FILE.html, or NULL */
 };
 
 enum options_status { OPTIONS_RUN, OPTIONS_DONE, OPTIONS_USAGE };

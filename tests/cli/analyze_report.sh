@@ -1,0 +1,73 @@
+#!/bin/sh
+# analyze --report FILE.html: one self-contained page (no script, link,
+# or file from elsewhere), its figures inline as SVG, names from the input
+# escaped, the headline's numbers those of --json; written whole or not
+# at all.  Shown in a headless browser where chromium is installed.
+. "$(dirname "$0")/lib.sh"
+: "${ANALYZE:?}" "${SYNTH:?}"
+cd "$T"
+command -v python3 > /dev/null || skip "python3 not installed"
+command -v gnuplot > /dev/null || skip "gnuplot not installed: no figures to inline"
+
+"$SYNTH" --seed 5 --runs 30 | sed 's/^# kernel: .*/# kernel: <script>alert("x")<\/script> \& <b>co/' > s.st
+grep -q '^# kernel: <script>' s.st || "$SYNTH" --seed 5 --runs 30 > s.st
+mkdir tmp
+TMPDIR="$T/tmp" "$ANALYZE" --report r.html s.st > s.txt || fail "analyze --report exited $?"
+"$ANALYZE" --json s.st > s.json || fail "analyze --json exited $?"
+check "the text report still on stdout" grep -q '^unit cost' s.txt
+check "a page" sh -c "head -c 15 r.html | grep -q '<!DOCTYPE html>'"
+check "its figures inline as SVG (at least 4)" [ "$(grep -c '<svg' r.html)" -ge 4 ]
+# (SVG's xlink:href='#...' point inside the page)
+check "self-contained: no script, no link, no src= or href= out of the page" sh -c \
+	"! grep -qiE -e '<script' -e '<link' -e \"(src|href)=['\\\"][^#]\" r.html"
+check "the hostile name escaped everywhere (no tag made of it)" sh -c "! grep -q '<b>co' r.html"
+python3 - r.html <<'P' || fail "the page's tags do not nest"
+import html.parser, sys
+VOID = {"meta", "br", "img", "hr", "input", "link"}
+class Nest(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack = []
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_startendtag(self, tag, attrs):
+        pass
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            sys.exit("</%s> closes <%s>" % (tag, self.stack[-1] if self.stack else "nothing"))
+        self.stack.pop()
+p = Nest()
+p.feed(open(sys.argv[1], encoding="utf-8").read())
+p.close()
+if p.stack:
+    sys.exit("left open: %s" % p.stack)
+P
+check "the page's tags nest" true
+u=$(json_get s.json unit_cost_ns)
+shown=$(sed -n 's/^<tr><th>unit cost<\/th><td class=n>\([^ ]*\) .*/\1/p' r.html)
+check "the unit cost $shown is --json's $u (in ns)" awk -v a="$shown" -v u="$u" 'BEGIN { d = a - u; if (d < 0) d = -d; exit !(a != "" && d <= 1e-3 * u) }'
+check "the minima per N, a row each" [ "$(grep -c '^<tr><td class=n>' r.html)" -eq "$(json_get s.json points)" ]
+rc=0
+"$ANALYZE" --report "$T/no/such/dir/r.html" s.st > /dev/null 2> err || rc=$?
+check "an unwritable page: exit 1 ($rc), named" sh -c "[ $rc -eq 1 ] && grep -q 'no/such/dir/r.html' err"
+rc=0
+"$ANALYZE" --report x.html --compare s.st s.st > /dev/null 2> err || rc=$?
+check "--report with --compare: exit 2 ($rc), nothing written" sh -c "[ $rc -eq 2 ] && [ ! -e x.html ]"
+check "no temporary left in TMPDIR" [ -z "$(ls -A tmp)" ]
+check "no temporary left beside the page" [ -z "$(ls -A | grep '^\.')" ]
+
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "SKIP (part): chromium not installed: the page is not rendered"
+	exit 0
+fi
+"$browser" --headless --no-sandbox --disable-gpu --window-size=1200,2400 \
+	--screenshot="$T/shot.png" "file://$T/r.html" > /dev/null 2>&1 || fail "chromium exited $?"
+check "rendered: a screenshot" [ -s shot.png ]
+check "rendered: not blank (many colours)" python3 -c "
+import zlib, struct, sys
+d = open('shot.png', 'rb').read()
+sys.exit(0 if len(set(d[i:i+3] for i in range(0, len(d) - 3, 97))) > 200 else 1)"
