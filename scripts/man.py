@@ -34,19 +34,74 @@ def from_help(name, section, text):
     return out
 
 
+def inline(line):
+    """Markdown's inline marks as roff fonts: `code` and **strong** bold,
+    *emphasis* italic, [text](link) as text; the rest escaped."""
+    line = re.sub(r"\[([^]]+)\]\([^)]+\)", r"\1", line)
+    out, parts = "", re.split(r"(`[^`]*`|\*\*[^*]+\*\*)", line)
+    for p in parts:
+        if p.startswith("`") and p.endswith("`") and len(p) >= 2:
+            out += "\\fB" + esc(p[1:-1]).replace("\\&", "") + "\\fR"
+        elif p.startswith("**") and p.endswith("**") and len(p) >= 4:
+            out += "\\fB" + esc(p[2:-2]).replace("\\&", "") + "\\fR"
+        else:
+            out += esc(p).replace("\\&", "") if out else esc(p)
+    return out
+
+
+def cells(line):
+    """A table row's cells, its escaped bars kept in them."""
+    line = line.strip().strip("|")
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line)]
+
+
 def from_markdown(name, section, title, text):
+    """Headings as .SH/.SS, paragraphs filled, code blocks as they are
+    (.nf), tables as tagged paragraphs (the first cell the tag), lists
+    as indented paragraphs; no Markdown mark is left for the reader."""
     out = head(name, section, "subtick manual")
-    out += [".SH NAME", f"{name} \\- {title}", ".nf"]
+    out += [".SH NAME", f"{name} \\- {title}"]
     code = False
+    header = None
+    blank = True    # the line before was empty: an indented line is code
     for line in text.splitlines():
-        m = None if code else re.match(r"(#+) (.*)", line)
+        was_blank, blank = blank, not line.strip()
         if line.startswith("```"):
             code = not code
-        elif m and len(m.group(1)) <= 2:
-            out += [".fi", f".SH {m.group(2).upper()}", ".nf"]
-        else:
+            out += [".nf", ".RS 4"] if code else [".RE", ".fi"]
+            continue
+        if code:
             out.append(esc(line))
-    out.append(".fi")
+            continue
+        m = re.match(r"(#+) (.*)", line)
+        if m:
+            level = len(m.group(1))
+            out.append((".SH " if level <= 2 else ".SS ") + inline(m.group(2).upper() if level <= 2 else m.group(2)))
+            header = None
+            continue
+        if line.startswith("|"):
+            row = cells(line)
+            if all(re.fullmatch(r":?-+:?", c) for c in row if c):
+                continue
+            if header is None:
+                header = row
+                continue
+            out += [".TP", inline(row[0])]
+            out.append(inline("; ".join(c for c in row[1:] if c)))
+            continue
+        header = None
+        if not line.strip():
+            out.append(".PP")
+        elif re.match(r"\s*[-*] ", line):
+            out += [".IP \\(bu 2", inline(re.sub(r"^\s*[-*] ", "", line))]
+        elif line.startswith("    ") and (was_blank or out[-2:] == [".RE", ".fi"]):
+            if out[-2:] == [".RE", ".fi"]:     # the block goes on
+                del out[-2:]
+            else:
+                out += [".nf", ".RS 4"]
+            out += [esc(line[4:]), ".RE", ".fi"]
+        else:
+            out.append(inline(line.strip()))
     return out
 
 
