@@ -2,6 +2,7 @@
  * options.c - getopt_long, checked numbers, --help.
  */
 #include "options.h"
+#include "helptext.h"
 #include "suggest.h"
 
 #include <getopt.h>
@@ -21,7 +22,7 @@ enum {
 	OPT_JSON, OPT_REPLICATES, OPT_SEED, OPT_PLOT, OPT_PLOT_FORMAT,
 	OPT_PLOT_LOG, OPT_COLUMN, OPT_VERSION, OPT_KEEP_LOW, OPT_MERGE,
 	OPT_MINIMA, OPT_PER, OPT_OPS_PER_UNIT, OPT_COMPARE, OPT_FROM, OPT_GROUP,
-	OPT_FOLLOW, OPT_FORMAT, OPT_REPORT,
+	OPT_FOLLOW, OPT_FORMAT, OPT_REPORT, OPT_MANUAL,
 };
 
 static const struct option long_options[] = {
@@ -38,6 +39,7 @@ static const struct option long_options[] = {
 	{ "plot-format", required_argument, NULL, OPT_PLOT_FORMAT },
 	{ "plot-log", no_argument, NULL, OPT_PLOT_LOG },
 	{ "help", no_argument, NULL, 'h' },
+	{ "manual", no_argument, NULL, OPT_MANUAL },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "keep-low", no_argument, NULL, OPT_KEEP_LOW },
 	{ "merge", no_argument, NULL, OPT_MERGE },
@@ -201,7 +203,8 @@ void options_help(FILE *out)
 "        --replicates B    subsampling refits (default 200)\n"
 "        --seed S          subsampling seed, 1..4294967295 (default 1: reports\n"
 "                          repeat)\n"
-"    -h, --help            this text\n"
+"    -h, --help            a short usage (one line an option)\n"
+"        --manual          this text, the manual (man analyze)\n"
 "        --version         print the version\n"
 "\n"
 "PLOTS\n"
@@ -363,7 +366,8 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--ops-per-unit", arg, "expected a positive number");
 		o->analysis.ops_per_unit = v;
 		break;
-	case 'h': options_help(stdout); return OPTIONS_DONE;
+	case 'h': help_brief_of(stdout, options_help, "analyze"); return OPTIONS_DONE;
+	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}

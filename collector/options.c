@@ -2,6 +2,7 @@
  * options.c - getopt_long, range checks, --help.
  */
 #include "options.h"
+#include "helptext.h"
 #include "suggest.h"
 
 #include <getopt.h>
@@ -23,6 +24,7 @@ enum {
 	OPT_PRECISION, OPT_UNTIL, OPT_MAX_N, OPT_KBEST, OPT_CPU, OPT_NO_PRIORITY, OPT_SEED,
 	OPT_VERSION, OPT_FORCE, OPT_KERNEL_ARG, OPT_EXEC, OPT_PREPARE, OPT_SHELL,
 	OPT_CHECK_TOLERANCE, OPT_EXEC_TIMEOUT, OPT_CHECK_OUTPUT, OPT_TRACE,
+	OPT_MANUAL,
 };
 
 static const struct option long_options[] = {
@@ -55,6 +57,7 @@ static const struct option long_options[] = {
 	{ "check-output", no_argument, NULL, OPT_CHECK_OUTPUT },
 	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "help", no_argument, NULL, 'h' },
+	{ "manual", no_argument, NULL, OPT_MANUAL },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
@@ -216,7 +219,8 @@ void options_help(FILE *out)
 "                          run spans fewer than 10 ticks\n"
 "        --trace SECONDS   the activity trace (see DESCRIPTION), at most an\n"
 "                          hour; with --clock, --cpu, --no-priority, -o\n"
-"    -h, --help            this text\n"
+"    -h, --help            a short usage (one line an option)\n"
+"        --manual          this text, the manual (man collect)\n"
 "        --version         print the version\n"
 "\n"
 "CLOCKS\n",
@@ -411,7 +415,8 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		    o->trace_s > TRACE_SECONDS_MAX)
 			return usage_as(o->prog, err, "--trace", arg, "expected a number of seconds, at most 3600");
 		break;
-	case 'h': options_help(stdout); return OPTIONS_DONE;
+	case 'h': help_brief_of(stdout, options_help, "collect"); return OPTIONS_DONE;
+	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
 		return OPTIONS_USAGE;

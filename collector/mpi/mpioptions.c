@@ -3,6 +3,7 @@
  * here, the rest through collect's parser (options_parse_as).
  */
 #include "mpioptions.h"
+#include "helptext.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +73,8 @@ void mpi_options_help(FILE *out)
 "    --range, --geometric, -r, --runs, -b, --budget, --precision, --max-n,\n"
 "    --kbest, --no-priority, --seed, -q, --quiet, --force\n"
 "                          as in collect(1), on every rank\n"
-"    -h, --help            this text\n"
+"    -h, --help            a short usage (one line an option)\n"
+"        --manual          this text, the manual (man collect-mpi)\n"
 "    --version             the version\n"
 "\n"
 "STREAM\n"
@@ -105,6 +107,10 @@ int mpi_options_early(int argc, char **argv)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			help_brief_of(stdout, mpi_options_help, "collect-mpi");
+			return 1;
+		}
+		if (strcmp(argv[i], "--manual") == 0) {
 			mpi_options_help(stdout);
 			return 1;
 		}
@@ -131,9 +137,12 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 				rest[k++] = argv[i++];
 			break;
 		}
-		if (i > 0 && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-			if (rank == 0)
+		if (i > 0 && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 ||
+			      strcmp(a, "--manual") == 0)) {
+			if (rank == 0 && strcmp(a, "--manual") == 0)
 				mpi_options_help(stdout);
+			else if (rank == 0)
+				help_brief_of(stdout, mpi_options_help, "collect-mpi");
 			free(rest);
 			return MPI_OPTIONS_DONE;
 		}

@@ -21,3 +21,17 @@ for prog in collect:collector/options.c analyze:analyzer/options.c; do
 	missing=$(while read -r o; do grep -q -- "--$o" "$T/$name.1.txt" || echo "--$o"; done < "$T/opts")
 	check "$name(1) documents every option${missing:+ (missing: $missing)}" [ -z "$missing" ]
 done
+
+# -h/--help: a short usage, one line an option, every option in it
+for prog in "$COLLECT:collector/options.c" "$ANALYZE:analyzer/options.c"; do
+	bin=${prog%%:*} src=$SUBTICK_SOURCE_ROOT/${prog#*:}
+	name=$(basename "$bin")
+	"$bin" --help > "$T/help" || fail "$name --help exited $?"
+	check "$name --help: at most 60 lines ($(wc -l < "$T/help"))" [ "$(wc -l < "$T/help")" -le 60 ]
+	sed -n 's/^[[:space:]]*{ "\([a-z0-9-]*\)", .*/\1/p' "$src" | sort -u > "$T/opts"
+	missing=$(while read -r o; do grep -q -- "--$o\\b" "$T/help" || echo "--$o"; done < "$T/opts")
+	check "$name --help: every option${missing:+ (missing: $missing)}" [ -z "$missing" ]
+	check "$name --help: points to the manual" grep -q "man $name" "$T/help"
+	"$bin" --manual > "$T/manual" || fail "$name --manual exited $?"
+	check "$name --manual: the whole text (longer than --help)" [ "$(wc -l < "$T/manual")" -gt "$(wc -l < "$T/help")" ]
+done
