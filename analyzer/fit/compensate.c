@@ -21,11 +21,22 @@ static double poisson_min(double mu, double R, double q)
 {
 	if (!(mu > 0))
 		return 0;
-	double top = mu + 10 * sqrt(mu) + 10;
-	for (double k = 0; k < top; k++)
-		if (1 - pow(gsl_cdf_poisson_Q((unsigned)k, mu), R) >= q)
-			return k;
-	return top;
+	double top = ceil(mu + 10 * sqrt(mu) + 10);
+	if (top > 4e9)	/* no minimum holds billions of them: in unsigned */
+		top = 4e9;
+	/* P(min <= k) grows with k: the smallest k by bisection (a count of
+	 * millions, from input built to fool, was a scan of minutes) */
+	double lo = 0, hi = top;
+	if (1 - pow(gsl_cdf_poisson_Q((unsigned)hi, mu), R) < q)
+		return top;
+	while (lo < hi) {
+		double mid = floor((lo + hi) / 2);
+		if (1 - pow(gsl_cdf_poisson_Q((unsigned)mid, mu), R) >= q)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
 }
 
 /* The cost, clock units, of the interruptions the minimum m of R runs
