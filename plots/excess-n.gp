@@ -15,23 +15,24 @@ set xlabel "N (".NUNIT.")"
 # larger; the noisier samples are off the top.
 top = 3 * minima_excess_max > 8 * band ? 3 * minima_excess_max : 8 * band
 if (top <= 0) { top = 4 * w }
-set yrange [-0.5 * w : top]
+es = tu_scale(top)	# the excess in time where unit_ns is known
+set yrange [-0.5 * w * es : top * es]
 if (logscale && n_min_pos > 0) {
 	set logscale x
 	set format x "%.0e"
 	set xrange [n_min_pos / 1.3 : n_max * 1.3]
 }
-set ylabel "excess over the line (".VALUEUNIT.")"
-set title sprintf("excess over the least-values line (red), magnified to %.4g units: minimum per N (blue), samples (grey; noisier ones off the top)", top)
-plot data."/samples.txt" using 1:3 with points pt 7 ps 0.3 lc rgb grey, \
-     data."/minima.txt" using 1:5 with points pt 7 ps 0.9 lc rgb blue, \
+set ylabel "excess over the line (".tu_name(top).")"
+set title sprintf("excess over the least-values line (red), magnified to %.4g %s: minimum per N (blue), samples (grey; noisier ones off the top)", top * es, tu_name(top))
+plot data."/samples.txt" using 1:($3 * es) with points pt 7 ps 0.3 lc rgb grey, \
+     data."/minima.txt" using 1:($5 * es) with points pt 7 ps 0.9 lc rgb blue, \
      0 with lines lw 1.5 lc rgb red
 
 # Bottom: log, over the step function, shifted by one tick so that the
 # on-line samples (0 or 1 tick) sit at the bottom.
 set logscale y
 set yrange [w / 2 : (excess_max + w) * 2]
-set ylabel "excess over the step function + 1 tick (log)"
+set ylabel "excess + 1 tick (clock units, log)"
 set title sprintf("excess over tick*floor(line/tick): on the line below green; strong: the runs found interrupted (red: the shortest runs' threshold, %.4g)", threshold)
 plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
      data."/samples.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt 7 ps 0.3 lc rgb purple, \

@@ -78,6 +78,11 @@ set key top left opaque box lc "#cccccc"
 set border lc "#555555"
 set datafile missing "nan"
 
+# The unit of time for a span of v clock units: its factor from clock
+# units, and its name (clock units where unit_ns is unknown).
+tu_scale(v) = unit_ns <= 0 ? 1.0 : (v * unit_ns >= 1e9 ? unit_ns / 1e9 : (v * unit_ns >= 1e6 ? unit_ns / 1e6 : (v * unit_ns >= 1e3 ? unit_ns / 1e3 : unit_ns)))
+tu_name(v) = unit_ns <= 0 ? VALUEUNIT : (v * unit_ns >= 1e9 ? "s" : (v * unit_ns >= 1e6 ? "ms" : (v * unit_ns >= 1e3 ? "µs" : "ns")))
+
 # Times in ns, µs, ms or s where unit_ns is known (by the magnitude of the
 # tallest timing shown), clock units otherwise: a figure multiplies its
 # times by yscale and labels them YUNIT.
