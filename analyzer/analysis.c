@@ -52,11 +52,11 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 			at = SPOOL_NO_AT - 1;	/* beyond 2^64: saturate */
 		c->at_max = at > c->at_max ? at : c->at_max;
 	}
-	struct spool_record r = { s->n, s->t, at };
 	if (points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact, at) != 0) {
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return -1;
 	}
+	struct spool_record r = { s->n, s->t, at, c->a->points.last };
 	if (spool_put(&c->a->spool, &r) != 0) {
 		snprintf(err->msg, sizeof err->msg,
 			 "cannot keep the samples in a temporary file: %s", strerror(errno));
@@ -306,7 +306,7 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 	snprintf(a->where.file, sizeof a->where.file, "-");
 	if (td == NULL || rng == NULL) {
 		rc = fail(err, &a->where, "out of memory");
-	} else if (spool_open(&a->spool) != 0) {
+	} else if (spool_open(&a->spool, &a->points) != 0) {
 		rc = fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
 	} else {
 		tickdata_init(td);
@@ -329,7 +329,10 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		/* without start times the order of the runs in time is
 		 * unknown: hyperfine and Google Benchmark list them by N */
 		a->start_times = a->timed_samples == a->points.samples;
-		points_sort(&a->points);
+		if (points_sort(&a->points) != 0)
+			rc = fail(err, &a->where, "out of memory");
+	}
+	if (rc == 0) {
 		runs_per_n(a);
 		choose_units(a, &first, td);
 	}

@@ -1,49 +1,117 @@
 /*
- * spool.c - fixed-size binary records in a tmpfile().
+ * spool.c - fixed-size binary records in an unlinked temporary file,
+ * through a buffer (spool.h).
  */
 #include "spool.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-enum { SPOOL_BUFFER = 1 << 20 };
+/* Records in the buffer: 64 Ki of 24 bytes, 1.5 MiB. */
+enum { SPOOL_BUFFER = 1 << 16 };
 
-int spool_open(struct spool *s)
+int spool_open(struct spool *s, const struct point_set *points)
 {
-	s->count = 0;
-	s->f = tmpfile();
-	if (s->f == NULL)
+	memset(s, 0, sizeof *s);
+	s->fd = -1;
+	s->points = points;
+	s->buf = malloc(SPOOL_BUFFER * sizeof *s->buf);
+	FILE *f = s->buf ? tmpfile() : NULL;
+	if (f == NULL) {
+		free(s->buf);
+		s->buf = NULL;
 		return -1;
-	setvbuf(s->f, NULL, _IOFBF, SPOOL_BUFFER);
+	}
+	s->fd = dup(fileno(f));
+	fclose(f);	/* the file lives on in the duplicate */
+	if (s->fd < 0) {
+		free(s->buf);
+		s->buf = NULL;
+		return -1;
+	}
+	s->writing = 1;
 	return 0;
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+	while (n > 0) {
+		ssize_t k = write(fd, c, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		c += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static int flush(struct spool *s)
+{
+	int rc = s->len ? write_all(s->fd, s->buf, s->len * sizeof *s->buf) : 0;
+	s->len = 0;
+	return rc;
 }
 
 int spool_put(struct spool *s, const struct spool_record *r)
 {
-	if (fwrite(r, sizeof *r, 1, s->f) != 1)
+	if (!s->writing) {	/* more after reading: append */
+		if (lseek(s->fd, 0, SEEK_END) < 0)
+			return -1;
+		s->writing = 1;
+		s->pos = s->len = 0;
+	}
+	if (s->len == SPOOL_BUFFER && flush(s) != 0)
 		return -1;
+	s->buf[s->len++] = (struct spool_disk){ s->points ? r->i : r->n, r->t, r->at };
 	s->count++;
 	return 0;
 }
 
 int spool_rewind(struct spool *s)
 {
-	if (fflush(s->f) != 0)
+	if (s->writing && flush(s) != 0)
 		return -1;
-	rewind(s->f);
-	return ferror(s->f) ? -1 : 0;
+	s->writing = 0;
+	s->pos = s->len = 0;
+	return lseek(s->fd, 0, SEEK_SET) < 0 ? -1 : 0;
 }
 
-int spool_get(struct spool *s, struct spool_record *r)
+/* The next records into the buffer: 1, 0 at the end, -1 on error. */
+int spool_fill(struct spool *s)
 {
-	if (fread(r, sizeof *r, 1, s->f) == 1)
-		return 1;
-	return ferror(s->f) ? -1 : 0;
+	size_t want = SPOOL_BUFFER * sizeof *s->buf, got = 0;
+	char *p = (char *)s->buf;
+	if (s->writing)
+		return -1;
+	while (got < want) {
+		ssize_t k = read(s->fd, p + got, want - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return -1;
+		if (k == 0)
+			break;
+		got += (size_t)k;
+	}
+	if (got % sizeof *s->buf != 0) {	/* a torn record: cannot be */
+		errno = EIO;
+		return -1;
+	}
+	s->pos = 0;
+	s->len = got / sizeof *s->buf;
+	return s->len > 0;
 }
 
 void spool_close(struct spool *s)
 {
-	if (s->f != NULL)
-		fclose(s->f);
-	s->f = NULL;
+	if (s->buf != NULL && s->fd >= 0)	/* opened (a zeroed spool was not) */
+		close(s->fd);
+	free(s->buf);
+	s->fd = -1;
+	s->buf = NULL;
 }

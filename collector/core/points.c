@@ -18,6 +18,7 @@ void points_free(struct point_set *s)
 		free(s->p[i].best);
 	free(s->p);
 	free(s->slot);
+	free(s->rank);
 	memset(s, 0, sizeof *s);
 }
 
@@ -72,6 +73,7 @@ static struct point *find(struct point_set *s, uint64_t n)
 	struct point *p = &s->p[s->count++];
 	memset(p, 0, sizeof *p);
 	p->n = n;
+	p->seen = (uint32_t)(s->count - 1);
 	s->slot[h] = (uint32_t)s->count;
 	return p;
 }
@@ -91,7 +93,7 @@ static int keep_best(struct point *p, double t)
 		p->best = b;
 		p->best_cap = cap;
 	}
-	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1;
+	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1u;
 	for (; i > 0 && p->best[i - 1] > t; i--)
 		p->best[i] = p->best[i - 1];
 	p->best[i] = t;
@@ -113,9 +115,8 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	}
 	if (t_exact && (p->count == 1 || t_int < p->min_int))
 		p->min_int = t_int;
-	double delta = t - p->mean;
-	p->mean += delta / (double)p->count;
-	p->m2 += delta * (t - p->mean);
+	p->mean += (t - p->mean) / (double)p->count;
+	s->last = (size_t)(p - s->p);
 	s->sorted = 0;
 	return keep_best(p, t);
 }
@@ -126,7 +127,7 @@ static int by_n(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-void points_sort(struct point_set *s)
+int points_sort(struct point_set *s)
 {
 	/* Done adding: the table needs no more room, nor the hash. */
 	struct point *q = s->count ? realloc(s->p, s->count * sizeof *q) : NULL;
@@ -139,10 +140,14 @@ void points_sort(struct point_set *s)
 	s->slots = 0;
 	if (s->count > 1)
 		qsort(s->p, s->count, sizeof *s->p, by_n);
-	free(s->slot);	/* indices changed; no lookups after sorting */
-	s->slot = NULL;
-	s->slots = 0;
+	free(s->rank);
+	s->rank = malloc((s->count ? s->count : 1) * sizeof *s->rank);
+	if (s->rank == NULL)
+		return -1;
+	for (size_t i = 0; i < s->count; i++)
+		s->rank[s->p[i].seen] = (uint32_t)i;
 	s->sorted = 1;
+	return 0;
 }
 
 uint128 points_sum_n(const struct point_set *s)

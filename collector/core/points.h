@@ -22,12 +22,12 @@ struct point {
 	uint64_t count;
 	double min;
 	uint64_t min_int;	/* exact when the set is all integers */
-	double mean;		/* Welford */
-	double m2;
+	double mean;		/* running mean */
 	uint64_t min_at;	/* start of the run that gave min (its at);
 				 * UINT64_MAX if unknown */
 	double *best;		/* ascending, up to POINT_BEST */
-	unsigned nbest, best_cap;
+	uint32_t seen;		/* its index in the order N were first seen */
+	uint8_t nbest, best_cap;
 };
 
 struct point_set {
@@ -37,6 +37,10 @@ struct point_set {
 	size_t slots;
 	int all_int;		/* every timing so far was an integer */
 	uint64_t samples;
+	size_t last;		/* the index of the point the last points_add
+				 * went to (order of first sight) */
+	uint32_t *rank;		/* once sorted: the index of the point first
+				 * seen k-th is rank[k] */
 	int sorted;
 };
 
@@ -48,8 +52,16 @@ void points_free(struct point_set *s);
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	       int t_exact, uint64_t at);
 
-/* Sort by n, after the last points_add (which may not follow it). */
-void points_sort(struct point_set *s);
+/* Sort by n, after the last points_add (which may not follow it).
+ * Returns 0, or -1 when out of memory (for the ranks). */
+int points_sort(struct point_set *s);
+
+/* The index of the point first seen k-th (s->last of its points_add):
+ * k itself before sorting, its place in the sorted set after. */
+static inline size_t points_index(const struct point_set *s, size_t k)
+{
+	return s->sorted ? s->rank[k] : k;
+}
 
 /* The index of n in the sorted set, or s->count when it is not there. */
 size_t points_find(const struct point_set *s, uint64_t n);

@@ -33,7 +33,7 @@ static void test_step_function(void **state)
 	struct excess_config c = { .line = &l, .tick = 500, .on_line_width = 500 };
 	/* n = 3: the line is at 2077; a clock of tick 500 reads 2000 or
 	 * 2500; over the step function 500 * floor(2077 / 500) = 2000 */
-	struct spool_record r = { 3, 2000, SPOOL_NO_AT };
+	struct spool_record r = { 3, 2000, SPOOL_NO_AT, SPOOL_NO_INDEX };
 	double e, es;
 	excess_of(&c, &r, &e, &es);
 	assert_true(fabs(e - (2000 - 2077)) < 1e-9);
@@ -52,12 +52,12 @@ static void test_summary(void **state)
 {
 	(void)state;
 	struct spool sp;
-	assert_int_equal(spool_open(&sp), 0);
+	assert_int_equal(spool_open(&sp, NULL), 0);
 	for (int i = 0; i < 1000; i++) {
 		uint64_t n = 100 + (uint64_t)(i % 50);
 		double line = 1000 + 359.0 * (double)n;
 		double extra = i < 900 ? 0 : i < 990 ? 100 : 100000;
-		struct spool_record r = { n, line + extra, (uint64_t)i * 1000000u };
+		struct spool_record r = { n, line + extra, (uint64_t)i * 1000000u, SPOOL_NO_INDEX };
 		assert_int_equal(spool_put(&sp, &r), 0);
 	}
 	struct lv_line l = line_359();
