@@ -24,7 +24,11 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	for (size_t j = 0; j < (size_t)count * s->count; j++)
 		out->min[j] = INFINITY;
 	struct spool_record r;
-	uint64_t idx = 0, total = sp->count;
+	uint64_t total = sp->count;
+	/* sample number idx goes to block idx x count / total: kept as that
+	 * product and the product at which the next block begins */
+	uint128 at = 0, next = total;
+	size_t b = 0;
 	int got;
 	if (spool_rewind(sp) != 0)
 		return -1;
@@ -33,12 +37,13 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 		for (g = 0; g < nskip && g < 64; g++)
 			if (!skipped[g] && skip_n[g] == r.n && skip_t[g] == r.t)
 				break;
+		for (; at >= next; next += total)
+			b++;
+		at += count;
 		if (g < nskip && g < 64) {
 			skipped[g] = 1;
-			idx++;
 			continue;
 		}
-		size_t b = (size_t)((long double)idx++ * count / total);
 		if (i < s->count && r.t < out->min[b * s->count + i])
 			out->min[b * s->count + i] = r.t;
 	}

@@ -373,18 +373,26 @@ static size_t band_times(const struct periodic_event *ev, size_t n,
 	return k;
 }
 
-/* The median stretch of the events, or of the shortest half. */
-static double stretch_quantile(const struct periodic_event *ev, size_t n, double q)
+/* The events' stretches, as the bands and the merging of sources want
+ * them: taken once, the same in every search. */
+struct stretches {
+	double q50, q20;	/* at (n - 1) x 0.5 and 0.2 in length order */
+	double typical;		/* at n / 2 */
+};
+
+static int stretches_of(const struct periodic_event *ev, size_t n, struct stretches *st)
 {
-	double *len = malloc(n * sizeof *len), v = INFINITY;
+	double *len = malloc(n * sizeof *len);
 	if (len == NULL)
-		return v;
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		len[i] = ev[i].hi - ev[i].lo;
 	qsort(len, n, sizeof *len, by_double);
-	v = len[(size_t)(q * (double)(n - 1))];
+	st->q50 = len[(size_t)(0.5 * (double)(n - 1))];
+	st->q20 = len[(size_t)(0.2 * (double)(n - 1))];
+	st->typical = len[n / 2];
 	free(len);
-	return v;
+	return 0;
 }
 
 /* The bands: every event; above level x 2^j; within two octaves; up to
@@ -392,7 +400,7 @@ static double stretch_quantile(const struct periodic_event *ev, size_t n, double
  * runs are long against the period, only the short ones lock to it).
  * Returns how many. */
 static int bands_of(const struct periodic_event *ev, size_t n, double level,
-		    struct band b[BANDS + 2])
+		    const struct stretches *st, struct band b[BANDS + 2])
 {
 	double top = 0;
 	for (size_t i = 0; i < n; i++)
@@ -404,8 +412,8 @@ static int bands_of(const struct periodic_event *ev, size_t n, double level,
 		b[j] = (struct band){ j ? level * exp2(j) : -INFINITY, INFINITY, INFINITY };
 		b[octaves + j] = (struct band){ level * exp2(j), level * exp2(j + 2), INFINITY };
 	}
-	b[2 * octaves] = (struct band){ -INFINITY, INFINITY, stretch_quantile(ev, n, 0.5) };
-	b[2 * octaves + 1] = (struct band){ -INFINITY, INFINITY, stretch_quantile(ev, n, 0.2) };
+	b[2 * octaves] = (struct band){ -INFINITY, INFINITY, st->q50 };
+	b[2 * octaves + 1] = (struct band){ -INFINITY, INFINITY, st->q20 };
 	return 2 * octaves + 2;
 }
 
@@ -483,10 +491,11 @@ static size_t sources_of(const struct periodic_event *ev, size_t n,
 static size_t search_once(const struct periodic_event *ev, size_t n,
 			  unsigned char *taken, double *t, size_t *mine,
 			  const double *null, size_t nnull, double level,
-			  double fill_min, struct periodic_sources *out)
+			  double fill_min, const struct stretches *st,
+			  struct periodic_sources *out)
 {
 	struct band b[BANDS + 2];
-	int bands = bands_of(ev, n, level, b);
+	int bands = bands_of(ev, n, level, st, b);
 	size_t last = 0;
 	for (int j = 0; j < bands; j++) {
 		struct period_result p;
@@ -516,17 +525,8 @@ static int marks_of(const struct periodic_source *a, const struct periodic_sourc
  * (two sources a few microseconds apart, taken in pieces) are one; so is
  * a source whose marks are every k-th of another's, of its cost (events
  * of one source that the collection's rhythm caught only at some marks). */
-static void merge_alike(const struct periodic_event *ev, size_t n,
-			struct periodic_sources *out)
+static void merge_alike(double typical, struct periodic_sources *out)
 {
-	double *len = malloc(n * sizeof *len), typical = 0;
-	if (len == NULL)
-		return;
-	for (size_t i = 0; i < n; i++)
-		len[i] = ev[i].hi - ev[i].lo;
-	qsort(len, n, sizeof *len, by_double);
-	typical = len[n / 2];
-	free(len);
 	for (size_t i = 0; i < out->count; i++)
 		for (size_t j = i + 1; j < out->count; j++) {
 			struct periodic_source *a = &out->s[i], *b = &out->s[j];
@@ -554,12 +554,13 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 	unsigned char *taken = calloc(n, 1);
 	double *t = malloc(n * sizeof *t);
 	size_t *mine = malloc(n * sizeof *mine);
-	int rc = taken && t && mine ? 0 : -1;
+	struct stretches st;
+	int rc = taken && t && mine ? stretches_of(ev, n, &st) : -1;
 	while (rc == 0 && out->count < PERIODIC_SOURCES_MAX &&
-	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, out) > 0)
+	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, &st, out) > 0)
 		;
 	if (rc == 0)
-		merge_alike(ev, n, out);
+		merge_alike(st.typical, out);
 	/* strongest first: the source of the most events */
 	for (size_t i = 1; i < out->count; i++)
 		for (size_t j = i; j > 0 && out->s[j].hits > out->s[j - 1].hits; j--) {

@@ -8,9 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The low quantile of a window's ratios taken as its speed: an interrupt
- * that hits 80% of a window's long runs still leaves it unmoved. */
-#define SPEED_QUANTILE 0.0
 /* Windows in a stretch, at least. */
 enum { STRETCH_MIN = 3, SMOOTH = 7 };
 
@@ -29,13 +26,17 @@ static int alloc_windows(struct speed_states *o, size_t nwin)
 	return o->w_at && o->w_speed && o->w_fit && o->w_state ? 0 : -1;
 }
 
-/* The window's speed from its k ratios (NAN when too few). */
-static double window_speed(double *r, size_t k)
+/* The window's speed from its k ratios (NAN when too few): the smallest,
+ * which an interrupt that hits 80% of a window's long runs leaves
+ * unmoved. */
+static double window_speed(const double *r, size_t k)
 {
 	if (k < 4)
 		return NAN;
-	qsort(r, k, sizeof *r, by_double);
-	return r[(size_t)(SPEED_QUANTILE * (double)k)];
+	double m = r[0];
+	for (size_t i = 1; i < k; i++)
+		m = r[i] < m ? r[i] : m;
+	return m;
 }
 
 /* One pass: every window's start and speed.  Returns 0, 1 when a run has

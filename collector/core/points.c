@@ -3,6 +3,7 @@
  */
 #include "points.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,14 +74,20 @@ static struct point *find(struct point_set *s, uint64_t n)
 	struct point *p = &s->p[s->count++];
 	memset(p, 0, sizeof *p);
 	p->n = n;
-	p->seen = (uint32_t)(s->count - 1);
 	s->slot[h] = (uint32_t)s->count;
 	return p;
 }
 
+/* x rounded up to a float (+infinity beyond the floats). */
+static float float_up(double x)
+{
+	float f = (float)x;
+	return (double)f >= x ? f : nextafterf(f, INFINITY);
+}
+
 static int keep_best(struct point *p, double t)
 {
-	if (p->nbest == POINT_BEST && t >= p->best[POINT_BEST - 1])
+	if (p->nbest == POINT_BEST && (t >= (double)p->best_top || t >= p->best[POINT_BEST - 1]))
 		return 0;
 	/* Grown one at a time: with few runs per N (a million N, ten runs
 	 * each) the array is as small as its contents; at most POINT_BEST
@@ -97,6 +104,8 @@ static int keep_best(struct point *p, double t)
 	for (; i > 0 && p->best[i - 1] > t; i--)
 		p->best[i] = p->best[i - 1];
 	p->best[i] = t;
+	if (p->nbest == POINT_BEST)
+		p->best_top = float_up(p->best[POINT_BEST - 1]);
 	return 0;
 }
 
@@ -121,9 +130,14 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	return keep_best(p, t);
 }
 
+struct keyed {
+	uint64_t n;
+	uint32_t seen;
+};
+
 static int by_n(const void *a, const void *b)
 {
-	uint64_t x = ((const struct point *)a)->n, y = ((const struct point *)b)->n;
+	uint64_t x = ((const struct keyed *)a)->n, y = ((const struct keyed *)b)->n;
 	return (x > y) - (x < y);
 }
 
@@ -138,14 +152,33 @@ int points_sort(struct point_set *s)
 	free(s->slot);
 	s->slot = NULL;
 	s->slots = 0;
-	if (s->count > 1)
-		qsort(s->p, s->count, sizeof *s->p, by_n);
+	/* the order by n, then each point moved to its place along the
+	 * cycles of that permutation (no second copy of the points) */
+	size_t n = s->count;
+	struct keyed *key = malloc((n ? n : 1) * sizeof *key);
 	free(s->rank);
-	s->rank = malloc((s->count ? s->count : 1) * sizeof *s->rank);
-	if (s->rank == NULL)
+	s->rank = malloc((n ? n : 1) * sizeof *s->rank);
+	if (key == NULL || s->rank == NULL) {
+		free(key);
 		return -1;
-	for (size_t i = 0; i < s->count; i++)
-		s->rank[s->p[i].seen] = (uint32_t)i;
+	}
+	for (size_t i = 0; i < n; i++)
+		key[i] = (struct keyed){ s->p[i].n, (uint32_t)i };
+	qsort(key, n, sizeof *key, by_n);
+	uint32_t *dest = (uint32_t *)key;	/* n of them fit in the keys */
+	for (size_t k = 0; k < n; k++)
+		s->rank[key[k].seen] = (uint32_t)k;
+	memcpy(dest, s->rank, n * sizeof *dest);
+	for (size_t i = 0; i < n; i++)
+		while (dest[i] != i) {	/* the point at i belongs at dest[i] */
+			size_t j = dest[i];
+			struct point tmp = s->p[j];
+			s->p[j] = s->p[i];
+			s->p[i] = tmp;
+			dest[i] = dest[j];
+			dest[j] = (uint32_t)j;
+		}
+	free(key);
 	s->sorted = 1;
 	return 0;
 }

@@ -26,7 +26,9 @@ struct point {
 	uint64_t min_at;	/* start of the run that gave min (its at);
 				 * UINT64_MAX if unknown */
 	double *best;		/* ascending, up to POINT_BEST */
-	uint32_t seen;		/* its index in the order N were first seen */
+	float best_top;		/* best[POINT_BEST - 1] rounded up, once there
+				 * are POINT_BEST: a timing at or above it is
+				 * no better, without a look at best[] */
 	uint8_t nbest, best_cap;
 };
 
