@@ -136,7 +136,7 @@ static void test_grid_of_starts(void **state)
 static void test_sparse_period(void **state)
 {
 	(void)state;
-	for (unsigned long seed = 1; seed <= 5; seed++) {
+	for (unsigned long seed = 1; seed <= 40; seed++) {
 		double t[200];
 		struct period_result p;
 		gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
