@@ -300,7 +300,8 @@ static int by_length(const void *a, const void *b)
 
 /* The cost of one interruption: the median of the events' that expected
  * few (rate x length < 0.3: mostly one), and at least of the 30 shortest.
- * Sorts ev by length. */
+ * Where 30 or more expected few, they hold the 30 shortest, and no sort
+ * is needed; else ev is sorted by length. */
 static void cost_of(struct interrupts *o, struct periodic_event *ev, size_t n,
 		    double rate)
 {
@@ -310,9 +311,15 @@ static void cost_of(struct interrupts *o, struct periodic_event *ev, size_t n,
 		free(c);
 		return;
 	}
-	qsort(ev, n, sizeof *ev, by_length);
-	for (size_t i = 0; i < n && (k < 30 || rate * (ev[i].hi - ev[i].lo) < 0.3); i++)
-		c[k++] = ev[i].cost;
+	for (size_t i = 0; i < n; i++)
+		if (rate * (ev[i].hi - ev[i].lo) < 0.3)
+			c[k++] = ev[i].cost;
+	if (k < 30) {
+		qsort(ev, n, sizeof *ev, by_length);
+		k = 0;
+		for (size_t i = 0; i < n && (k < 30 || rate * (ev[i].hi - ev[i].lo) < 0.3); i++)
+			c[k++] = ev[i].cost;
+	}
 	qsort(c, k, sizeof *c, by_double);
 	o->cost = c[k / 2];
 	o->cost_lo = c[k / 4];
