@@ -283,8 +283,61 @@ static int sample_line(struct reader *r, char *s)
 	return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
 }
 
+/*
+ * The common line of a stream, whole numbers of at most 19 digits
+ * (never beyond 2^64) between single tabs, read without splitting it
+ * first: the sample sample_line would make of it, or 0 when the line is
+ * anything else (sample_line reads it then, and says what is wrong).
+ */
+enum { FAST_FIELDS = 16 };
+
+static int fast_sample(const struct reader *r, const char *s, size_t len,
+		       struct sample *smp)
+{
+	const struct input_meta *m = r->meta;
+	uint64_t v[FAST_FIELDS];
+	int k = 0;
+	size_t i = 0;
+	if (!m->stream || m->col_t < 0 || m->ncols > FAST_FIELDS || len == 0)
+		return 0;
+	for (;;) {
+		size_t start = i;
+		uint64_t x = 0;
+		while (i < len && (unsigned)(s[i] - '0') < 10)
+			x = x * 10 + (uint64_t)(s[i++] - '0');
+		if (i == start || i - start > 19 || k == m->ncols)
+			return 0;
+		v[k++] = x;
+		if (i == len)
+			break;
+		if (s[i++] != '\t' || i == len)
+			return 0;
+	}
+	if (k != m->ncols)
+		return 0;
+	*smp = (struct sample){ 0 };
+	if (m->col_n >= 0)
+		smp->n = v[m->col_n];
+	uint64_t t = v[m->col_t];
+	smp->t = (double)t;
+	smp->t_int = t;
+	smp->t_exact = 1;
+	smp->dec_ok = 1;
+	smp->dec_m = t;
+	if (m->col_at >= 0) {
+		smp->at = v[m->col_at];
+		smp->has_at = 1;
+	}
+	return 1;
+}
+
 static int one_line(struct reader *r, char *s, size_t len)
 {
+	struct sample smp;
+	if (fast_sample(r, s, len, &smp)) {
+		r->meta->samples++;
+		return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
+	}
 	while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
 		s[--len] = '\0';
 	for (size_t i = 0; i < len; i++)
