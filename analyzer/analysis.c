@@ -36,6 +36,7 @@ struct read_ctx {
 	struct analysis *a;
 	struct tickdata *td;
 	gsl_rng *rng;
+	const struct input_meta *meta;	/* of the file being read */
 	/* at restarts at 0 in every file: each file's is offset by the spans
 	 * of the files before it, so that start times stay in order */
 	uint64_t at_offset, at_max;
@@ -62,6 +63,10 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 			 "cannot keep the samples in a temporary file: %s", strerror(errno));
 		return -1;
 	}
+	/* the tick from the data: only where no header or --tick gives it
+	 * (a file with one read with a file without is refused) */
+	if (c->meta->has_tick || c->a->opt->tick > 0)
+		return 0;
 	if (s->dec_ok)
 		tickdata_offer(c->td, s->dec_m, s->dec_e, c->rng);
 	else
@@ -202,6 +207,7 @@ static int read_one(struct analysis *a, struct read_ctx *ctx, const char *path,
 	if (f == NULL)
 		return -1;
 	int rc;
+	ctx->meta = m;
 	if (kind != FOREIGN_NONE)
 		rc = foreign_read_file(f, shown, kind, &q, m, on_sample, ctx, err);
 	else if (o->time_column != NULL) {
@@ -310,7 +316,7 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		rc = fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
 	} else {
 		tickdata_init(td);
-		struct read_ctx ctx = { a, td, rng, 0, 0 };
+		struct read_ctx ctx = { a, td, rng, NULL, 0, 0 };
 		rc = read_files(a, &ctx, &first, err);
 	}
 	if (rc == 0 && a->trace) {	/* gaps, not timings of N: no fit */
