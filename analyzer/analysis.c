@@ -32,8 +32,15 @@ static int fail(struct input_error *err, const struct input_error *where,
 	return -1;
 }
 
+/* Samples wait in a ring while their points are fetched into the cache,
+ * in three steps AHEAD samples apart (points.h); then they are added in
+ * the order they came. */
+enum { AHEAD = 8, RING = 3 * AHEAD };
+
 struct read_ctx {
 	struct analysis *a;
+	struct sample ring[RING];
+	size_t head, waiting;
 	struct tickdata *td;
 	gsl_rng *rng;
 	const struct input_meta *meta;	/* of the file being read */
@@ -42,9 +49,8 @@ struct read_ctx {
 	uint64_t at_offset, at_max;
 };
 
-static int on_sample(void *vctx, const struct sample *s, struct input_error *err)
+static int take_sample(struct read_ctx *c, const struct sample *s, struct input_error *err)
 {
-	struct read_ctx *c = vctx;
 	uint64_t at = SPOOL_NO_AT;
 	if (s->has_at) {
 		c->a->timed_samples++;
@@ -71,6 +77,36 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 		tickdata_offer(c->td, s->dec_m, s->dec_e, c->rng);
 	else
 		tickdata_offer_inexact(c->td);
+	return 0;
+}
+
+static int on_sample(void *vctx, const struct sample *s, struct input_error *err)
+{
+	struct read_ctx *c = vctx;
+	const struct point_set *ps = &c->a->points;
+	c->ring[(c->head + c->waiting++) % RING] = *s;
+	points_prefetch_slot(ps, s->n);
+	if (c->waiting > AHEAD)
+		points_prefetch_point(ps, c->ring[(c->head + c->waiting - 1 - AHEAD) % RING].n);
+	if (c->waiting > 2 * AHEAD)
+		points_prefetch_best(ps, c->ring[(c->head + c->waiting - 1 - 2 * AHEAD) % RING].n);
+	if (c->waiting < RING)
+		return 0;
+	c->waiting--;
+	const struct sample *first = &c->ring[c->head];
+	c->head = (c->head + 1) % RING;
+	return take_sample(c, first, err);
+}
+
+/* The samples still waiting, at the end of a file. */
+static int drain(struct read_ctx *c, struct input_error *err)
+{
+	for (; c->waiting > 0; c->waiting--) {
+		const struct sample *first = &c->ring[c->head];
+		c->head = (c->head + 1) % RING;
+		if (take_sample(c, first, err) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -220,6 +256,9 @@ static int read_one(struct analysis *a, struct read_ctx *ctx, const char *path,
 	} else
 		rc = input_read_file(f, shown, o->column, m, on_sample, ctx, err);
 	foreign_close(f);
+	if (rc == 0)
+		rc = drain(ctx, err);
+	ctx->waiting = 0;
 	if (rc == 0 && m->source[0])
 		a->source = strcmp(m->source, "hyperfine") == 0 ? "hyperfine" : "gbench";
 	return rc;
@@ -316,8 +355,14 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		rc = fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
 	} else {
 		tickdata_init(td);
-		struct read_ctx ctx = { a, td, rng, NULL, 0, 0 };
-		rc = read_files(a, &ctx, &first, err);
+		struct read_ctx *ctx = malloc(sizeof *ctx);
+		if (ctx == NULL) {
+			rc = fail(err, &a->where, "out of memory");
+		} else {
+			*ctx = (struct read_ctx){ .a = a, .td = td, .rng = rng };
+			rc = read_files(a, ctx, &first, err);
+			free(ctx);
+		}
 	}
 	if (rc == 0 && a->trace) {	/* gaps, not timings of N: no fit */
 		choose_units(a, &first, td);
@@ -499,6 +544,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 		.excess_path = a->opt->excess_path,
 		.integer_t = a->points.all_int,
 	};
+	excess_prepare(&a->excess_cfg, &a->points);	/* or, without memory, per sample */
 	int rc = excess_analyze(&a->spool, &a->excess_cfg, &a->excess, msg, sizeof msg);
 	if (rc == -2) {	/* about the output file, not a place in the input */
 		snprintf(err->file, sizeof err->file, "%s", a->opt->excess_path);
@@ -531,6 +577,7 @@ void analysis_free(struct analysis *a)
 	points_free(&a->points);
 	spool_close(&a->spool);
 	excess_free(&a->excess);
+	excess_config_free(&a->excess_cfg);
 	blocks_free(&a->blocks);
 	diagnosis_free(&a->diag);
 }

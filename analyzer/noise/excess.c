@@ -12,19 +12,80 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The step function under the line's value f. */
+static double step_under(const struct excess_config *c, double f)
+{
+	return c->tick * floor(f / c->tick);
+}
+
+int excess_prepare(struct excess_config *c, const struct point_set *s)
+{
+	c->line_at = malloc((s->count ? s->count : 1) * sizeof *c->line_at);
+	c->step_at = malloc((s->count ? s->count : 1) * sizeof *c->step_at);
+	if (c->line_at == NULL || c->step_at == NULL) {
+		excess_config_free(c);
+		return -1;
+	}
+	for (size_t i = 0; i < s->count; i++) {
+		c->line_at[i] = lv_value(c->line, s->p[i].n);
+		c->step_at[i] = c->tick > 0 ? step_under(c, c->line_at[i]) : 0;
+	}
+	c->points = s->count;
+	return 0;
+}
+
+void excess_config_free(struct excess_config *c)
+{
+	free(c->line_at);
+	free(c->step_at);
+	c->line_at = c->step_at = NULL;
+	c->points = 0;
+}
+
 void excess_of(const struct excess_config *c, const struct spool_record *r,
 	       double *excess, double *excess_step)
 {
+	if (c->line_at != NULL && r->i < c->points) {
+		*excess = r->t - c->line_at[r->i];
+		*excess_step = c->tick > 0 ? r->t - c->step_at[r->i] : *excess;
+		return;
+	}
 	double f = lv_value(c->line, r->n);
 	*excess = r->t - f;
-	*excess_step = c->tick > 0 ? r->t - c->tick * floor(f / c->tick) : *excess;
+	*excess_step = c->tick > 0 ? r->t - step_under(c, f) : *excess;
 }
 
-static size_t bin_of(double e, double base)
+/* The edges of the histogram's bins in an octave: 2^(j / 128). */
+struct octave_edges {
+	double edge[EXCESS_BINS_PER_OCTAVE + 1];
+};
+
+static void edges_init(struct octave_edges *o)
+{
+	for (int j = 0; j <= EXCESS_BINS_PER_OCTAVE; j++)
+		o->edge[j] = exp2((double)j / EXCESS_BINS_PER_OCTAVE);
+}
+
+/* 1 + floor(128 log2(e / base)), at most the last bin: the octave from
+ * the exponent, the place in it from the edges (a first guess from a
+ * parabola through log2 on [1, 2), within a bin of it, moved to the right
+ * edge); 0 at or below base. */
+static size_t bin_of(double e, double base, const struct octave_edges *o)
 {
 	if (!(e > base))
 		return 0;
-	double i = 1 + floor(EXCESS_BINS_PER_OCTAVE * log2(e / base));
+	int octave;
+	double m = 2 * frexp(e / base, &octave);	/* in [1, 2) */
+	octave--;
+	if (octave >= EXCESS_OCTAVES)
+		return EXCESS_BINS - 1;
+	int j = (int)((m - 1) * (1.3465 - 0.3465 * (m - 1)) * EXCESS_BINS_PER_OCTAVE);
+	j = j < EXCESS_BINS_PER_OCTAVE ? j : EXCESS_BINS_PER_OCTAVE - 1;
+	while (j > 0 && m < o->edge[j])
+		j--;
+	while (j + 1 < EXCESS_BINS_PER_OCTAVE && m >= o->edge[j + 1])
+		j++;
+	double i = 1 + (double)octave * EXCESS_BINS_PER_OCTAVE + j;
 	return i >= EXCESS_BINS ? EXCESS_BINS - 1 : (size_t)i;
 }
 
@@ -56,6 +117,8 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 			  struct excess_summary *s)
 {
 	struct spool_record r;
+	struct octave_edges edges;
+	edges_init(&edges);
 	int k;
 	uint64_t at_lo = UINT64_MAX, at_hi = 0;
 	if (spool_rewind(sp) != 0)
@@ -63,7 +126,7 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 	while ((k = spool_get(sp, &r)) == 1) {
 		double e, es;
 		excess_of(c, &r, &e, &es);
-		s->hist[bin_of(e, s->base)]++;
+		s->hist[bin_of(e, s->base, &edges)]++;
 		if (s->samples == 0 || e < s->min)
 			s->min = e;
 		if (s->samples == 0 || e > s->max)

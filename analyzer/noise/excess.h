@@ -30,6 +30,10 @@ struct excess_config {
 	double unit_ns;			/* 0: unknown */
 	const char *excess_path;	/* --excess FILE, or NULL */
 	int integer_t;			/* print t as an integer */
+	/* the line and the step function at each point, by its index
+	 * (excess_prepare; NULL: computed for every sample) */
+	double *line_at, *step_at;
+	size_t points;
 };
 
 struct excess_summary {
@@ -51,6 +55,12 @@ struct excess_summary {
  * file cannot be written (nothing is left of it).  A message in err. */
 int excess_analyze(struct spool *sp, const struct excess_config *cfg,
 		   struct excess_summary *out, char *err, size_t err_len);
+
+/* The line and the step function at each point of s, once: a pass over
+ * the samples then looks them up by the records' point index.  Returns
+ * 0, or -1 when out of memory (then they are computed as before). */
+int excess_prepare(struct excess_config *c, const struct point_set *s);
+void excess_config_free(struct excess_config *c);
 
 /* One sample's excess over the line and over the step function. */
 void excess_of(const struct excess_config *c, const struct spool_record *r,

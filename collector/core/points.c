@@ -51,6 +51,35 @@ static int rehash(struct point_set *s)
 	return 0;
 }
 
+void points_prefetch_slot(const struct point_set *s, uint64_t n)
+{
+	if (s->slots > 0)
+		__builtin_prefetch(&s->slot[hash_n(n, s->slots)]);
+}
+
+/* n's point if the hash holds it; NULL if not (or not yet). */
+static const struct point *peek(const struct point_set *s, uint64_t n)
+{
+	if (s->slots == 0)
+		return NULL;
+	uint32_t k = s->slot[hash_n(n, s->slots)];
+	return k != 0 && k <= s->count ? &s->p[k - 1] : NULL;
+}
+
+void points_prefetch_point(const struct point_set *s, uint64_t n)
+{
+	const struct point *p = peek(s, n);
+	if (p != NULL)
+		__builtin_prefetch(p);
+}
+
+void points_prefetch_best(const struct point_set *s, uint64_t n)
+{
+	const struct point *p = peek(s, n);
+	if (p != NULL && p->n == n && p->nbest > 0)
+		__builtin_prefetch(&p->best[p->nbest - 1]);
+}
+
 /* The point for n, created if new; NULL when out of memory. */
 static struct point *find(struct point_set *s, uint64_t n)
 {

@@ -54,6 +54,14 @@ void points_free(struct point_set *s);
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	       int t_exact, uint64_t at);
 
+/* Hints for a reader that knows the next N ahead of adding them, in
+ * three steps some samples apart (each reads what the one before
+ * fetched): n's slot of the hash, its point, the top of its best
+ * timings.  None changes anything. */
+void points_prefetch_slot(const struct point_set *s, uint64_t n);
+void points_prefetch_point(const struct point_set *s, uint64_t n);
+void points_prefetch_best(const struct point_set *s, uint64_t n);
+
 /* Sort by n, after the last points_add (which may not follow it).
  * Returns 0, or -1 when out of memory (for the ranks). */
 int points_sort(struct point_set *s);
