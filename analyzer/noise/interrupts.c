@@ -367,24 +367,40 @@ static void random_events(const struct interrupts *o, const struct periodic_even
  * N's runs are all hit). */
 static double random_rate(const struct point_set *s, const double *per_n)
 {
+	/* the N that can tell, as (runs, length) pairs, chosen again in
+	 * every iteration (the rate moves the bound) */
+	double *runs_of = malloc(s->count * sizeof *runs_of);
+	double *len_of = malloc(s->count * sizeof *len_of);
 	double lambda = 0;
+	if (runs_of == NULL || len_of == NULL) {
+		free(runs_of), free(len_of);
+		return 0;
+	}
 	for (int iter = 0; iter < 12; iter++) {
 		double lo = 0, hi = 1e-12, runs = 0, hit = 0;
+		size_t m = 0;
 		for (size_t i = 0; i < s->count; i++)
 			if (s->p[i].count >= 8 &&
-			    lambda * s->p[i].min <= log((double)s->p[i].count / 3))
+			    lambda * s->p[i].min <= log((double)s->p[i].count / 3)) {
 				runs += (double)s->p[i].count, hit += per_n[i];
-		if (iter == 0 && !(hit > 0))
-			return 0;
-		if (!(hit > 0) || hit >= 0.99 * runs)
-			return -1;
+				runs_of[m] = (double)s->p[i].count;
+				len_of[m++] = s->p[i].min;
+			}
+		if (iter == 0 && !(hit > 0)) {
+			lambda = 0;
+			break;
+		}
+		if (!(hit > 0) || hit >= 0.99 * runs) {
+			lambda = -1;
+			break;
+		}
+		/* double hi until it is enough, then halve [lo, hi] to a
+		 * trillionth of it */
 		for (int k = 0; k < 200 && lo < hi; k++) {
 			double mid = k < 100 ? hi : (lo + hi) / 2, e = 0;
-			for (size_t i = 0; i < s->count; i++)
-				if (s->p[i].count >= 8 &&
-				    lambda * s->p[i].min <= log((double)s->p[i].count / 3))
-					e += (double)s->p[i].count * -expm1(-mid * s->p[i].min);
-			if (k < 100) {	/* double hi until it is enough */
+			for (size_t j = 0; j < m; j++)
+				e += runs_of[j] * -expm1(-mid * len_of[j]);
+			if (k < 100) {
 				if (e >= hit)
 					k = 99;
 				else
@@ -394,12 +410,17 @@ static double random_rate(const struct point_set *s, const double *per_n)
 			} else {
 				hi = mid;
 			}
+			if (k >= 100 && hi - lo <= 1e-12 * hi)
+				break;
 		}
 		double next = (lo + hi) / 2;
-		if (fabs(next - lambda) <= 1e-6 * next)
-			return next;
+		if (fabs(next - lambda) <= 1e-6 * next) {
+			lambda = next;
+			break;
+		}
 		lambda = next;
 	}
+	free(runs_of), free(len_of);
 	return lambda;
 }
 
