@@ -179,11 +179,17 @@ static void support_times(FILE *out, const struct analysis *a)
 			100.0 * (double)e->near_line / (double)e->samples);
 	if (!e->have_at || l->min_at == UINT64_MAX || r->min_at == UINT64_MAX)
 		return;
-	double k = a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
-	const char *u = a->unit_ns > 0 ? " ms" : " units";
-	fprintf(out, "  its minima were taken at %.6g%s and %.6g%s into a collection of %.6g%s\n",
-		(double)(l->min_at - e->at_lo) * k, u, (double)(r->min_at - e->at_lo) * k, u,
-		(double)(e->at_hi - e->at_lo) * k, u);
+	double when[3] = { (double)(l->min_at - e->at_lo), (double)(r->min_at - e->at_lo),
+			   (double)(e->at_hi - e->at_lo) };
+	char w[3][48];
+	for (int i = 0; i < 3; i++) {
+		if (a->unit_ns > 0)
+			fmt_time(w[i], sizeof w[i], when[i] * a->unit_ns, 6);
+		else
+			snprintf(w[i], sizeof w[i], "%.6g units", when[i]);
+	}
+	fprintf(out, "  its minima were taken at %s and %s into a collection of %s\n",
+		w[0], w[1], w[2]);
 }
 
 static void fit_section(FILE *out, const struct analysis *a)
