@@ -5,6 +5,7 @@
 #include "spool.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,7 +25,7 @@ int spool_open(struct spool *s, const struct point_set *points)
 		s->buf = NULL;
 		return -1;
 	}
-	s->fd = dup(fileno(f));
+	s->fd = fcntl(fileno(f), F_DUPFD_CLOEXEC, 0);
 	fclose(f);	/* the file lives on in the duplicate */
 	if (s->fd < 0) {
 		free(s->buf);
