@@ -127,7 +127,7 @@ static int keep_best(struct point *p, double t)
 		if (b == NULL)
 			return -1;
 		p->best = b;
-		p->best_cap = cap;
+		p->best_cap = (uint8_t)cap;
 	}
 	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1u;
 	for (; i > 0 && p->best[i - 1] > t; i--)
