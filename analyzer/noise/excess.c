@@ -74,6 +74,8 @@ static size_t bin_of(double e, double base, const struct octave_edges *o)
 {
 	if (!(e > base))
 		return 0;
+	if (!isfinite(e / base))
+		return EXCESS_BINS - 1;
 	int octave;
 	double m = 2 * frexp(e / base, &octave);	/* in [1, 2) */
 	octave--;

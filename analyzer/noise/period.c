@@ -45,11 +45,14 @@ static double rayleigh(const double *t, size_t k, double p, double *phase)
 		/* the fraction of a period: times are relative to the
 		 * collection's start, so t / p stays below 2^30 or so, and
 		 * its fraction is good to 1e-7 of a turn at worst */
-		double f = t[i] / p;
-		int64_t whole = (int64_t)f;
-		whole -= f < (double)whole;	/* floor, also below 0 */
+		double f = t[i] / p, frac = 0;
+		if (f > -0x1p52 && f < 0x1p52) {	/* beyond, no fraction is left */
+			int64_t whole = (int64_t)f;
+			whole -= f < (double)whole;	/* floor, also below 0 */
+			frac = f - (double)whole;
+		}
 		double ci, si;
-		turn_cos_sin(f - (double)whole, &ci, &si);
+		turn_cos_sin(frac, &ci, &si);
 		c += ci;
 		s += si;
 	}
