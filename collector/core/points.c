@@ -3,7 +3,6 @@
  */
 #include "points.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,11 +106,23 @@ static struct point *find(struct point_set *s, uint64_t n)
 	return p;
 }
 
-/* x rounded up to a float (+infinity beyond the floats). */
+/* x rounded up to a float (+infinity beyond the floats); by the bits of
+ * the next float, so that the static library needs no libm. */
 static float float_up(double x)
 {
 	float f = (float)x;
-	return (double)f >= x ? f : nextafterf(f, INFINITY);
+	if ((double)f >= x || x != x)
+		return f;
+	uint32_t b;
+	memcpy(&b, &f, sizeof b);
+	if (f == 0)
+		b = 1;			/* the smallest above zero */
+	else if (f > 0)
+		b++;
+	else
+		b--;			/* toward zero: upward */
+	memcpy(&f, &b, sizeof f);
+	return f;
 }
 
 static int keep_best(struct point *p, double t)
