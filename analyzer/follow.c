@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "interval.h"
 #include "lvstate.h"
 
@@ -62,19 +63,6 @@ static uint64_t now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t k = write(fd, p, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k, n -= (size_t)k;
-	}
-	return 0;
 }
 
 /* "# columns: n t at" names the fields; the timing is the column asked
@@ -171,7 +159,7 @@ static int take(struct follow *f, const char *p, size_t n)
 	for (size_t i = f->len - n; i < f->len; i++) {
 		if (f->line[i] != '\n')
 			continue;
-		if (write_all(f->spool, f->line + from, i + 1 - from) != 0)
+		if (fd_write_all(f->spool, f->line + from, i + 1 - from) != 0)
 			return -1;
 		f->line[i] = '\0';
 		one_line(f, f->line + from);
@@ -271,7 +259,7 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 	if (f->tty && f->drawn)
 		fprintf(stderr, "\n");
 	/* a last line without its newline goes to the analysis as it is */
-	if (rc == 0 && f->len > 0 && write_all(f->spool, f->line, f->len) != 0) {
+	if (rc == 0 && f->len > 0 && fd_write_all(f->spool, f->line, f->len) != 0) {
 		snprintf(msg, msg_len, "the temporary copy could not be written");
 		rc = -1;
 	}

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fdio.h"
+
 /* Records in the buffer: 64 Ki of 24 bytes, 1.5 MiB. */
 enum { SPOOL_BUFFER = 1 << 16 };
 
@@ -36,24 +38,9 @@ int spool_open(struct spool *s, const struct point_set *points)
 	return 0;
 }
 
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-	while (n > 0) {
-		ssize_t k = write(fd, c, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		c += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 static int flush(struct spool *s)
 {
-	int rc = s->len ? write_all(s->fd, s->buf, s->len * sizeof *s->buf) : 0;
+	int rc = s->len ? fd_write_all(s->fd, s->buf, s->len * sizeof *s->buf) : 0;
 	s->len = 0;
 	return rc;
 }
@@ -85,26 +72,17 @@ int spool_rewind(struct spool *s)
 /* The next records into the buffer: 1, 0 at the end, -1 on error. */
 int spool_fill(struct spool *s)
 {
-	size_t want = SPOOL_BUFFER * sizeof *s->buf, got = 0;
-	char *p = (char *)s->buf;
 	if (s->writing)
 		return -1;
-	while (got < want) {
-		ssize_t k = read(s->fd, p + got, want - got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return -1;
-		if (k == 0)
-			break;
-		got += (size_t)k;
-	}
-	if (got % sizeof *s->buf != 0) {	/* a torn record: cannot be */
+	ssize_t got = fd_read_full(s->fd, s->buf, SPOOL_BUFFER * sizeof *s->buf);
+	if (got < 0)
+		return -1;
+	if ((size_t)got % sizeof *s->buf != 0) {	/* a torn record: cannot be */
 		errno = EIO;
 		return -1;
 	}
 	s->pos = 0;
-	s->len = got / sizeof *s->buf;
+	s->len = (size_t)got / sizeof *s->buf;
 	return s->len > 0;
 }
 

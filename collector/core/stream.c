@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fdio.h"
+
 void stream_init(struct stream_writer *w, int fd)
 {
 	struct stat st;
@@ -45,18 +47,10 @@ static uint64_t sample_lines(const char *p, size_t len)
 /* Write buf[from, end) whole.  Returns 0, or -1 with w->error set. */
 static int write_piece(struct stream_writer *w, size_t from, size_t end)
 {
-	size_t done = from;
-	while (done < end) {
-		ssize_t k = write(w->fd, w->buf + done, end - done);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			w->error = k < 0 ? errno : EIO;
-			return -1;
-		}
-		done += (size_t)k;
-	}
-	return 0;
+	if (fd_write_all(w->fd, w->buf + from, end - from) == 0)
+		return 0;
+	w->error = errno;
+	return -1;
 }
 
 int stream_flush(struct stream_writer *w)
