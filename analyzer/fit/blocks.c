@@ -33,7 +33,7 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
-		size_t i = r.i < s->count ? r.i : points_find(s, r.n), g;
+		size_t i = r.i, g;
 		for (g = 0; g < nskip && g < 64; g++)
 			if (!skipped[g] && skip_n[g] == r.n && skip_t[g] == r.t)
 				break;

@@ -28,8 +28,9 @@ struct fifth {
 	int ok;
 };
 
-/* Cut the spooled samples into min(BLOCKS_MAX, runs_min / 2) blocks (none
- * below BLOCKS_MIN).  s must be sorted.  The samples skip[0..nskip) (n, t:
+/* Cut the spooled samples (sp bound to s: spool.h) into
+ * min(BLOCKS_MAX, runs_min / 2) blocks (none below BLOCKS_MIN).  s must be
+ * sorted.  The samples skip[0..nskip) (n, t:
  * clock glitches left out of the fit) are left out here too, once each.
  * Returns 0, or -1 (memory, read). */
 int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,

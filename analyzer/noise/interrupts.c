@@ -74,7 +74,7 @@ static int by_double(const void *a, const void *b)
 double interrupts_additive(const struct interrupt_config *c, uint64_t i,
 			   const struct spool_record *r)
 {
-	size_t k = r->i < c->points->count ? r->i : points_find(c->points, r->n);
+	size_t k = r->i;
 	double m = k < c->points->count ? c->points->p[k].min : r->t;
 	return r->t - speed_of_run(c->speed, i, r->t, m, 2 * c->on_line_width) * m;
 }
@@ -106,7 +106,7 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 	while ((got = spool_get(sp, &r)) == 1) {
 		double a = interrupts_additive(c, i++, &r);
 		long k = -1;
-		size_t pi = r.i < c->points->count ? r.i : points_find(c->points, r.n);
+		size_t pi = r.i;
 		if (pi < c->points->count) {
 			struct spread *v = &var[pi];
 			double d = a - v->mean;
@@ -287,8 +287,7 @@ static int event_pass(struct spool *sp, const struct interrupt_config *c,
 		double lo = r.at != SPOOL_NO_AT ? (double)(r.at - at0) : NAN;
 		ev[s] = (struct periodic_event){ (lo + (r.t - a) / 2) * k, lo * k,
 						 (lo + r.t) * k, a - o->baseline,
-						 r.i < c->points->count ? r.i
-							 : points_find(c->points, r.n) };
+						 r.i };
 	}
 	return got == 0 ? 0 : -1;
 }

@@ -70,8 +70,8 @@ struct interrupts {
 						 * without unit_ns */
 };
 
-/* Two passes over the spool.  Returns 0, or -1 when the samples cannot be
- * read back or memory runs out. */
+/* Two passes over the spool (bound to c->points: spool.h).  Returns 0, or
+ * -1 when the samples cannot be read back or memory runs out. */
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupts *out);
 

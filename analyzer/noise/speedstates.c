@@ -58,7 +58,7 @@ static int window_pass(struct spool *sp, const struct point_set *s,
 		size_t w = (size_t)(i / K);
 		if (i % K == 0)
 			o->w_at[w] = (double)(r.at - at0);
-		size_t pi = r.i < s->count ? r.i : points_find(s, r.n);
+		size_t pi = r.i;
 		if (pi < s->count && r.n >= n_half && s->p[pi].min > 0)
 			ratio[k++] = r.t / s->p[pi].min;
 		if (i % K == K - 1 || i + 1 == sp->count) {

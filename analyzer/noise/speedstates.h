@@ -62,8 +62,8 @@ struct speed_states {
 };
 
 /*
- * Read the spooled runs (in the order they were taken) against the per-N
- * minima of s (sorted).  Returns 0 (out->judged says whether states were
+ * Read the spooled runs (in the order they were taken; sp bound to s:
+ * spool.h) against the per-N minima of s (sorted).  Returns 0 (out->judged says whether states were
  * found), or -1 when the spool cannot be read or memory runs out.
  */
 int speed_states_find(struct spool *sp, const struct point_set *s,

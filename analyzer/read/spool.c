@@ -47,11 +47,9 @@ static int flush(struct spool *s)
 
 int spool_put(struct spool *s, const struct spool_record *r)
 {
-	if (!s->writing) {	/* more after reading: append */
-		if (lseek(s->fd, 0, SEEK_END) < 0)
-			return -1;
-		s->writing = 1;
-		s->pos = s->len = 0;
+	if (!s->writing) {	/* all are written before the first read */
+		errno = EINVAL;
+		return -1;
 	}
 	if (s->len == SPOOL_BUFFER && flush(s) != 0)
 		return -1;

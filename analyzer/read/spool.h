@@ -50,7 +50,8 @@ struct spool {
 	int writing;
 };
 
-/* Returns 0, or -1 (errno set). */
+/* Returns 0, or -1 (errno set).  Every record is put before the first
+ * spool_rewind. */
 int spool_open(struct spool *s, const struct point_set *points);
 int spool_put(struct spool *s, const struct spool_record *r);
 /* Start reading from the first record. */

@@ -27,15 +27,16 @@ static void build(struct point_set *s, struct spool *sp, double drift,
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, seed);
 	points_init(s);
-	assert_int_equal(spool_open(sp, NULL), 0);
+	assert_int_equal(spool_open(sp, s), 0);
 	for (int run = 0; run < RUNS; run++)
 		for (int i = 0; i < POINTS; i++) {
 			uint64_t n = 1000 + 1000 * (uint64_t)i;
 			double t = (50 + 2.0 * (double)n) * (1 + drift * run / (RUNS - 1));
 			t += 3 * gsl_rng_uniform(r);
 			t = tick * floor(t / tick + gsl_rng_uniform(r));
-			struct spool_record rec = { n, t, (uint64_t)(run * POINTS + i), SPOOL_NO_INDEX };
-			assert_int_equal(points_add(s, n, t, (uint64_t)t, 1, rec.at), 0);
+			uint64_t at = (uint64_t)(run * POINTS + i);
+			assert_int_equal(points_add(s, n, t, (uint64_t)t, 1, at), 0);
+			struct spool_record rec = { n, t, at, s->last };
 			assert_int_equal(spool_put(sp, &rec), 0);
 		}
 	points_sort(s);
