@@ -138,7 +138,10 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	else
 		fprintf(out, "    one costs %.4g units (median; half within %.4g to %.4g)\n",
 			q->cost, q->cost_lo, q->cost_hi);
-	if (q->periodic.count == 0 && q->have_at)
+	if (q->periodic.count == 0 && q->have_at && q->periodic.tried < q->events)
+		fprintf(out, "    periodic: no period found in %zu of the %llu interrupted runs (a uniform sample)\n",
+			q->periodic.tried, (unsigned long long)q->events);
+	else if (q->periodic.count == 0 && q->have_at)
 		fprintf(out, "    periodic: no period found in %zu runs\n", q->periodic.tried);
 	else if (q->periodic.count > 0)
 		fprintf(out, "    periodic (%zu source%s):\n", q->periodic.count,
