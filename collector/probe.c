@@ -218,14 +218,26 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 			/* a gradual rise: the judged doublings just below that
 			 * already cost PROBE_REGIME_RISING x the regime's, even
 			 * at the unfavourable ends of their errors */
+			/* and a doubling below it too scattered to judge may
+			 * hold where it began: the plan stops below that too
+			 * (the walk ends at the regime's doubling ref at the
+			 * latest, which is judged and does not rise) */
 			size_t start = i;
-			while (start > 0 && judged(t, u, start - 1) &&
-			       rises(n, t, u, start - 1, start, ref, PROBE_REGIME_RISING))
+			int rising = 0, unjudged = 0;
+			while (start > 0) {
+				if (!judged(t, u, start - 1))
+					unjudged = 1;
+				else if (rises(n, t, u, start - 1, start, ref,
+					       PROBE_REGIME_RISING))
+					rising = 1;
+				else
+					break;
 				start--;
+			}
 			*out = (struct probe_regime){
 				.jump = 1, .n_stop = n[start], .n_after = n[i + 1],
 				.n_ref = n[ref], .ratio = marginal(n, t, i, i + 1) / low,
-				.unit_ns = low, .gradual = start < i,
+				.unit_ns = low, .gradual = rising, .unjudged = unjudged,
 			};
 			return;
 		}

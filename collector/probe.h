@@ -87,7 +87,9 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * L3 spreads over several doublings) starts earlier: the judged doublings
  * just before the jump whose marginal is already PROBE_REGIME_RISING times
  * the regime's (again at the unfavourable ends of their errors) belong to
- * it, and the plan stops below them.  A slow stretch
+ * it, and the plan stops below them; so it does below a doubling there
+ * too scattered to judge (where the rise began is unknown: on a loaded
+ * machine the runs at the step's N were preempted in every pass).  A slow stretch
  * of the machine can fake a jump (a guest's speed can drop by a third for
  * a tenth of a second): it counts only once both doublings, the lowest and
  * the jump, timed side by side in nine more rounds, show it in all rounds
@@ -121,6 +123,8 @@ struct probe_regime {
 	double unit_ns;		/* the lowest marginal below, ns per unit */
 	int gradual;		/* the rise began before the jump (n_stop is
 				 * below the jump's start) */
+	int unjudged;		/* a doubling just below the jump was too
+				 * scattered to judge (n_stop is below it) */
 };
 
 /* partner: NULL, or the kernel timed in turn with k (probe_partner).

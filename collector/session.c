@@ -315,8 +315,9 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	if (!reg.jump)
 		return 0;
 	char from[64] = "";
-	if (reg.gradual)
-		snprintf(from, sizeof from, ", rising from N=%llu on",
+	if (reg.gradual || reg.unjudged)
+		snprintf(from, sizeof from, ", %s from N=%llu on",
+			 reg.gradual ? "rising" : "too scattered to judge",
 			 (unsigned long long)reg.n_stop);
 	snprintf(s->max_n_reason, sizeof s->max_n_reason,
 		 "%scost per unit%s rises %.2fx from N=%llu to N=%llu%s (a cache level?)",

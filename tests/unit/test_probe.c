@@ -175,6 +175,41 @@ static void test_gradual_rise(void **state)
 	assert_int_equal(r.n_after, 1 << 18);	/* the first +25% doubling */
 }
 
+/* A step whose N was timed too scattered in every pass (its runs all
+ * preempted on a loaded machine): the doublings on both sides of it are
+ * not judged, the next one jumps, and the plan stops below the unjudged
+ * ones, not above the step. */
+static void test_unjudged_below_jump(void **state)
+{
+	(void)state;
+	struct curve k = { 40, 0.27, 1 << 16, 4, 20 };
+	uint64_t n[COUNT];
+	double t[COUNT], u[COUNT];
+	struct probe_regime r;
+	costs(&k, n, t, u);
+	u[16] = 3 * t[16];		/* N = 65536: its second pass 4x slower */
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_true(r.jump);
+	assert_true(r.unjudged);
+	assert_false(r.gradual);
+	assert_int_equal(r.n_after, 1 << 18);
+	assert_int_equal(r.n_stop, 1 << 15);
+	/* all of them preempted: no time at all */
+	costs(&k, n, t, u);
+	t[16] = 0;
+	u[16] = 1.0 / 0.0;
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_true(r.jump);
+	assert_true(r.n_stop <= 1 << 16);
+	/* the walk ends at the regime's doubling: never at N = 1 */
+	costs(&k, n, t, u);
+	for (size_t i = 12; i <= 16; i++)	/* judged: up to 2^11 */
+		u[i] = 3 * t[i];
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_true(r.jump);
+	assert_int_equal(r.n_stop, 1 << 11);
+}
+
 /* The confirmation: a machine that turns slow between two timings makes
  * one round's ratio jump; that alone is no regime.  A real step shows in
  * every round, and one round spoilt by noise does not hide it. */
@@ -204,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_slow_n_is_quiet),
 		cmocka_unit_test(test_slow_drift_is_quiet),
 		cmocka_unit_test(test_gradual_rise),
+		cmocka_unit_test(test_unjudged_below_jump),
 		cmocka_unit_test(test_confirm_rounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
