@@ -37,6 +37,18 @@ static inline void turn_cos_sin(double x, double *c, double *s)
 	*s = s0;
 }
 
+/* The fraction of a turn x (times are relative to the first, so that x
+ * stays below 2^30 or so, good to 1e-7 of a turn at worst); 0 beyond
+ * 2^52, where no fraction is left. */
+static double turn_fraction(double x)
+{
+	if (!(x > -0x1p52 && x < 0x1p52))
+		return 0;
+	int64_t whole = (int64_t)x;
+	whole -= x < (double)whole;	/* floor, also below 0 */
+	return x - (double)whole;
+}
+
 /* Z at period p over times[0..k). */
 static double rayleigh(const double *t, size_t k, double p, double *phase)
 {
@@ -45,14 +57,8 @@ static double rayleigh(const double *t, size_t k, double p, double *phase)
 		/* the fraction of a period: times are relative to the
 		 * collection's start, so t / p stays below 2^30 or so, and
 		 * its fraction is good to 1e-7 of a turn at worst */
-		double f = t[i] / p, frac = 0;
-		if (f > -0x1p52 && f < 0x1p52) {	/* beyond, no fraction is left */
-			int64_t whole = (int64_t)f;
-			whole -= f < (double)whole;	/* floor, also below 0 */
-			frac = f - (double)whole;
-		}
 		double ci, si;
-		turn_cos_sin(frac, &ci, &si);
+		turn_cos_sin(turn_fraction(t[i] / p), &ci, &si);
 		c += ci;
 		s += si;
 	}
@@ -61,6 +67,48 @@ static double rayleigh(const double *t, size_t k, double p, double *phase)
 		*phase = (double)((ang < 0 ? ang + TWO_PI : ang) / TWO_PI * p);
 	}
 	return (c * c + s * s) / (double)k;
+}
+
+enum { LANES = 8 };
+
+/* Z at the frequencies f0 + j df, j < count (at most MAX_STAGE_STEPS + 1),
+ * over times[0..k), into z[]: a scan uniform in frequency turns each
+ * event's phase by the same angle from one frequency to the next, so the
+ * phases come from one rotation each (a complex product) instead of a
+ * cosine and a sine per frequency, and LANES events at a time, so that
+ * their rotations overlap in the pipeline.  The rotations' rounding, a few
+ * ulps a step, stays far below the Z that matter. */
+static void scan_z(const double *t, size_t k, double f0, double df, int count,
+		   double *z)
+{
+	double C[MAX_STAGE_STEPS + 1] = { 0 }, S[MAX_STAGE_STEPS + 1] = { 0 };
+	for (size_t i = 0; i < k; i += LANES) {
+		double c[LANES], s[LANES], rc[LANES], rs[LANES];
+		for (int l = 0; l < LANES; l++) {
+			if (i + (size_t)l >= k) {	/* past the last: adds nothing */
+				c[l] = s[l] = rs[l] = 0;
+				rc[l] = 1;
+				continue;
+			}
+			double x = t[i + (size_t)l] - t[0];
+			turn_cos_sin(turn_fraction(x * f0), &c[l], &s[l]);
+			turn_cos_sin(turn_fraction(x * df), &rc[l], &rs[l]);
+		}
+		for (int j = 0; j < count; j++) {
+			double sc = 0, ss = 0;
+			for (int l = 0; l < LANES; l++) {
+				sc += c[l];
+				ss += s[l];
+				double cn = c[l] * rc[l] - s[l] * rs[l];
+				s[l] = c[l] * rs[l] + s[l] * rc[l];
+				c[l] = cn;
+			}
+			C[j] += sc;
+			S[j] += ss;
+		}
+	}
+	for (int j = 0; j < count; j++)
+		z[j] = (C[j] * C[j] + S[j] * S[j]) / (double)k;
 }
 
 /* Events within the first span of time. */
@@ -72,18 +120,19 @@ static size_t within(const double *t, size_t k, double span)
 	return m;
 }
 
-/* The vertex of the parabola through Z at p - h, p, p + h: the peak
- * between the last scan's steps. */
+/* The vertex of the parabola through Z at the frequencies 1/p - d, 1/p,
+ * 1/p + d, where d = h / p^2 (a step of h in period): the peak between
+ * the last scan's steps, as a period. */
 static double parabola(const double *t, size_t k, double p, double h,
 		       size_t *tried)
 {
-	double a = rayleigh(t, k, p - h, NULL), b = rayleigh(t, k, p, NULL);
-	double c = rayleigh(t, k, p + h, NULL);
+	double z[3], f = 1 / p, d = h * f * f;
+	scan_z(t, k, f - d, d, 3, z);
 	*tried += 3;
-	double den = a - 2 * b + c;
+	double a = z[0], b = z[1], c = z[2], den = a - 2 * b + c;
 	if (!(den < 0) || b < a || b < c)
 		return p;
-	return p + h * (a - c) / (2 * den);
+	return 1 / (f + d * (a - c) / (2 * den));
 }
 
 /* Refine a candidate p0: scan +-5%, then narrower windows with ever more
@@ -108,17 +157,17 @@ static double refine(const double *t, size_t k, double p0, double *z,
 			span *= 4;
 			continue;
 		}
-		double lo = best - half, bz = -1, bp = best;
-		for (int i = 0; i <= MAX_STAGE_STEPS && lo + i * step <= best + half; i++) {
-			double p = lo + i * step;
-			double zz = p > 0 ? rayleigh(t, m, p, NULL) : 0;
-			(*tried)++;
-			if (zz > bz) {
-				bz = zz;
-				bp = p;
-			}
-		}
-		best = bp;
+		/* best +- half in period, in steps uniform in frequency of
+		 * one step in period at best */
+		int w = (int)(half / step + 1e-9);
+		w = w < MAX_STAGE_STEPS / 2 ? w : MAX_STAGE_STEPS / 2;
+		double f = 1 / best, d = step * f * f, zs[MAX_STAGE_STEPS + 1];
+		scan_z(t, m, f - w * d, d, 2 * w + 1, zs);
+		*tried += (size_t)(2 * w + 1);
+		int bj = w;
+		for (int j = 0; j <= 2 * w; j++)
+			bj = zs[j] > zs[bj] ? j : bj;
+		best = 1 / (f + (bj - w) * d);
 		if (span >= total) {
 			best = parabola(t, k, best, step, tried);
 			break;
