@@ -66,6 +66,8 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 		/* the second clock's keys: those of t with the suffix 2 */
 		stream_header(w, "clock2", r->clock2->source->name);
 		keys_u64(w, "tick2", r->cal2->tick);
+		if (r->cal2->mean_step > 0)
+			keys_double(w, "tick_mean2", r->cal2->mean_step);
 		keys_double(w, "unit_ns2", r->cal2->unit_ns);
 		keys_double(w, "unit_ns2_rel_error", r->cal2->unit_ns_rel_error);
 		keys_u64(w, "overhead2", r->cal2->overhead);

@@ -4,6 +4,7 @@
  */
 #include "calibrate.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -20,6 +21,8 @@ enum {
 
 #define TICK_TIME_LIMIT_NS 300000000u	/* 0.3 s: 75 steps of a 4 ms clock */
 #define UNIT_INTERVAL_NS 60000000u	/* 60 ms between calibration points */
+#define MEAN_STEP_WAIT_NS 5000000u	/* the longest wait for a difference */
+enum { MEAN_STEP_PAIRS = 16 };
 
 static uint64_t read_setup(const struct clock_setup *s)
 {
@@ -63,6 +66,53 @@ static size_t detect_tick(const struct clock_setup *s, uint64_t claimed,
 	tick_estimate(d, m, claimed, &e);
 	*tick = e.tick;
 	return m;
+}
+
+/* Two readings at least `ticks` ticks apart (0 when the clock took longer
+ * than MEAN_STEP_WAIT_NS to get there). */
+static uint64_t difference_over(const struct clock_setup *s, uint64_t tick,
+				uint64_t ticks)
+{
+	uint64_t deadline = clock_reference_ns() + MEAN_STEP_WAIT_NS;
+	uint64_t a = read_setup(s), b = a;
+	while (b - a < ticks * tick)
+		if ((b = read_setup(s)) - a < ticks * tick && clock_reference_ns() > deadline)
+			return 0;
+	return b - a;
+}
+
+/*
+ * A clock in ns converted from a counter whose period is no whole number
+ * of ns (CLOCK_MONOTONIC on a TSC stepping 26 units of 2.596 GHz) steps by
+ * 10 ns and now and then 11: its small differences are multiples of 10,
+ * but one of 2700 steps is 27042 ns, no multiple.  The mean step, from
+ * differences over ever more steps (8, 32, ... 8192 ticks), each stage
+ * counting the steps in a difference by the previous stage's mean; 0 when
+ * the long differences are whole ticks (3/4 of them, tick.h's rule) or the
+ * clock is too slow to tell in a few ms.
+ */
+static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
+{
+	double step = (double)tick;
+	size_t seen = 0, whole = 0;
+	if (tick < 2)
+		return 0;
+	for (uint64_t span = 8; span <= 8192; span *= 4) {
+		double sum_d = 0, sum_k = 0;
+		for (int i = 0; i < MEAN_STEP_PAIRS; i++) {
+			uint64_t d = difference_over(s, tick, span);
+			if (d == 0)
+				return 0;
+			sum_d += (double)d;
+			sum_k += floor((double)d / step + 0.5);
+			if (span == 8192) {
+				seen++;
+				whole += tick_near_multiple(d, tick);
+			}
+		}
+		step = sum_d / sum_k;
+	}
+	return TICK_MAJORITY_DEN * whole >= TICK_MAJORITY_NUM * seen ? 0 : step;
 }
 
 /* A reading of s paired with a MONOTONIC_RAW reading taken between two reads
@@ -184,6 +234,7 @@ int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 		return -1;
 	reconcile_with_claim(cal, claimed);
 	cal->tick = cal->native_tick;
+	cal->mean_step = measure_mean_step(setup, cal->native_tick);
 
 	/* Units are the same with or without --coarsen; calibrate on the
 	 * native readings, which are finer. */
@@ -196,6 +247,7 @@ int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 		    cal->native_tick > (UINT64_MAX >> coarsen_bits))
 			return -2;
 		setup->quantum = cal->native_tick << coarsen_bits;
+		cal->mean_step = 0;	/* coarsened readings step whole */
 		cal->tick_differences = detect_tick(setup, setup->quantum,
 						    &cal->tick);
 		if (cal->tick_differences == 0) {

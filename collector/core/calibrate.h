@@ -30,6 +30,11 @@ struct calibration {
 	int getres_agrees;	/* 0: the detected tick is neither the claimed
 				 * resolution nor a multiple of it */
 	const char *tick_method; /* how tick was found, for the header */
+	double mean_step;	/* 0: every step is whole ticks; else the
+				 * clock's mean step, units, which is not
+				 * (a finer counter converted: 10 and 11 ns
+				 * steps, 10.0154 on average), near which
+				 * long differences lie, not near tick's */
 };
 
 /* Largest --coarsen accepted: a quantum of tick << 40 already spans hours

@@ -56,6 +56,8 @@ void keys_clock(struct stream_writer *w, const struct clock_setup *setup,
 	keys_u64(w, "coarsen", setup->coarsen_bits);
 	keys_u64(w, "native_tick", cal->native_tick);
 	stream_header(w, "tick_method", cal->tick_method);
+	if (cal->mean_step > 0)
+		keys_double(w, "tick_mean", cal->mean_step);
 	if (!cal->getres_agrees)
 		stream_header(w, "getres_agrees", "no");
 	if (cal->claimed_res_ns > 0)

@@ -61,7 +61,7 @@ struct subtick_recorder {
  * unit_ns of 1000 read after the calibrated one), or end the stream. */
 static const char *const library_keys[] = {
 	"clock", "tick", "unit_ns", "overhead", "kernel", "cpu", "host", "date",
-	"unit_ns_rel_error", "coarsen", "native_tick", "tick_method",
+	"unit_ns_rel_error", "coarsen", "native_tick", "tick_method", "tick_mean",
 	"getres_agrees", "claimed_resolution_ns", "read_ns", "timer_period_ns",
 	"priority", "cpu_check", "pinning", "tsc_invariant", "governor", "plan",
 	"points", "max_n_reason", "runs", "budget_s", "seed", "generator",
