@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,9 +77,14 @@ static size_t bin_of(double e, double base, const struct octave_edges *o)
 		return 0;
 	if (!isfinite(e / base))
 		return EXCESS_BINS - 1;
-	int octave;
-	double m = 2 * frexp(e / base, &octave);	/* in [1, 2) */
-	octave--;
+	/* x = m 2^octave, m in [1, 2), from the bits (x > 1: normal, and
+	 * no library call in a loop over every sample) */
+	double x = e / base, m;
+	uint64_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	int octave = (int)((bits >> 52) & 0x7ff) - 1023;
+	bits = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52);
+	memcpy(&m, &bits, sizeof m);
 	if (octave >= EXCESS_OCTAVES)
 		return EXCESS_BINS - 1;
 	int j = (int)((m - 1) * (1.3465 - 0.3465 * (m - 1)) * EXCESS_BINS_PER_OCTAVE);
