@@ -61,7 +61,7 @@ static long reservoir_slot(struct reservoir *r)
 	if (r->kept < r->cap)
 		return (long)r->kept++;
 	r->x ^= r->x << 13, r->x ^= r->x >> 7, r->x ^= r->x << 17;
-	uint64_t j = r->x % r->seen;
+	uint64_t j = (uint64_t)(((uint128)r->x * r->seen) >> 64);	/* in [0, seen), no division */
 	return j < r->cap ? (long)j : -1;
 }
 

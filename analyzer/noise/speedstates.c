@@ -46,7 +46,7 @@ static int window_pass(struct spool *sp, const struct point_set *s,
 {
 	struct spool_record r;
 	uint64_t i = 0, at0 = 0, n_half = s->p[s->count / 2].n, last_end = 0;
-	size_t k = 0, K = o->runs_per_window;
+	size_t k = 0, K = o->runs_per_window, w = 0, in_w = 0;	/* i = w K + in_w */
 	int got;
 	if (spool_rewind(sp) != 0)
 		return -1;
@@ -55,15 +55,18 @@ static int window_pass(struct spool *sp, const struct point_set *s,
 			return 1;
 		if (i == 0)
 			at0 = r.at;
-		size_t w = (size_t)(i / K);
-		if (i % K == 0)
+		if (in_w == 0)
 			o->w_at[w] = (double)(r.at - at0);
 		size_t pi = r.i;
 		if (pi < s->count && r.n >= n_half && s->p[pi].min > 0)
 			ratio[k++] = r.t / s->p[pi].min;
-		if (i % K == K - 1 || i + 1 == sp->count) {
+		if (in_w == K - 1 || i + 1 == sp->count) {
 			o->w_speed[w] = window_speed(ratio, k);
 			k = 0;
+		}
+		if (++in_w == K) {
+			in_w = 0;
+			w++;
 		}
 		uint64_t end = r.at - at0 + (uint64_t)(r.t > 0 ? r.t : 0);
 		last_end = end > last_end ? end : last_end;
