@@ -56,45 +56,53 @@ void excess_of(const struct excess_config *c, const struct spool_record *r,
 	*excess_step = c->tick > 0 ? r->t - step_under(c, f) : *excess;
 }
 
-/* The edges of the histogram's bins in an octave: 2^(j / 128). */
+/* The edges of the histogram's bins in an octave, 2^(j / 128), and the
+ * bin at the start of each of EDGE_SLICES equal slices of [1, 2): a slice
+ * (1/1024 wide) is narrower than any bin (2^(1/128) - 1 = 0.0054 of the
+ * octave's start), so it holds one edge at most. */
+enum { EDGE_SLICE_BITS = 10, EDGE_SLICES = 1 << EDGE_SLICE_BITS };
+
 struct octave_edges {
 	double edge[EXCESS_BINS_PER_OCTAVE + 1];
+	uint8_t first[EDGE_SLICES];
 };
 
 static void edges_init(struct octave_edges *o)
 {
 	for (int j = 0; j <= EXCESS_BINS_PER_OCTAVE; j++)
 		o->edge[j] = exp2((double)j / EXCESS_BINS_PER_OCTAVE);
+	o->edge[EXCESS_BINS_PER_OCTAVE] = 2;
+	int j = 0;
+	for (int k = 0; k < EDGE_SLICES; k++) {
+		double m = 1 + (double)k / EDGE_SLICES;
+		while (j + 1 < EXCESS_BINS_PER_OCTAVE && m >= o->edge[j + 1])
+			j++;
+		o->first[k] = (uint8_t)j;
+	}
 }
 
 /* 1 + floor(128 log2(e / base)), at most the last bin: the octave from
- * the exponent, the place in it from the edges (a first guess from a
- * parabola through log2 on [1, 2), within a bin of it, moved to the right
- * edge); 0 at or below base. */
+ * the exponent of e / base, the place in it from its mantissa's slice and
+ * the one edge the slice may hold; 0 at or below base.  From the bits:
+ * no library call in a loop over every sample. */
 static size_t bin_of(double e, double base, const struct octave_edges *o)
 {
 	if (!(e > base))
 		return 0;
 	if (!isfinite(e / base))
 		return EXCESS_BINS - 1;
-	/* x = m 2^octave, m in [1, 2), from the bits (x > 1: normal, and
-	 * no library call in a loop over every sample) */
-	double x = e / base, m;
+	double x = e / base, m;	/* x = m 2^octave, m in [1, 2): x >= 1 */
 	uint64_t bits;
 	memcpy(&bits, &x, sizeof bits);
 	int octave = (int)((bits >> 52) & 0x7ff) - 1023;
-	bits = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52);
-	memcpy(&m, &bits, sizeof m);
 	if (octave >= EXCESS_OCTAVES)
 		return EXCESS_BINS - 1;
-	int j = (int)((m - 1) * (1.3465 - 0.3465 * (m - 1)) * EXCESS_BINS_PER_OCTAVE);
-	j = j < EXCESS_BINS_PER_OCTAVE ? j : EXCESS_BINS_PER_OCTAVE - 1;
-	while (j > 0 && m < o->edge[j])
-		j--;
-	while (j + 1 < EXCESS_BINS_PER_OCTAVE && m >= o->edge[j + 1])
-		j++;
-	double i = 1 + (double)octave * EXCESS_BINS_PER_OCTAVE + j;
-	return i >= EXCESS_BINS ? EXCESS_BINS - 1 : (size_t)i;
+	uint64_t frac = bits & ((UINT64_C(1) << 52) - 1);
+	bits = frac | (UINT64_C(1023) << 52);
+	memcpy(&m, &bits, sizeof m);
+	int j = o->first[frac >> (52 - EDGE_SLICE_BITS)];
+	j += m >= o->edge[j + 1];
+	return 1 + (size_t)octave * EXCESS_BINS_PER_OCTAVE + (size_t)j;
 }
 
 /* Upper edge of a bin: quantiles err on the high side by < 0.55%. */
