@@ -12,7 +12,7 @@
 
 #include "fdio.h"
 
-/* Records in the buffer: 64 Ki of 24 bytes, 1.5 MiB. */
+/* Records in the buffer: 64 Ki of 16 bytes, 1 MiB. */
 enum { SPOOL_BUFFER = 1 << 16 };
 
 int spool_open(struct spool *s, const struct point_set *points)
@@ -45,17 +45,55 @@ static int flush(struct spool *s)
 	return rc;
 }
 
+/* An escape record: the next record's key, or its start (s->at). */
+static int put_escape(struct spool *s, uint32_t which, uint64_t v)
+{
+	struct spool_disk d = { 0, SPOOL_ESCAPE, which };
+	memcpy(&d.t, &v, sizeof v);
+	if (s->len == SPOOL_BUFFER && flush(s) != 0)
+		return -1;
+	s->buf[s->len++] = d;
+	if (which == SPOOL_WIDE_AT)
+		s->at = v;
+	return 0;
+}
+
 int spool_put(struct spool *s, const struct spool_record *r)
 {
 	if (!s->writing) {	/* all are written before the first read */
 		errno = EINVAL;
 		return -1;
 	}
+	uint64_t key = s->points ? (uint64_t)r->i : r->n;
+	uint32_t step = SPOOL_NO_STEP;
+	if (key >= SPOOL_ESCAPE && put_escape(s, SPOOL_WIDE_KEY, key) != 0)
+		return -1;
+	if (r->at != SPOOL_NO_AT) {
+		if (r->at < s->at || r->at - s->at >= SPOOL_NO_STEP) {
+			if (put_escape(s, SPOOL_WIDE_AT, r->at) != 0)
+				return -1;
+		}
+		step = (uint32_t)(r->at - s->at);
+		s->at = r->at;
+	}
 	if (s->len == SPOOL_BUFFER && flush(s) != 0)
 		return -1;
-	s->buf[s->len++] = (struct spool_disk){ s->points ? r->i : r->n, r->t, r->at };
+	s->buf[s->len++] = (struct spool_disk){ r->t, key >= SPOOL_ESCAPE ? 0 : (uint32_t)key,
+						step };
 	s->count++;
 	return 0;
+}
+
+void spool_escape(struct spool *s, const struct spool_disk *d)
+{
+	uint64_t v;
+	memcpy(&v, &d->t, sizeof v);
+	if (d->at == SPOOL_WIDE_KEY) {
+		s->wide_key = v;
+		s->have_wide_key = 1;
+	} else {
+		s->at = v;	/* the next record's step is 0 */
+	}
 }
 
 int spool_rewind(struct spool *s)
@@ -64,6 +102,8 @@ int spool_rewind(struct spool *s)
 		return -1;
 	s->writing = 0;
 	s->pos = s->len = 0;
+	s->at = 0;
+	s->have_wide_key = 0;
 	return lseek(s->fd, 0, SEEK_SET) < 0 ? -1 : 0;
 }
 

@@ -34,20 +34,32 @@ struct spool_record {
 			 * in the set; SPOOL_NO_INDEX unbound */
 };
 
-/* As kept on disk. */
+/* As kept on disk, 16 bytes: key is the point's index (bound) or n, at
+ * the start's step from the last record's that had one (SPOOL_NO_STEP:
+ * none).  A key or a step too wide for 32 bits comes in an escape record
+ * just before (key SPOOL_ESCAPE; at says which, SPOOL_WIDE_KEY or
+ * SPOOL_WIDE_AT; t's bits hold the value); a start before the last
+ * record's too. */
 struct spool_disk {
-	uint64_t key;	/* the point's index (bound), or n */
 	double t;
-	uint64_t at;
+	uint32_t key;
+	uint32_t at;
 };
+
+#define SPOOL_ESCAPE UINT32_MAX
+#define SPOOL_NO_STEP UINT32_MAX
+enum { SPOOL_WIDE_KEY, SPOOL_WIDE_AT };
 
 struct spool {
 	int fd;
-	uint64_t count;
+	uint64_t count;		/* records, escapes not counted */
 	const struct point_set *points;	/* NULL: unbound */
 	struct spool_disk *buf;
 	size_t pos, len;	/* records: next to read, in the buffer */
 	int writing;
+	uint64_t at;		/* the last start written or read */
+	uint64_t wide_key;	/* from an escape, for the next record */
+	int have_wide_key;
 };
 
 /* Returns 0, or -1 (errno set).  Every record is put before the first
@@ -58,23 +70,37 @@ int spool_put(struct spool *s, const struct spool_record *r);
 int spool_rewind(struct spool *s);
 int spool_fill(struct spool *s);
 
+/* An escape record's value, for the next record. */
+void spool_escape(struct spool *s, const struct spool_disk *d);
+
 /* Returns 1 with a record, 0 at the end, -1 on error. */
 static inline int spool_get(struct spool *s, struct spool_record *r)
 {
-	if (s->pos == s->len) {
-		int k = spool_fill(s);
-		if (k <= 0)
-			return k;
+	const struct spool_disk *d;
+	for (;;) {
+		if (s->pos == s->len) {
+			int k = spool_fill(s);
+			if (k <= 0)
+				return k;
+		}
+		d = &s->buf[s->pos++];
+		if (d->key != SPOOL_ESCAPE)
+			break;
+		spool_escape(s, d);
 	}
-	const struct spool_disk *d = &s->buf[s->pos++];
+	uint64_t key = d->key;
+	if (s->have_wide_key) {
+		key = s->wide_key;
+		s->have_wide_key = 0;
+	}
 	r->t = d->t;
-	r->at = d->at;
+	r->at = d->at == SPOOL_NO_STEP ? SPOOL_NO_AT : (s->at += d->at);
 	if (s->points != NULL) {
-		r->i = points_index(s->points, (size_t)d->key);
+		r->i = points_index(s->points, (size_t)key);
 		r->n = s->points->p[r->i].n;
 	} else {
 		r->i = SPOOL_NO_INDEX;
-		r->n = d->key;
+		r->n = key;
 	}
 	return 1;
 }

@@ -1,0 +1,92 @@
+/*
+ * test_spool.c - the spool gives back every record as put: keys and starts
+ * too wide for its 16-byte records (escapes), starts that go back, runs
+ * without a start, across its buffer's ends; bound to a point set, the
+ * point's place in it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "spool.h"
+
+enum { COUNT = 200000 };	/* three buffers and more */
+
+/* Record i: its n, t and start, some beyond 32 bits, some without. */
+static struct spool_record record(uint64_t i)
+{
+	uint64_t n = i % 7 == 3 ? (UINT64_C(1) << 40) + i : i % 1000;
+	uint64_t at = i % 11 == 5 ? SPOOL_NO_AT
+		      : i % 13 == 7 ? i * 3		/* back, then on */
+		      : i % 17 == 1 ? (UINT64_C(1) << 50) + i * 5	/* a jump */
+		      : i * 1000;
+	if (i == COUNT - 2)
+		at = UINT64_MAX - 1;	/* the largest start there is */
+	return (struct spool_record){ n, (double)i * 0.5 + 0.25, at, SPOOL_NO_INDEX };
+}
+
+static void test_unbound_round_trip(void **state)
+{
+	(void)state;
+	struct spool s;
+	assert_int_equal(spool_open(&s, NULL), 0);
+	for (uint64_t i = 0; i < COUNT; i++) {
+		struct spool_record r = record(i);
+		assert_int_equal(spool_put(&s, &r), 0);
+	}
+	assert_int_equal(s.count, COUNT);
+	for (int pass = 0; pass < 2; pass++) {	/* read twice */
+		assert_int_equal(spool_rewind(&s), 0);
+		struct spool_record r;
+		uint64_t i = 0;
+		while (spool_get(&s, &r) == 1) {
+			struct spool_record w = record(i);
+			assert_int_equal(r.n, w.n);
+			assert_true(r.t == w.t);
+			assert_int_equal(r.at, w.at);
+			i++;
+		}
+		assert_int_equal(i, COUNT);
+	}
+	spool_close(&s);
+}
+
+static void test_bound_gives_the_place(void **state)
+{
+	(void)state;
+	struct point_set ps;
+	points_init(&ps);
+	struct spool s;
+	assert_int_equal(spool_open(&s, &ps), 0);
+	const uint64_t n[] = { 50, 10, 40, 20, 30 };
+	for (uint64_t i = 0; i < 1000; i++) {
+		assert_int_equal(points_add(&ps, n[i % 5], 100.0 + (double)i, 100 + i, 1, i), 0);
+		struct spool_record r = { n[i % 5], 100.0 + (double)i, i * 7, ps.last };
+		assert_int_equal(spool_put(&s, &r), 0);
+	}
+	assert_int_equal(points_sort(&ps), 0);
+	assert_int_equal(spool_rewind(&s), 0);
+	struct spool_record r;
+	uint64_t i = 0;
+	while (spool_get(&s, &r) == 1) {
+		assert_int_equal(r.n, n[i % 5]);
+		assert_int_equal(ps.p[r.i].n, r.n);	/* sorted: 10, 20, ... */
+		assert_int_equal(r.i, r.n / 10 - 1);
+		assert_int_equal(r.at, i * 7);
+		i++;
+	}
+	assert_int_equal(i, 1000);
+	spool_close(&s);
+	points_free(&ps);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_unbound_round_trip),
+		cmocka_unit_test(test_bound_gives_the_place),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
