@@ -305,6 +305,7 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 	if (total < 8 * (uint64_t)K || s->count < 2)
 		return 0;
 	o->runs_per_window = K;
+	o->window_inverse = K > 1 ? UINT64_MAX / K + 1 : 0;
 	o->windows = (size_t)((total + K - 1) / K);
 	double *ratio = malloc(K * sizeof *ratio);
 	if (ratio == NULL || alloc_windows(o, o->windows) != 0) {
@@ -325,7 +326,13 @@ double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
 {
 	if (!ss->judged)
 		return 1;
-	size_t w = (size_t)(i / ss->runs_per_window), last = ss->windows - 1;
+	/* i / K, by the multiply-high with ceil(2^64 / K), put right when
+	 * i is too large for it to be exact (one step at most) */
+	uint64_t K = ss->runs_per_window;
+	uint64_t q = K > 1 ? (uint64_t)(((uint128)i * ss->window_inverse) >> 64) : i;
+	q -= q * K > i;
+	q += i - q * K >= K;
+	size_t w = (size_t)q, last = ss->windows - 1;
 	w = w < last ? w : last;
 	double f = ss->w_fit[w], lo = f, hi = f;
 	for (size_t j = w > 0 ? w - 1 : 0; j <= w + 1 && j <= last; j++) {

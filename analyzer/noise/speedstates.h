@@ -57,6 +57,8 @@ struct speed_states {
 	 * the first), speed (over the minima), fitted stretch speed, state */
 	size_t windows;
 	size_t runs_per_window;
+	uint64_t window_inverse;	/* ceil(2^64 / runs_per_window): a
+					 * run's window by a multiply */
 	double *w_at, *w_speed, *w_fit;
 	unsigned char *w_state;
 };
