@@ -165,6 +165,14 @@ void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 				best = j;
 		}
 	}
+	/* and the resolution the clock claims: a process that runs only now
+	 * and then (a loaded machine) sees a 4 ms clock step by 12000001,
+	 * 16000001 or 20000001, no two of whose gcds is 4 ms */
+	if (claimed > all) {
+		struct judged j = judge(d, n, nonzero, claimed, claimed);
+		if (j.value != 0 && better(&best, &j))
+			best = j;
+	}
 	if (best.value > all)
 		*out = (struct tick_estimate){ best.value, nonzero, best.exact,
 					       best.near };

@@ -22,6 +22,10 @@
  * multiples or more (1 x and 2 x, say), or agree with the resolution the
  * clock claims: differences that all cluster around one value (a fine
  * clock read back to back, or timings of one N) say nothing about a tick.
+ * Candidates are the differences, the gcds of neighbouring ones, and the
+ * claimed resolution (a process that runs now and then sees a 4 ms clock
+ * step by 12000001, 16000001 and 20000001 ns, no two of them 4 ms apart
+ * in their gcd).
  *
  * This is the one implementation of the rule; collect uses it on live
  * readings and analyze on the timings of a stream without a tick.

@@ -101,6 +101,24 @@ static void test_amd_coarse(void **state)
 	assert_int_equal(e.tick, 1);
 }
 
+/* A process that ran only now and then (4 on 2 cores): 18 steps of a 4 ms
+ * clock, read off a loaded machine, most of them 16 ms and 1 ns over, no
+ * two adjacent exact ones with a gcd of 4 ms.  With the claim: 4 ms. */
+static void test_loaded_coarse(void **state)
+{
+	(void)state;
+	static const uint64_t d[] = {
+		16000001, 16000001, 20000001, 12000000, 16000001, 16000001,
+		20000001, 16000000, 12000001, 24000001, 16000001, 16000000,
+		16000001, 16000001, 16000001, 16000000, 16000001, 16000001,
+	};
+	enum { P = sizeof d / sizeof d[0] };
+	struct tick_estimate e;
+	tick_estimate(d, P, 4000000, &e);
+	assert_int_equal(e.tick, 4000000);
+	assert_int_equal(e.near, P);
+}
+
 /* Skipped ticks (8 and 12 ms) are multiples, not another tick. */
 static void test_skipped_ticks(void **state)
 {
@@ -249,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_strays),
 		cmocka_unit_test(test_no_majority),
 		cmocka_unit_test(test_amd_coarse),
+		cmocka_unit_test(test_loaded_coarse),
 		cmocka_unit_test(test_skipped_ticks),
 		cmocka_unit_test(test_stray_every_third),
 		cmocka_unit_test(test_clustered),
