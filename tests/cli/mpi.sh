@@ -175,7 +175,7 @@ has_samples() { [ -f "$1" ] && grep -q '^[0-9]' "$1"; }
 for delay in 0 0.5 1 1.6 2.3; do
 	rm -f "$T"/t.*.st
 	timeout -s INT 120 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" \
-		--kernel count --n 100000,200000,400000 -b 60 -q -o "$T/t.%r.st" 2> /dev/null &
+		--kernel count --n 100000,200000,400000 -b 60 -q -o "$T/t.%r.st" 2> "$T/t.err" &
 	pid=$!
 	i=0
 	while [ $i -lt 150 ] && ! { has_samples "$T/t.0.st" && has_samples "$T/t.1.st"; }; do
@@ -188,6 +188,8 @@ for delay in 0 0.5 1 1.6 2.3; do
 	wait $pid
 	set -e
 	for r in 0 1; do
+		tail -n 1 "$T/t.$r.st" | grep -q '^# interrupted:' ||
+			{ echo "rank $r's stream ends: $(tail -n 1 "$T/t.$r.st")"; cat "$T/t.err"; }
 		check "SIGINT to mpirun after $delay s: rank $r's stream ends # interrupted" \
 			sh -c "tail -n 1 '$T/t.$r.st' | grep -q '^# interrupted:'"
 	done
