@@ -320,7 +320,13 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 	a->tick_source = "none";
 	if (o->tick > 0)
 		a->tick = o->tick, a->tick_source = "--tick";
-	else if (first->has_tick)
+	else if (first->has_tick && first->tick_mean > 0) {
+		/* steps of tick_mean on average, each reading then rounded
+		 * down to a unit: a timing is within tick_mean + 1 of the
+		 * time it took, not within tick (10 ns steps now and then 11) */
+		a->tick_mean = first->tick_mean;
+		a->tick = first->tick_mean + 1, a->tick_source = "header";
+	} else if (first->has_tick)
 		a->tick = (double)first->tick, a->tick_source = "header";
 	else if (td->kept > 0) {
 		int e;

@@ -99,6 +99,10 @@ struct analysis {
 	struct point_set points;
 	struct spool spool;
 	double tick;			/* 0: unknown */
+	double tick_mean;		/* the header's tick_mean (uneven
+					 * steps; tick is then one more,
+					 * as a reading is rounded down to a
+					 * unit after its step); 0: none */
 	const char *tick_source;	/* header, data, --tick, none */
 	double read_overhead;		/* back-to-back reads (header);
 					 * < 0: unknown */

@@ -148,6 +148,10 @@ static int header_key(struct reader *r, const char *key, char *value)
 			return fail(r, "bad tick '%s': expected a positive integer (clock units)", value);
 		m->has_tick = 1;
 		m->tick = num.u;
+	} else if (is_key(r, key, "tick_mean")) {
+		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0) || !isfinite(num.d))
+			return fail(r, "bad tick_mean '%s': expected a positive number (clock units)", value);
+		m->tick_mean = num.d;
 	} else if (is_key(r, key, "unit_ns")) {
 		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0))
 			return fail(r, "bad unit_ns '%s': expected a positive number of nanoseconds", value);

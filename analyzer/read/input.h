@@ -16,6 +16,8 @@ struct input_meta {
 	int stream;		/* the first line was "# subtick 1" */
 	int has_tick;
 	uint64_t tick;
+	double tick_mean;	/* the clock's mean step, where its steps are
+				 * uneven (header key tick_mean); 0: none */
 	int has_unit_ns;
 	double unit_ns;
 	int has_overhead;

@@ -197,6 +197,7 @@ static void input_keys(FILE *out, int *f, const struct analysis *a)
 		fputs("null", out);
 	str(out, f, "kernel", a->kernel);
 	str(out, f, "tick_source", a->tick_source);
+	num(out, f, "tick_mean", a->tick_mean > 0 ? a->tick_mean : NAN);
 	str(out, f, "unit_ns_source", a->unit_ns_source);
 	num(out, f, "files", (double)a->files);
 	num(out, f, "n_min", (double)s->p[0].n);

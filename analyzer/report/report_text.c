@@ -140,7 +140,11 @@ static void heading(FILE *out, const struct analysis *a)
 		fprintf(out, ", tick %.10g units", a->tick);
 		if (a->unit_ns > 0)
 			fprintf(out, " = %.4g ns", a->tick * a->unit_ns);
-		fprintf(out, " (from the %s)", a->tick_source);
+		if (a->tick_mean > 0)
+			fprintf(out, " (from the header: steps of %.6g on average, each read rounded down to a unit)",
+				a->tick_mean);
+		else
+			fprintf(out, " (from the %s)", a->tick_source);
 	} else {
 		fprintf(out, ", tick unknown");
 	}
