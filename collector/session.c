@@ -848,7 +848,7 @@ int session_collect(struct session *s)
 		.runs = o->runs, .budget_ns = o->budget_s * 1e9,
 		.kbest_k = o->kbest_k, .kbest_eps = o->kbest_eps,
 		.cpu = s->cond.cpu, .seed = s->seed, .unit_ns = s->cal.unit_ns,
-		.progress = !o->quiet, .until = o->until, .tick = (double)s->cal.tick,
+		.progress = !o->quiet, .until = o->until, .tick = calibrate_band_tick(&s->cal),
 		.start_output = start_outputs, .start_output_arg = s,
 		.poll = s->poll, .poll_arg = s->poll_arg,
 	};

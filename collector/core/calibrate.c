@@ -266,6 +266,11 @@ int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 	return 0;
 }
 
+double calibrate_band_tick(const struct calibration *cal)
+{
+	return cal->mean_step > 0 ? cal->mean_step + 1 : (double)cal->tick;
+}
+
 double calibrate_timer_period_ns(void)
 {
 	struct timespec ts;

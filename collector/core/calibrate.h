@@ -50,6 +50,11 @@ struct calibration {
 int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 		    struct clock_setup *setup, struct calibration *cal);
 
+/* The tick a fit's band takes, as analyze does: the most a reading can be
+ * off, tick, or mean_step + 1 where the steps are uneven (a step, and the
+ * unit the reading is rounded down to). */
+double calibrate_band_tick(const struct calibration *cal);
+
 /* The period of the kernel's timer interrupt, in ns (the jiffy: what
  * clock_getres(CLOCK_MONOTONIC_COARSE) reports); 0 if unknown. */
 double calibrate_timer_period_ns(void);

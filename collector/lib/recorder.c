@@ -282,7 +282,7 @@ static subtick_recorder *recorder_create(const char *path, const char *label,
 	region_clock_init(&r->rc, r->setup.source, r->setup.quantum, NULL,
 			  pinned ? o->cpu : -1);
 	stream_init(r->w, r->fd);
-	lvstate_init(&r->lv, (double)cal->tick);
+	lvstate_init(&r->lv, calibrate_band_tick(cal));
 	r->summary = o->summary != 0;
 	snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 	write_header(r, label, cond, pinned, o->keys);
@@ -439,7 +439,7 @@ static unsigned result_warnings(const subtick_recorder *r, const struct lvstate_
 		lo = s->p[i].n < lo ? s->p[i].n : lo;
 		hi = s->p[i].n > hi ? s->p[i].n : hi;
 	}
-	double tick = r->cal.tick > 0 ? (double)r->cal.tick : 1;
+	double tick = r->cal.tick > 0 ? calibrate_band_tick(&r->cal) : 1;
 	w |= f->slope * (double)(hi - lo) < 100 * tick ? SUBTICK_WARN_FEW_TICKS : 0;
 	return w;
 }
