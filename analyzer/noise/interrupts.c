@@ -113,9 +113,12 @@ static double time_scale(const struct interrupt_config *c)
 
 /* First pass: the runs' time, the longest, the additive parts (a sample)
  * and the runs' middles (a sample). */
-/* Mean and spread of the additive parts of one N (Welford). */
+/* Spread of the additive parts of one N: sums of their differences from
+ * the first (no division per sample, and no cancellation worth a digit:
+ * the differences are the spread), m2 = the sum of squared deviations
+ * from their mean once the pass is over. */
 struct spread {
-	double n, mean, m2;
+	double n, first, s1, s2, m2;
 };
 
 static int first_pass(struct spool *sp, const struct interrupt_config *c,
@@ -135,10 +138,12 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		size_t pi = r.i;
 		if (pi < c->points->count) {
 			struct spread *v = &var[pi];
-			double d = a - v->mean;
+			if (v->n == 0)
+				v->first = a;
+			double d = a - v->first;
 			v->n++;
-			v->mean += d / v->n;
-			v->m2 += d * (a - v->mean);
+			v->s1 += d;
+			v->s2 += d * d;
 		}
 		/* the jitter: of the shortest runs, the least interrupted */
 		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
@@ -157,6 +162,9 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 					    time_scale(c);
 		}
 	}
+	for (size_t k = 0; k < c->points->count; k++)
+		if (var[k].n > 0)
+			var[k].m2 = fmax(0, var[k].s2 - var[k].s1 * var[k].s1 / var[k].n);
 	o->samples = i;
 	o->in_runs = in_runs;
 	/* the longest run undisturbed: the largest N's floor (a run that a
