@@ -115,10 +115,11 @@ static double time_scale(const struct interrupt_config *c)
  * and the runs' middles (a sample). */
 /* Spread of the additive parts of one N: sums of their differences from
  * the first (no division per sample, and no cancellation worth a digit:
- * the differences are the spread), m2 = the sum of squared deviations
- * from their mean once the pass is over. */
+ * the differences are the spread); ss, the sum of their squares, becomes
+ * the sum of squared deviations from their mean once the pass is over.
+ * Their count is the point's.  24 bytes an N. */
 struct spread {
-	double n, first, s1, s2, m2;
+	double first, s1, ss;	/* first: NAN until the first */
 };
 
 static int first_pass(struct spool *sp, const struct interrupt_config *c,
@@ -130,6 +131,8 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 	uint64_t i = 0, at0 = SPOOL_NO_AT;
 	double in_runs = 0;
 	int got;
+	for (size_t k = 0; k < c->points->count; k++)
+		var[k] = (struct spread){ NAN, 0, 0 };
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
@@ -138,12 +141,11 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		size_t pi = r.i;
 		if (pi < c->points->count) {
 			struct spread *v = &var[pi];
-			if (v->n == 0)
+			if (isnan(v->first))
 				v->first = a;
 			double d = a - v->first;
-			v->n++;
 			v->s1 += d;
-			v->s2 += d * d;
+			v->ss += d * d;
 		}
 		/* the jitter: of the shortest runs, the least interrupted */
 		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
@@ -162,9 +164,10 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 					    time_scale(c);
 		}
 	}
-	for (size_t k = 0; k < c->points->count; k++)
-		if (var[k].n > 0)
-			var[k].m2 = fmax(0, var[k].s2 - var[k].s1 * var[k].s1 / var[k].n);
+	for (size_t k = 0; k < c->points->count; k++) {
+		double n = (double)c->points->p[k].count;
+		var[k].ss = n > 0 ? fmax(0, var[k].ss - var[k].s1 * var[k].s1 / n) : 0;
+	}
 	o->samples = i;
 	o->in_runs = in_runs;
 	/* the longest run undisturbed: the largest N's floor (a run that a
@@ -466,8 +469,8 @@ static double variance_rate(const struct point_set *s, const struct spread *var,
 {
 	double v = 0, len = 0;
 	for (size_t i = 0; i < s->count; i++)
-		if (var[i].n >= 8) {
-			v += fmax(0, var[i].m2 / (var[i].n - 1) - jitter * jitter);
+		if (s->p[i].count >= 8) {
+			v += fmax(0, var[i].ss / (double)(s->p[i].count - 1) - jitter * jitter);
 			len += s->p[i].min;
 		}
 	return cost > 0 && len > 0 ? v / (cost * cost * len) : 0;
