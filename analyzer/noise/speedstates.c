@@ -23,7 +23,10 @@ static int alloc_windows(struct speed_states *o, size_t nwin)
 	o->w_speed = calloc(nwin, sizeof *o->w_speed);
 	o->w_fit = calloc(nwin, sizeof *o->w_fit);
 	o->w_state = calloc(nwin, sizeof *o->w_state);
-	return o->w_at && o->w_speed && o->w_fit && o->w_state ? 0 : -1;
+	o->w_lo = calloc(nwin, sizeof *o->w_lo);
+	o->w_hi = calloc(nwin, sizeof *o->w_hi);
+	return o->w_at && o->w_speed && o->w_fit && o->w_state && o->w_lo && o->w_hi
+	       ? 0 : -1;
 }
 
 /* The window's speed from its k ratios (NAN when too few): the smallest,
@@ -288,6 +291,15 @@ static int states_from_windows(struct speed_states *o)
 		describe_states(o, y);
 		for (size_t i = 0; i < n; i++)
 			o->w_fit[i] = exp(o->w_fit[i]);
+		for (size_t i = 0; i < n; i++) {
+			double lo_i = o->w_fit[i], hi_i = lo_i;
+			for (size_t j = i > 0 ? i - 1 : 0; j <= i + 1 && j < n; j++) {
+				lo_i = o->w_fit[j] < lo_i ? o->w_fit[j] : lo_i;
+				hi_i = o->w_fit[j] > hi_i ? o->w_fit[j] : hi_i;
+			}
+			o->w_lo[i] = lo_i;
+			o->w_hi[i] = hi_i;
+		}
 		o->judged = o->count > 0;
 	}
 	free(y), free(ys);
@@ -334,11 +346,7 @@ double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
 	q += i - q * K >= K;
 	size_t w = (size_t)q, last = ss->windows - 1;
 	w = w < last ? w : last;
-	double f = ss->w_fit[w], lo = f, hi = f;
-	for (size_t j = w > 0 ? w - 1 : 0; j <= w + 1 && j <= last; j++) {
-		lo = ss->w_fit[j] < lo ? ss->w_fit[j] : lo;
-		hi = ss->w_fit[j] > hi ? ss->w_fit[j] : hi;
-	}
+	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
 	if (lo == hi)
 		return f;
 	/* a run in a window that straddles a change of speed ran at a speed
@@ -350,7 +358,8 @@ double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
 void speed_states_free(struct speed_states *ss)
 {
 	free(ss->w_at), free(ss->w_speed), free(ss->w_fit), free(ss->w_state);
-	ss->w_at = ss->w_speed = ss->w_fit = NULL;
+	free(ss->w_lo), free(ss->w_hi);
+	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = NULL;
 	ss->w_state = NULL;
 	ss->windows = 0;
 	ss->judged = 0;

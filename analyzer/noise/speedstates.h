@@ -60,6 +60,8 @@ struct speed_states {
 	uint64_t window_inverse;	/* ceil(2^64 / runs_per_window): a
 					 * run's window by a multiply */
 	double *w_at, *w_speed, *w_fit;
+	double *w_lo, *w_hi;	/* the least and most w_fit of each window
+				 * and its neighbours (speed_of_run) */
 	unsigned char *w_state;
 };
 
