@@ -99,7 +99,7 @@ static uint64_t difference_over(const struct clock_setup *s, uint64_t tick,
 static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
 {
 	double step = (double)tick;
-	size_t seen = 0, whole = 0;
+	size_t seen = 0, whole = 0, long_ones = 0;
 	if (tick < 2)
 		return 0;
 	for (uint64_t span = 8; span <= 8192; span *= 4) {
@@ -108,6 +108,14 @@ static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
 			uint64_t d = difference_over(s, tick, span);
 			if (d == 0)
 				return 0;
+			/* the thread was switched out between the readings: so
+			 * many steps that this stage's mean could miscount them */
+			if ((double)d > 1.5 * (double)span * step) {
+				if (++long_ones > 4 * MEAN_STEP_PAIRS)
+					return 0;
+				i--;
+				continue;
+			}
 			sum_d += (double)d;
 			sum_k += (double)(uint64_t)((double)d / step + 0.5);	/* no libm: the static library goes without */
 			if (span == 8192) {
