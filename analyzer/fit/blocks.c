@@ -33,7 +33,9 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
-		size_t i = r.i, g;
+		size_t i = r.i, g, ahead = spool_ahead(sp);
+		if (ahead < s->count)	/* its block is this one or the next */
+			__builtin_prefetch(&out->min[b * s->count + ahead]);
 		for (g = 0; g < nskip && g < 64; g++)
 			if (!skipped[g] && skip_n[g] == r.n && skip_t[g] == r.t)
 				break;

@@ -141,6 +141,11 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 		return -1;
 	while ((k = spool_get(sp, &r)) == 1) {
 		double e, es;
+		size_t ahead = spool_ahead(sp);
+		if (ahead != SPOOL_NO_INDEX && ahead < c->points && c->line_at != NULL) {
+			__builtin_prefetch(&c->line_at[ahead]);
+			__builtin_prefetch(&c->step_at[ahead]);
+		}
 		excess_of(c, &r, &e, &es);
 		s->hist[bin_of(e, s->base, &edges)]++;
 		if (s->samples == 0 || e < s->min)

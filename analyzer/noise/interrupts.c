@@ -136,6 +136,9 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
+		size_t ahead = spool_ahead(sp);
+		if (ahead != SPOOL_NO_INDEX)
+			__builtin_prefetch(&var[ahead]);
 		double a = interrupts_additive(c, i++, &r);
 		long k = -1;
 		size_t pi = r.i;

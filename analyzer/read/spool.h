@@ -47,6 +47,7 @@ struct spool_disk {
 };
 
 #define SPOOL_ESCAPE UINT32_MAX
+#define SPOOL_AHEAD 8	/* records: how far spool_get fetches ahead */
 #define SPOOL_NO_STEP UINT32_MAX
 enum { SPOOL_WIDE_KEY, SPOOL_WIDE_AT };
 
@@ -88,6 +89,19 @@ static inline int spool_get(struct spool *s, struct spool_record *r)
 			break;
 		spool_escape(s, d);
 	}
+	/* the point of a record SPOOL_AHEAD on, and the rank of one twice
+	 * as far, fetched into the cache meanwhile: with a million N the
+	 * points are beyond the caches, and the records visit them at
+	 * random (escapes' keys are fetched too, harmlessly) */
+	if (s->points != NULL && s->pos + 2 * SPOOL_AHEAD <= s->len) {
+		const struct point_set *ps = s->points;
+		uint32_t near = s->buf[s->pos + SPOOL_AHEAD - 1].key;
+		uint32_t far = s->buf[s->pos + 2 * SPOOL_AHEAD].key;
+		if (near < ps->count)
+			__builtin_prefetch(&ps->p[points_index(ps, near)]);
+		if (ps->sorted && far < ps->count)
+			__builtin_prefetch(&ps->rank[far]);
+	}
 	uint64_t key = d->key;
 	if (s->have_wide_key) {
 		key = s->wide_key;
@@ -103,6 +117,17 @@ static inline int spool_get(struct spool *s, struct spool_record *r)
 		r->n = key;
 	}
 	return 1;
+}
+
+/* The place in the point set of the record SPOOL_AHEAD after the one
+ * spool_get gave last, for a pass to fetch its own per-point data ahead;
+ * SPOOL_NO_INDEX when there is none in the buffer (or unbound). */
+static inline size_t spool_ahead(const struct spool *s)
+{
+	if (s->points == NULL || s->pos + SPOOL_AHEAD > s->len)
+		return SPOOL_NO_INDEX;
+	uint32_t k = s->buf[s->pos + SPOOL_AHEAD - 1].key;
+	return k < s->points->count ? points_index(s->points, k) : SPOOL_NO_INDEX;
 }
 
 void spool_close(struct spool *s);
