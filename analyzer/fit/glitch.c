@@ -6,11 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
+#include "select.h"
 
 /* The noise of a floor, which a glitch cannot inflate (the heights of the
  * minima above the line can: the line rests on the glitch): the larger of
@@ -32,12 +28,11 @@ static double scale_of(const struct point_set *s, double tick)
 				f[m++] = s->p[i].best[3] - s->p[i].best[0];
 		}
 		if (k > 0) {
-			qsort(h, k, sizeof *h, by_double);
-			med = h[(3 * k) / 4];
+			med = select_kth(h, k, (3 * k) / 4);
 		}
 		if (m > 0) {
-			qsort(f, m, sizeof *f, by_double);
-			med = f[m / 2] > med ? f[m / 2] : med;
+			double q = select_kth(f, m, m / 2);
+			med = q > med ? q : med;
 		}
 	}
 	free(h), free(f);

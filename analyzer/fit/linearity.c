@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hull.h"
+#include "select.h"
 
 /* One segment of N: points [from, to), its line (relative to its first
  * point), its scatter and slope band. */
@@ -16,12 +17,6 @@ struct segment {
 	double slope, intercept, w, band;
 	int usable;		/* its slope is known well enough */
 };
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
 
 /* minimum i - minimum j, exactly where both are integers */
 static double min_difference(const struct point_set *s, size_t i, size_t j)
@@ -50,8 +45,7 @@ static int fit_segment(const struct point_set *s, double tick, struct segment *g
 	 * (a few minima of a noisy floor: the median says too little) */
 	for (size_t i = 0; i < n; i++)
 		y[i] -= l.intercept + l.slope * x[i];
-	qsort(y, n, sizeof *y, by_double);
-	double h = y[(3 * n) / 4];
+	double h = select_kth(y, n, (3 * n) / 4);
 	g->w = h > tick ? h : tick;
 	double span = x[n - 1];
 	/* the slope band of hull_slope_band (2 W / span), half as wide

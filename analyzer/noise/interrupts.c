@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "select.h"
+
 /* Uniform samples kept of every run's additive part (for the baseline and
  * the threshold) and of every run's middle (the periodic search's null
  * model); events kept at most (a uniform sample of them beyond: the
@@ -202,8 +204,7 @@ static double ladder_cost(const struct point_set *s, double wide)
 			}
 	}
 	if (k > 0) {
-		qsort(g, k, sizeof *g, by_double);
-		c = g[k / 2];
+		c = select_kth(g, k, k / 2);
 	}
 	free(g);
 	return c;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "select.h"
+
 /* Events a source must account for; per phase when phases are told
  * apart; a phase is empty below this share of the fullest. */
 enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_SMALL = 8,
@@ -380,42 +382,6 @@ struct stretches {
 	double typical;		/* at n / 2 */
 };
 
-/* The k-th smallest of v[0..n) (v is reordered): Hoare's selection. */
-static double kth_smallest(double *v, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1;
-	for (int round = 0; lo < hi; round++) {
-		if (round > 64) {	/* input built against the pivot: sort */
-			qsort(v + lo, hi - lo + 1, sizeof *v, by_double);
-			return v[k];
-		}
-		double pivot = v[lo + (hi - lo) / 2];
-		size_t i = lo, j = hi;
-		while (i <= j) {
-			while (v[i] < pivot)
-				i++;
-			while (v[j] > pivot)
-				j--;
-			if (i <= j) {
-				double tmp = v[i];
-				v[i] = v[j];
-				v[j] = tmp;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			return v[k];
-	}
-	return v[k];
-}
-
 static int stretches_of(const struct periodic_event *ev, size_t n, struct stretches *st)
 {
 	double *len = malloc(n * sizeof *len);
@@ -423,9 +389,9 @@ static int stretches_of(const struct periodic_event *ev, size_t n, struct stretc
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		len[i] = ev[i].hi - ev[i].lo;
-	st->q50 = kth_smallest(len, n, (size_t)(0.5 * (double)(n - 1)));
-	st->q20 = kth_smallest(len, n, (size_t)(0.2 * (double)(n - 1)));
-	st->typical = kth_smallest(len, n, n / 2);
+	st->q50 = select_kth(len, n, (size_t)(0.5 * (double)(n - 1)));
+	st->q20 = select_kth(len, n, (size_t)(0.2 * (double)(n - 1)));
+	st->typical = select_kth(len, n, n / 2);
 	free(len);
 	return 0;
 }

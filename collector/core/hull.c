@@ -5,6 +5,8 @@
 
 #include <stdlib.h>
 
+#include "select.h"
+
 /* a * b with a > 0 and b signed, given as (negative?, magnitude). */
 struct product {
 	int neg;
@@ -163,12 +165,6 @@ int hull_least_values_d(const double *x, const double *y, size_t n,
 	return 0;
 }
 
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 int hull_slope_band(const double *x, double *y, size_t n, double tick,
 		    double *slope, double *band)
 {
@@ -180,8 +176,8 @@ int hull_slope_band(const double *x, double *y, size_t n, double tick,
 	free(w);
 	for (size_t i = 0; i < n; i++)
 		y[i] -= l.intercept + l.slope * x[i];
-	qsort(y, n, sizeof *y, by_double);
-	double scatter = y[n / 2] > tick ? y[n / 2] : tick;
+	double med = select_kth(y, n, n / 2);
+	double scatter = med > tick ? med : tick;
 	*slope = l.slope;
 	*band = 2 * scatter / (x[n - 1] - x[0]);
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "lvband.h"
 #include "rng.h"
+#include "select.h"
 
 double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
 {
@@ -58,8 +59,11 @@ static double floor_scatter(const struct point_set *s, const struct lv_line *f,
 	}
 	if (tmp == NULL)
 		return 0;
-	qsort(tmp, s->count, sizeof *tmp, by_double);
-	double med = interval_quantile(tmp, s->count, 0.5);
+	/* interval_quantile's median, from the one or two values it takes */
+	size_t k = (size_t)((double)(s->count - 1) * 0.5);
+	double a = select_kth(tmp, s->count, k), b = select_above(tmp, s->count, k);
+	double frac = (double)(s->count - 1) * 0.5 - (double)k;
+	double med = k + 1 < s->count ? a + frac * (b - a) : a;
 	free(tmp);
 	return med;
 }
