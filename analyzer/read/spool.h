@@ -89,14 +89,15 @@ static inline int spool_get(struct spool *s, struct spool_record *r)
 			break;
 		spool_escape(s, d);
 	}
-	/* the point of a record SPOOL_AHEAD on, and the rank of one twice
-	 * as far, fetched into the cache meanwhile: with a million N the
-	 * points are beyond the caches, and the records visit them at
-	 * random (escapes' keys are fetched too, harmlessly) */
-	if (s->points != NULL && s->pos + 2 * SPOOL_AHEAD <= s->len) {
+	/* the point of the record SPOOL_AHEAD on (the one spool_ahead
+	 * names), and the rank of one twice as far, fetched into the cache
+	 * meanwhile: with a million N the points are beyond the caches, and
+	 * the records visit them at random (escapes' keys are fetched too,
+	 * harmlessly).  Both within the buffer's records. */
+	if (s->points != NULL && s->pos + 2 * SPOOL_AHEAD - 1 < s->len) {
 		const struct point_set *ps = s->points;
 		uint32_t near = s->buf[s->pos + SPOOL_AHEAD - 1].key;
-		uint32_t far = s->buf[s->pos + 2 * SPOOL_AHEAD].key;
+		uint32_t far = s->buf[s->pos + 2 * SPOOL_AHEAD - 1].key;
 		if (near < ps->count)
 			__builtin_prefetch(&ps->p[points_index(ps, near)]);
 		if (ps->sorted && far < ps->count)
