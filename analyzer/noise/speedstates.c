@@ -338,12 +338,11 @@ double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
 {
 	if (!ss->judged)
 		return 1;
-	/* i / K, by the multiply-high with ceil(2^64 / K), put right when
-	 * i is too large for it to be exact (one step at most) */
+	/* i / K, by the multiply-high with ceil(2^64 / K): never below it,
+	 * and one above at most, for an i too large for it to be exact */
 	uint64_t K = ss->runs_per_window;
 	uint64_t q = K > 1 ? (uint64_t)(((uint128)i * ss->window_inverse) >> 64) : i;
 	q -= q * K > i;
-	q += i - q * K >= K;
 	size_t w = (size_t)q, last = ss->windows - 1;
 	w = w < last ? w : last;
 	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
