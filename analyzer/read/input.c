@@ -136,6 +136,13 @@ static char *text_field(struct input_meta *m, const char *key, size_t *len)
 }
 
 /* Known keys are checked; unknown keys are ignored (FORMAT.md). */
+/* A clock's uneven steps are its tick and now and then more: their mean
+ * is at least the tick, and below twice it. */
+static int mean_fits(const struct input_meta *m)
+{
+	return m->tick_mean >= (double)m->tick && m->tick_mean < 2 * (double)m->tick;
+}
+
 static int header_key(struct reader *r, const char *key, char *value)
 {
 	struct input_meta *m = r->meta;
@@ -148,10 +155,14 @@ static int header_key(struct reader *r, const char *key, char *value)
 			return fail(r, "bad tick '%s': expected a positive integer (clock units)", value);
 		m->has_tick = 1;
 		m->tick = num.u;
+		if (m->tick_mean > 0 && !mean_fits(m))
+			return fail(r, "tick %s does not fit tick_mean %.12g: the mean step lies between the tick and twice it", value, m->tick_mean);
 	} else if (is_key(r, key, "tick_mean")) {
 		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0) || !isfinite(num.d))
 			return fail(r, "bad tick_mean '%s': expected a positive number (clock units)", value);
 		m->tick_mean = num.d;
+		if (m->has_tick && !mean_fits(m))
+			return fail(r, "tick_mean %s does not fit tick %llu: the mean step lies between the tick and twice it", value, (unsigned long long)m->tick);
 	} else if (is_key(r, key, "unit_ns")) {
 		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0))
 			return fail(r, "bad unit_ns '%s': expected a positive number of nanoseconds", value);

@@ -29,14 +29,15 @@ check "the inner clock's interval fits in the outer's" \
 "$ANALYZE" --json --column t2 "$T/s" > "$T/t2" || fail "analyze --column t2 exited $?"
 check "t: the first clock" [ "$(json_get "$T/t1" clock)" = monotonic-raw ]
 # A clock of uneven steps: analyze's tick is their mean and the unit each
-# reading is rounded down to (the same stream, tick_mean made up, too).
+# reading is rounded down to (the same stream, tick and tick_mean made up,
+# too).
 m=$(header_value "$T/s" tick_mean)
 if [ -n "$m" ]; then
 	check "tick_mean $m: analyze's tick is one more" within "$(json_get "$T/t1" tick)" "$(awk -v m="$m" 'BEGIN { printf "%.12g", m + 1 }')" 1e-9
 fi
-grep -v '^# tick_mean:' "$T/s" | sed 's/^# tick: .*/&\n# tick_mean: 9.5/' > "$T/s9"
+grep -v '^# tick_mean:' "$T/s" | sed 's/^# tick: .*/# tick: 9\n# tick_mean: 9.5/' > "$T/s9"
 "$ANALYZE" --json "$T/s9" > "$T/t9" || fail "analyze (tick_mean 9.5) exited $?"
-check "tick_mean 9.5: analyze's tick is 10.5, its tick_mean 9.5" \
+check "tick 9, tick_mean 9.5: analyze's tick is 10.5, its tick_mean 9.5" \
 	sh -c "[ '$(json_get "$T/t9" tick)' = 10.5 ] && [ '$(json_get "$T/t9" tick_mean)' = 9.5 ]"
 check "t2: the second clock's name" [ "$(json_get "$T/t2" clock)" = tsc ]
 check "t2: the second clock's tick" within "$(json_get "$T/t2" tick)" "$tick2" 0

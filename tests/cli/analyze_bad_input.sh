@@ -42,6 +42,8 @@ printf '# subtick 1\n# tick: -2\n1 2 3\n' > "$T/tickneg";	bad tickneg 2 "bad tic
 printf '# subtick 1\n# tick: 4ms\n1 2 3\n' > "$T/tickunit";	bad tickunit 2 "bad tick"
 printf '# subtick 1\n# tick_mean: 0\n1 2 3\n' > "$T/mean0";	bad mean0 2 "bad tick_mean"
 printf '# subtick 1\n# tick_mean: nan\n1 2 3\n' > "$T/meannan";	bad meannan 2 "bad tick_mean"
+printf '# subtick 1\n# tick: 10\n# tick_mean: 99999\n1 2 3\n' > "$T/meanbig";	bad meanbig 3 "does not fit"
+printf '# subtick 1\n# tick_mean: 9.5\n# tick: 10\n1 2 3\n' > "$T/meanlow";	bad meanlow 3 "does not fit"
 printf '# subtick 1\n# unit_ns: 0\n1 2 3\n' > "$T/unit0";	bad unit0 2 "bad unit_ns"
 printf '# subtick 1\n# unit_ns: fast\n1 2 3\n' > "$T/unitword";	bad unitword 2 "bad unit_ns"
 printf '# subtick 7\n1 2 3\n' > "$T/version";	bad version 1 "version"
