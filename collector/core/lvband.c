@@ -7,16 +7,41 @@
 #include <stdlib.h>
 
 /* A convex chain of points (x ascending): its vertices' x and y, and the
- * slope of each edge (count - 1 of them). */
+ * slope of each edge (count - 1 of them).  Its arrays grow with it: a
+ * chain over a million N holds a few hundred vertices, not a million. */
 struct chain {
 	long double *x, *y, *slope;
-	size_t count;
+	size_t count, cap;
 };
 
+static void chain_free(struct chain *c)
+{
+	free(c->x), free(c->y), free(c->slope);
+	*c = (struct chain){ 0 };
+}
+
+static int chain_push(struct chain *c, long double x, long double y)
+{
+	if (c->count == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		long double *nx = realloc(c->x, cap * sizeof *nx);
+		if (nx != NULL)
+			c->x = nx;
+		long double *ny = nx ? realloc(c->y, cap * sizeof *ny) : NULL;
+		if (ny == NULL)
+			return -1;
+		c->y = ny;
+		c->cap = cap;
+	}
+	c->x[c->count] = x;
+	c->y[c->count++] = y;
+	return 0;
+}
+
 /* The lower hull (sign 1) or the upper hull (sign -1) of the points with
- * finite y, in x order. */
-static void hull(const long double *x, const long double *y, size_t n, int sign,
-		 struct chain *c)
+ * finite y, in x order.  Returns 0, or -1 when out of memory. */
+static int hull(const long double *x, const long double *y, size_t n, int sign,
+		struct chain *c)
 {
 	c->count = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -32,11 +57,15 @@ static void hull(const long double *x, const long double *y, size_t n, int sign,
 				break;
 			c->count--;
 		}
-		c->x[c->count] = x[i];
-		c->y[c->count++] = y[i];
+		if (chain_push(c, x[i], y[i]) != 0)
+			return -1;
 	}
+	c->slope = malloc((c->count ? c->count : 1) * sizeof *c->slope);
+	if (c->slope == NULL)
+		return -1;
 	for (size_t k = 0; k + 1 < c->count; k++)
 		c->slope[k] = (c->y[k + 1] - c->y[k]) / (c->x[k + 1] - c->x[k]);
+	return 0;
 }
 
 /* f(b) = min over the lower chain of y - b x: the vertex after the edges
@@ -145,14 +174,10 @@ int lv_band(const long double *x, const long double *up, const long double *lo,
 	    size_t n, long double xz, long double slope[2], long double intercept[2])
 {
 	struct chain f = { 0 }, g = { 0 };
-	long double *mem = malloc(6 * (n + 1) * sizeof *mem);
-	long double *bp = malloc(2 * (n + 1) * sizeof *bp);
+	long double *bp = NULL;
 	int rc = -1;
-	if (mem != NULL && bp != NULL) {
-		f = (struct chain){ mem, mem + n + 1, mem + 2 * (n + 1), 0 };
-		g = (struct chain){ mem + 3 * (n + 1), mem + 4 * (n + 1), mem + 5 * (n + 1), 0 };
-		hull(x, up, n, 1, &f);
-		hull(x, lo, n, -1, &g);
+	if (hull(x, up, n, 1, &f) == 0 && hull(x, lo, n, -1, &g) == 0 &&
+	    (bp = malloc((f.count + g.count + 1) * sizeof *bp)) != NULL) {
 		rc = 1;	/* one vertex each: h is a line, unbounded */
 		if (f.count > 0 && g.count > 0 && f.count + g.count > 2) {
 			size_t nbp = 0;
@@ -167,7 +192,7 @@ int lv_band(const long double *x, const long double *up, const long double *lo,
 				intercepts(&k, slope[0], slope[1], xz, intercept);
 		}
 	}
-	free(mem);
+	chain_free(&f), chain_free(&g);
 	free(bp);
 	return rc;
 }
