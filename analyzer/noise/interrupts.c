@@ -20,22 +20,43 @@ enum { KEEP = 16384, EVENTS_KEEP = 1 << 17 };
  * weigh each run's chance of being interrupted. */
 enum { LENGTH_BINS = 16 * 64 };
 
-struct lengths {
-	double count[LENGTH_BINS], sum[LENGTH_BINS];
+/* A bin's runs: how many, and their time. */
+struct length_bin {
+	double count, sum;
 };
 
-/* floor(16 log2 t) for t > 1 (0 below), at most the last bin: the octave
- * from the exponent's bits, the sixteenth of it from the mantissa against
- * 2^(k/16), without a call to log2 per sample. */
-static int length_bin(double t)
+/* The bins, and the one each of LENGTH_SLICES equal slices of a mantissa
+ * in [1, 2) starts in: a slice (1/1024 wide) is narrower than a bin
+ * (2^(1/16) - 1 = 0.044 of the octave's start), so it holds one edge at
+ * most. */
+enum { LENGTH_SLICE_BITS = 10, LENGTH_SLICES = 1 << LENGTH_SLICE_BITS };
+
+struct lengths {
+	struct length_bin bin[LENGTH_BINS];
+	double edge[17];	/* 2^(k/16) */
+	uint8_t first[LENGTH_SLICES];
+};
+
+static void lengths_init(struct lengths *l)
 {
-	static const double edge[15] = {
-		1.0442737824274138, 1.0905077326652577, 1.1387886347566916,
-		1.189207115002721, 1.241857812073484, 1.2968395546510096,
-		1.3542555469368927, 1.4142135623730951, 1.4768261459394993,
-		1.5422108254079407, 1.6104903319492543, 1.681792830507429,
-		1.7562521603732995, 1.8340080864093424, 1.9152065613971474,
-	};
+	for (int k = 0; k <= 16; k++)
+		l->edge[k] = exp2((double)k / 16);
+	l->edge[16] = 2;
+	int j = 0;
+	for (int k = 0; k < LENGTH_SLICES; k++) {
+		double m = 1 + (double)k / LENGTH_SLICES;
+		while (j + 1 < 16 && m >= l->edge[j + 1])
+			j++;
+		l->first[k] = (uint8_t)j;
+	}
+}
+
+/* floor(16 log2 t) for t > 1 (0 below), at most the last bin: the octave
+ * from the exponent's bits, the sixteenth of it from the mantissa's slice
+ * and the one edge the slice may hold, without a call to log2 per
+ * sample. */
+static int length_bin(const struct lengths *l, double t)
+{
 	if (!(t > 1))
 		return 0;
 	if (!(t < 0x1p64))
@@ -44,18 +65,20 @@ static int length_bin(double t)
 	double m;
 	memcpy(&bits, &t, sizeof bits);
 	int b = 16 * ((int)((bits >> 52) & 0x7ff) - 1023);
-	bits = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52);
+	uint64_t frac = bits & ((UINT64_C(1) << 52) - 1);
+	bits = frac | (UINT64_C(1023) << 52);
 	memcpy(&m, &bits, sizeof m);
-	for (int k = 0; k < 15; k++)
-		b += m >= edge[k];
+	int j = l->first[frac >> (52 - LENGTH_SLICE_BITS)];
+	j += m >= l->edge[j + 1];
+	b += j;
 	return b < LENGTH_BINS ? b : LENGTH_BINS - 1;
 }
 
 static void lengths_add(struct lengths *l, double t)
 {
-	int b = length_bin(t);
-	l->count[b]++;
-	l->sum[b] += t;
+	struct length_bin *b = &l->bin[length_bin(l, t)];
+	b->count++;
+	b->sum += t;
 }
 
 /* The additive part of a run of a short N (the index of its N). */
@@ -375,8 +398,8 @@ static double regular_hits(const struct lengths *l, double period)
 {
 	double e = 0;
 	for (int b = 0; b < LENGTH_BINS; b++)
-		if (l->count[b] > 0 && l->sum[b] / l->count[b] < period / 2)
-			e += l->sum[b] / period;
+		if (l->bin[b].count > 0 && l->bin[b].sum / l->bin[b].count < period / 2)
+			e += l->bin[b].sum / period;
 	return e;
 }
 
@@ -531,6 +554,8 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	struct lengths *len = calloc(1, sizeof *len);
 	struct spread *var = calloc(c->points->count, sizeof *var);
 	memset(o, 0, sizeof *o);
+	if (len != NULL)
+		lengths_init(len);
 	int rc = -1;
 	add.v = mid.v = keep.v = rel.v = NULL;
 	if (len != NULL && var != NULL &&
