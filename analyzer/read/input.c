@@ -306,6 +306,47 @@ static int sample_line(struct reader *r, char *s)
  */
 enum { FAST_FIELDS = 16 };
 
+/* The value of the first k digits (1 to 8) of d, eight characters less
+ * '0' each (the first in the lowest byte): shifted to the top, with zero
+ * bytes as leading zeros below, then pairs, fours and eights summed. */
+static uint64_t eight_digits(uint64_t d, unsigned k)
+{
+	d <<= 8 * (8 - k);
+	d = (d * 10 + (d >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+	d = (d * 100 + (d >> 16)) & UINT64_C(0x0000ffff0000ffff);
+	return (d * 10000 + (d >> 32)) & UINT64_C(0xffffffff);
+}
+
+/* The digits at s, up to end (more than 19 are refused by the caller):
+ * eight at a time where eight bytes are there. */
+static const char *digits(const char *s, const char *end, uint64_t *v)
+{
+	static const uint64_t ten[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+					 10000000, 100000000 };
+	uint64_t x = 0;
+	for (int chunk = 0; chunk < 3 && end - s >= 8; chunk++) {
+		uint64_t w, d, other;
+		memcpy(&w, s, sizeof w);
+		d = w - UINT64_C(0x3030303030303030);
+		/* a byte that is no digit: below '0' it borrowed (top bit
+		 * set), above '9' it carries into the top bit; the bytes
+		 * before the first such are digits, and pass nothing on */
+		other = ((d + UINT64_C(0x7676767676767676)) | d) & UINT64_C(0x8080808080808080);
+		unsigned k = other ? (unsigned)__builtin_ctzll(other) / 8 : 8;
+		if (k > 0)
+			x = x * ten[k] + eight_digits(d, k);
+		s += k;
+		if (k < 8) {
+			*v = x;
+			return s;
+		}
+	}
+	while (s < end && (unsigned)(*s - '0') < 10)
+		x = x * 10 + (uint64_t)(*s++ - '0');
+	*v = x;
+	return s;
+}
+
 /* Reads such a line's fields from s up to end, where the line ends at the
  * first byte that is neither a digit nor a tab between fields: its count
  * in *k and where that stopped (NULL when the line is not one). */
@@ -317,9 +358,8 @@ static const char *fast_fields(const struct input_meta *m, const char *s,
 		return NULL;
 	for (;;) {
 		const char *start = s;
-		uint64_t x = 0;
-		while (s < end && (unsigned)(*s - '0') < 10)
-			x = x * 10 + (uint64_t)(*s++ - '0');
+		uint64_t x;
+		s = digits(s, end, &x);
 		if (s == start || s - start > 19 || *k == m->ncols)
 			return NULL;
 		v[(*k)++] = x;

@@ -16,7 +16,7 @@
 #include "input.h"
 
 struct collected {
-	struct sample s[16];
+	struct sample s[32];
 	size_t n;
 };
 
@@ -24,7 +24,7 @@ static int keep(void *ctx, const struct sample *s, struct input_error *err)
 {
 	(void)err;
 	struct collected *c = ctx;
-	if (c->n < 16)
+	if (c->n < 32)
 		c->s[c->n] = *s;
 	c->n++;
 	return 0;
@@ -72,6 +72,50 @@ static void test_stream(void **state)
 	assert_int_equal(c.s[1].t_int, 50);
 	assert_true(c.s[1].t_exact && c.s[1].has_at && c.s[1].at == 100);
 	assert_int_equal(m.lines, 10);
+}
+
+/* Every length of a number, 1 to 20 digits (eight at a time where a
+ * line has eight bytes left, one at a time near the file's end), with
+ * leading zeros, and the largest 64-bit value. */
+static void test_digit_lengths(void **state)
+{
+	(void)state;
+	const char *digits = "98765432109876543210";
+	char text[4096] = "# subtick 1\n# columns: n t at\n";
+	uint64_t want[32];
+	size_t lines = 0;
+	for (size_t k = 1; k <= 20; k++, lines++) {
+		char num[32];
+		snprintf(num, sizeof num, "%.*s", (int)k, k == 20 ? "18446744073709551615" : digits);
+		want[lines] = strtoull(num, NULL, 10);
+		snprintf(text + strlen(text), sizeof text - strlen(text), "%zu\t%s\t%s\n",
+			 k, num, k % 2 ? "0007" : num);
+	}
+	/* the last lines shorter than eight bytes, one of them unterminated
+	 * by anything but the file's end */
+	strcat(text, "21\t000000000000000042\t3\n5\t6\t7\n");
+	want[lines++] = 42;
+	want[lines++] = 6;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	assert_int_equal(read_str(text, &m, &c, &e), 0);
+	assert_int_equal(c.n, lines);
+	for (size_t i = 0; i < lines; i++) {
+		assert_true(c.s[i].t_exact);
+		assert_true(c.s[i].t_int == want[i]);
+		if (i < 20)
+			assert_true(c.s[i].at == (i % 2 == 0 ? 7 : want[i]));
+	}
+	/* a non-digit inside the eight bytes after digits: the line is
+	 * refused, not read as its first digits */
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t34x67890123\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 3);
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t345\t67890123\n", &m, &c, &e), -1);
+	/* the bytes just past the digits: '/' below '0', ':' above '9' */
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t3/45678901\n", &m, &c, &e), -1);
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t3:45678901\n", &m, &c, &e), -1);
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t3456789:1\n", &m, &c, &e), -1);
 }
 
 static void test_columns_order(void **state)
@@ -216,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_repeated_key),
 		cmocka_unit_test(test_columns_order),
 		cmocka_unit_test(test_bare),
+		cmocka_unit_test(test_digit_lengths),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_binary_and_long),
 		cmocka_unit_test(test_missing_file),
