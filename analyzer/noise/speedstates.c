@@ -29,24 +29,16 @@ static int alloc_windows(struct speed_states *o, size_t nwin)
 	       ? 0 : -1;
 }
 
-/* The window's speed from its k ratios (NAN when too few): the smallest,
- * which an interrupt that hits 80% of a window's long runs leaves
- * unmoved. */
-static double window_speed(const double *r, size_t k)
-{
-	if (k < 4)
-		return NAN;
-	double m = r[0];
-	for (size_t i = 1; i < k; i++)
-		m = r[i] < m ? r[i] : m;
-	return m;
-}
+/* A window's speed is the smallest of its ratios (NAN when fewer than 4):
+ * an interrupt that hits 80% of a window's long runs leaves it unmoved. */
+enum { WINDOW_RATIOS_MIN = 4 };
 
 /* One pass: every window's start and speed.  Returns 0, 1 when a run has
  * no start time (nothing is judged), -1 on a read error. */
 static int window_pass(struct spool *sp, const struct point_set *s,
-		       struct speed_states *o, double *ratio)
+		       struct speed_states *o)
 {
+	double least = INFINITY;
 	struct spool_record r;
 	uint64_t i = 0, at0 = 0, n_half = s->p[s->count / 2].n, last_end = 0;
 	size_t k = 0, K = o->runs_per_window, w = 0, in_w = 0;	/* i = w K + in_w */
@@ -61,11 +53,15 @@ static int window_pass(struct spool *sp, const struct point_set *s,
 		if (in_w == 0)
 			o->w_at[w] = (double)(r.at - at0);
 		size_t pi = r.i;
-		if (pi < s->count && r.n >= n_half && s->p[pi].min > 0)
-			ratio[k++] = r.t / s->p[pi].min;
+		if (pi < s->count && r.n >= n_half && s->p[pi].min > 0) {
+			double ratio = r.t / s->p[pi].min;
+			least = ratio < least ? ratio : least;
+			k++;
+		}
 		if (in_w == K - 1 || i + 1 == sp->count) {
-			o->w_speed[w] = window_speed(ratio, k);
+			o->w_speed[w] = k >= WINDOW_RATIOS_MIN ? least : NAN;
 			k = 0;
+			least = INFINITY;
 		}
 		if (++in_w == K) {
 			in_w = 0;
@@ -319,13 +315,11 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 	o->runs_per_window = K;
 	o->window_inverse = K > 1 ? UINT64_MAX / K + 1 : 0;
 	o->windows = (size_t)((total + K - 1) / K);
-	double *ratio = malloc(K * sizeof *ratio);
-	if (ratio == NULL || alloc_windows(o, o->windows) != 0) {
-		free(ratio);
+	if (alloc_windows(o, o->windows) != 0) {
+		speed_states_free(o);
 		return -1;
 	}
-	int rc = window_pass(sp, s, o, ratio);
-	free(ratio);
+	int rc = window_pass(sp, s, o);
 	if (rc != 0) {
 		speed_states_free(o);
 		return rc < 0 ? -1 : 0;
