@@ -137,6 +137,9 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 	edges_init(&edges);
 	int k;
 	uint64_t at_lo = UINT64_MAX, at_hi = 0;
+	/* the sums in locals: the histogram's counts could alias them */
+	uint64_t samples = 0, on_line = 0, near_line = 0, *hist = s->hist;
+	double lo = INFINITY, hi = -INFINITY, base = s->base;
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((k = spool_get(sp, &r)) == 1) {
@@ -147,22 +150,25 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 			__builtin_prefetch(&c->step_at[ahead]);
 		}
 		excess_of(c, &r, &e, &es);
-		s->hist[bin_of(e, s->base, &edges)]++;
-		if (s->samples == 0 || e < s->min)
-			s->min = e;
-		if (s->samples == 0 || e > s->max)
-			s->max = e;
-		s->samples++;
-		s->on_line += es <= c->on_line_width;
+		hist[bin_of(e, base, &edges)]++;
+		lo = samples == 0 || e < lo ? e : lo;
+		hi = samples == 0 || e > hi ? e : hi;
+		samples++;
+		on_line += es <= c->on_line_width;
 		/* near the line: within 2 ticks or 1% of it (the line's value
 		 * is t - e) */
-		s->near_line += e <= fmax(2 * c->on_line_width, 0.01 * (r.t - e));
+		near_line += e <= fmax(2 * c->on_line_width, 0.01 * (r.t - e));
 		if (r.at != SPOOL_NO_AT) {
 			at_lo = r.at < at_lo ? r.at : at_lo;
 			at_hi = r.at > at_hi ? r.at : at_hi;
-			s->have_at = 1;
 		}
 	}
+	s->samples = samples;
+	s->min = samples ? lo : 0;
+	s->max = samples ? hi : 0;
+	s->on_line = on_line;
+	s->near_line = near_line;
+	s->have_at = at_lo != UINT64_MAX;
 	if (s->have_at && c->unit_ns > 0)
 		s->seconds = (double)(at_hi - at_lo) * c->unit_ns * 1e-9;
 	s->at_lo = at_lo;
