@@ -106,7 +106,7 @@ static int reservoir_init(struct reservoir *r, size_t cap, size_t size)
 }
 
 /* The slot where the next offer goes, or -1 when it is not kept. */
-static long reservoir_slot(struct reservoir *r)
+static inline long reservoir_slot(struct reservoir *r)
 {
 	r->seen++;
 	if (r->kept < r->cap)
