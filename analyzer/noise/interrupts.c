@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reservoir.h"
 #include "select.h"
 
 /* Uniform samples kept of every run's additive part (for the baseline and
@@ -91,30 +92,6 @@ struct short_run {
  * Short runs a periodic source must have been expected to hit, to judge
  * whether it fires every period. */
 enum { SHORT_RUNS = 64, SOURCE_SHORT_MIN = 20 };
-
-struct reservoir {
-	void *v;
-	size_t kept, cap;
-	uint64_t seen, x;	/* xorshift: reproducible */
-};
-
-static int reservoir_init(struct reservoir *r, size_t cap, size_t size)
-{
-	*r = (struct reservoir){ .cap = cap, .x = 0x2545f4914f6cdd1du };
-	r->v = malloc(cap * size);
-	return r->v ? 0 : -1;
-}
-
-/* The slot where the next offer goes, or -1 when it is not kept. */
-static inline long reservoir_slot(struct reservoir *r)
-{
-	r->seen++;
-	if (r->kept < r->cap)
-		return (long)r->kept++;
-	r->x ^= r->x << 13, r->x ^= r->x >> 7, r->x ^= r->x << 17;
-	uint64_t j = (uint64_t)(((uint128)r->x * r->seen) >> 64);	/* in [0, seen), no division */
-	return j < r->cap ? (long)j : -1;
-}
 
 static int by_double(const void *a, const void *b)
 {
