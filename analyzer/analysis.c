@@ -524,6 +524,10 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 			      a->opt->replicates, a->opt->seed, &a->iv, msg,
 			      sizeof msg) != 0)
 		return fail(err, &a->where, "%s", msg);
+	/* the blocks' minima (8 bytes a block and N) are not needed again
+	 * but by a comparison */
+	if (!a->opt->keep_blocks)
+		blocks_free(&a->blocks);
 	a->band_difference = NAN;
 	if (a->lp_done && a->hull_done && a->iv.band_ok)
 		return check_band(a, err);

@@ -51,6 +51,9 @@ struct analysis_settings {
 	unsigned long seed;
 	int keep_low;			/* keep clock glitches */
 	int merge;			/* pool different measurements */
+	int keep_blocks;		/* the blocks' minima stay after the fit
+					 * (a comparison refits them); else
+					 * they are freed once the bounds are */
 	const char *time_column;	/* Google Benchmark's time: cpu_time or
 					 * real_time; NULL: real_time */
 };

@@ -21,6 +21,7 @@ static int analyze_side(struct analysis *x, const struct analysis_settings *opt,
 		return -1;
 	*o = *opt;
 	o->files = files;
+	o->keep_blocks = 1;	/* refit_ratios draws halves of them */
 	return analysis_run(x, o, err);	/* o stays with x->opt; compare_free frees it */
 }
 
