@@ -138,16 +138,22 @@ int hull_least_values(const struct point_set *s, struct lv_line *out)
 int hull_least_values_d(const double *x, const double *y, size_t n,
 			size_t *v, struct lv_line *out)
 {
-	size_t k = 0;
 	long double mean = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		mean += x[i];
+	return hull_least_values_at(x, y, n, mean / (long double)n, v, out);
+}
+
+int hull_least_values_at(const double *x, const double *y, size_t n,
+			 long double mean, size_t *v, struct lv_line *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
 		while (k >= 2 && pop_float(x[v[k - 2]], y[v[k - 2]], x[v[k - 1]],
 					   y[v[k - 1]], x[i], y[i]))
 			k--;
 		v[k++] = i;
 	}
-	mean /= (long double)n;
 	long double xs[3], ys[3];
 	size_t j = 0;
 	while (j + 1 < k && x[v[j + 1]] <= mean)

@@ -45,6 +45,12 @@ int hull_least_values(const struct point_set *s, struct lv_line *out);
 int hull_least_values_d(const double *x, const double *y, size_t n,
 			size_t *work, struct lv_line *out);
 
+/* The same with the mean of the N given: x and y may then be only the
+ * points that can be vertices of the lower hull (the others lying above
+ * it), mean that of every N's.  Returns 0. */
+int hull_least_values_at(const double *x, const double *y, size_t n,
+			 long double mean, size_t *v, struct lv_line *out);
+
 /*
  * The least-values slope of (x, y) (x ascending and distinct, n >= 3) and
  * how precisely it is known: *band = 2 W / (x[n-1] - x[0]), W the larger

@@ -153,21 +153,138 @@ static unsigned subsample_rank(uint64_t n, uint64_t m, struct rng *rng)
 	return r;
 }
 
-/* One refit's minima from a random half of the blocks; N absent from the
- * half are left out (compacting x, y).  Returns how many points remain. */
+/*
+ * Most points lie above every refit's lower hull, far enough that no half
+ * of their runs could bring them onto it: a refit needs only the others.
+ * A point present in every refit has its resampled minimum at most hi
+ * (the largest of its blocks' minima, or its best timing of the largest
+ * rank a half of its runs can have as minimum).  Every refit's hull then
+ * lies at or below H, the lower hull of those (N, hi).  A point whose
+ * minimum is above H is above every refit's hull, never one of its
+ * vertices, and leaving it out leaves the hull as it was.  It still
+ * counts in the mean N the line rests at (the mean is taken over all).
+ */
+struct refit_points {
+	unsigned char *candidate;	/* can be a vertex of some refit's hull */
+	unsigned char *always;		/* present in every refit */
+	size_t candidates;
+};
+
+/* A point's resampled minimum, at least lo and (when present) at most hi;
+ * always: present in every refit. */
+static void resampled_range(const struct point *p, const struct blocks *blk, size_t i,
+			    int use_blocks, double *lo, double *hi, int *always)
+{
+	if (!use_blocks) {
+		uint64_t m = (p->count + 1) / 2;
+		uint64_t rmax = p->count > 1 ? p->count - m + 1 : 1;
+		unsigned r = rmax < p->nbest ? (unsigned)rmax : p->nbest;
+		*lo = p->best[0];
+		*hi = p->best[r - 1];
+		*always = 1;
+		return;
+	}
+	unsigned missing = 0;
+	*lo = INFINITY, *hi = -INFINITY;
+	for (unsigned k = 0; k < blk->count; k++) {
+		double v = blk->min[k * blk->points + i];
+		if (isinf(v)) {
+			missing++;
+			continue;
+		}
+		*lo = v < *lo ? v : *lo;
+		*hi = v > *hi ? v : *hi;
+	}
+	/* a half of the blocks misses all its runs only where half of them
+	 * have none */
+	*always = missing < blk->count / 2 && *hi > -INFINITY;
+}
+
+/* The candidates (hx, hy: room for n, H's vertices meanwhile).  Returns
+ * 0, or -1 when out of memory. */
+static int refit_points_find(const struct point_set *s, const struct blocks *blk,
+			     int use_blocks, const double *x, double *hx, double *hy,
+			     struct refit_points *rp)
+{
+	size_t n = s->count, k = 0;
+	double lo, hi;
+	int always;
+	rp->candidate = malloc(n);
+	rp->always = malloc(n);
+	rp->candidates = n;
+	if (!rp->candidate || !rp->always)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		resampled_range(&s->p[i], blk, i, use_blocks, &lo, &hi, &always);
+		rp->always[i] = (unsigned char)always;
+		rp->candidate[i] = 1;
+		if (!always)
+			continue;
+		/* H: the lower hull of the always-present (x, hi), in order */
+		while (k >= 2) {
+			long double cross = ((long double)hx[k - 1] - hx[k - 2]) *
+					    ((long double)hi - hy[k - 2]) -
+					    ((long double)hy[k - 1] - hy[k - 2]) *
+					    ((long double)x[i] - hx[k - 2]);
+			if (cross > 0)
+				break;
+			k--;
+		}
+		hx[k] = x[i];
+		hy[k++] = hi;
+	}
+	if (k < 2)
+		return 0;
+	size_t e = 0;	/* the edge of H over x[i] */
+	rp->candidates = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (x[i] > hx[0] && x[i] < hx[k - 1]) {
+			while (hx[e + 1] < x[i])
+				e++;
+			resampled_range(&s->p[i], blk, i, use_blocks, &lo, &hi, &always);
+			long double h = (long double)hy[e] + ((long double)hy[e + 1] - hy[e]) *
+					((long double)x[i] - hx[e]) / ((long double)hx[e + 1] - hx[e]);
+			/* above H by more than its rounding */
+			long double margin = 1e-9L * (fabsl(h) + fabsl((long double)lo)) + 1e-300L;
+			rp->candidate[i] = !((long double)lo > h + margin);
+		}
+		rp->candidates += rp->candidate[i];
+	}
+	return 0;
+}
+
+static void refit_points_free(struct refit_points *rp)
+{
+	free(rp->candidate), free(rp->always);
+	rp->candidate = rp->always = NULL;
+}
+
+/* One refit's minima from a random half of the blocks, of the candidates
+ * (compacted into x, y); N absent from the half are left out.  *mean: of
+ * every present N's x.  Returns how many points remain. */
 static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk,
-			     struct rng *rng, const double *x_all, double *x, double *y)
+			     const struct refit_points *rp, struct rng *rng,
+			     const double *x_all, double *x, double *y, long double *mean)
 {
 	unsigned char chosen[BLOCKS_MAX];
 	rng_choose(rng, chosen, blk->count, blk->count / 2);
-	size_t m = 0;
+	size_t m = 0, present = 0;
+	long double sum = 0;
 	for (size_t i = 0; i < s->count; i++) {
+		if (rp->always[i] && !rp->candidate[i]) {
+			sum += x_all[i], present++;
+			continue;
+		}
 		double v = blocks_min(blk, i, chosen);
 		if (isinf(v))
+			continue;
+		sum += x_all[i], present++;
+		if (!rp->candidate[i])
 			continue;
 		x[m] = x_all[i];
 		y[m++] = v;
 	}
+	*mean = present ? sum / (long double)present : 0;
 	return m;
 }
 
@@ -179,6 +296,7 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	double *xh = malloc(n * sizeof *xh);
 	size_t *work = malloc(n * sizeof *work);
+	struct refit_points rp = { 0 };
 	struct rng rng_state, *rng = &rng_state;
 	unsigned refits = 0;
 	int use_blocks = blk != NULL && blk->count >= BLOCKS_MIN && blk->count <= BLOCKS_MAX;
@@ -189,34 +307,47 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 		 * beyond what a double resolves (near 2^64). */
 		uint64_t n0 = s->p[0].n;
 		int all_single = 1;
+		long double mean_all = 0;
 		for (size_t i = 0; i < n; i++) {
 			x[i] = (double)(s->p[i].n - n0);
+			mean_all += x[i];
 			all_single &= s->p[i].count == 1;
 		}
+		mean_all /= (long double)n;
+		if (refit_points_find(s, blk, use_blocks, x, xh, y, &rp) != 0)
+			goto done;
 		/* One run per N: every half-sample is the whole, and every
 		 * refit the same line; one is enough. */
 		unsigned want = all_single ? 1 : B;
 		for (unsigned b = 0; b < want; b++) {
 			struct lv_line l;
+			long double mean = mean_all;
+			size_t m = 0;
 			if (use_blocks) {
-				size_t m = half_of_blocks(s, blk, rng, x, xh, y);
-				if (m < 2)	/* cannot happen: every block has runs */
-					continue;
-				hull_least_values_d(xh, y, m, work, &l);
+				m = half_of_blocks(s, blk, &rp, rng, x, xh, y, &mean);
 			} else {
 				for (size_t i = 0; i < n; i++) {
 					const struct point *p = &s->p[i];
-					uint64_t m = (p->count + 1) / 2;
-					unsigned r = p->count > 1 ? subsample_rank(p->count, m, rng) : 1;
-					y[i] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
+					uint64_t half = (p->count + 1) / 2;
+					/* drawn for every point: the same refits
+					 * whichever are candidates */
+					unsigned r = p->count > 1 ? subsample_rank(p->count, half, rng) : 1;
+					if (!rp.candidate[i])
+						continue;
+					xh[m] = x[i];
+					y[m++] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
 				}
-				hull_least_values_d(x, y, n, work, &l);
 			}
+			if (m < 2)	/* cannot happen: H's ends are candidates */
+				continue;
+			hull_least_values_at(xh, y, m, mean, work, &l);
 			sl[refits] = l.slope;
 			ic[refits++] = (double)((long double)l.intercept -
 						(long double)l.slope * (long double)n0);
 		}
 	}
+done:
+	refit_points_free(&rp);
 	free(x), free(y), free(xh), free(work);
 	return refits;
 }

@@ -10,11 +10,14 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdlib.h>
 
 #include <gsl/gsl_rng.h>
 
 #include "blocks.h"
+#include "hull.h"
 #include "interval.h"
+#include "rng.h"
 #include "spool.h"
 
 enum { POINTS = 32, RUNS = 40 };
@@ -108,12 +111,135 @@ static void test_drift_widens(void **state)
 	spool_close(&sp);
 }
 
+/* Many N, some of them with every run slowed (far above the line), some
+ * timed only in the first sweeps (absent from later blocks) and below
+ * the rest, some with one fast run (low in the halves that hold it), on
+ * a tick: what the refits leave out must be nothing a refit's hull could
+ * use. */
+static void build_mixed(struct point_set *s, struct spool *sp, unsigned long seed,
+			int points, int runs)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	points_init(s);
+	assert_int_equal(spool_open(sp, s), 0);
+	uint64_t at = 0;
+	for (int run = 0; run < runs; run++)
+		for (int i = 0; i < points; i++) {
+			if (i % 7 == 3 && run >= 3)
+				continue;	/* early runs only */
+			uint64_t n = 1000 + 37 * (uint64_t)i;
+			double t = 50 + 2.0 * (double)n + 60 * gsl_rng_uniform(r);
+			if (i % 5 == 1)
+				t += 40 + 200 * gsl_rng_uniform(r);	/* always slowed */
+			if (i % 7 == 3)
+				t -= 200;	/* the lowest, while they last */
+			if (i % 11 == 5 && run == (i / 11) % 3)
+				t -= 30;	/* one fast run, early: low in some halves */
+			if (gsl_rng_uniform(r) < 0.1)
+				t += 1000 * gsl_rng_uniform(r);		/* now and then */
+			t = 2 * floor(t / 2);
+			assert_int_equal(points_add(s, n, t, (uint64_t)t, 1, at), 0);
+			struct spool_record rec = { n, t, at++, s->last };
+			assert_int_equal(spool_put(sp, &rec), 0);
+		}
+	points_sort(s);
+	gsl_rng_free(r);
+}
+
+/* The rank of the minimum of m of n runs, as the refits draw it. */
+static unsigned reference_rank(uint64_t n, uint64_t m, struct rng *rng)
+{
+	double u = rng_uniform(rng), tail = 1;
+	unsigned k = 1;
+	while (k < POINT_BEST) {
+		tail *= (double)(n - m - (k - 1)) / (double)(n - (k - 1));
+		if (u >= tail)
+			break;
+		k++;
+	}
+	return k;
+}
+
+/* Every refit over every point, no point left out. */
+static unsigned reference_refits(const struct point_set *s, const struct blocks *blk,
+				 unsigned B, unsigned long seed, double *sl, double *ic)
+{
+	size_t n = s->count;
+	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+	double *xh = malloc(n * sizeof *xh);
+	size_t *work = malloc(n * sizeof *work);
+	struct rng rng;
+	rng_seed(&rng, seed);
+	uint64_t n0 = s->p[0].n;
+	for (size_t i = 0; i < n; i++)
+		x[i] = (double)(s->p[i].n - n0);
+	unsigned refits = 0;
+	for (unsigned b = 0; b < B; b++) {
+		struct lv_line l;
+		size_t m = 0;
+		if (blk != NULL) {
+			unsigned char chosen[BLOCKS_MAX];
+			rng_choose(&rng, chosen, blk->count, blk->count / 2);
+			for (size_t i = 0; i < n; i++) {
+				double v = blocks_min(blk, i, chosen);
+				if (!isinf(v))
+					xh[m] = x[i], y[m++] = v;
+			}
+		} else {
+			for (size_t i = 0; i < n; i++) {
+				const struct point *p = &s->p[i];
+				unsigned r = p->count > 1 ? reference_rank(p->count, (p->count + 1) / 2, &rng) : 1;
+				xh[m] = x[i];
+				y[m++] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
+			}
+		}
+		hull_least_values_d(xh, y, m, work, &l);
+		sl[refits] = l.slope;
+		ic[refits++] = (double)((long double)l.intercept - (long double)l.slope * (long double)n0);
+	}
+	free(x), free(y), free(xh), free(work);
+	return refits;
+}
+
+/* The refits leave out the points above every refit's hull: the same
+ * lines, to the bit, as refits over all of them, by blocks and by runs. */
+static void test_refits_leave_out_nothing_used(void **state)
+{
+	(void)state;
+	enum { B = 60 };
+	for (unsigned long seed = 1; seed <= 4; seed++)
+		for (int use_blocks = 0; use_blocks <= 1; use_blocks++) {
+			struct point_set s;
+			struct spool sp;
+			struct blocks b = { 0 };
+			double sl[B], ic[B], rs[B], ri[B];
+			unsigned used;
+			build_mixed(&s, &sp, seed, 3000, 12);
+			if (use_blocks)
+				assert_int_equal(blocks_cut(&sp, &s, 12, NULL, NULL, 0, &b), 0);
+			unsigned k = interval_refits(&s, use_blocks ? &b : NULL, B, seed, sl, ic, &used);
+			unsigned r = reference_refits(&s, use_blocks ? &b : NULL, B, seed, rs, ri);
+			assert_int_equal(k, B);
+			assert_int_equal(r, B);
+			assert_int_equal(used, use_blocks ? b.count : 0);
+			for (unsigned j = 0; j < B; j++) {
+				assert_true(sl[j] == rs[j]);
+				assert_true(ic[j] == ri[j]);
+			}
+			blocks_free(&b);
+			points_free(&s);
+			spool_close(&sp);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_holds_truth),
 		cmocka_unit_test(test_tick_band),
 		cmocka_unit_test(test_drift_widens),
+		cmocka_unit_test(test_refits_leave_out_nothing_used),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
