@@ -29,6 +29,9 @@ static double poisson_min(double mu, double R, double q)
 	double lo = 0, hi = top;
 	if (1 - pow(gsl_cdf_poisson_Q((unsigned)hi, mu), R) < q)
 		return top;
+	/* most minima hold none: the bisection would end at 0 */
+	if (1 - pow(gsl_cdf_poisson_Q(0, mu), R) >= q)
+		return 0;
 	while (lo < hi) {
 		double mid = floor((lo + hi) / 2);
 		if (1 - pow(gsl_cdf_poisson_Q((unsigned)mid, mu), R) >= q)
