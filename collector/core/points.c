@@ -79,10 +79,14 @@ void points_prefetch_best(const struct point_set *s, uint64_t n)
 		__builtin_prefetch(&p->best[p->nbest - 1]);
 }
 
-/* The point for n, created if new; NULL when out of memory. */
+/* The point for n, created if new; NULL when out of memory.  The table
+ * is kept at most a quarter full: n's first slot then mostly holds n, and
+ * the point fetched ahead from it is the one added (half full, a third of
+ * the lookups went on to a next slot, a point not fetched: 6.5 s -> 5.8 s
+ * at 10^6 N; the table, 16 bytes an N, is freed once all are read). */
 static struct point *find(struct point_set *s, uint64_t n)
 {
-	if (2 * (s->count + 1) > s->slots && rehash(s) != 0)
+	if (4 * (s->count + 1) > s->slots && rehash(s) != 0)
 		return NULL;
 	size_t h = hash_n(n, s->slots);
 	while (s->slot[h]) {
