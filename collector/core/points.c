@@ -83,7 +83,7 @@ void points_prefetch_best(const struct point_set *s, uint64_t n)
  * is kept at most a quarter full: n's first slot then mostly holds n, and
  * the point fetched ahead from it is the one added (half full, a third of
  * the lookups went on to a next slot, a point not fetched: 6.5 s -> 5.8 s
- * at 10^6 N; the table, 16 bytes an N, is freed once all are read). */
+ * at 10^6 N; the table, 16 to 32 bytes an N, is freed once all are read). */
 static struct point *find(struct point_set *s, uint64_t n)
 {
 	if (4 * (s->count + 1) > s->slots && rehash(s) != 0)
