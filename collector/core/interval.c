@@ -168,6 +168,12 @@ struct refit_points {
 	unsigned char *candidate;	/* can be a vertex of some refit's hull */
 	unsigned char *always;		/* present in every refit */
 	size_t candidates;
+	/* where the sum of the N is exact in any order (below 2^64): the
+	 * points a refit must look at, in order, and the sum and count of
+	 * the others (present, never a vertex); else vary is NULL */
+	uint32_t *vary;
+	size_t nvary, nfixed;
+	long double fixed_sum;
 };
 
 /* A point's resampled minimum, at least lo and (when present) at most hi;
@@ -253,10 +259,28 @@ static int refit_points_find(const struct point_set *s, const struct blocks *blk
 	return 0;
 }
 
+/* The points a refit must look at (for half_of_blocks), where the N's
+ * sums are exact: integers in a long double's 64 bits. */
+static void refit_points_vary(const struct point_set *s, const double *x,
+			      struct refit_points *rp)
+{
+	size_t n = s->count;
+	if (!((long double)x[n - 1] * (long double)n < 0x1p63L) || n > UINT32_MAX)
+		return;
+	rp->vary = malloc((n - rp->nfixed + 1) * sizeof *rp->vary);
+	for (size_t i = 0; rp->vary != NULL && i < n; i++) {
+		if (rp->always[i] && !rp->candidate[i])
+			rp->fixed_sum += x[i], rp->nfixed++;
+		else
+			rp->vary[rp->nvary++] = (uint32_t)i;
+	}
+}
+
 static void refit_points_free(struct refit_points *rp)
 {
-	free(rp->candidate), free(rp->always);
+	free(rp->candidate), free(rp->always), free(rp->vary);
 	rp->candidate = rp->always = NULL;
+	rp->vary = NULL;
 }
 
 /* One refit's minima from a random half of the blocks, of the candidates
@@ -270,6 +294,20 @@ static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk
 	rng_choose(rng, chosen, blk->count, blk->count / 2);
 	size_t m = 0, present = 0;
 	long double sum = 0;
+	if (rp->vary != NULL) {	/* the others: present, above every hull */
+		sum = rp->fixed_sum, present = rp->nfixed;
+		for (size_t k = 0; k < rp->nvary; k++) {
+			size_t i = rp->vary[k];
+			double v = blocks_min(blk, i, chosen);
+			if (isinf(v))
+				continue;
+			sum += x_all[i], present++;
+			if (rp->candidate[i])
+				x[m] = x_all[i], y[m++] = v;
+		}
+		*mean = present ? sum / (long double)present : 0;
+		return m;
+	}
 	for (size_t i = 0; i < s->count; i++) {
 		if (rp->always[i] && !rp->candidate[i]) {
 			sum += x_all[i], present++;
@@ -316,6 +354,8 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 		mean_all /= (long double)n;
 		if (refit_points_find(s, blk, use_blocks, x, xh, y, &rp) != 0)
 			goto done;
+		if (use_blocks)
+			refit_points_vary(s, x, &rp);
 		/* One run per N: every half-sample is the whole, and every
 		 * refit the same line; one is enough. */
 		unsigned want = all_single ? 1 : B;

@@ -117,7 +117,7 @@ static void test_drift_widens(void **state)
  * a tick: what the refits leave out must be nothing a refit's hull could
  * use. */
 static void build_mixed(struct point_set *s, struct spool *sp, unsigned long seed,
-			int points, int runs)
+			int points, int runs, uint64_t step)
 {
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, seed);
@@ -128,7 +128,7 @@ static void build_mixed(struct point_set *s, struct spool *sp, unsigned long see
 		for (int i = 0; i < points; i++) {
 			if (i % 7 == 3 && run >= 3)
 				continue;	/* early runs only */
-			uint64_t n = 1000 + 37 * (uint64_t)i;
+			uint64_t n = 1000 + step * (uint64_t)i;
 			double t = 50 + 2.0 * (double)n + 60 * gsl_rng_uniform(r);
 			if (i % 5 == 1)
 				t += 40 + 200 * gsl_rng_uniform(r);	/* always slowed */
@@ -203,11 +203,15 @@ static unsigned reference_refits(const struct point_set *s, const struct blocks 
 }
 
 /* The refits leave out the points above every refit's hull: the same
- * lines, to the bit, as refits over all of them, by blocks and by runs. */
+ * lines, to the bit, as refits over all of them, by blocks and by runs,
+ * whether the sum of the N is exact or not. */
 static void test_refits_leave_out_nothing_used(void **state)
 {
 	(void)state;
 	enum { B = 60 };
+	/* N 37 apart, and 3 10^12 apart (their sum beyond 2^63: the refits
+	 * then add every N in order) */
+	const uint64_t steps[2] = { 37, 3000000000037u };
 	for (unsigned long seed = 1; seed <= 4; seed++)
 		for (int use_blocks = 0; use_blocks <= 1; use_blocks++) {
 			struct point_set s;
@@ -215,7 +219,7 @@ static void test_refits_leave_out_nothing_used(void **state)
 			struct blocks b = { 0 };
 			double sl[B], ic[B], rs[B], ri[B];
 			unsigned used;
-			build_mixed(&s, &sp, seed, 3000, 12);
+			build_mixed(&s, &sp, seed, 3000, 12, steps[seed % 2]);
 			if (use_blocks)
 				assert_int_equal(blocks_cut(&sp, &s, 12, NULL, NULL, 0, &b), 0);
 			unsigned k = interval_refits(&s, use_blocks ? &b : NULL, B, seed, sl, ic, &used);
