@@ -119,6 +119,35 @@ static void check_saturated(struct analysis *a)
 	     100 * d->comp.held_longest * d->irq.cost / last->min, d->comp.slope);
 }
 
+/*
+ * Minima off the header's tick: a clock read whose steps are all tick
+ * units gives timings that are multiples of it.  A clock with uneven
+ * steps (10 ns and now and then 11: the TSC converted to ns) gives most
+ * timings between multiples: a stream that says its mean step
+ * (tick_mean) is read with that, but one without it (an older collect,
+ * another tool's header) would be given too narrow a tick band.  Off by
+ * more than a tenth of a tick, in a tenth of the minima: no rounding, no
+ * glitch (a coarse clock's 4 ms steps now and then a unit longer are
+ * harmless, and pass).
+ */
+static void check_tick_grid(struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	if (strcmp(a->tick_source, "header") != 0 || a->tick_mean > 0 || !s->all_int ||
+	    !(a->tick >= 2) || a->tick != floor(a->tick) || a->tick > 9.007199254740992e15 ||
+	    s->count < 3)
+		return;
+	uint64_t tick = (uint64_t)a->tick, off = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		uint64_t r = s->p[i].min_int % tick;
+		uint64_t d = r < tick - r ? r : tick - r;	/* to the nearest multiple */
+		off += 10 * d > tick;
+	}
+	if (10 * off > s->count)
+		warn(a, "off the tick: %llu of %zu minima lie between multiples of the header's tick (%llu): uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1",
+		     (unsigned long long)off, s->count, (unsigned long long)tick);
+}
+
 void analysis_check(struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -137,6 +166,7 @@ void analysis_check(struct analysis *a)
 		warn(a, "few runs: %llu runs per N (median); the minima may not have reached the floor; take more runs",
 		     (unsigned long long)a->runs_median);
 	check_linear(a);
+	check_tick_grid(a);
 	for (size_t i = 0; i < a->glitches.count; i++) {
 		const struct glitch *g = &a->glitches.g[i];
 		warn(a, "clock glitch? at N = %llu one timing (%.6g) lies %.4g %s below the next timing of its N and %.4g below the line through the other minima; %s",

@@ -144,6 +144,19 @@ answer tick2.st
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/curves.py" lin geo 1 > geo.st
 answer geo.st --plot-log
 
+# A header's tick the timings are not multiples of (a clock with uneven
+# steps, written by a collect that did not say its mean step): a warning;
+# the same with its mean step, or on a tick it keeps, none.
+"$SYNTH" --seed 3 --runs 8 --tick 1 | sed 's/^# tick: .*/# tick: 10/' > offgrid.st
+"$ANALYZE" offgrid.st > offgrid.txt || fail "analyze offgrid.st exited $?"
+check "timings off the header's tick: warned" grep -q 'off the tick: .* tick (10)' offgrid.txt
+sed 's/^# tick: 10/# tick: 10\n# tick_mean: 10.5/' offgrid.st > offgrid-mean.st
+"$ANALYZE" offgrid-mean.st > offgrid-mean.txt || fail "analyze offgrid-mean.st exited $?"
+check "the same with its tick_mean: no warning" sh -c "! grep -q 'off the tick' offgrid-mean.txt"
+"$SYNTH" --seed 3 --runs 8 --tick 10 > ongrid.st
+"$ANALYZE" ongrid.st > ongrid.txt || fail "analyze ongrid.st exited $?"
+check "timings on the tick: no warning" sh -c "! grep -q 'off the tick' ongrid.txt"
+
 # Every figure drawn above is well-formed XML.
 [ $have_gnuplot -eq 1 ] || exit 0
 check "the $cases cases' figures are well-formed XML" python3 -c '
