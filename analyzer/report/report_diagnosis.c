@@ -73,12 +73,17 @@ static void speed_text(FILE *out, const struct analysis *a)
 			1 / ss->line_factor);
 }
 
-/* "in bursts of 24" where a source's marks hold many interruptions each */
-static const char *bursts(char *buf, size_t len, double per_mark)
+/* "in bursts of 24" where a source's marks hold many interruptions each;
+ * ", at 1 in 10 of its marks" where a source not counted at one a period
+ * hit only some of them (its period is that of the marks it hit, not a
+ * rate it fires at) */
+static const char *bursts(char *buf, size_t len, double per_mark, int regular)
 {
 	buf[0] = '\0';
 	if (per_mark >= 1.5)
 		snprintf(buf, len, " in bursts of %.2g", per_mark);
+	else if (!regular && per_mark > 0 && per_mark < 0.7)
+		snprintf(buf, len, ", at 1 in %.2g of its marks", 1 / per_mark);
 	return buf;
 }
 
@@ -92,7 +97,7 @@ static void source_line(FILE *out, const struct analysis *a, const struct period
 	if (k > 0)
 		fprintf(out, "    every %s (%.4g Hz)%s: %zu runs, %.4g per second, each %s (half within %s to %s), coherence %.2f\n",
 			duration(p, sizeof p, s->period), 1e9 / s->period,
-			bursts(b, sizeof b, per_mark), s->events,
+			bursts(b, sizeof b, per_mark, s->regular), s->events,
 			q->run_seconds > 0 ? s->count / q->run_seconds : NAN,
 			duration(c, sizeof c, s->cost * a->unit_ns),
 			duration(lo, sizeof lo, s->cost_lo * a->unit_ns),

@@ -70,6 +70,16 @@ assert near(p[0]["per_s"], 1000, 0.1) and near(p[1]["per_s"], 370.4, 0.1), p
 assert near(p[0]["cost_ns"], 20000, 0.1) and near(p[1]["cost_ns"], 50000, 0.1), p
 assert near(j["interrupts_per_s"], 1370, 0.1), j["interrupts_per_s"]'
 
+	# a source on a 5 ms grid that fires at a fifth of its marks (the
+	# truth: about 80 of 400), beside a 4 ms timer at every mark: the
+	# report says at how many of its marks, not that it fires every 5 ms
+	"$DISTURB" --seed $seed --periodic 5000:20:0:unseen:0.2 --periodic 4000:5 > share.st
+	"$ANALYZE" share.st > share.txt || fail "share.st: analyze exited $?"
+	check "a 5 ms source at a fifth of its marks, seed $seed: at 1 in about 5" \
+		grep -Eq 'every 5 ms \(200 Hz\), at 1 in [3-7](\.[0-9])? of its marks: ' share.txt
+	check "... and the 4 ms timer at every mark: no share" \
+		grep -Eq 'every 4 ms \(250 Hz\): [0-9]+ runs, 250 per second' share.txt
+
 	# random interruptions among two periodic sources, and a kernel that
 	# counts one of them (the 4 ms timer)
 	"$DISTURB" --seed $seed --random 1400:24:0.3 --periodic 4000:5:0:irq --periodic 2700:50 > mix.st

@@ -17,7 +17,7 @@
  * Usage: disturb [--slope S] [--intercept I] [--tick T] [--unit-ns U]
  *                [--range A:B:K] [--runs R | --seconds S] [--gap G]
  *                [--jitter J] [--seed S]
- *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND]]]...
+ *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE]]]]...
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
  *                [--speed FACTOR@FROM_MS:TO_MS]...
  *                [--bursts FACTOR@LENGTH_MS/EVERY_MS]
@@ -26,7 +26,9 @@
  * An interrupt's cost is COST x (1 + SPREAD x a standard normal), at
  * least a tenth of COST: its median is COST.  KIND is what the kernel
  * would count it as, for the counters (irq, preempt, or unseen: the
- * default, a hypervisor's).  A periodic source starts at a random phase.
+ * default, a hypervisor's).  A periodic source starts at a random phase;
+ * with SHARE (0 < SHARE <= 1, default 1) it fires at each of its marks
+ * with that chance only (a source on a period's grid that skips marks).
  *
  * --trace SECONDS writes an activity trace instead (collect --trace,
  * data/FORMAT.md): a loop reading the clock every --read-interval units
@@ -54,6 +56,7 @@ enum kind { KIND_UNSEEN, KIND_IRQ, KIND_PREEMPT };
 struct source {
 	int periodic;
 	double period;		/* units; periodic */
+	double share;		/* of its marks a periodic source fires at */
 	double rate;		/* per unit; random */
 	double cost, spread;	/* units */
 	enum kind kind;
@@ -115,13 +118,14 @@ static void add_source(struct gen *g, const char *opt, const char *v, int period
 		usage_error(opt, v, "at most 8 sources");
 	struct source *s = &g->src[g->nsrc++];
 	char kind[16] = "unseen";
-	double a, c, spread = 0;
-	int k = sscanf(v, "%lf:%lf:%lf:%15s", &a, &c, &spread, kind);
-	if (k < 2 || !(a > 0) || !(c > 0) || spread < 0)
-		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND]]"
+	double a, c, spread = 0, share = 1;
+	int k = sscanf(v, "%lf:%lf:%lf:%15[^:]:%lf", &a, &c, &spread, kind, &share);
+	if (k < 2 || !(a > 0) || !(c > 0) || spread < 0 || !(share > 0 && share <= 1) ||
+	    (k == 5 && !periodic))
+		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE]]]"
 					     : "RATE_HZ:COST_US[:SPREAD[:KIND]]");
 	*s = (struct source){ .periodic = periodic, .period = a, .rate = a, .cost = c,
-			      .spread = spread };
+			      .spread = spread, .share = share };
 	if (strcmp(kind, "irq") == 0)
 		s->kind = KIND_IRQ;
 	else if (strcmp(kind, "preempt") == 0)
@@ -234,7 +238,10 @@ static double cost_of(struct gen *g, const struct source *s)
 
 static void advance(struct gen *g, struct source *s)
 {
-	s->next += s->periodic ? s->period : gsl_ran_exponential(g->rng, 1 / s->rate);
+	if (s->periodic)	/* the next mark it fires at */
+		s->next += s->period * (s->share < 1 ? gsl_ran_geometric(g->rng, s->share) : 1);
+	else
+		s->next += gsl_ran_exponential(g->rng, 1 / s->rate);
 	s->count++;
 }
 
