@@ -30,9 +30,8 @@ static void print_row(FILE *out, const struct clock_source *c,
 	if (cal.claimed_res_ns > 0)
 		snprintf(claim, sizeof claim, "%.0f", cal.claimed_res_ns);
 	/* tick_ns: the mean step where steps are not whole ticks */
-	double step = cal.mean_step > 0 ? cal.mean_step : (double)cal.tick;
 	fprintf(out, "%-18s %14llu %14.10g %12s %9.1f %14.9g%s%s\n", c->name,
-		(unsigned long long)cal.tick, step * cal.unit_ns,
+		(unsigned long long)cal.tick, calibrate_step(&cal) * cal.unit_ns,
 		claim, cal.read_ns, cal.unit_ns,
 		cal.tick_differences ? "" : "  (tick derived, too slow to detect)",
 		cal.mean_step > 0 ? "  (uneven steps: tick_ns is their mean)" : "");

@@ -135,7 +135,6 @@ static char *text_field(struct input_meta *m, const char *key, size_t *len)
 	return NULL;
 }
 
-/* Known keys are checked; unknown keys are ignored (FORMAT.md). */
 /* A clock's uneven steps are its tick and now and then more: their mean
  * is at least the tick, and below twice it. */
 static int mean_fits(const struct input_meta *m)
@@ -143,6 +142,7 @@ static int mean_fits(const struct input_meta *m)
 	return m->tick_mean >= (double)m->tick && m->tick_mean < 2 * (double)m->tick;
 }
 
+/* Known keys are checked; unknown keys are ignored (FORMAT.md). */
 static int header_key(struct reader *r, const char *key, char *value)
 {
 	struct input_meta *m = r->meta;

@@ -273,6 +273,11 @@ int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 	return 0;
 }
 
+double calibrate_step(const struct calibration *cal)
+{
+	return cal->mean_step > 0 ? cal->mean_step : (double)cal->tick;
+}
+
 double calibrate_band_tick(const struct calibration *cal)
 {
 	return cal->mean_step > 0 ? cal->mean_step + 1 : (double)cal->tick;

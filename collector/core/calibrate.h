@@ -50,6 +50,10 @@ struct calibration {
 int calibrate_clock(const struct clock_source *c, unsigned coarsen_bits,
 		    struct clock_setup *setup, struct calibration *cal);
 
+/* The clock's step in units: its mean step where the steps are uneven
+ * (10 ns and now and then 11), else its tick. */
+double calibrate_step(const struct calibration *cal);
+
 /* The tick a fit's band takes, as analyze does: the most a reading can be
  * off, tick, or mean_step + 1 where the steps are uneven (a step, and the
  * unit the reading is rounded down to). */

@@ -70,7 +70,7 @@ static void measure(const struct world *w, const struct clock_source *c,
 		return;
 	row->available = 1;
 	row->tick = (unsigned long long)cal.tick;
-	row->tick_ns = (cal.mean_step > 0 ? cal.mean_step : (double)cal.tick) * cal.unit_ns;
+	row->tick_ns = calibrate_step(&cal) * cal.unit_ns;
 	row->read_ns = cal.read_ns;
 	row->mindiff_ns = min_difference_ns(use, cal.unit_ns);
 }
