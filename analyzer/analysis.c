@@ -194,6 +194,10 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 			return fail(err, &a->where, "tick %llu differs from the tick %llu of %s: these streams come from different clocks",
 				    (unsigned long long)m->tick, (unsigned long long)first->tick,
 				    a->first_file);
+		/* uneven steps in any of them: the band takes the largest
+		 * mean step (an older stream without it pools as it is) */
+		if (m->tick_mean > first->tick_mean)
+			first->tick_mean = m->tick_mean;
 		if (m->has_unit_ns && first->has_unit_ns &&
 		    fabs(m->unit_ns / first->unit_ns - 1) > 1e-3)
 			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",

@@ -37,3 +37,12 @@ check "at never decreases across the files" \
 check "interrupts per second over two files ~ one file's" \
 	awk -v x="$(json_get one.json interrupts_per_s)" -v y="$(json_get two.json interrupts_per_s)" \
 	'BEGIN { r = y / x; exit !(r > 0.7 && r < 1.4) }'
+
+# Streams of one clock, one saying its uneven mean step (tick_mean 15) and
+# one not: the band takes the larger, in whichever order they come.
+"$SYNTH" --seed 3 --runs 8 --tick 1 | sed 's/^# tick: .*/# tick: 10/' > even.st
+"$SYNTH" --seed 4 --runs 8 --tick 1 | sed 's/^# tick: .*/# tick: 10\n# tick_mean: 15/' > uneven.st
+"$ANALYZE" --json even.st uneven.st > eu.json || fail "even.st uneven.st exited $?"
+"$ANALYZE" --json uneven.st even.st > ue.json || fail "uneven.st even.st exited $?"
+check "pooled with a tick_mean 15: tick 16" [ "$(json_get eu.json tick)" = 16 ]
+check "... in the other order too" [ "$(json_get ue.json tick)" = 16 ]
