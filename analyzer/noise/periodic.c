@@ -529,7 +529,7 @@ static int marks_of(const struct periodic_source *a, const struct periodic_sourc
  * and so is one within 0.5% of another's period, of its cost, that holds
  * fewer events than half its marks over the span: the other's events
  * that jittered beyond its marks' tolerance, fitted to a period of their
- * own (a 100 Hz source's strays made a second "every 10.01 ms, at 1 in
+ * own (a 100 Hz source's strays made a second "every 10.01 ms, seen at 1 in
  * 5.5 of its marks" of the same cost). */
 static void merge_alike(double typical, double span, struct periodic_sources *out)
 {

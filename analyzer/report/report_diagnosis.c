@@ -74,16 +74,16 @@ static void speed_text(FILE *out, const struct analysis *a)
 }
 
 /* "in bursts of 24" where a source's marks hold many interruptions each;
- * ", at 1 in 10 of its marks" where a source not counted at one a period
- * hit only some of them (its period is that of the marks it hit, not a
- * rate it fires at) */
+ * ", seen at 1 in 10 of its marks" where a source not counted at one a period
+ * was seen at only some of them (it skipped the others, or its hits there
+ * fell below the threshold or between runs): not a rate it fires at */
 static const char *bursts(char *buf, size_t len, double per_mark, int regular)
 {
 	buf[0] = '\0';
 	if (per_mark >= 1.5)
 		snprintf(buf, len, " in bursts of %.2g", per_mark);
 	else if (!regular && per_mark > 0 && per_mark < 0.7)
-		snprintf(buf, len, ", at 1 in %.2g of its marks", 1 / per_mark);
+		snprintf(buf, len, ", seen at 1 in %.2g of its marks", 1 / per_mark);
 	return buf;
 }
 
