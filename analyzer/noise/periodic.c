@@ -525,22 +525,15 @@ static int marks_of(const struct periodic_source *a, const struct periodic_sourc
 /* Sources of one period whose phases lie closer than the typical stretch
  * (two sources a few microseconds apart, taken in pieces) are one; so is
  * a source whose marks are every k-th of another's, of its cost (events
- * of one source that the collection's rhythm caught only at some marks);
- * and so is one within 0.5% of another's period, of its cost, that holds
- * fewer events than half its marks over the span: the other's events
- * that jittered beyond its marks' tolerance, fitted to a period of their
- * own (a 100 Hz source's strays made a second "every 10.01 ms, seen at 1 in
- * 5.5 of its marks" of the same cost). */
-static void merge_alike(double typical, double span, struct periodic_sources *out)
+ * of one source that the collection's rhythm caught only at some marks). */
+static void merge_alike(double typical, struct periodic_sources *out)
 {
 	for (size_t i = 0; i < out->count; i++)
 		for (size_t j = i + 1; j < out->count; j++) {
 			struct periodic_source *a = &out->s[i], *b = &out->s[j];
-			int same_cost = b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25;
-			int strays = fabs(b->period / a->period - 1) <= 5e-3 && same_cost &&
-				     span > 0 && (double)b->events * b->period < 0.5 * span;
-			int alike = strays || (marks_of(a, b, typical) &&
-					       (fabs(b->period / a->period - 1) <= 1e-3 || same_cost));
+			int alike = marks_of(a, b, typical) &&
+				    (fabs(b->period / a->period - 1) <= 1e-3 ||
+				     (b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25));
 			if (!alike)
 				continue;
 			a->hits += b->hits;
@@ -568,7 +561,7 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, &st, out) > 0)
 		;
 	if (rc == 0)
-		merge_alike(st.typical, ev[n - 1].mid - ev[0].mid, out);
+		merge_alike(st.typical, out);
 	/* strongest first: the source of the most events */
 	for (size_t i = 1; i < out->count; i++)
 		for (size_t j = i; j > 0 && out->s[j].hits > out->s[j - 1].hits; j--) {

@@ -35,17 +35,6 @@ static void source(struct events *ev, gsl_rng *r, double period, double phase,
 	}
 }
 
-/* The same, each event off its mark by a normal jitter of sd `jitter`
- * (a source whose firing wanders, or whose marks the clock sees late). */
-static void source_jittered(struct events *ev, gsl_rng *r, double period, double phase,
-			    double span, double len, double cost, double jitter)
-{
-	for (double t = phase; t < span && ev->n < MAX_EVENTS; t += period) {
-		double lo = t + gsl_ran_gaussian(r, jitter) - gsl_rng_uniform(r) * len;
-		ev->e[ev->n++] = (struct periodic_event){ lo + len / 2, lo, lo + len, cost, 0 };
-	}
-}
-
 static void at_random(struct events *ev, gsl_rng *r, size_t k, double span,
 		      double len, double cost)
 {
@@ -159,31 +148,6 @@ static void test_none(void **state)
 	gsl_rng_free(r);
 }
 
-/* A 10 ms source whose events wander by 150 us (most of them beyond its
- * marks' tolerance), beside a 4 ms timer: two sources.  The strays are the
- * 10 ms source's, not more sources of periods 0.01% off that hit some of
- * its marks (they were: four of about 10 ms). */
-static void test_jittered_one_source(void **state)
-{
-	(void)state;
-	static struct events ev;
-	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	for (unsigned long seed = 1; seed <= 8; seed++) {
-		struct periodic_sources out;
-		gsl_rng_set(r, seed);
-		ev.n = 0;
-		source(&ev, r, 4e6, 3e5, 1e10, 3e4, 15000);	/* marks apart */
-		source_jittered(&ev, r, 1e7, 1.1e6 + 1e5 * gsl_rng_uniform(r), 1e10, 3e4, 14000, 1.5e5);
-		find(&ev, &out);
-		const struct periodic_source *a = with_period(&out, 4e6), *b = with_period(&out, 1e7);
-		assert_non_null(a);
-		assert_non_null(b);
-		assert_int_equal(out.count, 2);
-		assert_true(b->events > 250);	/* the tolerance holds a third */
-	}
-	gsl_rng_free(r);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,7 +155,6 @@ int main(void)
 		cmocka_unit_test(test_same_period_two_phases),
 		cmocka_unit_test(test_fundamental_among_random),
 		cmocka_unit_test(test_none),
-		cmocka_unit_test(test_jittered_one_source),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
