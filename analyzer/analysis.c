@@ -88,8 +88,10 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 	points_prefetch_slot(ps, s->n);
 	if (c->waiting > AHEAD)
 		points_prefetch_point(ps, c->ring[(c->head + c->waiting - 1 - AHEAD) % RING].n);
-	if (c->waiting > 2 * AHEAD)
-		points_prefetch_best(ps, c->ring[(c->head + c->waiting - 1 - 2 * AHEAD) % RING].n);
+	if (c->waiting > 2 * AHEAD) {
+		const struct sample *q = &c->ring[(c->head + c->waiting - 1 - 2 * AHEAD) % RING];
+		points_prefetch_best(ps, q->n, q->t);
+	}
 	if (c->waiting < RING)
 		return 0;
 	c->waiting--;

@@ -72,11 +72,19 @@ void points_prefetch_point(const struct point_set *s, uint64_t n)
 		__builtin_prefetch(p);
 }
 
-void points_prefetch_best(const struct point_set *s, uint64_t n)
+void points_prefetch_best(const struct point_set *s, uint64_t n, double t)
 {
 	const struct point *p = peek(s, n);
-	if (p != NULL && p->n == n && p->nbest > 0)
-		__builtin_prefetch(&p->best[p->nbest - 1]);
+	if (p == NULL || p->n != n || p->nbest == 0)
+		return;
+	if (p->nbest == POINT_BEST && t >= (double)p->best_top)
+		return;		/* no better: best[] is not read */
+	/* t goes in somewhere below the top: the insertion moves the
+	 * timings above it, a line of 8 at a time, down from the top */
+	const char *top = (const char *)&p->best[p->nbest - 1];
+	for (const char *b = (const char *)p->best; b < top; b += 64)
+		__builtin_prefetch(b);
+	__builtin_prefetch(top);
 }
 
 /* The point for n, created if new; NULL when out of memory.  The table

@@ -60,7 +60,7 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
  * timings.  None changes anything. */
 void points_prefetch_slot(const struct point_set *s, uint64_t n);
 void points_prefetch_point(const struct point_set *s, uint64_t n);
-void points_prefetch_best(const struct point_set *s, uint64_t n);
+void points_prefetch_best(const struct point_set *s, uint64_t n, double t);
 
 /* Sort by n, after the last points_add (which may not follow it).
  * Returns 0, or -1 when out of memory (for the ranks). */
