@@ -185,8 +185,8 @@ static void resampled_range(const struct point *p, const struct blocks *blk, siz
 		uint64_t m = (p->count + 1) / 2;
 		uint64_t rmax = p->count > 1 ? p->count - m + 1 : 1;
 		unsigned r = rmax < p->nbest ? (unsigned)rmax : p->nbest;
-		*lo = p->best[0];
-		*hi = p->best[r - 1];
+		*lo = point_best(p, 0);
+		*hi = point_best(p, r - 1);
 		*always = 1;
 		return;
 	}
@@ -375,7 +375,7 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 					if (!rp.candidate[i])
 						continue;
 					xh[m] = x[i];
-					y[m++] = p->best[(r <= p->nbest ? r : p->nbest) - 1];
+					y[m++] = point_best(p, (r <= p->nbest ? r : p->nbest) - 1);
 				}
 			}
 			if (m < 2)	/* cannot happen: H's ends are candidates */

@@ -78,11 +78,12 @@ void points_prefetch_best(const struct point_set *s, uint64_t n, double t)
 	if (p == NULL || p->n != n || p->nbest == 0)
 		return;
 	if (p->nbest == POINT_BEST && t >= (double)p->best_top)
-		return;		/* no better: best[] is not read */
+		return;		/* no better: best is not read */
 	/* t goes in somewhere below the top: the insertion moves the
-	 * timings above it, a line of 8 at a time, down from the top */
-	const char *top = (const char *)&p->best[p->nbest - 1];
-	for (const char *b = (const char *)p->best; b < top; b += 64)
+	 * timings above it, a line at a time, down from the top */
+	size_t size = p->best_wide ? sizeof(double) : sizeof(uint32_t);
+	const char *b = p->best, *top = b + (p->nbest - 1u) * size;
+	for (; b < top; b += 64)
 		__builtin_prefetch(b);
 	__builtin_prefetch(top);
 }
@@ -137,30 +138,74 @@ static float float_up(double x)
 	return f;
 }
 
-static int keep_best(struct point *p, double t)
+/* The kept timings as doubles, from now on. */
+static int widen(struct point *p)
 {
-	if (p->nbest == POINT_BEST && (t >= (double)p->best_top || t >= p->best[POINT_BEST - 1]))
-		return 0;
-	/* Grown two at a time up to 16, then doubled: with few runs per N
-	 * (a million N, ten runs each) the array is as small as its
-	 * contents, or one more; at most 10 reallocations per N, whatever
-	 * the samples (one at a time, the reallocations took 14% of the
-	 * time at a million N). */
-	if (p->nbest == p->best_cap && p->best_cap < POINT_BEST) {
-		unsigned cap = p->best_cap < 16 ? p->best_cap + 2u : 2u * p->best_cap;
-		double *b = realloc(p->best, cap * sizeof *b);
-		if (b == NULL)
-			return -1;
-		p->best = b;
-		p->best_cap = (uint8_t)cap;
-	}
-	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1u;
-	for (; i > 0 && p->best[i - 1] > t; i--)
-		p->best[i] = p->best[i - 1];
-	p->best[i] = t;
-	if (p->nbest == POINT_BEST)
-		p->best_top = float_up(p->best[POINT_BEST - 1]);
+	double *d = malloc((p->best_cap ? p->best_cap : 1u) * sizeof *d);
+	if (d == NULL)
+		return -1;
+	for (unsigned j = 0; j < p->nbest; j++)
+		d[j] = point_best(p, j);
+	free(p->best);
+	p->best = d;
+	p->best_wide = 1;
 	return 0;
+}
+
+/* Room for one more kept timing.  Grown two at a time up to 16, then
+ * doubled: with few runs per N (a million N, ten runs each) the array is
+ * as small as its contents, or one more; at most 10 reallocations per N,
+ * whatever the samples (one at a time, the reallocations took 14% of the
+ * time at a million N). */
+static int make_room(struct point *p)
+{
+	if (p->nbest < p->best_cap || p->best_cap == POINT_BEST)
+		return 0;
+	unsigned cap = p->best_cap < 16 ? p->best_cap + 2u : 2u * p->best_cap;
+	void *b = realloc(p->best, cap * (p->best_wide ? sizeof(double) : sizeof(uint32_t)));
+	if (b == NULL)
+		return -1;
+	p->best = b;
+	p->best_cap = (uint8_t)cap;
+	return 0;
+}
+
+/* Kept as 32-bit integers while every timing kept is one (half the
+ * memory of doubles, and half the lines an insertion moves). */
+static int keep_best(struct point *p, double t, uint64_t t_int, int t_exact)
+{
+	if (p->nbest == POINT_BEST &&
+	    (t >= (double)p->best_top || t >= point_best(p, POINT_BEST - 1)))
+		return 0;
+	int narrow = t_exact && t_int <= UINT32_MAX && (double)t_int == t;
+	if ((!narrow && !p->best_wide && widen(p) != 0) || make_room(p) != 0)
+		return -1;
+	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1u;
+	if (p->best_wide) {
+		double *b = p->best;
+		for (; i > 0 && b[i - 1] > t; i--)
+			b[i] = b[i - 1];
+		b[i] = t;
+	} else {
+		uint32_t *b = p->best, u = (uint32_t)t_int;
+		for (; i > 0 && b[i - 1] > u; i--)
+			b[i] = b[i - 1];
+		b[i] = u;
+	}
+	if (p->nbest == POINT_BEST)
+		p->best_top = float_up(point_best(p, POINT_BEST - 1));
+	return 0;
+}
+
+void point_drop_min(struct point *p)
+{
+	size_t size = p->best_wide ? sizeof(double) : sizeof(uint32_t);
+	memmove(p->best, (char *)p->best + size, (p->nbest - 1u) * size);
+	p->nbest--;
+	p->count--;
+	p->min = point_best(p, 0);
+	p->min_int = (uint64_t)p->min;
+	p->min_at = UINT64_MAX;
 }
 
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
@@ -181,7 +226,7 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	p->mean += (t - p->mean) / (double)p->count;
 	s->last = (size_t)(p - s->p);
 	s->sorted = 0;
-	return keep_best(p, t);
+	return keep_best(p, t, t_int, t_exact);
 }
 
 struct keyed {

@@ -25,12 +25,27 @@ struct point {
 	double mean;		/* running mean */
 	uint64_t min_at;	/* start of the run that gave min (its at);
 				 * UINT64_MAX if unknown */
-	double *best;		/* ascending, up to POINT_BEST */
-	float best_top;		/* best[POINT_BEST - 1] rounded up, once there
-				 * are POINT_BEST: a timing at or above it is
-				 * no better, without a look at best[] */
-	uint8_t nbest, best_cap;
+	void *best;		/* ascending, up to POINT_BEST: 32-bit
+				 * integers, or doubles (best_wide) once one
+				 * timing kept was not an integer below 2^32;
+				 * read with point_best */
+	float best_top;		/* the largest, rounded up, once there are
+				 * POINT_BEST: a timing at or above it is no
+				 * better, without a look at best */
+	uint8_t nbest, best_cap, best_wide;
 };
+
+/* The j-th smallest timing of p kept (from 0, below p->nbest). */
+static inline double point_best(const struct point *p, unsigned j)
+{
+	return p->best_wide ? ((const double *)p->best)[j]
+			    : (double)((const uint32_t *)p->best)[j];
+}
+
+/* p without its smallest timing (a glitch's): its count one less, its
+ * minimum the next timing, which run gave it no longer known.  p has at
+ * least two kept. */
+void point_drop_min(struct point *p);
 
 struct point_set {
 	struct point *p;
@@ -56,8 +71,8 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 
 /* Hints for a reader that knows the next N ahead of adding them, in
  * three steps some samples apart (each reads what the one before
- * fetched): n's slot of the hash, its point, the top of its best
- * timings.  None changes anything. */
+ * fetched): n's slot of the hash, its point, and, when timing t will be
+ * kept among its best, those it moves.  None changes anything. */
 void points_prefetch_slot(const struct point_set *s, uint64_t n);
 void points_prefetch_point(const struct point_set *s, uint64_t n);
 void points_prefetch_best(const struct point_set *s, uint64_t n, double t);

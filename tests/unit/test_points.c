@@ -1,0 +1,150 @@
+/*
+ * test_points.c - an N's kept timings are its POINT_BEST smallest, in
+ * order and exact, whether they are kept as 32-bit integers or as doubles
+ * (after a timing that is not an integer below 2^32), and the minimum,
+ * count and mean agree with the timings given.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "points.h"
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static uint64_t next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* A timing of kind k: 0 small integers, 1 integers from 2^32 - 64 to 2^32
+ * + 63 (both sides of the edge), 2 halves, 3 integers beyond 2^53. */
+static double timing(uint64_t *rng, int kind, uint64_t *t_int, int *exact)
+{
+	uint64_t r = next(rng);
+	switch (kind) {
+	case 0:
+		*t_int = 1000 + r % 300, *exact = 1;
+		return (double)*t_int;
+	case 1:
+		*t_int = UINT64_C(4294967296) - 64 + r % 128, *exact = 1;
+		return (double)*t_int;
+	case 2:
+		*exact = 0, *t_int = 0;
+		return 1000.5 + (double)(r % 300);
+	default:
+		*t_int = (UINT64_C(1) << 54) + 2 * (r % 300), *exact = 1;
+		return (double)*t_int;
+	}
+}
+
+/* Each N gets `count` timings, the first `narrow_first` of them small
+ * integers and the rest of kind `kind`; its kept timings must be the
+ * sorted smallest of all it got. */
+static void check_mix(unsigned count, unsigned narrow_first, int kind, uint64_t seed)
+{
+	enum { NS = 7 };
+	struct point_set s;
+	points_init(&s);
+	double *all[NS];
+	double sum[NS] = { 0 };
+	for (unsigned k = 0; k < NS; k++)
+		all[k] = malloc(count * sizeof *all[k]);
+	uint64_t rng = seed;
+	for (unsigned j = 0; j < count; j++)
+		for (unsigned k = 0; k < NS; k++) {
+			uint64_t t_int;
+			int exact;
+			double t = timing(&rng, j < narrow_first ? 0 : kind, &t_int, &exact);
+			all[k][j] = t;
+			sum[k] += t;
+			assert_int_equal(points_add(&s, 100 + 10 * k, t, t_int, exact, j), 0);
+		}
+	assert_int_equal(points_sort(&s), 0);
+	assert_int_equal(s.count, NS);
+	for (unsigned k = 0; k < NS; k++) {
+		const struct point *p = &s.p[k];
+		qsort(all[k], count, sizeof *all[k], by_double);
+		unsigned want = count < POINT_BEST ? count : POINT_BEST;
+		assert_int_equal(p->n, 100 + 10 * k);
+		assert_int_equal(p->count, count);
+		assert_int_equal(p->nbest, want);
+		for (unsigned j = 0; j < want; j++)
+			assert_true(point_best(p, j) == all[k][j]);
+		assert_true(p->min == all[k][0]);
+		assert_true(fabs(p->mean - sum[k] / count) <= 1e-9 * fabs(p->mean));
+		free(all[k]);
+	}
+	points_free(&s);
+}
+
+static void test_integers(void **state)
+{
+	(void)state;
+	check_mix(5, 5, 0, 1);
+	check_mix(64, 64, 0, 2);
+	check_mix(1000, 1000, 0, 3);
+}
+
+/* At the edge of 32 bits, after some narrow ones, late or early. */
+static void test_edge_of_32_bits(void **state)
+{
+	(void)state;
+	check_mix(10, 3, 1, 4);
+	check_mix(1000, 0, 1, 5);
+	check_mix(1000, 900, 1, 6);
+}
+
+/* Fractions, and integers beyond what a double holds one by one. */
+static void test_wide(void **state)
+{
+	(void)state;
+	check_mix(200, 100, 2, 7);
+	check_mix(200, 0, 2, 8);
+	check_mix(100, 90, 3, 9);
+}
+
+/* A glitch's minimum dropped: the next takes its place, either way kept. */
+static void test_drop_min(void **state)
+{
+	(void)state;
+	for (int wide = 0; wide < 2; wide++) {
+		struct point_set s;
+		points_init(&s);
+		double t[] = { 500, 300, 400, 300.5 };
+		for (unsigned j = 0; j < (wide ? 4u : 3u); j++)
+			assert_int_equal(points_add(&s, 7, t[j], (uint64_t)t[j], t[j] == floor(t[j]), j), 0);
+		struct point *p = &s.p[0];
+		assert_int_equal(p->best_wide, wide);
+		point_drop_min(p);
+		assert_true(p->min == (wide ? 300.5 : 400));
+		assert_int_equal(p->count, wide ? 3 : 2);
+		assert_int_equal(p->nbest, wide ? 3 : 2);
+		assert_true(point_best(p, p->nbest - 1u) == 500);
+		points_free(&s);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_integers),
+		cmocka_unit_test(test_edge_of_32_bits),
+		cmocka_unit_test(test_wide),
+		cmocka_unit_test(test_drop_min),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
