@@ -27,11 +27,11 @@ static double poisson_min(double mu, double R, double q)
 	/* P(min <= k) grows with k: the smallest k by bisection (a count of
 	 * millions, from input built to fool, was a scan of minutes) */
 	double lo = 0, hi = top;
-	if (1 - pow(gsl_cdf_poisson_Q((unsigned)hi, mu), R) < q)
-		return top;
 	/* most minima hold none: the bisection would end at 0 */
 	if (1 - pow(gsl_cdf_poisson_Q(0, mu), R) >= q)
 		return 0;
+	if (1 - pow(gsl_cdf_poisson_Q((unsigned)hi, mu), R) < q)
+		return top;
 	while (lo < hi) {
 		double mid = floor((lo + hi) / 2);
 		if (1 - pow(gsl_cdf_poisson_Q((unsigned)mid, mu), R) >= q)
