@@ -473,13 +473,15 @@ static int check_band(struct analysis *a, struct input_error *err)
 {
 	const struct point_set *s = &a->points;
 	size_t n = s->count, lowest, support;
-	long double *up = malloc(n * sizeof *up), *lo = malloc(n * sizeof *lo);
 	double *upd = malloc(n * sizeof *upd), *lod = malloc(n * sizeof *lod);
+	double w = upd && lod ? interval_band_width(s, &a->fit, a->tick, &lowest, &support) : -1;
 	int rc = -1;
-	if (up && lo && upd && lod) {
-		interval_band_limits(s, &a->fit, a->tick, up, lo, &lowest, &support);
-		for (size_t i = 0; i < n; i++)
-			upd[i] = (double)up[i], lod[i] = (double)lo[i];
+	if (w >= 0) {
+		for (size_t i = 0; i < n; i++) {
+			long double up, lo;
+			interval_band_limit(s, &a->fit, i, lowest, w, &up, &lo);
+			upd[i] = (double)up, lod[i] = (double)lo;
+		}
 		double sl[2], ic[2];
 		const char *reason;
 		long double y0 = s->all_int ? (long double)s->p[lowest].min_int
@@ -502,9 +504,11 @@ static int check_band(struct analysis *a, struct input_error *err)
 			rc = fail(err, &a->where,
 				  "the tick band from GLPK and the exact one disagree by %.6g clock units (tolerance %.3g): report this input as a bug; --method lp or --method hull picks one",
 				  a->band_difference, agreement_tolerance(s));
+	} else {
+		rc = fail(err, &a->where, "out of memory");
 	}
-	free(up), free(lo), free(upd), free(lod);
-	return rc == 0 || up == NULL ? rc : -1;
+	free(upd), free(lod);
+	return rc;
 }
 
 int analysis_fit(struct analysis *a, struct input_error *err)

@@ -107,14 +107,15 @@ static void fill_line(const long double *xs, const long double *ys, size_t nv,
 
 int hull_least_values(const struct point_set *s, struct lv_line *out)
 {
-	size_t *v = malloc(s->count * sizeof *v);
-	long double *xs = calloc(s->count, sizeof *xs);
-	long double *ys = calloc(s->count, sizeof *ys);
-	if (v == NULL || xs == NULL || ys == NULL || s->count < 2) {
+	size_t *v = s->count >= 2 ? malloc(s->count * sizeof *v) : NULL;
+	if (v == NULL)
+		return -1;
+	size_t nv = hull_lower(s, v);
+	long double *xs = calloc(nv, sizeof *xs), *ys = calloc(nv, sizeof *ys);
+	if (xs == NULL || ys == NULL) {
 		free(v), free(xs), free(ys);
 		return -1;
 	}
-	size_t nv = hull_lower(s, v);
 	uint128 sum = points_sum_n(s), cnt = s->count;
 	size_t k = 0;
 	/* The last vertex with N * count <= sum (exact). */

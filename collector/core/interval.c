@@ -43,22 +43,32 @@ static long double offset_of(const struct point_set *s, size_t i, size_t lowest)
 	return (long double)s->p[i].min - (long double)s->p[lowest].min;
 }
 
-/* Height of each minimum above the fitted line; returns the median. */
-static double floor_scatter(const struct point_set *s, const struct lv_line *f,
-			    double *h)
+/* Whether a minimum h above the fitted line bounds the band from below
+ * (within w of it, to rounding). */
+static int band_supports(double h, double w)
+{
+	return h <= w * (1 + 1e-9);
+}
+
+/* Height of minimum i above the fitted line. */
+static double height(const struct point_set *s, const struct lv_line *f, size_t i)
+{
+	long double y = s->all_int ? (long double)s->p[i].min_int : s->p[i].min;
+	long double d = s->p[i].n >= f->anchor_n
+				? (long double)(s->p[i].n - f->anchor_n)
+				: -(long double)(f->anchor_n - s->p[i].n);
+	return (double)(y - f->anchor_y - (long double)f->slope * d);
+}
+
+/* The median height of the minima above the fitted line (-1 when out of
+ * memory). */
+static double floor_scatter(const struct point_set *s, const struct lv_line *f)
 {
 	double *tmp = malloc(s->count * sizeof *tmp);
-	for (size_t i = 0; i < s->count; i++) {
-		long double y = s->all_int ? (long double)s->p[i].min_int : s->p[i].min;
-		long double d = s->p[i].n >= f->anchor_n
-					? (long double)(s->p[i].n - f->anchor_n)
-					: -(long double)(f->anchor_n - s->p[i].n);
-		h[i] = (double)(y - f->anchor_y - (long double)f->slope * d);
-		if (tmp)
-			tmp[i] = h[i];
-	}
 	if (tmp == NULL)
-		return 0;
+		return -1;
+	for (size_t i = 0; i < s->count; i++)
+		tmp[i] = height(s, f, i);
 	/* interval_quantile's median, from the one or two values it takes */
 	size_t k = (size_t)((double)(s->count - 1) * 0.5);
 	double a = select_kth(tmp, s->count, k), b = select_above(tmp, s->count, k);
@@ -68,56 +78,57 @@ static double floor_scatter(const struct point_set *s, const struct lv_line *f,
 	return med;
 }
 
-double interval_band_limits(const struct point_set *s, const struct lv_line *f,
-			    double tick, long double *up, long double *lo,
-			    size_t *lowest, size_t *support)
+double interval_band_width(const struct point_set *s, const struct lv_line *f,
+			   double tick, size_t *lowest, size_t *support)
 {
 	size_t n = s->count;
-	double *h = malloc(n * sizeof *h);
 	*lowest = 0;
 	*support = 0;
 	for (size_t i = 1; i < n; i++)
 		if (s->all_int ? s->p[i].min_int < s->p[*lowest].min_int
 			       : s->p[i].min < s->p[*lowest].min)
 			*lowest = i;
-	if (h == NULL)
+	double w = floor_scatter(s, f);
+	if (w < 0)
 		return -1;
-	double w = floor_scatter(s, f, h);
 	w = w > tick ? w : tick;
-	/* Symmetric: a one-sided band (true line at or above every minimum
-	 * near the fit) covered the truth in only 85-92% of synthetic cases,
-	 * because with few runs at a coarse tick many minima never reach
-	 * their floor. */
-	for (size_t i = 0; i < n; i++) {
-		long double y = offset_of(s, i, *lowest);
-		up[i] = y + w;
-		lo[i] = -INFINITY;
-		if (h[i] <= w * (1 + 1e-9)) {	/* rounding */
-			lo[i] = y - w;
-			(*support)++;
-		}
-	}
-	free(h);
+	for (size_t i = 0; i < n; i++)
+		*support += band_supports(height(s, f, i), w);
 	return w;
 }
 
+/* Symmetric: a one-sided band (true line at or above every minimum near
+ * the fit) covered the truth in only 85-92% of synthetic cases, because
+ * with few runs at a coarse tick many minima never reach their floor. */
+void interval_band_limit(const struct point_set *s, const struct lv_line *f,
+			 size_t i, size_t lowest, double w, long double *up,
+			 long double *lo)
+{
+	long double y = offset_of(s, i, lowest);
+	*up = y + w;
+	*lo = band_supports(height(s, f, i), w) ? y - w : -INFINITY;
+}
+
 /* The band (lvband.h), on minima measured from the lowest one and N from
- * the first: small exact numbers where timings or N are near 2^64. */
+ * the first: small exact numbers where timings or N are near 2^64.  The
+ * limits are made point by point: only the hulls' vertices are kept. */
 static int band(const struct point_set *s, const struct lv_line *f,
 		double tick, struct interval *out)
 {
 	size_t n = s->count, lowest;
-	long double *up = malloc(n * sizeof *up), *lo = malloc(n * sizeof *lo);
-	long double *x = malloc(n * sizeof *x);
 	int rc = -1;
-	if (up && lo && x) {
-		out->band_width = interval_band_limits(s, f, tick, up, lo, &lowest,
-						       &out->band_support);
-		for (size_t i = 0; i < n; i++)
-			x[i] = (long double)(s->p[i].n - s->p[0].n);
+	out->band_width = interval_band_width(s, f, tick, &lowest, &out->band_support);
+	if (out->band_width >= 0) {
+		struct lvband b;
+		lvband_init(&b);
+		for (size_t i = 0; i < n; i++) {
+			long double up, lo;
+			interval_band_limit(s, f, i, lowest, out->band_width, &up, &lo);
+			lvband_add(&b, (long double)(s->p[i].n - s->p[0].n), up, lo);
+		}
 		long double sl[2], ic[2];
-		rc = out->band_width < 0 ? -1
-		     : lv_band(x, up, lo, n, -(long double)s->p[0].n, sl, ic);
+		rc = lvband_solve(&b, -(long double)s->p[0].n, sl, ic);
+		lvband_free(&b);
 		out->band_ok = rc == 0;
 		if (rc == 0) {	/* back from offsets to timings */
 			long double y0 = s->all_int ? (long double)s->p[lowest].min_int
@@ -132,7 +143,6 @@ static int band(const struct point_set *s, const struct lv_line *f,
 			rc = 0;
 		}
 	}
-	free(up), free(lo), free(x);
 	return rc;
 }
 
@@ -206,15 +216,37 @@ static void resampled_range(const struct point *p, const struct blocks *blk, siz
 	*always = missing < blk->count / 2 && *hi > -INFINITY;
 }
 
-/* The candidates (hx, hy: room for n, H's vertices meanwhile).  Returns
- * 0, or -1 when out of memory. */
-static int refit_points_find(const struct point_set *s, const struct blocks *blk,
-			     int use_blocks, const double *x, double *hx, double *hy,
-			     struct refit_points *rp)
+/* N_i from the first N: exact differences, even where N itself is beyond
+ * what a double resolves (near 2^64). */
+static double x_of(const struct point_set *s, size_t i)
 {
-	size_t n = s->count, k = 0;
-	double lo, hi;
-	int always;
+	return (double)(s->p[i].n - s->p[0].n);
+}
+
+/* Room for k + 1 vertices of H. */
+static int hull_room(double **hx, double **hy, size_t k, size_t *cap)
+{
+	if (k < *cap)
+		return 0;
+	size_t c = *cap ? 2 * *cap : 64;
+	double *x = realloc(*hx, c * sizeof *x);
+	if (x != NULL)
+		*hx = x;
+	double *y = x ? realloc(*hy, c * sizeof *y) : NULL;
+	if (y == NULL)
+		return -1;
+	*hy = y;
+	*cap = c;
+	return 0;
+}
+
+/* The candidates.  Returns 0, or -1 when out of memory. */
+static int refit_points_find(const struct point_set *s, const struct blocks *blk,
+			     int use_blocks, struct refit_points *rp)
+{
+	size_t n = s->count, k = 0, cap = 0;
+	double lo, hi, *hx = NULL, *hy = NULL;	/* H's vertices */
+	int always, rc = -1;
 	rp->candidate = malloc(n);
 	rp->always = malloc(n);
 	rp->candidates = n;
@@ -227,50 +259,56 @@ static int refit_points_find(const struct point_set *s, const struct blocks *blk
 		if (!always)
 			continue;
 		/* H: the lower hull of the always-present (x, hi), in order */
+		double xi = x_of(s, i);
 		while (k >= 2) {
 			long double cross = ((long double)hx[k - 1] - hx[k - 2]) *
 					    ((long double)hi - hy[k - 2]) -
 					    ((long double)hy[k - 1] - hy[k - 2]) *
-					    ((long double)x[i] - hx[k - 2]);
+					    ((long double)xi - hx[k - 2]);
 			if (cross > 0)
 				break;
 			k--;
 		}
-		hx[k] = x[i];
+		if (hull_room(&hx, &hy, k, &cap) != 0)
+			goto done;
+		hx[k] = xi;
 		hy[k++] = hi;
 	}
+	rc = 0;
 	if (k < 2)
-		return 0;
-	size_t e = 0;	/* the edge of H over x[i] */
+		goto done;
+	size_t e = 0;	/* the edge of H over x_i */
 	rp->candidates = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (x[i] > hx[0] && x[i] < hx[k - 1]) {
-			while (hx[e + 1] < x[i])
+		double xi = x_of(s, i);
+		if (xi > hx[0] && xi < hx[k - 1]) {
+			while (hx[e + 1] < xi)
 				e++;
 			resampled_range(&s->p[i], blk, i, use_blocks, &lo, &hi, &always);
 			long double h = (long double)hy[e] + ((long double)hy[e + 1] - hy[e]) *
-					((long double)x[i] - hx[e]) / ((long double)hx[e + 1] - hx[e]);
+					((long double)xi - hx[e]) / ((long double)hx[e + 1] - hx[e]);
 			/* above H by more than its rounding */
 			long double margin = 1e-9L * (fabsl(h) + fabsl((long double)lo)) + 1e-300L;
 			rp->candidate[i] = !((long double)lo > h + margin);
 		}
 		rp->candidates += rp->candidate[i];
 	}
-	return 0;
+done:
+	free(hx), free(hy);
+	return rc;
 }
 
 /* The points a refit must look at (for half_of_blocks), where the N's
  * sums are exact: integers in a long double's 64 bits. */
-static void refit_points_vary(const struct point_set *s, const double *x,
-			      struct refit_points *rp)
+static void refit_points_vary(const struct point_set *s, struct refit_points *rp)
 {
 	size_t n = s->count;
-	if (!((long double)x[n - 1] * (long double)n < 0x1p63L) || n > UINT32_MAX)
+	if (!((long double)x_of(s, n - 1) * (long double)n < 0x1p63L) || n > UINT32_MAX)
 		return;
 	rp->vary = malloc((n - rp->nfixed + 1) * sizeof *rp->vary);
 	for (size_t i = 0; rp->vary != NULL && i < n; i++) {
 		if (rp->always[i] && !rp->candidate[i])
-			rp->fixed_sum += x[i], rp->nfixed++;
+			rp->fixed_sum += x_of(s, i), rp->nfixed++;
 		else
 			rp->vary[rp->nvary++] = (uint32_t)i;
 	}
@@ -288,7 +326,7 @@ static void refit_points_free(struct refit_points *rp)
  * every present N's x.  Returns how many points remain. */
 static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk,
 			     const struct refit_points *rp, struct rng *rng,
-			     const double *x_all, double *x, double *y, long double *mean)
+			     double *x, double *y, long double *mean)
 {
 	unsigned char chosen[BLOCKS_MAX];
 	rng_choose(rng, chosen, blk->count, blk->count / 2);
@@ -301,25 +339,25 @@ static size_t half_of_blocks(const struct point_set *s, const struct blocks *blk
 			double v = blocks_min(blk, i, chosen);
 			if (isinf(v))
 				continue;
-			sum += x_all[i], present++;
+			sum += x_of(s, i), present++;
 			if (rp->candidate[i])
-				x[m] = x_all[i], y[m++] = v;
+				x[m] = x_of(s, i), y[m++] = v;
 		}
 		*mean = present ? sum / (long double)present : 0;
 		return m;
 	}
 	for (size_t i = 0; i < s->count; i++) {
 		if (rp->always[i] && !rp->candidate[i]) {
-			sum += x_all[i], present++;
+			sum += x_of(s, i), present++;
 			continue;
 		}
 		double v = blocks_min(blk, i, chosen);
 		if (isinf(v))
 			continue;
-		sum += x_all[i], present++;
+		sum += x_of(s, i), present++;
 		if (!rp->candidate[i])
 			continue;
-		x[m] = x_all[i];
+		x[m] = x_of(s, i);
 		y[m++] = v;
 	}
 	*mean = present ? sum / (long double)present : 0;
@@ -331,31 +369,32 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 			 unsigned *blocks_used)
 {
 	size_t n = s->count;
-	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-	double *xh = malloc(n * sizeof *xh);
-	size_t *work = malloc(n * sizeof *work);
+	double *y = NULL, *xh = NULL;
+	size_t *work = NULL;
 	struct refit_points rp = { 0 };
 	struct rng rng_state, *rng = &rng_state;
 	unsigned refits = 0;
 	int use_blocks = blk != NULL && blk->count >= BLOCKS_MIN && blk->count <= BLOCKS_MAX;
 	*blocks_used = use_blocks ? blk->count : 0;
 	rng_seed(rng, seed);
-	if (x && y && xh && work) {
-		/* N from the first: exact differences, even where N itself is
-		 * beyond what a double resolves (near 2^64). */
+	if (refit_points_find(s, blk, use_blocks, &rp) == 0) {
+		/* a refit's points: the candidates it holds */
+		size_t room = rp.candidates + 1;
+		y = malloc(room * sizeof *y);
+		xh = malloc(room * sizeof *xh);
+		work = malloc(room * sizeof *work);
+	}
+	if (y && xh && work) {
 		uint64_t n0 = s->p[0].n;
 		int all_single = 1;
 		long double mean_all = 0;
 		for (size_t i = 0; i < n; i++) {
-			x[i] = (double)(s->p[i].n - n0);
-			mean_all += x[i];
+			mean_all += x_of(s, i);
 			all_single &= s->p[i].count == 1;
 		}
 		mean_all /= (long double)n;
-		if (refit_points_find(s, blk, use_blocks, x, xh, y, &rp) != 0)
-			goto done;
 		if (use_blocks)
-			refit_points_vary(s, x, &rp);
+			refit_points_vary(s, &rp);
 		/* One run per N: every half-sample is the whole, and every
 		 * refit the same line; one is enough. */
 		unsigned want = all_single ? 1 : B;
@@ -364,7 +403,7 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 			long double mean = mean_all;
 			size_t m = 0;
 			if (use_blocks) {
-				m = half_of_blocks(s, blk, &rp, rng, x, xh, y, &mean);
+				m = half_of_blocks(s, blk, &rp, rng, xh, y, &mean);
 			} else {
 				for (size_t i = 0; i < n; i++) {
 					const struct point *p = &s->p[i];
@@ -374,7 +413,7 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 					unsigned r = p->count > 1 ? subsample_rank(p->count, half, rng) : 1;
 					if (!rp.candidate[i])
 						continue;
-					xh[m] = x[i];
+					xh[m] = x_of(s, i);
 					y[m++] = point_best(p, (r <= p->nbest ? r : p->nbest) - 1);
 				}
 			}
@@ -386,9 +425,8 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 						(long double)l.slope * (long double)n0);
 		}
 	}
-done:
 	refit_points_free(&rp);
-	free(x), free(y), free(xh), free(work);
+	free(y), free(xh), free(work);
 	return refits;
 }
 

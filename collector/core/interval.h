@@ -70,13 +70,19 @@ int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 		      unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len);
 
-/* The band's limits on minima measured from the lowest one (exact offsets,
- * small where timings are near 2^64): up[i] = offset_i + W and, for the
- * minima within W of the fit, lo[i] = offset_i - W (else -INFINITY).
- * *lowest is the lowest minimum's index.  Returns W. */
-double interval_band_limits(const struct point_set *s, const struct lv_line *fit,
-			    double tick, long double *up, long double *lo,
-			    size_t *lowest, size_t *support);
+/* The band's width W (the tick, or the minima's median height above the
+ * fit if larger), *lowest the lowest minimum's index, *support how many
+ * minima lie within W of the fit.  -1 when out of memory. */
+double interval_band_width(const struct point_set *s, const struct lv_line *fit,
+			   double tick, size_t *lowest, size_t *support);
+
+/* The band's limits at minimum i, measured from the lowest one (exact
+ * offsets, small where timings are near 2^64): *up = offset_i + W and,
+ * for a minimum within W of the fit, *lo = offset_i - W (else
+ * -INFINITY). */
+void interval_band_limit(const struct point_set *s, const struct lv_line *fit,
+			 size_t i, size_t lowest, double w, long double *up,
+			 long double *lo);
 
 /* The subsampling's refits: B slopes and intercepts in sl, ic (room for
  * B), on random halves of the blocks (or of the runs); *blocks_used says

@@ -9,18 +9,18 @@
 /* A convex chain of points (x ascending): its vertices' x and y, and the
  * slope of each edge (count - 1 of them).  Its arrays grow with it: a
  * chain over a million N holds a few hundred vertices, not a million. */
-struct chain {
+struct lvband_chain {
 	long double *x, *y, *slope;
 	size_t count, cap;
 };
 
-static void chain_free(struct chain *c)
+static void chain_free(struct lvband_chain *c)
 {
 	free(c->x), free(c->y), free(c->slope);
-	*c = (struct chain){ 0 };
+	*c = (struct lvband_chain){ 0 };
 }
 
-static int chain_push(struct chain *c, long double x, long double y)
+static int chain_push(struct lvband_chain *c, long double x, long double y)
 {
 	if (c->count == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 64;
@@ -38,28 +38,29 @@ static int chain_push(struct chain *c, long double x, long double y)
 	return 0;
 }
 
-/* The lower hull (sign 1) or the upper hull (sign -1) of the points with
- * finite y, in x order.  Returns 0, or -1 when out of memory. */
-static int hull(const long double *x, const long double *y, size_t n, int sign,
-		struct chain *c)
+/* Point (x, y) onto the lower hull (sign 1) or the upper hull (sign -1)
+ * of those before it (x ascending); none if y is not finite.  Returns 0,
+ * or -1 when out of memory. */
+static int hull_add(struct lvband_chain *c, int sign, long double x, long double y)
 {
-	c->count = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!isfinite(y[i]))
-			continue;
-		while (c->count >= 2) {
-			size_t k = c->count;
-			long double ax = c->x[k - 2], ay = c->y[k - 2];
-			long double bx = c->x[k - 1], by = c->y[k - 1];
-			/* b is not strictly below (above) the chord from a to i */
-			long double cross = (bx - ax) * (y[i] - ay) - (by - ay) * (x[i] - ax);
-			if (sign * cross > 0)
-				break;
-			c->count--;
-		}
-		if (chain_push(c, x[i], y[i]) != 0)
-			return -1;
+	if (!isfinite(y))
+		return 0;
+	while (c->count >= 2) {
+		size_t k = c->count;
+		long double ax = c->x[k - 2], ay = c->y[k - 2];
+		long double bx = c->x[k - 1], by = c->y[k - 1];
+		/* b is not strictly below (above) the chord from a to (x, y) */
+		long double cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+		if (sign * cross > 0)
+			break;
+		c->count--;
 	}
+	return chain_push(c, x, y);
+}
+
+/* The slope of each edge of a finished chain. */
+static int edge_slopes(struct lvband_chain *c)
+{
 	c->slope = malloc((c->count ? c->count : 1) * sizeof *c->slope);
 	if (c->slope == NULL)
 		return -1;
@@ -70,7 +71,7 @@ static int hull(const long double *x, const long double *y, size_t n, int sign,
 
 /* f(b) = min over the lower chain of y - b x: the vertex after the edges
  * whose slope is below b (they ascend). */
-static long double lower_env(const struct chain *c, long double b)
+static long double lower_env(const struct lvband_chain *c, long double b)
 {
 	size_t lo = 0, hi = c->count - 1;
 	while (lo < hi) {
@@ -85,7 +86,7 @@ static long double lower_env(const struct chain *c, long double b)
 
 /* g(b) = max over the upper chain of y - b x: the vertex after the edges
  * whose slope is above b (they descend). */
-static long double upper_env(const struct chain *c, long double b)
+static long double upper_env(const struct lvband_chain *c, long double b)
 {
 	size_t lo = 0, hi = c->count - 1;
 	while (lo < hi) {
@@ -111,7 +112,7 @@ static long double root(long double b0, long double h0, long double b1, long dou
 }
 
 struct band_ctx {
-	const struct chain *f, *g;
+	const struct lvband_chain *f, *g;
 	const long double *bp;	/* breakpoints, ascending */
 	size_t nbp;
 };
@@ -125,7 +126,7 @@ static long double h_of(const struct band_ctx *k, long double b)
  * breakpoint where h is largest.  Returns 0, or 1 if unbounded. */
 static int slopes(const struct band_ctx *k, long double *b_lo, long double *b_hi)
 {
-	const struct chain *f = k->f, *g = k->g;
+	const struct lvband_chain *f = k->f, *g = k->g;
 	/* h's slope beyond the last breakpoint and before the first */
 	long double right = -f->x[f->count - 1] + g->x[0];
 	long double left = -f->x[0] + g->x[g->count - 1];
@@ -170,29 +171,64 @@ static void intercepts(const struct band_ctx *k, long double b_lo, long double b
 	}
 }
 
-int lv_band(const long double *x, const long double *up, const long double *lo,
-	    size_t n, long double xz, long double slope[2], long double intercept[2])
+void lvband_init(struct lvband *b)
 {
-	struct chain f = { 0 }, g = { 0 };
+	*b = (struct lvband){ 0 };
+	b->f = calloc(1, sizeof *b->f);
+	b->g = calloc(1, sizeof *b->g);
+	b->failed = b->f == NULL || b->g == NULL;
+}
+
+void lvband_add(struct lvband *b, long double x, long double up, long double lo)
+{
+	if (!b->failed && (hull_add(b->f, 1, x, up) != 0 || hull_add(b->g, -1, x, lo) != 0))
+		b->failed = 1;
+}
+
+int lvband_solve(struct lvband *b, long double xz, long double slope[2],
+		 long double intercept[2])
+{
+	struct lvband_chain *f = b->f, *g = b->g;
 	long double *bp = NULL;
 	int rc = -1;
-	if (hull(x, up, n, 1, &f) == 0 && hull(x, lo, n, -1, &g) == 0 &&
-	    (bp = malloc((f.count + g.count + 1) * sizeof *bp)) != NULL) {
+	if (!b->failed && edge_slopes(f) == 0 && edge_slopes(g) == 0 &&
+	    (bp = malloc((f->count + g->count + 1) * sizeof *bp)) != NULL) {
 		rc = 1;	/* one vertex each: h is a line, unbounded */
-		if (f.count > 0 && g.count > 0 && f.count + g.count > 2) {
+		if (f->count > 0 && g->count > 0 && f->count + g->count > 2) {
 			size_t nbp = 0;
-			for (size_t i = 0; i + 1 < f.count; i++)
-				bp[nbp++] = f.slope[i];
-			for (size_t i = 0; i + 1 < g.count; i++)
-				bp[nbp++] = g.slope[i];
+			for (size_t i = 0; i + 1 < f->count; i++)
+				bp[nbp++] = f->slope[i];
+			for (size_t i = 0; i + 1 < g->count; i++)
+				bp[nbp++] = g->slope[i];
 			qsort(bp, nbp, sizeof *bp, by_value);
-			struct band_ctx k = { &f, &g, bp, nbp };
+			struct band_ctx k = { f, g, bp, nbp };
 			rc = slopes(&k, &slope[0], &slope[1]);
 			if (rc == 0)
 				intercepts(&k, slope[0], slope[1], xz, intercept);
 		}
 	}
-	chain_free(&f), chain_free(&g);
 	free(bp);
+	return rc;
+}
+
+void lvband_free(struct lvband *b)
+{
+	if (b->f != NULL)
+		chain_free(b->f);
+	if (b->g != NULL)
+		chain_free(b->g);
+	free(b->f), free(b->g);
+	*b = (struct lvband){ 0 };
+}
+
+int lv_band(const long double *x, const long double *up, const long double *lo,
+	    size_t n, long double xz, long double slope[2], long double intercept[2])
+{
+	struct lvband b;
+	lvband_init(&b);
+	for (size_t i = 0; i < n; i++)
+		lvband_add(&b, x[i], up[i], lo[i]);
+	int rc = lvband_solve(&b, xz, slope, intercept);
+	lvband_free(&b);
 	return rc;
 }

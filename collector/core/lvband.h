@@ -29,4 +29,21 @@
 int lv_band(const long double *x, const long double *up, const long double *lo,
 	    size_t n, long double xz, long double slope[2], long double intercept[2]);
 
+/*
+ * The same, one point at a time (x ascending), holding only the two
+ * hulls' vertices: a band over a million N needs no arrays of a million.
+ * lvband_add notes a failure (out of memory) for lvband_solve to return.
+ */
+struct lvband_chain;
+struct lvband {
+	struct lvband_chain *f, *g;	/* lower hull of (x, up), upper of (x, lo) */
+	int failed;
+};
+
+void lvband_init(struct lvband *b);
+void lvband_add(struct lvband *b, long double x, long double up, long double lo);
+int lvband_solve(struct lvband *b, long double xz, long double slope[2],
+		 long double intercept[2]);
+void lvband_free(struct lvband *b);
+
 #endif /* SUBTICK_LVBAND_H */
