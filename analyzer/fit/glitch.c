@@ -23,9 +23,9 @@ static double scale_of(const struct point_set *s, double tick)
 	if (h != NULL && f != NULL) {
 		for (size_t i = 0; i < s->count; i++) {
 			if (s->p[i].nbest >= 2)
-				h[k++] = point_best(&s->p[i], 1) - point_best(&s->p[i], 0);
+				h[k++] = point_best(s, &s->p[i], 1) - point_best(s, &s->p[i], 0);
 			if (s->p[i].nbest >= 4)
-				f[m++] = point_best(&s->p[i], 3) - point_best(&s->p[i], 0);
+				f[m++] = point_best(s, &s->p[i], 3) - point_best(s, &s->p[i], 0);
 		}
 		if (k > 0) {
 			med = select_kth(h, k, (3 * k) / 4);
@@ -46,8 +46,8 @@ static int depth_without(struct point_set *s, size_t i, double *depth)
 	struct point *p = &s->p[i];
 	double min = p->min;
 	uint64_t min_int = p->min_int;
-	p->min = point_best(p, 1);
-	p->min_int = (uint64_t)point_best(p, 1);
+	p->min = point_best(s, p, 1);
+	p->min_int = (uint64_t)point_best(s, p, 1);
 	struct lv_line l;
 	int rc = hull_least_values(s, &l);
 	p->min = min;
@@ -66,8 +66,8 @@ static long glitch_at(struct point_set *s, const struct lv_line *l,
 		double depth;
 		/* best[1] holds the next timing only where it is exact:
 		 * beyond 2^53 the doubles cannot tell, and nothing is said */
-		if (p->nbest < 2 || point_best(p, 1) - point_best(p, 0) <= far ||
-		    (s->all_int && point_best(p, 1) > 9007199254740992.0))
+		if (p->nbest < 2 || point_best(s, p, 1) - point_best(s, p, 0) <= far ||
+		    (s->all_int && point_best(s, p, 1) > 9007199254740992.0))
 			continue;
 		if (depth_without(s, cand[k], &depth) != 0)
 			return -2;
@@ -75,8 +75,8 @@ static long glitch_at(struct point_set *s, const struct lv_line *l,
 		 * to its next timing: a run that escaped an interruption its
 		 * neighbours' runs all held lies a rung below its next timing
 		 * but hardly below the line the other N draw */
-		if (depth > far && depth >= 0.25 * (point_best(p, 1) - point_best(p, 0))) {
-			*g = (struct glitch){ p->n, p->min, point_best(p, 1) - point_best(p, 0), depth };
+		if (depth > far && depth >= 0.25 * (point_best(s, p, 1) - point_best(s, p, 0))) {
+			*g = (struct glitch){ p->n, p->min, point_best(s, p, 1) - point_best(s, p, 0), depth };
 			return (long)cand[k];
 		}
 	}
@@ -103,7 +103,7 @@ int glitch_find(struct point_set *s, double tick, int keep,
 		out->count++;
 		if (keep)
 			break;	/* reported; the line keeps resting on it */
-		point_drop_min(&s->p[i]);
+		point_drop_min(s, &s->p[i]);
 	}
 	return 0;
 }

@@ -198,8 +198,8 @@ static double ladder_cost(const struct point_set *s, double wide)
 	for (size_t i = 0; i < s->count; i++) {
 		const struct point *p = &s->p[i];
 		for (unsigned j = 1; j < p->nbest; j++)
-			if (point_best(p, j) - point_best(p, j - 1) > wide) {
-				g[k++] = point_best(p, j) - point_best(p, j - 1);
+			if (point_best(s, p, j) - point_best(s, p, j - 1) > wide) {
+				g[k++] = point_best(s, p, j) - point_best(s, p, j - 1);
 				break;
 			}
 	}
@@ -221,8 +221,8 @@ static int ladder_agrees(const struct point_set *s, double wide, double rung)
 			continue;
 		n++;
 		for (unsigned j = 1; j < p->nbest; j++)
-			if (point_best(p, j) - point_best(p, j - 1) > wide) {
-				double g = point_best(p, j) - point_best(p, j - 1);
+			if (point_best(s, p, j) - point_best(s, p, j - 1) > wide) {
+				double g = point_best(s, p, j) - point_best(s, p, j - 1);
 				agree += g > 0.8 * rung && g < 1.25 * rung;
 				break;
 			}

@@ -188,15 +188,16 @@ struct refit_points {
 
 /* A point's resampled minimum, at least lo and (when present) at most hi;
  * always: present in every refit. */
-static void resampled_range(const struct point *p, const struct blocks *blk, size_t i,
+static void resampled_range(const struct point_set *s, const struct blocks *blk, size_t i,
 			    int use_blocks, double *lo, double *hi, int *always)
 {
+	const struct point *p = &s->p[i];
 	if (!use_blocks) {
 		uint64_t m = (p->count + 1) / 2;
 		uint64_t rmax = p->count > 1 ? p->count - m + 1 : 1;
 		unsigned r = rmax < p->nbest ? (unsigned)rmax : p->nbest;
-		*lo = point_best(p, 0);
-		*hi = point_best(p, r - 1);
+		*lo = point_best(s, p, 0);
+		*hi = point_best(s, p, r - 1);
 		*always = 1;
 		return;
 	}
@@ -253,7 +254,7 @@ static int refit_points_find(const struct point_set *s, const struct blocks *blk
 	if (!rp->candidate || !rp->always)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		resampled_range(&s->p[i], blk, i, use_blocks, &lo, &hi, &always);
+		resampled_range(s, blk, i, use_blocks, &lo, &hi, &always);
 		rp->always[i] = (unsigned char)always;
 		rp->candidate[i] = 1;
 		if (!always)
@@ -284,7 +285,7 @@ static int refit_points_find(const struct point_set *s, const struct blocks *blk
 		if (xi > hx[0] && xi < hx[k - 1]) {
 			while (hx[e + 1] < xi)
 				e++;
-			resampled_range(&s->p[i], blk, i, use_blocks, &lo, &hi, &always);
+			resampled_range(s, blk, i, use_blocks, &lo, &hi, &always);
 			long double h = (long double)hy[e] + ((long double)hy[e + 1] - hy[e]) *
 					((long double)xi - hx[e]) / ((long double)hx[e + 1] - hx[e]);
 			/* above H by more than its rounding */
@@ -414,7 +415,7 @@ unsigned interval_refits(const struct point_set *s, const struct blocks *blk,
 					if (!rp.candidate[i])
 						continue;
 					xh[m] = x_of(s, i);
-					y[m++] = point_best(p, (r <= p->nbest ? r : p->nbest) - 1);
+					y[m++] = point_best(s, p, (r <= p->nbest ? r : p->nbest) - 1);
 				}
 			}
 			if (m < 2)	/* cannot happen: H's ends are candidates */

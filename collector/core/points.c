@@ -14,8 +14,7 @@ void points_init(struct point_set *s)
 
 void points_free(struct point_set *s)
 {
-	for (size_t i = 0; i < s->count; i++)
-		free(s->p[i].best);
+	free(s->arena);
 	free(s->p);
 	free(s->slot);
 	free(s->rank);
@@ -78,11 +77,11 @@ void points_prefetch_best(const struct point_set *s, uint64_t n, double t)
 	if (p == NULL || p->n != n || p->nbest == 0)
 		return;
 	if (p->nbest == POINT_BEST && t >= (double)p->best_top)
-		return;		/* no better: best is not read */
+		return;		/* no better: they are not read */
 	/* t goes in somewhere below the top: the insertion moves the
 	 * timings above it, a line at a time, down from the top */
 	size_t size = p->best_wide ? sizeof(double) : sizeof(uint32_t);
-	const char *b = p->best, *top = b + (p->nbest - 1u) * size;
+	const unsigned char *b = s->arena + (size_t)p->best * 8, *top = b + (p->nbest - 1u) * size;
 	for (; b < top; b += 64)
 		__builtin_prefetch(b);
 	__builtin_prefetch(top);
@@ -138,72 +137,173 @@ static float float_up(double x)
 	return f;
 }
 
-/* The kept timings as doubles, from now on. */
-static int widen(struct point *p)
+/* 8-byte units of a chunk of cap timings (cap is even). */
+static unsigned units_of(unsigned cap, int wide)
 {
-	double *d = malloc((p->best_cap ? p->best_cap : 1u) * sizeof *d);
-	if (d == NULL)
+	return wide ? cap : cap / 2;
+}
+
+static void *chunk(const struct point_set *s, uint32_t at)
+{
+	return s->arena + (size_t)at * 8;
+}
+
+/* The points with a chunk, in the order of their chunks in the arena
+ * (a radix sort of the places, 11 bits at a time).  NULL when out of
+ * memory; *m: how many. */
+static uint32_t *by_place(const struct point_set *s, size_t *m)
+{
+	uint32_t *a = malloc((s->count ? s->count : 1) * sizeof *a);
+	uint32_t *b = malloc((s->count ? s->count : 1) * sizeof *b);
+	size_t k = 0;
+	if (a == NULL || b == NULL) {
+		free(a), free(b);
+		return NULL;
+	}
+	for (size_t i = 0; i < s->count; i++)
+		if (s->p[i].best_cap > 0)
+			a[k++] = (uint32_t)i;
+	for (unsigned shift = 0; shift < 32; shift += 11) {
+		size_t at[2049] = { 0 };
+		for (size_t j = 0; j < k; j++)
+			at[((s->p[a[j]].best >> shift) & 2047u) + 1]++;
+		for (size_t d = 1; d <= 2048; d++)
+			at[d] += at[d - 1];
+		for (size_t j = 0; j < k; j++)
+			b[at[(s->p[a[j]].best >> shift) & 2047u]++] = a[j];
+		uint32_t *t = a;
+		a = b, b = t;
+	}
+	free(b);
+	*m = k;
+	return a;
+}
+
+/* The live chunks slid down over the free ones, in order.  Returns 0, or
+ * -1 when out of memory (nothing moved). */
+static int compact(struct point_set *s)
+{
+	size_t m, to = 0;
+	uint32_t *order = by_place(s, &m);
+	if (order == NULL)
 		return -1;
-	for (unsigned j = 0; j < p->nbest; j++)
-		d[j] = point_best(p, j);
-	free(p->best);
-	p->best = d;
-	p->best_wide = 1;
+	for (size_t j = 0; j < m; j++) {
+		struct point *p = &s->p[order[j]];
+		unsigned units = units_of(p->best_cap, p->best_wide);
+		memmove(s->arena + to * 8, chunk(s, p->best), (size_t)units * 8);
+		p->best = (uint32_t)to;
+		to += units;
+	}
+	free(order);
+	s->arena_used = to;
+	memset(s->free, 0, sizeof s->free);
+	s->free_units = 0;
 	return 0;
 }
 
-/* Room for one more kept timing.  Grown two at a time up to 16, then
- * doubled: with few runs per N (a million N, ten runs each) the array is
- * as small as its contents, or one more; at most 10 reallocations per N,
- * whatever the samples (one at a time, the reallocations took 14% of the
- * time at a million N). */
-static int make_room(struct point *p)
+/* A chunk of `units`: one given back, else from the arena's end.
+ * Returns 0 with its place in *at, or -1 when out of memory. */
+static int chunk_get(struct point_set *s, unsigned units, uint32_t *at)
 {
-	if (p->nbest < p->best_cap || p->best_cap == POINT_BEST)
+	if (s->free[units] != 0) {
+		*at = s->free[units] - 1;
+		memcpy(&s->free[units], chunk(s, *at), sizeof s->free[units]);
+		s->free_units -= units;
 		return 0;
-	unsigned cap = p->best_cap < 16 ? p->best_cap + 2u : 2u * p->best_cap;
-	void *b = realloc(p->best, cap * (p->best_wide ? sizeof(double) : sizeof(uint32_t)));
-	if (b == NULL)
-		return -1;
-	p->best = b;
-	p->best_cap = (uint8_t)cap;
+	}
+	if (s->arena_used + units > s->arena_cap && 4 * s->free_units >= s->arena_used)
+		compact(s);	/* when out of memory, the arena grows instead */
+	if (s->arena_used + units > s->arena_cap) {
+		size_t cap = s->arena_cap ? 2 * s->arena_cap : 4096;
+		unsigned char *a = cap <= UINT32_MAX ? realloc(s->arena, cap * 8) : NULL;
+		if (a == NULL)
+			return -1;
+		s->arena = a;
+		s->arena_cap = cap;
+	}
+	*at = (uint32_t)s->arena_used;
+	s->arena_used += units;
 	return 0;
+}
+
+static void chunk_put(struct point_set *s, unsigned units, uint32_t at)
+{
+	memcpy(chunk(s, at), &s->free[units], sizeof s->free[units]);
+	s->free[units] = at + 1;
+	s->free_units += units;
+}
+
+/* p's timings in a chunk of cap, doubles if wide: moved, converted. */
+static int rechunk(struct point_set *s, struct point *p, unsigned cap, int wide)
+{
+	uint32_t at;
+	if (chunk_get(s, units_of(cap, wide), &at) != 0)
+		return -1;
+	if (wide == p->best_wide) {
+		memcpy(chunk(s, at), chunk(s, p->best),
+		       p->nbest * (wide ? sizeof(double) : sizeof(uint32_t)));
+	} else {
+		double *d = chunk(s, at);
+		for (unsigned j = 0; j < p->nbest; j++)
+			d[j] = point_best(s, p, j);
+	}
+	if (p->best_cap > 0)
+		chunk_put(s, units_of(p->best_cap, p->best_wide), p->best);
+	p->best = at;
+	p->best_cap = (uint8_t)cap;
+	p->best_wide = (uint8_t)wide;
+	return 0;
+}
+
+/* Room for one more kept timing, as a double if wide.  Grown two at a
+ * time up to 16, then doubled: with few runs per N (a million N, ten
+ * runs each) the chunk is as small as its contents, or one more. */
+static int make_room(struct point_set *s, struct point *p, int wide)
+{
+	unsigned cap = p->best_cap;
+	if (p->nbest == cap && cap < POINT_BEST)
+		cap = cap < 16 ? cap + 2u : 2u * cap;
+	if (cap == p->best_cap && wide <= p->best_wide)
+		return 0;
+	return rechunk(s, p, cap, wide || p->best_wide);
 }
 
 /* Kept as 32-bit integers while every timing kept is one (half the
  * memory of doubles, and half the lines an insertion moves). */
-static int keep_best(struct point *p, double t, uint64_t t_int, int t_exact)
+static int keep_best(struct point_set *s, struct point *p, double t, uint64_t t_int,
+		     int t_exact)
 {
 	if (p->nbest == POINT_BEST &&
-	    (t >= (double)p->best_top || t >= point_best(p, POINT_BEST - 1)))
+	    (t >= (double)p->best_top || t >= point_best(s, p, POINT_BEST - 1)))
 		return 0;
 	int narrow = t_exact && t_int <= UINT32_MAX && (double)t_int == t;
-	if ((!narrow && !p->best_wide && widen(p) != 0) || make_room(p) != 0)
+	if (make_room(s, p, !narrow) != 0)
 		return -1;
 	unsigned i = p->nbest < POINT_BEST ? p->nbest++ : POINT_BEST - 1u;
 	if (p->best_wide) {
-		double *b = p->best;
+		double *b = chunk(s, p->best);
 		for (; i > 0 && b[i - 1] > t; i--)
 			b[i] = b[i - 1];
 		b[i] = t;
 	} else {
-		uint32_t *b = p->best, u = (uint32_t)t_int;
+		uint32_t *b = chunk(s, p->best), u = (uint32_t)t_int;
 		for (; i > 0 && b[i - 1] > u; i--)
 			b[i] = b[i - 1];
 		b[i] = u;
 	}
 	if (p->nbest == POINT_BEST)
-		p->best_top = float_up(point_best(p, POINT_BEST - 1));
+		p->best_top = float_up(point_best(s, p, POINT_BEST - 1));
 	return 0;
 }
 
-void point_drop_min(struct point *p)
+void point_drop_min(const struct point_set *s, struct point *p)
 {
 	size_t size = p->best_wide ? sizeof(double) : sizeof(uint32_t);
-	memmove(p->best, (char *)p->best + size, (p->nbest - 1u) * size);
+	unsigned char *b = chunk(s, p->best);
+	memmove(b, b + size, (p->nbest - 1u) * size);
 	p->nbest--;
 	p->count--;
-	p->min = point_best(p, 0);
+	p->min = point_best(s, p, 0);
 	p->min_int = (uint64_t)p->min;
 	p->min_at = UINT64_MAX;
 }
@@ -226,7 +326,7 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	p->mean += (t - p->mean) / (double)p->count;
 	s->last = (size_t)(p - s->p);
 	s->sorted = 0;
-	return keep_best(p, t, t_int, t_exact);
+	return keep_best(s, p, t, t_int, t_exact);
 }
 
 struct keyed {
@@ -242,11 +342,19 @@ static int by_n(const void *a, const void *b)
 
 int points_sort(struct point_set *s)
 {
-	/* Done adding: the table needs no more room, nor the hash. */
+	/* Done adding: the table and the arena need no more room, nor the
+	 * hash. */
 	struct point *q = s->count ? realloc(s->p, s->count * sizeof *q) : NULL;
 	if (q != NULL) {
 		s->p = q;
 		s->cap = s->count;
+	}
+	if (s->free_units > 0)
+		compact(s);	/* when out of memory, as it is */
+	unsigned char *a = s->arena_used ? realloc(s->arena, s->arena_used * 8) : NULL;
+	if (a != NULL) {
+		s->arena = a;
+		s->arena_cap = s->arena_used;
 	}
 	free(s->slot);
 	s->slot = NULL;

@@ -25,27 +25,16 @@ struct point {
 	double mean;		/* running mean */
 	uint64_t min_at;	/* start of the run that gave min (its at);
 				 * UINT64_MAX if unknown */
-	void *best;		/* ascending, up to POINT_BEST: 32-bit
-				 * integers, or doubles (best_wide) once one
-				 * timing kept was not an integer below 2^32;
-				 * read with point_best */
+	uint32_t best;		/* where its best timings start in the set's
+				 * arena, in 8-byte units: ascending, up to
+				 * POINT_BEST, 32-bit integers, or doubles
+				 * (best_wide) once one timing kept was not an
+				 * integer below 2^32; read with point_best */
 	float best_top;		/* the largest, rounded up, once there are
 				 * POINT_BEST: a timing at or above it is no
-				 * better, without a look at best */
+				 * better, without a look at them */
 	uint8_t nbest, best_cap, best_wide;
 };
-
-/* The j-th smallest timing of p kept (from 0, below p->nbest). */
-static inline double point_best(const struct point *p, unsigned j)
-{
-	return p->best_wide ? ((const double *)p->best)[j]
-			    : (double)((const uint32_t *)p->best)[j];
-}
-
-/* p without its smallest timing (a glitch's): its count one less, its
- * minimum the next timing, which run gave it no longer known.  p has at
- * least two kept. */
-void point_drop_min(struct point *p);
 
 struct point_set {
 	struct point *p;
@@ -59,7 +48,33 @@ struct point_set {
 	uint32_t *rank;		/* once sorted: the index of the point first
 				 * seen k-th is rank[k] */
 	int sorted;
+	/* The points' best timings, each point's in a chunk of 8-byte
+	 * units; a chunk outgrown is reused by the next point that needs
+	 * one of its size (free[units]: the first such chunk + 1, each
+	 * holding the next in its first 4 bytes; 0: none).  Where the
+	 * points grow in step (every N once a sweep), no later chunk has an
+	 * outgrown one's size: before the arena grows, the live chunks are
+	 * slid down over the free ones when those are a quarter of it.  No
+	 * allocation per point: no allocator's header, one free. */
+	unsigned char *arena;
+	size_t arena_used, arena_cap;	/* units */
+	uint32_t free[POINT_BEST + 1];
+	size_t free_units;		/* in those chunks */
 };
+
+/* The j-th smallest timing of p kept (from 0, below p->nbest). */
+static inline double point_best(const struct point_set *s, const struct point *p,
+				unsigned j)
+{
+	const unsigned char *b = s->arena + (size_t)p->best * 8;
+	return p->best_wide ? ((const double *)(const void *)b)[j]
+			    : (double)((const uint32_t *)(const void *)b)[j];
+}
+
+/* p without its smallest timing (a glitch's): its count one less, its
+ * minimum the next timing, which run gave it no longer known.  p has at
+ * least two kept. */
+void point_drop_min(const struct point_set *s, struct point *p);
 
 void points_init(struct point_set *s);
 void points_free(struct point_set *s);

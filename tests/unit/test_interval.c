@@ -191,7 +191,7 @@ static unsigned reference_refits(const struct point_set *s, const struct blocks 
 				const struct point *p = &s->p[i];
 				unsigned r = p->count > 1 ? reference_rank(p->count, (p->count + 1) / 2, &rng) : 1;
 				xh[m] = x[i];
-				y[m++] = point_best(p, (r <= p->nbest ? r : p->nbest) - 1);
+				y[m++] = point_best(s, p, (r <= p->nbest ? r : p->nbest) - 1);
 			}
 		}
 		hull_least_values_d(xh, y, m, work, &l);

@@ -83,7 +83,7 @@ static void check_mix(unsigned count, unsigned narrow_first, int kind, uint64_t 
 		assert_int_equal(p->count, count);
 		assert_int_equal(p->nbest, want);
 		for (unsigned j = 0; j < want; j++)
-			assert_true(point_best(p, j) == all[k][j]);
+			assert_true(point_best(&s, p, j) == all[k][j]);
 		assert_true(p->min == all[k][0]);
 		assert_true(fabs(p->mean - sum[k] / count) <= 1e-9 * fabs(p->mean));
 		free(all[k]);
@@ -117,6 +117,43 @@ static void test_wide(void **state)
 	check_mix(100, 90, 3, 9);
 }
 
+/* Many N growing in step, a sweep at a time (as a collection's do):
+ * their outgrown chunks are of no size a later one asks for, so the
+ * arena is compacted as it goes.  Every N's kept timings are still its
+ * smallest, some N turned to doubles half way, and once sorted the arena
+ * holds the live chunks and nothing else. */
+static void test_compaction(void **state)
+{
+	(void)state;
+	enum { NS = 5000, SWEEPS = 40 };
+	struct point_set s;
+	points_init(&s);
+	static double all[NS][SWEEPS];
+	uint64_t rng = 11;
+	for (unsigned j = 0; j < SWEEPS; j++)
+		for (unsigned k = 0; k < NS; k++) {
+			uint64_t t_int;
+			int exact;
+			int kind = k % 7 == 3 && j >= SWEEPS / 2 ? 2 : 0;
+			double t = timing(&rng, kind, &t_int, &exact);
+			all[k][j] = t;
+			assert_int_equal(points_add(&s, 1000 + 3 * (uint64_t)k, t, t_int, exact, j), 0);
+		}
+	assert_int_equal(points_sort(&s), 0);
+	size_t live = 0;
+	for (unsigned k = 0; k < NS; k++) {
+		const struct point *p = &s.p[k];
+		qsort(all[k], SWEEPS, sizeof all[k][0], by_double);
+		assert_int_equal(p->nbest, SWEEPS);
+		assert_int_equal(p->best_wide, k % 7 == 3);
+		for (unsigned j = 0; j < SWEEPS; j++)
+			assert_true(point_best(&s, p, j) == all[k][j]);
+		live += p->best_wide ? p->best_cap : p->best_cap / 2u;
+	}
+	assert_int_equal(s.arena_used, live);
+	points_free(&s);
+}
+
 /* A glitch's minimum dropped: the next takes its place, either way kept. */
 static void test_drop_min(void **state)
 {
@@ -129,11 +166,11 @@ static void test_drop_min(void **state)
 			assert_int_equal(points_add(&s, 7, t[j], (uint64_t)t[j], t[j] == floor(t[j]), j), 0);
 		struct point *p = &s.p[0];
 		assert_int_equal(p->best_wide, wide);
-		point_drop_min(p);
+		point_drop_min(&s, p);
 		assert_true(p->min == (wide ? 300.5 : 400));
 		assert_int_equal(p->count, wide ? 3 : 2);
 		assert_int_equal(p->nbest, wide ? 3 : 2);
-		assert_true(point_best(p, p->nbest - 1u) == 500);
+		assert_true(point_best(&s, p, p->nbest - 1u) == 500);
 		points_free(&s);
 	}
 }
@@ -144,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_edge_of_32_bits),
 		cmocka_unit_test(test_wide),
+		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_drop_min),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
