@@ -409,25 +409,21 @@ static void random_events(const struct interrupts *o, const struct periodic_even
  * N's runs are all hit). */
 static double random_rate(const struct point_set *s, const double *per_n)
 {
-	/* the N that can tell, as (runs, length) pairs, chosen again in
-	 * every iteration (the rate moves the bound) */
-	double *runs_of = malloc(s->count * sizeof *runs_of);
-	double *len_of = malloc(s->count * sizeof *len_of);
+	/* the N that can tell, chosen again in every iteration (the rate
+	 * moves the bound): a byte an N, the runs and lengths read from the
+	 * points */
+	unsigned char *chosen = malloc(s->count ? s->count : 1);
 	double lambda = 0;
-	if (runs_of == NULL || len_of == NULL) {
-		free(runs_of), free(len_of);
+	if (chosen == NULL)
 		return 0;
-	}
 	for (int iter = 0; iter < 12; iter++) {
-		double lo = 0, hi = 1e-12, runs = 0, hit = 0;
-		size_t m = 0;
-		for (size_t i = 0; i < s->count; i++)
-			if (s->p[i].count >= 8 &&
-			    lambda * s->p[i].min <= log((double)s->p[i].count / 3)) {
+		double runs = 0, hit = 0;
+		for (size_t i = 0; i < s->count; i++) {
+			chosen[i] = s->p[i].count >= 8 &&
+				    lambda * s->p[i].min <= log((double)s->p[i].count / 3);
+			if (chosen[i])
 				runs += (double)s->p[i].count, hit += per_n[i];
-				runs_of[m] = (double)s->p[i].count;
-				len_of[m++] = s->p[i].min;
-			}
+		}
 		if (iter == 0 && !(hit > 0)) {
 			lambda = 0;
 			break;
@@ -436,50 +432,73 @@ static double random_rate(const struct point_set *s, const double *per_n)
 			lambda = -1;
 			break;
 		}
-		/* double hi until it is enough, then halve [lo, hi] to a
-		 * trillionth of it */
-		for (int k = 0; k < 200 && lo < hi; k++) {
-			double mid = k < 100 ? hi : (lo + hi) / 2, e = 0;
-			for (size_t j = 0; j < m; j++)
-				e += runs_of[j] * -expm1(-mid * len_of[j]);
-			if (k < 100) {
-				if (e >= hit)
-					k = 99;
-				else
-					lo = hi, hi *= 2;
-			} else if (e < hit) {
-				lo = mid;
-			} else {
-				hi = mid;
+		/* the rate whose expected hits e(rate) = sum runs (1 -
+		 * exp(-rate length)) are the hits seen: e is concave and
+		 * rising, so Newton's steps from 0 rise to it from below, to
+		 * a trillionth of it (a run of no length, or less, is hit by
+		 * nothing) */
+		double next = 0;
+		int told = 1;
+		for (int k = 0; k < 200; k++) {
+			double e = 0, slope = 0;
+			for (size_t i = 0; i < s->count; i++) {
+				double len = s->p[i].min;
+				if (!chosen[i] || !(len > 0))
+					continue;
+				double m = expm1(-next * len), r = (double)s->p[i].count;
+				e -= r * m;
+				slope += r * len * (1 + m);
 			}
-			if (k >= 100 && hi - lo <= 1e-12 * hi)
+			if (!(e < hit))
+				break;
+			if (!(slope > 0)) {	/* no length: no rate reaches the hits */
+				told = 0;
+				break;
+			}
+			double step = (hit - e) / slope;
+			next += step;
+			if (step <= 1e-12 * next)
 				break;
 		}
-		double next = (lo + hi) / 2;
+		if (!told) {
+			lambda = -1;
+			break;
+		}
 		if (fabs(next - lambda) <= 1e-6 * next) {
 			lambda = next;
 			break;
 		}
 		lambda = next;
 	}
-	free(runs_of), free(len_of);
+	free(chosen);
 	return lambda;
 }
+
+/* What the rate from the spread needs of it, summed over the N with 8
+ * runs or more once the jitter is known: the spread beyond the jitter's
+ * and the minima's length (the per-N spreads are then freed). */
+struct variance {
+	double v, len;
+};
 
 /* The random rate per clock unit where every N's runs are hit: a Poisson
  * count's variance is its mean, so each N's additive parts spread by
  * cost^2 x rate x length (the floor, whatever it holds, moves none of
  * them).  The jitter's own spread is taken out. */
-static double variance_rate(const struct point_set *s, const struct spread *var,
-			    double cost, double jitter)
+static void variance_sums(const struct point_set *s, const struct spread *var,
+			  double jitter, struct variance *out)
 {
-	double v = 0, len = 0;
+	out->v = out->len = 0;
 	for (size_t i = 0; i < s->count; i++)
 		if (s->p[i].count >= 8) {
-			v += fmax(0, var[i].ss / (double)(s->p[i].count - 1) - jitter * jitter);
-			len += s->p[i].min;
+			out->v += fmax(0, var[i].ss / (double)(s->p[i].count - 1) - jitter * jitter);
+			out->len += s->p[i].min;
 		}
-	return cost > 0 && len > 0 ? v / (cost * cost * len) : 0;
+}
+
+static double variance_rate(const struct variance *vs, double cost)
+{
+	return cost > 0 && vs->len > 0 ? vs->v / (cost * cost * vs->len) : 0;
 }
 
 /* How many interruptions the runs held: a periodic source that hit 70% of
@@ -489,7 +508,7 @@ static double variance_rate(const struct point_set *s, const struct spread *var,
  * the periods' unit, scale: the periods' unit per clock unit. */
 static void count_of(struct interrupts *o, const struct interrupt_config *c,
 		     const struct lengths *len, const struct periodic_event *ev,
-		     size_t n, const struct spread *var, double time, double scale)
+		     size_t n, const struct variance *vs, double time, double scale)
 {
 	double counted = 0, regular = 0;
 	for (size_t j = 0; j < o->periodic.count; j++) {
@@ -515,7 +534,7 @@ static void count_of(struct interrupts *o, const struct interrupt_config *c,
 			o->cost = rung;
 			o->cost_lo = o->cost_hi = o->cost;
 		}
-		lambda = variance_rate(c->points, var, o->cost, o->threshold / 10);
+		lambda = variance_rate(vs, o->cost);
 	}
 	counted += lambda * o->in_runs;
 	o->count = (uint64_t)llround(counted);
@@ -532,6 +551,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	struct reservoir add, mid, keep, rel;
 	struct lengths *len = calloc(1, sizeof *len);
 	struct spread *var = calloc(c->points->count, sizeof *var);
+	struct variance vs = { 0, 0 };
 	memset(o, 0, sizeof *o);
 	if (len != NULL)
 		lengths_init(len);
@@ -544,6 +564,9 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0 &&
 	    first_pass(sp, c, o, &add, &mid, len, var, &rel) == 0) {
 		threshold_of(c, &add, &rel, o);
+		variance_sums(c->points, var, o->threshold / 10, &vs);
+		free(var);
+		var = NULL;
 		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
 	}
 	if (rc == 0) {
@@ -557,7 +580,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		/* the cost from the runs that expected few (by the events'
 		 * own rate first), then the count, then the cost again */
 		cost_of(o, ev, keep.kept, (double)o->events / time);
-		count_of(o, c, len, ev, keep.kept, var, time, time_scale(c));
+		count_of(o, c, len, ev, keep.kept, &vs, time, time_scale(c));
 		if (!o->saturated)
 			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
 		/* a cost at or below nothing: the baseline of runs all of which
