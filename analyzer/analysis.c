@@ -59,7 +59,14 @@ static int take_sample(struct read_ctx *c, const struct sample *s, struct input_
 			at = SPOOL_NO_AT - 1;	/* beyond 2^64: saturate */
 		c->at_max = at > c->at_max ? at : c->at_max;
 	}
-	if (points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact, at) != 0) {
+	int added = points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact);
+	if (added == -2) {
+		snprintf(err->msg, sizeof err->msg,
+			 "more than %lu timings at N = %llu: analyze counts at most that many at one N",
+			 (unsigned long)POINT_MAX_COUNT, (unsigned long long)s->n);
+		return -1;
+	}
+	if (added != 0) {
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return -1;
 	}
@@ -563,9 +570,14 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 		.unit_ns = a->unit_ns,
 		.excess_path = a->opt->excess_path,
 		.integer_t = a->points.all_int,
+		.rest = { a->fit.left, a->fit.right },
+		.rest_min = { a->points.p[a->fit.left].min, a->points.p[a->fit.right].min },
 	};
 	excess_prepare(&a->excess_cfg, &a->points);	/* or, without memory, per sample */
 	int rc = excess_analyze(&a->spool, &a->excess_cfg, &a->excess, msg, sizeof msg);
+	/* the plots' pass, if any, computes them per sample: 16 bytes an N
+	 * less while the interruptions are found */
+	excess_config_free(&a->excess_cfg);
 	if (rc == -2) {	/* about the output file, not a place in the input */
 		snprintf(err->file, sizeof err->file, "%s", a->opt->excess_path);
 		err->line = 0;

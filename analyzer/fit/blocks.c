@@ -8,21 +8,39 @@
 
 #include "hull.h"
 
+/* The minima as doubles from now on: a timing came that is no integer
+ * below 2^32 - 1.  Returns 0, or -1 when out of memory. */
+static int widen(struct blocks *b, size_t total)
+{
+	double *d = malloc(total * sizeof *d);
+	if (d == NULL)
+		return -1;
+	for (size_t j = 0; j < total; j++)
+		d[j] = b->min32[j] == BLOCKS_NONE ? INFINITY : (double)b->min32[j];
+	free(b->min32);
+	b->min32 = NULL;
+	b->min = d;
+	return 0;
+}
+
 int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
 	       struct blocks *out)
 {
 	unsigned char skipped[64] = { 0 };
 	uint64_t k = runs_min / 2;
-	*out = (struct blocks){ 0, NULL, s->count };
+	*out = (struct blocks){ 0, NULL, s->count, NULL };
 	if (k < BLOCKS_MIN)
 		return 0;
 	unsigned count = k > BLOCKS_MAX ? BLOCKS_MAX : (unsigned)k;
-	out->min = malloc((size_t)count * s->count * sizeof *out->min);
-	if (out->min == NULL)
+	size_t cells = (size_t)count * s->count;
+	/* 32 bits a minimum while they are integers that fit: half the
+	 * memory, at a million N the most the fit holds besides the points */
+	out->min32 = malloc(cells * sizeof *out->min32);
+	if (out->min32 == NULL)
 		return -1;
-	for (size_t j = 0; j < (size_t)count * s->count; j++)
-		out->min[j] = INFINITY;
+	for (size_t j = 0; j < cells; j++)
+		out->min32[j] = BLOCKS_NONE;
 	struct spool_record r;
 	uint64_t total = sp->count;
 	/* sample number idx goes to block idx x count / total: kept as that
@@ -35,7 +53,8 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	while ((got = spool_get(sp, &r)) == 1) {
 		size_t i = r.i, g, ahead = spool_ahead(sp);
 		if (ahead < s->count)	/* its block is this one or the next */
-			__builtin_prefetch(&out->min[b * s->count + ahead]);
+			__builtin_prefetch(out->min32 ? (const void *)&out->min32[b * s->count + ahead]
+						      : (const void *)&out->min[b * s->count + ahead]);
 		for (g = 0; g < nskip && g < 64; g++)
 			if (!skipped[g] && skip_n[g] == r.n && skip_t[g] == r.t)
 				break;
@@ -46,8 +65,18 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 			skipped[g] = 1;
 			continue;
 		}
-		if (i < s->count && r.t < out->min[b * s->count + i])
-			out->min[b * s->count + i] = r.t;
+		if (i >= s->count)
+			continue;
+		size_t cell = b * s->count + i;
+		if (out->min32 != NULL && !(r.t >= 0 && r.t < (double)BLOCKS_NONE &&
+					    r.t == floor(r.t)) && widen(out, cells) != 0)
+			return -1;
+		if (out->min32 != NULL) {
+			uint32_t v = (uint32_t)r.t;
+			out->min32[cell] = v < out->min32[cell] ? v : out->min32[cell];
+		} else if (r.t < out->min[cell]) {
+			out->min[cell] = r.t;
+		}
 	}
 	out->count = count;
 	return got == 0 ? 0 : -1;
@@ -58,36 +87,32 @@ size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
 {
 	if (b->count < BLOCKS_FIFTHS)
 		return 0;
-	double *x = malloc(s->count * sizeof *x), *y = malloc(s->count * sizeof *y);
+	double *y = malloc(s->count * sizeof *y);	/* 8 bytes an N, while the blocks' are kept */
 	size_t filled = 0;
-	for (unsigned q = 0; x && y && q < BLOCKS_FIFTHS; q++) {
+	for (unsigned q = 0; y && q < BLOCKS_FIFTHS; q++) {
 		unsigned char chosen[BLOCKS_MAX] = { 0 };
 		for (unsigned k = 0; k < b->count; k++)
 			chosen[k] = k * BLOCKS_FIFTHS / b->count == q;
-		size_t n = 0;
-		for (size_t i = 0; i < s->count; i++) {
-			double m = blocks_min(b, i, chosen);
-			if (isinf(m))
-				continue;
-			x[n] = (double)(s->p[i].n - s->p[0].n);
-			y[n++] = m;
-		}
+		for (size_t i = 0; i < s->count; i++)
+			y[i] = blocks_min(b, i, chosen);
 		double band;
 		f[q] = (struct fifth){ 0 };
-		if (hull_slope_band(x, y, n, tick, &f[q].slope, &band) == 0) {
+		if (hull_slope_band(s, y, tick, &f[q].slope, &band) == 0) {
 			f[q].lo = f[q].slope - band;
 			f[q].hi = f[q].slope + band;
 			f[q].ok = 1;
 			filled++;
 		}
 	}
-	free(x), free(y);
+	free(y);
 	return filled;
 }
 
 void blocks_free(struct blocks *b)
 {
 	free(b->min);
+	free(b->min32);
 	b->min = NULL;
+	b->min32 = NULL;
 	b->count = 0;
 }

@@ -136,7 +136,7 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 	struct octave_edges edges;
 	edges_init(&edges);
 	int k;
-	uint64_t at_lo = UINT64_MAX, at_hi = 0;
+	uint64_t at_lo = UINT64_MAX, at_hi = 0, rest_at[2] = { UINT64_MAX, UINT64_MAX };
 	/* the sums in locals: the histogram's counts could alias them */
 	uint64_t samples = 0, on_line = 0, near_line = 0, *hist = s->hist;
 	double lo = INFINITY, hi = -INFINITY, base = s->base;
@@ -162,7 +162,12 @@ static int histogram_pass(struct spool *sp, const struct excess_config *c,
 			at_lo = r.at < at_lo ? r.at : at_lo;
 			at_hi = r.at > at_hi ? r.at : at_hi;
 		}
+		for (int j = 0; j < 2; j++)
+			if (r.i == c->rest[j] && r.t == c->rest_min[j] && rest_at[j] == UINT64_MAX)
+				rest_at[j] = r.at;
 	}
+	s->rest_at[0] = rest_at[0];
+	s->rest_at[1] = rest_at[1];
 	s->samples = samples;
 	s->min = samples ? lo : 0;
 	s->max = samples ? hi : 0;

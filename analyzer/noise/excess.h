@@ -34,6 +34,10 @@ struct excess_config {
 	 * (excess_prepare; NULL: computed for every sample) */
 	double *line_at, *step_at;
 	size_t points;
+	/* the two points the line rests on and their minima: the pass
+	 * finds when each minimum was taken */
+	size_t rest[2];
+	double rest_min[2];
 };
 
 struct excess_summary {
@@ -48,6 +52,9 @@ struct excess_summary {
 	uint64_t *hist;			/* EXCESS_BINS counts, for plots */
 	double seconds;			/* time spanned by at, 0 if unknown */
 	int have_at;
+	uint64_t rest_at[2];		/* the start of the first run that gave
+					 * each rest point's minimum; UINT64_MAX
+					 * unknown */
 };
 
 /* Two passes over the spool (histogram; then --excess FILE).

@@ -177,13 +177,12 @@ static void fifths_line(FILE *out, const struct analysis *a)
 static void support_times(FILE *out, const struct analysis *a)
 {
 	const struct excess_summary *e = &a->excess;
-	const struct point *l = &a->points.p[a->fit.left], *r = &a->points.p[a->fit.right];
 	if (e->samples)
 		fprintf(out, "  %.3g%% of the runs come within max(2 ticks, 1%%) of it\n",
 			100.0 * (double)e->near_line / (double)e->samples);
-	if (!e->have_at || l->min_at == UINT64_MAX || r->min_at == UINT64_MAX)
+	if (!e->have_at || e->rest_at[0] == UINT64_MAX || e->rest_at[1] == UINT64_MAX)
 		return;
-	double when[3] = { (double)(l->min_at - e->at_lo), (double)(r->min_at - e->at_lo),
+	double when[3] = { (double)(e->rest_at[0] - e->at_lo), (double)(e->rest_at[1] - e->at_lo),
 			   (double)(e->at_hi - e->at_lo) };
 	char w[3][48];
 	for (int i = 0; i < 3; i++) {

@@ -3,6 +3,7 @@
  */
 #include "hull.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "select.h"
@@ -172,20 +173,71 @@ int hull_least_values_at(const double *x, const double *y, size_t n,
 	return 0;
 }
 
-int hull_slope_band(const double *x, double *y, size_t n, double tick,
+/* Vertices of a lower hull built a point at a time (x ascending). */
+struct chain {
+	double *x, *y;
+	size_t count, cap;
+};
+
+static int chain_add(struct chain *c, double x, double y)
+{
+	while (c->count >= 2 && pop_float(c->x[c->count - 2], c->y[c->count - 2],
+					  c->x[c->count - 1], c->y[c->count - 1], x, y))
+		c->count--;
+	if (c->count == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		double *nx = realloc(c->x, cap * sizeof *nx);
+		if (nx != NULL)
+			c->x = nx;
+		double *ny = nx ? realloc(c->y, cap * sizeof *ny) : NULL;
+		if (ny == NULL)
+			return -1;
+		c->y = ny;
+		c->cap = cap;
+	}
+	c->x[c->count] = x;
+	c->y[c->count++] = y;
+	return 0;
+}
+
+int hull_slope_band(const struct point_set *s, double *y, double tick,
 		    double *slope, double *band)
 {
-	size_t *w = n >= 3 ? malloc(n * sizeof *w) : NULL;
-	if (w == NULL)
-		return -1;
+	struct chain c = { 0 };
+	long double mean = 0;
+	size_t n = 0, first = 0, last = 0;
+	int rc = -1;
+	for (size_t i = 0; i < s->count; i++) {
+		if (isinf(y[i]))
+			continue;
+		double x = (double)(s->p[i].n - s->p[0].n);
+		if (chain_add(&c, x, y[i]) != 0)
+			goto done;
+		mean += x;
+		first = n ? first : i;
+		last = i;
+		n++;
+	}
+	size_t *v = n >= 3 ? malloc(c.count * sizeof *v) : NULL;
+	if (v == NULL)
+		goto done;
+	/* the chain is the hull: the line is found on its vertices alone */
 	struct lv_line l;
-	hull_least_values_d(x, y, n, w, &l);
-	free(w);
-	for (size_t i = 0; i < n; i++)
-		y[i] -= l.intercept + l.slope * x[i];
-	double med = select_kth(y, n, n / 2);
+	hull_least_values_at(c.x, c.y, c.count, mean / (long double)n, v, &l);
+	free(v);
+	size_t m = 0;
+	for (size_t i = 0; i < s->count; i++)
+		if (!isinf(y[i])) {
+			double x = (double)(s->p[i].n - s->p[0].n);
+			y[m++] = y[i] - (l.intercept + l.slope * x);
+		}
+	double med = select_kth(y, m, m / 2);
 	double scatter = med > tick ? med : tick;
 	*slope = l.slope;
-	*band = 2 * scatter / (x[n - 1] - x[0]);
-	return 0;
+	*band = 2 * scatter / ((double)(s->p[last].n - s->p[0].n) -
+			       (double)(s->p[first].n - s->p[0].n));
+	rc = 0;
+done:
+	free(c.x), free(c.y);
+	return rc;
 }

@@ -52,15 +52,15 @@ int hull_least_values_at(const double *x, const double *y, size_t n,
 			 long double mean, size_t *v, struct lv_line *out);
 
 /*
- * The least-values slope of (x, y) (x ascending and distinct, n >= 3) and
- * how precisely it is known: *band = 2 W / (x[n-1] - x[0]), W the larger
- * of tick and the median height of these points above their own line (not
- * a larger fit's: curvature would inflate it).  y is overwritten (the
- * heights).  Returns 0, or -1 (n < 3, out of memory).  For the parts of a
- * collection: the thirds of its N (nonlinearity), the fifths of its time
- * (drift).
+ * The least-values slope of the minima y[i] at s's N (INFINITY: none at
+ * N_i; at least 3 others) and how precisely it is known: *band = 2 W /
+ * span, W the larger of tick and the median height of these minima above
+ * their own line (not a larger fit's: curvature would inflate it), span
+ * their N's.  y is overwritten (the heights, compacted).  The hull is
+ * kept as it goes, its vertices alone.  Returns 0, or -1 (fewer than 3,
+ * out of memory).  For the fifths of a collection's time (drift).
  */
-int hull_slope_band(const double *x, double *y, size_t n, double tick,
+int hull_slope_band(const struct point_set *s, double *y, double tick,
 		    double *slope, double *band);
 
 #endif /* SUBTICK_HULL_H */

@@ -15,8 +15,8 @@ double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen)
 {
 	double m = INFINITY;
 	for (unsigned k = 0; k < b->count; k++)
-		if (chosen[k] && b->min[k * b->points + i] < m)
-			m = b->min[k * b->points + i];
+		if (chosen[k] && blocks_at(b, k, i) < m)
+			m = blocks_at(b, k, i);
 	return m;
 }
 
@@ -60,13 +60,13 @@ static double height(const struct point_set *s, const struct lv_line *f, size_t 
 	return (double)(y - f->anchor_y - (long double)f->slope * d);
 }
 
-/* The median height of the minima above the fitted line (-1 when out of
- * memory). */
+/* The median height of the minima above the fitted line (to rounding,
+ * it may be below 0); NAN when out of memory. */
 static double floor_scatter(const struct point_set *s, const struct lv_line *f)
 {
 	double *tmp = malloc(s->count * sizeof *tmp);
 	if (tmp == NULL)
-		return -1;
+		return NAN;
 	for (size_t i = 0; i < s->count; i++)
 		tmp[i] = height(s, f, i);
 	/* interval_quantile's median, from the one or two values it takes */
@@ -89,7 +89,7 @@ double interval_band_width(const struct point_set *s, const struct lv_line *f,
 			       : s->p[i].min < s->p[*lowest].min)
 			*lowest = i;
 	double w = floor_scatter(s, f);
-	if (w < 0)
+	if (isnan(w))
 		return -1;
 	w = w > tick ? w : tick;
 	for (size_t i = 0; i < n; i++)
@@ -204,7 +204,7 @@ static void resampled_range(const struct point_set *s, const struct blocks *blk,
 	unsigned missing = 0;
 	*lo = INFINITY, *hi = -INFINITY;
 	for (unsigned k = 0; k < blk->count; k++) {
-		double v = blk->min[k * blk->points + i];
+		double v = blocks_at(blk, k, i);
 		if (isinf(v)) {
 			missing++;
 			continue;

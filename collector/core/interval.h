@@ -25,7 +25,9 @@
 #ifndef SUBTICK_INTERVAL_H
 #define SUBTICK_INTERVAL_H
 
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "hull.h"
 #include "points.h"
@@ -43,7 +45,22 @@ struct blocks {
 	double *min;		/* count x points: min[b * points + i] (INFINITY
 				 * where the block has no run at N_i) */
 	size_t points;
+	uint32_t *min32;	/* instead of min, where every minimum is an
+				 * integer below 2^32 - 1: the same, 32-bit
+				 * (BLOCKS_NONE where none); NULL if not */
 };
+
+#define BLOCKS_NONE UINT32_MAX
+
+/* Block k's minimum of N_i (INFINITY: none). */
+static inline double blocks_at(const struct blocks *b, unsigned k, size_t i)
+{
+	if (b->min32 != NULL) {
+		uint32_t v = b->min32[k * b->points + i];
+		return v == BLOCKS_NONE ? INFINITY : (double)v;
+	}
+	return b->min[k * b->points + i];
+}
 
 /* The minimum of N_i over the blocks chosen (chosen[b] != 0). */
 double blocks_min(const struct blocks *b, size_t i, const unsigned char *chosen);

@@ -107,7 +107,7 @@ static void merge_blocks(struct lvstate *s)
 int lvstate_add(struct lvstate *s, uint64_t n, uint64_t t)
 {
 	long i = index_of(s, n);
-	if (i < 0 || points_add(&s->points, n, (double)t, t, 1, UINT64_MAX) != 0)
+	if (i < 0 || points_add(&s->points, n, (double)t, t, 1) != 0)
 		return -1;
 	if (s->in_block == s->block_samples) {
 		if (s->blocks == LVSTATE_BLOCKS)
@@ -170,7 +170,7 @@ int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed
 	struct keyed *key = malloc(n * sizeof *key);
 	struct point_set view = s->points;	/* the points sorted, shared */
 	view.p = malloc(n * sizeof *view.p);
-	struct blocks blk = { 0, malloc(BLOCKS_MAX * n * sizeof *blk.min), n };
+	struct blocks blk = { 0, malloc(BLOCKS_MAX * n * sizeof *blk.min), n, NULL };
 	int rc = -1;
 	if (order && key && view.p && blk.min) {
 		for (size_t i = 0; i < n; i++)

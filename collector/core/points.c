@@ -305,22 +305,21 @@ void point_drop_min(const struct point_set *s, struct point *p)
 	p->count--;
 	p->min = point_best(s, p, 0);
 	p->min_int = (uint64_t)p->min;
-	p->min_at = UINT64_MAX;
 }
 
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
-	       int t_exact, uint64_t at)
+	       int t_exact)
 {
 	struct point *p = find(s, n);
 	if (p == NULL)
 		return -1;
+	if (p->count == POINT_MAX_COUNT)
+		return -2;
 	s->samples++;
 	s->all_int &= t_exact;
 	p->count++;
-	if (p->count == 1 || t < p->min) {
+	if (p->count == 1 || t < p->min)
 		p->min = t;
-		p->min_at = at;
-	}
 	if (t_exact && (p->count == 1 || t_int < p->min_int))
 		p->min_int = t_int;
 	p->mean += (t - p->mean) / (double)p->count;

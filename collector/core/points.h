@@ -17,14 +17,15 @@
  * timings. */
 __extension__ typedef unsigned __int128 uint128;
 
+/* Timings one N can have: its count is 32 bits (a point is 48 bytes). */
+#define POINT_MAX_COUNT (UINT32_MAX - 1u)
+
 struct point {
 	uint64_t n;
-	uint64_t count;
 	double min;
 	uint64_t min_int;	/* exact when the set is all integers */
 	double mean;		/* running mean */
-	uint64_t min_at;	/* start of the run that gave min (its at);
-				 * UINT64_MAX if unknown */
+	uint32_t count;		/* at most POINT_MAX_COUNT */
 	uint32_t best;		/* where its best timings start in the set's
 				 * arena, in 8-byte units: ascending, up to
 				 * POINT_BEST, 32-bit integers, or doubles
@@ -72,17 +73,16 @@ static inline double point_best(const struct point_set *s, const struct point *p
 }
 
 /* p without its smallest timing (a glitch's): its count one less, its
- * minimum the next timing, which run gave it no longer known.  p has at
- * least two kept. */
+ * minimum the next timing.  p has at least two kept. */
 void point_drop_min(const struct point_set *s, struct point *p);
 
 void points_init(struct point_set *s);
 void points_free(struct point_set *s);
 
-/* Add one timing at n, started at `at` (UINT64_MAX: unknown).  Returns 0,
- * or -1 when out of memory. */
+/* Add one timing at n (t_int: t, exact when t_exact).  Returns 0, -1
+ * when out of memory, or -2 when n has POINT_MAX_COUNT timings already. */
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
-	       int t_exact, uint64_t at);
+	       int t_exact);
 
 /* Hints for a reader that knows the next N ahead of adding them, in
  * three steps some samples apart (each reads what the one before

@@ -23,7 +23,7 @@ static void build(struct point_set *s, const uint64_t *n, const uint64_t *m,
 {
 	points_init(s);
 	for (size_t i = 0; i < k; i++)
-		assert_int_equal(points_add(s, n[i], (double)m[i], m[i], 1, UINT64_MAX), 0);
+		assert_int_equal(points_add(s, n[i], (double)m[i], m[i], 1), 0);
 	points_sort(s);
 }
 

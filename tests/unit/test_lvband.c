@@ -142,7 +142,7 @@ static void test_glpk(void **state)
 		struct point_set s;
 		points_init(&s);
 		for (size_t i = 0; i < N; i++) {
-			assert_int_equal(points_add(&s, (uint64_t)x[i], (double)up[i], 0, 0, UINT64_MAX), 0);
+			assert_int_equal(points_add(&s, (uint64_t)x[i], (double)up[i], 0, 0), 0);
 			upd[i] = (double)up[i];
 			lod[i] = (double)lo[i];
 		}

@@ -33,7 +33,7 @@ static void feed(struct lvstate *s, struct point_set *all, int sweeps,
 			uint64_t q = (uint64_t)(tick * floor(t / tick + rng_uniform(&r)));
 			assert_int_equal(lvstate_add(s, n, q), 0);
 			if (all != NULL)
-				assert_int_equal(points_add(all, n, (double)q, q, 1, UINT64_MAX), 0);
+				assert_int_equal(points_add(all, n, (double)q, q, 1), 0);
 		}
 }
 

@@ -71,7 +71,7 @@ static void check_mix(unsigned count, unsigned narrow_first, int kind, uint64_t 
 			double t = timing(&rng, j < narrow_first ? 0 : kind, &t_int, &exact);
 			all[k][j] = t;
 			sum[k] += t;
-			assert_int_equal(points_add(&s, 100 + 10 * k, t, t_int, exact, j), 0);
+			assert_int_equal(points_add(&s, 100 + 10 * k, t, t_int, exact), 0);
 		}
 	assert_int_equal(points_sort(&s), 0);
 	assert_int_equal(s.count, NS);
@@ -137,7 +137,7 @@ static void test_compaction(void **state)
 			int kind = k % 7 == 3 && j >= SWEEPS / 2 ? 2 : 0;
 			double t = timing(&rng, kind, &t_int, &exact);
 			all[k][j] = t;
-			assert_int_equal(points_add(&s, 1000 + 3 * (uint64_t)k, t, t_int, exact, j), 0);
+			assert_int_equal(points_add(&s, 1000 + 3 * (uint64_t)k, t, t_int, exact), 0);
 		}
 	assert_int_equal(points_sort(&s), 0);
 	size_t live = 0;
@@ -163,7 +163,7 @@ static void test_drop_min(void **state)
 		points_init(&s);
 		double t[] = { 500, 300, 400, 300.5 };
 		for (unsigned j = 0; j < (wide ? 4u : 3u); j++)
-			assert_int_equal(points_add(&s, 7, t[j], (uint64_t)t[j], t[j] == floor(t[j]), j), 0);
+			assert_int_equal(points_add(&s, 7, t[j], (uint64_t)t[j], t[j] == floor(t[j])), 0);
 		struct point *p = &s.p[0];
 		assert_int_equal(p->best_wide, wide);
 		point_drop_min(&s, p);
@@ -175,6 +175,23 @@ static void test_drop_min(void **state)
 	}
 }
 
+/* A point is 48 bytes (a million N: 48 MB), and its count stops at
+ * POINT_MAX_COUNT with an error, not a wrap to zero. */
+static void test_size_and_count_limit(void **state)
+{
+	(void)state;
+	assert_int_equal(sizeof(struct point), 48);
+	struct point_set s;
+	points_init(&s);
+	assert_int_equal(points_add(&s, 5, 10, 10, 1), 0);
+	s.p[0].count = POINT_MAX_COUNT;
+	assert_int_equal(points_add(&s, 5, 9, 9, 1), -2);
+	assert_int_equal(s.p[0].count, POINT_MAX_COUNT);
+	assert_true(s.p[0].min == 10);
+	assert_int_equal(points_add(&s, 6, 9, 9, 1), 0);
+	points_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +200,7 @@ int main(void)
 		cmocka_unit_test(test_wide),
 		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_drop_min),
+		cmocka_unit_test(test_size_and_count_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

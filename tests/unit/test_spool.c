@@ -62,7 +62,7 @@ static void test_bound_gives_the_place(void **state)
 	assert_int_equal(spool_open(&s, &ps), 0);
 	const uint64_t n[] = { 50, 10, 40, 20, 30 };
 	for (uint64_t i = 0; i < COUNT; i++) {	/* full buffers: fetches ahead stay in them */
-		assert_int_equal(points_add(&ps, n[i % 5], 100.0 + (double)i, 100 + i, 1, i), 0);
+		assert_int_equal(points_add(&ps, n[i % 5], 100.0 + (double)i, 100 + i, 1), 0);
 		struct spool_record r = { n[i % 5], 100.0 + (double)i, i * 7, ps.last };
 		assert_int_equal(spool_put(&s, &r), 0);
 	}
