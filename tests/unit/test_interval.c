@@ -270,6 +270,55 @@ static void test_minima_on_the_line(void **state)
 		}
 }
 
+/* Each block's minimum at each N is the least timing of that N among the
+ * samples the block holds (sample k of K goes to block k x B / K), kept as
+ * 32-bit integers and turned to doubles when a timing comes that is not an
+ * integer below 2^32 - 1: late (a fraction at the last sample, a timing
+ * of 2^32 half way) or never. */
+static void test_blocks_minima(void **state)
+{
+	(void)state;
+	enum { NS = 37, RUNS_PER = 24, K = NS * RUNS_PER };
+	for (int odd = 0; odd < 3; odd++) {
+		struct point_set s;
+		struct spool sp;
+		static double t[K];
+		static uint64_t n[K];
+		uint64_t rng = 99 + (uint64_t)odd;
+		points_init(&s);
+		assert_int_equal(spool_open(&sp, &s), 0);
+		for (int k = 0; k < K; k++) {
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			n[k] = 100 + 10 * (uint64_t)(rng % NS);
+			t[k] = (double)(1000 + rng % 5000);
+			if (odd == 1 && k == K - 1)
+				t[k] = 1000.5;
+			if (odd == 2 && k == K / 2)
+				t[k] = 4294967296.0;
+			assert_int_equal(points_add(&s, n[k], t[k], (uint64_t)t[k], t[k] == floor(t[k])), 0);
+			struct spool_record rec = { n[k], t[k], (uint64_t)k, s.last };
+			assert_int_equal(spool_put(&sp, &rec), 0);
+		}
+		points_sort(&s);
+		struct blocks b;
+		assert_int_equal(blocks_cut(&sp, &s, 20, NULL, NULL, 0, &b), 0);
+		assert_int_equal(b.count, BLOCKS_MAX);
+		assert_true((b.min32 != NULL) == (odd == 0));
+		for (unsigned q = 0; q < b.count; q++)
+			for (size_t i = 0; i < s.count; i++) {
+				double want = INFINITY;
+				for (int k = 0; k < K; k++)
+					if (n[k] == s.p[i].n && (unsigned)((uint64_t)k * b.count / K) == q &&
+					    t[k] < want)
+						want = t[k];
+				assert_true(blocks_at(&b, q, i) == want);
+			}
+		blocks_free(&b);
+		points_free(&s);
+		spool_close(&sp);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_drift_widens),
 		cmocka_unit_test(test_refits_leave_out_nothing_used),
 		cmocka_unit_test(test_minima_on_the_line),
+		cmocka_unit_test(test_blocks_minima),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
