@@ -46,46 +46,69 @@ static struct scale scale_of(const struct point_set *s)
  */
 struct rows {
 	size_t *point;	/* row r (from 0) is point point[r] */
-	size_t count;
+	size_t count, cap;
 };
 
+/* Room for one more row.  Returns 0, or -1 when out of memory. */
+static int rows_room(struct rows *r)
+{
+	if (r->count < r->cap)
+		return 0;
+	size_t cap = r->cap ? 2 * r->cap : 64;
+	size_t *p = realloc(r->point, cap * sizeof *p);
+	if (p == NULL)
+		return -1;
+	r->point = p;
+	r->cap = cap;
+	return 0;
+}
+
+/* y_i: the minimum where y is NULL. */
+static double y_at(const struct point_set *s, const double *y, size_t i)
+{
+	return y != NULL ? y[i] : s->p[i].min;
+}
+
 /* Hull of (N_i, y_i) over the points with finite y_i, monotone chain in
- * long double; upper: the upper hull.  Appends to rows. */
-static void hull_rows(const struct point_set *s, const double *y, int upper,
-		      struct rows *out)
+ * long double; upper: the upper hull.  Appends to rows, which grow with
+ * the hull's vertices.  Returns 0, or -1 when out of memory. */
+static int hull_rows(const struct point_set *s, const double *y, int upper,
+		     struct rows *out)
 {
 	size_t first = out->count, k = first;
 	long double x0 = (long double)s->p[0].n;
 	for (size_t i = 0; i < s->count; i++) {
-		if (!isfinite(y[i]))
+		if (!isfinite(y_at(s, y, i)))
 			continue;
-		long double xc = (long double)s->p[i].n - x0, yc = y[i];
+		long double xc = (long double)s->p[i].n - x0, yc = y_at(s, y, i);
 		while (k >= first + 2) {
 			size_t a = out->point[k - 2], b = out->point[k - 1];
-			long double xa = (long double)s->p[a].n - x0, ya = y[a];
-			long double xb = (long double)s->p[b].n - x0, yb = y[b];
+			long double xa = (long double)s->p[a].n - x0, ya = y_at(s, y, a);
+			long double xb = (long double)s->p[b].n - x0, yb = y_at(s, y, b);
 			long double cross = (xb - xa) * (yc - ya) - (yb - ya) * (xc - xa);
 			if (upper ? cross < 0 : cross > 0)
 				break;
 			k--;
 		}
+		out->count = k;
+		if (rows_room(out) != 0)
+			return -1;
 		out->point[k++] = i;
 	}
 	out->count = k;
+	return 0;
 }
 
-static int rows_alloc(struct rows *r, size_t n)
+/* Every point a row.  Returns 0, or -1 when out of memory. */
+static int rows_all(const struct point_set *s, struct rows *r)
 {
 	r->count = 0;
-	r->point = malloc(n * sizeof *r->point);
-	return r->point ? 0 : -1;
-}
-
-static void rows_all(const struct point_set *s, struct rows *r)
-{
-	for (size_t i = 0; i < s->count; i++)
-		r->point[i] = i;
-	r->count = s->count;
+	for (size_t i = 0; i < s->count; i++) {
+		if (rows_room(r) != 0)
+			return -1;
+		r->point[r->count++] = i;
+	}
+	return 0;
 }
 
 /* Two free columns (a, b), one row a + x_i b per row's point. */
@@ -324,26 +347,23 @@ static int solve_least_values(const struct point_set *s, const struct rows *rows
 int lp_least_values(const struct point_set *s, struct lp_result *out,
 		    char *err, size_t err_len)
 {
-	struct rows rows;
-	if (rows_alloc(&rows, s->count) != 0) {
+	struct rows rows = { 0 };
+	int rc = -1;
+	if (hull_rows(s, NULL, 0, &rows) != 0) {
 		snprintf(err, err_len, "out of memory building the LP");
-		return -1;
-	}
-	double *y = malloc(s->count * sizeof *y);
-	if (y != NULL) {
-		for (size_t i = 0; i < s->count; i++)
-			y[i] = s->p[i].min;
-		hull_rows(s, y, 0, &rows);
 	} else {
-		rows_all(s, &rows);
-	}
-	free(y);
-	int rc = solve_least_values(s, &rows, out, err, err_len);
-	out->rows = rows.count;
-	if (rc == 0 && rows.count < s->count && !under_every_minimum(s, &out->line)) {
-		rows_all(s, &rows);	/* cannot happen; if it does, all rows */
 		rc = solve_least_values(s, &rows, out, err, err_len);
 		out->rows = rows.count;
+	}
+	if (rc == 0 && rows.count < s->count && !under_every_minimum(s, &out->line)) {
+		/* cannot happen; if it does, all rows */
+		if (rows_all(s, &rows) != 0) {
+			snprintf(err, err_len, "out of memory building the LP");
+			rc = -1;
+		} else {
+			rc = solve_least_values(s, &rows, out, err, err_len);
+			out->rows = rows.count;
+		}
 	}
 	free(rows.point);
 	return rc;
@@ -369,15 +389,19 @@ int lp_band(const struct point_set *s, const double *lower,
 {
 	struct scale k = scale_of(s);
 	k.y0 = 0;	/* the bounds come as offsets already (interval.c) */
-	struct rows rows;
+	struct rows rows = { 0 };
 	*reason = "out of memory";
-	if (rows_alloc(&rows, 2 * s->count) != 0)
-		return -1;
 	/* Row r bounds point rows.point[r] from above (the lower hull of the
 	 * upper bounds) or from below (the upper hull of the lower ones). */
-	hull_rows(s, upper, 0, &rows);
+	if (hull_rows(s, upper, 0, &rows) != 0) {
+		free(rows.point);
+		return -1;
+	}
 	size_t n_upper = rows.count;
-	hull_rows(s, lower, 1, &rows);
+	if (hull_rows(s, lower, 1, &rows) != 0) {
+		free(rows.point);
+		return -1;
+	}
 	glp_prob *lp = build(s, &k, &rows);
 	if (lp == NULL) {
 		free(rows.point);

@@ -288,11 +288,16 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 	o->threshold_given = c->threshold > 0;
 	o->threshold = c->threshold > 0 ? c->threshold
 		: 10 * fmax(c->on_line_width, typical);
+	if (!o->threshold_given)	/* longer runs: 8 x their relative jitter x t */
+		o->threshold_relative = 8 * relative_jitter(rel);
+}
+
+/* But no more than half a rung where every N shows the ladder of
+ * interruptions (after threshold_of). */
+static void threshold_cap_of(const struct interrupt_config *c, struct interrupts *o)
+{
 	if (o->threshold_given)
 		return;
-	/* longer runs: 8 x their relative jitter x t, but no more than half
-	 * a rung where every N shows the ladder of interruptions */
-	o->threshold_relative = 8 * relative_jitter(rel);
 	double rung = ladder_cost(c->points, o->threshold);
 	if (rung > 0 && ladder_agrees(c->points, o->threshold, rung))
 		o->threshold_cap = rung / 2;
@@ -567,6 +572,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		variance_sums(c->points, var, o->threshold / 10, &vs);
 		free(var);
 		var = NULL;
+		threshold_cap_of(c, o);	/* its ladder's gaps: 8 bytes an N */
 		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
 	}
 	if (rc == 0) {
