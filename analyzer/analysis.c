@@ -4,6 +4,9 @@
 #include "analysis.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -523,6 +526,19 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	char msg[256];
 	if (glitch_find(&a->points, a->tick, a->opt->keep_low, &a->glitches) != 0)
 		return fail(err, &a->where, "out of memory");
+	/* the lines before the blocks are cut: their arrays and the blocks'
+	 * minima are not held at once */
+	if (fit_lines(a, err) != 0)
+		return -1;
+	ols_fit_points(&a->points, 0, &a->ols_minima);
+	ols_fit_points(&a->points, 1, &a->ols_means);
+#ifdef __GLIBC__
+	/* the reader's hash and the lines' arrays, freed, stay resident in
+	 * the heap, which holds no block as large as the blocks' minima:
+	 * given back, they are not held beside them (146 -> 126 MB at 10^6
+	 * N) */
+	malloc_trim(0);
+#endif
 	uint64_t skip_n[GLITCH_MAX];
 	double skip_t[GLITCH_MAX];
 	size_t nskip = a->glitches.kept ? 0 : a->glitches.count;
@@ -533,16 +549,12 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 		       &a->blocks) != 0)
 		return fail(err, &a->where, "cannot read back the samples: %s", strerror(errno));
 	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
-	if (fit_lines(a, err) != 0)
-		return -1;
-	ols_fit_points(&a->points, 0, &a->ols_minima);
-	ols_fit_points(&a->points, 1, &a->ols_means);
 	if (interval_estimate(&a->points, &a->fit, a->tick, &a->blocks,
 			      a->opt->replicates, a->opt->seed, &a->iv, msg,
 			      sizeof msg) != 0)
 		return fail(err, &a->where, "%s", msg);
-	/* the blocks' minima (8 bytes a block and N) are not needed again
-	 * but by a comparison */
+	/* the blocks' minima (4 or 8 bytes a block and N) are not needed
+	 * again but by a comparison */
 	if (!a->opt->keep_blocks)
 		blocks_free(&a->blocks);
 	a->band_difference = NAN;

@@ -115,13 +115,14 @@ static double time_scale(const struct interrupt_config *c)
 
 /* First pass: the runs' time, the longest, the additive parts (a sample)
  * and the runs' middles (a sample). */
-/* Spread of the additive parts of one N: sums of their differences from
- * the first (no division per sample, and no cancellation worth a digit:
- * the differences are the spread); ss, the sum of their squares, becomes
- * the sum of squared deviations from their mean once the pass is over.
- * Their count is the point's.  24 bytes an N. */
+/* Spread of the additive parts of one N: their sum and the sum of their
+ * squares (no division per sample); ss becomes the sum of squared
+ * deviations from their mean once the pass is over.  The additive parts
+ * lie about zero by construction (a run at its N's floor, at its window's
+ * speed, has none), so the sums lose no digit worth having to
+ * cancellation.  Their count is the point's.  16 bytes an N. */
 struct spread {
-	double first, s1, ss;	/* first: NAN until the first */
+	double s1, ss;
 };
 
 static int first_pass(struct spool *sp, const struct interrupt_config *c,
@@ -134,7 +135,7 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 	double in_runs = 0;
 	int got;
 	for (size_t k = 0; k < c->points->count; k++)
-		var[k] = (struct spread){ NAN, 0, 0 };
+		var[k] = (struct spread){ 0, 0 };
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
@@ -146,11 +147,8 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		size_t pi = r.i;
 		if (pi < c->points->count) {
 			struct spread *v = &var[pi];
-			if (isnan(v->first))
-				v->first = a;
-			double d = a - v->first;
-			v->s1 += d;
-			v->ss += d * d;
+			v->s1 += a;
+			v->ss += a * a;
 		}
 		/* the jitter: of the shortest runs, the least interrupted */
 		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)

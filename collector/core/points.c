@@ -214,7 +214,9 @@ static int chunk_get(struct point_set *s, unsigned units, uint32_t *at)
 	if (s->arena_used + units > s->arena_cap && 4 * s->free_units >= s->arena_used)
 		compact(s);	/* when out of memory, the arena grows instead */
 	if (s->arena_used + units > s->arena_cap) {
-		size_t cap = s->arena_cap ? 2 * s->arena_cap : 4096;
+		/* by a quarter (a large realloc moves no bytes: the pages
+		 * are remapped), so that little is touched beyond the use */
+		size_t cap = s->arena_cap ? s->arena_cap + s->arena_cap / 4 + units : 4096;
 		unsigned char *a = cap <= UINT32_MAX ? realloc(s->arena, cap * 8) : NULL;
 		if (a == NULL)
 			return -1;
@@ -341,8 +343,11 @@ static int by_n(const void *a, const void *b)
 
 int points_sort(struct point_set *s)
 {
-	/* Done adding: the table and the arena need no more room, nor the
-	 * hash. */
+	/* Done adding: the hash is not needed, nor room in the table and the
+	 * arena (the hash goes first: compacting takes 8 bytes an N) */
+	free(s->slot);
+	s->slot = NULL;
+	s->slots = 0;
 	struct point *q = s->count ? realloc(s->p, s->count * sizeof *q) : NULL;
 	if (q != NULL) {
 		s->p = q;
@@ -355,9 +360,6 @@ int points_sort(struct point_set *s)
 		s->arena = a;
 		s->arena_cap = s->arena_used;
 	}
-	free(s->slot);
-	s->slot = NULL;
-	s->slots = 0;
 	/* the order by n, then each point moved to its place along the
 	 * cycles of that permutation (no second copy of the points) */
 	size_t n = s->count;
