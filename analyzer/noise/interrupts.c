@@ -115,41 +115,20 @@ static double time_scale(const struct interrupt_config *c)
 
 /* First pass: the runs' time, the longest, the additive parts (a sample)
  * and the runs' middles (a sample). */
-/* Spread of the additive parts of one N: their sum and the sum of their
- * squares (no division per sample); ss becomes the sum of squared
- * deviations from their mean once the pass is over.  The additive parts
- * lie about zero by construction (a run at its N's floor, at its window's
- * speed, has none), so the sums lose no digit worth having to
- * cancellation.  Their count is the point's.  16 bytes an N. */
-struct spread {
-	double s1, ss;
-};
-
 static int first_pass(struct spool *sp, const struct interrupt_config *c,
 		      struct interrupts *o, struct reservoir *add,
-		      struct reservoir *mid, struct lengths *len, struct spread *var,
-		      struct reservoir *rel)
+		      struct reservoir *mid, struct lengths *len, struct reservoir *rel)
 {
 	struct spool_record r;
 	uint64_t i = 0, at0 = SPOOL_NO_AT;
 	double in_runs = 0;
 	int got;
-	for (size_t k = 0; k < c->points->count; k++)
-		var[k] = (struct spread){ 0, 0 };
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((got = spool_get(sp, &r)) == 1) {
-		size_t ahead = spool_ahead(sp);
-		if (ahead != SPOOL_NO_INDEX)
-			__builtin_prefetch(&var[ahead]);
 		double a = interrupts_additive(c, i++, &r);
 		long k = -1;
 		size_t pi = r.i;
-		if (pi < c->points->count) {
-			struct spread *v = &var[pi];
-			v->s1 += a;
-			v->ss += a * a;
-		}
 		/* the jitter: of the shortest runs, the least interrupted */
 		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
 			((struct short_run *)add->v)[k] = (struct short_run){ pi, a };
@@ -166,10 +145,6 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 				((double *)mid->v)[k] = ((double)(r.at - at0) + (r.t - a) / 2) *
 					    time_scale(c);
 		}
-	}
-	for (size_t k = 0; k < c->points->count; k++) {
-		double n = (double)c->points->p[k].count;
-		var[k].ss = n > 0 ? fmax(0, var[k].ss - var[k].s1 * var[k].s1 / n) : 0;
 	}
 	o->samples = i;
 	o->in_runs = in_runs;
@@ -477,9 +452,17 @@ static double random_rate(const struct point_set *s, const double *per_n)
 	return lambda;
 }
 
+/* Spread of the additive parts of one N: their sum and the sum of their
+ * squares (no division per sample).  The additive parts lie about zero by
+ * construction (a run at its N's floor, at its window's speed, has none),
+ * so the sums lose no digit worth having to cancellation.  Their count is
+ * the point's.  16 bytes an N, while the pass lasts. */
+struct spread {
+	double s1, ss;
+};
+
 /* What the rate from the spread needs of it, summed over the N with 8
- * runs or more once the jitter is known: the spread beyond the jitter's
- * and the minima's length (the per-N spreads are then freed). */
+ * runs or more: the spread beyond the jitter's and the minima's length. */
 struct variance {
 	double v, len;
 };
@@ -487,16 +470,41 @@ struct variance {
 /* The random rate per clock unit where every N's runs are hit: a Poisson
  * count's variance is its mean, so each N's additive parts spread by
  * cost^2 x rate x length (the floor, whatever it holds, moves none of
- * them).  The jitter's own spread is taken out. */
-static void variance_sums(const struct point_set *s, const struct spread *var,
-			  double jitter, struct variance *out)
+ * them).  The jitter's own spread is taken out.  A pass of its own, made
+ * only then (a rare case: no memory an N the rest of the time).  Returns
+ * 0, or -1 (memory, read). */
+static int variance_sums(struct spool *sp, const struct interrupt_config *c,
+			 double jitter, struct variance *out)
 {
+	const struct point_set *s = c->points;
+	struct spread *var = calloc(s->count ? s->count : 1, sizeof *var);
+	struct spool_record r;
+	uint64_t i = 0;
+	int got = -1;
 	out->v = out->len = 0;
-	for (size_t i = 0; i < s->count; i++)
-		if (s->p[i].count >= 8) {
-			out->v += fmax(0, var[i].ss / (double)(s->p[i].count - 1) - jitter * jitter);
-			out->len += s->p[i].min;
+	if (var == NULL || spool_rewind(sp) != 0) {
+		free(var);
+		return -1;
+	}
+	while ((got = spool_get(sp, &r)) == 1) {
+		size_t ahead = spool_ahead(sp);
+		if (ahead != SPOOL_NO_INDEX)
+			__builtin_prefetch(&var[ahead]);
+		double a = interrupts_additive(c, i++, &r);
+		if (r.i < s->count) {
+			var[r.i].s1 += a;
+			var[r.i].ss += a * a;
 		}
+	}
+	for (size_t k = 0; got == 0 && k < s->count; k++)
+		if (s->p[k].count >= 8) {
+			double n = (double)s->p[k].count;
+			double ss = fmax(0, var[k].ss - var[k].s1 * var[k].s1 / n);
+			out->v += fmax(0, ss / (n - 1) - jitter * jitter);
+			out->len += s->p[k].min;
+		}
+	free(var);
+	return got == 0 ? 0 : -1;
 }
 
 static double variance_rate(const struct variance *vs, double cost)
@@ -509,9 +517,9 @@ static double variance_rate(const struct variance *vs, double cost)
  * rate 1 / period: a run longer than the period holds one in any case);
  * the rest at random (Poisson, from the runs they hit).  time: in_runs in
  * the periods' unit, scale: the periods' unit per clock unit. */
-static void count_of(struct interrupts *o, const struct interrupt_config *c,
-		     const struct lengths *len, const struct periodic_event *ev,
-		     size_t n, const struct variance *vs, double time, double scale)
+static int count_of(struct spool *sp, struct interrupts *o,
+		    const struct interrupt_config *c, const struct lengths *len,
+		    const struct periodic_event *ev, size_t n, double time, double scale)
 {
 	double counted = 0, regular = 0;
 	for (size_t j = 0; j < o->periodic.count; j++) {
@@ -537,7 +545,10 @@ static void count_of(struct interrupts *o, const struct interrupt_config *c,
 			o->cost = rung;
 			o->cost_lo = o->cost_hi = o->cost;
 		}
-		lambda = variance_rate(vs, o->cost);
+		struct variance vs;
+		if (variance_sums(sp, c, o->threshold / 10, &vs) != 0)
+			return -1;
+		lambda = variance_rate(&vs, o->cost);
 	}
 	counted += lambda * o->in_runs;
 	o->count = (uint64_t)llround(counted);
@@ -546,6 +557,7 @@ static void count_of(struct interrupts *o, const struct interrupt_config *c,
 		o->per_s = counted / o->run_seconds;
 	o->random_rate = lambda;
 	o->expected_long = (o->random_rate + regular * scale) * o->longest_run;
+	return 0;
 }
 
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
@@ -553,24 +565,19 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 {
 	struct reservoir add, mid, keep, rel;
 	struct lengths *len = calloc(1, sizeof *len);
-	struct spread *var = calloc(c->points->count, sizeof *var);
-	struct variance vs = { 0, 0 };
 	memset(o, 0, sizeof *o);
 	if (len != NULL)
 		lengths_init(len);
 	int rc = -1;
 	add.v = mid.v = keep.v = rel.v = NULL;
-	if (len != NULL && var != NULL &&
+	if (len != NULL &&
 	    reservoir_init(&add, KEEP, sizeof(struct short_run)) == 0 &&
 	    reservoir_init(&rel, KEEP, sizeof(double)) == 0 &&
 	    reservoir_init(&mid, KEEP, sizeof(double)) == 0 &&
 	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0 &&
-	    first_pass(sp, c, o, &add, &mid, len, var, &rel) == 0) {
+	    first_pass(sp, c, o, &add, &mid, len, &rel) == 0) {
 		threshold_of(c, &add, &rel, o);
-		variance_sums(c->points, var, o->threshold / 10, &vs);
-		free(var);
-		var = NULL;
-		threshold_cap_of(c, o);	/* its ladder's gaps: 8 bytes an N */
+		threshold_cap_of(c, o);
 		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
 	}
 	if (rc == 0) {
@@ -584,7 +591,8 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		/* the cost from the runs that expected few (by the events'
 		 * own rate first), then the count, then the cost again */
 		cost_of(o, ev, keep.kept, (double)o->events / time);
-		count_of(o, c, len, ev, keep.kept, &vs, time, time_scale(c));
+		if (rc == 0)
+			rc = count_of(sp, o, c, len, ev, keep.kept, time, time_scale(c));
 		if (!o->saturated)
 			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
 		/* a cost at or below nothing: the baseline of runs all of which
@@ -592,6 +600,6 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		if (!(o->cost > 0))
 			o->cost = o->cost_lo = o->cost_hi = NAN;
 	}
-	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len), free(var);
+	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);
 	return rc;
 }
