@@ -17,25 +17,26 @@
  * rung apart, and a run that escaped one more interruption is no glitch. */
 static double scale_of(const struct point_set *s, double tick)
 {
-	double *h = malloc(s->count * sizeof *h), *f = malloc(s->count * sizeof *f);
+	/* the gaps, one kind at a time: 8 bytes an N */
+	double *g = malloc((s->count ? s->count : 1) * sizeof *g);
 	double med = 0;
-	size_t k = 0, m = 0;
-	if (h != NULL && f != NULL) {
-		for (size_t i = 0; i < s->count; i++) {
+	if (g != NULL) {
+		size_t k = 0;
+		for (size_t i = 0; i < s->count; i++)
 			if (s->p[i].nbest >= 2)
-				h[k++] = point_best(s, &s->p[i], 1) - point_best(s, &s->p[i], 0);
+				g[k++] = point_best(s, &s->p[i], 1) - point_best(s, &s->p[i], 0);
+		if (k > 0)
+			med = select_kth(g, k, (3 * k) / 4);
+		k = 0;
+		for (size_t i = 0; i < s->count; i++)
 			if (s->p[i].nbest >= 4)
-				f[m++] = point_best(s, &s->p[i], 3) - point_best(s, &s->p[i], 0);
-		}
+				g[k++] = point_best(s, &s->p[i], 3) - point_best(s, &s->p[i], 0);
 		if (k > 0) {
-			med = select_kth(h, k, (3 * k) / 4);
-		}
-		if (m > 0) {
-			double q = select_kth(f, m, m / 2);
+			double q = select_kth(g, k, k / 2);
 			med = q > med ? q : med;
 		}
 	}
-	free(h), free(f);
+	free(g);
 	return med > tick ? med : tick;
 }
 

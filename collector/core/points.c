@@ -341,6 +341,57 @@ static int by_n(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* rank[k] = the place of the point first seen k-th in the order by n:
+ * where every N is below 2^32, each as (N << 32 | k) in 8 bytes, sorted
+ * by N's bits alone (the N are distinct), 11 at a time; else (N, k) pairs
+ * by qsort (32 bytes an N at once, with its buffer).  Returns 0, or -1
+ * when out of memory. */
+static int rank_by_n(const struct point_set *s)
+{
+	size_t n = s->count;
+	uint64_t top = 0;
+	for (size_t i = 0; i < n; i++)
+		top = s->p[i].n > top ? s->p[i].n : top;
+	if (top <= UINT32_MAX) {
+		uint64_t *a = malloc((n ? n : 1) * sizeof *a), *b = malloc((n ? n : 1) * sizeof *b);
+		if (a == NULL || b == NULL) {
+			free(a), free(b);
+			return -1;
+		}
+		unsigned bits = 0;
+		while (bits < 32 && (top >> bits) != 0)
+			bits++;
+		for (size_t i = 0; i < n; i++)
+			a[i] = s->p[i].n << 32 | (uint64_t)i;
+		for (unsigned shift = 32; shift < 32 + bits; shift += 11) {
+			size_t at[2049] = { 0 };
+			for (size_t j = 0; j < n; j++)
+				at[((a[j] >> shift) & 2047u) + 1]++;
+			for (size_t d = 1; d <= 2048; d++)
+				at[d] += at[d - 1];
+			for (size_t j = 0; j < n; j++)
+				b[at[(a[j] >> shift) & 2047u]++] = a[j];
+			uint64_t *t = a;
+			a = b, b = t;
+		}
+		free(b);
+		for (size_t k = 0; k < n; k++)
+			s->rank[(uint32_t)a[k]] = (uint32_t)k;
+		free(a);
+		return 0;
+	}
+	struct keyed *key = malloc((n ? n : 1) * sizeof *key);
+	if (key == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		key[i] = (struct keyed){ s->p[i].n, (uint32_t)i };
+	qsort(key, n, sizeof *key, by_n);
+	for (size_t k = 0; k < n; k++)
+		s->rank[key[k].seen] = (uint32_t)k;
+	free(key);
+	return 0;
+}
+
 int points_sort(struct point_set *s)
 {
 	/* Done adding: the hash is not needed, nor room in the table and the
@@ -363,19 +414,13 @@ int points_sort(struct point_set *s)
 	/* the order by n, then each point moved to its place along the
 	 * cycles of that permutation (no second copy of the points) */
 	size_t n = s->count;
-	struct keyed *key = malloc((n ? n : 1) * sizeof *key);
 	free(s->rank);
 	s->rank = malloc((n ? n : 1) * sizeof *s->rank);
-	if (key == NULL || s->rank == NULL) {
-		free(key);
+	if (s->rank == NULL || rank_by_n(s) != 0)
 		return -1;
-	}
-	for (size_t i = 0; i < n; i++)
-		key[i] = (struct keyed){ s->p[i].n, (uint32_t)i };
-	qsort(key, n, sizeof *key, by_n);
-	uint32_t *dest = (uint32_t *)key;	/* n of them fit in the keys */
-	for (size_t k = 0; k < n; k++)
-		s->rank[key[k].seen] = (uint32_t)k;
+	uint32_t *dest = malloc((n ? n : 1) * sizeof *dest);
+	if (dest == NULL)
+		return -1;
 	memcpy(dest, s->rank, n * sizeof *dest);
 	for (size_t i = 0; i < n; i++)
 		while (dest[i] != i) {	/* the point at i belongs at dest[i] */
@@ -386,7 +431,7 @@ int points_sort(struct point_set *s)
 			dest[i] = dest[j];
 			dest[j] = (uint32_t)j;
 		}
-	free(key);
+	free(dest);
 	s->sorted = 1;
 	return 0;
 }

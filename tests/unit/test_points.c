@@ -192,6 +192,36 @@ static void test_size_and_count_limit(void **state)
 	points_free(&s);
 }
 
+/* Sorted by N, whether every N is below 2^32 (sorted by their bits) or
+ * one is not (by pairs): ascending, and the point first seen j-th found
+ * again through points_index. */
+static void test_sort(void **state)
+{
+	(void)state;
+	for (int wide = 0; wide < 2; wide++) {
+		enum { NS = 3000 };
+		static uint64_t first[NS];
+		struct point_set s;
+		points_init(&s);
+		uint64_t rng = 5 + (uint64_t)wide;
+		for (unsigned k = 0; k < NS; k++) {
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			uint64_t n = wide && k == NS / 2 ? (UINT64_C(1) << 40) + k : rng % 5000;
+			size_t before = s.count;
+			assert_int_equal(points_add(&s, n, (double)k, k, 1), 0);
+			if (s.count > before)
+				first[before] = n;
+		}
+		assert_true(s.count > 1000 && s.count < NS);	/* some N repeated */
+		assert_int_equal(points_sort(&s), 0);
+		for (size_t i = 1; i < s.count; i++)
+			assert_true(s.p[i - 1].n < s.p[i].n);
+		for (size_t j = 0; j < s.count; j++)
+			assert_int_equal(s.p[points_index(&s, j)].n, first[j]);
+		points_free(&s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +231,7 @@ int main(void)
 		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_drop_min),
 		cmocka_unit_test(test_size_and_count_limit),
+		cmocka_unit_test(test_sort),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
