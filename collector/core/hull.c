@@ -173,6 +173,22 @@ int hull_least_values_at(const double *x, const double *y, size_t n,
 	return 0;
 }
 
+int hull_room(double **x, double **y, size_t k, size_t *cap)
+{
+	if (k < *cap)
+		return 0;
+	size_t c = *cap ? 2 * *cap : 64;
+	double *nx = realloc(*x, c * sizeof *nx);
+	if (nx != NULL)
+		*x = nx;
+	double *ny = nx ? realloc(*y, c * sizeof *ny) : NULL;
+	if (ny == NULL)
+		return -1;
+	*y = ny;
+	*cap = c;
+	return 0;
+}
+
 /* Vertices of a lower hull built a point at a time (x ascending). */
 struct chain {
 	double *x, *y;
@@ -184,17 +200,8 @@ static int chain_add(struct chain *c, double x, double y)
 	while (c->count >= 2 && pop_float(c->x[c->count - 2], c->y[c->count - 2],
 					  c->x[c->count - 1], c->y[c->count - 1], x, y))
 		c->count--;
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-		double *nx = realloc(c->x, cap * sizeof *nx);
-		if (nx != NULL)
-			c->x = nx;
-		double *ny = nx ? realloc(c->y, cap * sizeof *ny) : NULL;
-		if (ny == NULL)
-			return -1;
-		c->y = ny;
-		c->cap = cap;
-	}
+	if (hull_room(&c->x, &c->y, c->count, &c->cap) != 0)
+		return -1;
 	c->x[c->count] = x;
 	c->y[c->count++] = y;
 	return 0;

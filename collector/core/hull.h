@@ -51,6 +51,11 @@ int hull_least_values_d(const double *x, const double *y, size_t n,
 int hull_least_values_at(const double *x, const double *y, size_t n,
 			 long double mean, size_t *v, struct lv_line *out);
 
+/* Room for vertex k of a hull kept in two growing arrays (x and y, cap
+ * each): doubled when full.  Returns 0, or -1 when out of memory (the
+ * arrays as they were). */
+int hull_room(double **x, double **y, size_t k, size_t *cap);
+
 /*
  * The least-values slope of the minima y[i] at s's N (INFINITY: none at
  * N_i; at least 3 others) and how precisely it is known: *band = 2 W /

@@ -224,23 +224,6 @@ static double x_of(const struct point_set *s, size_t i)
 	return (double)(s->p[i].n - s->p[0].n);
 }
 
-/* Room for k + 1 vertices of H. */
-static int hull_room(double **hx, double **hy, size_t k, size_t *cap)
-{
-	if (k < *cap)
-		return 0;
-	size_t c = *cap ? 2 * *cap : 64;
-	double *x = realloc(*hx, c * sizeof *x);
-	if (x != NULL)
-		*hx = x;
-	double *y = x ? realloc(*hy, c * sizeof *y) : NULL;
-	if (y == NULL)
-		return -1;
-	*hy = y;
-	*cap = c;
-	return 0;
-}
-
 /* The candidates.  Returns 0, or -1 when out of memory. */
 static int refit_points_find(const struct point_set *s, const struct blocks *blk,
 			     int use_blocks, struct refit_points *rp)
