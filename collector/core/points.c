@@ -148,35 +148,51 @@ static void *chunk(const struct point_set *s, uint32_t at)
 	return s->arena + (size_t)at * 8;
 }
 
-/* The points with a chunk, in the order of their chunks in the arena
- * (a radix sort of the places, 11 bits at a time).  NULL when out of
- * memory; *m: how many. */
-static uint32_t *by_place(const struct point_set *s, size_t *m)
+/* A point's key for sort_points: its N (below 2^32) or its chunk's place. */
+static uint32_t key_of(const struct point *p, int by_n)
 {
-	uint32_t *a = malloc((s->count ? s->count : 1) * sizeof *a);
-	uint32_t *b = malloc((s->count ? s->count : 1) * sizeof *b);
-	size_t k = 0;
-	if (a == NULL || b == NULL) {
-		free(a), free(b);
+	return by_n ? (uint32_t)p->n : p->best;
+}
+
+/* The indices a[0..k) of s's points sorted by their keys (below 2^bits),
+ * 11 bits at a time: 8 bytes an N at once.  The sorted array is returned
+ * (a or its buffer, the other freed); NULL when out of memory (a freed). */
+static uint32_t *sort_points(const struct point_set *s, uint32_t *a, size_t k,
+			     unsigned bits, int by_n)
+{
+	uint32_t *b = malloc((k ? k : 1) * sizeof *b);
+	if (b == NULL) {
+		free(a);
 		return NULL;
 	}
-	for (size_t i = 0; i < s->count; i++)
-		if (s->p[i].best_cap > 0)
-			a[k++] = (uint32_t)i;
-	for (unsigned shift = 0; shift < 32; shift += 11) {
+	for (unsigned shift = 0; shift < bits; shift += 11) {
 		size_t at[2049] = { 0 };
 		for (size_t j = 0; j < k; j++)
-			at[((s->p[a[j]].best >> shift) & 2047u) + 1]++;
+			at[((key_of(&s->p[a[j]], by_n) >> shift) & 2047u) + 1]++;
 		for (size_t d = 1; d <= 2048; d++)
 			at[d] += at[d - 1];
 		for (size_t j = 0; j < k; j++)
-			b[at[(s->p[a[j]].best >> shift) & 2047u]++] = a[j];
+			b[at[(key_of(&s->p[a[j]], by_n) >> shift) & 2047u]++] = a[j];
 		uint32_t *t = a;
 		a = b, b = t;
 	}
 	free(b);
-	*m = k;
 	return a;
+}
+
+/* The points with a chunk, in the order of their chunks in the arena.
+ * NULL when out of memory; *m: how many. */
+static uint32_t *by_place(const struct point_set *s, size_t *m)
+{
+	uint32_t *a = malloc((s->count ? s->count : 1) * sizeof *a);
+	size_t k = 0;
+	if (a == NULL)
+		return NULL;
+	for (size_t i = 0; i < s->count; i++)
+		if (s->p[i].best_cap > 0)
+			a[k++] = (uint32_t)i;
+	*m = k;
+	return sort_points(s, a, k, 32, 0);
 }
 
 /* The live chunks slid down over the free ones, in order.  Returns 0, or
@@ -342,9 +358,9 @@ static int by_n(const void *a, const void *b)
 }
 
 /* rank[k] = the place of the point first seen k-th in the order by n:
- * where every N is below 2^32, each as (N << 32 | k) in 8 bytes, sorted
- * by N's bits alone (the N are distinct), 11 at a time; else (N, k) pairs
- * by qsort (32 bytes an N at once, with its buffer).  Returns 0, or -1
+ * where every N is below 2^32, the points' indices sorted by N's bits
+ * (sort_points: 8 bytes an N at once); else (N, k) pairs by qsort (32
+ * bytes an N at once, with its buffer).  Returns 0, or -1
  * when out of memory. */
 static int rank_by_n(const struct point_set *s)
 {
@@ -353,30 +369,16 @@ static int rank_by_n(const struct point_set *s)
 	for (size_t i = 0; i < n; i++)
 		top = s->p[i].n > top ? s->p[i].n : top;
 	if (top <= UINT32_MAX) {
-		uint64_t *a = malloc((n ? n : 1) * sizeof *a), *b = malloc((n ? n : 1) * sizeof *b);
-		if (a == NULL || b == NULL) {
-			free(a), free(b);
-			return -1;
-		}
+		uint32_t *a = malloc((n ? n : 1) * sizeof *a);
 		unsigned bits = 0;
 		while (bits < 32 && (top >> bits) != 0)
 			bits++;
-		for (size_t i = 0; i < n; i++)
-			a[i] = s->p[i].n << 32 | (uint64_t)i;
-		for (unsigned shift = 32; shift < 32 + bits; shift += 11) {
-			size_t at[2049] = { 0 };
-			for (size_t j = 0; j < n; j++)
-				at[((a[j] >> shift) & 2047u) + 1]++;
-			for (size_t d = 1; d <= 2048; d++)
-				at[d] += at[d - 1];
-			for (size_t j = 0; j < n; j++)
-				b[at[(a[j] >> shift) & 2047u]++] = a[j];
-			uint64_t *t = a;
-			a = b, b = t;
-		}
-		free(b);
+		for (size_t i = 0; a != NULL && i < n; i++)
+			a[i] = (uint32_t)i;
+		if (a == NULL || (a = sort_points(s, a, n, bits, 1)) == NULL)
+			return -1;
 		for (size_t k = 0; k < n; k++)
-			s->rank[(uint32_t)a[k]] = (uint32_t)k;
+			s->rank[a[k]] = (uint32_t)k;
 		free(a);
 		return 0;
 	}

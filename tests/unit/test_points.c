@@ -51,6 +51,19 @@ static double timing(uint64_t *rng, int kind, uint64_t *t_int, int *exact)
 	}
 }
 
+/* p kept the POINT_BEST smallest of the count timings in all (sorted
+ * here), in order and exact; its minimum is the smallest. */
+static void assert_kept(const struct point_set *s, const struct point *p, double *all,
+			unsigned count)
+{
+	qsort(all, count, sizeof *all, by_double);
+	unsigned want = count < POINT_BEST ? count : POINT_BEST;
+	assert_int_equal(p->nbest, want);
+	for (unsigned j = 0; j < want; j++)
+		assert_true(point_best(s, p, j) == all[j]);
+	assert_true(p->min == all[0]);
+}
+
 /* Each N gets `count` timings, the first `narrow_first` of them small
  * integers and the rest of kind `kind`; its kept timings must be the
  * sorted smallest of all it got. */
@@ -77,14 +90,9 @@ static void check_mix(unsigned count, unsigned narrow_first, int kind, uint64_t 
 	assert_int_equal(s.count, NS);
 	for (unsigned k = 0; k < NS; k++) {
 		const struct point *p = &s.p[k];
-		qsort(all[k], count, sizeof *all[k], by_double);
-		unsigned want = count < POINT_BEST ? count : POINT_BEST;
 		assert_int_equal(p->n, 100 + 10 * k);
 		assert_int_equal(p->count, count);
-		assert_int_equal(p->nbest, want);
-		for (unsigned j = 0; j < want; j++)
-			assert_true(point_best(&s, p, j) == all[k][j]);
-		assert_true(p->min == all[k][0]);
+		assert_kept(&s, p, all[k], count);
 		assert_true(fabs(p->mean - sum[k] / count) <= 1e-9 * fabs(p->mean));
 		free(all[k]);
 	}
@@ -143,11 +151,8 @@ static void test_compaction(void **state)
 	size_t live = 0;
 	for (unsigned k = 0; k < NS; k++) {
 		const struct point *p = &s.p[k];
-		qsort(all[k], SWEEPS, sizeof all[k][0], by_double);
-		assert_int_equal(p->nbest, SWEEPS);
+		assert_kept(&s, p, all[k], SWEEPS);
 		assert_int_equal(p->best_wide, k % 7 == 3);
-		for (unsigned j = 0; j < SWEEPS; j++)
-			assert_true(point_best(&s, p, j) == all[k][j]);
 		live += p->best_wide ? p->best_cap : p->best_cap / 2u;
 	}
 	assert_int_equal(s.arena_used, live);
