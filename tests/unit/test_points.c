@@ -180,12 +180,12 @@ static void test_drop_min(void **state)
 	}
 }
 
-/* A point is 48 bytes (a million N: 48 MB), and its count stops at
+/* A point is at most 48 bytes (a million N: 48 MB), and its count stops at
  * POINT_MAX_COUNT with an error, not a wrap to zero. */
 static void test_size_and_count_limit(void **state)
 {
 	(void)state;
-	assert_int_equal(sizeof(struct point), 48);
+	assert_true(sizeof(struct point) <= 48);
 	struct point_set s;
 	points_init(&s);
 	assert_int_equal(points_add(&s, 5, 10, 10, 1), 0);
