@@ -505,7 +505,7 @@ static int check_band(struct analysis *a, struct input_error *err)
 		}
 		double sl[2], ic[2];
 		const char *reason;
-		long double y0 = s->all_int ? (long double)s->p[lowest].min_int
+		long double y0 = s->all_int ? (long double)point_min_int(&s->p[lowest])
 					    : (long double)s->p[lowest].min;
 		double span = (double)(s->p[n - 1].n - s->p[0].n);
 		a->band_difference = NAN;

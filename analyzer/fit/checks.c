@@ -139,7 +139,7 @@ static void check_tick_grid(struct analysis *a)
 		return;
 	uint64_t tick = (uint64_t)a->tick, off = 0;
 	for (size_t i = 0; i < s->count; i++) {
-		uint64_t r = s->p[i].min_int % tick;
+		uint64_t r = point_min_int(&s->p[i]) % tick;
 		uint64_t d = r < tick - r ? r : tick - r;	/* to the nearest multiple */
 		off += 10 * d > tick;
 	}

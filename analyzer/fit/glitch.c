@@ -44,16 +44,13 @@ static double scale_of(const struct point_set *s, double tick)
  * far p's minimum lies below it. */
 static int depth_without(struct point_set *s, size_t i, double *depth)
 {
-	struct point *p = &s->p[i];
-	double min = p->min;
-	uint64_t min_int = p->min_int;
+	struct point *p = &s->p[i], saved = *p;
 	p->min = point_best(s, p, 1);
-	p->min_int = (uint64_t)point_best(s, p, 1);
+	p->min_off = 0;
 	struct lv_line l;
 	int rc = hull_least_values(s, &l);
-	p->min = min;
-	p->min_int = min_int;
-	*depth = rc == 0 ? lv_value(&l, p->n) - min : 0;
+	*p = saved;
+	*depth = rc == 0 ? lv_value(&l, p->n) - saved.min : 0;
 	return rc;
 }
 

@@ -22,9 +22,9 @@ struct segment {
 static double min_difference(const struct point_set *s, size_t i, size_t j)
 {
 	if (s->all_int)
-		return s->p[i].min_int >= s->p[j].min_int
-			? (double)(s->p[i].min_int - s->p[j].min_int)
-			: -(double)(s->p[j].min_int - s->p[i].min_int);
+		return point_min_int(&s->p[i]) >= point_min_int(&s->p[j])
+			? (double)(point_min_int(&s->p[i]) - point_min_int(&s->p[j]))
+			: -(double)(point_min_int(&s->p[j]) - point_min_int(&s->p[i]));
 	return s->p[i].min - s->p[j].min;
 }
 

@@ -212,8 +212,8 @@ static double y_of(const struct point_set *s, size_t i, const struct scale *k)
 static void line_through(const struct point_set *s, size_t i, size_t j,
 			 struct lv_line *l)
 {
-	long double yi = s->all_int ? (long double)s->p[i].min_int : s->p[i].min;
-	long double yj = s->all_int ? (long double)s->p[j].min_int : s->p[j].min;
+	long double yi = s->all_int ? (long double)point_min_int(&s->p[i]) : s->p[i].min;
+	long double yj = s->all_int ? (long double)point_min_int(&s->p[j]) : s->p[j].min;
 	long double slope = (yj - yi) / ((long double)s->p[j].n - (long double)s->p[i].n);
 	l->slope = l->slope_lo = l->slope_hi = (double)slope;
 	l->intercept = (double)(yi - slope * (long double)s->p[i].n);
@@ -255,7 +255,7 @@ static void read_solution(glp_prob *lp, const struct point_set *s,
 	/* One active point: mean(N) is a vertex; the LP's slope is one of the
 	 * optimal ones.  The line passes through the vertex. */
 	size_t v = out->active ? first : 0;
-	long double yv = s->all_int ? (long double)s->p[v].min_int : s->p[v].min;
+	long double yv = s->all_int ? (long double)point_min_int(&s->p[v]) : s->p[v].min;
 	out->line.slope = out->line.slope_lo = out->line.slope_hi = (double)slope;
 	out->line.intercept = (double)(yv - slope * (long double)s->p[v].n);
 	out->line.anchor_n = s->p[v].n;

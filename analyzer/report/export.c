@@ -20,7 +20,7 @@ int export_minima(const struct analysis *a, const char *path, char *err,
 		const struct point *p = &a->points.p[i];
 		if (a->points.all_int)
 			fprintf(of.f, "%llu,%llu,", (unsigned long long)p->n,
-				(unsigned long long)p->min_int);
+				(unsigned long long)point_min_int(p));
 		else
 			fprintf(of.f, "%llu,%.17g,", (unsigned long long)p->n, p->min);
 		fprintf(of.f, "%llu,%.17g,%.17g\n", (unsigned long long)p->count,

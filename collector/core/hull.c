@@ -37,8 +37,8 @@ static int product_le(struct product p, struct product q)
 static int pop_exact(const struct point *A, const struct point *B,
 		     const struct point *C)
 {
-	return product_le(mul(B->n - A->n, A->min_int, C->min_int),
-			  mul(C->n - A->n, A->min_int, B->min_int));
+	return product_le(mul(B->n - A->n, point_min_int(A), point_min_int(C)),
+			  mul(C->n - A->n, point_min_int(A), point_min_int(B)));
 }
 
 static int pop_float(long double xa, long double ya, long double xb,
@@ -126,7 +126,7 @@ int hull_least_values(const struct point_set *s, struct lv_line *out)
 	for (size_t i = 0; i < nv; i++) {
 		const struct point *p = &s->p[v[i]];
 		xs[i] = (long double)p->n;
-		ys[i] = s->all_int ? (long double)p->min_int : (long double)p->min;
+		ys[i] = s->all_int ? (long double)point_min_int(p) : (long double)p->min;
 	}
 	fill_line(xs, ys, nv, k, at_vertex, out);
 	/* mean(N) > the first N and < the last: inside an edge unless at a

@@ -39,7 +39,7 @@ static int by_double(const void *a, const void *b)
 static long double offset_of(const struct point_set *s, size_t i, size_t lowest)
 {
 	if (s->all_int)
-		return (long double)(s->p[i].min_int - s->p[lowest].min_int);
+		return (long double)(point_min_int(&s->p[i]) - point_min_int(&s->p[lowest]));
 	return (long double)s->p[i].min - (long double)s->p[lowest].min;
 }
 
@@ -53,7 +53,7 @@ static int band_supports(double h, double w)
 /* Height of minimum i above the fitted line. */
 static double height(const struct point_set *s, const struct lv_line *f, size_t i)
 {
-	long double y = s->all_int ? (long double)s->p[i].min_int : s->p[i].min;
+	long double y = s->all_int ? (long double)point_min_int(&s->p[i]) : s->p[i].min;
 	long double d = s->p[i].n >= f->anchor_n
 				? (long double)(s->p[i].n - f->anchor_n)
 				: -(long double)(f->anchor_n - s->p[i].n);
@@ -85,7 +85,7 @@ double interval_band_width(const struct point_set *s, const struct lv_line *f,
 	*lowest = 0;
 	*support = 0;
 	for (size_t i = 1; i < n; i++)
-		if (s->all_int ? s->p[i].min_int < s->p[*lowest].min_int
+		if (s->all_int ? point_min_int(&s->p[i]) < point_min_int(&s->p[*lowest])
 			       : s->p[i].min < s->p[*lowest].min)
 			*lowest = i;
 	double w = floor_scatter(s, f);
@@ -131,7 +131,7 @@ static int band(const struct point_set *s, const struct lv_line *f,
 		lvband_free(&b);
 		out->band_ok = rc == 0;
 		if (rc == 0) {	/* back from offsets to timings */
-			long double y0 = s->all_int ? (long double)s->p[lowest].min_int
+			long double y0 = s->all_int ? (long double)point_min_int(&s->p[lowest])
 						    : (long double)s->p[lowest].min;
 			out->band_slope[0] = (double)sl[0];
 			out->band_slope[1] = (double)sl[1];

@@ -322,7 +322,7 @@ void point_drop_min(const struct point_set *s, struct point *p)
 	p->nbest--;
 	p->count--;
 	p->min = point_best(s, p, 0);
-	p->min_int = (uint64_t)p->min;
+	p->min_off = 0;
 }
 
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
@@ -336,10 +336,13 @@ int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,
 	s->samples++;
 	s->all_int &= t_exact;
 	p->count++;
-	if (p->count == 1 || t < p->min)
+	if (s->all_int) {
+		/* t is t_int rounded: t > min means t_int is the larger */
+		if (p->count == 1 || (t <= p->min && t_int < point_min_int(p)))
+			point_set_min_int(p, t_int);
+	} else if (p->count == 1 || t < p->min) {
 		p->min = t;
-	if (t_exact && (p->count == 1 || t_int < p->min_int))
-		p->min_int = t_int;
+	}
 	p->mean += (t - p->mean) / (double)p->count;
 	s->last = (size_t)(p - s->p);
 	s->sorted = 0;

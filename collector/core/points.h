@@ -17,13 +17,12 @@
  * timings. */
 __extension__ typedef unsigned __int128 uint128;
 
-/* Timings one N can have: its count is 32 bits (a point is 48 bytes). */
+/* Timings one N can have: its count is 32 bits (a point is 40 bytes). */
 #define POINT_MAX_COUNT (UINT32_MAX - 1u)
 
 struct point {
 	uint64_t n;
-	double min;
-	uint64_t min_int;	/* exact when the set is all integers */
+	double min;		/* exact below 2^53; point_min_int beyond */
 	double mean;		/* running mean */
 	uint32_t count;		/* at most POINT_MAX_COUNT */
 	uint32_t best;		/* where its best timings start in the set's
@@ -34,8 +33,31 @@ struct point {
 	float best_top;		/* the largest, rounded up, once there are
 				 * POINT_BEST: a timing at or above it is no
 				 * better, without a look at them */
-	uint8_t nbest, best_cap, best_wide;
+	int16_t min_off;	/* while the set is all integers: the minimum
+				 * less min as an integer (min rounds it to
+				 * 53 bits: within 1024 of it below 2^64) */
+	uint8_t best_cap;
+	unsigned nbest : 7, best_wide : 1;
 };
+
+/* min as an integer, rounded down to UINT64_MAX at 2^64. */
+static inline uint64_t point_int_of(double min)
+{
+	return min >= 0x1p64 ? UINT64_MAX : (uint64_t)min;
+}
+
+/* p's minimum exactly, while the set is all integers (s->all_int). */
+static inline uint64_t point_min_int(const struct point *p)
+{
+	return point_int_of(p->min) + (uint64_t)(int64_t)p->min_off;
+}
+
+/* Set p's minimum to the integer m (and min to m rounded). */
+static inline void point_set_min_int(struct point *p, uint64_t m)
+{
+	p->min = (double)m;
+	p->min_off = (int16_t)(int64_t)(m - point_int_of(p->min));
+}
 
 struct point_set {
 	struct point *p;

@@ -38,13 +38,13 @@ static long double brute_value_at_mean(const struct point_set *s)
 	mean /= s->count;
 	for (size_t i = 0; i < s->count; i++)
 		for (size_t j = i + 1; j < s->count; j++) {
-			long double xi = s->p[i].n, yi = s->p[i].min_int;
-			long double sl = ((long double)s->p[j].min_int - yi) /
+			long double xi = s->p[i].n, yi = point_min_int(&s->p[i]);
+			long double sl = ((long double)point_min_int(&s->p[j]) - yi) /
 					 ((long double)s->p[j].n - xi);
 			int under = 1;
 			for (size_t q = 0; q < s->count && under; q++) {
 				long double v = yi + sl * ((long double)s->p[q].n - xi);
-				under = v <= (long double)s->p[q].min_int * (1 + 1e-15L) + 1e-9L;
+				under = v <= (long double)point_min_int(&s->p[q]) * (1 + 1e-15L) + 1e-9L;
 			}
 			long double at = yi + sl * (mean - xi);
 			if (under && at > best)
@@ -67,7 +67,7 @@ static void assert_under(const struct point_set *s, const struct lv_line *l)
 {
 	for (size_t i = 0; i < s->count; i++) {
 		long double v = (long double)l->intercept + (long double)l->slope * s->p[i].n;
-		long double m = s->p[i].min_int;
+		long double m = point_min_int(&s->p[i]);
 		if (!(v <= m + 1e-12L * (m > 1 ? m : 1)))
 			print_error("point %zu of %zu: n=%llu m=%.0Lf line=%.6Lf slope=%.17g icpt=%.17g unique=%d\n",
 				    i, s->count, (unsigned long long)s->p[i].n, m, v, l->slope, l->intercept, l->unique);
@@ -88,7 +88,7 @@ static void check_case(const struct point_set *s, int brute)
 	long double vh = value_at_mean(s, &h), vl = value_at_mean(s, &lp.line);
 	long double scale = 1;
 	for (size_t i = 0; i < s->count; i++)
-		scale = s->p[i].min_int > scale ? s->p[i].min_int : scale;
+		scale = point_min_int(&s->p[i]) > scale ? point_min_int(&s->p[i]) : scale;
 	assert_true(fabsl(vh - vl) <= 1e-9L * scale);
 	if (h.unique) {
 		assert_true(fabs(h.slope - lp.line.slope) <=

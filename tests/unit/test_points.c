@@ -180,12 +180,40 @@ static void test_drop_min(void **state)
 	}
 }
 
-/* A point is at most 48 bytes (a million N: 48 MB), and its count stops at
+/* Integer minima stay exact where doubles cannot hold them (2^53 + 1,
+ * near 2^60 and up to 2^64 - 1, which rounds to 2^64), whatever order the
+ * timings come in; a fraction later leaves the doubles' minimum. */
+static void test_exact_minimum(void **state)
+{
+	(void)state;
+	const uint64_t top[] = { 1000, (1ull << 53) + 1, (1ull << 60) + 607,
+				 (1ull << 63) + 1023, UINT64_MAX - 1024,
+				 UINT64_MAX - 1, UINT64_MAX };
+	for (size_t k = 0; k < sizeof top / sizeof *top; k++) {
+		struct point_set s;
+		points_init(&s);
+		/* top, top - 3, top - 1, top - 2 (the smallest second) */
+		const uint64_t d[] = { 0, 3, 1, 2 };
+		for (int j = 0; j < 4; j++) {
+			uint64_t t = top[k] - d[j];
+			assert_int_equal(points_add(&s, 9, (double)t, t, 1), 0);
+			uint64_t want = top[k] - (j >= 1 ? 3 : 0);
+			assert_true(point_min_int(&s.p[0]) == want);
+			assert_true(s.p[0].min == (double)want);
+		}
+		assert_int_equal(points_add(&s, 9, 0.5, 0, 0), 0);
+		assert_false(s.all_int);
+		assert_true(s.p[0].min == 0.5);
+		points_free(&s);
+	}
+}
+
+/* A point is at most 40 bytes (a million N: 40 MB), and its count stops at
  * POINT_MAX_COUNT with an error, not a wrap to zero. */
 static void test_size_and_count_limit(void **state)
 {
 	(void)state;
-	assert_true(sizeof(struct point) <= 48);
+	assert_true(sizeof(struct point) <= 40);
 	struct point_set s;
 	points_init(&s);
 	assert_int_equal(points_add(&s, 5, 10, 10, 1), 0);
@@ -235,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_wide),
 		cmocka_unit_test(test_compaction),
 		cmocka_unit_test(test_drop_min),
+		cmocka_unit_test(test_exact_minimum),
 		cmocka_unit_test(test_size_and_count_limit),
 		cmocka_unit_test(test_sort),
 	};
