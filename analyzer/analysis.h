@@ -59,6 +59,7 @@ struct analysis_settings {
 };
 
 #define ANALYSIS_WARNINGS_MAX 12
+#define ANALYSIS_WARNING_LEN 768	/* the longest, with its numbers */
 
 struct analysis {
 	const struct analysis_settings *opt;
@@ -135,7 +136,7 @@ struct analysis {
 	/* what disturbed the timings (noise/diagnosis.h) */
 	struct diagnosis diag;
 	/* checks */
-	char warning[ANALYSIS_WARNINGS_MAX][256];
+	char warning[ANALYSIS_WARNINGS_MAX][ANALYSIS_WARNING_LEN];
 	size_t warnings;
 	/* where an error without a line of its own is reported */
 	struct input_error where;

@@ -23,8 +23,11 @@ static void warn(struct analysis *a, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(a->warning[a->warnings++], sizeof a->warning[0], fmt, ap);
+	char *w = a->warning[a->warnings++];
+	int len = vsnprintf(w, sizeof a->warning[0], fmt, ap);
 	va_end(ap);
+	if (len >= (int)sizeof a->warning[0])	/* cut short: say so */
+		memcpy(w + sizeof a->warning[0] - 4, "...", 4);
 }
 
 /*
@@ -87,6 +90,11 @@ static void check_speed(struct analysis *a)
 	if (share > 0)
 		warn(a, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time; the usual one is up to %.3g times it",
 		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
+	const struct interrupts *q = &a->diag.irq;
+	if (q->proportional)
+		warn(a, "speed: the machine's speed changed from run to run, faster than its windows of %zu runs follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%); what the report counts as interruptions are mostly those runs (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
+		     ss->runs_per_window, 100.0 * (double)q->events / (double)q->samples,
+		     100 * q->slower, 100 * q->slower_hi, q->growth);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		warn(a, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
 		     100 * (1 / ss->line_factor - 1), 100 * ss->s[0].share);
@@ -106,7 +114,7 @@ static void check_saturated(struct analysis *a)
 		warn(a, "saturated? even the shortest runs (N = %llu) scatter by %.3g%% of their time: interruptions of less than %.4g units are not told apart from it, and may be in every run; time shorter runs, or see what the CPU does with collect --trace",
 		     (unsigned long long)a->points.p[0].n, 100 * jitter / shortest,
 		     d->irq.threshold);
-	if (!d->comp.done && d->irq.expected_long >= 1) {
+	if (!d->comp.done && d->irq.expected_long >= 1 && !d->irq.proportional) {
 		warn(a, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, but a periodic source (a timer) shorter than the runs leaves none, and then the line rises with it, unseen; see what the CPU does with collect --trace, or time shorter runs",
 		     d->irq.expected_long);
 		return;

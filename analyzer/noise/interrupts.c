@@ -560,6 +560,78 @@ static int count_of(struct spool *sp, struct interrupts *o,
 	return 0;
 }
 
+/* A third of the events' costs and minima (clock units), by their N's
+ * minimum: the median of each. */
+struct third {
+	double cost, min;
+};
+
+static struct third third_of(double *cost, double *min, size_t n)
+{
+	return (struct third){ select_kth(cost, n, n / 2), select_kth(min, n, n / 2) };
+}
+
+/* Interruptions an interrupted run holds, on average, where it expects x
+ * (Poisson, at least one). */
+static double held(double x)
+{
+	return x > 1e-9 ? x / -expm1(-x) : 1;
+}
+
+/* How the events' excess grows with their N's minimum m (growth: the
+ * exponent from the shortest third of the events to the longest; judged
+ * where those thirds' minima are twice apart and hold 20 events each),
+ * and the longest third's excess over m; of the events above the longest
+ * runs' threshold only.  Interruptions' grows only as
+ * longer runs hold more of them at the rate found (hits): an exponent
+ * INTERRUPTS_PROPORTIONAL above that is a speed's. */
+static void growth_of(struct interrupts *o, const struct interrupt_config *c,
+		      const struct periodic_event *ev, size_t n)
+{
+	o->growth = o->slower = o->slower_hi = o->growth_hits = NAN;
+	double hits = 0;
+	double *m = malloc(4 * (n ? n : 1) * sizeof *m);
+	if (m == NULL)
+		return;
+	double *cost = m + n, *sm = cost + n, *sc = sm + n;
+	/* above one cut for all (the threshold of the longest N's runs):
+	 * a threshold that rises with the runs' timing keeps only the larger
+	 * costs of the longer runs, and would make a fixed cost seem to grow */
+	double longest = 0, cut;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].tag < c->points->count)
+			longest = fmax(longest, c->points->p[ev[i].tag].min);
+	cut = fmax(0, threshold_at(o, longest) - o->baseline);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].tag < c->points->count && ev[i].cost > cut)
+			m[k] = c->points->p[ev[i].tag].min, cost[k++] = ev[i].cost;
+	/* the thirds by m: below its 1/3 quantile, above its 2/3 */
+	memcpy(sm, m, k * sizeof *sm);
+	double lo = k ? select_kth(sm, k, k / 3) : 0, hi = k ? select_kth(sm, k, (2 * k) / 3) : 0;
+	size_t a = 0, b = 0;
+	for (size_t i = 0; i < k; i++)
+		if (m[i] < lo)
+			sc[a] = cost[i], sm[a++] = m[i];
+	struct third s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0 };
+	for (size_t i = 0; i < k; i++)	/* cost[] is free as b <= i */
+		if (m[i] > hi)
+			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i] / m[i];
+	if (a >= 20 && b >= 20) {
+		o->slower = select_kth(cost, b, b / 2);
+		o->slower_hi = select_kth(cost, b, (9 * b) / 10);
+		struct third l = third_of(sc, sm, b);
+		if (l.min >= 2 * s.min && s.cost > 0) {
+			o->growth = log(l.cost / s.cost) / log(l.min / s.min);
+			hits = log(held(o->rate * l.min) / held(o->rate * s.min)) /
+			       log(l.min / s.min);
+			o->growth_hits = hits;
+		}
+	}
+	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL && !o->saturated;
+	free(m);
+}
+
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupts *o)
 {
@@ -599,6 +671,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		 * are interrupted swallowed it; not known */
 		if (!(o->cost > 0))
 			o->cost = o->cost_lo = o->cost_hi = NAN;
+		growth_of(o, c, ev, keep.kept);
 	}
 	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);
 	return rc;

@@ -18,6 +18,11 @@
  * and the periodic sources among them (periodic.h), each
  * event placed at the middle of the undisturbed part of its run.
  *
+ * Where the events' excess grows with their N's minimum as it would with a
+ * speed (in proportion to it, not a cost of its own), they are runs the
+ * machine slowed down from one run to the next, too fast for the speed
+ * states to see (proportional): not interruptions.
+ *
  * Where the longest runs expect to catch an interruption or more
  * (expected_long >= 1) no minimum escapes them, and the line rises with
  * them: fit/compensate.h takes them out.
@@ -32,6 +37,12 @@
 #include "points.h"
 #include "speedstates.h"
 #include "spool.h"
+
+/* The events' excess grows as m^growth, this much faster than the
+ * interruptions' would (as longer runs hold more of them): a speed that
+ * changed from run to run (an interruption's cost does not grow with the
+ * run). */
+#define INTERRUPTS_PROPORTIONAL 0.5
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
@@ -63,6 +74,19 @@ struct interrupts {
 	double run_seconds;	/* the same in s; 0 unknown */
 	double per_s;		/* count / run_seconds; 0 unknown */
 	double cost, cost_lo, cost_hi;	/* median, 25%, 75%, clock units */
+	double growth;		/* how the events' excess grows with their
+				 * N's minimum m: as m^growth from the
+				 * shortest third of them to the longest
+				 * (0: a fixed cost; 1: in proportion, a
+				 * speed); NAN: not judged */
+	double growth_hits;	/* the exponent interruptions would show, as
+				 * longer runs hold more of them */
+	double slower, slower_hi;	/* the longest third's excess over m:
+					 * median and 90% */
+	int proportional;	/* growth beyond INTERRUPTS_PROPORTIONAL
+				 * more than the interruptions' (and not
+				 * saturated): the events are runs the
+				 * machine slowed down, not interruptions */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;

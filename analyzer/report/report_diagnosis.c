@@ -71,6 +71,11 @@ static void speed_text(FILE *out, const struct analysis *a)
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
 			1 / ss->line_factor);
+	const struct interrupts *q = &a->diag.irq;
+	if (q->proportional)
+		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%): see the interruptions\n",
+			100.0 * (double)q->events / (double)q->samples, 100 * q->slower,
+			100 * q->slower_hi);
 }
 
 /* "in bursts of 24" where a source's marks hold many interruptions each;
@@ -133,6 +138,9 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	fprintf(out, "\n");
 	if (q->events == 0)
 		return;
+	if (q->proportional)
+		fprintf(out, "    most are no interruptions: their excess grows with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs): the machine ran those runs slower, by %.3g%% (median of the longest; 90%% within %.3g%%), its speed changing faster than the speed windows follow; the counts and costs below are of those runs\n",
+			q->growth, q->growth_hits, 100 * q->slower, 100 * q->slower_hi);
 	if (!(q->cost > 0))
 		fprintf(out, "    one costs: not known (the shortest runs are interrupted too: their median is no floor)\n");
 	else if (a->unit_ns > 0)
@@ -300,6 +308,18 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	fputc(']', out);
 	json_key(out, f, "interrupts_expected_per_long_run");
 	json_number(out, q->expected_long);
+	json_key(out, f, "interrupt_excess_growth");
+	json_number(out, q->growth);
+	json_key(out, f, "slowed_runs");
+	if (q->proportional) {
+		fputs("{\"median\": ", out);
+		json_number(out, q->slower);
+		fputs(", \"p90\": ", out);
+		json_number(out, q->slower_hi);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
 	periodic_json(out, f, a);
 	compensated_json(out, f, a);
 	report_counted_json(out, f, a);

@@ -4,6 +4,8 @@
 # cost and period of the interruptions (the fundamental, each source of
 # several), none named where there are none, the compensated unit cost
 # where no long run escapes them, and an activity trace's attribution.
+# Runs slowed by a speed that changes faster than the speed windows
+# follow are told from interruptions by how their excess grows with N.
 # Within the figures the diagnosis promises: rate and cost within 10%,
 # period within 2% and no harmonic, speed factor within 0.03, share within
 # 0.05, start within 100 ms.
@@ -20,6 +22,7 @@ j = json.load(open("j.json"))
 def near(v, t, rel): return abs(v / t - 1) <= rel
 def states(): return j["speed_states"]
 def sources(): return sorted(j["periodic"], key=lambda s: s["period_ns"])
+assert not any(w.endswith("...") for w in j["warnings"]), j["warnings"]
 exec(sys.argv[1])' "$2"
 }
 
@@ -50,7 +53,21 @@ assert near(j["interrupts_per_s"], 1000, 0.1), j["interrupts_per_s"]
 assert near(j["interrupt_cost_ns"], 20000, 0.1), j["interrupt_cost_ns"]
 p = sources()
 assert len(p) == 1 and near(p[0]["period_ns"], 1e6, 0.02), p
-assert near(p[0]["per_s"], 1000, 0.1) and near(p[0]["cost_ns"], 20000, 0.1), p'
+assert near(p[0]["per_s"], 1000, 0.1) and near(p[0]["cost_ns"], 20000, 0.1), p
+assert j["slowed_runs"] is None, j["slowed_runs"]'
+
+	# 5% slower for 0.23 ms of every 0.5 ms, and 10% for 3 ms of every
+	# 7 ms: too short for windows of 32 runs (about 1 ms); the runs they
+	# slowed are said to be slowed, by their factor, not interrupted
+	for b in 1.05@0.23/0.5:0.05 1.1@3/7:0.1; do
+		"$DISTURB" --seed $seed --bursts "${b%:*}" > fast.st
+		check "slower in short bursts ${b%:*}, seed $seed: slowed runs, by ${b##*:}, warned" judge fast.st '
+g, s = j["interrupt_excess_growth"], j["slowed_runs"]
+assert s is not None and abs(g - 1) <= 0.1, (g, s)
+assert abs(s["median"] - '"${b##*:}"') <= 0.01 and s["p90"] <= '"${b##*:}"' + 0.01, s
+assert j["saturated"] is False, j["saturated"]
+assert any(w.startswith("speed: the machine\x27s speed changed from run to run") for w in j["warnings"]), j["warnings"]'
+	done
 
 	# 10 ms of every 100 ms 1.10 times faster: the line rests on the bursts
 	"$DISTURB" --seed $seed --bursts 0.90909@10/100 > bursts.st
@@ -68,7 +85,8 @@ assert len(p) == 2, p
 assert near(p[0]["period_ns"], 1e6, 0.02) and near(p[1]["period_ns"], 2.7e6, 0.02), p
 assert near(p[0]["per_s"], 1000, 0.1) and near(p[1]["per_s"], 370.4, 0.1), p
 assert near(p[0]["cost_ns"], 20000, 0.1) and near(p[1]["cost_ns"], 50000, 0.1), p
-assert near(j["interrupts_per_s"], 1370, 0.1), j["interrupts_per_s"]'
+assert near(j["interrupts_per_s"], 1370, 0.1), j["interrupts_per_s"]
+assert j["slowed_runs"] is None and abs(j["interrupt_excess_growth"]) < 0.3, j["slowed_runs"]'
 
 	# a source on a 5 ms grid that fires at a fifth of its marks (the
 	# truth: about 80 of 400), beside a 4 ms timer at every mark: the
@@ -97,15 +115,21 @@ assert near(p[0]["period_ns"], 2.7e6, 0.02) and near(p[1]["period_ns"], 4e6, 0.0
 assert near(p[0]["cost_ns"], 50000, 0.1) and near(p[1]["cost_ns"], 5000, 0.1), p
 assert near(j["interrupts_per_s"], 2020, 0.1), j["interrupts_per_s"]
 k = j["kernel_counted"]
-assert k is not None and near(k["interrupts_per_s"], 250, 0.02), k'
+assert k is not None and near(k["interrupts_per_s"], 250, 0.02), k
+assert j["slowed_runs"] is None, j["slowed_runs"]'
 
 	# random interrupts alone, costs spread
 	"$DISTURB" --seed $seed --random 3000:10:0.5 > random.st
 	check "3 kHz at random x 10 us, seed $seed: rate and cost, no period" judge random.st '
 assert near(j["interrupts_per_s"], 3000, 0.1) and near(j["interrupt_cost_ns"], 10000, 0.1), j
-assert j["periodic"] == [], j["periodic"]'
+assert j["periodic"] == [], j["periodic"]
+assert j["slowed_runs"] is None, j["slowed_runs"]'
 done
 check "the text report names the sources" sh -c "'$ANALYZE' two.st | grep -q 'every 2.7 ms (370.4 Hz)'"
+"$ANALYZE" fast.st > fast.txt || fail "fast.st: analyze exited $?"
+check "slowed runs, text: said in the speed section" grep -q '^    and from run to run, faster than the windows follow: .* slower in proportion' fast.txt
+check "... and in the interruptions'" grep -q '^    most are no interruptions: their excess grows' fast.txt
+check "... and its warning whole" grep -q 'the unit cost is that of the fastest runs$' fast.txt
 
 # Saturated: a 1 ms timer of 20 us that every run longer than 1 ms holds
 # at least once.  The least-values line rises with it; the compensated
@@ -122,7 +146,8 @@ assert any(w.startswith("saturated:") for w in j["warnings"]), j["warnings"]'
 assert j["saturated"], j["saturated"]
 lo, hi = j["unit_cost_compensated_interval"]
 assert lo <= 0.57 <= hi, (lo, hi)
-assert near(j["interrupt_cost_ns"], 5000, 0.1), j["interrupt_cost_ns"]'
+assert near(j["interrupt_cost_ns"], 5000, 0.1), j["interrupt_cost_ns"]
+assert j["slowed_runs"] is None, j["slowed_runs"]'
 done
 
 # Saturated everywhere: even the shortest runs hold interruptions, and no
