@@ -151,23 +151,32 @@ static double refine(const double *t, size_t k, double p0, double *z,
 			step = half / 8;
 		/* a stretch with a handful of events says nothing of the
 		 * period (one event locks to every period, and its Z is flat):
-		 * the candidate stands until a longer one tells */
+		 * the candidate stands, as unsure as it was, until a longer
+		 * one tells */
 		if (m < MIN_EVENTS && span < total) {
-			half = 4 * step;
 			span *= 4;
 			continue;
 		}
 		/* best +- half in period, in steps uniform in frequency of
-		 * one step in period at best */
-		int w = (int)(half / step + 1e-9);
-		w = w < MAX_STAGE_STEPS / 2 ? w : MAX_STAGE_STEPS / 2;
+		 * one step in period at best: all of it, in scans of at most
+		 * MAX_STAGE_STEPS + 1 (after stages passed over, the window
+		 * is still as wide as it was, and the steps finer) */
+		long w = (long)(half / step + 1e-9);
 		double f = 1 / best, d = step * f * f, zs[MAX_STAGE_STEPS + 1];
-		scan_z(t, m, f - w * d, d, 2 * w + 1, zs);
-		*tried += (size_t)(2 * w + 1);
-		int bj = w;
-		for (int j = 0; j <= 2 * w; j++)
-			bj = zs[j] > zs[bj] ? j : bj;
-		best = 1 / (f + (bj - w) * d);
+		double bz = -1;
+		long bj = 0;
+		for (long j0 = -w; j0 <= w; j0 += MAX_STAGE_STEPS + 1) {
+			long count = w - j0 + 1 < MAX_STAGE_STEPS + 1 ? w - j0 + 1
+								    : MAX_STAGE_STEPS + 1;
+			scan_z(t, m, f + (double)j0 * d, d, (int)count, zs);
+			*tried += (size_t)count;
+			for (long j = 0; j < count; j++)
+				if (zs[j] > bz || (zs[j] == bz && labs(j0 + j) < labs(bj))) {
+					bz = zs[j];
+					bj = j0 + j;
+				}
+		}
+		best = 1 / (f + (double)bj * d);
 		if (span >= total) {
 			best = parabola(t, k, best, step, tried);
 			break;

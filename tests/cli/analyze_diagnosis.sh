@@ -133,8 +133,10 @@ check "... and its warning whole" grep -q 'the unit cost is that of the fastest 
 
 # Saturated: a 1 ms timer of 20 us that every run longer than 1 ms holds
 # at least once.  The least-values line rises with it; the compensated
-# unit cost takes it out and its bounds hold the truth.
-for seed in 1 2; do
+# unit cost takes it out and its bounds hold the truth.  (Seed 3: the
+# shortest runs' events are sparse, and the period search must scan the
+# whole window it was given after passing over stages of too few events.)
+for seed in 1 2 3; do
 	"$DISTURB" --seed $seed --periodic 1000:20 --range 50000:8000000:48 > sat.st
 	check "saturated 1 ms timer, seed $seed: compensated within its bounds of 0.57" judge sat.st '
 assert j["saturated"], j["saturated"]
