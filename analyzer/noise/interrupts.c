@@ -16,7 +16,7 @@
  * model); events kept at most (a uniform sample of them beyond: the
  * search looks at 512 of them at a time, and a cost's quartiles are as
  * sure from 131072 as from millions). */
-enum { KEEP = 16384, EVENTS_KEEP = 1 << 17 };
+enum { KEEP = 16384, EVENTS_KEEP = 1 << 17, GROWTH_EVENTS = 16384 };
 /* The runs' lengths, in bins a sixteenth of an octave wide: enough to
  * weigh each run's chance of being interrupted. */
 enum { LENGTH_BINS = 16 * 64 };
@@ -590,10 +590,14 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 {
 	o->growth = o->slower = o->slower_hi = o->growth_hits = NAN;
 	double hits = 0;
-	double *m = malloc(4 * (n ? n : 1) * sizeof *m);
+	/* every stride-th event: GROWTH_EVENTS at most (the events are in
+	 * time order; thirds' medians need no more) */
+	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
+	size_t cap = n / stride + 1;
+	double *m = malloc(4 * cap * sizeof *m);
 	if (m == NULL)
 		return;
-	double *cost = m + n, *sm = cost + n, *sc = sm + n;
+	double *cost = m + cap, *sm = cost + cap, *sc = sm + cap;
 	/* above one cut for all (the threshold of the longest N's runs):
 	 * a threshold that rises with the runs' timing keeps only the larger
 	 * costs of the longer runs, and would make a fixed cost seem to grow */
@@ -603,7 +607,7 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 			longest = fmax(longest, c->points->p[ev[i].tag].min);
 	cut = fmax(0, threshold_at(o, longest) - o->baseline);
 	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i += stride)
 		if (ev[i].tag < c->points->count && ev[i].cost > cut)
 			m[k] = c->points->p[ev[i].tag].min, cost[k++] = ev[i].cost;
 	/* the thirds by m: below its 1/3 quantile, above its 2/3 */

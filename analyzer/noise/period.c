@@ -12,7 +12,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 4096 };
+enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 4096, WINDOW_WORK = 4096 };
 
 #define TWO_PI 6.283185307179586476925286766559L
 
@@ -161,6 +161,11 @@ static double refine(const double *t, size_t k, double p0, double *z,
 		 * one step in period at best: all of it, in scans of at most
 		 * MAX_STAGE_STEPS + 1 (after stages passed over, the window
 		 * is still as wide as it was, and the steps finer) */
+		/* bounded work: steps x events at most WINDOW_WORK (a scan
+		 * of 32 steps either side at least) */
+		double steps_max = fmax(MAX_STAGE_STEPS / 2, WINDOW_WORK / (double)m);
+		if (half / step > steps_max)
+			step = half / steps_max;
 		long w = (long)(half / step + 1e-9);
 		double f = 1 / best, d = step * f * f, zs[MAX_STAGE_STEPS + 1];
 		double bz = -1;
