@@ -2,8 +2,9 @@
 
 Recovered against true.  Synthetic collections and traces with known
 disturbances (tests/tools/disturb: 64 N, shuffled sweeps, runs back to
-back, tick 21 units = 10 ns, 2 s): speed states, interruptions periodic
-and random, both at once, saturated collections; analyze --json, three
+back, tick 21 units = 10 ns, 2 s): speed states, slower bursts too short
+for the speed windows, interruptions periodic and random, both at once,
+saturated collections; analyze --json, three
 seeds each.  Then this machine, with and without a known disturbance
 injected into the process (bench/spinalarm.c by LD_PRELOAD: a SIGALRM
 every 2.7 ms whose handler spins 50 us): activity traces (collect --trace
@@ -27,6 +28,8 @@ SYNTHETIC = [
     ("slower 20% + 1 kHz", ["--speed", "1.3@1600:2000", "--periodic", "1000:20"],
      "1.30 x for 20%; 1 ms x 20 us"),
     ("turbo bursts", ["--bursts", "0.90909@10/100"], "1.10 x for 90% (10 ms of 100 faster)"),
+    ("short slow bursts", ["--bursts", "1.05@0.23/0.5"], "1.05 x for 0.23 ms of every 0.5 ms"),
+    ("slow bursts of 3 ms", ["--bursts", "1.1@3/7"], "1.10 x for 3 ms of every 7 ms"),
     ("1 ms + 2.7 ms", ["--periodic", "1000:20", "--periodic", "2700:50"],
      "1 ms x 20 us, 2.7 ms x 50 us"),
     ("random + 2 periodic", ["--random", "1400:24:0.3", "--periodic", "4000:5:0:irq",
@@ -52,6 +55,16 @@ def fmt_states(j):
                      for x in s)
 
 
+def fmt_growth(j):
+    g = j.get("interrupt_excess_growth")
+    return "-" if g is None else f"{g:.2f}"
+
+
+def fmt_slowed(j):
+    s = j.get("slowed_runs")
+    return "no" if s is None else f"{100 * s['median']:.2f}% (90%: {100 * s['p90']:.2f}%)"
+
+
 def fmt_sources(sources, key="per_s"):
     if not sources:
         return "none"
@@ -61,8 +74,8 @@ def fmt_sources(sources, key="per_s"):
 
 def synthetic(tmp, seeds):
     rows = ["| collection | true | seed | speed states | interruptions per s | cost (us) "
-            "| periodic sources | unit cost (compensated) | warnings |",
-            "|---|---|---|---|---|---|---|---|---|"]
+            "| periodic sources | excess ~ m^x | slowed runs | unit cost (compensated) | warnings |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, args, truth in SYNTHETIC:
         for seed in seeds:
             path = tmp / "disturb.st"
@@ -77,7 +90,8 @@ def synthetic(tmp, seeds):
             cost = j["interrupt_cost_ns"]
             rows.append(f"| {name} | {truth} | {seed} | {fmt_states(j)} "
                         f"| {j['interrupts_per_s'] or 0:.0f} | {cost / 1e3 if cost else 0:.3g} "
-                        f"| {fmt_sources(j['periodic'])} | {comp} | {warns} |")
+                        f"| {fmt_sources(j['periodic'])} | {fmt_growth(j)} | {fmt_slowed(j)} "
+                        f"| {comp} | {warns} |")
     path = tmp / "disturb-trace.st"
     with open(path, "w") as f:
         f.write(run([DISTURB, "--trace", "2", "--periodic", "1000:25:0.3", "--periodic",
