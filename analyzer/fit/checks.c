@@ -92,8 +92,8 @@ static void check_speed(struct analysis *a)
 		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
 	const struct interrupts *q = &a->diag.irq;
 	if (q->proportional)
-		warn(a, "speed: the machine's speed changed from run to run, faster than its windows of %zu runs follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%); what the report counts as interruptions are mostly those runs (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
-		     ss->runs_per_window, 100.0 * (double)q->events / (double)q->samples,
+		warn(a, "speed: the machine's speed changed from run to run, faster than its windows of %zu runs follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%); they are not counted as interruptions (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
+		     ss->runs_per_window, 100.0 * (double)q->slowed / (double)q->samples,
 		     100 * q->slower, 100 * q->slower_hi, q->growth);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		warn(a, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
@@ -114,7 +114,7 @@ static void check_saturated(struct analysis *a)
 		warn(a, "saturated? even the shortest runs (N = %llu) scatter by %.3g%% of their time: interruptions of less than %.4g units are not told apart from it, and may be in every run; time shorter runs, or see what the CPU does with collect --trace",
 		     (unsigned long long)a->points.p[0].n, 100 * jitter / shortest,
 		     d->irq.threshold);
-	if (!d->comp.done && d->irq.expected_long >= 1 && !d->irq.proportional) {
+	if (!d->comp.done && d->irq.expected_long >= 1) {
 		warn(a, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, but a periodic source (a timer) shorter than the runs leaves none, and then the line rises with it, unseen; see what the CPU does with collect --trace, or time shorter runs",
 		     d->irq.expected_long);
 		return;

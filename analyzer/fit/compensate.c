@@ -97,8 +97,8 @@ int compensate(const struct point_set *s, const struct interrupts *q,
 	       struct compensation *out)
 {
 	memset(out, 0, sizeof *out);
-	if (!(q->expected_long >= 1) || q->events == 0 || s->count < 3 || q->proportional)
-		return 0;	/* slowed runs (interrupts.h): no fixed cost to take out */
+	if (!(q->expected_long >= 1) || q->events == 0 || s->count < 3)
+		return 0;
 	struct lv_line l;
 	if (fit_without(s, q, scale, 1, 1, COMPENSATE_QUANTILE, &l, &out->held_longest) != 0)
 		return -1;

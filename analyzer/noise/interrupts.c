@@ -636,6 +636,59 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	free(m);
 }
 
+/* The events above the threshold (o's), as interruptions: their periodic
+ * sources, cost and count.  keep is empty on entry (mid: the runs'
+ * middles, the periodic search's null model). */
+static int judge_events(struct spool *sp, const struct interrupt_config *c,
+			struct interrupts *o, struct reservoir *keep,
+			const struct reservoir *mid, const struct lengths *len)
+{
+	int rc = event_pass(sp, c, o, (struct periodic_event *)keep->v, keep);
+	if (rc != 0)
+		return rc;
+	struct periodic_event *ev = (struct periodic_event *)keep->v;
+	if (o->have_at) {
+		periodic_sort(ev, keep->kept);
+		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0,
+				   &o->periodic);
+	}
+	double time = o->in_runs * time_scale(c);
+	/* the cost from the runs that expected few (by the events' own rate
+	 * first), then the count, then the cost again */
+	cost_of(o, ev, keep->kept, (double)o->events / time);
+	if (rc == 0)
+		rc = count_of(sp, o, c, len, ev, keep->kept, time, time_scale(c));
+	if (!o->saturated)
+		cost_of(o, ev, keep->kept, o->rate / time_scale(c));
+	/* a cost at or below nothing: the baseline of runs all of which are
+	 * interrupted swallowed it; not known */
+	if (!(o->cost > 0))
+		o->cost = o->cost_lo = o->cost_hi = NAN;
+	return rc;
+}
+
+/* Where the events were mostly runs the machine slowed (growth_of), the
+ * interruptions are judged again above twice the slowed runs' excess, as
+ * a share of each run's timing: those are the runs a fixed cost hit. */
+static int judge_again(struct spool *sp, const struct interrupt_config *c,
+		       struct interrupts *o, struct reservoir *keep,
+		       const struct reservoir *mid, const struct lengths *len)
+{
+	struct interrupts first = *o;
+	o->threshold_relative = fmax(o->threshold_relative, 2 * o->slower_hi);
+	o->threshold_cap = 0;
+	o->events = 0;
+	o->count = 0;
+	memset(&o->periodic, 0, sizeof o->periodic);
+	size_t cap = keep->cap;
+	reservoir_free(keep);
+	if (reservoir_init(keep, cap, sizeof(struct periodic_event)) != 0)
+		return -1;
+	int rc = judge_events(sp, c, o, keep, mid, len);
+	o->slowed = first.events > o->events ? first.events - o->events : 0;
+	return rc;
+}
+
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupts *o)
 {
@@ -654,28 +707,12 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	    first_pass(sp, c, o, &add, &mid, len, &rel) == 0) {
 		threshold_of(c, &add, &rel, o);
 		threshold_cap_of(c, o);
-		rc = event_pass(sp, c, o, (struct periodic_event *)keep.v, &keep);
+		rc = judge_events(sp, c, o, &keep, &mid, len);
 	}
 	if (rc == 0) {
-		struct periodic_event *ev = (struct periodic_event *)keep.v;
-		if (o->have_at) {
-			periodic_sort(ev, keep.kept);
-			rc = periodic_find(ev, keep.kept, mid.v, mid.kept,
-					   o->threshold, 0, &o->periodic);
-		}
-		double time = o->in_runs * time_scale(c);
-		/* the cost from the runs that expected few (by the events'
-		 * own rate first), then the count, then the cost again */
-		cost_of(o, ev, keep.kept, (double)o->events / time);
-		if (rc == 0)
-			rc = count_of(sp, o, c, len, ev, keep.kept, time, time_scale(c));
-		if (!o->saturated)
-			cost_of(o, ev, keep.kept, o->rate / time_scale(c));
-		/* a cost at or below nothing: the baseline of runs all of which
-		 * are interrupted swallowed it; not known */
-		if (!(o->cost > 0))
-			o->cost = o->cost_lo = o->cost_hi = NAN;
-		growth_of(o, c, ev, keep.kept);
+		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
+		if (o->proportional && !o->threshold_given)
+			rc = judge_again(sp, c, o, &keep, &mid, len);
 	}
 	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);
 	return rc;

@@ -21,7 +21,9 @@
  * Where the events' excess grows with their N's minimum as it would with a
  * speed (in proportion to it, not a cost of its own), they are runs the
  * machine slowed down from one run to the next, too fast for the speed
- * states to see (proportional): not interruptions.
+ * states to see (proportional): not interruptions.  The interruptions are
+ * then the runs above twice that slowdown (the relative threshold raised
+ * to it), found again.
  *
  * Where the longest runs expect to catch an interruption or more
  * (expected_long >= 1) no minimum escapes them, and the line rises with
@@ -85,8 +87,11 @@ struct interrupts {
 					 * median and 90% */
 	int proportional;	/* growth beyond INTERRUPTS_PROPORTIONAL
 				 * more than the interruptions' (and not
-				 * saturated): the events are runs the
-				 * machine slowed down, not interruptions */
+				 * saturated): the events were mostly runs the
+				 * machine slowed down, not interruptions; the
+				 * interruptions are then judged again above
+				 * 2 x slower_hi of a run's timing */
+	uint64_t slowed;	/* then: runs slowed, not interrupted */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;

@@ -73,8 +73,8 @@ static void speed_text(FILE *out, const struct analysis *a)
 			1 / ss->line_factor);
 	const struct interrupts *q = &a->diag.irq;
 	if (q->proportional)
-		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%): see the interruptions\n",
-			100.0 * (double)q->events / (double)q->samples, 100 * q->slower,
+		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%)\n",
+			100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
 			100 * q->slower_hi);
 }
 
@@ -128,19 +128,20 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			? ", up to half the cost of one where every N shows a ladder of them" : "");
 	if (q->events == 0) {
 		fprintf(out, "): none\n");
-		return;
+	} else {
+		fprintf(out, "): %llu runs (%.3g%%)", (unsigned long long)q->events,
+			q->samples ? 100.0 * (double)q->events / (double)q->samples : 0);
+		if (q->per_s > 0)
+			fprintf(out, ", %.4g per second of runs", q->per_s);
+		fprintf(out, "\n");
 	}
-	fprintf(out, "): %llu runs (%.3g%%)",
-		(unsigned long long)q->events,
-		q->samples ? 100.0 * (double)q->events / (double)q->samples : 0);
-	if (q->per_s > 0)
-		fprintf(out, ", %.4g per second of runs", q->per_s);
-	fprintf(out, "\n");
+	if (q->proportional)
+		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%; see the speed): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's timing\n",
+			(unsigned long long)q->slowed,
+			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
+			100 * q->slower, 100 * q->slower_hi, q->growth, q->growth_hits);
 	if (q->events == 0)
 		return;
-	if (q->proportional)
-		fprintf(out, "    most are no interruptions: their excess grows with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs): the machine ran those runs slower, by %.3g%% (median of the longest; 90%% within %.3g%%), its speed changing faster than the speed windows follow; the counts and costs below are of those runs\n",
-			q->growth, q->growth_hits, 100 * q->slower, 100 * q->slower_hi);
 	if (!(q->cost > 0))
 		fprintf(out, "    one costs: not known (the shortest runs are interrupted too: their median is no floor)\n");
 	else if (a->unit_ns > 0)
@@ -312,7 +313,7 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");
 	if (q->proportional) {
-		fputs("{\"median\": ", out);
+		fprintf(out, "{\"runs\": %llu, \"median\": ", (unsigned long long)q->slowed);
 		json_number(out, q->slower);
 		fputs(", \"p90\": ", out);
 		json_number(out, q->slower_hi);
