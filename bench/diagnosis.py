@@ -30,6 +30,8 @@ SYNTHETIC = [
     ("turbo bursts", ["--bursts", "0.90909@10/100"], "1.10 x for 90% (10 ms of 100 faster)"),
     ("short slow bursts", ["--bursts", "1.05@0.23/0.5"], "1.05 x for 0.23 ms of every 0.5 ms"),
     ("slow bursts of 3 ms", ["--bursts", "1.1@3/7"], "1.10 x for 3 ms of every 7 ms"),
+    ("short slow bursts + 1 kHz", ["--bursts", "1.03@0.2/0.45", "--periodic", "1000:20"],
+     "1.03 x for 0.2 ms of every 0.45 ms; 1 ms x 20 us"),
     ("1 ms + 2.7 ms", ["--periodic", "1000:20", "--periodic", "2700:50"],
      "1 ms x 20 us, 2.7 ms x 50 us"),
     ("random + 2 periodic", ["--random", "1400:24:0.3", "--periodic", "4000:5:0:irq",
