@@ -261,8 +261,13 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 	o->threshold_given = c->threshold > 0;
 	o->threshold = c->threshold > 0 ? c->threshold
 		: 10 * fmax(c->on_line_width, typical);
+	double rj = relative_jitter(rel);	/* sorts rel */
 	if (!o->threshold_given)	/* longer runs: 8 x their relative jitter x t */
-		o->threshold_relative = 8 * relative_jitter(rel);
+		o->threshold_relative = 8 * rj;
+	/* the longer runs' spread from run to run */
+	double *r = rel->v;
+	o->run_spread = rel->kept ? r[rel->kept / 2] : NAN;
+	o->run_spread_hi = rel->kept ? r[(9 * rel->kept) / 10] : NAN;
 }
 
 /* But no more than half a rung where every N shows the ladder of

@@ -63,6 +63,9 @@ struct interrupts {
 				 * a ladder of interruptions); 0: none */
 	double baseline;	/* median additive part: the runs' jitter */
 	double jitter;		/* median |additive part| of the shortest runs */
+	double run_spread, run_spread_hi;	/* |additive part| / t of the
+						 * runs of the upper half of N:
+						 * median and 90% (NAN: none) */
 	uint64_t samples;
 	uint64_t events;	/* runs above the threshold */
 	uint64_t count;		/* interruptions in them: rate x in_runs */

@@ -72,6 +72,9 @@ static void speed_text(FILE *out, const struct analysis *a)
 		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
 			1 / ss->line_factor);
 	const struct interrupts *q = &a->diag.irq;
+	if (q->run_spread >= 0)
+		fprintf(out, "    run to run: the runs of the upper half of N ran %.3g%% off their window's speed (median; 90%% within %.3g%%, the interrupted among them)\n",
+			100 * q->run_spread, 100 * q->run_spread_hi);
 	if (q->proportional)
 		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%)\n",
 			100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
@@ -309,6 +312,12 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	fputc(']', out);
 	json_key(out, f, "interrupts_expected_per_long_run");
 	json_number(out, q->expected_long);
+	json_key(out, f, "run_spread");
+	fputc('[', out);
+	json_number(out, q->run_spread);
+	fputs(", ", out);
+	json_number(out, q->run_spread_hi);
+	fputc(']', out);
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");

@@ -32,7 +32,8 @@ for seed in 1 2 3; do
 	check "quiet, seed $seed: one speed, no interruption, no period, no warning" judge quiet.st '
 assert len(states()) == 1, states()
 assert j["interrupts"] == 0 and j["periodic"] == [] and not j["period_found"], j["interrupts"]
-assert j["warnings"] == [], j["warnings"]'
+assert j["warnings"] == [], j["warnings"]
+assert j["run_spread"][1] < 0.005, j["run_spread"]'
 
 	# 1.30 times slower for the last 20% of the time, no interruption
 	"$DISTURB" --seed $seed --speed 1.3@1600:2000 > slow.st
@@ -66,6 +67,7 @@ g, s = j["interrupt_excess_growth"], j["slowed_runs"]
 assert s is not None and abs(g - 1) <= 0.1, (g, s)
 assert abs(s["median"] - '"${b##*:}"') <= 0.01 and s["p90"] <= '"${b##*:}"' + 0.01, s
 assert s["runs"] > 0.2 * j["samples"], s
+assert abs(j["run_spread"][1] - '"${b##*:}"') <= 0.01, j["run_spread"]
 assert j["interrupts"] <= 0.001 * j["samples"], j["interrupts"]
 assert j["saturated"] is False, j["saturated"]
 assert any(w.startswith("speed: the machine\x27s speed changed from run to run") for w in j["warnings"]), j["warnings"]'
