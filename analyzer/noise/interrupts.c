@@ -691,6 +691,18 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 		return -1;
 	int rc = judge_events(sp, c, o, keep, mid, len);
 	o->slowed = first.events > o->events ? first.events - o->events : 0;
+	/* the slowed runs' period: the strongest source's at first, where
+	 * the sources of its period held a tenth of the events */
+	o->slowed_period = 0;
+	if (first.periodic.count > 0) {
+		double p = first.periodic.s[0].period;
+		size_t held = 0;
+		for (size_t j = 0; j < first.periodic.count; j++)
+			if (fabs(first.periodic.s[j].period / p - 1) <= 0.01)
+				held += first.periodic.s[j].events;
+		if ((double)held >= 0.1 * (double)first.events)
+			o->slowed_period = p;
+	}
 	return rc;
 }
 

@@ -95,6 +95,8 @@ struct interrupts {
 				 * interruptions are then judged again above
 				 * 2 x slower_hi of a run's timing */
 	uint64_t slowed;	/* then: runs slowed, not interrupted */
+	double slowed_period;	/* and the period they came at (as the
+				 * periodic sources'), 0: none found */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;

@@ -75,10 +75,16 @@ static void speed_text(FILE *out, const struct analysis *a)
 	if (q->run_spread >= 0)
 		fprintf(out, "    run to run: the runs of the upper half of N ran %.3g%% off their window's speed (median; 90%% within %.3g%%, the interrupted among them)\n",
 			100 * q->run_spread, 100 * q->run_spread_hi);
-	if (q->proportional)
-		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%)\n",
+	if (q->proportional) {
+		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%)",
 			100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
 			100 * q->slower_hi);
+		if (q->slowed_period > 0 && a->unit_ns > 0)
+			fprintf(out, ", in bursts every %s", duration(x, sizeof x, q->slowed_period));
+		else if (q->slowed_period > 0)
+			fprintf(out, ", in bursts every %.6g clock units", q->slowed_period);
+		fprintf(out, "\n");
+	}
 }
 
 /* "in bursts of 24" where a source's marks hold many interruptions each;
@@ -322,7 +328,9 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");
 	if (q->proportional) {
-		fprintf(out, "{\"runs\": %llu, \"median\": ", (unsigned long long)q->slowed);
+		fprintf(out, "{\"runs\": %llu, \"period_ns\": ", (unsigned long long)q->slowed);
+		json_number(out, q->slowed_period > 0 && a->unit_ns > 0 ? q->slowed_period : NAN);
+		fputs(", \"median\": ", out);
 		json_number(out, q->slower);
 		fputs(", \"p90\": ", out);
 		json_number(out, q->slower_hi);

@@ -62,12 +62,14 @@ assert j["slowed_runs"] is None, j["slowed_runs"]'
 	# slowed are said to be slowed, by their factor, not interrupted
 	for b in 1.05@0.23/0.5:0.05 1.1@3/7:0.1; do
 		"$DISTURB" --seed $seed --bursts "${b%:*}" > fast.st
-		check "slower in short bursts ${b%:*}, seed $seed: slowed runs, by ${b##*:}, warned, none interrupted" judge fast.st '
+		check "slower in short bursts ${b%:*}, seed $seed: slowed runs, by ${b##*:}, their period, warned, none interrupted" judge fast.st '
 g, s = j["interrupt_excess_growth"], j["slowed_runs"]
 assert s is not None and abs(g - 1) <= 0.1, (g, s)
 assert abs(s["median"] - '"${b##*:}"') <= 0.01 and s["p90"] <= '"${b##*:}"' + 0.01, s
 assert s["runs"] > 0.2 * j["samples"], s
 assert abs(j["run_spread"][1] - '"${b##*:}"') <= 0.01, j["run_spread"]
+every = float("'"${b#*/}"'".split(":")[0]) * 1e6
+assert s["period_ns"] is not None and near(s["period_ns"], every, 0.02), s
 assert j["interrupts"] <= 0.001 * j["samples"], j["interrupts"]
 assert j["saturated"] is False, j["saturated"]
 assert any(w.startswith("speed: the machine\x27s speed changed from run to run") for w in j["warnings"]), j["warnings"]'
