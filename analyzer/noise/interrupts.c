@@ -637,7 +637,9 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 			o->growth_hits = hits;
 		}
 	}
-	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL && !o->saturated;
+	/* (a --threshold says what an interruption is: kept as given) */
+	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL && !o->saturated &&
+			  !o->threshold_given;
 	free(m);
 }
 
@@ -728,7 +730,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	}
 	if (rc == 0) {
 		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
-		if (o->proportional && !o->threshold_given)
+		if (o->proportional)
 			rc = judge_again(sp, c, o, &keep, &mid, len);
 	}
 	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);

@@ -79,18 +79,19 @@ struct interrupts {
 	double run_seconds;	/* the same in s; 0 unknown */
 	double per_s;		/* count / run_seconds; 0 unknown */
 	double cost, cost_lo, cost_hi;	/* median, 25%, 75%, clock units */
-	double growth;		/* how the events' excess grows with their
-				 * N's minimum m: as m^growth from the
-				 * shortest third of them to the longest
-				 * (0: a fixed cost; 1: in proportion, a
-				 * speed); NAN: not judged */
+	double growth;		/* how the events' excess (as first judged)
+				 * grows with their N's minimum m: as
+				 * m^growth from the shortest third of them
+				 * to the longest (0: a fixed cost; 1: in
+				 * proportion, a speed); NAN: not judged */
 	double growth_hits;	/* the exponent interruptions would show, as
 				 * longer runs hold more of them */
 	double slower, slower_hi;	/* the longest third's excess over m:
 					 * median and 90% */
 	int proportional;	/* growth beyond INTERRUPTS_PROPORTIONAL
-				 * more than the interruptions' (and not
-				 * saturated): the events were mostly runs the
+				 * more than the interruptions' (not
+				 * saturated, no --threshold given): the
+				 * events were mostly runs the
 				 * machine slowed down, not interruptions; the
 				 * interruptions are then judged again above
 				 * 2 x slower_hi of a run's timing */
