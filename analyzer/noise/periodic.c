@@ -407,8 +407,8 @@ static int bands_of(const struct periodic_event *ev, size_t n, double level,
 	for (size_t i = 0; i < n; i++)
 		top = ev[i].cost > top ? ev[i].cost : top;
 	level = level > 0 ? level : 1;
-	int octaves = top > level ? (int)ceil(log2(top / level)) : 1;
-	octaves = octaves < BAND_OCTAVES ? octaves : BAND_OCTAVES;
+	double spread = top > level ? ceil(log2(top / level)) : 1;	/* inf: many */
+	int octaves = spread < BAND_OCTAVES ? (int)spread : BAND_OCTAVES;
 	for (int j = 0; j < octaves; j++) {
 		b[j] = (struct band){ j ? level * exp2(j) : -INFINITY, INFINITY, INFINITY };
 		b[octaves + j] = (struct band){ level * exp2(j), level * exp2(j + 2), INFINITY };
