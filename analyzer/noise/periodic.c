@@ -140,10 +140,12 @@ static size_t fit_marks(const struct periodic_event *ev, size_t n,
  * are several sources of that multiple: their phases into phases[], the
  * multiple into *multiple.  Returns the count of filled phases (1: one
  * source of period). */
-/* The number of the mark the stretch of e holds. */
+/* The number of the mark the stretch of e holds (beyond +-2^62, as
+ * +-2^62: no two such are told apart). */
 static long long mark_number(const struct periodic_event *e, double period, double phase)
 {
-	return (long long)ceil((e->lo - MARK_TOLERANCE * period - phase) / period);
+	double k = ceil((e->lo - MARK_TOLERANCE * period - phase) / period);
+	return k < -0x1p62 ? -(1LL << 62) : k < 0x1p62 ? (long long)k : 1LL << 62;
 }
 
 /* The most frequent distance, in periods, between consecutive events:
