@@ -78,9 +78,27 @@ static void check_drift(struct analysis *a)
 /* Speed: a state other than the fastest held 5% of the time or more, or
  * the minima come from moments faster than any stretch the machine held:
  * the line is the fastest moments' cost, not the machine's usual one. */
+/* Runs the machine slowed from one run to the next (interrupts.h): said
+ * with or without speed states. */
+static void check_slowed(struct analysis *a)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	const struct interrupts *q = &a->diag.irq;
+	char windows[64] = "";
+	if (!q->proportional)
+		return;
+	if (ss->judged)
+		snprintf(windows, sizeof windows, ", faster than its windows of %zu runs follow",
+			 ss->runs_per_window);
+	warn(a, "speed: the machine's speed changed from run to run%s: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%); they are not counted as interruptions (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
+	     windows, 100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
+	     100 * q->slower_hi, q->growth);
+}
+
 static void check_speed(struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
+	check_slowed(a);
 	if (!ss->judged)
 		return;
 	double slow = 0, share = 0;
@@ -90,11 +108,6 @@ static void check_speed(struct analysis *a)
 	if (share > 0)
 		warn(a, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time; the usual one is up to %.3g times it",
 		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
-	const struct interrupts *q = &a->diag.irq;
-	if (q->proportional)
-		warn(a, "speed: the machine's speed changed from run to run, faster than its windows of %zu runs follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%); they are not counted as interruptions (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
-		     ss->runs_per_window, 100.0 * (double)q->slowed / (double)q->samples,
-		     100 * q->slower, 100 * q->slower_hi, q->growth);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		warn(a, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
 		     100 * (1 / ss->line_factor - 1), 100 * ss->s[0].share);

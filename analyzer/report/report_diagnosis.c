@@ -145,10 +145,12 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, "\n");
 	}
 	if (q->proportional)
-		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%; see the speed): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's timing\n",
+		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's timing\n",
 			(unsigned long long)q->slowed,
 			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
-			100 * q->slower, 100 * q->slower_hi, q->growth, q->growth_hits);
+			100 * q->slower, 100 * q->slower_hi,
+			a->diag.speed.judged ? "; see the speed" : "",
+			q->growth, q->growth_hits);
 	if (q->events == 0)
 		return;
 	if (!(q->cost > 0))

@@ -144,6 +144,11 @@ check "the text report names the sources" sh -c "'$ANALYZE' two.st | grep -q 'ev
 check "slowed runs, text: said in the speed section" grep -q '^    and from run to run, faster than the windows follow: .* slower in proportion' fast.txt
 check "... and in the interruptions'" grep -q '^    not counted: [0-9]* runs (.*) the machine slowed in proportion to their length' fast.txt
 check "... and its warning whole" grep -q 'the unit cost is that of the fastest runs$' fast.txt
+# without start times (no speed states): the slowed runs still said
+awk '/^# columns/ { print "# columns: n t"; next } /^#/ { print; next } { print $1 "\t" $2 }' fast.st > fast-noat.st
+check "slowed runs without start times: found and warned" judge fast-noat.st '
+assert j["speed_states"] is None and j["slowed_runs"] is not None, j["slowed_runs"]
+assert any(w.startswith("speed: the machine\x27s speed changed from run to run:") for w in j["warnings"]), j["warnings"]'
 
 # Saturated: a 1 ms timer of 20 us that every run longer than 1 ms holds
 # at least once.  The least-values line rises with it; the compensated
