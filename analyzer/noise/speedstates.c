@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "select.h"
+
 /* Windows in a stretch, at least. */
 enum { STRETCH_MIN = 3, SMOOTH = 7 };
 
@@ -266,6 +268,22 @@ static void describe_states(struct speed_states *o, const double *y)
 	free(v);
 }
 
+/* How far the windows' smoothed log speeds ys stray from their stretches'
+ * fitted ones, 5% to 95% of them: exp of that width, less 1. */
+static double wander_of(const double *ys, const double *fit, size_t n)
+{
+	double *d = malloc((n ? n : 1) * sizeof *d);
+	if (d == NULL || n < 20) {
+		free(d);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		d[i] = ys[i] - fit[i];
+	double lo = select_kth(d, n, n / 20), hi = select_kth(d, n, n - 1 - n / 20);
+	free(d);
+	return expm1(hi - lo);
+}
+
 /* From the windows' speeds to states. */
 static int states_from_windows(struct speed_states *o)
 {
@@ -285,6 +303,7 @@ static int states_from_windows(struct speed_states *o)
 		width *= 1.5;
 	if (rc == 0) {
 		describe_states(o, y);
+		o->wander = wander_of(ys, o->w_fit, n);
 		for (size_t i = 0; i < n; i++)
 			o->w_fit[i] = exp(o->w_fit[i]);
 		for (size_t i = 0; i < n; i++) {

@@ -53,6 +53,9 @@ struct speed_states {
 	double line_factor;	/* the minima's speed over the fastest
 				 * state's (<= 1 + noise) */
 	double span;		/* the collection's time, clock units */
+	double wander;		/* how far the windows' speeds (a running
+				 * median of 7) stray from their stretches',
+				 * 5% to 95% of them: 0.02 is 2% */
 	/* the windows, in time order: first run's start (clock units since
 	 * the first), speed (over the minima), fitted stretch speed, state */
 	size_t windows;

@@ -71,6 +71,9 @@ static void speed_text(FILE *out, const struct analysis *a)
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
 			1 / ss->line_factor);
+	if (ss->wander >= SPEED_STEP_MIN)
+		fprintf(out, "    within their stretches the windows' speeds wandered over %.3g%% (5%% to 95%% of them): a speed that drifted in steps too small or too short to cut\n",
+			100 * ss->wander);
 	const struct interrupts *q = &a->diag.irq;
 	if (q->run_spread >= 0)
 		fprintf(out, "    run to run: the runs of the upper half of N ran %.3g%% off their window's speed (median; 90%% within %.3g%%, the interrupted among them)\n",
@@ -229,6 +232,8 @@ static void speed_json(FILE *out, int *f, const struct analysis *a)
 	}
 	json_key(out, f, "speed_minima_factor");
 	json_number(out, ss->judged ? 1 / ss->line_factor : NAN);
+	json_key(out, f, "speed_wander");
+	json_number(out, ss->judged ? ss->wander : NAN);
 }
 
 /* "periodic": [{period_ns, per_s, cost_ns, events, coherence}], the rate

@@ -33,7 +33,15 @@ for seed in 1 2 3; do
 assert len(states()) == 1, states()
 assert j["interrupts"] == 0 and j["periodic"] == [] and not j["period_found"], j["interrupts"]
 assert j["warnings"] == [], j["warnings"]
-assert j["run_spread"][1] < 0.005, j["run_spread"]'
+assert j["run_spread"][1] < 0.005, j["run_spread"]
+assert j["speed_wander"] < 0.005, j["speed_wander"]'
+
+	# a speed that wanders smoothly by 3% every 200 ms (steps too small
+	# for stretches): the wander said, nothing interrupted
+	"$DISTURB" --seed $seed --wave 0.03@200 > wave.st
+	check "a speed wandering by 3%, seed $seed: the wander, no interruption" judge wave.st '
+assert abs(j["speed_wander"] - 0.03) <= 0.005, j["speed_wander"]
+assert j["interrupts"] == 0 and j["slowed_runs"] is None, j["interrupts"]'
 
 	# 1.30 times slower for the last 20% of the time, no interruption
 	"$DISTURB" --seed $seed --speed 1.3@1600:2000 > slow.st
@@ -140,6 +148,7 @@ assert j["periodic"] == [], j["periodic"]
 assert j["slowed_runs"] is None, j["slowed_runs"]'
 done
 check "the text report names the sources" sh -c "'$ANALYZE' two.st | grep -q 'every 2.7 ms (370.4 Hz)'"
+check "the text report says the wander" sh -c "'$ANALYZE' wave.st | grep -q 'within their stretches the windows.* speeds wandered over 2.9'"
 "$ANALYZE" fast.st > fast.txt || fail "fast.st: analyze exited $?"
 check "slowed runs, text: said in the speed section" grep -q '^    and from run to run, faster than the windows follow: .* slower in proportion' fast.txt
 check "... and in the interruptions'" grep -q '^    not counted: [0-9]* runs (.*) the machine slowed in proportion to their length' fast.txt

@@ -21,7 +21,12 @@
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
  *                [--speed FACTOR@FROM_MS:TO_MS]...
  *                [--bursts FACTOR@LENGTH_MS/EVERY_MS]
+ *                [--wave AMPLITUDE@EVERY_MS]
  *                [--trace SECONDS [--read-interval UNITS]]
+ *
+ * --wave slows the machine by a factor that rises and falls smoothly from
+ * 1 to 1 + AMPLITUDE and back every EVERY_MS (a sine, in 64 steps a
+ * period): a speed that wanders, in steps too small for stretches.
  *
  * An interrupt's cost is COST x (1 + SPREAD x a standard normal), at
  * least a tenth of COST: its median is COST.  KIND is what the kernel
@@ -80,6 +85,7 @@ struct gen {
 	struct span span[SPANS_MAX];
 	int nspan;
 	double burst_factor, burst_len, burst_every;	/* units; 0: none */
+	double wave_amp, wave_every;	/* units; 0: none */
 	double trace_s, read_interval;
 	double in_runs;			/* wall time spent in runs, units */
 	gsl_rng *rng;
@@ -166,6 +172,10 @@ static int flag(struct gen *g, const char *o, const char *v)
 			   &g->burst_every) != 3 || !(g->burst_factor > 0) ||
 		    !(g->burst_len > 0) || !(g->burst_every > g->burst_len))
 			usage_error(o, v, "FACTOR@LENGTH_MS/EVERY_MS");
+	} else if (strcmp(o, "--wave") == 0) {
+		if (sscanf(v, "%lf@%lf", &g->wave_amp, &g->wave_every) != 2 ||
+		    !(g->wave_amp > 0) || !(g->wave_every > 0))
+			usage_error(o, v, "AMPLITUDE@EVERY_MS");
 	} else if (strcmp(o, "--range") == 0) {
 		unsigned long long a, b, k;
 		if (sscanf(v, "%llu:%llu:%llu", &a, &b, &k) != 3 || a >= b || k < 2)
@@ -202,6 +212,7 @@ static void parse(int argc, char **argv, struct gen *g)
 		g->span[i].to = units_of_ms(g, g->span[i].to);
 	g->burst_len = units_of_ms(g, g->burst_len);
 	g->burst_every = units_of_ms(g, g->burst_every);
+	g->wave_every = units_of_ms(g, g->wave_every);
 }
 
 /* The speed factor at wall time x, and the next time it may change. */
@@ -216,6 +227,11 @@ static double speed_at(const struct gen *g, double x, double *change)
 		} else {
 			next = (k + 1) * g->burst_every;
 		}
+	}
+	if (g->wave_every > 0) {
+		double step = g->wave_every / 64, k = floor(x / step);
+		f *= 1 + g->wave_amp * 0.5 * (1 + sin(6.283185307179586 * (k + 0.5) / 64));
+		next = fmin(next, (k + 1) * step);
 	}
 	for (int i = 0; i < g->nspan; i++) {
 		const struct span *s = &g->span[i];
@@ -332,6 +348,9 @@ static void truth(const struct gen *g)
 	if (g->burst_every > 0)
 		printf("# truth_bursts: factor=%.17g length_ms=%.6f every_ms=%.6f\n",
 		       g->burst_factor, g->burst_len * ms, g->burst_every * ms);
+	if (g->wave_every > 0)
+		printf("# truth_wave: amplitude=%.17g every_ms=%.6f\n", g->wave_amp,
+		       g->wave_every * ms);
 	for (int i = 0; i < g->nsrc; i++)
 		printf("# truth_source: %s hits=%llu count=%llu\n", g->src[i].spec,
 		       (unsigned long long)g->src[i].hits,
