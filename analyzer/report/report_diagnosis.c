@@ -34,6 +34,14 @@ static const char *span_of(char *buf, size_t len, const struct analysis *a, doub
 	return buf;
 }
 
+/* The windows' wander says what the speed did where runs escape the
+ * interruptions; where the longest runs expect one or more, a window's
+ * fastest run holds some, and its speed wanders with them. */
+static int wander_judged(const struct analysis *a)
+{
+	return a->diag.speed.judged && a->diag.irq.expected_long < 1;
+}
+
 static void speed_text(FILE *out, const struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
@@ -71,7 +79,7 @@ static void speed_text(FILE *out, const struct analysis *a)
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
 			1 / ss->line_factor);
-	if (ss->wander >= SPEED_STEP_MIN)
+	if (wander_judged(a) && ss->wander >= SPEED_STEP_MIN)
 		fprintf(out, "    within their stretches the windows' speeds wandered over %.3g%% (5%% to 95%% of them): a speed that drifted in steps too small or too short to cut\n",
 			100 * ss->wander);
 	const struct interrupts *q = &a->diag.irq;
@@ -233,7 +241,7 @@ static void speed_json(FILE *out, int *f, const struct analysis *a)
 	json_key(out, f, "speed_minima_factor");
 	json_number(out, ss->judged ? 1 / ss->line_factor : NAN);
 	json_key(out, f, "speed_wander");
-	json_number(out, ss->judged ? ss->wander : NAN);
+	json_number(out, wander_judged(a) ? ss->wander : NAN);
 }
 
 /* "periodic": [{period_ns, per_s, cost_ns, events, coherence}], the rate

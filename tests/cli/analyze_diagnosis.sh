@@ -177,7 +177,8 @@ assert j["saturated"], j["saturated"]
 lo, hi = j["unit_cost_compensated_interval"]
 assert lo <= 0.57 <= hi, (lo, hi)
 assert near(j["interrupt_cost_ns"], 5000, 0.1), j["interrupt_cost_ns"]
-assert j["slowed_runs"] is None, j["slowed_runs"]'
+assert j["slowed_runs"] is None, j["slowed_runs"]
+assert j["speed_wander"] is None, j["speed_wander"]'
 done
 
 # Saturated everywhere: even the shortest runs hold interruptions, and no
