@@ -3,8 +3,8 @@
 Recovered against true.  Synthetic collections and traces with known
 disturbances (tests/tools/disturb: 64 N, shuffled sweeps, runs back to
 back, tick 21 units = 10 ns, 2 s): speed states, slower bursts too short
-for the speed windows, interruptions periodic and random, both at once,
-saturated collections; analyze --json, three
+for the speed windows, a speed that wanders, interruptions periodic and
+random, both at once, saturated collections; analyze --json, three
 seeds each.  Then this machine, with and without a known disturbance
 injected into the process (bench/spinalarm.c by LD_PRELOAD: a SIGALRM
 every 2.7 ms whose handler spins 50 us): activity traces (collect --trace
@@ -32,6 +32,7 @@ SYNTHETIC = [
     ("slow bursts of 3 ms", ["--bursts", "1.1@3/7"], "1.10 x for 3 ms of every 7 ms"),
     ("short slow bursts + 1 kHz", ["--bursts", "1.03@0.2/0.45", "--periodic", "1000:20"],
      "1.03 x for 0.2 ms of every 0.45 ms; 1 ms x 20 us"),
+    ("wandering speed", ["--wave", "0.03@200"], "1 to 1.03 x and back every 200 ms (a sine)"),
     ("1 ms + 2.7 ms", ["--periodic", "1000:20", "--periodic", "2700:50"],
      "1 ms x 20 us, 2.7 ms x 50 us"),
     ("random + 2 periodic", ["--random", "1400:24:0.3", "--periodic", "4000:5:0:irq",
@@ -67,6 +68,11 @@ def fmt_slowed(j):
     return "no" if s is None else f"{100 * s['median']:.2f}% (90%: {100 * s['p90']:.2f}%)"
 
 
+def fmt_wander(j):
+    w = j.get("speed_wander")
+    return "-" if w is None else f"{100 * w:.2f}%"
+
+
 def fmt_sources(sources, key="per_s"):
     if not sources:
         return "none"
@@ -76,8 +82,9 @@ def fmt_sources(sources, key="per_s"):
 
 def synthetic(tmp, seeds):
     rows = ["| collection | true | seed | speed states | interruptions per s | cost (us) "
-            "| periodic sources | excess ~ m^x | slowed runs | unit cost (compensated) | warnings |",
-            "|---|---|---|---|---|---|---|---|---|---|---|"]
+            "| periodic sources | excess ~ m^x | slowed runs | wander | unit cost (compensated) "
+            "| warnings |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, args, truth in SYNTHETIC:
         for seed in seeds:
             path = tmp / "disturb.st"
@@ -93,7 +100,7 @@ def synthetic(tmp, seeds):
             rows.append(f"| {name} | {truth} | {seed} | {fmt_states(j)} "
                         f"| {j['interrupts_per_s'] or 0:.0f} | {cost / 1e3 if cost else 0:.3g} "
                         f"| {fmt_sources(j['periodic'])} | {fmt_growth(j)} | {fmt_slowed(j)} "
-                        f"| {comp} | {warns} |")
+                        f"| {fmt_wander(j)} | {comp} | {warns} |")
     path = tmp / "disturb-trace.st"
     with open(path, "w") as f:
         f.write(run([DISTURB, "--trace", "2", "--periodic", "1000:25:0.3", "--periodic",
