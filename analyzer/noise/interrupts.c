@@ -687,10 +687,7 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	o->events = 0;
 	o->count = 0;
 	memset(&o->periodic, 0, sizeof o->periodic);
-	size_t cap = keep->cap;
-	reservoir_free(keep);
-	if (reservoir_init(keep, cap, sizeof(struct periodic_event)) != 0)
-		return -1;
+	reservoir_reset(keep);
 	int rc = judge_events(sp, c, o, keep, mid, len);
 	o->slowed = first.events > o->events ? first.events - o->events : 0;
 	/* the slowed runs' period: the strongest source's at first, where

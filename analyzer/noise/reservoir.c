@@ -10,9 +10,15 @@ __extension__ typedef unsigned __int128 reservoir_u128;
 
 int reservoir_init(struct reservoir *r, size_t cap, size_t size)
 {
-	*r = (struct reservoir){ .cap = cap, .x = 0x2545f4914f6cdd1du };
+	*r = (struct reservoir){ .cap = cap };
+	reservoir_reset(r);
 	r->v = malloc((cap ? cap : 1) * size);
 	return r->v ? 0 : -1;
+}
+
+void reservoir_reset(struct reservoir *r)
+{
+	*r = (struct reservoir){ .v = r->v, .cap = r->cap, .x = 0x2545f4914f6cdd1du };
 }
 
 void reservoir_free(struct reservoir *r)

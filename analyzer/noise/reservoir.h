@@ -24,6 +24,9 @@ struct reservoir {
 int reservoir_init(struct reservoir *r, size_t cap, size_t size);
 void reservoir_free(struct reservoir *r);
 
+/* Empty again, as reservoir_init left it, in the same room. */
+void reservoir_reset(struct reservoir *r);
+
 /* Draws the next offer to keep (for reservoir_slot). */
 void reservoir_skip(struct reservoir *r);
 
