@@ -174,7 +174,7 @@ static int flag(struct gen *g, const char *o, const char *v)
 			usage_error(o, v, "FACTOR@LENGTH_MS/EVERY_MS");
 	} else if (strcmp(o, "--wave") == 0) {
 		if (sscanf(v, "%lf@%lf", &g->wave_amp, &g->wave_every) != 2 ||
-		    !(g->wave_amp > 0) || !(g->wave_every > 0))
+		    !(g->wave_amp > 0 && g->wave_amp < 1e6) || !(g->wave_every > 0 && g->wave_every < 1e9))
 			usage_error(o, v, "AMPLITUDE@EVERY_MS");
 	} else if (strcmp(o, "--range") == 0) {
 		unsigned long long a, b, k;
