@@ -90,7 +90,7 @@ static void check_slowed(struct analysis *a)
 	if (ss->judged)
 		snprintf(windows, sizeof windows, ", faster than its windows of %zu runs follow",
 			 ss->runs_per_window);
-	warn(a, "speed: the machine's speed changed from run to run%s: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%); they are not counted as interruptions (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
+	warn(a, "speed: the machine's speed changed from run to run%s: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%); they are not counted as interruptions (their excess grows as m^%.2f, an interruption's would not); the unit cost is that of the fastest runs",
 	     windows, 100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
 	     100 * q->slower_hi, q->growth);
 }

@@ -586,7 +586,8 @@ static double held(double x)
 /* How the events' excess grows with their N's minimum m (growth: the
  * exponent from the shortest third of the events to the longest; judged
  * where those thirds' minima are twice apart and hold 20 events each),
- * and the longest third's excess over m; of the events above the longest
+ * and the longest third's excess over m (median and 75%: interruptions
+ * among them lie in its top, and are not to move it); of the events above the longest
  * runs' threshold only.  Interruptions' grows only as
  * longer runs hold more of them at the rate found (hits): an exponent
  * INTERRUPTS_PROPORTIONAL above that is a speed's. */
@@ -628,7 +629,7 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i] / m[i];
 	if (a >= 20 && b >= 20) {
 		o->slower = select_kth(cost, b, b / 2);
-		o->slower_hi = select_kth(cost, b, (9 * b) / 10);
+		o->slower_hi = select_kth(cost, b, (3 * b) / 4);
 		struct third l = third_of(sc, sm, b);
 		if (l.min >= 2 * s.min && s.cost > 0) {
 			o->growth = log(l.cost / s.cost) / log(l.min / s.min);
@@ -674,6 +675,15 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 	return rc;
 }
 
+/* 1 if a source of ps has period p, within 1%. */
+static int source_near(const struct periodic_sources *ps, double p)
+{
+	for (size_t j = 0; j < ps->count; j++)
+		if (fabs(ps->s[j].period / p - 1) <= 0.01)
+			return 1;
+	return 0;
+}
+
 /* Where the events were mostly runs the machine slowed (growth_of), the
  * interruptions are judged again above twice the slowed runs' excess, as
  * a share of each run's timing: those are the runs a fixed cost hit. */
@@ -690,18 +700,21 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	reservoir_reset(keep);
 	int rc = judge_events(sp, c, o, keep, mid, len);
 	o->slowed = first.events > o->events ? first.events - o->events : 0;
-	/* the slowed runs' period: the strongest source's at first, where
-	 * the sources of its period held a tenth of the events */
+	/* the slowed runs' period: the strongest source's at first that is
+	 * no interruptions' (found again), where the sources of its period
+	 * held a tenth of the events */
 	o->slowed_period = 0;
-	if (first.periodic.count > 0) {
-		double p = first.periodic.s[0].period;
+	for (size_t i = 0; i < first.periodic.count && o->slowed_period == 0; i++) {
+		double p = first.periodic.s[i].period;
+		if (source_near(&o->periodic, p))
+			continue;
 		size_t held = 0;
 		for (size_t j = 0; j < first.periodic.count; j++)
 			if (fabs(first.periodic.s[j].period / p - 1) <= 0.01)
 				held += first.periodic.s[j].events;
-		if ((double)held >= 0.1 * (double)first.events)
-			o->slowed_period = p;
+		o->slowed_period = (double)held >= 0.1 * (double)first.events ? p : -1;
 	}
+	o->slowed_period = fmax(o->slowed_period, 0);
 	return rc;
 }
 

@@ -87,7 +87,8 @@ struct interrupts {
 	double growth_hits;	/* the exponent interruptions would show, as
 				 * longer runs hold more of them */
 	double slower, slower_hi;	/* the longest third's excess over m:
-					 * median and 90% */
+					 * median and 75% (the interruptions
+					 * among them lie above it) */
 	int proportional;	/* growth beyond INTERRUPTS_PROPORTIONAL
 				 * more than the interruptions' (not
 				 * saturated, no --threshold given): the

@@ -87,7 +87,7 @@ static void speed_text(FILE *out, const struct analysis *a)
 		fprintf(out, "    run to run: the runs of the upper half of N ran %.3g%% off their window's speed (median; 90%% within %.3g%%, the interrupted among them)\n",
 			100 * q->run_spread, 100 * q->run_spread_hi);
 	if (q->proportional) {
-		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%)",
+		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%)",
 			100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
 			100 * q->slower_hi);
 		if (q->slowed_period > 0 && a->unit_ns > 0)
@@ -156,7 +156,7 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, "\n");
 	}
 	if (q->proportional)
-		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; 90%% within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's timing\n",
+		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's timing\n",
 			(unsigned long long)q->slowed,
 			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
 			100 * q->slower, 100 * q->slower_hi,
@@ -347,7 +347,7 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 		json_number(out, q->slowed_period > 0 && a->unit_ns > 0 ? q->slowed_period : NAN);
 		fputs(", \"median\": ", out);
 		json_number(out, q->slower);
-		fputs(", \"p90\": ", out);
+		fputs(", \"p75\": ", out);
 		json_number(out, q->slower_hi);
 		fputc('}', out);
 	} else {

@@ -73,7 +73,7 @@ assert j["slowed_runs"] is None, j["slowed_runs"]'
 		check "slower in short bursts ${b%:*}, seed $seed: slowed runs, by ${b##*:}, their period, warned, none interrupted" judge fast.st '
 g, s = j["interrupt_excess_growth"], j["slowed_runs"]
 assert s is not None and abs(g - 1) <= 0.1, (g, s)
-assert abs(s["median"] - '"${b##*:}"') <= 0.01 and s["p90"] <= '"${b##*:}"' + 0.01, s
+assert abs(s["median"] - '"${b##*:}"') <= 0.01 and s["p75"] <= '"${b##*:}"' + 0.01, s
 assert s["runs"] > 0.2 * j["samples"], s
 assert abs(j["run_spread"][1] - '"${b##*:}"') <= 0.01, j["run_spread"]
 every = float("'"${b#*/}"'".split(":")[0]) * 1e6
@@ -82,14 +82,20 @@ assert j["interrupts"] <= 0.001 * j["samples"], j["interrupts"]
 assert j["saturated"] is False, j["saturated"]
 assert any(w.startswith("speed: the machine\x27s speed changed from run to run") for w in j["warnings"]), j["warnings"]'
 	done
-	# the same, 3% slower, beside a 1 kHz timer of 20 us: both, apart
-	"$DISTURB" --seed $seed --bursts 1.03@0.2/0.45 --periodic 1000:20 > fastirq.st
-	check "slower in short bursts and 1 kHz x 20 us, seed $seed: both, apart" judge fastirq.st '
+	# the same, 3% or 5% slower, beside a 1 kHz timer of 20 us (whose
+	# runs lie among the longest slowed ones' top): both, apart, the
+	# bursts' period theirs, not the timer's
+	for b in 1.03@0.2/0.45:0.03:450000 1.05@0.3/0.9:0.05:900000; do
+	f=${b%%:*} x=${b#*:}
+	"$DISTURB" --seed $seed --bursts "$f" --periodic 1000:20:0.1 > fastirq.st
+	check "slower in short bursts $f and 1 kHz x 20 us, seed $seed: both, apart" judge fastirq.st '
 s = j["slowed_runs"]
-assert s is not None and abs(s["median"] - 0.03) <= 0.005, s
+assert s is not None and abs(s["median"] - '"${x%:*}"') <= 0.005, s
+assert s["period_ns"] is not None and near(s["period_ns"], '"${x#*:}"', 0.02), s
 assert near(j["interrupts_per_s"], 1000, 0.1) and near(j["interrupt_cost_ns"], 20000, 0.1), j
 p = sources()
 assert len(p) == 1 and near(p[0]["period_ns"], 1e6, 0.02), p'
+	done
 
 	# 10 ms of every 100 ms 1.10 times faster: the line rests on the bursts
 	"$DISTURB" --seed $seed --bursts 0.90909@10/100 > bursts.st
