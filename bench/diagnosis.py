@@ -65,7 +65,7 @@ def fmt_growth(j):
 
 def fmt_slowed(j):
     s = j.get("slowed_runs")
-    return "no" if s is None else f"{100 * s['median']:.2f}% (90%: {100 * s['p90']:.2f}%)"
+    return "no" if s is None else f"{100 * s['median']:.2f}% (75%: {100 * s['p75']:.2f}%)"
 
 
 def fmt_wander(j):
