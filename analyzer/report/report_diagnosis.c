@@ -84,7 +84,7 @@ static void speed_text(FILE *out, const struct analysis *a)
 			100 * ss->wander);
 	const struct interrupts *q = &a->diag.irq;
 	if (q->run_spread >= 0)
-		fprintf(out, "    run to run: the runs of the upper half of N ran %.3g%% off their window's speed (median; 90%% within %.3g%%, the interrupted among them)\n",
+		fprintf(out, "    run to run: the runs of the upper half of N ran %.3g%% off their window's speed (median; 90%% within %.3g%%, interrupted runs included)\n",
 			100 * q->run_spread, 100 * q->run_spread_hi);
 	if (q->proportional) {
 		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%)",
