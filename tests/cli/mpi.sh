@@ -62,15 +62,30 @@ check "pingpong: every N within the planned regime [$lo, $hi]" \
 	awk -v lo="$lo" -v hi="$hi" '!/^#/ && ($1 < lo || $1 > hi) { bad = 1 } END { exit bad }' "$T/pp.st"
 
 # Doublings across the regimes: a reported step is where the minima jump.
-run 2 "$COLLECT_MPI" --kernel pingpong --n 0,1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536 \
-	-r 100 -q -o "$T/steps.st" 2> "$T/err" || fail "pingpong --n exited $?"
-cat "$T/err"
-grep 'spans a step' "$T/err" | sed 's/.*from N=\([0-9]*\) to N=\([0-9]*\).*/\1 \2/' > "$T/steps"
-while read -r below above; do
-	check "the step from N=$below to N=$above is a jump of the minima" \
+# The step is found by a probe of its own (minima of 20 runs, in 4 rounds
+# of 5), the jump in the collection after it: on an oversubscribed,
+# loaded machine one probe can be fooled, so a try whose steps do not all
+# show is collected again, twice at most; a step that is not there fails
+# every try.
+steps_jump() {	# 0 when every step the probe reported is a jump of the minima
+	while read -r below above; do
 		awk -v a="$below" -v b="$above" '!/^#/ { if (!($1 in m) || $2 < m[$1]) m[$1] = $2 }
-			END { exit !(m[b] - m[a] > 0.1 * m[a]) }' "$T/steps.st"
-done < "$T/steps"
+			END { exit !(m[b] - m[a] > 0.1 * m[a]) }' "$T/steps.st" ||
+			{ echo "the step from N=$below to N=$above: no jump of the minima"; return 1; }
+	done < "$T/steps"
+}
+ok=1
+for try in 1 2 3; do
+	run 2 "$COLLECT_MPI" --kernel pingpong --n 0,1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536 \
+		-r 100 -q -o "$T/steps.st" 2> "$T/err" || fail "pingpong --n exited $?"
+	cat "$T/err"
+	grep 'spans a step' "$T/err" | sed 's/.*from N=\([0-9]*\) to N=\([0-9]*\).*/\1 \2/' > "$T/steps"
+	if steps_jump; then
+		ok=0
+		break
+	fi
+done
+check "every step reported is a jump of the minima (in one of 3 tries; $(wc -l < "$T/steps") steps)" [ "$ok" -eq 0 ]
 
 # allreduce on three ranks (more ranks than cores): t is the slowest rank's.
 # Three sweeps, not a budget: how many fit in a budget depends on the
@@ -169,11 +184,14 @@ has_samples() { [ -f "$1" ] && grep -q '^[0-9]' "$1"; }
 
 # SIGINT to mpirun (as timeout -s INT sends it) at moments spread over the
 # sampling: mpirun sends every rank SIGCONT, SIGTERM a second later, then
-# SIGKILL, while the MPI library may end a rank by itself meanwhile; every
-# rank's stream must still end with # interrupted.
+# SIGKILL (here 5 s on), while the MPI library may end a rank by itself
+# meanwhile; every rank's stream must still end with # interrupted.
 # (A plan given, not probed: each try reaches its samples sooner.)
 for delay in 0 0.5 1 1.6 2.3; do
 	rm -f "$T"/t.*.st
+	# SIGKILL 5 s after SIGTERM, not 1 s: a rank not scheduled within a
+	# second on a loaded machine would be killed before it ends its stream
+	OMPI_MCA_odls_base_sigkill_timeout=5 \
 	timeout -s INT 120 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" \
 		--kernel count --n 100000,200000,400000 -b 60 -q -o "$T/t.%r.st" 2> "$T/t.err" &
 	pid=$!

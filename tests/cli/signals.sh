@@ -72,8 +72,11 @@ done
 "$COLLECT" --kernel "$SUBTICK_ARG_SO:counted" --kernel-arg "$T/report" \
 	--n "$n" --runs 1 -q -o "$T/user" 2> /dev/null &
 pid=$!
-# The header is written just before the first (warm-up) run starts.
+# The header is written just before the first (warm-up) run starts: a
+# signal between the two would end collect before any run, rightly; half a
+# second on, the minute-long run is under way.
 wait_for 120 grep -q '^# columns:' "$T/user"
+sleep 0.5
 kill -INT "$pid"
 sleep 1
 check "after one SIGINT the user kernel's long run ($n units) goes on" kill -0 "$pid"

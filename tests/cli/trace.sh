@@ -15,7 +15,13 @@ threshold=$(header_value t.st trace_threshold)
 check "trace: two integers a gap, each longer than the threshold ($threshold), in order" \
 	awk -v th="$threshold" '/^#/ { next } NF != 2 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ || $2 <= th || $1 < last { bad = 1 } { last = $1 } END { exit bad }' t.st
 gaps=$(grep -vc '^#' t.st || true)
-check "trace: the last line counts the $gaps gaps" sh -c "tail -n 1 t.st | grep -q '^# done: gaps=$gaps reads=[0-9]* seconds=0.3[0-9]* stop=time'"
+check "trace: the last line counts the $gaps gaps" sh -c "tail -n 1 t.st | grep -q '^# done: gaps=$gaps reads=[0-9]* seconds=[0-9.]* stop=time'"
+# the span ends at the first read past 0.3 s: later by at most the gap that
+# crossed the end (a preemption, the host's steal), plus 0.1 s of slack
+seconds=$(tail -n 1 t.st | sed -n 's/.* seconds=\([0-9.]*\).*/\1/p')
+longest=$(awk -v u="$(header_value t.st unit_ns)" '!/^#/ && $2 * u / 1e9 > m { m = $2 * u / 1e9 } END { printf "%.9f", m }' t.st)
+check "trace: seconds=$seconds, from 0.3 to 0.3 + the longest gap ($longest s) + 0.1" \
+	awk -v s="$seconds" -v g="$longest" 'BEGIN { exit !(s >= 0.3 && s <= 0.4 + g) }'
 
 "$ANALYZE" t.st > t.txt || fail "analyze of a trace exited $?"
 check "analyze of a trace: the rate" grep -q '^interruptions  ' t.txt
@@ -26,10 +32,10 @@ j = json.load(open("t.json"))
 t = j["trace"]
 assert j["kind"] == "trace" and t["gaps"] == int(sys.argv[1]), t
 assert 0 <= t["lost_share"] <= 1 and t["interruptions_per_s"] >= 0, t
-assert 0.29 < t["seconds"] < 0.5, t["seconds"]
+assert abs(t["seconds"] - float(sys.argv[2])) < 1e-3, (t["seconds"], sys.argv[2])
 for k in ("cost_ns_median", "max_ns", "kernel_counted_per_s", "preempted_per_s", "unattributed_per_s"):
     assert k in t, k
-' "$gaps"
+' "$gaps" "$seconds"
 if command -v gnuplot > /dev/null; then
 	"$ANALYZE" --plot figs t.st > /dev/null || fail "analyze --plot of a trace exited $?"
 	check "a trace's figures" sh -c "[ -s figs/activity.png ] && [ -s figs/gaps.png ]"

@@ -104,8 +104,12 @@ static void test_stream(void **state)
 	char done[128];
 	snprintf(done, sizeof done, "# done: samples=%llu ", (unsigned long long)kept);
 	assert_non_null(strstr(s, done));
-	/* 100 + 100 + the rest at close */
-	assert_non_null(strstr(s, " writes=3 "));
+	/* 100 + 100 + the rest at close; a migration (the recorder is not
+	 * pinned) drops a sample, and then may leave fewer to write */
+	if (dropped == 0)
+		assert_non_null(strstr(s, " writes=3 "));
+	else
+		assert_true(strstr(s, " writes=3 ") || strstr(s, " writes=2 "));
 	unlink(path);
 }
 
