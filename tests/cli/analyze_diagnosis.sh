@@ -26,6 +26,17 @@ assert not any(w.endswith("...") for w in j["warnings"]), j["warnings"]
 exec(sys.argv[1])' "$2"
 }
 
+# the truth's own tool refuses speeds and times no machine has (an
+# infinite factor would be simulated forever)
+for bad in "--speed inf@0:10" "--speed 1.1@0:inf" "--speed nan@0:10" "--speed 1.1@10:5" \
+	"--bursts inf@1/5" "--bursts 1.1@1/inf" "--bursts 1.1@5/1" "--bursts 1e300@1/5" \
+	"--wave inf@10" "--wave 0.03@inf" "--wave 0.03@0"; do
+	rc=0
+	# shellcheck disable=SC2086 # an option and its value
+	timeout 10 "$DISTURB" $bad > /dev/null 2> bad.err || rc=$?
+	check "disturb $bad: refused (exit 2, $rc)" sh -c "[ $rc -eq 2 ] && grep -q expected bad.err"
+done
+
 for seed in 1 2 3; do
 	# quiet: jitter only
 	"$DISTURB" --seed $seed > quiet.st

@@ -141,12 +141,20 @@ static void add_source(struct gen *g, const char *opt, const char *v, int period
 	snprintf(s->spec, sizeof s->spec, "%s %s", periodic ? "periodic" : "random", v);
 }
 
+/* lo < x < hi (NaN is not): factors and times beyond any real machine's,
+ * infinite ones above all, are refused, not simulated forever. */
+static int within(double x, double lo, double hi)
+{
+	return x > lo && x < hi;
+}
+
 static void add_span(struct gen *g, const char *v)
 {
 	struct span *s = &g->span[g->nspan];
 	if (g->nspan == SPANS_MAX ||
 	    sscanf(v, "%lf@%lf:%lf", &s->factor, &s->from, &s->to) != 3 ||
-	    !(s->factor > 0) || !(s->to > s->from))
+	    !within(s->factor, 0, 1e6) || !within(s->from, -1, 1e9) ||
+	    !within(s->to, s->from, 1e9))
 		usage_error("--speed", v, "FACTOR@FROM_MS:TO_MS (at most 8)");
 	g->nspan++;
 }
@@ -169,12 +177,12 @@ static int flag(struct gen *g, const char *o, const char *v)
 	else if (strcmp(o, "--speed") == 0) add_span(g, v);
 	else if (strcmp(o, "--bursts") == 0) {
 		if (sscanf(v, "%lf@%lf/%lf", &g->burst_factor, &g->burst_len,
-			   &g->burst_every) != 3 || !(g->burst_factor > 0) ||
-		    !(g->burst_len > 0) || !(g->burst_every > g->burst_len))
+			   &g->burst_every) != 3 || !within(g->burst_factor, 0, 1e6) ||
+		    !within(g->burst_len, 0, 1e9) || !within(g->burst_every, g->burst_len, 1e9))
 			usage_error(o, v, "FACTOR@LENGTH_MS/EVERY_MS");
 	} else if (strcmp(o, "--wave") == 0) {
 		if (sscanf(v, "%lf@%lf", &g->wave_amp, &g->wave_every) != 2 ||
-		    !(g->wave_amp > 0 && g->wave_amp < 1e6) || !(g->wave_every > 0 && g->wave_every < 1e9))
+		    !within(g->wave_amp, 0, 1e6) || !within(g->wave_every, 0, 1e9))
 			usage_error(o, v, "AMPLITUDE@EVERY_MS");
 	} else if (strcmp(o, "--range") == 0) {
 		unsigned long long a, b, k;
