@@ -112,17 +112,57 @@ static const char *bursts(char *buf, size_t len, double per_mark, int regular)
 	return buf;
 }
 
+/* The time of s's mark nearest the moment mid (both in the events' unit). */
+static double mark_near(const struct periodic_source *s, double mid)
+{
+	return s->phase + round((mid - s->phase) / s->period) * s->period;
+}
+
+/* The middle of the collection in the events' unit (ns where the unit is
+ * known), from the first run's start; 0 when unknown. */
+static double collection_middle(const struct analysis *a)
+{
+	return a->diag.speed.span * (a->unit_ns > 0 ? a->unit_ns : 1) / 2;
+}
+
+/* ", 1.31 ms after the marks of the 4 ms source above": where a source
+ * listed before ps's i-th has its period (their marks drift apart by less
+ * than 5% of it over the collection or trace, mid being its middle), how
+ * long after that one's marks its own come, there: two sources at one
+ * rate (the guest's timer and the host's, say), not one listed twice.
+ * Periods in ns (unit_known), else nothing is said. */
+static const char *phase_note(char *buf, size_t len, const struct periodic_sources *ps,
+			      size_t i, double mid, int unit_known)
+{
+	const struct periodic_source *b = &ps->s[i];
+	buf[0] = '\0';
+	for (size_t j = 0; j < i && mid > 0 && unit_known; j++) {
+		const struct periodic_source *s = &ps->s[j];
+		if (!(fabs(b->period - s->period) * 2 * mid / s->period < 0.05 * s->period))
+			continue;
+		double d = fmod(mark_near(b, mid) - mark_near(s, mid), s->period);
+		d += d < 0 ? s->period : 0;
+		char x[32], p[32];
+		snprintf(buf, len, ", %s after the marks of the %s source above",
+			 duration(x, sizeof x, d), duration(p, sizeof p, s->period));
+		break;
+	}
+	return buf;
+}
+
 /* "every 1 ms (1000 Hz): 1997 runs, 998 per second, cost 20 us" */
-static void source_line(FILE *out, const struct analysis *a, const struct periodic_source *s)
+static void source_line(FILE *out, const struct analysis *a, size_t i)
 {
 	const struct interrupts *q = &a->diag.irq;
-	char p[32], c[32], lo[32], hi[32], b[40];
+	const struct periodic_source *s = &q->periodic.s[i];
+	char p[32], c[32], lo[32], hi[32], b[40], ph[96];
 	double k = a->unit_ns > 0 ? 1 : 0;	/* periods and costs in ns */
 	double per_mark = q->run_seconds > 0 ? s->count / q->run_seconds * s->period * 1e-9 : 0;
 	if (k > 0)
-		fprintf(out, "    every %s (%.4g Hz)%s: %zu runs, %.4g per second, each %s (half within %s to %s), coherence %.2f\n",
+		fprintf(out, "    every %s (%.4g Hz)%s%s: %zu runs, %.4g per second, each %s (half within %s to %s), coherence %.2f\n",
 			duration(p, sizeof p, s->period), 1e9 / s->period,
-			bursts(b, sizeof b, per_mark, s->regular), s->events,
+			bursts(b, sizeof b, per_mark, s->regular),
+			phase_note(ph, sizeof ph, &q->periodic, i, collection_middle(a), 1), s->events,
 			q->run_seconds > 0 ? s->count / q->run_seconds : NAN,
 			duration(c, sizeof c, s->cost * a->unit_ns),
 			duration(lo, sizeof lo, s->cost_lo * a->unit_ns),
@@ -183,7 +223,7 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, "    periodic (%zu source%s):\n", q->periodic.count,
 			q->periodic.count == 1 ? "" : "s");
 	for (size_t i = 0; i < q->periodic.count; i++)
-		source_line(out, a, &q->periodic.s[i]);
+		source_line(out, a, i);
 	fprintf(out, "    the longest runs (%s) expect %.3g interruption%s each\n",
 		span_of(r, sizeof r, a, q->longest_run), q->expected_long,
 		q->expected_long == 1 ? "" : "s");
@@ -244,10 +284,11 @@ static void speed_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, wander_judged(a) ? ss->wander : NAN);
 }
 
-/* "periodic": [{period_ns, per_s, cost_ns, events, coherence}], the rate
- * over `seconds` (of runs, or of the trace). */
+/* "periodic": [{period_ns, per_s, cost_ns, events, coherence, phase_ns}],
+ * the rate over `seconds` (of runs, or of the trace); the phase is the
+ * time of the mark nearest mid (ns from the first run's start). */
 static void sources_json(FILE *out, int *f, const struct analysis *a,
-			 const struct periodic_sources *ps, double seconds)
+			 const struct periodic_sources *ps, double seconds, double mid)
 {
 	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
 	json_key(out, f, "periodic");
@@ -262,6 +303,8 @@ static void sources_json(FILE *out, int *f, const struct analysis *a,
 		json_number(out, s->cost * ns);
 		fprintf(out, ", \"events\": %zu, \"coherence\": ", s->events);
 		json_number(out, s->coherence);
+		fputs(", \"phase_ns\": ", out);
+		json_number(out, a->unit_ns > 0 ? mark_near(s, mid) : NAN);
 		fputc('}', out);
 	}
 	fputc(']', out);
@@ -271,7 +314,7 @@ static void sources_json(FILE *out, int *f, const struct analysis *a,
 static void periodic_json(FILE *out, int *f, const struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
-	sources_json(out, f, a, &q->periodic, q->run_seconds);
+	sources_json(out, f, a, &q->periodic, q->run_seconds, collection_middle(a));
 	const struct periodic_source *s = q->periodic.count ? &q->periodic.s[0] : NULL;
 	json_key(out, f, "period_found");
 	fputs(s ? "true" : "false", out);
@@ -413,8 +456,11 @@ void report_trace_text(FILE *out, const struct analysis *a)
 	for (size_t i = 0; i < t->periodic.count; i++) {
 		const struct periodic_source *s = &t->periodic.s[i];
 		double k = a->unit_ns > 0 ? a->unit_ns : 1;
-		fprintf(out, "    every %s (%.4g Hz): %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
+		char ph[96];
+		fprintf(out, "    every %s (%.4g Hz)%s: %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
 			span_of(r, sizeof r, a, s->period / k), 1e9 / (s->period / k * k),
+			phase_note(ph, sizeof ph, &t->periodic, i, t->seconds * 1e9 / 2,
+				   a->unit_ns > 0),
 			s->events, t->seconds > 0 ? s->count / t->seconds : 0,
 			span_of(c, sizeof c, a, s->cost), span_of(lo, sizeof lo, a, s->cost_lo),
 			span_of(hi, sizeof hi, a, s->cost_hi));
@@ -458,7 +504,7 @@ void report_trace_json(FILE *out, int *f, const struct analysis *a)
 		json_key(out, &g, kk[i]);
 		json_number(out, kv[i]);
 	}
-	sources_json(out, &g, a, &t->periodic, t->seconds);
+	sources_json(out, &g, a, &t->periodic, t->seconds, t->seconds * 1e9 / 2);
 	fputs("\n  }", out);
 }
 

@@ -26,6 +26,33 @@ assert not any(w.endswith("...") for w in j["warnings"]), j["warnings"]
 exec(sys.argv[1])' "$2"
 }
 
+# two sources at one period, at other phases (every 4 ms at 15 us, and at
+# half its marks at 40 us, as a guest's timer beside a host's): two
+# sources, each at its own phase (phase_ns, the mark nearest the middle,
+# on the truth's grid within 1% of the period), and the report says how
+# far apart their marks are, not one source listed twice
+for seed in 5 6 7; do
+	"$DISTURB" --seed $seed --seconds 3 --periodic 4000:15 --periodic 4000:40:0.1:unseen:0.5 > ph.st
+	p15=$(sed -n 's/^# truth_source: periodic 4000:15 .* phase_ms=\([0-9.]*\)$/\1/p' ph.st)
+	p40=$(sed -n 's/^# truth_source: periodic 4000:40:.* phase_ms=\([0-9.]*\)$/\1/p' ph.st)
+	check "two sources at 4 ms, seed $seed: each at its own phase (truth $p15 ms, $p40 ms)" judge ph.st "
+s = sorted(j['periodic'], key=lambda s: s['cost_ns'])
+assert len(s) == 2 and all(near(x['period_ns'], 4e6, 1e-3) for x in s), j['periodic']
+def off(x, truth_ms):
+    d = (x['phase_ns'] - truth_ms * 1e6) % x['period_ns']
+    return min(d, x['period_ns'] - d) / x['period_ns']
+assert off(s[0], $p15) < 0.01 and off(s[1], $p40) < 0.01, (off(s[0], $p15), off(s[1], $p40))"
+	"$ANALYZE" ph.st > ph.txt || fail "analyze ph.st exited $?"
+	apart=$(sed -n 's/.*(250 Hz).*, \([0-9.]* [µm]s\) after the marks of the 4 ms source above:.*/\1/p' ph.txt)
+	first=$(grep -o 'each [0-9.]* µs' ph.txt | head -n 1)
+	check "two sources at 4 ms, seed $seed: the second's marks $apart after the first's ($first), as in truth" \
+		python3 -c "
+v, unit = ('$apart' or 'nan ms').split()
+a = float(v) * (1e-3 if unit == 'µs' else 1)
+d = (($p40 - $p15) if '$first' == 'each 15 µs' else ($p15 - $p40)) % 4
+assert abs(a - d) < 0.04, (a, d)"
+done
+
 # the truth's own tool refuses speeds and times no machine has (an
 # infinite factor would be simulated forever)
 for bad in "--speed inf@0:10" "--speed 1.1@0:inf" "--speed nan@0:10" "--speed 1.1@10:5" \

@@ -41,7 +41,8 @@
  * length.
  *
  * The header says the truth: "# truth_source: ..." per source, with the
- * interrupts that landed inside runs (hits) and the time spent in runs,
+ * interrupts that landed inside runs (hits), a periodic one's first mark
+ * (phase_ms, from the first run's start), and the time spent in runs,
  * and "# truth_speed: ..." per speed state.  The kernel counters of
  * collect (counters_start, counters_end) count the sources of kind irq
  * and preempt.
@@ -68,6 +69,7 @@ struct source {
 	double next;		/* the next interrupt's time */
 	uint64_t hits;		/* interrupts that landed inside runs */
 	uint64_t count;		/* all of them, in runs or between */
+	double phase;		/* periodic: its first mark, units */
 	char spec[80];
 };
 
@@ -360,9 +362,14 @@ static void truth(const struct gen *g)
 		printf("# truth_wave: amplitude=%.17g every_ms=%.6f\n", g->wave_amp,
 		       g->wave_every * ms);
 	for (int i = 0; i < g->nsrc; i++)
-		printf("# truth_source: %s hits=%llu count=%llu\n", g->src[i].spec,
+	{
+		printf("# truth_source: %s hits=%llu count=%llu", g->src[i].spec,
 		       (unsigned long long)g->src[i].hits,
 		       (unsigned long long)g->src[i].count);
+		if (g->src[i].periodic)
+			printf(" phase_ms=%.9f", g->src[i].phase * ms);
+		printf("\n");
+	}
 	printf("# truth_%s_ms: %.6f\n", g->trace_s > 0 ? "lost" : "in_runs", g->in_runs * ms);
 }
 
@@ -448,6 +455,7 @@ int main(int argc, char **argv)
 		struct source *s = &g.src[i];
 		s->next = s->periodic ? gsl_rng_uniform(g.rng) * s->period
 				      : gsl_ran_exponential(g.rng, 1 / s->rate);
+		s->phase = s->periodic ? s->next : 0;
 	}
 	if (g.trace_s > 0)
 		trace(&g);
