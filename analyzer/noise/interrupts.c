@@ -141,6 +141,8 @@ static int first_pass(struct spool *sp, const struct interrupt_config *c,
 			if (at0 == SPOOL_NO_AT)
 				at0 = r.at;
 			o->have_at = 1;
+			double end = ((double)(r.at - at0) + (r.t > 0 ? r.t : 0)) * time_scale(c);
+			o->span = end > o->span ? end : o->span;
 			if ((k = reservoir_slot(mid)) >= 0)
 				((double *)mid->v)[k] = ((double)(r.at - at0) + (r.t - a) / 2) *
 					    time_scale(c);

@@ -102,6 +102,8 @@ struct interrupts {
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;
+	double span;		/* from the first run's start to the last run's
+				 * end, in the events' unit; 0 without starts */
 	struct periodic_sources periodic;	/* times in ns, or clock units
 						 * without unit_ns */
 };

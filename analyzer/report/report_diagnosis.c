@@ -122,15 +122,16 @@ static double mark_near(const struct periodic_source *s, double mid)
  * known), from the first run's start; 0 when unknown. */
 static double collection_middle(const struct analysis *a)
 {
-	return a->diag.speed.span * (a->unit_ns > 0 ? a->unit_ns : 1) / 2;
+	return a->diag.irq.span / 2;
 }
 
-/* ", 1.31 ms after the marks of the 4 ms source above": where a source
- * listed before ps's i-th has its period (their marks drift apart by less
- * than 5% of it over the collection or trace, mid being its middle), how
- * long after that one's marks its own come, there: two sources at one
- * rate (the guest's timer and the host's, say), not one listed twice.
- * Periods in ns (unit_known), else nothing is said. */
+/* ", 1.31 ms after the marks of the strongest 4 ms source": where a
+ * source listed before ps's i-th has its period (their marks drift apart
+ * by less than 5% of it over the collection or trace, mid being its
+ * middle), how long after or before the strongest such one's marks its
+ * own come, there (the nearer way round): two sources at one rate (the
+ * guest's timer and the host's, say), not one listed twice.  Periods in
+ * ns (unit_known), else nothing is said. */
 static const char *phase_note(char *buf, size_t len, const struct periodic_sources *ps,
 			      size_t i, double mid, int unit_known)
 {
@@ -142,9 +143,11 @@ static const char *phase_note(char *buf, size_t len, const struct periodic_sourc
 			continue;
 		double d = fmod(mark_near(b, mid) - mark_near(s, mid), s->period);
 		d += d < 0 ? s->period : 0;
+		int after = d <= s->period / 2;
 		char x[32], p[32];
-		snprintf(buf, len, ", %s after the marks of the %s source above",
-			 duration(x, sizeof x, d), duration(p, sizeof p, s->period));
+		snprintf(buf, len, ", %s %s the marks of the strongest %s source",
+			 duration(x, sizeof x, after ? d : s->period - d), after ? "after" : "before",
+			 duration(p, sizeof p, s->period));
 		break;
 	}
 	return buf;

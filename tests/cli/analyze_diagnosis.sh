@@ -30,7 +30,8 @@ exec(sys.argv[1])' "$2"
 # half its marks at 40 us, as a guest's timer beside a host's): two
 # sources, each at its own phase (phase_ns, the mark nearest the middle,
 # on the truth's grid within 1% of the period), and the report says how
-# far apart their marks are, not one source listed twice
+# far apart their marks are (after or before, the nearer way round), not
+# one source listed twice
 for seed in 5 6 7; do
 	"$DISTURB" --seed $seed --seconds 3 --periodic 4000:15 --periodic 4000:40:0.1:unseen:0.5 > ph.st
 	p15=$(sed -n 's/^# truth_source: periodic 4000:15 .* phase_ms=\([0-9.]*\)$/\1/p' ph.st)
@@ -43,15 +44,27 @@ def off(x, truth_ms):
     return min(d, x['period_ns'] - d) / x['period_ns']
 assert off(s[0], $p15) < 0.01 and off(s[1], $p40) < 0.01, (off(s[0], $p15), off(s[1], $p40))"
 	"$ANALYZE" ph.st > ph.txt || fail "analyze ph.st exited $?"
-	apart=$(sed -n 's/.*(250 Hz).*, \([0-9.]* [µm]s\) after the marks of the 4 ms source above:.*/\1/p' ph.txt)
+	apart=$(sed -n 's/.*(250 Hz).*, \([0-9.]* [µm]s [a-z]*\) the marks of the strongest 4 ms source:.*/\1/p' ph.txt)
 	first=$(grep -o 'each [0-9.]* µs' ph.txt | head -n 1)
 	check "two sources at 4 ms, seed $seed: the second's marks $apart after the first's ($first), as in truth" \
 		python3 -c "
-v, unit = ('$apart' or 'nan ms').split()
+v, unit, way = ('$apart' or 'nan ms after').split()
 a = float(v) * (1e-3 if unit == 'µs' else 1)
+a = a if way == 'after' else 4 - a
+assert way in ('after', 'before') and a <= 4, (v, unit, way)
 d = (($p40 - $p15) if '$first' == 'each 15 µs' else ($p15 - $p40)) % 4
 assert abs(a - d) < 0.04, (a, d)"
 done
+
+# a collection too short for speed states (248 runs): the phases are
+# still given at its middle, within a period of it
+"$DISTURB" --seed 1 --periodic 200:5 --periodic 200:8 --range 20000:200000:4 --runs 62 > short.st
+check "a short collection: phase_ns at its middle, within a period" judge short.st "
+rows = [l.split() for l in open('short.st') if not l.startswith('#')]
+unit = float([l.split()[2] for l in open('short.st') if l.startswith('# unit_ns:')][0])
+mid = max(int(r[2]) + int(r[1]) for r in rows) * unit / 2
+assert len(j['periodic']) == 2, j['periodic']
+assert all(abs(s['phase_ns'] - mid) <= s['period_ns'] for s in j['periodic']), (mid, j['periodic'])"
 
 # the truth's own tool refuses speeds and times no machine has (an
 # infinite factor would be simulated forever)
