@@ -77,13 +77,24 @@ check "... and says so" grep -q "timed in turn in one collection ($id)" c.txt
 # The automatic plan: each kernel's runs sized on its own cost (B's N in
 # step with A's, scaled), so that the i-th runs of A and B take about as
 # long; both probed in turn, and each one's cost in turn against alone.
-"$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --budget 0.5 -q -o aa.st -o ab.st 2> err ||
-	fail "two kernels, automatic plan, exited $?"
-check "... both streams whole" only_complete_lines aa.st && only_complete_lines ab.st
+# The probe times each kernel for a moment: a machine busy through one
+# of those moments sizes that kernel's runs for a cost it does not have,
+# so the collection is made again, up to three times; runs not sized by
+# their cost miss every time.
 # the largest N's minimum of each: within a factor of two of each other
 longest() { awk '!/^#/ { if ($1 > n || (n == $1 && $2 < t)) { if ($1 > n) t = $2; n = $1; if ($2 < t) t = $2 } } END { print t }' "$1"; }
-check "automatic plan: the longest runs of A and B within 2x ($(longest aa.st), $(longest ab.st))" \
-	awk -v a="$(longest aa.st)" -v b="$(longest ab.st)" 'BEGIN { r = a / b; exit !(r > 0.5 && r < 2) }'
+ok=1
+for try in 1 2 3; do
+	"$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --budget 0.5 -q -o aa.st -o ab.st 2> err ||
+		fail "two kernels, automatic plan, exited $?"
+	check "... both streams whole" only_complete_lines aa.st && only_complete_lines ab.st
+	echo "try $try: the longest runs of A and B: $(longest aa.st), $(longest ab.st)"
+	if awk -v a="$(longest aa.st)" -v b="$(longest ab.st)" 'BEGIN { r = a / b; exit !(r > 0.5 && r < 2) }'; then
+		ok=0
+		break
+	fi
+done
+check "automatic plan: the longest runs of A and B within 2x (in one of 3 tries)" [ "$ok" -eq 0 ]
 check "... each stream says how its cost in turn compares with alone" \
 	sh -c "grep -q '^# in_turn_vs_alone: ' aa.st && grep -q '^# in_turn_vs_alone: ' ab.st"
 "$ANALYZE" --compare aa.st ab.st > c2.txt || fail "--compare of the automatic plan exited $?"
