@@ -18,6 +18,10 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 		.points = &a->points, .speed = &d->speed,
 		.on_line_width = a->on_line_width, .threshold = a->opt->threshold,
 		.unit_ns = a->unit_ns,
+		/* files read one after another: each one's start times are
+		 * offset to follow the last's, by a made-up gap, and a period
+		 * searched across them would mix unrelated phases */
+		.one_clock = a->files <= 1,
 	};
 	if (interrupts_find(&a->spool, &d->irq_cfg, &d->irq) != 0)
 		goto fail;

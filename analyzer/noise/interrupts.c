@@ -657,7 +657,8 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 	if (rc != 0)
 		return rc;
 	struct periodic_event *ev = (struct periodic_event *)keep->v;
-	if (o->have_at) {
+	o->periods_unsearched = o->have_at && !c->one_clock;
+	if (o->have_at && c->one_clock) {
 		periodic_sort(ev, keep->kept);
 		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0,
 				   &o->periodic);

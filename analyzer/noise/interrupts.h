@@ -52,6 +52,9 @@ struct interrupt_config {
 	double on_line_width;	/* the tick, or the on-line width */
 	double threshold;	/* of the additive part; 0: derive */
 	double unit_ns;		/* 0: unknown */
+	int one_clock;		/* the start times lie on one clock (one
+				 * collection): periods are searched; pooled
+				 * files' are not (their offsets are made up) */
 };
 
 struct interrupts {
@@ -102,6 +105,7 @@ struct interrupts {
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;
+	int periods_unsearched;	/* start times, but not on one clock */
 	double span;		/* from the first run's start to the last run's
 				 * end, in the events' unit; 0 without starts */
 	struct periodic_sources periodic;	/* times in ns, or clock units

@@ -217,7 +217,10 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	else
 		fprintf(out, "    one costs %.4g units (median; half within %.4g to %.4g)\n",
 			q->cost, q->cost_lo, q->cost_hi);
-	if (q->periodic.count == 0 && q->have_at && q->periodic.tried < q->events)
+	if (q->periods_unsearched)
+		fprintf(out, "    periodic: not searched: the runs of %zu files, whose start times lie on no common clock (analyze each alone for its periods)\n",
+			a->files);
+	else if (q->periodic.count == 0 && q->have_at && q->periodic.tried < q->events)
 		fprintf(out, "    periodic: no period found in %zu of the %llu interrupted runs (a uniform sample)\n",
 			q->periodic.tried, (unsigned long long)q->events);
 	else if (q->periodic.count == 0 && q->have_at)
@@ -319,6 +322,8 @@ static void periodic_json(FILE *out, int *f, const struct analysis *a)
 	const struct interrupts *q = &a->diag.irq;
 	sources_json(out, f, a, &q->periodic, q->run_seconds, collection_middle(a));
 	const struct periodic_source *s = q->periodic.count ? &q->periodic.s[0] : NULL;
+	json_key(out, f, "periods_searched");
+	fputs(q->have_at && !q->periods_unsearched ? "true" : "false", out);
 	json_key(out, f, "period_found");
 	fputs(s ? "true" : "false", out);
 	json_key(out, f, "period");

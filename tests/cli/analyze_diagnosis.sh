@@ -56,6 +56,23 @@ d = (($p40 - $p15) if '$first' == 'each 15 µs' else ($p15 - $p40)) % 4
 assert abs(a - d) < 0.04, (a, d)"
 done
 
+# two collections pooled: each file's start times follow the last's by a
+# made-up gap, so their sources' phases are unrelated; searched across
+# them, two 4 ms sources a file had made a 1 ms source.  Not searched, and
+# said; each file alone has its two.
+"$DISTURB" --seed 1 --seconds 2 --periodic 4000:30 --periodic 4000:20 > pool1.st
+"$DISTURB" --seed 2 --seconds 2 --periodic 4000:30 --periodic 4000:20 > pool2.st
+"$ANALYZE" --json pool1.st pool2.st > pool.json || fail "analyze of two files exited $?"
+"$ANALYZE" pool1.st pool2.st > pool.txt || fail "analyze of two files exited $?"
+check "two files: no period searched across them, and said" sh -c "
+	grep -q 'periodic: not searched: the runs of 2 files' pool.txt &&
+	python3 -c 'import json; j = json.load(open(\"pool.json\")); assert j[\"periods_searched\"] is False and j[\"periodic\"] == []'"
+for f in pool1 pool2; do
+	check "$f alone: its two 4 ms sources" judge $f.st "
+assert j['periods_searched'] is True and len(j['periodic']) == 2, j['periodic']
+assert all(near(s['period_ns'], 4e6, 1e-3) for s in j['periodic']), j['periodic']"
+done
+
 # a collection too short for speed states (248 runs): the phases are
 # still given at its middle, within a period of it
 "$DISTURB" --seed 1 --periodic 200:5 --periodic 200:8 --range 20000:200000:4 --runs 62 > short.st
