@@ -221,6 +221,9 @@ void analysis_check(struct analysis *a)
 	else if (a->pooled[0])
 		warn(a, "pooled: streams of different %s; the minimum per N is the fastest of them, and the line that of none alone (analyze --group to compare them)",
 		     a->pooled);
+	if (a->diag.irq.periods_unsearched && a->diag.irq.events > 0)
+		warn(a, "pooled: the runs of %zu files, whose start times lie on no common clock: the interruptions' periods were not searched, so their rate, count and saturation are those of random interruptions (a timer's are undercounted, its saturation missed); analyze each file alone",
+		     a->files);
 	if (a->unterminated_file[0])
 		warn(a, "%s: the last line has no newline; it was read as it is (was the file cut?)",
 		     a->unterminated_file);

@@ -607,7 +607,7 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	o->growth = o->slower = o->slower_hi = o->growth_hits = NAN;
 	double hits = 0;
 	/* every stride-th event: GROWTH_EVENTS at most (the events are in
-	 * time order; thirds' medians need no more) */
+	 * time order; the thirds' means and medians need no more) */
 	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
 	size_t cap = n / stride + 1;
 	double *m = malloc(4 * cap * sizeof *m);

@@ -72,10 +72,10 @@ done
 "$COLLECT" --kernel "$SUBTICK_ARG_SO:counted" --kernel-arg "$T/report" \
 	--n "$n" --runs 1 -q -o "$T/user" 2> /dev/null &
 pid=$!
-# The header is written just before the first (warm-up) run starts: a
-# signal between the two would end collect before any run, rightly; half a
+# The kernel makes report.started before its first (warm-up) run: a
+# signal before then would end collect before any run, rightly; half a
 # second on, the minute-long run is under way.
-wait_for 120 grep -q '^# columns:' "$T/user"
+wait_for 120 test -e "$T/report.started"
 sleep 0.5
 kill -INT "$pid"
 sleep 1

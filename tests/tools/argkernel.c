@@ -2,7 +2,8 @@
  * argkernel.c - a user kernel that reports what collect did with it: the
  * --kernel-arg it got (a file name) and, at each teardown, how many timed
  * calls there were and how many NAME_before calls, appended to that file
- * (tests/cli/kernel_arg.sh).
+ * (tests/cli/kernel_arg.sh); FILE.started is made before the first run (a
+ * test that signals collect mid-run waits for it: tests/cli/signals.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,13 @@ void counted_before(uint64_t n, void *ctx)
 {
 	(void)n;
 	struct counts *c = ctx;
-	c->befores++;
+	if (c->befores++ == 0) {
+		char started[600];
+		snprintf(started, sizeof started, "%s.started", c->path);
+		FILE *f = fopen(started, "w");
+		if (f != NULL)
+			fclose(f);
+	}
 	c->ready = 1;
 }
 
