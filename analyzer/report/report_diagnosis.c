@@ -464,9 +464,11 @@ void report_trace_text(FILE *out, const struct analysis *a)
 	for (size_t i = 0; i < t->periodic.count; i++) {
 		const struct periodic_source *s = &t->periodic.s[i];
 		double k = a->unit_ns > 0 ? a->unit_ns : 1;
-		char ph[96];
-		fprintf(out, "    every %s (%.4g Hz)%s: %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
-			span_of(r, sizeof r, a, s->period / k), 1e9 / (s->period / k * k),
+		char ph[96], hz[32] = "";
+		if (a->unit_ns > 0)	/* a rate in Hz only where periods are in ns */
+			snprintf(hz, sizeof hz, " (%.4g Hz)", 1e9 / s->period);
+		fprintf(out, "    every %s%s%s: %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
+			span_of(r, sizeof r, a, s->period / k), hz,
 			phase_note(ph, sizeof ph, &t->periodic, i, t->seconds * 1e9 / 2,
 				   a->unit_ns > 0),
 			s->events, t->seconds > 0 ? s->count / t->seconds : 0,

@@ -291,6 +291,12 @@ assert near(t["unattributed_per_s"], 1370.4, 0.1), t["unattributed_per_s"]
 assert 0.03 < t["lost_share"] < 0.07, t["lost_share"]'
 "$ANALYZE" trace.st > trace.txt
 check "trace, text: the unseen rest" grep -q 'unseen by the kernel' trace.txt
+check "trace, text: its sources' rates in Hz" grep -q 'every 1 ms (1000 Hz)' trace.txt
+# without unit_ns the periods are clock units: no rate in Hz is made up
+grep -v '^# unit_ns:' trace.st > trace_nounit.st
+"$ANALYZE" trace_nounit.st > trace_nounit.txt || fail "analyze of a trace without unit_ns exited $?"
+check "trace without unit_ns: periods in units, no Hz" sh -c "
+	grep -q '^    every [0-9.e+]* units: ' trace_nounit.txt && ! grep -q 'Hz' trace_nounit.txt"
 rc=0
 "$ANALYZE" trace.st quiet.st > /dev/null 2> err || rc=$?
 check "a trace with a collection: refused (exit 1)" [ "$rc" -eq 1 ]
