@@ -600,7 +600,8 @@ static double held(double x)
  * among them lie in its top, and are not to move it); of the events above the longest
  * runs' threshold only.  Interruptions' grows only as
  * longer runs hold more of them at the rate found (hits): an exponent
- * INTERRUPTS_PROPORTIONAL above that is a speed's. */
+ * INTERRUPTS_PROPORTIONAL above that, and INTERRUPTS_SPEED_GROWTH at least,
+ * is a speed's. */
 static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 		      const struct periodic_event *ev, size_t n)
 {
@@ -649,7 +650,8 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 		}
 	}
 	/* (a --threshold says what an interruption is: kept as given) */
-	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL && !o->saturated &&
+	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL &&
+			  o->growth >= INTERRUPTS_SPEED_GROWTH && !o->saturated &&
 			  !o->threshold_given;
 	free(m);
 }

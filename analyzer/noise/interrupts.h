@@ -45,6 +45,11 @@
  * changed from run to run (an interruption's cost does not grow with the
  * run). */
 #define INTERRUPTS_PROPORTIONAL 0.5
+/* And at least this in all: a speed's excess grows nearly in proportion
+ * (m^0.97 to m^1.01 in every slowed kind of bench section 9), while two
+ * sources whose marks lie closer than a long run (20 and 30 us, 33 to
+ * 42 us apart: the longer runs hold both) grow as m^0.5 to m^0.58. */
+#define INTERRUPTS_SPEED_GROWTH 0.8
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */

@@ -88,6 +88,15 @@ g = j['interrupt_excess_growth']
 assert g is not None and abs(g) <= 0.2 and j['slowed_runs'] is None, g"
 done
 
+# the same two sources with marks 33 and 42 us apart (truth phases): a
+# long run holds both, so the excess grows with N (as m^0.5 to m^0.58),
+# yet by half a speed's: interruptions, not slowed runs "by 96%"
+for seed in 35 171; do
+	"$DISTURB" --seed $seed --seconds 2 --periodic 4000:30 --periodic 4000:20 > close.st
+	check "20 and 30 us sources 33-42 us apart, seed $seed: interruptions, not slowed runs" judge close.st "
+assert j['slowed_runs'] is None and j['interrupts'] > 0, (j['interrupt_excess_growth'], j['slowed_runs'])"
+done
+
 # a collection too short for speed states (248 runs): the phases are
 # still given at its middle, within a period of it
 "$DISTURB" --seed 1 --periodic 200:5 --periodic 200:8 --range 20000:200000:4 --runs 62 > short.st
