@@ -125,6 +125,12 @@ static double collection_middle(const struct analysis *a)
 	return a->diag.irq.span / 2;
 }
 
+/* The same for an activity trace: its gaps' times are ns from its start. */
+static double trace_middle(const struct analysis *a)
+{
+	return a->trace_sum.seconds * 1e9 / 2;
+}
+
 /* ", 1.31 ms after the marks of the strongest 4 ms source": where a
  * source listed before ps's i-th has its period (their marks drift apart
  * by less than 5% of it over the collection or trace, mid being its
@@ -137,7 +143,9 @@ static const char *phase_note(char *buf, size_t len, const struct periodic_sourc
 {
 	const struct periodic_source *b = &ps->s[i];
 	buf[0] = '\0';
-	for (size_t j = 0; j < i && mid > 0 && unit_known; j++) {
+	if (!(mid > 0) || !unit_known)
+		return buf;
+	for (size_t j = 0; j < i; j++) {
 		const struct periodic_source *s = &ps->s[j];
 		if (!(fabs(b->period - s->period) * 2 * mid / s->period < 0.05 * s->period))
 			continue;
@@ -469,8 +477,7 @@ void report_trace_text(FILE *out, const struct analysis *a)
 			snprintf(hz, sizeof hz, " (%.4g Hz)", 1e9 / s->period);
 		fprintf(out, "    every %s%s%s: %zu gaps, %.4g per second, each %s (half within %s to %s)\n",
 			span_of(r, sizeof r, a, s->period / k), hz,
-			phase_note(ph, sizeof ph, &t->periodic, i, t->seconds * 1e9 / 2,
-				   a->unit_ns > 0),
+			phase_note(ph, sizeof ph, &t->periodic, i, trace_middle(a), a->unit_ns > 0),
 			s->events, t->seconds > 0 ? s->count / t->seconds : 0,
 			span_of(c, sizeof c, a, s->cost), span_of(lo, sizeof lo, a, s->cost_lo),
 			span_of(hi, sizeof hi, a, s->cost_hi));
@@ -514,7 +521,7 @@ void report_trace_json(FILE *out, int *f, const struct analysis *a)
 		json_key(out, &g, kk[i]);
 		json_number(out, kv[i]);
 	}
-	sources_json(out, &g, a, &t->periodic, t->seconds, t->seconds * 1e9 / 2);
+	sources_json(out, &g, a, &t->periodic, t->seconds, trace_middle(a));
 	fputs("\n  }", out);
 }
 
