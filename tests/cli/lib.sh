@@ -76,6 +76,21 @@ not_within() {
 # Waiting for an event, not for a time: a test that sleeps a fixed time and
 # hopes the event came is calibrated on one machine's speed and load.
 
+# tries N COMMAND...: run COMMAND until it succeeds, N times at most; 0 if
+# it did.  For two collections compared, which a slow stretch of the
+# machine falling on one of them can part: a real difference parts every
+# try.  ($try is the try's number.)
+tries() {
+	tries_max=$1
+	shift
+	try=0
+	while [ "$try" -lt "$tries_max" ]; do
+		try=$((try + 1))
+		"$@" && return 0
+	done
+	return 1
+}
+
 # wait_for SECONDS COMMAND...: run COMMAND every 50 ms until it succeeds;
 # fail after SECONDS (a deadline for a slow, loaded machine, not a claim).
 wait_for() {

@@ -54,20 +54,16 @@ check "versions: compared paired, the ratio $2 within its bounds [$3, $4]" \
 # The recorder against collect's timing, interleaved in one process: two
 # estimates, each with its bounds; a slow stretch that falls on one of them
 # more than the other can part them, so up to three tries.
-ok=1
-for try in 1 2 3; do
+recorder_agrees() {
 	"$RECORD_COUNT" a.st b.st || fail "record_count exited $?"
 	"$ANALYZE" --json a.st > a.json || fail "analyze a.st exited $?"
 	"$ANALYZE" --json b.st > b.json || fail "analyze b.st exited $?"
 	# shellcheck disable=SC2046 # each: unit cost, its two bounds
 	set -- $("$JSONQ" a.json unit_cost unit_cost_interval) $("$JSONQ" b.json unit_cost unit_cost_interval)
 	echo "try $try: recorder $1 [$2, $3], collect $4 [$5, $6]"
-	if awk -v alo="$2" -v ahi="$3" -v blo="$5" -v bhi="$6" 'BEGIN { exit !(alo <= bhi && blo <= ahi) }'; then
-		ok=0
-		break
-	fi
-done
-check "recorder and collect agree within their bounds (in one of 3 tries)" [ "$ok" -eq 0 ]
+	awk -v alo="$2" -v ahi="$3" -v blo="$5" -v bhi="$6" 'BEGIN { exit !(alo <= bhi && blo <= ahi) }'
+}
+check "recorder and collect agree within their bounds (in one of 3 tries)" tries 3 recorder_agrees
 
 command -v gfortran > /dev/null && [ -f "$LIBSUBTICK_DIR/subtick.mod" ] ||
 	skip "gfortran not installed: the Fortran example is not built"

@@ -74,18 +74,14 @@ steps_jump() {	# 0 when every step the probe reported is a jump of the minima
 			{ echo "the step from N=$below to N=$above: no jump of the minima"; return 1; }
 	done < "$T/steps"
 }
-ok=1
-for try in 1 2 3; do
+steps_collected_jump() {
 	run 2 "$COLLECT_MPI" --kernel pingpong --n 0,1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536 \
 		-r 100 -q -o "$T/steps.st" 2> "$T/err" || fail "pingpong --n exited $?"
 	cat "$T/err"
 	grep 'spans a step' "$T/err" | sed 's/.*from N=\([0-9]*\) to N=\([0-9]*\).*/\1 \2/' > "$T/steps"
-	if steps_jump; then
-		ok=0
-		break
-	fi
-done
-check "every step reported is a jump of the minima (in one of 3 tries; $(wc -l < "$T/steps") steps)" [ "$ok" -eq 0 ]
+	steps_jump
+}
+check "every step reported is a jump of the minima (in one of 3 tries)" tries 3 steps_collected_jump
 
 # allreduce on three ranks (more ranks than cores): t is the slowest rank's.
 # Three sweeps, not a budget: how many fit in a budget depends on the

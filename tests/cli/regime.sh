@@ -66,8 +66,7 @@ l2=$(getconf LEVEL2_CACHE_SIZE 2> /dev/null || echo 0)
 case $l2 in '' | *[!0-9]*) l2=0 ;; esac
 if [ "$l2" -ge 65536 ]; then
 	S="$SUBTICK_STRLEN_SO:sl"
-	ok=1
-	for try in 1 2 3; do
+	strlen_agrees() {
 		"$COLLECT" --kernel "$S" --budget 2 -q -o "$T/sl" 2> "$T/err" ||
 			fail "collect strlen exited $?: $(cat "$T/err")"
 		"$COLLECT" --kernel "$S" --range $((l2 / 16)):$((l2 / 4)):32 --budget 2 -q \
@@ -77,13 +76,10 @@ if [ "$l2" -ge 65536 ]; then
 		a=$(json_get "$T/sl.json" unit_cost_ns)
 		b=$(json_get "$T/sl2.json" unit_cost_ns)
 		echo "strlen, try $try: automatic plan ($(header_value "$T/sl" plan); $(header_value "$T/sl" max_n_reason)): $a ns/B; in L2 ($l2 B): $b ns/B"
-		if awk -v a="$a" -v b="$b" 'BEGIN { r = a / b; exit !(r >= 0.8 && r <= 1.25) }'; then
-			ok=0
-			break
-		fi
-	done
+		awk -v a="$a" -v b="$b" 'BEGIN { r = a / b; exit !(r >= 0.8 && r <= 1.25) }'
+	}
 	check "strlen: the automatic plan's unit cost is within 0.8-1.25x of the in-L2 one (in one of 3 tries)" \
-		[ "$ok" -eq 0 ]
+		tries 3 strlen_agrees
 else
 	echo "strlen: the L2 cache's size is unknown here; not compared"
 fi
