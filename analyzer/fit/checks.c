@@ -49,6 +49,11 @@ static void check_linear(struct analysis *a)
 		warn(a, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
 		     L.step > 0 ? "up" : "down", fabs(L.step),
 		     (unsigned long long)L.step_before, (unsigned long long)L.step_after);
+	else if (L.kind == LINEARITY_POINT)
+		warn(a, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
+		     (unsigned long long)L.point_n, L.point_depth,
+		     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
+		     L.slope_without);
 	if (a->iv.intercept[1] < 0)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }

@@ -4,6 +4,7 @@
 #include "linearity.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +140,61 @@ static int one_cut(const struct point_set *s, double tick, double fit_slope,
 	return 0;
 }
 
+/* The upper quartile of y's heights above l, skipping index skip (x and y
+ * untouched: the heights go to h). */
+static double scatter(const double *x, const double *y, size_t n, size_t skip,
+		      const struct lv_line *l, double tick, double *h)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (i != skip)
+			h[k++] = y[i] - (l->intercept + l->slope * x[i]);
+	double q = k ? select_kth(h, k, (3 * k) / 4) : 0;
+	return q > tick ? q : tick;
+}
+
+enum { POINT_SUPPORTS_MAX = 4 };
+
+/* An N the line rests on, below the line of the others (linearity.h).
+ * x, y: the minima relative to the first; h, work: room for n. */
+static int one_point(const struct point_set *s, double tick, struct linearity *out,
+		     double *x, double *y, double *h, double *x2, double *y2, size_t *work)
+{
+	size_t n = s->count, sup[POINT_SUPPORTS_MAX], nsup = 0;
+	for (size_t i = 0; i < n; i++) {
+		x[i] = (double)(s->p[i].n - s->p[0].n);
+		y[i] = min_difference(s, i, 0);
+	}
+	struct lv_line l;
+	if (hull_least_values_d(x, y, n, work, &l) != 0)
+		return -1;
+	for (size_t i = 0; i < n && nsup < POINT_SUPPORTS_MAX; i++) {
+		double v = l.intercept + l.slope * x[i];
+		if (y[i] - v <= 1e-9 * (fabs(y[i]) + fabs(v)) + 1e-300)
+			sup[nsup++] = i;
+	}
+	double worst = 1;
+	for (size_t k = 0; k < nsup; k++) {
+		size_t j = sup[k], m = 0;
+		for (size_t i = 0; i < n; i++)
+			if (i != j)
+				x2[m] = x[i], y2[m++] = y[i];
+		struct lv_line o;
+		if (hull_least_values_d(x2, y2, m, work, &o) != 0)
+			return -1;
+		double w = scatter(x2, y2, m, SIZE_MAX, &o, tick, h);
+		double line = o.intercept + o.slope * x[j], depth = line - y[j];
+		double allowed = 2 * LINEARITY_STEP_W * w;
+		if (!isfinite(depth) || !(depth > allowed) || depth / allowed <= worst)
+			continue;
+		worst = depth / allowed;
+		*out = (struct linearity){ .kind = LINEARITY_POINT, .point_n = s->p[j].n,
+			.point_depth = depth, .point_line = line + s->p[0].min,
+			.slope_without = o.slope };
+	}
+	return 0;
+}
+
 int linearity_check(const struct point_set *s, double tick, double fit_slope,
 		    struct linearity *out)
 {
@@ -153,6 +209,12 @@ int linearity_check(const struct point_set *s, double tick, double fit_slope,
 		rc = one_cut(s, tick, fit_slope, k, 0, out, &worst, x, y, work);
 	if (rc == 0)
 		rc = one_cut(s, tick, fit_slope, k, n / k / 2, out, &worst, x, y, work);
+	if (rc == 0 && out->kind == LINEAR) {
+		double *h = malloc(n * sizeof *h), *x2 = malloc(n * sizeof *x2),
+		       *y2 = malloc(n * sizeof *y2);
+		rc = h && x2 && y2 ? one_point(s, tick, out, x, y, h, x2, y2, work) : -1;
+		free(h), free(x2), free(y2);
+	}
 	free(x), free(y), free(work);
 	return rc;
 }

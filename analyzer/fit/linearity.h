@@ -18,7 +18,11 @@
  *    gap between them, part by more than LINEARITY_STEP_W x their W
  *    together and more than the bend between them and their slope bands
  *    explain (neighbours always; segments apart when both know their
- *    slopes, since a step inside the segment between them blurs it).
+ *    slopes, since a step inside the segment between them blurs it);
+ *  - one N: where neither shows, an N the whole line rests on whose
+ *    minimum lies below the least-values line of the other N by more than
+ *    2 LINEARITY_STEP_W x their W (a cheaper largest N tilts the last
+ *    segment's own line under it, and its W with it: no segment tells).
  *
  * The minima are taken relative to the first of each segment, exactly
  * where they are integers, so that timings near 2^60 units lose nothing
@@ -35,7 +39,7 @@
 #define LINEARITY_RISE_MIN 20.0
 #define LINEARITY_STEP_W 3.0
 
-enum linearity_kind { LINEAR, LINEARITY_BEND, LINEARITY_STEP };
+enum linearity_kind { LINEAR, LINEARITY_BEND, LINEARITY_STEP, LINEARITY_POINT };
 
 struct linearity {
 	enum linearity_kind kind;
@@ -45,6 +49,10 @@ struct linearity {
 	/* a step: between these N, this high (clock units) */
 	uint64_t step_before, step_after;
 	double step;
+	/* one N: which, how far below the others' line (clock units), that
+	 * line's height there and slope */
+	uint64_t point_n;
+	double point_depth, point_line, slope_without;
 };
 
 /* s sorted; tick 0 when unknown; fit_slope the whole line's.  Returns 0,

@@ -85,3 +85,36 @@ PY
 "$ANALYZE" pp.st > pp.txt || fail "analyze pp.st exited $?"
 check "ping-pong: latency and bandwidth from messages of 4096 to 131072 bytes" \
 	grep -q 'both from messages of 4096 to 131072 bytes: .*small messages take another' pp.txt
+
+# One N cheaper than the line of the others (the largest, the one before
+# it, one in the middle; 10% and 2% cheaper): the line rests on it and
+# tilts, and the segments' own lines tilt with it; named, with the unit
+# cost without it.  The same streams without the dip: no warning.
+for seed in 1 2 3; do
+	for where in 31 30 15 none; do
+		for factor in 0.9 0.98; do
+			python3 - $seed $where $factor > dip.st <<'PY'
+import random, sys
+r = random.Random(int(sys.argv[1]))
+where, factor = sys.argv[2], float(sys.argv[3])
+ns = [10000 * i for i in range(1, 33)]
+dip = None if where == "none" else ns[int(where)]
+print("# subtick 1\n# tick: 26\n# unit_ns: 1\n# columns: n t at")
+at = 0
+for s in range(60):
+    for n in r.sample(ns, len(ns)):
+        d = 200 + 2.43 * (n * factor if n == dip else n) + r.expovariate(1 / 30)
+        print(n, int(d // 26 * 26), at)
+        at += int(d) + 500
+PY
+			"$ANALYZE" dip.st > dip.txt || fail "dip $where $factor: exit $?"
+			if [ $where = none ]; then
+				check "no cheaper N, seed $seed: no nonlinear warning" sh -c "! grep -q 'nonlinear' dip.txt"
+				break
+			fi
+			n=$(( (where + 1) * 10000 ))
+			check "N = $n at $factor of its cost, seed $seed: named, 2.43 without it" \
+				grep -q "^  nonlinear: the line rests on N = $n, .*(2\.4[23][0-9]* without it)" dip.txt
+		done
+	done
+done
