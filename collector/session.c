@@ -611,6 +611,10 @@ static void report_until(const struct session *s, const struct sampler_result r[
 	if (r[0].stop == SAMPLER_UNTIL)
 		fprintf(stderr, "%s: --until %g reached after %.3g s: the unit cost's bounds span %.2g of it\n",
 			s->opt->prog, s->opt->until, r[0].seconds, widest);
+	else if (widest <= s->opt->until)	/* at the last fit, made at the end */
+		fprintf(stderr, "%s: --until %g reached when the sampling stopped (stop=%s) after %.3g s: the unit cost's bounds span %.2g of it\n",
+			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
+			widest);
 	else if (isfinite(widest))
 		fprintf(stderr, "%s: --until %g not reached: the sampling stopped (stop=%s) after %.3g s with bounds spanning %.2g of the unit cost%s\n",
 			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
