@@ -33,6 +33,8 @@
 #define FOLLOW_WAIT_NS 100000000L	/* a quiet file is read again after */
 #define FOLLOW_QUIET_S 10.0		/* a file silent this long: said so */
 #define FOLLOW_CHUNK 65536
+#define FOLLOW_HEAD 4096	/* a file's first bytes, read again to see it
+				 * was not rewritten meanwhile */
 
 /* The signal that ends the following (the handler's only state). */
 static volatile sig_atomic_t follow_stop;
@@ -56,6 +58,9 @@ struct follow {
 	int ended;		/* "# done" or "# interrupted" read */
 	int tty, drawn;
 	uint64_t start_ns, last_ns, grew_ns;
+	uint64_t offset;	/* a file's bytes read */
+	char head[FOLLOW_HEAD];	/* its first of them */
+	size_t head_len;
 };
 
 static uint64_t now_ns(void)
@@ -214,6 +219,30 @@ static void report_live(struct follow *f, int quiet_file)
 	fflush(stderr);
 }
 
+/* A file followed is still the one whose bytes were read: no shorter, and
+ * its first bytes the same (collect -o truncates a file at its first
+ * sample and writes a new stream from its start: read on from the old
+ * offset, the two would be spliced).  0, or -1 with msg set. */
+static int same_file(struct follow *f, char *msg, size_t msg_len)
+{
+	struct stat st;
+	char again[FOLLOW_HEAD];
+	if (!f->regular)
+		return 0;
+	if (fstat(f->in, &st) == 0 && (uint64_t)st.st_size < f->offset) {
+		snprintf(msg, msg_len, "%s: it shrank from %llu to %llu bytes while followed (a new collection into the same file?): what was read is not one stream; follow it again",
+			 f->name, (unsigned long long)f->offset, (unsigned long long)st.st_size);
+		return -1;
+	}
+	ssize_t k = f->head_len ? pread(f->in, again, f->head_len, 0) : 0;
+	if (k < 0 || (size_t)k != f->head_len || memcmp(again, f->head, f->head_len) != 0) {
+		snprintf(msg, msg_len, "%s: its first lines changed while followed (a new collection into the same file?): what was read is not one stream; follow it again",
+			 f->name);
+		return -1;
+	}
+	return 0;
+}
+
 /* Read until the stream ends (a pipe's end of file; a file's last line)
  * or a signal; live reports meanwhile. */
 static int follow_loop(struct follow *f, char *msg, size_t msg_len)
@@ -241,6 +270,17 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 		}
 		if (k == 0 && !f->regular)
 			break;
+		if (k > 0 && f->head_len < FOLLOW_HEAD) {
+			size_t c = FOLLOW_HEAD - f->head_len < (size_t)k ? FOLLOW_HEAD - f->head_len
+									 : (size_t)k;
+			memcpy(f->head + f->head_len, buf, c);
+			f->head_len += c;
+		}
+		f->offset += k > 0 ? (uint64_t)k : 0;
+		if (k >= 0 && same_file(f, msg, msg_len) != 0) {
+			rc = -1;
+			break;
+		}
 		if (k > 0) {
 			f->grew_ns = now;
 			if (take(f, buf, (size_t)k) != 0) {

@@ -70,6 +70,36 @@ wait $pid || rc=$?
 check "no last line: ended by SIGINT with exit 0 ($rc) and a report" sh -c "[ $rc -eq 0 ] && grep -q '^unit cost' cut.txt"
 check "no last line: says it was stopped" grep -q 'stopped by a signal' cut.err
 
+# a file rewritten while followed (collect -o truncates it at its first
+# sample and writes a new stream from the start): shorter, or as long but
+# with other first lines: refused, exit 1, not two streams spliced
+half=$(( $(wc -l < cut.st) / 2 ))
+for how in shorter longer; do
+	head -n "$half" cut.st > rw.st
+	"$ANALYZE" --follow rw.st > rw.txt 2> rw.err &
+	pid=$!
+	wait_for 30 grep -q 'ns/unit' rw.err
+	if [ $how = shorter ]; then
+		head -n 40 cut.st > rw.new
+		cat rw.new > rw.st
+	else	# over it in place, never shorter meanwhile
+		sed 's/^# date: .*/# date: 2099-01-01T00:00:00Z/' cut.st > rw.new
+		dd if=rw.new of=rw.st conv=notrunc status=none
+	fi
+	rc=0
+	(sleep 30; kill -INT $pid 2> /dev/null) &
+	dog=$!
+	wait $pid || rc=$?
+	kill $dog 2> /dev/null || true
+	check "rewritten ($how): exit 1 ($rc)" [ "$rc" -eq 1 ]
+	if [ $how = shorter ]; then
+		check "rewritten (shorter): said it shrank" grep -q '^analyze: --follow: rw.st: it shrank from' rw.err
+	else
+		check "rewritten (longer): said its first lines changed" grep -q '^analyze: --follow: rw.st: its first lines changed' rw.err
+	fi
+	check "rewritten ($how): no report" [ ! -s rw.txt ]
+done
+
 # usage
 rc=0
 "$ANALYZE" --follow --compare a b 2> u.err || rc=$?
