@@ -699,13 +699,17 @@ static int source_near(const struct periodic_sources *ps, double p)
 
 /* Where the events were mostly runs the machine slowed (growth_of), the
  * interruptions are judged again above twice the slowed runs' excess, as
- * a share of each run's timing: those are the runs a fixed cost hit. */
+ * a share of each run's timing less that excess: those are the runs a
+ * fixed cost hit.  slower_hi is a share of the minimum m; the threshold's
+ * is of the timing t = m + a: a > R m is a > R / (1 + R) t (R t would
+ * be out of reach from R = 1 on: no run's excess exceeds its timing). */
 static int judge_again(struct spool *sp, const struct interrupt_config *c,
 		       struct interrupts *o, struct reservoir *keep,
 		       const struct reservoir *mid, const struct lengths *len)
 {
 	struct interrupts first = *o;
-	o->threshold_relative = fmax(o->threshold_relative, 2 * o->slower_hi);
+	double R = 2 * o->slower_hi;
+	o->threshold_relative = fmax(o->threshold_relative, R / (1 + R));
 	o->threshold_cap = 0;
 	o->events = 0;
 	o->count = 0;

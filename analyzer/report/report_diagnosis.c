@@ -207,7 +207,7 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, "\n");
 	}
 	if (q->proportional)
-		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's timing\n",
+		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's minimum\n",
 			(unsigned long long)q->slowed,
 			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
 			100 * q->slower, 100 * q->slower_hi,
