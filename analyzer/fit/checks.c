@@ -174,6 +174,49 @@ static void check_tick_grid(struct analysis *a)
 		     (unsigned long long)off, s->count, (unsigned long long)tick);
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b != 0) {
+		uint64_t r = a % b;
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/*
+ * The converse: every timing kept a multiple of a step twice the tick
+ * given (a header's or --tick's) or more: the clock steps by that, and a
+ * band one given tick wide is too narrow for it (timings of a 10-unit
+ * clock read with tick 1 gave bounds that missed the unit cost).  Of 8
+ * minima or more, with each N's best timings: by chance, all of them
+ * even is 1 in 2^8 at the least.  Stops once the steps' gcd falls to the
+ * tick (at once, for most streams).
+ */
+static void check_tick_coarser(struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	if (strcmp(a->tick_source, "header") != 0 && strcmp(a->tick_source, "--tick") != 0)
+		return;
+	if (!s->all_int || !(a->tick >= 1) || a->tick != floor(a->tick) ||
+	    a->tick > 9.007199254740992e15 || s->count < 8)
+		return;
+	uint64_t tick = (uint64_t)a->tick, g = 0;
+	size_t timings = 0;
+	for (size_t i = 0; i < s->count && (g == 0 || g >= 2 * tick); i++) {
+		const struct point *p = &s->p[i];
+		g = gcd64(g, point_min_int(p));
+		timings++;
+		for (unsigned j = 1; j < p->nbest && (g == 0 || g >= 2 * tick); j++, timings++)
+			g = gcd64(g, (uint64_t)point_best(s, p, j));
+	}
+	if (g >= 2 * tick)
+		warn(a, "coarser than the tick: every timing kept (%zu) is a multiple of %llu units, %.3g times the %s tick (%llu): the clock may step by %llu, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
+		     timings, (unsigned long long)g, (double)g / (double)tick,
+		     strcmp(a->tick_source, "header") == 0 ? "header's" : "--tick's",
+		     (unsigned long long)tick, (unsigned long long)g, (unsigned long long)g);
+}
+
 void analysis_check(struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -193,6 +236,7 @@ void analysis_check(struct analysis *a)
 		     (unsigned long long)a->runs_median);
 	check_linear(a);
 	check_tick_grid(a);
+	check_tick_coarser(a);
 	for (size_t i = 0; i < a->glitches.count; i++) {
 		const struct glitch *g = &a->glitches.g[i];
 		warn(a, "clock glitch? at N = %llu one timing (%.6g) lies %.4g %s below the next timing of its N and %.4g below the line through the other minima; %s",

@@ -157,6 +157,23 @@ check "the same with its tick_mean: no warning" sh -c "! grep -q 'off the tick' 
 "$ANALYZE" ongrid.st > ongrid.txt || fail "analyze ongrid.st exited $?"
 check "timings on the tick: no warning" sh -c "! grep -q 'off the tick' ongrid.txt"
 
+# The converse: a header's (or --tick's) tick finer than the clock's step
+# (every timing a multiple of 10, the header says 1 or 5): the tick band
+# would be too narrow; warned, naming the step.  On its own tick, or on
+# a tick-1 clock, none.
+for t in 1 5; do
+	sed "s/^# tick: .*/# tick: $t/" ongrid.st > fine$t.st
+	"$ANALYZE" fine$t.st > fine$t.txt || fail "analyze fine$t.st exited $?"
+	check "timings multiples of 10, header's tick $t: warned" \
+		grep -q "coarser than the tick: every timing kept ([0-9]*) is a multiple of 10 units, .* header's tick ($t)" fine$t.txt
+done
+"$ANALYZE" --tick 2 ongrid.st > fine-opt.txt || fail "analyze --tick 2 ongrid.st exited $?"
+check "the same with --tick 2: warned, naming --tick" grep -q "coarser than the tick: .* --tick's tick (2)" fine-opt.txt
+check "timings on the header's tick: not coarser" sh -c "! grep -q 'coarser than' ongrid.txt"
+"$SYNTH" --seed 3 --runs 8 --tick 1 > tick1.st
+"$ANALYZE" tick1.st > tick1.txt || fail "analyze tick1.st exited $?"
+check "a tick-1 clock: not coarser" sh -c "! grep -q 'coarser than' tick1.txt"
+
 # Every figure drawn above is well-formed XML.
 [ $have_gnuplot -eq 1 ] || exit 0
 check "the $cases cases' figures are well-formed XML" python3 -c '
