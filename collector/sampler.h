@@ -85,6 +85,7 @@ struct sampler_result {
 	double precision;		/* the unit cost's bounds over it, as
 					 * they stood at the end (--until or a
 					 * progress line); NAN: not watched */
+	uint64_t runs_min;		/* then: the fewest runs at one N */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

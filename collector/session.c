@@ -19,6 +19,7 @@
 #include "numparse.h"
 #include "probe.h"
 #include "sampler.h"
+#include "watch.h"
 
 /* A kernel's cost in turn beyond this factor of its cost alone (either
  * way) is warned of. */
@@ -606,15 +607,23 @@ static void report_until(const struct session *s, const struct sampler_result r[
 	if (!(s->opt->until > 0))
 		return;
 	double widest = 0;
-	for (int i = 0; i < s->kernels; i++)
+	uint64_t runs = UINT64_MAX;
+	for (int i = 0; i < s->kernels; i++) {
 		widest = isfinite(r[i].precision) ? fmax(widest, r[i].precision) : INFINITY;
+		runs = r[i].runs_min < runs ? r[i].runs_min : runs;
+	}
 	if (r[0].stop == SAMPLER_UNTIL)
 		fprintf(stderr, "%s: --until %g reached after %.3g s: the unit cost's bounds span %.2g of it\n",
 			s->opt->prog, s->opt->until, r[0].seconds, widest);
-	else if (widest <= s->opt->until)	/* at the last fit, made at the end */
+	else if (widest <= s->opt->until && runs >= WATCH_RUNS_MIN)	/* at the last fit */
 		fprintf(stderr, "%s: --until %g reached when the sampling stopped (stop=%s) after %.3g s: the unit cost's bounds span %.2g of it\n",
 			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
 			widest);
+	else if (widest <= s->opt->until)
+		fprintf(stderr, "%s: --until %g not reached: the sampling stopped (stop=%s) after %.3g s with bounds spanning %.2g of the unit cost, but %llu run%s at an N, fewer than %d: the minima may not have reached their floor%s\n",
+			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
+			widest, (unsigned long long)runs, runs == 1 ? "" : "s", WATCH_RUNS_MIN,
+			r[0].stop == SAMPLER_BUDGET ? "; raise --budget" : "");
 	else if (isfinite(widest))
 		fprintf(stderr, "%s: --until %g not reached: the sampling stopped (stop=%s) after %.3g s with bounds spanning %.2g of the unit cost%s\n",
 			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,

@@ -47,10 +47,12 @@ static void remember(struct watch *w, double t_s, double width)
 static int fit(struct watch *w, uint64_t now_ns)
 {
 	double widest = 0;
+	w->runs_enough = 1;
 	for (unsigned k = 0; k < w->kernels; k++) {
 		if (lvstate_fit(&w->lv[k], WATCH_REPLICATES, 1, &w->fit[k]) != 0)
 			return -1;
 		widest = fmax(widest, w->fit[k].ok ? w->fit[k].rel_width : INFINITY);
+		w->runs_enough &= w->fit[k].ok && w->fit[k].runs_min >= WATCH_RUNS_MIN;
 	}
 	uint64_t done = clock_reference_ns();
 	w->fit_cost_ns = done - now_ns;
@@ -90,7 +92,7 @@ int watch_sweep(struct watch *w, uint64_t now_ns)
 		return 0;
 	if (fit(w, now_ns) != 0)
 		return -1;
-	return w->until > 0 && w->reached <= w->until;
+	return w->until > 0 && w->reached <= w->until && w->runs_enough;
 }
 
 double watch_time_left_s(const struct watch *w)

@@ -21,6 +21,10 @@
 
 #define WATCH_FIT_EVERY_NS 200000000u
 #define WATCH_REPLICATES 200
+/* --until is reached only where every N of every kernel has this many
+ * runs: fewer (analyze warns `few runs`) and the minima may not have
+ * reached their floor, whatever the width of the bounds. */
+#define WATCH_RUNS_MIN 5
 
 struct watch {
 	int active;			/* --until or a progress line */
@@ -34,6 +38,8 @@ struct watch {
 	int have_fit;
 	double reached;			/* the widest relative width of the
 					 * last fit (INFINITY: none yet) */
+	int runs_enough;		/* every N of the last fit has
+					 * WATCH_RUNS_MIN runs */
 	/* two earlier fits (time since start, width) for the time left */
 	double past_s, past_w, now_s, now_w;
 };

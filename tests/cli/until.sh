@@ -48,6 +48,14 @@ p=$(echo "$last" | sed -n 's/.* precision=\([^ ]*\).*/\1/p')
 check "until 1e-9: the precision reached, $p, is above 1e-9" awk -v p="$p" 'BEGIN { exit !(p > 1e-9) }'
 check "until 1e-9: stderr says it was not reached" grep -q -- '--until 1e-09 not reached' b.err
 
+# Every N's runs: at least 5 where --until stopped it (fewer, and the
+# minima may not have reached their floor, however narrow the bounds)
+check "until 0.05: 5 runs at every N at least" sh -c "[ \"\$(grep -v '^#' u.st | cut -f1 | sort | uniq -c | sort -n | head -n 1 | awk '{ print \$1 }')\" -ge 5 ]"
+# 3 runs an N (--runs 3): bounds within 0.5 or not, not reached
+"$COLLECT" --until 0.5 --runs 3 -o r3.st 2> r3.err || fail "collect --until 0.5 --runs 3 exited $?"
+check "until 0.5, 3 runs: stopped by the runs" sh -c "tail -n 1 r3.st | grep -q ' stop=runs precision='"
+check "until 0.5, 3 runs: not reached" grep -q -- '--until 0.5 not reached' r3.err
+
 # No progress line in a pipe: stderr is not a terminal (no carriage return).
 check "until, stderr a file: no progress line drawn" sh -c "! grep -q \"\$(printf '\\r')\" u.err"
 
