@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "fdio.h"
+#include "input.h"
 #include "interval.h"
 #include "lvstate.h"
 
@@ -97,8 +98,8 @@ static void header_line(struct follow *f, const char *s)
 	memcpy(key, s + 2, (size_t)(colon - s - 2));
 	key[colon - s - 2] = '\0';
 	const char *v = colon + 1 + (colon[1] == ' ');
-	const char *suffix = strcmp(f->column, "t") == 0 ? "" : f->column + 1;
-	char tick[80], unit[80];
+	char suffix[40], tick[80], unit[80];
+	input_key_suffix(f->column, suffix, sizeof suffix);
 	snprintf(tick, sizeof tick, "tick%s", suffix);
 	snprintf(unit, sizeof unit, "unit_ns%s", suffix);
 	if (strcmp(key, "done") == 0 || strcmp(key, "interrupted") == 0)

@@ -533,13 +533,8 @@ int input_read_file(FILE *f, const char *name, const char *column,
 		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
 		    struct input_error *err)
 {
-	/* t and t2 have the keys tick, tick2; another column NAME has
-	 * tick_NAME (collect --exec: user, sys) */
 	char suffix[40];
-	snprintf(suffix, sizeof suffix, "%s%s", column[0] == 't' &&
-		 strspn(column + 1, "0123456789") == strlen(column + 1) ? "" : "_",
-		 column[0] == 't' && strspn(column + 1, "0123456789") == strlen(column + 1)
-		 ? column + 1 : column);
+	input_key_suffix(column, suffix, sizeof suffix);
 	struct reader r = { column, suffix, meta, err, 0, fn, ctx, { NULL, 0, 0 } };
 	snprintf(err->file, sizeof err->file, "%s", name);
 	err->line = 0;
@@ -550,6 +545,12 @@ int input_read_file(FILE *f, const char *name, const char *column,
 	keyset_free(&r.keys);
 	meta->lines = r.line;
 	return rc;
+}
+
+void input_key_suffix(const char *column, char *buf, size_t len)
+{
+	int t = column[0] == 't' && strspn(column + 1, "0123456789") == strlen(column + 1);
+	snprintf(buf, len, "%s%s", t ? "" : "_", t ? column + 1 : column);
 }
 
 int input_read(const char *path, const char *column, struct input_meta *meta,

@@ -85,6 +85,11 @@ typedef int input_sample_fn(void *ctx, const struct sample *s,
  * clock2, overhead2.  Returns 0, or -1 with err filled (err->file and
  * err->line name the place).
  */
+/* The suffix of a timing column's header keys: t and t2 have tick and
+ * tick2 ("", "2"); another column NAME has tick_NAME ("_NAME": collect
+ * --exec's user, sys, cpu; collect-mpi's rank0...). */
+void input_key_suffix(const char *column, char *buf, size_t len);
+
 int input_read(const char *path, const char *column, struct input_meta *meta,
 	       input_sample_fn *fn, void *ctx, struct input_error *err);
 

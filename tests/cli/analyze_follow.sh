@@ -100,6 +100,27 @@ for how in shorter longer; do
 	check "rewritten ($how): no report" [ ! -s rw.txt ]
 done
 
+# another column (--column cpu, as of collect --exec): its own keys
+# (tick_cpu, unit_ns_cpu) give the live line its unit, ns
+python3 - > cpu.st <<'PY'
+import random
+random.seed(4)
+print("# subtick 1\n# tick: 1\n# unit_ns: 1\n# tick_cpu: 1000\n# unit_ns_cpu: 1\n# columns: n t at cpu")
+at = 0
+for r in range(8):
+    for n in random.sample(range(1, 33), 32):
+        t = 50000 + 20000 * n + random.randint(0, 900)
+        print(n, t, at, (t // 1000) * 1000)
+        at += t + 100
+print("# done: samples=256 stop=runs")
+PY
+: > gcpu.st
+"$ANALYZE" --follow --column cpu gcpu.st > cpu.txt 2> cpu.err &
+pid=$!
+python3 slow.py cpu.st gcpu.st 3
+wait $pid || fail "analyze --follow --column cpu exited $?"
+check "--column cpu: the live line in ns, from tick_cpu and unit_ns_cpu" grep -q 'ns/unit \[' cpu.err
+
 # usage
 rc=0
 "$ANALYZE" --follow --compare a b 2> u.err || rc=$?
