@@ -426,7 +426,7 @@ static int auto_plan(struct session *s)
 			return fail(s, 1, "out of memory");
 	} else {
 		snprintf(s->max_n_reason, sizeof s->max_n_reason, "%s",
-			 o->max_n ? "--max-n" : r.kernel_limited ? "the kernel's limit"
+			 r.kernel_limited ? (o->max_n ? "--max-n" : "the kernel's limit")
 			 : r.budget_limited ? "the budget" : "the precision wanted");
 	}
 	if (kbest_raise_n(s, &in) != 0)

@@ -56,6 +56,11 @@ check "gradual: the plan stops before the steepest part ($(maxn "$T/g") <= $((4 
 	--max-n 300000 -q -o "$T/m" 2> "$T/err" || fail "collect --max-n exited $?"
 check "--max-n: the reason is --max-n" [ "$(header_value "$T/m" max_n_reason)" = "--max-n" ]
 check "--max-n: N goes past the step" [ "$(maxn "$T/m")" -gt 65536 ]
+# a --max-n the plan does not reach is not the reason
+"$COLLECT" --max-n 1000000000000 --budget 0.5 -q -o "$T/m2" 2> "$T/err" ||
+	fail "collect --max-n 1e12 exited $?: $(cat "$T/err")"
+check "--max-n not reached ($(maxn "$T/m2")): the reason is not --max-n ($(header_value "$T/m2" max_n_reason))" \
+	sh -c "[ $(maxn "$T/m2") -lt 1000000000000 ] && [ '$(header_value "$T/m2" max_n_reason)' != '--max-n' ]"
 
 # strlen over its automatic plan against strlen well inside the L2 cache.
 # Two collections, so a machine that slows down for the whole of one of
