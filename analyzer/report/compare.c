@@ -241,6 +241,15 @@ void compare_report_text(FILE *out, const struct comparison *c)
 			     " which moves both, stays out of them; they hold the tick band and\n"
 			     " what differed between A and B from stretch to stretch)\n",
 			c->a.interleaved);
+	else if (c->a.interleaved[0] && strcmp(c->a.interleaved, c->b.interleaved) == 0)
+		fprintf(out, "(A and B were timed in turn in one collection (%s), but their\n"
+			     " bounds are not paired: %s;\n"
+			     " they hold what varied within each side, not a change of the\n"
+			     " machine's speed that moved both)\n",
+			c->a.interleaved,
+			c->a.blocks.count < BLOCKS_MIN || c->b.blocks.count < BLOCKS_MIN
+			? "fewer than 8 runs an N, too few to pair stretches of time"
+			: "the two streams do not hold the same runs (one cut short?)");
 	else
 		fprintf(out, "(the bounds hold what varied within each collection; a machine whose\n"
 			     " speed changed between the two is not in them: time A and B in turn\n"

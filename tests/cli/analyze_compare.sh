@@ -123,6 +123,14 @@ check "... with --unit-ns, no group below the fastest" \
 	awk -v r="$(json_get group.json 'group.groups.*.ratio_to_fastest')" \
 	'BEGIN { n = split(r, x, " "); for (i = 1; i <= n; i++) if (x[i] < 1) exit 1; exit n != 3 }'
 
+# In turn but with 5 runs an N: not paired, and the report says why (not
+# that A and B should be timed in turn: they were)
+"$SYNTH" --seed 14 --runs 5 --pair 1.00 p5b.st > p5a.st
+"$ANALYZE" --compare p5a.st p5b.st > p5.txt || fail "--compare, 5 runs, exited $?"
+check "in turn, 5 runs an N: not paired, for fewer than 8 runs" \
+	grep -q 'bounds are not paired: fewer than 8 runs an N' p5.txt
+check "... and no advice to time them in turn" sh -c "! grep -q 'time A and B in turn' p5.txt"
+
 # The figure: both sets of minima and both lines.
 command -v gnuplot > /dev/null || skip "gnuplot not installed"
 "$ANALYZE" --compare --plot figs a.st b.st > /dev/null || fail "--compare --plot exited $?"
