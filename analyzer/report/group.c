@@ -237,8 +237,9 @@ void group_report_text(FILE *out, const struct grouping *gr)
 			a->fit.slope * k, bounds, a->fit.intercept * k, vs);
 	}
 	fprintf(out, "\n%s\n", gr->verdict);
-	fprintf(out, "(the bounds hold what varied within each group's collection, not a\n"
-		     " machine that changed speed between groups collected apart)\n");
+	fprintf(out, "(the bounds hold what varied within each group's collection; where\n"
+		     " groups were collected at other times, a change of the machine's\n"
+		     " speed between them is not in them)\n");
 	for (size_t i = 0; i < gr->count; i++)
 		for (size_t w = 0; w < gr->g[i].a.warnings; w++)
 			fprintf(out, "warning (%s %.60s): %s\n", gr->key, gr->g[i].value,
