@@ -15,11 +15,15 @@ static const char *duration(char *buf, size_t len, double ns)
 	return fmt_time(buf, len, ns, 4);
 }
 
-/* A moment of the collection in ms (clock units without unit_ns). */
+/* A moment of the collection in ms, in s from 10 s on (clock units
+ * without unit_ns): never an exponent ("6e+04 ms"). */
 static const char *moment(char *buf, size_t len, const struct analysis *a, double units)
 {
-	if (a->unit_ns > 0)
-		snprintf(buf, len, "%.4g ms", units * a->unit_ns * 1e-6);
+	double ms = units * a->unit_ns * 1e-6;
+	if (a->unit_ns > 0 && ms < 1e4)
+		snprintf(buf, len, "%.4g ms", ms);
+	else if (a->unit_ns > 0)
+		snprintf(buf, len, "%.5g s", ms / 1e3);
 	else
 		snprintf(buf, len, "%.4g units", units);
 	return buf;

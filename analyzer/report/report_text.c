@@ -138,8 +138,9 @@ static void heading(FILE *out, const struct analysis *a)
 		a->clock[0] ? a->clock : "unknown");
 	if (a->tick > 0) {
 		fprintf(out, ", tick %.10g units", a->tick);
+		char tn[48];
 		if (a->unit_ns > 0)
-			fprintf(out, " = %.4g ns", a->tick * a->unit_ns);
+			fprintf(out, " = %s", fmt_time(tn, sizeof tn, a->tick * a->unit_ns, 4));
 		if (a->tick_mean > 0)
 			fprintf(out, " (from the header: steps of %.6g on average, each read rounded down to a unit)",
 				a->tick_mean);
