@@ -47,6 +47,8 @@ struct analysis_settings {
 	double ops_per_unit;		/* 0: not given */
 	const char *plot_format;	/* png, svg, pdf, dumb */
 	int plot_log;
+	uint64_t plot_samples;		/* the figures draw about this many
+					 * samples at most (0: PLOT_SAMPLES_MAX) */
 	unsigned replicates;		/* subsampling refits */
 	unsigned long seed;
 	int keep_low;			/* keep clock glitches */

@@ -160,25 +160,32 @@ static char *n_unit(const struct analysis *a)
 	return a->per[0] ? (char *)a->per : "units of work";
 }
 
-/* samples.txt: n t excess excess_step time, thinned to PLOT_SAMPLES_MAX. */
+/* samples.txt: n t excess excess_step time, thinned to about the
+ * settings' plot_samples (PLOT_SAMPLES_MAX): every k-th sample, and every
+ * interrupted one while those are fewer than that (else every k-th of
+ * them too: an HTML page's inline figures hold every point drawn). */
 static int write_samples(struct analysis *a, const char *dir, double *span)
 {
 	FILE *f = open_in(dir, data_files[0]);
 	if (f == NULL || spool_rewind(&a->spool) != 0)
 		return f ? (fclose(f), -1) : -1;
-	uint64_t every = a->points.samples / PLOT_SAMPLES_MAX + 1, i = 0, at0 = SPOOL_NO_AT;
+	uint64_t most = a->opt->plot_samples ? a->opt->plot_samples : PLOT_SAMPLES_MAX;
+	uint64_t every = a->points.samples / most + 1, i = 0, at0 = SPOOL_NO_AT, hits = 0;
+	uint64_t every_hit = a->diag.irq.events / most + 1;
 	double ts = time_scale(a);
 	struct spool_record r;
 	int k;
-	fprintf(f, "# n t excess excess_step time interrupted (every %llu-th sample, and every interrupted one)\n",
-		(unsigned long long)every);
+	fprintf(f, "# n t excess excess_step time interrupted (every %llu-th sample, and every %llu-th interrupted one)\n",
+		(unsigned long long)every, (unsigned long long)every_hit);
 	while ((k = spool_get(&a->spool, &r)) == 1) {
 		double e, es;
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
 		int hit = interrupts_hit(&a->diag.irq_cfg, &a->diag.irq, i, &r);
-		if (i++ % every != 0 && !hit)
+		int keep = i++ % every == 0 || (hit && hits % every_hit == 0);
+		hits += hit;
+		if (!keep)
 			continue;
 		if (r.at != SPOOL_NO_AT) {
 			double when = (double)(r.at - at0) * ts;

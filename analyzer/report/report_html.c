@@ -25,6 +25,9 @@
 #include "units.h"
 
 #define HTML_ROWS_MAX 200	/* minima per N shown; the rest sampled */
+/* Samples its figures draw, about: each is a few hundred bytes of SVG in
+ * every figure it is in (every sample of a minute, 111 MB a page) */
+#define HTML_PLOT_SAMPLES 5000
 
 static void esc(FILE *out, const char *s)
 {
@@ -166,6 +169,7 @@ static int figures(FILE *out, struct analysis *a, FILE *err)
 	struct analysis_settings svg = *a->opt;
 	const struct analysis_settings *kept = a->opt;
 	svg.plot_format = "svg";
+	svg.plot_samples = HTML_PLOT_SAMPLES;
 	a->opt = &svg;
 	int rc = plot_all(a, dir, NULL, err);
 	a->opt = kept;

@@ -59,6 +59,13 @@ check "--report with --compare: exit 2 ($rc), nothing written" sh -c "[ $rc -eq 
 check "no temporary left in TMPDIR" [ -z "$(ls -A tmp)" ]
 check "no temporary left beside the page" [ -z "$(ls -A | grep '^\.')" ]
 
+# A page stays a page: its figures draw a few thousand samples, not all
+# (64 N x 2000 runs, drawn whole: 54 MB)
+"$SYNTH" --seed 6 --runs 2000 > big.st
+"$ANALYZE" --report big.html big.st > /dev/null || fail "analyze --report (128000 samples) exited $?"
+check "128000 samples: the page under 8 MB ($(wc -c < big.html) bytes)" [ "$(wc -c < big.html)" -lt 8000000 ]
+check "128000 samples: its figures inline" [ "$(grep -c '<svg' big.html)" -ge 4 ]
+
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
 	echo "SKIP (part): chromium not installed: the page is not rendered"
