@@ -220,6 +220,10 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 	}
 	a->interrupted |= m->interrupted;
 	a->check_failed |= m->check_failed;
+	if (m->kbest_stop) {
+		a->kbest_stop = 1;
+		a->kbest_eps = m->kbest_eps > a->kbest_eps ? m->kbest_eps : a->kbest_eps;
+	}
 	if (m->stream && !m->finished && !m->interrupted && !a->cut_file[0])
 		snprintf(a->cut_file, sizeof a->cut_file, "%s", a->where.file);
 	if (m->failed > 0 && a->failed == 0)

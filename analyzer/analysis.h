@@ -79,6 +79,8 @@ struct analysis {
 	int complete;			/* every input ended with # done */
 	int interrupted;		/* some input ended with # interrupted */
 	int check_failed;		/* some input ended with stop=check */
+	int kbest_stop;			/* some input ended with stop=kbest */
+	double kbest_eps;		/* the largest EPS of those (0: not said) */
 	int files_bare;			/* the input had no stream header */
 	char first_file[256];		/* the first input's name */
 	const char *source;		/* "gbench", "hyperfine", or NULL */

@@ -31,6 +31,8 @@ struct collect_run {
 	const char *checked;	/* what was checked before timing; "" or
 				 * NULL: nothing */
 	double until;		/* --until REL; 0: none */
+	unsigned kbest_k;	/* --kbest K:EPS; 0: none */
+	double kbest_eps;
 };
 
 int header_write(struct stream_writer *w, const struct collect_run *run);

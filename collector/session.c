@@ -822,7 +822,7 @@ static int write_headers(struct session *s)
 			s->plan.count, o->runs, o->budget_s,
 			s->seed, s->timer_period_ns, s->max_n_reason, s->cpu_check,
 			pair_keys(s, i, keys, turn, sizeof turn), s->checked,
-			o->until,
+			o->until, o->kbest_k, o->kbest_eps,
 		};
 		header_write(s->writer[i], &run);
 		if (!s->out_held[i])

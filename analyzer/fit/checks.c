@@ -291,6 +291,13 @@ void analysis_check(struct analysis *a)
 		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
 	if (a->check_failed)
 		warn(a, "the kernel's check failed after the collection (stop=check): its result was wrong by then, and these timings may be of wrong work");
+	if (a->kbest_stop) {
+		char eps[48] = "EPS";
+		if (a->kbest_eps > 0)
+			snprintf(eps, sizeof eps, "%.3g%%", 100 * a->kbest_eps);
+		warn(a, "kbest: collect stopped once every N's best timings agreed within %s (--kbest), after %llu runs an N (median): the bounds hold what varied within that short collection, not a machine that ran slower all through it (1%% to 2.5%% against a 2 s collection on this project's guest); compare with a longer one",
+		     eps, (unsigned long long)a->runs_median);
+	}
 	if (!(a->unit_ns > 0))
 		warn(a, "no unit_ns: results are in clock units only (give --unit-ns to convert)");
 }

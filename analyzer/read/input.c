@@ -189,11 +189,18 @@ static int header_key(struct reader *r, const char *key, char *value)
 		    end < 0 || value[end] != '\0' ||
 		    !(x[1] > 0 && x[1] <= x[0] && x[0] <= x[2] && isfinite(x[2])))
 			return fail(r, "bad in_turn_vs_alone '%s': expected R (LO to HI), 0 < LO <= R <= HI", value);
+	} else if (strcmp(key, "kbest") == 0) {
+		unsigned k;
+		int end = -1;
+		if (sscanf(value, "%u %lf%n", &k, &m->kbest_eps, &end) != 2 || end < 0 ||
+		    value[end] != '\0' || k < 1 || !(m->kbest_eps > 0 && m->kbest_eps < 1))
+			return fail(r, "bad kbest '%s': expected K EPS, K >= 1, 0 < EPS < 1", value);
 	} else if ((field = text_field(m, key, &flen)) != NULL) {
 		text_clean(value, field, flen);
 	} else if (strcmp(key, "done") == 0) {
 		m->finished = 1;
 		m->check_failed = strstr(value, " stop=check") != NULL;
+		m->kbest_stop = strstr(value, " stop=kbest") != NULL;
 		text_clean(value, m->last_line, sizeof m->last_line);
 	} else if (strcmp(key, "interrupted") == 0) {
 		m->interrupted = 1;

@@ -47,6 +47,8 @@ struct input_meta {
 	int interrupted;	/* "# interrupted:" seen */
 	int check_failed;	/* "# done: ... stop=check": the kernel's
 				 * check failed after the sampling */
+	int kbest_stop;		/* "# done: ... stop=kbest" */
+	double kbest_eps;	/* "# kbest: K EPS"; 0: none */
 	int unterminated;	/* bare columns: the last line had no newline */
 	uint64_t samples;	/* sample lines read */
 	uint64_t lines;		/* lines read */

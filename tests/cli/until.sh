@@ -56,6 +56,16 @@ check "until 0.05: 5 runs at every N at least" sh -c "[ \"\$(grep -v '^#' u.st |
 check "until 0.5, 3 runs: stopped by the runs" sh -c "tail -n 1 r3.st | grep -q ' stop=runs precision='"
 check "until 0.5, 3 runs: not reached" grep -q -- '--until 0.5 not reached' r3.err
 
+# --kbest, the other rule that stops early: the header says K and EPS,
+# and analyze warns that a short collection's bounds hold no slower
+# machine all through it
+"$COLLECT" --kbest 3:0.01 --budget 30 -o kb.st 2> kb.err || fail "collect --kbest exited $?"
+check "kbest: the header says 3 0.01" [ "$(header_value kb.st kbest)" = "3 0.01" ]
+if tail -n 1 kb.st | grep -q ' stop=kbest'; then
+	"$ANALYZE" kb.st > kb.txt || fail "analyze kb.st exited $?"
+	check "stop=kbest: warned, with its 1%" grep -q '^  kbest: collect stopped once every N.s best timings agreed within 1% (--kbest)' kb.txt
+fi
+
 # No progress line in a pipe: stderr is not a terminal (no carriage return).
 check "until, stderr a file: no progress line drawn" sh -c "! grep -q \"\$(printf '\\r')\" u.err"
 
