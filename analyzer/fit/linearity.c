@@ -140,31 +140,28 @@ static int one_cut(const struct point_set *s, double tick, double fit_slope,
 	return 0;
 }
 
-/* The upper quartile of y's heights above l, skipping index skip (x and y
- * untouched: the heights go to h). */
-static double scatter(const double *x, const double *y, size_t n, size_t skip,
-		      const struct lv_line *l, double tick, double *h)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (i != skip)
-			h[k++] = y[i] - (l->intercept + l->slope * x[i]);
-	double q = k ? select_kth(h, k, (3 * k) / 4) : 0;
-	return q > tick ? q : tick;
-}
-
 enum { POINT_SUPPORTS_MAX = 4 };
 
-/* An N the line rests on, below the line of the others (linearity.h).
- * x, y: the minima relative to the first; h, work: room for n. */
-static int one_point(const struct point_set *s, double tick, struct linearity *out,
-		     double *x, double *y, double *h, double *x2, double *y2, size_t *work)
+/* x, y: the minima relative to the first, but for index skip (SIZE_MAX:
+ * none); returns how many. */
+static size_t fill_without(const struct point_set *s, size_t skip, double *x, double *y)
 {
-	size_t n = s->count, sup[POINT_SUPPORTS_MAX], nsup = 0;
-	for (size_t i = 0; i < n; i++) {
-		x[i] = (double)(s->p[i].n - s->p[0].n);
-		y[i] = min_difference(s, i, 0);
-	}
+	size_t m = 0;
+	for (size_t i = 0; i < s->count; i++)
+		if (i != skip) {
+			x[m] = (double)(s->p[i].n - s->p[0].n);
+			y[m++] = min_difference(s, i, 0);
+		}
+	return m;
+}
+
+/* An N the line rests on, below the line of the others (linearity.h).
+ * x, y, work: room for every N (no more memory: at a million N the
+ * check runs beside the fit's). */
+static int one_point(const struct point_set *s, double tick, struct linearity *out,
+		     double *x, double *y, size_t *work)
+{
+	size_t n = fill_without(s, SIZE_MAX, x, y), sup[POINT_SUPPORTS_MAX], nsup = 0;
 	struct lv_line l;
 	if (hull_least_values_d(x, y, n, work, &l) != 0)
 		return -1;
@@ -175,15 +172,18 @@ static int one_point(const struct point_set *s, double tick, struct linearity *o
 	}
 	double worst = 1;
 	for (size_t k = 0; k < nsup; k++) {
-		size_t j = sup[k], m = 0;
-		for (size_t i = 0; i < n; i++)
-			if (i != j)
-				x2[m] = x[i], y2[m++] = y[i];
+		size_t j = sup[k];
+		double xj = (double)(s->p[j].n - s->p[0].n), yj = min_difference(s, j, 0);
+		size_t m = fill_without(s, j, x, y);
 		struct lv_line o;
-		if (hull_least_values_d(x2, y2, m, work, &o) != 0)
+		if (hull_least_values_d(x, y, m, work, &o) != 0)
 			return -1;
-		double w = scatter(x2, y2, m, SIZE_MAX, &o, tick, h);
-		double line = o.intercept + o.slope * x[j], depth = line - y[j];
+		/* the others' scatter: the upper quartile of their heights */
+		for (size_t i = 0; i < m; i++)
+			y[i] -= o.intercept + o.slope * x[i];
+		double w = m ? select_kth(y, m, (3 * m) / 4) : 0;
+		w = w > tick ? w : tick;
+		double line = o.intercept + o.slope * xj, depth = line - yj;
 		double allowed = 2 * LINEARITY_STEP_W * w;
 		if (!isfinite(depth) || !(depth > allowed) || depth / allowed <= worst)
 			continue;
@@ -209,12 +209,8 @@ int linearity_check(const struct point_set *s, double tick, double fit_slope,
 		rc = one_cut(s, tick, fit_slope, k, 0, out, &worst, x, y, work);
 	if (rc == 0)
 		rc = one_cut(s, tick, fit_slope, k, n / k / 2, out, &worst, x, y, work);
-	if (rc == 0 && out->kind == LINEAR) {
-		double *h = malloc(n * sizeof *h), *x2 = malloc(n * sizeof *x2),
-		       *y2 = malloc(n * sizeof *y2);
-		rc = h && x2 && y2 ? one_point(s, tick, out, x, y, h, x2, y2, work) : -1;
-		free(h), free(x2), free(y2);
-	}
+	if (rc == 0 && out->kind == LINEAR)
+		rc = one_point(s, tick, out, x, y, work);
 	free(x), free(y), free(work);
 	return rc;
 }
