@@ -440,7 +440,10 @@ static unsigned result_warnings(const subtick_recorder *r, const struct lvstate_
 		hi = s->p[i].n > hi ? s->p[i].n : hi;
 	}
 	double tick = r->cal.tick > 0 ? calibrate_band_tick(&r->cal) : 1;
-	w |= f->slope * (double)(hi - lo) < 100 * tick ? SUBTICK_WARN_FEW_TICKS : 0;
+	if (!(f->slope > 0))
+		w |= SUBTICK_WARN_NOT_POSITIVE;
+	else if (f->slope * (double)(hi - lo) < 100 * tick)
+		w |= SUBTICK_WARN_FEW_TICKS;
 	return w;
 }
 
@@ -513,9 +516,9 @@ static void warning_words(unsigned w, char *buf, size_t len)
 	static const char *const words[] = {
 		"no line", "fewer than 8 n", "fewer than 5 runs at some n",
 		"the line rises less than 100 ticks", "bounds wider than 10%",
-		"samples dropped",
+		"samples dropped", "the unit cost is not positive",
 	};
-	_Static_assert(SUBTICK_WARN_DROPPED == 1u << 5, "the words follow the bits");
+	_Static_assert(SUBTICK_WARN_NOT_POSITIVE == 1u << 6, "the words follow the bits");
 	size_t at = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof words / sizeof words[0] && at < len; i++)

@@ -51,6 +51,42 @@ set -- $("$JSONQ" v.json compare.paired compare.ratio compare.ratio_bounds)
 check "versions: compared paired, the ratio $2 within its bounds [$3, $4]" \
 	awk -v p="$1" -v r="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !(p == "true" && 0 < lo && lo <= r && r <= hi) }'
 
+# A region whose work falls as n grows: the unit cost is negative, and the
+# bits say so (not that the line rises too little)
+cat > falling.c <<'C'
+#include <stdio.h>
+#include <stdint.h>
+#include <subtick/subtick.h>
+static volatile uint64_t sink;
+int main(void)
+{
+	subtick_recorder *r = subtick_open("falling.st", "falling", NULL);
+	if (r == NULL)
+		return 1;
+	for (int sweep = 0; sweep < 20; sweep++)
+		for (uint64_t n = 1; n <= 32; n++) {
+			uint64_t t0 = subtick_start(r), x = 1;
+			for (uint64_t i = 0; i < (33 - n) * 2000; i++)
+				x = x * 6364136223846793005u + 1442695040888963407u;
+			sink = x;
+			subtick_stop(r, n, t0);
+		}
+	struct subtick_result res;
+	if (subtick_result(r, &res) != 0 || !res.ok)
+		return 1;
+	printf("%g %u %u %u\n", res.unit_cost, res.warnings & SUBTICK_WARN_NOT_POSITIVE ? 1u : 0u,
+	       res.warnings & SUBTICK_WARN_FEW_TICKS ? 1u : 0u, (unsigned)(res.warnings & SUBTICK_WARN_NO_LINE));
+	return subtick_close(r) != 0;
+}
+C
+# shellcheck disable=SC2086
+"$CC" -O2 $san -I "$src/include" falling.c "$LIBSUBTICK_DIR/libsubtick.a" -o falling ||
+	fail "the falling-cost program did not build"
+# shellcheck disable=SC2046 # unit cost, NOT_POSITIVE, FEW_TICKS, NO_LINE
+set -- $(./falling) || fail "the falling-cost program exited $?"
+check "a falling cost ($1): SUBTICK_WARN_NOT_POSITIVE, not FEW_TICKS" \
+	sh -c "awk -v u='$1' 'BEGIN { exit !(u < 0) }' && [ '$2' = 1 ] && [ '$3' = 0 ]"
+
 # The recorder against collect's timing, interleaved in one process: two
 # estimates, each with its bounds; a slow stretch that falls on one of them
 # more than the other can part them, so up to three tries.

@@ -185,13 +185,16 @@ struct subtick_result {
  * FEW_RUNS fewer than 5 samples at some n; FEW_TICKS the line rises less
  * than 100 ticks over the n range (the clock, not the work, is being
  * measured); WIDE bounds wider than 10% of the unit cost; DROPPED some
- * regions were not kept (the thread changed CPU, the clock stepped back). */
+ * regions were not kept (the thread changed CPU, the clock stepped back);
+ * NOT_POSITIVE the unit cost is zero or less (does the cost grow with n?
+ * FEW_TICKS is then not set: the line does not rise at all). */
 #define SUBTICK_WARN_NO_LINE 0x01u
 #define SUBTICK_WARN_FEW_POINTS 0x02u
 #define SUBTICK_WARN_FEW_RUNS 0x04u
 #define SUBTICK_WARN_FEW_TICKS 0x08u
 #define SUBTICK_WARN_WIDE 0x10u
 #define SUBTICK_WARN_DROPPED 0x20u
+#define SUBTICK_WARN_NOT_POSITIVE 0x40u
 
 /* Returns 0 (res->ok says whether there is a line yet), or -1 with errno:
  * EINVAL for a NULL or closed recorder, EBUSY while another thread is in
