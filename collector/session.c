@@ -203,8 +203,8 @@ static int enough_ticks(const struct session *s,
 	double ticks = r->ticks;
 	if (r->points < PLAN_AUTO_POINTS)
 		fprintf(stderr,
-			"%s: note: the budget holds runs of %d ticks at only %zu N (of %d): raise --budget for more\n",
-			s->opt->prog, PLAN_MIN_TICKS, r->points, PLAN_AUTO_POINTS);
+			"%s: note: the budget holds runs of %.3g ticks at only %zu N (of %d): raise --budget for more\n",
+			s->opt->prog, ticks, r->points, PLAN_AUTO_POINTS);
 	if (ticks >= PLAN_MIN_TICKS || s->opt->force)
 		return 0;
 	fprintf(stderr,
@@ -218,7 +218,8 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 		      int jumped)
 {
 	double ns = s->cal.unit_ns;
-	if (r->budget_limited)
+	/* (a span the plan won back with fewer N is no loss: not said) */
+	if (r->budget_limited && r->expected_precision > 1.2 * s->opt->precision)
 		fprintf(stderr,
 			"%s: warning: the budget allows a span of only %.3g ms (%.3g ticks): expect a relative precision near %.2g, not %.2g; raise --budget\n",
 			s->opt->prog, r->span * ns / 1e6, r->span / (double)s->cal.tick,
@@ -231,7 +232,7 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 			r->expected_precision);
 	if (r->over_cap)
 		fprintf(stderr,
-			"%s: note: runs up to %.3g ms are longer than the timer interrupt period (%.3g ms) allows without interruption; interrupts will land in many runs\n",
+			"%s: note: runs up to %.3g ms are longer than an eighth of the timer interrupt period (%.3g ms): interrupts will land in many runs\n",
 			s->opt->prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
 }
 
