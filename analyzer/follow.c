@@ -34,6 +34,7 @@
 #define FOLLOW_WAIT_NS 100000000L	/* a quiet file is read again after */
 #define FOLLOW_QUIET_S 10.0		/* a file silent this long: said so */
 #define FOLLOW_CHUNK 65536
+#define FOLLOW_DRAIN_MS 200		/* a pipe's lines after the last line */
 #define FOLLOW_HEAD 4096	/* a file's first bytes, read again to see it
 				 * was not rewritten meanwhile */
 
@@ -294,6 +295,23 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 		if (now - f->last_ns >= FOLLOW_REPORT_NS) {
 			f->last_ns = now;
 			report_live(f, (double)(now - f->grew_ns) / 1e9 > FOLLOW_QUIET_S);
+		}
+	}
+	/* after the last line: what is there already goes to the analysis
+	 * too (a sample after it is refused there, as analyze refuses it:
+	 * two streams run together), waiting on a pipe a moment at most */
+	while (rc == 0 && f->ended && !follow_stop) {
+		struct pollfd pf = { .fd = f->in, .events = POLLIN };
+		if (!f->regular && poll(&pf, 1, FOLLOW_DRAIN_MS) <= 0)
+			break;
+		ssize_t k = read(f->in, buf, FOLLOW_CHUNK);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		if (take(f, buf, (size_t)k) != 0) {
+			snprintf(msg, msg_len, "out of memory, or the temporary copy could not be written");
+			rc = -1;
 		}
 	}
 	free(buf);

@@ -252,11 +252,15 @@ static int field_number(struct reader *r, const char *what, char *f,
 	return 0;
 }
 
+#define AFTER_END "a sample after the stream's last line (# done or # interrupted): two streams run together? give each as a file of its own"
+
 static int sample_line(struct reader *r, char *s)
 {
 	struct input_meta *m = r->meta;
 	char *field[FIELDS_MAX];
 	size_t len[FIELDS_MAX];
+	if (m->finished || m->interrupted)
+		return fail(r, AFTER_END);
 	if (m->stream && m->col_t < 0)
 		return fail(r, "no column %s in this stream (see its '# columns:')", r->column);
 	int k = split(s, field, len);
@@ -510,6 +514,10 @@ static int read_lines(struct reader *r, FILE *f)
 			fast_fill(r->meta, v, &smp);
 			b->start = (size_t)(stop + 1 - b->data);
 			r->line++;
+			if (r->meta->finished | r->meta->interrupted) {
+				rc = fail(r, AFTER_END);
+				continue;
+			}
 			r->meta->samples++;
 			if (r->fn(r->ctx, &smp, r->err) != 0) {
 				r->err->line = r->line;

@@ -121,6 +121,16 @@ python3 slow.py cpu.st gcpu.st 3
 wait $pid || fail "analyze --follow --column cpu exited $?"
 check "--column cpu: the live line in ns, from tick_cpu and unit_ns_cpu" grep -q 'ns/unit \[' cpu.err
 
+# two streams run together in a pipe: refused as analyze refuses them,
+# not cut at the first's last line
+cat s.st s.st > twice.st
+rc=0
+"$ANALYZE" twice.st > /dev/null 2> t1.err || rc=$?
+rc2=0
+cat twice.st | "$ANALYZE" --follow > /dev/null 2> t2.err || rc2=$?
+check "two streams in a pipe: exit 1 as analyze's ($rc2, $rc)" [ "$rc" -eq 1 ] && [ "$rc2" -eq 1 ]
+check "two streams in a pipe: a sample after the last line, said" grep -q "a sample after the stream's last line" t2.err
+
 # usage
 rc=0
 "$ANALYZE" --follow --compare a b 2> u.err || rc=$?
