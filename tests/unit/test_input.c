@@ -236,10 +236,15 @@ static void test_repeated_key(void **state)
 	assert_string_equal(e.msg, "key 'unit_ns' given twice");
 	assert_int_equal(read_str("# subtick 1\n# rank: 1\n# rank: 2\n1 2 0\n", &m, &c, &e), -1);
 	assert_string_equal(e.msg, "key 'rank' given twice");
-	assert_int_equal(read_str("# subtick 1\n1 2 0\n# done: samples=1\n2 3 1\n"
+	assert_int_equal(read_str("# subtick 1\n1 2 0\n# done: samples=1\n"
 				  "# done: samples=1\n", &m, &c, &e), -1);
-	assert_int_equal(e.line, 5);
+	assert_int_equal(e.line, 4);
 	assert_string_equal(e.msg, "key 'done' given twice");
+	/* and no sample after the last line: two streams run together */
+	assert_int_equal(read_str("# subtick 1\n1 2 0\n# done: samples=1\n2 3 1\n", &m, &c, &e),
+			 -1);
+	assert_int_equal(e.line, 4);
+	assert_non_null(strstr(e.msg, "a sample after the stream's last line"));
 	/* after the data, header keys are not read, so not counted */
 	assert_int_equal(read_str("# subtick 1\n# rank: 1\n1 2 0\n# rank: 2\n", &m, &c, &e), 0);
 	/* bare columns: comments only */
