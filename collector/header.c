@@ -44,7 +44,7 @@ int header_write(struct stream_writer *w, const struct collect_run *r)
 		keys_double(w, "until", r->until);
 	if (r->kbest_k > 0) {
 		char kb[64];
-		snprintf(kb, sizeof kb, "%u %.6g", r->kbest_k, r->kbest_eps);
+		snprintf(kb, sizeof kb, "%u %.17g", r->kbest_k, r->kbest_eps);
 		stream_header(w, "kbest", kb);
 	}
 	keys_u64(w, "seed", r->seed);

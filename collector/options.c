@@ -280,7 +280,7 @@ static int parse_kbest(const char *s, struct collect_options *o)
 	if (colon != NULL) {
 		*colon = '\0';
 		if (parse_double(colon + 1, &o->kbest_eps) != 0 ||
-		    !(o->kbest_eps > 0))
+		    !(o->kbest_eps > 0 && o->kbest_eps < 1))
 			return -1;
 	}
 	if (parse_u64(buf, &k) != 0 || k < 1 || k > 1000)
@@ -367,7 +367,7 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case OPT_KBEST:
 		if (parse_kbest(arg, o) != 0)
-			return usage_as(o->prog, err, "--kbest", arg, "expected K[:EPS], K in 1..1000, EPS > 0");
+			return usage_as(o->prog, err, "--kbest", arg, "expected K[:EPS], K in 1..1000, 0 < EPS < 1");
 		break;
 	case OPT_CPU:
 		if (parse_u64(arg, &u) != 0 || u > 1u << 20)

@@ -49,7 +49,13 @@ static void check_linear(struct analysis *a)
 		warn(a, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
 		     L.step > 0 ? "up" : "down", fabs(L.step),
 		     (unsigned long long)L.step_before, (unsigned long long)L.step_after);
-	else if (L.kind == LINEARITY_POINT)
+	else if (L.kind == LINEARITY_POINT &&
+		 (!(a->iv.slope[0] <= L.slope_without && L.slope_without <= a->iv.slope[1]) ||
+		  fabs(L.slope_without / a->fit.slope - 1) > 0.01))
+		/* (one whose line without it lies within the bounds and the
+		 * unit cost's 1% changes nothing they do not hold: geometric
+		 * N, whose largest sit above a scatter taken mostly from the
+		 * small ones, rest on such an N by chance) */
 		warn(a, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
 		     (unsigned long long)L.point_n, L.point_depth,
 		     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
@@ -185,13 +191,14 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 }
 
 /*
- * The converse: every timing kept a multiple of a step twice the tick
- * given (a header's or --tick's) or more: the clock steps by that, and a
- * band one given tick wide is too narrow for it (timings of a 10-unit
- * clock read with tick 1 gave bounds that missed the unit cost).  Of 8
- * minima or more, with each N's best timings: by chance, all of them
- * even is 1 in 2^8 at the least.  Stops once the steps' gcd falls to the
- * tick (at once, for most streams).
+ * The converse: every timing a multiple of a step twice the tick given (a
+ * header's or --tick's) or more: the clock steps by that, and a band one
+ * given tick wide is too narrow for it (timings of a 10-unit clock read
+ * with tick 1 gave bounds that missed the unit cost).  Every timing, not
+ * the best kept: on a quiet machine those are all the minimum, which a
+ * round N and a whole cost make a round number too.  One pass over the
+ * spool that ends once the timings' gcd falls below twice the tick (at
+ * once, for most streams); 8 N at least.
  */
 static void check_tick_coarser(struct analysis *a)
 {
@@ -199,20 +206,20 @@ static void check_tick_coarser(struct analysis *a)
 	if (strcmp(a->tick_source, "header") != 0 && strcmp(a->tick_source, "--tick") != 0)
 		return;
 	if (!s->all_int || !(a->tick >= 1) || a->tick != floor(a->tick) ||
-	    a->tick > 9.007199254740992e15 || s->count < 8)
+	    a->tick > 9.007199254740992e15 || s->count < 8 || spool_rewind(&a->spool) != 0)
 		return;
-	uint64_t tick = (uint64_t)a->tick, g = 0;
-	size_t timings = 0;
-	for (size_t i = 0; i < s->count && (g == 0 || g >= 2 * tick); i++) {
-		const struct point *p = &s->p[i];
-		g = gcd64(g, point_min_int(p));
+	uint64_t tick = (uint64_t)a->tick, g = 0, timings = 0;
+	struct spool_record r;
+	int k;
+	while ((g == 0 || g >= 2 * tick) && (k = spool_get(&a->spool, &r)) == 1) {
+		if (!(r.t >= 0 && r.t < 0x1p53))
+			return;
+		g = gcd64(g, (uint64_t)r.t);
 		timings++;
-		for (unsigned j = 1; j < p->nbest && (g == 0 || g >= 2 * tick); j++, timings++)
-			g = gcd64(g, (uint64_t)point_best(s, p, j));
 	}
-	if (g >= 2 * tick)
-		warn(a, "coarser than the tick: every timing kept (%zu) is a multiple of %llu units, %.3g times the %s tick (%llu): the clock may step by %llu, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
-		     timings, (unsigned long long)g, (double)g / (double)tick,
+	if (g >= 2 * tick && timings == a->points.samples)
+		warn(a, "coarser than the tick: every timing (%llu) is a multiple of %llu units, %.3g times the %s tick (%llu): the clock may step by %llu, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
+		     (unsigned long long)timings, (unsigned long long)g, (double)g / (double)tick,
 		     strcmp(a->tick_source, "header") == 0 ? "header's" : "--tick's",
 		     (unsigned long long)tick, (unsigned long long)g, (unsigned long long)g);
 }

@@ -22,7 +22,9 @@
  *  - one N: where neither shows, an N the whole line rests on whose
  *    minimum lies below the least-values line of the other N by more than
  *    2 LINEARITY_STEP_W x their W (a cheaper largest N tilts the last
- *    segment's own line under it, and its W with it: no segment tells).
+ *    segment's own line under it, and its W with it: no segment tells);
+ *    warned (checks.c) where the slope without it lies outside the
+ *    bounds, or 1% from the unit cost.
  *
  * The minima are taken relative to the first of each segment, exactly
  * where they are integers, so that timings near 2^60 units lose nothing

@@ -175,7 +175,7 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 	double ts = time_scale(a);
 	struct spool_record r;
 	int k;
-	fprintf(f, "# n t excess excess_step time interrupted (every %llu-th sample, and every %llu-th interrupted one)\n",
+	fprintf(f, "# n t excess excess_step time interrupted (one sample in %llu, and one interrupted in %llu)\n",
 		(unsigned long long)every, (unsigned long long)every_hit);
 	while ((k = spool_get(&a->spool, &r)) == 1) {
 		double e, es;

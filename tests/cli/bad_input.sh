@@ -37,6 +37,8 @@ bad --coarsen 41
 bad --precision 0
 bad --precision 2
 bad --kbest 0
+bad --kbest 3:1
+bad --kbest 3:1.5
 bad --max-n 0
 bad -o ''
 bad --n ,,,
