@@ -697,6 +697,41 @@ static int source_near(const struct periodic_sources *ps, double p)
 	return 0;
 }
 
+/* How the costs of the events judged again grow with their N's minimum,
+ * from the shortest third of them to the longest (each third's trimmed
+ * mean; NAN where fewer than 20 lie in each or their minima are not twice
+ * apart).  No one cut for all, as growth_of's: the threshold is now a
+ * share of each run, and an interruption passes it only in runs shorter
+ * than its cost over that share, at about that cost (m^0), where a
+ * second, larger slowdown passes it in every run (m^1). */
+static double growth_left(const struct interrupt_config *c, const struct periodic_event *ev,
+			  size_t n)
+{
+	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
+	size_t cap = n / stride + 1, k = 0, a = 0, b = 0;
+	double *m = malloc(4 * cap * sizeof *m), g = NAN;
+	if (m == NULL)
+		return NAN;
+	double *cost = m + cap, *sm = cost + cap, *sc = sm + cap;
+	for (size_t i = 0; i < n; i += stride)
+		if (ev[i].tag < c->points->count)
+			m[k] = c->points->p[ev[i].tag].min, cost[k++] = ev[i].cost;
+	memcpy(sm, m, k * sizeof *sm);
+	double lo = k ? select_kth(sm, k, k / 3) : 0, hi = k ? select_kth(sm, k, (2 * k) / 3) : 0;
+	for (size_t i = 0; i < k; i++)
+		if (m[i] < lo)
+			sc[a] = cost[i], sm[a++] = m[i];
+	struct third s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0 };
+	for (size_t i = 0; i < k; i++)	/* cost[] is free as b <= i */
+		if (m[i] > hi)
+			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i];
+	struct third l = b >= 20 ? third_of(sc, sm, b) : (struct third){ 0, 0 };
+	if (a >= 20 && b >= 20 && s.min > 0 && l.min >= 2 * s.min && s.cost > 0 && l.cost > 0)
+		g = log(l.cost / s.cost) / log(l.min / s.min);
+	free(m);
+	return g;
+}
+
 /* Where the events were mostly runs the machine slowed (growth_of), the
  * interruptions are judged again above twice the slowed runs' excess, as
  * a share of each run's timing less that excess: those are the runs a
@@ -759,6 +794,11 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
 		if (o->proportional)
 			rc = judge_again(sp, c, o, &keep, &mid, len);
+		if (rc == 0 && o->proportional) {	/* what is left: a fixed cost? */
+			o->growth_again = growth_left(c, (const struct periodic_event *)keep.v,
+						      keep.kept);
+			o->still_slowed = o->growth_again >= INTERRUPTS_SPEED_GROWTH;
+		}
 	}
 	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);
 	return rc;

@@ -105,6 +105,10 @@ struct interrupts {
 				 * interruptions are then judged again above
 				 * 2 x slower_hi of a run's timing */
 	uint64_t slowed;	/* then: runs slowed, not interrupted */
+	double growth_again;	/* then: the growth of the events left */
+	int still_slowed;	/* and those grow as a speed's too (slowdowns
+				 * of more than one size): they may be slowed
+				 * runs, not interruptions */
 	double slowed_period;	/* and the period they came at (as the
 				 * periodic sources'), 0: none found */
 	double longest_run;	/* the largest minimum of an N, clock units */

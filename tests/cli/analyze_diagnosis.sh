@@ -201,8 +201,18 @@ s = j["slowed_runs"]
 assert s is not None and abs(s["median"] - '"$x"') <= 0.02, s
 assert near(j["interrupts_per_s"], 250, 0.1) and near(j["interrupt_cost_ns"], 30000, 0.1), j
 p = sources()
-assert len(p) == 1 and near(p[0]["period_ns"], 4e6, 0.02), p'
+assert len(p) == 1 and near(p[0]["period_ns"], 4e6, 0.02), p
+assert not any(w.startswith("interruptions?") for w in j["warnings"]), j["warnings"]'
 	done
+
+	# slowdowns of two sizes (25% in bursts, 80% now and then) and no
+	# interrupt: what passes twice the first is the second, and grows
+	# with m as it does: the interruptions left are doubted, not believed
+	"$DISTURB" --seed $seed --bursts 1.25@2/20 --speed 1.8@100:103 --speed 1.8@600:603 \
+		--speed 1.8@1100:1103 > twoslow.st
+	check "slowdowns of two sizes, seed $seed: what is left is doubted" judge twoslow.st '
+assert j["slowed_runs"] is not None, j["slowed_runs"]
+assert j["interrupts"] == 0 or any(w.startswith("interruptions?") for w in j["warnings"]), (j["interrupts"], j["warnings"])'
 
 	# 10 ms of every 100 ms 1.10 times faster: the line rests on the bursts
 	"$DISTURB" --seed $seed --bursts 0.90909@10/100 > bursts.st
