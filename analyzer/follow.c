@@ -61,6 +61,7 @@ struct follow {
 	int tty, drawn;
 	uint64_t start_ns, last_ns, grew_ns;
 	uint64_t offset;	/* a file's bytes read */
+	int waited;		/* the stream was caught up with before it ended */
 	char head[FOLLOW_HEAD];	/* its first of them */
 	size_t head_len;
 };
@@ -290,8 +291,11 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 				rc = -1;
 				break;
 			}
-		} else if (k == 0)
+		} else if (k == 0) {
+			f->waited = 1;
 			nanosleep(&(struct timespec){ 0, FOLLOW_WAIT_NS }, NULL);
+		} else if (k == -2)
+			f->waited = 1;
 		if (now - f->last_ns >= FOLLOW_REPORT_NS) {
 			f->last_ns = now;
 			report_live(f, (double)(now - f->grew_ns) / 1e9 > FOLLOW_QUIET_S);
@@ -370,6 +374,9 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 	sigaction(SIGTERM, &old_term, NULL);
 	if (follow_stop)
 		fprintf(stderr, "analyze --follow: %s: stopped by a signal; the report of what was read\n",
+			f.name);
+	else if (rc == 0 && f.regular && f.ended && !f.waited)
+		fprintf(stderr, "analyze --follow: %s was whole when opened (its last line was there): the report is of that stream, which collect -o keeps until its own first sample when it writes the file again\n",
 			f.name);
 	lvstate_free(&f.lv);
 	free(f.line);

@@ -37,6 +37,7 @@ cat live.txt
 check "a file: the stream written in full" cmp -s s.st g.st
 check "a file: at least two live reports before the end" [ "$(grep -c '^analyze --follow: .* samples' live.txt)" -ge 2 ]
 check "a file: a live report with a unit cost" grep -q 'ns/unit \[' live.txt
+check "a file: not said whole when opened" sh -c "! grep -q 'whole when opened' live.txt"
 "$ANALYZE" --json g.st > whole.json || fail "analyze g.st exited $?"
 check "a file: the final report is analyze's on the whole file" cmp -s g.json whole.json
 
@@ -120,6 +121,13 @@ pid=$!
 python3 slow.py cpu.st gcpu.st 3
 wait $pid || fail "analyze --follow --column cpu exited $?"
 check "--column cpu: the live line in ns, from tick_cpu and unit_ns_cpu" grep -q 'ns/unit \[' cpu.err
+
+# a file already whole (its last line there): its report, and a note
+# that it is no collection still being written (collect -o keeps an old
+# stream in the file until its own first sample)
+"$ANALYZE" --follow s.st > whole.txt 2> whole.err || fail "analyze --follow on a whole file exited $?"
+check "a whole file: its report" grep -q '^unit cost' whole.txt
+check "a whole file: said so" grep -q '^analyze --follow: s.st was whole when opened' whole.err
 
 # two streams run together in a pipe: refused as analyze refuses them,
 # not cut at the first's last line
