@@ -593,6 +593,45 @@ static double held(double x)
 	return x > 1e-9 ? x / -expm1(-x) : 1;
 }
 
+/* The events' costs against their N's minimum m (every stride-th of them,
+ * GROWTH_EVENTS at most: they are in time order, and the thirds' means
+ * and medians need no more), those above cut: the shortest third by m
+ * (below its 1/3 quantile) and the longest (above its 2/3), each where
+ * it holds 20 events; and the longest third's cost / m (ratio, b of
+ * them).  buf is the caller's to free.  Returns 0, or -1 (memory). */
+struct thirds {
+	struct third s, l;
+	size_t a, b;
+	double *ratio, *buf;
+};
+
+static int thirds_by_m(const struct interrupt_config *c, const struct periodic_event *ev,
+		       size_t n, double cut, struct thirds *t)
+{
+	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
+	size_t cap = n / stride + 1, k = 0, a = 0, b = 0;
+	double *m = malloc(4 * cap * sizeof *m);
+	*t = (struct thirds){ { 0, 0 }, { 0, 0 }, 0, 0, NULL, m };
+	if (m == NULL)
+		return -1;
+	double *cost = m + cap, *sm = cost + cap, *sc = sm + cap;
+	for (size_t i = 0; i < n; i += stride)
+		if (ev[i].tag < c->points->count && ev[i].cost > cut)
+			m[k] = c->points->p[ev[i].tag].min, cost[k++] = ev[i].cost;
+	memcpy(sm, m, k * sizeof *sm);
+	double lo = k ? select_kth(sm, k, k / 3) : 0, hi = k ? select_kth(sm, k, (2 * k) / 3) : 0;
+	for (size_t i = 0; i < k; i++)
+		if (m[i] < lo)
+			sc[a] = cost[i], sm[a++] = m[i];
+	t->s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0 };
+	for (size_t i = 0; i < k; i++)	/* cost[] is free as b <= i */
+		if (m[i] > hi)
+			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i] / m[i];
+	t->l = b >= 20 ? third_of(sc, sm, b) : (struct third){ 0, 0 };
+	t->a = a, t->b = b, t->ratio = cost;
+	return 0;
+}
+
 /* How the events' excess grows with their N's minimum m (growth: the
  * exponent from the shortest third of the events to the longest; judged
  * where those thirds' minima are twice apart and hold 20 events each),
@@ -607,45 +646,23 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 {
 	o->growth = o->slower = o->slower_hi = o->growth_hits = NAN;
 	double hits = 0;
-	/* every stride-th event: GROWTH_EVENTS at most (the events are in
-	 * time order; the thirds' means and medians need no more) */
-	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
-	size_t cap = n / stride + 1;
-	double *m = malloc(4 * cap * sizeof *m);
-	if (m == NULL)
-		return;
-	double *cost = m + cap, *sm = cost + cap, *sc = sm + cap;
 	/* above one cut for all (the threshold of the longest N's runs):
 	 * a threshold that rises with the runs' timing keeps only the larger
 	 * costs of the longer runs, and would make a fixed cost seem to grow */
-	double longest = 0, cut;
+	double longest = 0;
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].tag < c->points->count)
 			longest = fmax(longest, c->points->p[ev[i].tag].min);
-	cut = fmax(0, threshold_at(o, longest) - o->baseline);
-	size_t k = 0;
-	for (size_t i = 0; i < n; i += stride)
-		if (ev[i].tag < c->points->count && ev[i].cost > cut)
-			m[k] = c->points->p[ev[i].tag].min, cost[k++] = ev[i].cost;
-	/* the thirds by m: below its 1/3 quantile, above its 2/3 */
-	memcpy(sm, m, k * sizeof *sm);
-	double lo = k ? select_kth(sm, k, k / 3) : 0, hi = k ? select_kth(sm, k, (2 * k) / 3) : 0;
-	size_t a = 0, b = 0;
-	for (size_t i = 0; i < k; i++)
-		if (m[i] < lo)
-			sc[a] = cost[i], sm[a++] = m[i];
-	struct third s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0 };
-	for (size_t i = 0; i < k; i++)	/* cost[] is free as b <= i */
-		if (m[i] > hi)
-			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i] / m[i];
-	if (a >= 20 && b >= 20) {
-		o->slower = select_kth(cost, b, b / 2);
-		o->slower_hi = select_kth(cost, b, (3 * b) / 4);
-		struct third l = third_of(sc, sm, b);
-		if (l.min >= 2 * s.min && s.cost > 0) {
-			o->growth = log(l.cost / s.cost) / log(l.min / s.min);
-			hits = log(held(o->rate * l.min) / held(o->rate * s.min)) /
-			       log(l.min / s.min);
+	struct thirds t;
+	if (thirds_by_m(c, ev, n, fmax(0, threshold_at(o, longest) - o->baseline), &t) != 0)
+		return;
+	if (t.a >= 20 && t.b >= 20) {
+		o->slower = select_kth(t.ratio, t.b, t.b / 2);
+		o->slower_hi = select_kth(t.ratio, t.b, (3 * t.b) / 4);
+		if (t.l.min >= 2 * t.s.min && t.s.cost > 0) {
+			o->growth = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
+			hits = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) /
+			       log(t.l.min / t.s.min);
 			o->growth_hits = hits;
 		}
 	}
@@ -653,7 +670,7 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL &&
 			  o->growth >= INTERRUPTS_SPEED_GROWTH && !o->saturated &&
 			  !o->threshold_given;
-	free(m);
+	free(t.buf);
 }
 
 /* The events above the threshold (o's), as interruptions: their periodic
@@ -707,28 +724,12 @@ static int source_near(const struct periodic_sources *ps, double p)
 static double growth_left(const struct interrupt_config *c, const struct periodic_event *ev,
 			  size_t n)
 {
-	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
-	size_t cap = n / stride + 1, k = 0, a = 0, b = 0;
-	double *m = malloc(4 * cap * sizeof *m), g = NAN;
-	if (m == NULL)
-		return NAN;
-	double *cost = m + cap, *sm = cost + cap, *sc = sm + cap;
-	for (size_t i = 0; i < n; i += stride)
-		if (ev[i].tag < c->points->count)
-			m[k] = c->points->p[ev[i].tag].min, cost[k++] = ev[i].cost;
-	memcpy(sm, m, k * sizeof *sm);
-	double lo = k ? select_kth(sm, k, k / 3) : 0, hi = k ? select_kth(sm, k, (2 * k) / 3) : 0;
-	for (size_t i = 0; i < k; i++)
-		if (m[i] < lo)
-			sc[a] = cost[i], sm[a++] = m[i];
-	struct third s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0 };
-	for (size_t i = 0; i < k; i++)	/* cost[] is free as b <= i */
-		if (m[i] > hi)
-			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i];
-	struct third l = b >= 20 ? third_of(sc, sm, b) : (struct third){ 0, 0 };
-	if (a >= 20 && b >= 20 && s.min > 0 && l.min >= 2 * s.min && s.cost > 0 && l.cost > 0)
-		g = log(l.cost / s.cost) / log(l.min / s.min);
-	free(m);
+	struct thirds t;
+	double g = NAN;
+	if (thirds_by_m(c, ev, n, -INFINITY, &t) == 0 && t.a >= 20 && t.b >= 20 &&
+	    t.s.min > 0 && t.l.min >= 2 * t.s.min && t.s.cost > 0 && t.l.cost > 0)
+		g = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
+	free(t.buf);
 	return g;
 }
 
