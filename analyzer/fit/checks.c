@@ -56,10 +56,18 @@ static void check_linear(struct analysis *a)
 		 * unit cost's 1% changes nothing they do not hold: geometric
 		 * N, whose largest sit above a scatter taken mostly from the
 		 * small ones, rest on such an N by chance) */
-		warn(a, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
-		     (unsigned long long)L.point_n, L.point_depth,
-		     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
-		     L.slope_without);
+	{
+		if (L.points_below > 1)
+			warn(a, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %.4g units, %.2g%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%.6g without them); fit without them, or time more N beside them",
+			     L.points_below, (unsigned long long)L.point_n, L.point_depth,
+			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
+			     L.slope_without);
+		else
+			warn(a, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
+			     (unsigned long long)L.point_n, L.point_depth,
+			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
+			     L.slope_without);
+	}
 	if (a->iv.intercept[1] < 0)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }

@@ -142,6 +142,38 @@ static int one_cut(const struct point_set *s, double tick, double fit_slope,
 
 enum { POINT_SUPPORTS_MAX = 4 };
 
+/* The scatter of m minima above line o: the upper quartile of their
+ * heights (at least the tick), and of their heights as a share of the
+ * line there (base: the first minimum, which x and y are relative to).
+ * Where the runs' noise grows with their length, as most does, the
+ * largest N lie further above the line than the small ones say: an N is
+ * judged by the larger of the two at its place.  x and y are used up. */
+struct scatter {
+	double abs, rel;
+};
+
+static struct scatter scatter_above(double *x, double *y, size_t m, const struct lv_line *o,
+				    double base, double tick)
+{
+	for (size_t i = 0; i < m; i++) {
+		double line = o->intercept + o->slope * x[i], h = y[i] - line;
+		y[i] = h;
+		x[i] = line + base > 0 ? h / (line + base) : 0;
+	}
+	struct scatter w = { m ? select_kth(y, m, (3 * m) / 4) : 0,
+			     m ? select_kth(x, m, (3 * m) / 4) : 0 };
+	w.abs = w.abs > tick ? w.abs : tick;
+	return w;
+}
+
+/* How far below the line an N may lie, at line value v (relative to
+ * base), before it is off it. */
+static double allowed_below(struct scatter w, double v, double base)
+{
+	double rel = w.rel * (v + base);
+	return 2 * LINEARITY_STEP_W * (w.abs > rel ? w.abs : rel);
+}
+
 /* x, y: the minima relative to the first, but for index skip (SIZE_MAX:
  * none); returns how many. */
 static size_t fill_without(const struct point_set *s, size_t skip, double *x, double *y)
@@ -178,21 +210,87 @@ static int one_point(const struct point_set *s, double tick, struct linearity *o
 		struct lv_line o;
 		if (hull_least_values_d(x, y, m, work, &o) != 0)
 			return -1;
-		/* the others' scatter: the upper quartile of their heights */
-		for (size_t i = 0; i < m; i++)
-			y[i] -= o.intercept + o.slope * x[i];
-		double w = m ? select_kth(y, m, (3 * m) / 4) : 0;
-		w = w > tick ? w : tick;
+		struct scatter w = scatter_above(x, y, m, &o, s->p[0].min, tick);
 		double line = o.intercept + o.slope * xj, depth = line - yj;
-		double allowed = 2 * LINEARITY_STEP_W * w;
+		double allowed = allowed_below(w, line, s->p[0].min);
 		if (!isfinite(depth) || !(depth > allowed) || depth / allowed <= worst)
 			continue;
 		worst = depth / allowed;
 		*out = (struct linearity){ .kind = LINEARITY_POINT, .point_n = s->p[j].n,
 			.point_depth = depth, .point_line = line + s->p[0].min,
-			.slope_without = o.slope };
+			.slope_without = o.slope, .points_below = 1 };
 	}
 	return 0;
+}
+
+/* x, y: the minima relative to the first, of the N not gone; at: their
+ * places in the set.  Returns how many. */
+static size_t fill_kept(const struct point_set *s, const unsigned char *gone, double *x,
+			double *y, size_t *at)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < s->count; i++)
+		if (!gone[i]) {
+			x[m] = (double)(s->p[i].n - s->p[0].n);
+			y[m] = min_difference(s, i, 0);
+			at[m++] = i;
+		}
+	return m;
+}
+
+enum { FEW_ROUNDS = 3, FEW_MAX = 8, FEW_MIN_POINTS = 16 };
+
+/* A few N below the line of the others, together (linearity.h): the N the
+ * line rests on are taken out, FEW_ROUNDS times (FEW_MAX at most), and
+ * each taken out is measured against the line of those left. */
+static int few_points(const struct point_set *s, double tick, struct linearity *out,
+		      double *x, double *y, size_t *work)
+{
+	size_t n = s->count, removed = 0;
+	if (n < FEW_MIN_POINTS)
+		return 0;
+	unsigned char *gone = calloc(n, 1);
+	size_t *at = malloc(n * sizeof *at);
+	int rc = gone && at ? 0 : -1;
+	struct lv_line l;
+	for (int round = 0; rc == 0 && round < FEW_ROUNDS; round++) {
+		size_t m = fill_kept(s, gone, x, y, at);
+		if (hull_least_values_d(x, y, m, work, &l) != 0) {
+			rc = -1;
+			break;
+		}
+		for (size_t i = 0; i < m && removed < FEW_MAX; i++) {
+			double v = l.intercept + l.slope * x[i];
+			if (y[i] - v <= 1e-9 * (fabs(y[i]) + fabs(v)) + 1e-300)
+				gone[at[i]] = 1, removed++;
+		}
+	}
+	size_t m = rc == 0 ? fill_kept(s, gone, x, y, at) : 0;
+	if (rc == 0 && hull_least_values_d(x, y, m, work, &l) != 0)
+		rc = -1;
+	if (rc == 0) {
+		struct scatter w = scatter_above(x, y, m, &l, s->p[0].min, tick);
+		double worst = 0, line = 0;
+		size_t deep = 0, j = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!gone[i])
+				continue;
+			double xi = (double)(s->p[i].n - s->p[0].n), v = l.intercept + l.slope * xi;
+			double depth = v - min_difference(s, i, 0);
+			if (!isfinite(depth) || !(depth > allowed_below(w, v, s->p[0].min)))
+				continue;
+			deep++;
+			if (depth > worst)
+				worst = depth, j = i, line = v;
+		}
+		if (deep >= 2)
+			*out = (struct linearity){ .kind = LINEARITY_POINT, .point_n = s->p[j].n,
+				.point_depth = worst, .point_line = line + s->p[0].min,
+				.slope_without = l.slope, .points_below = deep };
+	}
+	free(gone);
+	free(at);
+	return rc;
 }
 
 int linearity_check(const struct point_set *s, double tick, double fit_slope,
@@ -211,6 +309,8 @@ int linearity_check(const struct point_set *s, double tick, double fit_slope,
 		rc = one_cut(s, tick, fit_slope, k, n / k / 2, out, &worst, x, y, work);
 	if (rc == 0 && out->kind == LINEAR)
 		rc = one_point(s, tick, out, x, y, work);
+	if (rc == 0 && out->kind == LINEAR)
+		rc = few_points(s, tick, out, x, y, work);
 	free(x), free(y), free(work);
 	return rc;
 }

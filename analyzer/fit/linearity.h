@@ -24,7 +24,11 @@
  *    2 LINEARITY_STEP_W x their W (a cheaper largest N tilts the last
  *    segment's own line under it, and its W with it: no segment tells);
  *    warned (checks.c) where the slope without it lies outside the
- *    bounds, or 1% from the unit cost.
+ *    bounds, or 1% from the unit cost;
+ *  - a few N: two or more below the line of the others together (each
+ *    one's line then rests on the other): the N the line rests on taken
+ *    out three times over (8 at most), of 16 N or more, and each measured
+ *    against the line of those left, as one N is.
  *
  * The minima are taken relative to the first of each segment, exactly
  * where they are integers, so that timings near 2^60 units lose nothing
@@ -55,6 +59,7 @@ struct linearity {
 	 * line's height there and slope */
 	uint64_t point_n;
 	double point_depth, point_line, slope_without;
+	size_t points_below;	/* 1, or a few N together (the deepest named) */
 };
 
 /* s sorted; tick 0 when unknown; fit_slope the whole line's.  Returns 0,

@@ -138,4 +138,31 @@ PY
 				grep -q "^  nonlinear: the line rests on N = $n, .*(2\.4[23][0-9]* without it)" dip.txt
 		done
 	done
+	# two or three together: each one's line rests on the others
+	for where in 31,30 31,30,29 31,29 15,16; do
+		for factor in 0.9 0.98; do
+			python3 - $seed $where $factor > dip.st <<'PY'
+import random, sys
+r = random.Random(int(sys.argv[1]))
+where, factor = [int(w) for w in sys.argv[2].split(",")], float(sys.argv[3])
+ns = [10000 * i for i in range(1, 33)]
+dips = [ns[w] for w in where]
+print("# subtick 1\n# tick: 26\n# unit_ns: 1\n# columns: n t at")
+at = 0
+for s in range(60):
+    for n in r.sample(ns, len(ns)):
+        d = 200 + 2.43 * (n * factor if n in dips else n) + r.expovariate(1 / 30)
+        print(n, int(d // 26 * 26), at)
+        at += int(d) + 500
+PY
+			"$ANALYZE" dip.st > dip.txt || fail "dips $where $factor: exit $?"
+			k=$(echo "$where" | tr ',' '\n' | wc -l)
+			case $where in
+			31,*) check "N at $where at $factor of their cost, seed $seed: $k named, 2.43 without them" \
+				grep -q "^  nonlinear: the line rests on $k N .*(2\.4[23][0-9]* without them)" dip.txt ;;
+			*) check "N at $where at $factor of their cost, seed $seed: nonlinear (a step or the N)" \
+				grep -q "^  nonlinear: " dip.txt ;;
+			esac
+		done
+	done
 done
