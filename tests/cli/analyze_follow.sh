@@ -77,6 +77,7 @@ check "no last line: says it was stopped" grep -q 'stopped by a signal' cut.err
 half=$(( $(wc -l < cut.st) / 2 ))
 for how in shorter longer; do
 	head -n "$half" cut.st > rw.st
+	rm -f rw.err rw.txt	# (the last try's: not to be waited on)
 	"$ANALYZE" --follow rw.st > rw.txt 2> rw.err &
 	pid=$!
 	wait_for 30 grep -q 'ns/unit' rw.err

@@ -99,30 +99,52 @@ check "... each stream says how its cost in turn compares with alone" \
 
 # Built to fool: two scans of a string whose data fit the L2 cache alone
 # but not together; each evicts the other's, and costs more in turn than
-# alone.  collect says so, and analyze warns of it beside the unit cost.
+# alone.  collect says so, and analyze warns of it beside the unit cost,
+# exactly where the header's five rounds (but the extremes) lie beyond 5%.
+# How much the eviction costs is the machine's (an L3 that streams nearly
+# as fast as the L2 hides it; so does an instrumented build): it is sought
+# up to three times, and where it never shows, only the agreement of the
+# header, collect's warning and analyze's is checked.
 l2=$(getconf LEVEL2_CACHE_SIZE 2> /dev/null || echo 0)
 case $l2 in '' | *[!0-9]*) l2=0 ;; esac
-if [ "$l2" -ge 262144 ] && [ -n "${SUBTICK_STRLEN_SO:-}" ]; then
-	S="$SUBTICK_STRLEN_SO:sl"
+# beyond F: 0 where F's header says its rounds lie beyond 5%
+beyond() {
+	# shellcheck disable=SC2046 # ratio, lo, hi
+	set -- $(header_value "$1" in_turn_vs_alone | tr -d '()' | sed 's/ to / /')
+	awk -v lo="$2" -v hi="$3" 'BEGIN { exit !(lo > 1.05 || hi < 1 / 1.05) }'
+}
+near_edge() {
+	# shellcheck disable=SC2046 # ratio, lo, hi
+	set -- $(header_value "$1" in_turn_vs_alone | tr -d '()' | sed 's/ to / /')
+	awk -v lo="$2" -v hi="$3" 'function near(v, e) { return v > e * 0.999 && v < e * 1.001 }
+		BEGIN { exit !(near(lo, 1.05) || near(hi, 1 / 1.05)) }'
+}
+evicts() {
 	"$COLLECT" --kernel "$S" --kernel "$S" --range $((l2 * 3 / 8)):$((l2 * 3 / 4)):16 \
 		--runs 20 -q -o ea.st -o eb.st 2> err || fail "two strlen exited $?: $(cat err)"
-	echo "in turn vs alone: A $(header_value ea.st in_turn_vs_alone), B $(header_value eb.st in_turn_vs_alone)"
-	check "evicting each other: collect warns" grep -q "in turn with .* x its cost alone" err
-	# analyze warns of each stream whose five rounds all (but the
-	# extremes) lie beyond 5%, as its header says: one of them at least
-	warned=0
+	echo "try $try: in turn vs alone: A $(header_value ea.st in_turn_vs_alone), B $(header_value eb.st in_turn_vs_alone)"
+	beyond ea.st || beyond eb.st
+}
+if [ "$l2" -ge 262144 ] && [ -n "${SUBTICK_STRLEN_SO:-}" ]; then
+	S="$SUBTICK_STRLEN_SO:sl"
+	tries 3 evicts || echo "the eviction did not show in 3 tries here: its warnings' agreement only"
+	# (collect judges the rounds before the header rounds them to 4
+	# digits: within 0.1% of 5% either may hold)
+	if near_edge ea.st || near_edge eb.st; then
+		echo "a round within 0.1% of the 5% edge: collect's warning not compared"
+	elif beyond ea.st || beyond eb.st; then
+		check "evicting each other: collect warns" grep -q "in turn with .* x its cost alone" err
+	else
+		check "no eviction shown: collect does not warn" sh -c "! grep -q 'x its cost alone' err"
+	fi
 	for f in ea eb; do
 		"$ANALYZE" $f.st > $f.txt || fail "analyze $f.st exited $?"
-		# shellcheck disable=SC2046 # ratio, lo, hi
-		set -- $(header_value $f.st in_turn_vs_alone | tr -d '()' | sed 's/ to / /')
-		if awk -v lo="$2" -v hi="$3" 'BEGIN { exit !(lo > 1.05 || hi < 1 / 1.05) }'; then
-			warned=$((warned + 1))
-			check "... and analyze warns beside $f's unit cost ($*)" grep -q "in turn: timed in turn with the other kernel" $f.txt
+		if beyond $f.st; then
+			check "... and analyze warns beside $f's unit cost" grep -q "in turn: timed in turn with the other kernel" $f.txt
 		else
-			check "... and analyze does not warn of $f ($*)" sh -c "! grep -q 'in turn: timed in turn' $f.txt"
+			check "... and analyze does not warn of $f" sh -c "! grep -q 'in turn: timed in turn' $f.txt"
 		fi
 	done
-	check "... at least one of the two warned" [ "$warned" -ge 1 ]
 else
 	echo "L2 size unknown: the eviction case is not run"
 fi
