@@ -4,7 +4,6 @@
 #include "linearity.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,53 +173,10 @@ static double allowed_below(struct scatter w, double v, double base)
 	return 2 * LINEARITY_STEP_W * (w.abs > rel ? w.abs : rel);
 }
 
-/* x, y: the minima relative to the first, but for index skip (SIZE_MAX:
- * none); returns how many. */
-static size_t fill_without(const struct point_set *s, size_t skip, double *x, double *y)
+/* 1 if the minimum y lies on the line's value v there (to rounding). */
+static int rests_on(double y, double v)
 {
-	size_t m = 0;
-	for (size_t i = 0; i < s->count; i++)
-		if (i != skip) {
-			x[m] = (double)(s->p[i].n - s->p[0].n);
-			y[m++] = min_difference(s, i, 0);
-		}
-	return m;
-}
-
-/* An N the line rests on, below the line of the others (linearity.h).
- * x, y, work: room for every N (no more memory: at a million N the
- * check runs beside the fit's). */
-static int one_point(const struct point_set *s, double tick, struct linearity *out,
-		     double *x, double *y, size_t *work)
-{
-	size_t n = fill_without(s, SIZE_MAX, x, y), sup[POINT_SUPPORTS_MAX], nsup = 0;
-	struct lv_line l;
-	if (hull_least_values_d(x, y, n, work, &l) != 0)
-		return -1;
-	for (size_t i = 0; i < n && nsup < POINT_SUPPORTS_MAX; i++) {
-		double v = l.intercept + l.slope * x[i];
-		if (y[i] - v <= 1e-9 * (fabs(y[i]) + fabs(v)) + 1e-300)
-			sup[nsup++] = i;
-	}
-	double worst = 1;
-	for (size_t k = 0; k < nsup; k++) {
-		size_t j = sup[k];
-		double xj = (double)(s->p[j].n - s->p[0].n), yj = min_difference(s, j, 0);
-		size_t m = fill_without(s, j, x, y);
-		struct lv_line o;
-		if (hull_least_values_d(x, y, m, work, &o) != 0)
-			return -1;
-		struct scatter w = scatter_above(x, y, m, &o, s->p[0].min, tick);
-		double line = o.intercept + o.slope * xj, depth = line - yj;
-		double allowed = allowed_below(w, line, s->p[0].min);
-		if (!isfinite(depth) || !(depth > allowed) || depth / allowed <= worst)
-			continue;
-		worst = depth / allowed;
-		*out = (struct linearity){ .kind = LINEARITY_POINT, .point_n = s->p[j].n,
-			.point_depth = depth, .point_line = line + s->p[0].min,
-			.slope_without = o.slope, .points_below = 1 };
-	}
-	return 0;
+	return y - v <= 1e-9 * (fabs(y) + fabs(v)) + 1e-300;
 }
 
 /* x, y: the minima relative to the first, of the N not gone; at: their
@@ -238,20 +194,54 @@ static size_t fill_kept(const struct point_set *s, const unsigned char *gone, do
 	return m;
 }
 
+/* An N the line rests on, below the line of the others (linearity.h).
+ * x, y, work, at: room for every N, gone zeroed (no more memory: at a
+ * million N the check runs beside the fit's). */
+static int one_point(const struct point_set *s, double tick, struct linearity *out,
+		     double *x, double *y, size_t *work, size_t *at, unsigned char *gone)
+{
+	size_t n = fill_kept(s, gone, x, y, at), sup[POINT_SUPPORTS_MAX], nsup = 0;
+	struct lv_line l;
+	if (hull_least_values_d(x, y, n, work, &l) != 0)
+		return -1;
+	for (size_t i = 0; i < n && nsup < POINT_SUPPORTS_MAX; i++)
+		if (rests_on(y[i], l.intercept + l.slope * x[i]))
+			sup[nsup++] = i;
+	double worst = 1;
+	for (size_t k = 0; k < nsup; k++) {
+		size_t j = sup[k];
+		double xj = (double)(s->p[j].n - s->p[0].n), yj = min_difference(s, j, 0);
+		gone[j] = 1;
+		size_t m = fill_kept(s, gone, x, y, at);
+		gone[j] = 0;
+		struct lv_line o;
+		if (hull_least_values_d(x, y, m, work, &o) != 0)
+			return -1;
+		struct scatter w = scatter_above(x, y, m, &o, s->p[0].min, tick);
+		double line = o.intercept + o.slope * xj, depth = line - yj;
+		double allowed = allowed_below(w, line, s->p[0].min);
+		if (!isfinite(depth) || !(depth > allowed) || depth / allowed <= worst)
+			continue;
+		worst = depth / allowed;
+		*out = (struct linearity){ .kind = LINEARITY_POINT, .point_n = s->p[j].n,
+			.point_depth = depth, .point_line = line + s->p[0].min,
+			.slope_without = o.slope, .points_below = 1 };
+	}
+	return 0;
+}
+
 enum { FEW_ROUNDS = 3, FEW_MAX = 8, FEW_MIN_POINTS = 16 };
 
 /* A few N below the line of the others, together (linearity.h): the N the
  * line rests on are taken out, FEW_ROUNDS times (FEW_MAX at most), and
  * each taken out is measured against the line of those left. */
 static int few_points(const struct point_set *s, double tick, struct linearity *out,
-		      double *x, double *y, size_t *work)
+		      double *x, double *y, size_t *work, size_t *at, unsigned char *gone)
 {
 	size_t n = s->count, removed = 0;
 	if (n < FEW_MIN_POINTS)
 		return 0;
-	unsigned char *gone = calloc(n, 1);
-	size_t *at = malloc(n * sizeof *at);
-	int rc = gone && at ? 0 : -1;
+	int rc = 0;
 	struct lv_line l;
 	for (int round = 0; rc == 0 && round < FEW_ROUNDS; round++) {
 		size_t m = fill_kept(s, gone, x, y, at);
@@ -259,11 +249,9 @@ static int few_points(const struct point_set *s, double tick, struct linearity *
 			rc = -1;
 			break;
 		}
-		for (size_t i = 0; i < m && removed < FEW_MAX; i++) {
-			double v = l.intercept + l.slope * x[i];
-			if (y[i] - v <= 1e-9 * (fabs(y[i]) + fabs(v)) + 1e-300)
+		for (size_t i = 0; i < m && removed < FEW_MAX; i++)
+			if (rests_on(y[i], l.intercept + l.slope * x[i]))
 				gone[at[i]] = 1, removed++;
-		}
 	}
 	size_t m = rc == 0 ? fill_kept(s, gone, x, y, at) : 0;
 	if (rc == 0 && hull_least_values_d(x, y, m, work, &l) != 0)
@@ -288,8 +276,6 @@ static int few_points(const struct point_set *s, double tick, struct linearity *
 				.point_depth = worst, .point_line = line + s->p[0].min,
 				.slope_without = l.slope, .points_below = deep };
 	}
-	free(gone);
-	free(at);
 	return rc;
 }
 
@@ -307,10 +293,12 @@ int linearity_check(const struct point_set *s, double tick, double fit_slope,
 		rc = one_cut(s, tick, fit_slope, k, 0, out, &worst, x, y, work);
 	if (rc == 0)
 		rc = one_cut(s, tick, fit_slope, k, n / k / 2, out, &worst, x, y, work);
+	size_t *at = rc == 0 ? malloc(n * sizeof *at) : NULL;
+	unsigned char *gone = at ? calloc(n, 1) : NULL;
 	if (rc == 0 && out->kind == LINEAR)
-		rc = one_point(s, tick, out, x, y, work);
+		rc = gone ? one_point(s, tick, out, x, y, work, at, gone) : -1;
 	if (rc == 0 && out->kind == LINEAR)
-		rc = few_points(s, tick, out, x, y, work);
-	free(x), free(y), free(work);
+		rc = few_points(s, tick, out, x, y, work, at, gone);
+	free(x), free(y), free(work), free(at), free(gone);
 	return rc;
 }
