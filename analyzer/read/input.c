@@ -192,9 +192,12 @@ static int header_key(struct reader *r, const char *key, char *value)
 	} else if (strcmp(key, "kbest") == 0) {
 		unsigned k;
 		int end = -1;
-		if (sscanf(value, "%u %lf%n", &k, &m->kbest_eps, &end) != 2 || end < 0 ||
-		    value[end] != '\0' || k < 1 || !(m->kbest_eps > 0 && m->kbest_eps < 1))
-			return fail(r, "bad kbest '%s': expected K EPS, K >= 1, 0 < EPS < 1", value);
+		size_t digits = strspn(value, "0123456789");
+		if (digits < 1 || digits > 4 || value[digits] != ' ' ||
+		    sscanf(value, "%u %lf%n", &k, &m->kbest_eps, &end) != 2 || end < 0 ||
+		    value[end] != '\0' || k < 1 || k > 1000 ||
+		    !(m->kbest_eps > 0 && m->kbest_eps < 1))
+			return fail(r, "bad kbest '%s': expected K EPS, K in 1..1000, 0 < EPS < 1", value);
 	} else if ((field = text_field(m, key, &flen)) != NULL) {
 		text_clean(value, field, flen);
 	} else if (strcmp(key, "done") == 0) {

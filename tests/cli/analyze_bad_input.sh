@@ -49,6 +49,8 @@ printf '# subtick 1\n# tick_mean: 9.5\n# tick: 10\n1 2 3\n' > "$T/meanlow";	bad 
 printf '# subtick 1\n# kbest: 3\n1 2 3\n' > "$T/kbest1";	bad kbest1 2 "bad kbest"
 printf '# subtick 1\n# kbest: 0 0.01\n1 2 3\n' > "$T/kbest0";	bad kbest0 2 "bad kbest"
 printf '# subtick 1\n# kbest: 3 1.5\n1 2 3\n' > "$T/kbestbig";	bad kbestbig 2 "bad kbest"
+printf '# subtick 1\n# kbest: -3 0.1\n1 2 3\n' > "$T/kbestneg";	bad kbestneg 2 "bad kbest"
+printf '# subtick 1\n# kbest: 99999999999 0.1\n1 2 3\n' > "$T/kbesthuge";	bad kbesthuge 2 "bad kbest"
 printf '# subtick 1\n# unit_ns: 0\n1 2 3\n' > "$T/unit0";	bad unit0 2 "bad unit_ns"
 printf '# subtick 1\n# unit_ns: fast\n1 2 3\n' > "$T/unitword";	bad unitword 2 "bad unit_ns"
 printf '# subtick 7\n1 2 3\n' > "$T/version";	bad version 1 "version"
