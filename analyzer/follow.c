@@ -199,6 +199,9 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	n += snprintf(buf + n, len - (size_t)n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
 		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
 		      x.intercept * k, u);
+	if (x.glitches.count > 0)
+		n += snprintf(buf + n, len - (size_t)n, "  (%zu clock glitch%s left out)",
+			      x.glitches.count, x.glitches.count > 1 ? "es" : "");
 	if (x.points < 8 || x.runs_min < 5 || !(x.rel_width <= 0.1))
 		snprintf(buf + n, len - (size_t)n, "  (%s)", x.points < 8 ? "fewer than 8 N"
 			 : x.runs_min < 5 ? "fewer than 5 runs at some N" : "bounds wider than 10%");

@@ -156,6 +156,34 @@ static void group_blocks(const struct lvstate *s, const size_t *order,
 	}
 }
 
+/* The view (its points copied, their timings shared) without the
+ * glitches among its minima, as analyze leaves them out: found first
+ * without a change, then, if there are any, dropped from a copy of the
+ * timings.  A glitch's stretch in time loses its N's minimum there (the
+ * next timing of that stretch is not kept).  0, or -1 out of memory. */
+static int without_glitches(struct point_set *view, double tick, struct blocks *blk,
+			    struct glitches *g)
+{
+	if (glitch_find(view, tick, 1, g) != 0)
+		return -1;
+	if (g->count == 0)
+		return 0;
+	unsigned char *arena = malloc(view->arena_used ? view->arena_used * 8 : 1);
+	if (arena == NULL)
+		return -1;
+	memcpy(arena, view->arena, view->arena_used * 8);
+	view->arena = arena;
+	if (glitch_find(view, tick, 0, g) != 0)
+		return -1;
+	for (size_t j = 0; j < g->count; j++) {
+		size_t k = points_find(view, g->g[j].n);
+		for (unsigned q = 0; k < view->count && q < blk->count; q++)
+			if (blk->min[q * blk->points + k] == g->g[j].t)
+				blk->min[q * blk->points + k] = INFINITY;
+	}
+	return 0;
+}
+
 int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed,
 		struct lvstate_fit *out)
 {
@@ -188,7 +216,8 @@ int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed
 		group_blocks(s, order, out->runs_min, &blk);
 		struct lv_line line;
 		char err[160];
-		rc = hull_least_values(&view, &line) == 0 &&
+		rc = without_glitches(&view, s->tick, &blk, &out->glitches) == 0 &&
+		     hull_least_values(&view, &line) == 0 &&
 		     interval_estimate(&view, &line, s->tick, blk.count ? &blk : NULL,
 				       replicates, seed, &out->iv, err, sizeof err) == 0 ? 0 : -1;
 		if (rc == 0) {
@@ -199,6 +228,8 @@ int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed
 				out->rel_width = (out->iv.slope[1] - out->iv.slope[0]) / line.slope;
 		}
 	}
+	if (view.arena != s->points.arena)
+		free(view.arena);
 	free(order), free(key), free(view.p), free(blk.min);
 	return rc;
 }

@@ -432,6 +432,7 @@ static unsigned result_warnings(const subtick_recorder *r, const struct lvstate_
 	w |= f->runs_min < 5 ? SUBTICK_WARN_FEW_RUNS : 0;
 	w |= r->migrations + r->backsteps ? SUBTICK_WARN_DROPPED : 0;
 	w |= !(f->rel_width <= 0.1) ? SUBTICK_WARN_WIDE : 0;
+	w |= f->glitches.count > 0 ? SUBTICK_WARN_GLITCH : 0;
 	/* the rise over the N range, in ticks */
 	const struct point_set *s = &r->lv.points;
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -517,8 +518,9 @@ static void warning_words(unsigned w, char *buf, size_t len)
 		"no line", "fewer than 8 n", "fewer than 5 runs at some n",
 		"the line rises less than 100 ticks", "bounds wider than 10%",
 		"samples dropped", "the unit cost is not positive",
+		"a clock glitch left out",
 	};
-	_Static_assert(SUBTICK_WARN_NOT_POSITIVE == 1u << 6, "the words follow the bits");
+	_Static_assert(SUBTICK_WARN_GLITCH == 1u << 7, "the words follow the bits");
 	size_t at = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof words / sizeof words[0] && at < len; i++)

@@ -123,6 +123,37 @@ python3 slow.py cpu.st gcpu.st 3
 wait $pid || fail "analyze --follow --column cpu exited $?"
 check "--column cpu: the live line in ns, from tick_cpu and unit_ns_cpu" grep -q 'ns/unit \[' cpu.err
 
+# a clock glitch (one reading 400 ticks low at the largest N, in the
+# 6th of 30 sweeps): the live line leaves it out as analyze does, and
+# says so; its unit cost is the truth, 2 (with the glitch the line tilts
+# to 1.9)
+python3 - > glitch.st <<'PY'
+import random
+random.seed(7)
+print("# subtick 1\n# tick: 8\n# unit_ns: 1\n# columns: n t at")
+at = 0
+for k in range(30):
+    for n in random.sample(range(1000, 33000, 1000), 32):
+        t = 8 * int((50 + 2 * n + 3 * random.random()) / 8 + random.random())
+        if k == 5 and n == 32000:
+            t -= 400 * 8
+        print(n, t, at)
+        at += t + 100
+print("# done: samples=960 stop=runs")
+PY
+: > gg.st
+"$ANALYZE" --follow gg.st > glitch.txt 2> glitch.err &
+pid=$!
+python3 slow.py glitch.st gg.st 3
+wait $pid || fail "analyze --follow on the glitch exited $?"
+last=$(grep 'ns/unit' glitch.err | tail -n 1)
+echo "last live line: $last"
+check "a glitch: the last live line says it was left out" sh -c "echo '$last' | grep -q '(1 clock glitch left out)'"
+check "a glitch: the last live line's unit cost is 2 within 1%, its bounds hold 2" \
+	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
+	awk '{ exit !(\$1 > 1.98 && \$1 < 2.02 && \$2 <= 2 && 2 <= \$3) }'"
+check "a glitch: the full report left it out too" grep -q 'clock glitch? at N = 32000' glitch.txt
+
 # a file already whole (its last line there): its report, and a note
 # that it is no collection still being written (collect -o keeps an old
 # stream in the file until its own first sample)

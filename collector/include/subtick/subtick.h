@@ -187,7 +187,9 @@ struct subtick_result {
  * measured); WIDE bounds wider than 10% of the unit cost; DROPPED some
  * regions were not kept (the thread changed CPU, the clock stepped back);
  * NOT_POSITIVE the unit cost is zero or less (does the cost grow with n?
- * FEW_TICKS is then not set: the line does not rise at all). */
+ * FEW_TICKS is then not set: the line does not rise at all); GLITCH a
+ * minimum far below its n's other timings and the line of the other n (a
+ * clock glitch) was left out, as analyze leaves it out. */
 #define SUBTICK_WARN_NO_LINE 0x01u
 #define SUBTICK_WARN_FEW_POINTS 0x02u
 #define SUBTICK_WARN_FEW_RUNS 0x04u
@@ -195,6 +197,7 @@ struct subtick_result {
 #define SUBTICK_WARN_WIDE 0x10u
 #define SUBTICK_WARN_DROPPED 0x20u
 #define SUBTICK_WARN_NOT_POSITIVE 0x40u
+#define SUBTICK_WARN_GLITCH 0x80u
 
 /* Returns 0 (res->ok says whether there is a line yet), or -1 with errno:
  * EINVAL for a NULL or closed recorder, EBUSY while another thread is in
