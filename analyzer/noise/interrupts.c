@@ -99,14 +99,6 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double interrupts_additive(const struct interrupt_config *c, uint64_t i,
-			   const struct spool_record *r)
-{
-	size_t k = r->i;
-	double m = k < c->points->count ? c->points->p[k].min : r->t;
-	return r->t - speed_of_run(c->speed, i, r->t, m, 2 * c->on_line_width) * m;
-}
-
 /* Time scale of the events: ns, or clock units without unit_ns. */
 static double time_scale(const struct interrupt_config *c)
 {

@@ -126,9 +126,15 @@ struct interrupts {
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupts *out);
 
-/* The additive part of run number i (spool order). */
-double interrupts_additive(const struct interrupt_config *c, uint64_t i,
-			   const struct spool_record *r);
+/* The additive part of run number i (spool order); inline, as
+ * speed_of_run. */
+static inline double interrupts_additive(const struct interrupt_config *c, uint64_t i,
+					 const struct spool_record *r)
+{
+	size_t k = r->i;
+	double m = k < c->points->count ? c->points->p[k].min : r->t;
+	return r->t - speed_of_run(c->speed, i, r->t, m, 2 * c->on_line_width) * m;
+}
 
 /* 1 if run number i was interrupted (its additive part above its
  * threshold). */

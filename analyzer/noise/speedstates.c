@@ -346,27 +346,6 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 	return states_from_windows(o);
 }
 
-double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
-		    double m, double slack)
-{
-	if (!ss->judged)
-		return 1;
-	/* i / K, by the multiply-high with ceil(2^64 / K): never below it,
-	 * and one above at most, for an i too large for it to be exact */
-	uint64_t K = ss->runs_per_window;
-	uint64_t q = K > 1 ? (uint64_t)(((uint128)i * ss->window_inverse) >> 64) : i;
-	q -= q * K > i;
-	size_t w = (size_t)q, last = ss->windows - 1;
-	w = w < last ? w : last;
-	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
-	if (lo == hi)
-		return f;
-	/* a run in a window that straddles a change of speed ran at a speed
-	 * between its neighbours' (a run may itself straddle the change) */
-	double own = (t - slack) / m;
-	return own < lo ? lo : own > hi ? hi : own;
-}
-
 void speed_states_free(struct speed_states *ss)
 {
 	free(ss->w_at), free(ss->w_speed), free(ss->w_fit), free(ss->w_state);

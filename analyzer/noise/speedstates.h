@@ -80,9 +80,29 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
  * of timing t, whose N's minimum is m; 1 when not judged.  It is its
  * window's fitted speed; where the speed changes next to its window (a
  * window that straddles the change, whose runs may themselves straddle
- * it), its own (t - slack) / m, within the neighbouring windows' speeds. */
-double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
-		    double m, double slack);
+ * it), its own (t - slack) / m, within the neighbouring windows' speeds.
+ * Inline: it is asked of every run, twice or three times over.
+ */
+static inline double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
+				  double m, double slack)
+{
+	if (!ss->judged)
+		return 1;
+	/* i / K, by the multiply-high with ceil(2^64 / K): never below it,
+	 * and one above at most, for an i too large for it to be exact */
+	uint64_t K = ss->runs_per_window;
+	uint64_t q = K > 1 ? (uint64_t)(((uint128)i * ss->window_inverse) >> 64) : i;
+	q -= q * K > i;
+	size_t w = (size_t)q, last = ss->windows - 1;
+	w = w < last ? w : last;
+	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
+	if (lo == hi)
+		return f;
+	/* a run in a window that straddles a change of speed ran at a speed
+	 * between its neighbours' (a run may itself straddle the change) */
+	double own = (t - slack) / m;
+	return own < lo ? lo : own > hi ? hi : own;
+}
 
 void speed_states_free(struct speed_states *ss);
 

@@ -104,6 +104,7 @@ int spool_rewind(struct spool *s)
 	s->pos = s->len = 0;
 	s->at = 0;
 	s->have_wide_key = 0;
+	s->fetch = s->points != NULL && s->points->count > SPOOL_FETCH_POINTS;
 	return lseek(s->fd, 0, SEEK_SET) < 0 ? -1 : 0;
 }
 
