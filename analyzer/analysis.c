@@ -37,12 +37,14 @@ static int fail(struct input_error *err, const struct input_error *where,
 
 /* Samples wait in a ring while their points are fetched into the cache,
  * in three steps AHEAD samples apart (points.h); then they are added in
- * the order they came. */
-enum { AHEAD = 8, RING = 3 * AHEAD };
+ * the order they came.  WAIT of them at most, in a ring of ROOM (a power
+ * of two: a place in it is a mask, not a division). */
+enum { AHEAD = 8, WAIT = 3 * AHEAD, ROOM = 32 };
+_Static_assert(WAIT <= ROOM && (ROOM & (ROOM - 1)) == 0, "the ring holds the samples waiting");
 
 struct read_ctx {
 	struct analysis *a;
-	struct sample ring[RING];
+	struct sample ring[ROOM];
 	size_t head, waiting;
 	struct tickdata *td;
 	gsl_rng *rng;
@@ -94,19 +96,19 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 {
 	struct read_ctx *c = vctx;
 	const struct point_set *ps = &c->a->points;
-	c->ring[(c->head + c->waiting++) % RING] = *s;
+	c->ring[(c->head + c->waiting++) & (ROOM - 1)] = *s;
 	points_prefetch_slot(ps, s->n);
 	if (c->waiting > AHEAD)
-		points_prefetch_point(ps, c->ring[(c->head + c->waiting - 1 - AHEAD) % RING].n);
+		points_prefetch_point(ps, c->ring[(c->head + c->waiting - 1 - AHEAD) & (ROOM - 1)].n);
 	if (c->waiting > 2 * AHEAD) {
-		const struct sample *q = &c->ring[(c->head + c->waiting - 1 - 2 * AHEAD) % RING];
+		const struct sample *q = &c->ring[(c->head + c->waiting - 1 - 2 * AHEAD) & (ROOM - 1)];
 		points_prefetch_best(ps, q->n, q->t);
 	}
-	if (c->waiting < RING)
+	if (c->waiting < WAIT)
 		return 0;
 	c->waiting--;
 	const struct sample *first = &c->ring[c->head];
-	c->head = (c->head + 1) % RING;
+	c->head = (c->head + 1) & (ROOM - 1);
 	return take_sample(c, first, err);
 }
 
@@ -115,7 +117,7 @@ static int drain(struct read_ctx *c, struct input_error *err)
 {
 	for (; c->waiting > 0; c->waiting--) {
 		const struct sample *first = &c->ring[c->head];
-		c->head = (c->head + 1) % RING;
+		c->head = (c->head + 1) & (ROOM - 1);
 		if (take_sample(c, first, err) != 0)
 			return -1;
 	}

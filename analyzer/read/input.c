@@ -387,19 +387,18 @@ static const char *fast_fields(const struct input_meta *m, const char *s,
 static void fast_fill(const struct input_meta *m, const uint64_t *v,
 		      struct sample *smp)
 {
-	*smp = (struct sample){ 0 };
-	if (m->col_n >= 0)
-		smp->n = v[m->col_n];
+	/* every field set, none twice: a line costs a few dozen
+	 * instructions in all */
 	uint64_t t = v[m->col_t];
+	smp->n = m->col_n >= 0 ? v[m->col_n] : 0;
 	smp->t = (double)t;
 	smp->t_int = t;
 	smp->t_exact = 1;
+	smp->has_at = m->col_at >= 0;
+	smp->at = smp->has_at ? v[m->col_at] : 0;
 	smp->dec_ok = 1;
 	smp->dec_m = t;
-	if (m->col_at >= 0) {
-		smp->at = v[m->col_at];
-		smp->has_at = 1;
-	}
+	smp->dec_e = 0;
 }
 
 static int fast_sample(const struct reader *r, const char *s, size_t len,

@@ -12,8 +12,7 @@
 
 #include "fdio.h"
 
-/* Records in the buffer: 64 Ki of 16 bytes, 1 MiB. */
-enum { SPOOL_BUFFER = 1 << 16 };
+enum { SPOOL_BUFFER = SPOOL_BUFFER_RECORDS };
 
 int spool_open(struct spool *s, const struct point_set *points)
 {
@@ -38,7 +37,7 @@ int spool_open(struct spool *s, const struct point_set *points)
 	return 0;
 }
 
-static int flush(struct spool *s)
+int spool_flush(struct spool *s)
 {
 	int rc = s->len ? fd_write_all(s->fd, s->buf, s->len * sizeof *s->buf) : 0;
 	s->len = 0;
@@ -50,7 +49,7 @@ static int put_escape(struct spool *s, uint32_t which, uint64_t v)
 {
 	struct spool_disk d = { 0, SPOOL_ESCAPE, which };
 	memcpy(&d.t, &v, sizeof v);
-	if (s->len == SPOOL_BUFFER && flush(s) != 0)
+	if (s->len == SPOOL_BUFFER && spool_flush(s) != 0)
 		return -1;
 	s->buf[s->len++] = d;
 	if (which == SPOOL_WIDE_AT)
@@ -58,7 +57,7 @@ static int put_escape(struct spool *s, uint32_t which, uint64_t v)
 	return 0;
 }
 
-int spool_put(struct spool *s, const struct spool_record *r)
+int spool_put_slow(struct spool *s, const struct spool_record *r)
 {
 	if (!s->writing) {	/* all are written before the first read */
 		errno = EINVAL;
@@ -76,7 +75,7 @@ int spool_put(struct spool *s, const struct spool_record *r)
 		step = (uint32_t)(r->at - s->at);
 		s->at = r->at;
 	}
-	if (s->len == SPOOL_BUFFER && flush(s) != 0)
+	if (s->len == SPOOL_BUFFER && spool_flush(s) != 0)
 		return -1;
 	s->buf[s->len++] = (struct spool_disk){ r->t, key >= SPOOL_ESCAPE ? 0 : (uint32_t)key,
 						step };
@@ -98,7 +97,7 @@ void spool_escape(struct spool *s, const struct spool_disk *d)
 
 int spool_rewind(struct spool *s)
 {
-	if (s->writing && flush(s) != 0)
+	if (s->writing && spool_flush(s) != 0)
 		return -1;
 	s->writing = 0;
 	s->pos = s->len = 0;

@@ -47,6 +47,7 @@ struct spool_disk {
 };
 
 #define SPOOL_ESCAPE UINT32_MAX
+#define SPOOL_BUFFER_RECORDS (1 << 16)	/* 64 Ki of 16 bytes, 1 MiB */
 #define SPOOL_AHEAD 8	/* records: how far spool_get fetches ahead */
 /* Points beyond which it does: below, a pass's per-point data stays in
  * the caches, and the fetches cost more than they save (10^7 samples over
@@ -73,7 +74,24 @@ struct spool {
 /* Returns 0, or -1 (errno set).  Every record is put before the first
  * spool_rewind. */
 int spool_open(struct spool *s, const struct point_set *points);
-int spool_put(struct spool *s, const struct spool_record *r);
+int spool_put_slow(struct spool *s, const struct spool_record *r);
+int spool_flush(struct spool *s);
+
+/* Returns 0, or -1 (errno set).  Inline for the common record (a key and
+ * a step that fit, room in the buffer); the rest by spool_put_slow. */
+static inline int spool_put(struct spool *s, const struct spool_record *r)
+{
+	uint64_t key = s->points ? (uint64_t)r->i : r->n;
+	int no_at = r->at == SPOOL_NO_AT;
+	if (!s->writing || s->len == SPOOL_BUFFER_RECORDS || key >= SPOOL_ESCAPE ||
+	    (!no_at && (r->at < s->at || r->at - s->at >= SPOOL_NO_STEP)))
+		return spool_put_slow(s, r);
+	s->buf[s->len++] = (struct spool_disk){ r->t, (uint32_t)key,
+						no_at ? SPOOL_NO_STEP : (uint32_t)(r->at - s->at) };
+	s->at = no_at ? s->at : r->at;
+	s->count++;
+	return 0;
+}
 /* Start reading from the first record. */
 int spool_rewind(struct spool *s);
 int spool_fill(struct spool *s);
