@@ -199,7 +199,9 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	n += snprintf(buf + n, len - (size_t)n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
 		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
 		      x.intercept * k, u);
-	if (x.glitches.count > 0)
+	if (x.glitches.kept)
+		n += snprintf(buf + n, len - (size_t)n, "  (a clock glitch kept: --keep-low)");
+	else if (x.glitches.count > 0)
 		n += snprintf(buf + n, len - (size_t)n, "  (%zu clock glitch%s left out)",
 			      x.glitches.count, x.glitches.count > 1 ? "es" : "");
 	if (x.points < 8 || x.runs_min < 5 || !(x.rel_width <= 0.1))
@@ -366,6 +368,7 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 		return -1;
 	}
 	lvstate_init(&f.lv, 0);
+	f.lv.keep_low = s->keep_low;
 	f.tty = isatty(STDERR_FILENO);
 	f.start_ns = f.grew_ns = f.last_ns = now_ns();
 	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;

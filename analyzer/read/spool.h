@@ -147,7 +147,8 @@ static inline int spool_get(struct spool *s, struct spool_record *r)
 
 /* The place in the point set of the record SPOOL_AHEAD after the one
  * spool_get gave last, for a pass to fetch its own per-point data ahead;
- * SPOOL_NO_INDEX when there is none in the buffer (or unbound). */
+ * SPOOL_NO_INDEX when there is none in the buffer, or nothing is fetched
+ * (unbound, or SPOOL_FETCH_POINTS points or fewer). */
 static inline size_t spool_ahead(const struct spool *s)
 {
 	if (!s->fetch || s->pos + SPOOL_AHEAD > s->len)

@@ -161,12 +161,13 @@ static void group_blocks(const struct lvstate *s, const size_t *order,
  * without a change, then, if there are any, dropped from a copy of the
  * timings.  A glitch's stretch in time loses its N's minimum there (the
  * next timing of that stretch is not kept).  0, or -1 out of memory. */
-static int without_glitches(struct point_set *view, double tick, struct blocks *blk,
-			    struct glitches *g)
+static int without_glitches(struct point_set *view, double tick, int keep,
+			    struct blocks *blk, struct glitches *g)
 {
 	if (glitch_find(view, tick, 1, g) != 0)
 		return -1;
-	if (g->count == 0)
+	g->kept = keep && g->count > 0;
+	if (g->count == 0 || keep)
 		return 0;
 	unsigned char *arena = malloc(view->arena_used ? view->arena_used * 8 : 1);
 	if (arena == NULL)
@@ -216,7 +217,7 @@ int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed
 		group_blocks(s, order, out->runs_min, &blk);
 		struct lv_line line;
 		char err[160];
-		rc = without_glitches(&view, s->tick, &blk, &out->glitches) == 0 &&
+		rc = without_glitches(&view, s->tick, s->keep_low, &blk, &out->glitches) == 0 &&
 		     hull_least_values(&view, &line) == 0 &&
 		     interval_estimate(&view, &line, s->tick, blk.count ? &blk : NULL,
 				       replicates, seed, &out->iv, err, sizeof err) == 0 ? 0 : -1;

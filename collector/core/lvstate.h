@@ -13,9 +13,12 @@
  * each; when they are all full, neighbours merge in pairs and the blocks
  * grow twice as long, so that they always cover the collection evenly.
  * A fit groups them into at most BLOCKS_MAX, as analyze cuts a stream.
- * A fit leaves out the clock glitches analyze would (glitch.h): a reading
- * 400 ticks low had moved a live unit cost of 0.6 to 0.5736 [0.549,
- * 0.600]; the glitch's stretch then has no minimum at its N.
+ * A fit leaves out the clock glitches analyze would (glitch.h), judged on
+ * the tick given (analyze estimates one where the stream has none): a
+ * reading 400 ticks low had moved a live unit cost of 0.6 to 0.5736
+ * [0.549, 0.600].  The glitch's stretch then has no minimum at its N, and
+ * the fit copies the smallest timings (8 to 512 bytes an N, while it
+ * lasts) to drop it from its own view, the state unchanged.
  * Memory: about 200 bytes per distinct N.
  */
 #ifndef SUBTICK_LVSTATE_H
@@ -42,6 +45,8 @@ struct lvstate {
 	unsigned blocks;	/* blocks in use, the last one filling */
 	uint64_t block_samples, in_block;
 	double tick;		/* 0: unknown */
+	int keep_low;		/* glitches found are kept in the line
+				 * (analyze --keep-low), still reported */
 };
 
 /* tick: the clock's, in the units of t (0: unknown). */
@@ -62,7 +67,8 @@ struct lvstate_fit {
 	uint64_t samples, runs_min;
 	double rel_width;	/* (slope bound hi - lo) / slope; INFINITY
 				 * without a positive slope */
-	struct glitches glitches;	/* minima left out (not kept) */
+	struct glitches glitches;	/* minima left out (glitches.kept:
+					 * found and kept, keep_low) */
 };
 
 /* The line and its bounds (replicates refits, seed).  Returns 0 (out->ok

@@ -42,7 +42,7 @@ module subtick
        SUBTICK_WARN_FEW_RUNS, SUBTICK_WARN_FEW_TICKS, SUBTICK_WARN_WIDE, &
        SUBTICK_WARN_DROPPED, SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH
 
-  ! struct subtick_options, field for field (API version 4)
+  ! struct subtick_options, field for field (API version 5)
   type, bind(c) :: c_options
      integer(c_size_t) :: size
      type(c_ptr) :: clock
@@ -54,7 +54,7 @@ module subtick
      integer(c_int) :: summary
   end type c_options
 
-  ! struct subtick_result, field for field (API version 4): times in clock
+  ! struct subtick_result, field for field (API version 5): times in clock
   ! units, the _ns fields NaN where ns per unit is unknown; ok /= 0 once
   ! there is a line (3 distinct n); the counts are the C uint64_t's, the
   ! warnings the SUBTICK_WARN_* bits below (subtick(3)).

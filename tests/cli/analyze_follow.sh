@@ -153,6 +153,17 @@ check "a glitch: the last live line's unit cost is 2 within 1%, its bounds hold 
 	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
 	awk '{ exit !(\$1 > 1.98 && \$1 < 2.02 && \$2 <= 2 && 2 <= \$3) }'"
 check "a glitch: the full report left it out too" grep -q 'clock glitch? at N = 32000' glitch.txt
+# --keep-low: kept in the live line too, which says so, and tilts with it
+: > gk.st
+"$ANALYZE" --follow --keep-low gk.st > /dev/null 2> keep.err &
+pid=$!
+python3 slow.py glitch.st gk.st 2
+wait $pid || fail "analyze --follow --keep-low exited $?"
+last=$(grep 'ns/unit' keep.err | tail -n 1)
+echo "last live line (--keep-low): $last"
+check "--keep-low: the live line keeps the glitch and says so, its unit cost below 1.98" \
+	sh -c "echo '$last' | grep -q '(a clock glitch kept: --keep-low)' &&
+	echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit.*/\1/' | awk '{ exit !(\$1 < 1.98) }'"
 
 # a file already whole (its last line there): its report, and a note
 # that it is no collection still being written (collect -o keeps an old

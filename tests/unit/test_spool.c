@@ -2,7 +2,8 @@
  * test_spool.c - the spool gives back every record as put: keys and starts
  * too wide for its 16-byte records (escapes), starts that go back, runs
  * without a start, across its buffer's ends; bound to a point set, the
- * point's place in it.
+ * point's place in it, and, past SPOOL_FETCH_POINTS points, the place of
+ * the record SPOOL_AHEAD on (spool_ahead).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -84,10 +85,56 @@ static void test_bound_gives_the_place(void **state)
 	points_free(&ps);
 }
 
+/* More points than SPOOL_FETCH_POINTS, first seen in a scrambled order:
+ * the places are right with the fetches ahead on, and spool_ahead names
+ * the point of the record SPOOL_AHEAD on wherever it gives one (within
+ * the buffer: most records). */
+static void test_many_points_fetch_ahead(void **state)
+{
+	(void)state;
+	enum { POINTS = SPOOL_FETCH_POINTS + 7000, TIMES = 3 };
+	struct point_set ps;
+	points_init(&ps);
+	struct spool s;
+	assert_int_equal(spool_open(&s, &ps), 0);
+	for (uint64_t i = 0; i < (uint64_t)POINTS * TIMES; i++) {
+		uint64_t n = 10 * (1 + (i * 7919) % POINTS);
+		assert_int_equal(points_add(&ps, n, 100.0 + (double)i, 100 + i, 1), 0);
+		struct spool_record r = { n, 100.0 + (double)i, i, ps.last };
+		assert_int_equal(spool_put(&s, &r), 0);
+	}
+	assert_int_equal(ps.count, POINTS);
+	assert_int_equal(points_sort(&ps), 0);
+	assert_int_equal(spool_rewind(&s), 0);
+	struct spool_record r;
+	uint64_t i = 0, named = 0;
+	size_t want = SPOOL_NO_INDEX;
+	while (spool_get(&s, &r) == 1) {
+		assert_int_equal(r.n, 10 * (1 + (i * 7919) % POINTS));
+		assert_int_equal(ps.p[r.i].n, r.n);
+		assert_int_equal(r.i, r.n / 10 - 1);
+		if (want != SPOOL_NO_INDEX)	/* named SPOOL_AHEAD records ago */
+			assert_int_equal(want, r.i);
+		size_t ahead = spool_ahead(&s);
+		if (ahead != SPOOL_NO_INDEX) {
+			uint64_t j = i + SPOOL_AHEAD;
+			assert_int_equal(ahead, (10 * (1 + (j * 7919) % POINTS)) / 10 - 1);
+			named++;
+		}
+		want = SPOOL_NO_INDEX;	/* checked directly above */
+		i++;
+	}
+	assert_int_equal(i, (uint64_t)POINTS * TIMES);
+	assert_true(named > i / 2);
+	spool_close(&s);
+	points_free(&ps);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unbound_round_trip),
+		cmocka_unit_test(test_many_points_fetch_ahead),
 		cmocka_unit_test(test_bound_gives_the_place),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -53,10 +53,12 @@
 extern "C" {
 #endif
 
-/* 4: subtick_result, subtick_options.summary.  3: subtick_options.size,
+/* 5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
+ * leaves a clock glitch out).  4: subtick_result,
+ * subtick_options.summary.  3: subtick_options.size,
  * subtick_options_init_size, subtick_stop's status, subtick_version,
  * subtick_api_version.  2: subtick_options.keys. */
-#define SUBTICK_API_VERSION 4
+#define SUBTICK_API_VERSION 5
 
 /* The library is built with hidden visibility: only what carries this is
  * exported. */
