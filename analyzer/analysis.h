@@ -60,7 +60,9 @@ struct analysis_settings {
 					 * real_time; NULL: real_time */
 };
 
-#define ANALYSIS_WARNINGS_MAX 12
+/* More than the checks can give (one each, the glitches two): a warning
+ * past the last place is never dropped unsaid (warn in checks.c). */
+#define ANALYSIS_WARNINGS_MAX 40
 #define ANALYSIS_WARNING_LEN 768	/* the longest, with its numbers */
 
 struct analysis {

@@ -21,6 +21,12 @@ static void warn(struct analysis *a, const char *fmt, ...)
 {
 	if (a->warnings == ANALYSIS_WARNINGS_MAX)
 		return;
+	if (a->warnings == ANALYSIS_WARNINGS_MAX - 1) {	/* the last place: say so */
+		snprintf(a->warning[a->warnings++], sizeof a->warning[0],
+			 "more warnings than analyze holds (%d): the rest were left out; report this input",
+			 ANALYSIS_WARNINGS_MAX);
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	char *w = a->warning[a->warnings++];
@@ -211,6 +217,31 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
  * spool that ends once the timings' gcd falls below twice the tick (at
  * once, for most streams); 8 N at least.
  */
+/* The first glitch in full; the others, if any, in one warning more (16
+ * of them had pushed the drift's out of the list). */
+static void check_glitches(struct analysis *a)
+{
+	const struct glitches *gs = &a->glitches;
+	if (gs->count == 0)
+		return;
+	const struct glitch *g = &gs->g[0];
+	warn(a, "clock glitch? at N = %llu one timing (%.6g) lies %.4g units below the next timing of its N and %.4g below the line through the other minima; %s",
+	     (unsigned long long)g->n, g->t, g->below_next, g->below_line,
+	     gs->kept ? "it was kept (--keep-low) and the line rests on it"
+		      : "it was left out (--keep-low keeps it)");
+	if (gs->count == 1)
+		return;
+	char at[ANALYSIS_WARNING_LEN / 2] = "";
+	size_t len = 0;
+	for (size_t i = 1; i < gs->count && len < sizeof at; i++)
+		len += (size_t)snprintf(at + len, sizeof at - len, "%s%llu (%.4g below the line)",
+					i > 1 ? ", " : "", (unsigned long long)gs->g[i].n,
+					gs->g[i].below_line);
+	warn(a, "clock glitch? %zu more, the same way, at N = %s%s; %s", gs->count - 1, at,
+	     gs->count == GLITCH_MAX ? " (the most looked for: there may be more)" : "",
+	     "left out (--keep-low keeps them)");
+}
+
 static void check_tick_coarser(struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -255,14 +286,7 @@ void analysis_check(struct analysis *a)
 	check_linear(a);
 	check_tick_grid(a);
 	check_tick_coarser(a);
-	for (size_t i = 0; i < a->glitches.count; i++) {
-		const struct glitch *g = &a->glitches.g[i];
-		warn(a, "clock glitch? at N = %llu one timing (%.6g) lies %.4g %s below the next timing of its N and %.4g below the line through the other minima; %s",
-		     (unsigned long long)g->n, g->t, g->below_next,
-		     a->tick > 0 ? "units" : "units", g->below_line,
-		     a->glitches.kept ? "it was kept (--keep-low) and the line rests on it"
-				      : "it was left out (--keep-low keeps it)");
-	}
+	check_glitches(a);
 	if (!a->iv.band_ok)
 		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
 	if (a->points.all_int) {

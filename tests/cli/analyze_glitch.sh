@@ -35,3 +35,32 @@ for where in first mid last; do
 			not_within "$(json_get k.json unit_cost)" 359 1.8
 	done
 done
+
+# Twelve glitches at the last N, 100 units apart (each found once the one
+# below it is left out), in a stream without unit_ns: the glitches take
+# two warnings, not twelve, and the warnings after theirs are still there
+# (twelve had filled the list and pushed out the rest unsaid: the last,
+# "no unit_ns", here)
+command -v python3 > /dev/null || skip "python3 not installed"
+python3 - > g12.st <<'PY'
+import random
+random.seed(3)
+print("# subtick 1\n# tick: 8\n# columns: n t at")
+at = 0
+for k in range(30):
+    for n in random.sample(range(1000, 33000, 1000), 32):
+        t = 8 * int((50 + 2 * n + 3 * random.random()) / 8 + random.random())
+        if n == 32000 and 1 <= k <= 23 and k % 2 == 1:
+            t -= 3200 - 100 * (k // 2)
+        print(n, t, at)
+        at += t + 100
+print("# done: samples=960 stop=runs")
+PY
+"$ANALYZE" g12.st > g12.txt
+"$ANALYZE" --json g12.st > g12.json
+check "12 glitches: the first in full, the other 11 in one warning" \
+	sh -c "[ \$(grep -c 'clock glitch?' g12.txt) -eq 2 ] && grep -q 'clock glitch? 11 more' g12.txt"
+check "12 glitches: the warnings after theirs are there (no unit_ns)" grep -q 'no unit_ns' g12.txt
+check "12 glitches: all twelve in the JSON" [ "$(python3 -c "import json; print(len(json.load(open('g12.json'))['glitches']))")" = 12 ]
+check "12 glitches: unit cost $(json_get g12.json unit_cost) within 0.1% of 2" \
+	within "$(json_get g12.json unit_cost)" 2 0.002
