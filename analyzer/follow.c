@@ -53,7 +53,12 @@ struct follow {
 	char *line;		/* the line not yet ended */
 	size_t len, cap;
 	struct lvstate lv;
-	double tick, unit_ns;
+	double tick, tick_mean, unit_ns;	/* the header's */
+	double tick_given, unit_ns_given;	/* --tick, --unit-ns (0: none) */
+	uint64_t t_gcd;		/* of every timing folded: the tick from
+				 * the data, where nothing gives one */
+	uint64_t unfolded;	/* sample lines the live fit cannot fold
+				 * (timings not integers) */
 	int col_n, col_t;	/* fields of n and the timing */
 	const char *column;
 	uint64_t samples;
@@ -100,9 +105,10 @@ static void header_line(struct follow *f, const char *s)
 	memcpy(key, s + 2, (size_t)(colon - s - 2));
 	key[colon - s - 2] = '\0';
 	const char *v = colon + 1 + (colon[1] == ' ');
-	char suffix[40], tick[80], unit[80];
+	char suffix[40], tick[80], mean[80], unit[80];
 	input_key_suffix(f->column, suffix, sizeof suffix);
 	snprintf(tick, sizeof tick, "tick%s", suffix);
+	snprintf(mean, sizeof mean, "tick_mean%s", suffix);
 	snprintf(unit, sizeof unit, "unit_ns%s", suffix);
 	if (strcmp(key, "done") == 0 || strcmp(key, "interrupted") == 0)
 		f->ended = 1;
@@ -110,37 +116,72 @@ static void header_line(struct follow *f, const char *s)
 		take_columns(f, v);
 	else if (strcmp(key, tick) == 0)
 		f->tick = atof(v);
+	else if (strcmp(key, mean) == 0)
+		f->tick_mean = atof(v);
 	else if (strcmp(key, unit) == 0)
 		f->unit_ns = atof(v);
 }
 
-/* A sample line folded into the live state; a line that is not one is
- * left to the final analysis, which says what is wrong with it. */
+static uint64_t gcd_of(uint64_t a, uint64_t b)
+{
+	while (b != 0) {
+		uint64_t r = a % b;
+		a = b, b = r;
+	}
+	return a;
+}
+
+/* The tick the live fit judges glitches and its band on, as analyze
+ * chooses its own: --tick, the header's (tick_mean + 1 where it gives a
+ * mean step), else the data's (the gcd of the timings so far). */
+static double live_tick(const struct follow *f)
+{
+	if (f->tick_given > 0)
+		return f->tick_given;
+	if (f->tick > 0)
+		return f->tick_mean > 0 ? f->tick_mean + 1 : f->tick;
+	return (double)f->t_gcd;
+}
+
+/* A sample line folded into the live state: integers apart by blanks or
+ * commas, as analyze reads them (a line's CR too).  A line that is not
+ * one is left to the final analysis, which says what is wrong with it;
+ * one with a timing that is no integer is counted, the live fit holding
+ * integers only. */
 static void sample_line(struct follow *f, const char *s)
 {
 	uint64_t v[8];
-	int k = 0;
+	int k = 0, other = 0;
 	const char *p = s;
 	while (*p && k < 8) {
 		char *end;
-		while (*p == ' ' || *p == '\t')
+		while (*p == ' ' || *p == '\t' || *p == ',' || *p == '\r')
 			p++;
 		if (*p == '\0' || *p == '\n')
 			break;
 		if (*p < '0' || *p > '9')
 			return;
 		errno = 0;
-		v[k++] = strtoull(p, &end, 10);
+		v[k] = strtoull(p, &end, 10);
 		if (errno != 0)
 			return;
+		if (*end == '.' || *end == 'e' || *end == 'E') {	/* a decimal */
+			other |= k == f->col_t;
+			strtod(p, &end);
+		}
+		k++;
 		p = end;
 	}
 	if (f->col_n < 0 || f->col_t < 0 || f->col_n >= k || f->col_t >= k)
 		return;
-	if (f->samples == 0 && f->tick > 0)
-		f->lv.tick = f->tick;
-	if (lvstate_add(&f->lv, v[f->col_n], v[f->col_t]) == 0)
+	if (other) {
+		f->unfolded++;
+		return;
+	}
+	if (lvstate_add(&f->lv, v[f->col_n], v[f->col_t]) == 0) {
 		f->samples++;
+		f->t_gcd = gcd_of(f->t_gcd, v[f->col_t]);
+	}
 }
 
 static void one_line(struct follow *f, const char *s)
@@ -186,16 +227,20 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	int n = snprintf(buf, len, "analyze --follow: %.1f s  %llu samples", el,
 			 (unsigned long long)f->samples);
 	if (f->samples == 0) {
-		snprintf(buf + n, len - (size_t)n, "  (waiting for samples)");
+		snprintf(buf + n, len - (size_t)n, f->unfolded > 0
+			 ? "  (timings that are no integers: no live line; the report at the end reads them)"
+			 : "  (waiting for samples)");
 		return;
 	}
+	f->lv.tick = live_tick(f);
 	if (lvstate_fit(&f->lv, INTERVAL_REPLICATES, 1, &x) != 0 || !x.ok || !(x.slope > 0)) {
 		snprintf(buf + n, len - (size_t)n, "  %zu N  (no line yet: 3 N are needed)",
 			 f->lv.points.count);
 		return;
 	}
-	double k = f->unit_ns > 0 ? f->unit_ns : 1;
-	const char *u = f->unit_ns > 0 ? "ns" : "units";
+	double unit_ns = f->unit_ns_given > 0 ? f->unit_ns_given : f->unit_ns;
+	double k = unit_ns > 0 ? unit_ns : 1;
+	const char *u = unit_ns > 0 ? "ns" : "units";
 	n += snprintf(buf + n, len - (size_t)n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
 		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
 		      x.intercept * k, u);
@@ -369,6 +414,8 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 	}
 	lvstate_init(&f.lv, 0);
 	f.lv.keep_low = s->keep_low;
+	f.tick_given = s->tick > 0 ? s->tick : 0;
+	f.unit_ns_given = s->unit_ns > 0 ? s->unit_ns : 0;
 	f.tty = isatty(STDERR_FILENO);
 	f.start_ns = f.grew_ns = f.last_ns = now_ns();
 	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;

@@ -165,6 +165,36 @@ check "--keep-low: the live line keeps the glitch and says so, its unit cost bel
 	sh -c "echo '$last' | grep -q '(a clock glitch kept: --keep-low)' &&
 	echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit.*/\1/' | awk '{ exit !(\$1 < 1.98) }'"
 
+# bare columns (no header: analyze takes the tick from the data), on a
+# clock of 8 units whose timings tie (no spread to judge a glitch by but
+# the tick), comma-separated with CR LF ends, through a pipe: the live
+# line judges the glitch on the data's tick as the report does
+python3 - > bare.csv <<'PY'
+import random
+random.seed(5)
+for k in range(30):
+    for n in random.sample(range(1000, 33000, 1000), 32):
+        t = 8 * ((48 + 2 * n) // 8)
+        if k == 5 and n == 32000:
+            t -= 400 * 8
+        print("%d,%d\r" % (n, t))
+PY
+python3 slow.py bare.csv /dev/stdout 3 | "$ANALYZE" --follow > bare.txt 2> bare.err ||
+	fail "analyze --follow on bare columns exited $?"
+last=$(grep 'units/unit' bare.err | tail -n 1)
+echo "last live line (bare): $last"
+check "bare columns: the live line left the glitch out, as the report" \
+	sh -c "echo '$last' | grep -q '(1 clock glitch left out)' && grep -q 'clock glitch? at N = 32000' bare.txt"
+check "bare columns: the live line's unit cost is 2 within 1%, its bounds hold 2" \
+	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) units\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
+	awk '{ exit !(\$1 > 1.98 && \$1 < 2.02 && \$2 <= 2 && 2 <= \$3) }'"
+# timings that are no integers: the live fit cannot fold them, and says so
+awk -F, '{ printf "%d %.9f\n", $1, $2 * 1e-9 }' bare.csv > dec.st
+python3 slow.py dec.st /dev/stdout 2 | "$ANALYZE" --follow > dec.txt 2> dec.err ||
+	fail "analyze --follow on decimal timings exited $?"
+check "decimal timings: no live line, and the live report says why" grep -q 'timings that are no integers: no live line' dec.err
+check "decimal timings: the final report" grep -q '^unit cost' dec.txt
+
 # a file already whole (its last line there): its report, and a note
 # that it is no collection still being written (collect -o keeps an old
 # stream in the file until its own first sample)
