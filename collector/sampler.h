@@ -86,6 +86,7 @@ struct sampler_result {
 					 * they stood at the end (--until or a
 					 * progress line); NAN: not watched */
 	uint64_t runs_min;		/* then: the fewest runs at one N */
+	size_t glitches;		/* then: clock glitches left out */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

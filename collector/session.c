@@ -609,10 +609,15 @@ static void report_until(const struct session *s, const struct sampler_result r[
 		return;
 	double widest = 0;
 	uint64_t runs = UINT64_MAX;
+	size_t glitches = 0;
 	for (int i = 0; i < s->kernels; i++) {
 		widest = isfinite(r[i].precision) ? fmax(widest, r[i].precision) : INFINITY;
 		runs = r[i].runs_min < runs ? r[i].runs_min : runs;
+		glitches += r[i].glitches;
 	}
+	if (glitches > 0)	/* before the verdict, which leans on it */
+		fprintf(stderr, "%s: --until: %zu clock glitch%s (a timing far below the rest of its N and the line) left out of the fit, as analyze leaves %s out\n",
+			s->opt->prog, glitches, glitches > 1 ? "es" : "", glitches > 1 ? "them" : "it");
 	if (r[0].stop == SAMPLER_UNTIL)
 		fprintf(stderr, "%s: --until %g reached after %.3g s: the unit cost's bounds span %.2g of it\n",
 			s->opt->prog, s->opt->until, r[0].seconds, widest);
