@@ -528,7 +528,15 @@ static void warning_words(unsigned w, char *buf, size_t len)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "; " : "", words[i]);
 }
 
-/* subtick_options.summary: the result on one line, on stderr. */
+static double magnitude(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* subtick_options.summary: the result on one line, on stderr.  An
+ * overhead a hair from zero beside its bounds is 0: the intercept from a
+ * slope rounded to a double (5.8e-13 ns for a true 0), as analyze's
+ * report rounds a bound. */
 static void print_summary(subtick_recorder *r)
 {
 	struct subtick_result x = { .size = sizeof x };
@@ -542,6 +550,10 @@ static void print_summary(subtick_recorder *r)
 	double k = ns ? x.unit_ns : 1;
 	char warned[200];
 	warning_words(x.warnings, warned, sizeof warned);
+	double scale = magnitude(x.overhead_lo) > magnitude(x.overhead_hi) ? magnitude(x.overhead_lo)
+									 : magnitude(x.overhead_hi);
+	if (magnitude(x.overhead) <= 1e-9 * scale)
+		x.overhead = 0;
 	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s%s%s\n",
 		r->label, x.unit_cost * k, unit, x.unit_cost_lo * k, x.unit_cost_hi * k,
 		x.overhead * k, unit, (unsigned long long)x.points,
