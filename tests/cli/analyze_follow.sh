@@ -4,7 +4,7 @@
 # then in full; the full report is analyze's on the same lines, and so is
 # an error in them.
 . "$(dirname "$0")/lib.sh"
-: "${ANALYZE:?}"
+: "${ANALYZE:?}" "${SUBTICK_SOURCE_ROOT:?}"
 cd "$T"
 command -v python3 > /dev/null || skip "python3 not installed"
 
@@ -127,20 +127,7 @@ check "--column cpu: the live line in ns, from tick_cpu and unit_ns_cpu" grep -q
 # 6th of 30 sweeps): the live line leaves it out as analyze does, and
 # says so; its unit cost is the truth, 2 (with the glitch the line tilts
 # to 1.9)
-python3 - > glitch.st <<'PY'
-import random
-random.seed(7)
-print("# subtick 1\n# tick: 8\n# unit_ns: 1\n# columns: n t at")
-at = 0
-for k in range(30):
-    for n in random.sample(range(1000, 33000, 1000), 32):
-        t = 8 * int((50 + 2 * n + 3 * random.random()) / 8 + random.random())
-        if k == 5 and n == 32000:
-            t -= 400 * 8
-        print(n, t, at)
-        at += t + 100
-print("# done: samples=960 stop=runs")
-PY
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 7 --unit-ns 5:3200 > glitch.st
 : > gg.st
 "$ANALYZE" --follow gg.st > glitch.txt 2> glitch.err &
 pid=$!

@@ -3,7 +3,7 @@
 # or the last N: named in a warning and left out, so the unit cost stays
 # right; --keep-low keeps it and says so.  Clean streams raise no alarm.
 . "$(dirname "$0")/lib.sh"
-: "${ANALYZE:?}" "${SYNTH:?}"
+: "${ANALYZE:?}" "${SYNTH:?}" "${SUBTICK_SOURCE_ROOT:?}"
 cd "$T"
 "$SYNTH" --seed 8 --tick 500 --slope 359 --intercept 1000 --unit-ns 1 \
 	--range 500:2000:50 --jitter 200 --runs 20 > clean.st
@@ -42,20 +42,9 @@ done
 # (twelve had filled the list and pushed out the rest unsaid: the last,
 # "no unit_ns", here)
 command -v python3 > /dev/null || skip "python3 not installed"
-python3 - > g12.st <<'PY'
-import random
-random.seed(3)
-print("# subtick 1\n# tick: 8\n# columns: n t at")
-at = 0
-for k in range(30):
-    for n in random.sample(range(1000, 33000, 1000), 32):
-        t = 8 * int((50 + 2 * n + 3 * random.random()) / 8 + random.random())
-        if n == 32000 and 1 <= k <= 23 and k % 2 == 1:
-            t -= 3200 - 100 * (k // 2)
-        print(n, t, at)
-        at += t + 100
-print("# done: samples=960 stop=runs")
-PY
+# shellcheck disable=SC2046 # sweeps 1, 3, .. 23: 3200, 3100, .. 2100 low
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 3 \
+	$(awk 'BEGIN { for (i = 0; i < 12; i++) printf "%d:%d ", 2 * i + 1, 3200 - 100 * i }') > g12.st
 "$ANALYZE" g12.st > g12.txt
 "$ANALYZE" --json g12.st > g12.json
 check "12 glitches: the first in full, the other 11 in one warning" \
