@@ -244,6 +244,9 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	n += snprintf(buf + n, len - (size_t)n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
 		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
 		      x.intercept * k, u);
+	if (x.drift)
+		n += snprintf(buf + n, len - (size_t)n, "  (drift: %+.2g%% between fifths)",
+			      100 * x.drift_rel);
 	if (x.glitches.kept)
 		n += snprintf(buf + n, len - (size_t)n, "  (a clock glitch kept: --keep-low)");
 	else if (x.glitches.count > 0)

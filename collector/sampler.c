@@ -335,6 +335,8 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 		res[k].precision = watched && s.watch.fit[k].ok ? s.watch.fit[k].rel_width : NAN;
 		res[k].runs_min = watched && s.watch.fit[k].ok ? s.watch.fit[k].runs_min : 0;
 		res[k].glitches = watched && s.watch.fit[k].ok ? s.watch.fit[k].glitches.count : 0;
+		res[k].drift = watched && s.watch.fit[k].ok && s.watch.fit[k].drift
+				       ? s.watch.fit[k].drift_rel : 0;
 		res[k].stop = res[0].stop;
 		res[k].sweeps = res[0].sweeps;
 		res[k].seconds = seconds;

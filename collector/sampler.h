@@ -87,6 +87,9 @@ struct sampler_result {
 					 * progress line); NAN: not watched */
 	uint64_t runs_min;		/* then: the fewest runs at one N */
 	size_t glitches;		/* then: clock glitches left out */
+	double drift;			/* then: how far the fifths' unit
+					 * costs lie apart, where beyond their
+					 * bands (slowest / fastest - 1); 0 */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

@@ -610,11 +610,16 @@ static void report_until(const struct session *s, const struct sampler_result r[
 	double widest = 0;
 	uint64_t runs = UINT64_MAX;
 	size_t glitches = 0;
+	double drift = 0;
 	for (int i = 0; i < s->kernels; i++) {
 		widest = isfinite(r[i].precision) ? fmax(widest, r[i].precision) : INFINITY;
 		runs = r[i].runs_min < runs ? r[i].runs_min : runs;
 		glitches += r[i].glitches;
+		drift = fmax(drift, r[i].drift);
 	}
+	if (drift > 0 && isfinite(widest))	/* before the verdict, which it qualifies */
+		fprintf(stderr, "%s: --until: the unit cost drifted %.2g%% between fifths of the collection, beyond their bands (the machine's speed changed): the bounds hold its fastest stretches, not a longer collection's; see analyze's report\n",
+			s->opt->prog, 100 * drift);
 	if (glitches > 0)	/* before the verdict, which leans on it */
 		fprintf(stderr, "%s: --until: %zu clock glitch%s (a timing far below the rest of its N and the line) left out of the fit, as analyze leaves %s out\n",
 			s->opt->prog, glitches, glitches > 1 ? "es" : "", glitches > 1 ? "them" : "it");

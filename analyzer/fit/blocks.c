@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "hull.h"
 
 /* The minima as doubles from now on: a timing came that is no integer
  * below 2^32 - 1.  Returns 0, or -1 when out of memory. */
@@ -80,32 +79,6 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	}
 	out->count = count;
 	return got == 0 ? 0 : -1;
-}
-
-size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
-		     double tick, struct fifth f[BLOCKS_FIFTHS])
-{
-	if (b->count < BLOCKS_FIFTHS)
-		return 0;
-	double *y = malloc(s->count * sizeof *y);	/* 8 bytes an N, while the blocks' are kept */
-	size_t filled = 0;
-	for (unsigned q = 0; y && q < BLOCKS_FIFTHS; q++) {
-		unsigned char chosen[BLOCKS_MAX] = { 0 };
-		for (unsigned k = 0; k < b->count; k++)
-			chosen[k] = k * BLOCKS_FIFTHS / b->count == q;
-		for (size_t i = 0; i < s->count; i++)
-			y[i] = blocks_min(b, i, chosen);
-		double band;
-		f[q] = (struct fifth){ 0 };
-		if (hull_slope_band(s, y, tick, &f[q].slope, &band) == 0) {
-			f[q].lo = f[q].slope - band;
-			f[q].hi = f[q].slope + band;
-			f[q].ok = 1;
-			filled++;
-		}
-	}
-	free(y);
-	return filled;
 }
 
 void blocks_free(struct blocks *b)

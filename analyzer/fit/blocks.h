@@ -8,7 +8,7 @@
  * sweeps long) and keep every N's minimum in each block: a subsample is
  * then a random half of the blocks (drift within the collection widens
  * the interval, as it should), and the unit cost of each fifth of the
- * collection shows the drift itself.
+ * collection shows the drift itself (fifths.h).
  */
 #ifndef SUBTICK_BLOCKS_H
 #define SUBTICK_BLOCKS_H
@@ -16,17 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fifths.h"
 #include "interval.h"
 #include "points.h"
 #include "spool.h"
-
-#define BLOCKS_FIFTHS 5
-
-struct fifth {
-	double slope;		/* least-values slope of the fifth's minima */
-	double lo, hi;		/* slope +- its band, 2 W / span */
-	int ok;
-};
 
 /* Cut the spooled samples (sp bound to s: spool.h) into
  * min(BLOCKS_MAX, runs_min / 2) blocks (none below BLOCKS_MIN).  s must be
@@ -36,12 +29,6 @@ struct fifth {
 int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
 	       struct blocks *out);
-
-/* The unit cost of each fifth of the collection (blocks grouped in order),
- * its band from its own scatter (tick: 0 if unknown).  Fills f[0..4] when
- * there are at least BLOCKS_FIFTHS blocks; returns how many it filled. */
-size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
-		     double tick, struct fifth f[BLOCKS_FIFTHS]);
 
 void blocks_free(struct blocks *b);
 

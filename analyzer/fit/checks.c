@@ -87,14 +87,8 @@ static void check_drift(struct analysis *a)
 	if (a->nfifths != BLOCKS_FIFTHS ||
 	    (d->comp.done && d->speed.judged && d->speed.count == 1))
 		return;
-	int lo = 0, hi = 0;
-	for (int i = 1; i < BLOCKS_FIFTHS; i++) {
-		if (a->fifths[i].hi < a->fifths[lo].hi)
-			lo = i;
-		if (a->fifths[i].lo > a->fifths[hi].lo)
-			hi = i;
-	}
-	if (a->fifths[hi].lo > a->fifths[lo].hi)
+	int lo, hi;
+	if (fifths_drift(a->fifths, &lo, &hi))
 		warn(a, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
 		     a->fifths[lo].slope, lo + 1, a->fifths[hi].slope, hi + 1,
 		     100 * (a->fifths[hi].slope / a->fifths[lo].slope - 1));

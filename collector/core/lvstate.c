@@ -221,6 +221,14 @@ int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed
 		     hull_least_values(&view, &line) == 0 &&
 		     interval_estimate(&view, &line, s->tick, blk.count ? &blk : NULL,
 				       replicates, seed, &out->iv, err, sizeof err) == 0 ? 0 : -1;
+		if (rc == 0 && blk.count >= BLOCKS_FIFTHS) {
+			int lo, hi;
+			out->nfifths = blocks_fifths(&blk, &view, s->tick, out->fifths);
+			out->drift = out->nfifths == BLOCKS_FIFTHS &&
+				     fifths_drift(out->fifths, &lo, &hi);
+			if (out->drift)
+				out->drift_rel = out->fifths[hi].slope / out->fifths[lo].slope - 1;
+		}
 		if (rc == 0) {
 			out->ok = 1;
 			out->slope = line.slope;

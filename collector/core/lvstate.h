@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fifths.h"
 #include "glitch.h"
 #include "interval.h"
 #include "points.h"
@@ -69,6 +70,14 @@ struct lvstate_fit {
 				 * without a positive slope */
 	struct glitches glitches;	/* minima left out (glitches.kept:
 					 * found and kept, keep_low) */
+	/* the unit cost of each fifth of the samples in time (fifths.h),
+	 * where there are 5 stretches and more; drift: the slowest fifth's
+	 * band lies above the fastest's, drift_rel how far apart (slowest
+	 * / fastest - 1) */
+	struct fifth fifths[BLOCKS_FIFTHS];
+	size_t nfifths;
+	int drift;
+	double drift_rel;
 };
 
 /* The line and its bounds (replicates refits, seed).  Returns 0 (out->ok

@@ -40,7 +40,8 @@ module subtick
        subtick_result_t, c_ptr, c_int, c_int64_t, c_size_t, c_double, &
        c_associated, SUBTICK_WARN_NO_LINE, SUBTICK_WARN_FEW_POINTS, &
        SUBTICK_WARN_FEW_RUNS, SUBTICK_WARN_FEW_TICKS, SUBTICK_WARN_WIDE, &
-       SUBTICK_WARN_DROPPED, SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH
+       SUBTICK_WARN_DROPPED, SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH, &
+       SUBTICK_WARN_DRIFT
 
   ! struct subtick_options, field for field (API version 5)
   type, bind(c) :: c_options
@@ -74,7 +75,7 @@ module subtick
        SUBTICK_WARN_FEW_POINTS = 2, SUBTICK_WARN_FEW_RUNS = 4, &
        SUBTICK_WARN_FEW_TICKS = 8, SUBTICK_WARN_WIDE = 16, &
        SUBTICK_WARN_DROPPED = 32, SUBTICK_WARN_NOT_POSITIVE = 64, &
-       SUBTICK_WARN_GLITCH = 128
+       SUBTICK_WARN_GLITCH = 128, SUBTICK_WARN_DRIFT = 256
 
   interface
      subroutine c_options_init(opt, size) bind(c, name='subtick_options_init_size')

@@ -433,6 +433,7 @@ static unsigned result_warnings(const subtick_recorder *r, const struct lvstate_
 	w |= r->migrations + r->backsteps ? SUBTICK_WARN_DROPPED : 0;
 	w |= !(f->rel_width <= 0.1) ? SUBTICK_WARN_WIDE : 0;
 	w |= f->glitches.count > 0 ? SUBTICK_WARN_GLITCH : 0;
+	w |= f->drift ? SUBTICK_WARN_DRIFT : 0;
 	/* the rise over the N range, in ticks */
 	const struct point_set *s = &r->lv.points;
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -519,8 +520,9 @@ static void warning_words(unsigned w, char *buf, size_t len)
 		"the line rises less than 100 ticks", "bounds wider than 10%",
 		"samples dropped", "the unit cost is not positive",
 		"a clock glitch left out",
+		"the unit cost drifted between fifths of the samples (the machine's speed changed)",
 	};
-	_Static_assert(SUBTICK_WARN_GLITCH == 1u << 7, "the words follow the bits");
+	_Static_assert(SUBTICK_WARN_DRIFT == 1u << 8, "the words follow the bits");
 	size_t at = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof words / sizeof words[0] && at < len; i++)
@@ -548,7 +550,7 @@ static void print_summary(subtick_recorder *r)
 	int ns = isfinite(x.unit_ns);
 	const char *unit = ns ? "ns" : "units";
 	double k = ns ? x.unit_ns : 1;
-	char warned[200];
+	char warned[320];
 	warning_words(x.warnings, warned, sizeof warned);
 	double scale = magnitude(x.overhead_lo) > magnitude(x.overhead_hi) ? magnitude(x.overhead_lo)
 									 : magnitude(x.overhead_hi);

@@ -152,6 +152,19 @@ check "--keep-low: the live line keeps the glitch and says so, its unit cost bel
 	sh -c "echo '$last' | grep -q '(a clock glitch kept: --keep-low)' &&
 	echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit.*/\1/' | awk '{ exit !(\$1 < 1.98) }'"
 
+# a machine 4% slower by the end: the live line says the fifths drifted
+# apart, as the report's drift warning does
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 9 --unit-ns --drift 0.04 > drift.st
+: > gd.st
+"$ANALYZE" --follow gd.st > drift.txt 2> drift.err &
+pid=$!
+python3 slow.py drift.st gd.st 3
+wait $pid || fail "analyze --follow on the drift exited $?"
+last=$(grep 'ns/unit' drift.err | tail -n 1)
+echo "last live line (drift): $last"
+check "a drift: the live line says so" sh -c "echo '$last' | grep -q '(drift: +[0-9.]*% between fifths)'"
+check "a drift: the report's warning too" grep -q '^  drift: the unit cost changed' drift.txt
+
 # bare columns (no header: analyze takes the tick from the data), on a
 # clock of 8 units whose timings tie (no spread to judge a glitch by but
 # the tick), comma-separated with CR LF ends, through a pipe: the live

@@ -3,7 +3,8 @@
  * (collector/core/lvstate.h): the same line and tick band as on the whole
  * set of minima, bounds that hold the truth, stretches in time that keep
  * every sample's minimum however many merges, a drift in time that
- * widens the bounds where random halves of the runs would not, and a clock
+ * widens the bounds where random halves of the runs would not and that the
+ * fifths of the collection show, and a clock
  * glitch left out as analyze leaves it out.
  */
 #include <setjmp.h>
@@ -116,6 +117,13 @@ static void test_drift_widens(void **state)
 	assert_int_equal(lvstate_fit(&a, 200, 2, &fa), 0);
 	assert_int_equal(lvstate_fit(&b, 200, 2, &fb), 0);
 	assert_true(fb.iv.slope[1] - fb.iv.slope[0] > 3 * (fa.iv.slope[1] - fa.iv.slope[0]));
+	/* and the fifths say it: 4% from the first sweep to the last, about
+	 * 3.2% from the first fifth's middle to the last's */
+	assert_int_equal(fa.nfifths, BLOCKS_FIFTHS);
+	assert_false(fa.drift);
+	assert_int_equal(fb.nfifths, BLOCKS_FIFTHS);
+	assert_true(fb.drift);
+	assert_true(fb.drift_rel > 0.02 && fb.drift_rel < 0.045);
 	lvstate_free(&a);
 	lvstate_free(&b);
 }

@@ -54,7 +54,7 @@ extern "C" {
 #endif
 
 /* 5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
- * leaves a clock glitch out).  4: subtick_result,
+ * leaves a clock glitch out), SUBTICK_WARN_DRIFT.  4: subtick_result,
  * subtick_options.summary.  3: subtick_options.size,
  * subtick_options_init_size, subtick_stop's status, subtick_version,
  * subtick_api_version.  2: subtick_options.keys. */
@@ -191,7 +191,10 @@ struct subtick_result {
  * NOT_POSITIVE the unit cost is zero or less (does the cost grow with n?
  * FEW_TICKS is then not set: the line does not rise at all); GLITCH a
  * minimum far below its n's other timings and the line of the other n (a
- * clock glitch) was left out, as analyze leaves it out. */
+ * clock glitch) was left out, as analyze leaves it out; DRIFT the unit
+ * cost of one fifth of the samples in time lies beyond another's band, as
+ * analyze's "drift" warning says: the machine's speed changed, and the
+ * line is that of its fastest stretches. */
 #define SUBTICK_WARN_NO_LINE 0x01u
 #define SUBTICK_WARN_FEW_POINTS 0x02u
 #define SUBTICK_WARN_FEW_RUNS 0x04u
@@ -200,6 +203,7 @@ struct subtick_result {
 #define SUBTICK_WARN_DROPPED 0x20u
 #define SUBTICK_WARN_NOT_POSITIVE 0x40u
 #define SUBTICK_WARN_GLITCH 0x80u
+#define SUBTICK_WARN_DRIFT 0x100u
 
 /* Returns 0 (res->ok says whether there is a line yet), or -1 with errno:
  * EINVAL for a NULL or closed recorder, EBUSY while another thread is in
