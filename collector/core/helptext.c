@@ -11,8 +11,10 @@
 
 /* An option's first line, cut at the end of its first clause: before an
  * opening parenthesis it does not close, and without a trailing comma,
- * colon or "and". */
-static void option_line(FILE *out, const char *line, size_t len)
+ * colon or "and".  Where the clause goes on past the line (continues),
+ * and was not cut before a parenthesis, " ..." says so: "pool files whose
+ * kernel, clock, coarsening" had read as whole. */
+static void option_line(FILE *out, const char *line, size_t len, int continues)
 {
 	char buf[256];
 	if (len >= sizeof buf)
@@ -27,8 +29,10 @@ static void option_line(FILE *out, const char *line, size_t len)
 		else if (*p == ')' && depth > 0 && --depth == 0)
 			open = NULL;
 	}
-	if (depth > 0 && open != NULL)
+	if (depth > 0 && open != NULL) {
 		*open = '\0';
+		continues = 0;	/* cut before an aside: the clause is whole */
+	}
 	size_t n = strlen(buf);
 	while (n > 0 && strchr(" ,:;", buf[n - 1]))
 		buf[--n] = '\0';
@@ -49,7 +53,19 @@ static void option_line(FILE *out, const char *line, size_t len)
 			}
 		}
 	}
-	fprintf(out, "%s\n", buf);
+	n = strlen(buf);
+	continues &= n > 0 && buf[n - 1] != '.';
+	fprintf(out, "%s%s\n", buf, continues ? " ..." : "");
+}
+
+/* Whether the line at p (NULL: none) carries on an option's description,
+ * not with an aside in parentheses. */
+static int carries_on(const char *p)
+{
+	if (p == NULL)
+		return 0;
+	size_t len = strcspn(p, "\n"), ind = strspn(p, " ");
+	return ind >= 20 && ind < len && p[ind] != '(';
 }
 
 void help_brief(FILE *out, const char *manual, const char *prog)
@@ -74,13 +90,21 @@ void help_brief(FILE *out, const char *manual, const char *prog)
 			size_t ind = next ? strspn(next, " ") : 0;
 			/* an option too long for its column: its words on the next line */
 			const char *spec = p + strspn(p, " ");
-			int bare = len < sizeof both && !memmem(spec, len - (size_t)(spec - p), "  ", 2);
+			size_t words = 0;
+			for (const char *w = spec; w < p + len; w++)
+				words += *w != ' ' && (w == spec || w[-1] == ' ');
+			/* the option and its argument alone, not its description
+			 * one space after a long option ("--also-clock NAME also
+			 * read ...") */
+			int bare = len < sizeof both && !memmem(spec, len - (size_t)(spec - p), "  ", 2) &&
+				   (words <= 2 || len <= ind);
 			if (bare && ind >= 20 && nlen > ind && len + 2 + nlen - ind < sizeof both) {
 				snprintf(both, sizeof both, "%.*s  %.*s", (int)len, p,
 					 (int)(nlen - ind), next + ind);
-				option_line(out, both, strlen(both));
+				option_line(out, both, strlen(both),
+					    carries_on(next[nlen] ? next + nlen + 1 : NULL));
 			} else
-				option_line(out, p, len);
+				option_line(out, p, len, carries_on(next));
 		}
 		p += len + (end != NULL);
 	}

@@ -22,7 +22,9 @@ for prog in collect:collector/options.c analyze:analyzer/options.c; do
 	check "$name(1) documents every option${missing:+ (missing: $missing)}" [ -z "$missing" ]
 done
 
-# -h/--help: a short usage, one line an option, every option in it
+# -h/--help: a short usage, one line an option, every option in it; a
+# clause cut at the line's end says so (analyze's --merge: "pool files
+# whose kernel, clock, coarsening" had read as whole)
 for prog in "$COLLECT:collector/options.c" "$ANALYZE:analyzer/options.c"; do
 	bin=${prog%%:*} src=$SUBTICK_SOURCE_ROOT/${prog#*:}
 	name=$(basename "$bin")
@@ -32,6 +34,10 @@ for prog in "$COLLECT:collector/options.c" "$ANALYZE:analyzer/options.c"; do
 	missing=$(while read -r o; do grep -q -- "--$o\\b" "$T/help" || echo "--$o"; done < "$T/opts")
 	check "$name --help: every option${missing:+ (missing: $missing)}" [ -z "$missing" ]
 	check "$name --help: points to the manual" grep -q "man $name" "$T/help"
+	# one line an option, not two joined (a long option's own words)
+	check "$name --help: no line over 100 columns" sh -c "! awk 'length > 100' '$T/help' | grep -q ."
+	[ "$name" = analyze ] &&
+		check "analyze --help: a cut clause ends with ..." grep -q -- '--merge .*coarsening \.\.\.$' "$T/help"
 	"$bin" --manual > "$T/manual" || fail "$name --manual exited $?"
 	check "$name --manual: the whole text (longer than --help)" [ "$(wc -l < "$T/manual")" -gt "$(wc -l < "$T/help")" ]
 done
