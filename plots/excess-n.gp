@@ -24,8 +24,8 @@ if (logscale && n_min_pos > 0) {
 }
 set ylabel "excess over the line (".tu_name(top).")"
 set title sprintf("excess over the least-values line (red), magnified to %.4g %s: minimum per N (blue), samples (grey; noisier ones off the top)", top * es, tu_name(top))
-plot data."/samples.txt" using 1:($3 * es) with points pt 7 ps 0.3 lc rgb grey, \
-     data."/minima.txt" using 1:($5 * es) with points pt 7 ps 0.9 lc rgb blue, \
+plot data."/samples.txt" using 1:($3 * es) with points pt dot ps 0.3 lc rgb grey, \
+     data."/minima.txt" using 1:($5 * es) with points pt mark ps 0.9 lc rgb blue, \
      0 with lines lw 1.5 lc rgb red
 
 # Bottom: log, over the step function, shifted by one tick so that the
@@ -34,8 +34,8 @@ set logscale y
 set yrange [w / 2 : (excess_max + w) * 2]
 set ylabel "excess + 1 tick (clock units, log)"
 set title sprintf("excess over tick*floor(line/tick): on the line below green; strong: the runs found interrupted (red: the shortest runs' threshold, %.4g)", threshold)
-plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
-     data."/samples.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt 7 ps 0.3 lc rgb purple, \
+plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
+     data."/samples.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt mark ps 0.3 lc rgb purple, \
      2 * w with lines dt 2 lw 1.5 lc rgb green, \
      threshold + w with lines dt 2 lw 1.5 lc rgb red
 unset multiplot

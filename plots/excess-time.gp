@@ -28,25 +28,25 @@ if (!has_time) {
 } else { if (period > 0) {
 	set multiplot layout 3,1 title TITLE
 	set title "excess against time (strong: the runs found interrupted)"
-	plot data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.4 lc rgb purple
+	plot data."/samples.txt" using 5:(weak($4)) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using 5:(strong($4)) with points pt mark ps 0.4 lc rgb purple
 	stats data."/samples.txt" using 5 nooutput
 	zoom = 20 * period < STATS_max ? 20 * period : STATS_max
 	set title sprintf("zoom on %.0f periods; marks every %.4g %s (the strongest period found)", zoom / period, period, TIMEUNIT)
 	set xrange [phase - 0.5 * period : phase - 0.5 * period + zoom]
 	plot marks using 1:(w / 2):(0):(top * 1.5 - w / 2) with vectors nohead lc rgb "#8fcc8f", \
-	     data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.4 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.6 lc rgb purple
+	     data."/samples.txt" using 5:(weak($4)) with points pt dot ps 0.4 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using 5:(strong($4)) with points pt mark ps 0.6 lc rgb purple
 	set title "the whole collection folded at the period: periodic disturbances gather at one phase"
 	set xlabel sprintf("phase within the period of %.4g %s (0.5: the phase found)", period, TIMEUNIT)
 	set xrange [0:1]
 	fold(t) = (t - phase) / period + 0.5 - floor((t - phase) / period + 0.5)
-	plot data."/samples.txt" using (fold($5)):(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using (fold($5)):(strong($4)) with points pt 7 ps 0.5 lc rgb purple
+	plot data."/samples.txt" using (fold($5)):(weak($4)) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using (fold($5)):(strong($4)) with points pt mark ps 0.5 lc rgb purple
 	unset multiplot
 } else {
 	set title TITLE."\nexcess against time: no period found (strong: the runs found interrupted)"
-	plot data."/samples.txt" using 5:(weak($4)) with points pt 7 ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt 7 ps 0.4 lc rgb purple
+	plot data."/samples.txt" using 5:(weak($4)) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
+	     data."/samples.txt" using 5:(strong($4)) with points pt mark ps 0.4 lc rgb purple
 }
 }

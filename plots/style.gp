@@ -66,6 +66,11 @@ if (fmt eq "png") {
 	}
 }
 set output ARG2
+# Point types: a small point for the many (samples, weak excesses), a mark
+# for the few (minima, strong ones); in a terminal (dumb) characters, so
+# that the two differ there too (both had drawn as "G").
+dot = (fmt eq "dumb") ? "." : 7
+mark = (fmt eq "dumb") ? "o" : 7
 
 grey = "#b8b8b8"
 blue = "#1f4e9c"
@@ -74,6 +79,7 @@ orange = "#ff7f0e"
 green = "#2ca02c"
 purple = "#7b3294"
 set grid lc "#e6e6e6"
+if (fmt eq "dumb") { unset grid }	# its dots would read as samples
 set key top left opaque box lc "#cccccc"
 set border lc "#555555"
 set datafile missing "nan"

@@ -30,6 +30,10 @@ check "dumb: drawn in the terminal, after the report" grep -q "N (units of work)
 check "dumb: the axes' text" grep -q "least-values line" "$T/term"
 check "dumb: the period's figure" grep -q "phase within the period" "$T/term"
 check "dumb: also kept in DIR" [ -s "$T/dumb/excess-time.txt" ]
+# the key's symbols: samples and minima drawn apart (both had been "G")
+sym() { grep "$1" "$T/dumb/timings.txt" | awk '{ print $NF }'; }
+check "dumb: samples ($(sym 'every sample')) and minima ($(sym 'minimum per N')) in two symbols" \
+	sh -c "[ -n '$(sym 'every sample')' ] && [ '$(sym 'every sample')' != '$(sym 'minimum per N')' ]"
 check "--json keeps stdout JSON only" sh -c "'$ANALYZE' --json --plot '$T/dj' --plot-format dumb '$T/s' | '$JSONQ' -"
 
 # --plot-log: log-log timings.
