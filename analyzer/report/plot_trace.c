@@ -37,11 +37,12 @@ static int write_gaps(struct analysis *a, const char *dir, struct scales k)
 }
 
 /* gaphist.txt: lo hi count share_of_time, 8 bins per octave from the
- * threshold up. */
+ * threshold up; a blank line where empty bins lie between two (the share's
+ * line is broken there, not drawn across them). */
 static int write_histogram(struct analysis *a, const char *dir, struct scales k)
 {
 	enum { PER_OCTAVE = 8, BINS = PER_OCTAVE * 40 };
-	static double count[BINS], time[BINS];
+	double count[BINS], time[BINS];
 	const struct trace_summary *t = &a->trace_sum;
 	double base = t->threshold > 0 ? t->threshold : 1, total = 0;
 	struct spool_record r;
@@ -61,11 +62,15 @@ static int write_histogram(struct analysis *a, const char *dir, struct scales k)
 	if (f == NULL || got != 0)
 		return f ? (plot_close(f), -1) : -1;
 	fprintf(f, "# lo hi count share_of_the_lost_time (lengths in us, or clock units)\n");
-	for (int b = 0; b < BINS; b++)
-		if (count[b] > 0)
+	for (int b = 0, last = -1; b < BINS; b++)
+		if (count[b] > 0) {
+			if (last >= 0 && b > last + 1)
+				fputc('\n', f);
 			fprintf(f, "%.10g %.10g %.0f %.10g\n", base * exp2((double)b / PER_OCTAVE) * k.length,
 				base * exp2((double)(b + 1) / PER_OCTAVE) * k.length, count[b],
 				total > 0 ? time[b] / total : 0);
+			last = b;
+		}
 	return plot_close(f);
 }
 

@@ -39,6 +39,13 @@ for k in ("cost_ns_median", "max_ns", "kernel_counted_per_s", "preempted_per_s",
 if command -v gnuplot > /dev/null; then
 	"$ANALYZE" --plot figs t.st > /dev/null || fail "analyze --plot of a trace exited $?"
 	check "a trace's figures" sh -c "[ -s figs/activity.png ] && [ -s figs/gaps.png ]"
+	# the gap histogram's bins: a blank line (the share's line broken)
+	# exactly where empty bins lie between two
+	check "gaphist.txt: a break exactly between bins that do not meet" awk '
+		/^#/ { next }
+		/^$/ { gap = 1; next }
+		{ if (seen && (($1 > hi * 1.0001) != gap)) bad = 1; seen = 1; hi = $2; gap = 0 }
+		END { exit bad || !seen }' figs/gaphist.txt
 fi
 
 # A collection records the counters too, and analyze shows their rates.
