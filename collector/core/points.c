@@ -21,13 +21,6 @@ void points_free(struct point_set *s)
 	memset(s, 0, sizeof *s);
 }
 
-static size_t hash_n(uint64_t n, size_t slots)
-{
-	n ^= n >> 33;
-	n *= UINT64_C(0xff51afd7ed558ccd);
-	n ^= n >> 33;
-	return (size_t)n & (slots - 1);
-}
 
 static int rehash(struct point_set *s)
 {
@@ -38,7 +31,7 @@ static int rehash(struct point_set *s)
 	if (slot == NULL)
 		return -1;
 	for (size_t i = 0; i < s->count; i++) {
-		size_t h = hash_n(s->p[i].n, slots);
+		size_t h = points_hash(s->p[i].n, slots);
 		while (slot[h])
 			h = (h + 1) & (slots - 1);
 		slot[h] = (uint32_t)(i + 1);
@@ -47,44 +40,6 @@ static int rehash(struct point_set *s)
 	s->slot = slot;
 	s->slots = slots;
 	return 0;
-}
-
-void points_prefetch_slot(const struct point_set *s, uint64_t n)
-{
-	if (s->slots > 0)
-		__builtin_prefetch(&s->slot[hash_n(n, s->slots)]);
-}
-
-/* n's point if the hash holds it; NULL if not (or not yet). */
-static const struct point *peek(const struct point_set *s, uint64_t n)
-{
-	if (s->slots == 0)
-		return NULL;
-	uint32_t k = s->slot[hash_n(n, s->slots)];
-	return k != 0 && k <= s->count ? &s->p[k - 1] : NULL;
-}
-
-void points_prefetch_point(const struct point_set *s, uint64_t n)
-{
-	const struct point *p = peek(s, n);
-	if (p != NULL)
-		__builtin_prefetch(p);
-}
-
-void points_prefetch_best(const struct point_set *s, uint64_t n, double t)
-{
-	const struct point *p = peek(s, n);
-	if (p == NULL || p->n != n || p->nbest == 0)
-		return;
-	if (p->nbest == POINT_BEST && t >= (double)p->best_top)
-		return;		/* no better: they are not read */
-	/* t goes in somewhere below the top: the insertion moves the
-	 * timings above it, a line at a time, down from the top */
-	size_t size = p->best_wide ? sizeof(double) : sizeof(uint32_t);
-	const unsigned char *b = s->arena + (size_t)p->best * 8, *top = b + (p->nbest - 1u) * size;
-	for (; b < top; b += 64)
-		__builtin_prefetch(b);
-	__builtin_prefetch(top);
 }
 
 /* The point for n, created if new; NULL when out of memory.  The table
@@ -96,7 +51,7 @@ static struct point *find(struct point_set *s, uint64_t n)
 {
 	if (4 * (s->count + 1) > s->slots && rehash(s) != 0)
 		return NULL;
-	size_t h = hash_n(n, s->slots);
+	size_t h = points_hash(n, s->slots);
 	while (s->slot[h]) {
 		struct point *p = &s->p[s->slot[h] - 1];
 		if (p->n == n)
