@@ -36,6 +36,18 @@ static void warn(struct analysis *a, const char *fmt, ...)
 		memcpy(w + sizeof a->warning[0] - 4, "...", 4);
 }
 
+/* How many interruptions a step up of the minima is, where a source
+ * saturates the runs (the compensation was made) and the step is a whole
+ * number of its cost, within a quarter of one; 0 if not such a step. */
+static int saturation_step(const struct analysis *a, double step)
+{
+	double cost = a->diag.irq.cost;
+	if (!a->diag.comp.done || !(cost > 0) || !(step > 0))
+		return 0;
+	double k = floor(step / cost + 0.5);
+	return k >= 1 && k <= 100 && fabs(step - k * cost) <= 0.25 * cost ? (int)k : 0;
+}
+
 /*
  * Nonlinearity anywhere in N (linearity.h): a bend between two segments of
  * the N, or a step between neighbours.  (Comparing the lowest and the
@@ -51,6 +63,15 @@ static void check_linear(struct analysis *a)
 		     L.slope_a, (unsigned long long)L.a_from, (unsigned long long)L.a_to,
 		     L.slope_b, (unsigned long long)L.b_from, (unsigned long long)L.b_to,
 		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1));
+	else if (L.kind == LINEARITY_STEP && saturation_step(a, L.step) > 0)
+		/* the staircase of a saturating source: its runs hold one more
+		 * interruption past each multiple of its period (a 1 ms timer
+		 * of 20 us over runs to 2.4 ms had been called nonlinear
+		 * beside the saturated warning that explains it) */
+		warn(a, "step: the minima step up by %.4g units between N = %llu and N = %llu, %d interruption%s cost (%.4g each): where the runs grow past a multiple of a source's period, each holds one more (see saturated); not a cost that is not linear in N, which the compensated unit cost takes out",
+		     L.step, (unsigned long long)L.step_before, (unsigned long long)L.step_after,
+		     saturation_step(a, L.step), saturation_step(a, L.step) > 1 ? "s'" : "'s",
+		     a->diag.irq.cost);
 	else if (L.kind == LINEARITY_STEP)
 		warn(a, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
 		     L.step > 0 ? "up" : "down", fabs(L.step),
@@ -74,7 +95,9 @@ static void check_linear(struct analysis *a)
 			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
 			     L.slope_without);
 	}
-	if (a->iv.intercept[1] < 0)
+	if (a->iv.intercept[1] < 0 && a->diag.comp.done)
+		warn(a, "the overhead's whole interval lies below zero: the longer runs' minima hold interruptions the shorter ones escape (see saturated), which tilts the line up and its overhead down; the compensated line takes them out");
+	else if (a->iv.intercept[1] < 0)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 

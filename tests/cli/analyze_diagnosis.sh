@@ -170,6 +170,17 @@ p = sources()
 assert len(p) == 1 and near(p[0]["period_ns"], 4e6, 0.02) and near(p[0]["per_s"], 250, 0.1), p
 assert j["slowed_runs"] is None, j["slowed_runs"]'
 
+	# a 1 kHz timer of 20 us over runs to 2.4 ms: every run holds one or
+	# two, the minima a staircase of them, the overhead below zero: said
+	# as that (saturated, step), not as a cost not linear in N
+	"$DISTURB" --seed $seed --periodic 1000:20 --range 200000:10000000:32 --seconds 10 \
+		--tick 1 --unit-ns 0.4 --slope 0.6 > stair.st
+	check "1 kHz x 20 us saturating runs to 2.4 ms, seed $seed: saturated, a step of interruptions, not nonlinear" judge stair.st '
+w = j["warnings"]
+assert any(x.startswith("saturated:") for x in w), w
+assert not any(x.startswith("nonlinear") for x in w), w
+assert all("not linear in N, or small N" not in x for x in w), w'
+
 	# 5% slower for 0.23 ms of every 0.5 ms, and 10% for 3 ms of every
 	# 7 ms: too short for windows of 32 runs (about 1 ms); the runs they
 	# slowed are said to be slowed, by their factor, not interrupted
