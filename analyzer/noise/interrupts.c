@@ -382,9 +382,14 @@ static void random_events(const struct interrupts *o, const struct periodic_even
  * it often enough that their minimum holds none (rate x length <= ln(runs
  * / 3)): there a run above the floor was hit, and a share hit is a rate
  * through the run's length.  Where every long run is hit, only the short
- * N say how often.  0 when there were none; -1 when no N can tell (every
- * N's runs are all hit). */
-static double random_rate(const struct point_set *s, const double *per_n)
+ * N say how often.  And only the N whose threshold lies below the cost of
+ * an interruption (seen[i]): where the longer runs' spread, interruptions
+ * in it, raised theirs above several costs, their hits go uncounted (5000
+ * a second of 3 us over runs to 1 ms had been counted 24 a second).  0
+ * when there were none; -1 when no N can tell (every N's runs are all
+ * hit). */
+static double random_rate(const struct point_set *s, const double *per_n,
+			  const unsigned char *seen)
 {
 	/* the N that can tell, chosen again in every iteration (the rate
 	 * moves the bound): a byte an N, the runs and lengths read from the
@@ -396,7 +401,7 @@ static double random_rate(const struct point_set *s, const double *per_n)
 	for (int iter = 0; iter < 12; iter++) {
 		double runs = 0, hit = 0;
 		for (size_t i = 0; i < s->count; i++) {
-			chosen[i] = s->p[i].count >= 8 &&
+			chosen[i] = s->p[i].count >= 8 && seen[i] &&
 				    lambda * s->p[i].min <= log((double)s->p[i].count / 3);
 			if (chosen[i])
 				runs += (double)s->p[i].count, hit += per_n[i];
@@ -533,7 +538,24 @@ static int count_of(struct spool *sp, struct interrupts *o,
 	double *per_n = calloc(c->points->count, sizeof *per_n);
 	if (per_n != NULL)
 		random_events(o, ev, n, per_n);
-	double lambda = per_n ? random_rate(c->points, per_n) : 0;
+	/* the N whose threshold lies below an interruption's cost (the
+	 * lower quartile of the events'), where the events stand clear of
+	 * the floor's jitter (4 x the shortest runs' threshold: a spread
+	 * that grows with the runs, taken for events of its own size, would
+	 * otherwise be counted at the short N's rate everywhere); all of
+	 * them if none does */
+	unsigned char *seen = per_n ? malloc(c->points->count ? c->points->count : 1) : NULL;
+	size_t nseen = 0;
+	double small = o->cost_lo > 0 ? o->cost_lo : o->cost;
+	int clear = small >= 4 * o->threshold;
+	for (size_t i = 0; seen != NULL && i < c->points->count; i++) {
+		seen[i] = !clear || threshold_at(o, c->points->p[i].min) < small;
+		nseen += seen[i] && c->points->p[i].count >= 8;
+	}
+	for (size_t i = 0; seen != NULL && nseen == 0 && i < c->points->count; i++)
+		seen[i] = 1;
+	double lambda = per_n && seen ? random_rate(c->points, per_n, seen) : 0;
+	free(seen);
 	free(per_n);
 	o->saturated = lambda < 0;
 	if (o->saturated) {

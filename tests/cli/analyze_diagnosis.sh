@@ -170,6 +170,18 @@ p = sources()
 assert len(p) == 1 and near(p[0]["period_ns"], 4e6, 0.02) and near(p[0]["per_s"], 250, 0.1), p
 assert j["slowed_runs"] is None, j["slowed_runs"]'
 
+	# 5000 a second of 3 us at random over runs to 1.1 ms: the longer
+	# runs hold about 5 each, their spread (of interruptions) raised
+	# their threshold above several costs, and they were counted 24 a
+	# second, unwarned; the rate now comes from the N whose threshold
+	# lies below a cost (within 40% here: the short N hold few), and the
+	# saturation is said
+	"$DISTURB" --seed $seed --random 5000:3 --range 40000:4000000:32 --seconds 5 > dense.st
+	check "5000/s x 3 us at random, runs to 1.1 ms, seed $seed: the rate within 40%, saturated?" judge dense.st '
+assert j["interrupts_per_s"] > 0.6 * 5000 and j["interrupts_per_s"] < 1.4 * 5000, j["interrupts_per_s"]
+assert near(j["interrupt_cost_ns"], 3000, 0.1), j["interrupt_cost_ns"]
+assert any(x.startswith("saturated?") for x in j["warnings"]), j["warnings"]'
+
 	# a 1 kHz timer of 20 us over runs to 2.4 ms: every run holds one or
 	# two, the minima a staircase of them, the overhead below zero: said
 	# as that (saturated, step), not as a cost not linear in N
