@@ -12,10 +12,14 @@
  * period P, floor(m / P) (any stretch of m holds that many marks); of the
  * random rest at rate r, the expected smallest of the N's R Poisson
  * counts of mean r x m.  The least-values line of what is left is the
- * compensated unit cost.  Its bounds: the line's own bounds, widened by
+ * compensated unit cost.  The interruptions a minimum held are taken at
+ * the cheapest of its runs' (the smallest of R sums, their spread from
+ * the costs' quartiles).  Its bounds: the line's own bounds, widened by
  * the compensation redone with each cost and rate at the ends of its
  * uncertainty (the median's standard error and the count's Poisson
- * error, twice over).
+ * error, twice over) and each held cost at its median and as far again
+ * below the smallest (the smallest of R is itself spread, and the line
+ * rests on the N whose minimum held the least).
  */
 #ifndef SUBTICK_COMPENSATE_H
 #define SUBTICK_COMPENSATE_H
