@@ -127,27 +127,30 @@ check "--column cpu: the live line in ns, from tick_cpu and unit_ns_cpu" grep -q
 # 6th of 30 sweeps): the live line leaves it out as analyze does, and
 # says so; its unit cost is the truth, 2 (with the glitch the line tilts
 # to 1.9)
+# live NAME SECONDS [OPTIONS]: NAME.st written into a file over about
+# SECONDS while analyze --follow OPTIONS reads it (the report in
+# NAME.txt, the live lines in NAME.err); $last: the last live line
+live() {
+	name=$1 secs=$2
+	shift 2
+	: > "live-$name.st"
+	"$ANALYZE" --follow "$@" "live-$name.st" > "$name.txt" 2> "$name.err" &
+	pid=$!
+	python3 slow.py "$name.st" "live-$name.st" "$secs"
+	wait $pid || fail "analyze --follow $* on $name.st exited $?"
+	last=$(grep 'ns/unit' "$name.err" | tail -n 1)
+	echo "last live line ($name): $last"
+}
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 7 --unit-ns 5:3200 > glitch.st
-: > gg.st
-"$ANALYZE" --follow gg.st > glitch.txt 2> glitch.err &
-pid=$!
-python3 slow.py glitch.st gg.st 3
-wait $pid || fail "analyze --follow on the glitch exited $?"
-last=$(grep 'ns/unit' glitch.err | tail -n 1)
-echo "last live line: $last"
+live glitch 3
 check "a glitch: the last live line says it was left out" sh -c "echo '$last' | grep -q '(1 clock glitch left out)'"
 check "a glitch: the last live line's unit cost is 2 within 1%, its bounds hold 2" \
 	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
 	awk '{ exit !(\$1 > 1.98 && \$1 < 2.02 && \$2 <= 2 && 2 <= \$3) }'"
 check "a glitch: the full report left it out too" grep -q 'clock glitch? at N = 32000' glitch.txt
 # --keep-low: kept in the live line too, which says so, and tilts with it
-: > gk.st
-"$ANALYZE" --follow --keep-low gk.st > /dev/null 2> keep.err &
-pid=$!
-python3 slow.py glitch.st gk.st 2
-wait $pid || fail "analyze --follow --keep-low exited $?"
-last=$(grep 'ns/unit' keep.err | tail -n 1)
-echo "last live line (--keep-low): $last"
+cp glitch.st keep.st
+live keep 2 --keep-low
 check "--keep-low: the live line keeps the glitch and says so, its unit cost below 1.98" \
 	sh -c "echo '$last' | grep -q '(a clock glitch kept: --keep-low)' &&
 	echo '$last' | sed 's/.*N  \([^ ]*\) ns\/unit.*/\1/' | awk '{ exit !(\$1 < 1.98) }'"
@@ -155,13 +158,7 @@ check "--keep-low: the live line keeps the glitch and says so, its unit cost bel
 # a machine 4% slower by the end: the live line says the fifths drifted
 # apart, as the report's drift warning does
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 9 --unit-ns --drift 0.04 > drift.st
-: > gd.st
-"$ANALYZE" --follow gd.st > drift.txt 2> drift.err &
-pid=$!
-python3 slow.py drift.st gd.st 3
-wait $pid || fail "analyze --follow on the drift exited $?"
-last=$(grep 'ns/unit' drift.err | tail -n 1)
-echo "last live line (drift): $last"
+live drift 3
 check "a drift: the live line says so" sh -c "echo '$last' | grep -q '(drift: +[0-9.]*% between fifths)'"
 check "a drift: the report's warning too" grep -q '^  drift: the unit cost changed' drift.txt
 
