@@ -18,6 +18,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 #include "input.h"
 #include "interval.h"
 #include "lvstate.h"
+#include "tick.h"
 
 #define FOLLOW_REPORT_NS 1000000000ull	/* a live report a second */
 #define FOLLOW_WAIT_NS 100000000L	/* a quiet file is read again after */
@@ -37,6 +39,11 @@
 #define FOLLOW_DRAIN_MS 200		/* a pipe's lines after the last line */
 #define FOLLOW_HEAD 4096	/* a file's first bytes, read again to see it
 				 * was not rewritten meanwhile */
+
+/* Timings kept for the tick from the data: tick.h's rule on them, as
+ * analyze's on its own, one stray timing no matter (a plain gcd of them
+ * all fell to 1 on one, and the live bounds were ten times too narrow). */
+enum { FOLLOW_TICK_SAMPLES = 512 };
 
 /* The signal that ends the following (the handler's only state). */
 static volatile sig_atomic_t follow_stop;
@@ -55,8 +62,10 @@ struct follow {
 	struct lvstate lv;
 	double tick, tick_mean, unit_ns;	/* the header's */
 	double tick_given, unit_ns_given;	/* --tick, --unit-ns (0: none) */
-	uint64_t t_gcd;		/* of every timing folded: the tick from
-				 * the data, where nothing gives one */
+	uint64_t t_seen[FOLLOW_TICK_SAMPLES];	/* timings, the last of
+						 * them: the tick from the
+						 * data (tick.h's rule) */
+	size_t t_count;
 	uint64_t unfolded;	/* sample lines the live fit cannot fold
 				 * (timings not integers) */
 	int col_n, col_t;	/* fields of n and the timing */
@@ -122,25 +131,17 @@ static void header_line(struct follow *f, const char *s)
 		f->unit_ns = atof(v);
 }
 
-static uint64_t gcd_of(uint64_t a, uint64_t b)
-{
-	while (b != 0) {
-		uint64_t r = a % b;
-		a = b, b = r;
-	}
-	return a;
-}
-
 /* The tick the live fit judges glitches and its band on, as analyze
  * chooses its own: --tick, the header's (tick_mean + 1 where it gives a
- * mean step), else the data's (the gcd of the timings so far). */
+ * mean step), else the data's (tick.h's rule on the last timings). */
 static double live_tick(const struct follow *f)
 {
 	if (f->tick_given > 0)
 		return f->tick_given;
 	if (f->tick > 0)
 		return f->tick_mean > 0 ? f->tick_mean + 1 : f->tick;
-	return (double)f->t_gcd;
+	size_t n = f->t_count < FOLLOW_TICK_SAMPLES ? f->t_count : FOLLOW_TICK_SAMPLES;
+	return (double)tick_from_differences(f->t_seen, n);
 }
 
 /* A sample line folded into the live state: integers apart by blanks or
@@ -180,7 +181,7 @@ static void sample_line(struct follow *f, const char *s)
 	}
 	if (lvstate_add(&f->lv, v[f->col_n], v[f->col_t]) == 0) {
 		f->samples++;
-		f->t_gcd = gcd_of(f->t_gcd, v[f->col_t]);
+		f->t_seen[f->t_count++ % FOLLOW_TICK_SAMPLES] = v[f->col_t];
 	}
 }
 
@@ -219,6 +220,21 @@ static int take(struct follow *f, const char *p, size_t n)
 	return 0;
 }
 
+static void add(char *buf, size_t len, int *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* fmt appended at buf + *n, cut at len (never past it). */
+static void add(char *buf, size_t len, int *n, const char *fmt, ...)
+{
+	if (*n < 0 || (size_t)*n >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + *n, len - (size_t)*n, fmt, ap);
+	va_end(ap);
+	*n = k < 0 ? *n : (size_t)(*n + k) >= len ? (int)len - 1 : *n + k;
+}
+
 /* "12.0 s  96512 samples  64 N  0.27162 ns/unit [0.27158, 0.27169]  overhead 25.3 ns" */
 static void live_line(struct follow *f, char *buf, size_t len)
 {
@@ -227,39 +243,42 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	int n = snprintf(buf, len, "analyze --follow: %.1f s  %llu samples", el,
 			 (unsigned long long)f->samples);
 	if (f->samples == 0) {
-		snprintf(buf + n, len - (size_t)n, f->unfolded > 0
+		add(buf, len, &n, f->unfolded > 0
 			 ? "  (timings that are no integers: no live line; the report at the end reads them)"
 			 : "  (waiting for samples)");
 		return;
 	}
 	f->lv.tick = live_tick(f);
 	if (lvstate_fit(&f->lv, INTERVAL_REPLICATES, 1, &x) != 0 || !x.ok || !(x.slope > 0)) {
-		snprintf(buf + n, len - (size_t)n, "  %zu N  (no line yet: 3 N are needed)",
+		add(buf, len, &n, "  %zu N  (no line yet: 3 N are needed)",
 			 f->lv.points.count);
 		return;
 	}
 	double unit_ns = f->unit_ns_given > 0 ? f->unit_ns_given : f->unit_ns;
 	double k = unit_ns > 0 ? unit_ns : 1;
 	const char *u = unit_ns > 0 ? "ns" : "units";
-	n += snprintf(buf + n, len - (size_t)n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
+	add(buf, len, &n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
 		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
 		      x.intercept * k, u);
+	if (f->unfolded > 0)
+		add(buf, len, &n, "  (%llu timings that are no integers left out)",
+			      (unsigned long long)f->unfolded);
 	if (x.drift)
-		n += snprintf(buf + n, len - (size_t)n, "  (drift: %+.2g%% between fifths)",
+		add(buf, len, &n, "  (drift: %+.2g%% between fifths)",
 			      100 * x.drift_rel);
 	if (x.glitches.kept)
-		n += snprintf(buf + n, len - (size_t)n, "  (a clock glitch kept: --keep-low)");
+		add(buf, len, &n, "  (a clock glitch kept: --keep-low)");
 	else if (x.glitches.count > 0)
-		n += snprintf(buf + n, len - (size_t)n, "  (%zu clock glitch%s left out)",
+		add(buf, len, &n, "  (%zu clock glitch%s left out)",
 			      x.glitches.count, x.glitches.count > 1 ? "es" : "");
 	if (x.points < 8 || x.runs_min < 5 || !(x.rel_width <= 0.1))
-		snprintf(buf + n, len - (size_t)n, "  (%s)", x.points < 8 ? "fewer than 8 N"
+		add(buf, len, &n, "  (%s)", x.points < 8 ? "fewer than 8 N"
 			 : x.runs_min < 5 ? "fewer than 5 runs at some N" : "bounds wider than 10%");
 }
 
 static void report_live(struct follow *f, int quiet_file)
 {
-	char line[320];
+	char line[512];
 	live_line(f, line, sizeof line);
 	if (quiet_file) {
 		size_t n = strlen(line);

@@ -19,10 +19,8 @@ static void warn(struct analysis *a, const char *fmt, ...)
 
 static void warn(struct analysis *a, const char *fmt, ...)
 {
-	if (a->warnings == ANALYSIS_WARNINGS_MAX)
-		return;
-	if (a->warnings == ANALYSIS_WARNINGS_MAX - 1) {	/* the last place: say so */
-		snprintf(a->warning[a->warnings++], sizeof a->warning[0],
+	if (a->warnings == ANALYSIS_WARNINGS_MAX) {	/* one too many: the last place says so */
+		snprintf(a->warning[ANALYSIS_WARNINGS_MAX - 1], sizeof a->warning[0],
 			 "more warnings than analyze holds (%d): the rest were left out; report this input",
 			 ANALYSIS_WARNINGS_MAX);
 		return;
@@ -36,16 +34,28 @@ static void warn(struct analysis *a, const char *fmt, ...)
 		memcpy(w + sizeof a->warning[0] - 4, "...", 4);
 }
 
-/* How many interruptions a step up of the minima is, where a source
- * saturates the runs (the compensation was made) and the step is a whole
- * number of its cost, within a quarter of one; 0 if not such a step. */
+/* How many interruptions a step up of the minima is, where a periodic
+ * source fires in every run and saturates them (the compensation was
+ * made): a whole number k, at most the marks the longest run holds, of
+ * its cost as a minimum holds it (from half its median, the cheapest of
+ * many runs', to a quarter above); 0 if not such a step.  A random
+ * source makes no staircase: a step beside one is the cost's. */
 static int saturation_step(const struct analysis *a, double step)
 {
-	double cost = a->diag.irq.cost;
-	if (!a->diag.comp.done || !(cost > 0) || !(step > 0))
+	const struct interrupts *q = &a->diag.irq;
+	if (!a->diag.comp.done || !(step > 0))
 		return 0;
-	double k = floor(step / cost + 0.5);
-	return k >= 1 && k <= 100 && fabs(step - k * cost) <= 0.25 * cost ? (int)k : 0;
+	double scale = a->unit_ns > 0 ? a->unit_ns : 1;
+	for (size_t j = 0; j < q->periodic.count; j++) {
+		const struct periodic_source *s = &q->periodic.s[j];
+		if (!s->regular || !(s->cost > 0) || !(s->period > 0))
+			continue;
+		double marks = floor(q->longest_run * scale / s->period) + 1;
+		for (double k = 1; k <= marks && k <= 100; k++)
+			if (step >= 0.5 * k * s->cost && step <= 1.25 * k * s->cost)
+				return (int)k;
+	}
+	return 0;
 }
 
 /*
@@ -96,7 +106,7 @@ static void check_linear(struct analysis *a)
 			     L.slope_without);
 	}
 	if (a->iv.intercept[1] < 0 && a->diag.comp.done)
-		warn(a, "the overhead's whole interval lies below zero: the longer runs' minima hold interruptions the shorter ones escape (see saturated), which tilts the line up and its overhead down; the compensated line takes them out");
+		warn(a, "the overhead's whole interval lies below zero: the longer runs' minima hold interruptions the shorter ones escape (see saturated), which tilts the line up and its overhead down, or the cost is not linear in N (see the compensated unit cost and its bounds)");
 	else if (a->iv.intercept[1] < 0)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
@@ -248,12 +258,19 @@ static void check_glitches(struct analysis *a)
 		      : "it was left out (--keep-low keeps it)");
 	if (gs->count == 1)
 		return;
-	char at[ANALYSIS_WARNING_LEN / 2] = "";
+	/* whole entries only: "..." where the next would not fit */
+	char at[ANALYSIS_WARNING_LEN / 2] = "", one[64];
 	size_t len = 0;
-	for (size_t i = 1; i < gs->count && len < sizeof at; i++)
-		len += (size_t)snprintf(at + len, sizeof at - len, "%s%llu (%.4g below the line)",
-					i > 1 ? ", " : "", (unsigned long long)gs->g[i].n,
-					gs->g[i].below_line);
+	for (size_t i = 1; i < gs->count; i++) {
+		int k = snprintf(one, sizeof one, "%s%llu (%.4g below the line)", i > 1 ? ", " : "",
+				 (unsigned long long)gs->g[i].n, gs->g[i].below_line);
+		if (len + (size_t)k + 6 >= sizeof at) {
+			memcpy(at + len, ", ...", 6);
+			break;
+		}
+		memcpy(at + len, one, (size_t)k + 1);
+		len += (size_t)k;
+	}
 	warn(a, "clock glitch? %zu more, the same way, at N = %s%s; %s", gs->count - 1, at,
 	     gs->count == GLITCH_MAX ? " (the most looked for: there may be more)" : "",
 	     "left out (--keep-low keeps them)");

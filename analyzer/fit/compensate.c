@@ -132,28 +132,30 @@ int compensate(const struct point_set *s, const struct interrupts *q,
 		    (q->cost > 0 ? q->cost : 1);
 	double dr = 2 / sqrt((double)(q->count > 1 ? q->count : 1));
 	double lo = l.slope, hi = l.slope, ignore;
-	/* and the median of the minimum: what a typical minimum held; and
-	 * the costs it held from the median to the cheapest */
+	/* and the median of the minimum: what a typical minimum held */
 	for (int c = -1; c <= 1; c += 2)
 		for (int r = -1; r <= 1; r += 2)
-			for (int m = 0; m < 2; m++)
-				for (int w = 0; w < 3; w++) {
-					/* the median, the smallest, and
-					 * as far again below it: the
-					 * smallest of R is itself spread,
-					 * the line rests on the N whose
-					 * minimum held the least of all
-					 * (the smallest of 20 N's: z 4
-					 * where one N's is 3), and the
-					 * median is known to a few % */
-					if (fit_without(s, q, scale, 1 + c * dc, 1 + r * dr,
-							w == 2 ? 2.0 : w,
-							m ? 0.5 : COMPENSATE_QUANTILE, &l,
-							&ignore) != 0)
-						return -1;
-					lo = l.slope < lo ? l.slope : lo;
-					hi = l.slope > hi ? l.slope : hi;
-				}
+			for (int m = 0; m < 2; m++) {
+				if (fit_without(s, q, scale, 1 + c * dc, 1 + r * dr, 1,
+						m ? 0.5 : COMPENSATE_QUANTILE, &l, &ignore) != 0)
+					return -1;
+				lo = l.slope < lo ? l.slope : lo;
+				hi = l.slope > hi ? l.slope : hi;
+			}
+	/* and the costs held from their median (with the cost and rate at
+	 * their high ends: the most taken out) to as far again below the
+	 * smallest (at their low ends): the smallest of R is itself spread,
+	 * the line rests on the N whose minimum held the least of all (the
+	 * smallest of 20 N's: z 4 where one N's is 3), and the median is
+	 * known to a few %.  12 fits in all, not every combination's 24 */
+	for (int e = -1; e <= 1; e += 2)
+		for (int m = 0; m < 2; m++) {
+			if (fit_without(s, q, scale, 1 - e * dc, 1 - e * dr, e < 0 ? 0 : 2,
+					m ? 0.5 : COMPENSATE_QUANTILE, &l, &ignore) != 0)
+				return -1;
+			lo = l.slope < lo ? l.slope : lo;
+			hi = l.slope > hi ? l.slope : hi;
+		}
 	out->slope_lo = lo - (fit->slope - iv->slope[0]);
 	out->slope_hi = hi + (iv->slope[1] - fit->slope);
 	out->done = 1;

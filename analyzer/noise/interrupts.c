@@ -385,9 +385,9 @@ static void random_events(const struct interrupts *o, const struct periodic_even
  * N say how often.  And only the N whose threshold lies below the cost of
  * an interruption (seen[i]): where the longer runs' spread, interruptions
  * in it, raised theirs above several costs, their hits go uncounted (5000
- * a second of 3 us over runs to 1 ms had been counted 24 a second).  0
- * when there were none; -1 when no N can tell (every N's runs are all
- * hit). */
+ * a second of 3 us over runs to 1 ms had been counted 24 a second; seen
+ * NULL: every N).  0 when there were none; -1 when no N can tell (every
+ * N's runs are all hit). */
 static double random_rate(const struct point_set *s, const double *per_n,
 			  const unsigned char *seen)
 {
@@ -401,7 +401,7 @@ static double random_rate(const struct point_set *s, const double *per_n,
 	for (int iter = 0; iter < 12; iter++) {
 		double runs = 0, hit = 0;
 		for (size_t i = 0; i < s->count; i++) {
-			chosen[i] = s->p[i].count >= 8 && seen[i] &&
+			chosen[i] = s->p[i].count >= 8 && (seen == NULL || seen[i]) &&
 				    lambda * s->p[i].min <= log((double)s->p[i].count / 3);
 			if (chosen[i])
 				runs += (double)s->p[i].count, hit += per_n[i];
@@ -552,9 +552,11 @@ static int count_of(struct spool *sp, struct interrupts *o,
 		seen[i] = !clear || threshold_at(o, c->points->p[i].min) < small;
 		nseen += seen[i] && c->points->p[i].count >= 8;
 	}
-	for (size_t i = 0; seen != NULL && nseen == 0 && i < c->points->count; i++)
-		seen[i] = 1;
-	double lambda = per_n && seen ? random_rate(c->points, per_n, seen) : 0;
+	/* every N where none is seen, or those seen were hit by nothing
+	 * while the others were (or there is no memory for the mask) */
+	double lambda = per_n ? random_rate(c->points, per_n, nseen > 0 ? seen : NULL) : 0;
+	if (per_n != NULL && seen != NULL && nseen > 0 && lambda == 0)
+		lambda = random_rate(c->points, per_n, NULL);
 	free(seen);
 	free(per_n);
 	o->saturated = lambda < 0;

@@ -159,7 +159,9 @@ enum { INTERVAL_GRID = 256 };
 static double interval_stat(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j)
 {
 	double n = (double)(b - a), nin = (double)(j - i), nout = n - nin;
-	if (j - i < STRETCH_MIN || (i - a) + (b - j) < STRETCH_MIN)
+	/* each piece a stretch: STRETCH_MIN windows, or none outside */
+	if (j - i < STRETCH_MIN || (i > a && i - a < STRETCH_MIN) ||
+	    (j < b && b - j < STRETCH_MIN) || (i == a && j == b))
 		return 0;
 	double in = g->sum[j] - g->sum[i];
 	double d = in / nin - (g->sum[b] - g->sum[a] - in) / nout;

@@ -11,9 +11,9 @@
 
 /* An option's first line, cut at the end of its first clause: before an
  * opening parenthesis it does not close, and without a trailing comma,
- * colon or "and".  Where the clause goes on past the line (continues),
- * and was not cut before a parenthesis, " ..." says so: "pool files whose
- * kernel, clock, coarsening" had read as whole. */
+ * colon or "and".  Where the description goes on past the line
+ * (continues), " ..." says so: "pool files whose kernel, clock,
+ * coarsening" had read as whole. */
 static void option_line(FILE *out, const char *line, size_t len, int continues)
 {
 	char buf[256];
@@ -29,10 +29,8 @@ static void option_line(FILE *out, const char *line, size_t len, int continues)
 		else if (*p == ')' && depth > 0 && --depth == 0)
 			open = NULL;
 	}
-	if (depth > 0 && open != NULL) {
+	if (depth > 0 && open != NULL)
 		*open = '\0';
-		continues = 0;	/* cut before an aside: the clause is whole */
-	}
 	size_t n = strlen(buf);
 	while (n > 0 && strchr(" ,:;", buf[n - 1]))
 		buf[--n] = '\0';
@@ -58,14 +56,13 @@ static void option_line(FILE *out, const char *line, size_t len, int continues)
 	fprintf(out, "%s%s\n", buf, continues ? " ..." : "");
 }
 
-/* Whether the line at p (NULL: none) carries on an option's description,
- * not with an aside in parentheses. */
+/* Whether the line at p (NULL: none) carries on an option's description. */
 static int carries_on(const char *p)
 {
 	if (p == NULL)
 		return 0;
 	size_t len = strcspn(p, "\n"), ind = strspn(p, " ");
-	return ind >= 20 && ind < len && p[ind] != '(';
+	return ind >= 20 && ind < len;
 }
 
 void help_brief(FILE *out, const char *manual, const char *prog)
@@ -90,9 +87,13 @@ void help_brief(FILE *out, const char *manual, const char *prog)
 			size_t ind = next ? strspn(next, " ") : 0;
 			/* an option too long for its column: its words on the next line */
 			const char *spec = p + strspn(p, " ");
+			/* words, a quoted argument one ('CMD {N}') */
 			size_t words = 0;
-			for (const char *w = spec; w < p + len; w++)
-				words += *w != ' ' && (w == spec || w[-1] == ' ');
+			int quoted = 0;
+			for (const char *w = spec; w < p + len; w++) {
+				words += !quoted && *w != ' ' && (w == spec || w[-1] == ' ');
+				quoted ^= *w == '\'';
+			}
 			/* the option and its argument alone, not its description
 			 * one space after a long option ("--also-clock NAME also
 			 * read ...") */

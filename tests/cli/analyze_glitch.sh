@@ -53,3 +53,14 @@ check "12 glitches: the warnings after theirs are there (no unit_ns)" grep -q 'n
 check "12 glitches: all twelve in the JSON" [ "$(python3 -c "import json; print(len(json.load(open('g12.json'))['glitches']))")" = 12 ]
 check "12 glitches: unit cost $(json_get g12.json unit_cost) within 0.1% of 2" \
 	within "$(json_get g12.json unit_cost)" 2 0.002
+
+# sixteen (the most looked for): the list of the fifteen more holds whole
+# entries, "..." where the next would not fit (it had been cut in the
+# middle of one)
+# shellcheck disable=SC2046 # sweeps 1, 2, .. 16: 3200, 3100, .. 1700 low
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 3 \
+	$(awk 'BEGIN { for (i = 0; i < 16; i++) printf "%d:%d ", i + 1, 3200 - 100 * i }') > g16.st
+"$ANALYZE" g16.st > g16.txt
+check "16 glitches: the list of the others in whole entries" sh -c "grep 'clock glitch? 15 more' g16.txt |
+	sed 's/.* at N = //; s/; left out.*//; s/ (the most looked for.*//' | tr -s ',' '\n' |
+	awk '{ sub(/^ /, \"\") } !/^[0-9]+ \([0-9.e+-]+ below the line\)\$/ && \$0 != \"...\" { bad = 1 } END { exit bad || NR < 2 }'"

@@ -36,6 +36,8 @@ for prog in "$COLLECT:collector/options.c" "$ANALYZE:analyzer/options.c"; do
 	check "$name --help: points to the manual" grep -q "man $name" "$T/help"
 	# one line an option, not two joined (a long option's own words)
 	check "$name --help: no line over 100 columns" sh -c "! awk 'length > 100' '$T/help' | grep -q ."
+	check "$name --help: every option with words of its own, not '...' alone" \
+		sh -c "! grep -Eq \"^ +(-[a-z], )?--[a-z-]+( ('[^']*'|[A-Z][A-Z_]*|[a-z|]+))? +\\.\\.\\.\$\" '$T/help'"
 	[ "$name" = analyze ] &&
 		check "analyze --help: a cut clause ends with ..." grep -q -- '--merge .*coarsening \.\.\.$' "$T/help"
 	"$bin" --manual > "$T/manual" || fail "$name --manual exited $?"
