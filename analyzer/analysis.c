@@ -18,6 +18,7 @@
 
 #include "checks.h"
 #include "foreign.h"
+#include "tick.h"
 #include "tickdata.h"
 
 static int fail(struct input_error *err, const struct input_error *where,
@@ -342,14 +343,10 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 	a->tick_source = "none";
 	if (o->tick > 0)
 		a->tick = o->tick, a->tick_source = "--tick";
-	else if (first->has_tick && first->tick_mean > 0) {
-		/* steps of tick_mean on average, each reading then rounded
-		 * down to a unit: a timing is within tick_mean + 1 of the
-		 * time it took, not within tick (10 ns steps now and then 11) */
+	else if (first->has_tick) {	/* tick_mean + 1 where it gives one */
 		a->tick_mean = first->tick_mean;
-		a->tick = first->tick_mean + 1, a->tick_source = "header";
-	} else if (first->has_tick)
-		a->tick = (double)first->tick, a->tick_source = "header";
+		a->tick = tick_band(first->tick, first->tick_mean), a->tick_source = "header";
+	}
 	else if (td->kept > 0) {
 		int e;
 		uint64_t g = tickdata_tick(td, &e);

@@ -139,7 +139,7 @@ static double live_tick(const struct follow *f)
 	if (f->tick_given > 0)
 		return f->tick_given;
 	if (f->tick > 0)
-		return f->tick_mean > 0 ? f->tick_mean + 1 : f->tick;
+		return tick_band((uint64_t)f->tick, f->tick_mean);
 	size_t n = f->t_count < FOLLOW_TICK_SAMPLES ? f->t_count : FOLLOW_TICK_SAMPLES;
 	return (double)tick_from_differences(f->t_seen, n);
 }

@@ -280,7 +280,7 @@ double calibrate_step(const struct calibration *cal)
 
 double calibrate_band_tick(const struct calibration *cal)
 {
-	return cal->mean_step > 0 ? cal->mean_step + 1 : (double)cal->tick;
+	return tick_band(cal->tick, cal->mean_step);
 }
 
 double calibrate_timer_period_ns(void)

@@ -196,3 +196,8 @@ size_t tick_differences(const uint64_t *readings, size_t n, unsigned width,
 	}
 	return m;
 }
+
+double tick_band(uint64_t tick, double mean_step)
+{
+	return mean_step > 0 ? mean_step + 1 : (double)tick;
+}

@@ -75,6 +75,13 @@ int tick_near_multiple(uint64_t d, uint64_t g);
 void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 		   struct tick_estimate *out);
 
+/* The tick a band around timings must take: a clock whose steps are
+ * tick_mean on average (10 units, now and then 11), each reading rounded
+ * down to a unit, leaves a timing within tick_mean + 1 of the time it
+ * took, not within tick.  The one rule for collect, analyze and the live
+ * fit; mean_step 0: the tick itself. */
+double tick_band(uint64_t tick, double mean_step);
+
 /* tick_estimate(d, n, 0).tick */
 uint64_t tick_from_differences(const uint64_t *d, size_t n);
 
