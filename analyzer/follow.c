@@ -66,6 +66,7 @@ struct follow {
 						 * them: the tick from the
 						 * data (tick.h's rule) */
 	size_t t_count;
+	int bad_header;		/* a value the live numbers need, refused */
 	uint64_t unfolded;	/* sample lines the live fit cannot fold
 				 * (timings not integers) */
 	int col_n, col_t;	/* fields of n and the timing */
@@ -103,6 +104,25 @@ static void take_columns(struct follow *f, const char *v)
 	}
 }
 
+/* A header value the live numbers need: a positive integer (whole) or
+ * a positive finite number, else 0 and the stream marked bad (the final
+ * analysis refuses it, naming the line: no live number is made of it; a
+ * tick of 1e30 had drawn bounds of +-6e25 before the refusal). */
+static double header_number(struct follow *f, const char *v, int whole)
+{
+	char *end;
+	errno = 0;
+	double x = whole ? (double)strtoull(v, &end, 10) : strtod(v, &end);
+	while (*end == ' ' || *end == '\t' || *end == '\r')
+		end++;
+	if (end == v || *end != '\0' || errno != 0 || !(x > 0) || !isfinite(x) ||
+	    (whole && (*v < '0' || *v > '9'))) {
+		f->bad_header = 1;
+		return 0;
+	}
+	return x;
+}
+
 /* A header line: the keys the live numbers need.  With --column t2 the
  * second clock's tick and unit_ns (tick2, unit_ns2). */
 static void header_line(struct follow *f, const char *s)
@@ -124,11 +144,11 @@ static void header_line(struct follow *f, const char *s)
 	else if (strcmp(key, "columns") == 0)
 		take_columns(f, v);
 	else if (strcmp(key, tick) == 0)
-		f->tick = atof(v);
+		f->tick = header_number(f, v, 1);
 	else if (strcmp(key, mean) == 0)
-		f->tick_mean = atof(v);
+		f->tick_mean = header_number(f, v, 0);
 	else if (strcmp(key, unit) == 0)
-		f->unit_ns = atof(v);
+		f->unit_ns = header_number(f, v, 0);
 }
 
 /* The tick the live fit judges glitches and its band on, as analyze
@@ -138,8 +158,8 @@ static double live_tick(const struct follow *f)
 {
 	if (f->tick_given > 0)
 		return f->tick_given;
-	if (f->tick > 0)
-		return tick_band((uint64_t)f->tick, f->tick_mean);
+	if (f->tick > 0)	/* the header's, as read: not cast beyond 2^63 */
+		return f->tick < 0x1p63 ? tick_band((uint64_t)f->tick, f->tick_mean) : f->tick;
 	size_t n = f->t_count < FOLLOW_TICK_SAMPLES ? f->t_count : FOLLOW_TICK_SAMPLES;
 	return (double)tick_from_differences(f->t_seen, n);
 }
@@ -242,6 +262,13 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	double el = (double)(now_ns() - f->start_ns) / 1e9;
 	int n = snprintf(buf, len, "analyze --follow: %.1f s  %llu samples", el,
 			 (unsigned long long)f->samples);
+	/* a mean step lies between the tick and twice it, as analyze reads it */
+	if (f->tick > 0 && f->tick_mean > 0 && !(f->tick_mean >= f->tick && f->tick_mean < 2 * f->tick))
+		f->bad_header = 1;
+	if (f->bad_header) {
+		add(buf, len, &n, "  (a header value analyze refuses: no live numbers; the error at the end names it)");
+		return;
+	}
 	if (f->samples == 0) {
 		add(buf, len, &n, f->unfolded > 0
 			 ? "  (timings that are no integers: no live line; the report at the end reads them)"

@@ -193,6 +193,14 @@ check "bare columns: the live line left the glitch out, as the report" \
 check "bare columns: the live line's unit cost is 2 within 1%, its bounds hold 2" \
 	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) units\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
 	awk '{ exit !(\$1 > 1.98 && \$1 < 2.02 && \$2 <= 2 && 2 <= \$3) }'"
+# a header value analyze refuses (a tick of 1e30): no live numbers made
+# of it (bounds of +-6e25 had been drawn), and the refusal at the end
+{ echo '# subtick 1'; echo '# tick: 1e30'; grep -v '^#' glitch.st; } > badtick.st
+rc=0
+python3 slow.py badtick.st /dev/stdout 2 | "$ANALYZE" --follow > /dev/null 2> badtick.err || rc=$?
+check "a refused header value: no live numbers, exit 1 ($rc) naming its line" \
+	sh -c "[ $rc -eq 1 ] && grep -q 'a header value analyze refuses: no live numbers' badtick.err &&
+	! grep -q 'units/unit' badtick.err && grep -q '^analyze: -:2: bad tick' badtick.err"
 # timings that are no integers: the live fit cannot fold them, and says so
 awk -F, '{ printf "%d %.9f\n", $1, $2 * 1e-9 }' bare.csv > dec.st
 python3 slow.py dec.st /dev/stdout 2 | "$ANALYZE" --follow > dec.txt 2> dec.err ||
