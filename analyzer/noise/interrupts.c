@@ -544,12 +544,12 @@ static int count_of(struct spool *sp, struct interrupts *o,
 	 * that grows with the runs, taken for events of its own size, would
 	 * otherwise be counted at the short N's rate everywhere); all of
 	 * them if none does */
-	unsigned char *seen = per_n ? malloc(c->points->count ? c->points->count : 1) : NULL;
-	size_t nseen = 0;
 	double small = o->cost_lo > 0 ? o->cost_lo : o->cost;
-	int clear = small >= 4 * o->threshold;
+	unsigned char *seen = per_n && small >= 4 * o->threshold
+				      ? malloc(c->points->count ? c->points->count : 1) : NULL;
+	size_t nseen = 0;
 	for (size_t i = 0; seen != NULL && i < c->points->count; i++) {
-		seen[i] = !clear || threshold_at(o, c->points->p[i].min) < small;
+		seen[i] = threshold_at(o, c->points->p[i].min) < small;
 		nseen += seen[i] && c->points->p[i].count >= 8;
 	}
 	/* every N where none is seen, or those seen were hit by nothing
