@@ -703,7 +703,7 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 	o->periods_unsearched = o->have_at && !c->one_clock;
 	if (o->have_at && c->one_clock) {
 		periodic_sort(ev, keep->kept);
-		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0,
+		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0, 1,
 				   &o->periodic);
 	}
 	double time = o->in_runs * time_scale(c);
@@ -760,6 +760,13 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 		       const struct reservoir *mid, const struct lengths *len)
 {
 	struct interrupts first = *o;
+	/* the first events' sources, a burst of slowed runs at a mark all
+	 * its own (periodic_find's one_a_mark: 0) */
+	struct periodic_sources bursts = { 0 };
+	if (o->have_at && c->one_clock &&
+	    periodic_find((const struct periodic_event *)keep->v, keep->kept, mid->v, mid->kept,
+			  o->threshold, 0, 0, &bursts) != 0)
+		return -1;
 	double R = 2 * o->slower_hi;
 	o->threshold_relative = fmax(o->threshold_relative, R / (1 + R));
 	o->threshold_cap = 0;
@@ -773,14 +780,14 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	 * no interruptions' (found again), where the sources of its period
 	 * held a tenth of the events */
 	o->slowed_period = 0;
-	for (size_t i = 0; i < first.periodic.count && o->slowed_period == 0; i++) {
-		double p = first.periodic.s[i].period;
+	for (size_t i = 0; i < bursts.count && o->slowed_period == 0; i++) {
+		double p = bursts.s[i].period;
 		if (source_near(&o->periodic, p))
 			continue;
 		size_t held = 0;
-		for (size_t j = 0; j < first.periodic.count; j++)
-			if (fabs(first.periodic.s[j].period / p - 1) <= 0.01)
-				held += first.periodic.s[j].events;
+		for (size_t j = 0; j < bursts.count; j++)
+			if (fabs(bursts.s[j].period / p - 1) <= 0.01)
+				held += bursts.s[j].events;
 		o->slowed_period = (double)held >= 0.1 * (double)first.events ? p : -1;
 	}
 	o->slowed_period = fmax(o->slowed_period, 0);

@@ -19,6 +19,11 @@ enum { SOURCE_MIN_EVENTS = 12, SLOT_MIN_EVENTS = 10, MULTIPLE_SMALL = 8,
 #define CHANCE_FACTOR 2.0
 
 #define SLOT_EMPTY 0.1
+/* A slot whose events beyond chance are below this share of the
+ * fullest's is empty too: where runs are long against the period, chance
+ * fills every slot, and another source's events (a 10 ms source folded at
+ * 2 ms hits every slot) raise an empty one above a third of the fullest. */
+#define SLOT_SHARE (1.0 / 3)
 /* How far from a mark an event may come, as a share of the period: its
  * source's own timing jitter and the error of the period over the
  * collection; wider before the marks are fitted to the events. */
@@ -121,25 +126,6 @@ static double densest_phase(const struct periodic_event *ev, size_t n,
 	return (best + 0.5) / BINS * period;
 }
 
-/* Marks fitted to the events of (period, phase) in b: assigned widely,
- * refined, assigned again closely.  Returns the count in mine. */
-static size_t fit_marks(const struct periodic_event *ev, size_t n,
-			const unsigned char *taken, const struct band *b,
-			double *period, double *phase, size_t *mine)
-{
-	/* a few rounds: a source whose clock runs apart from ours drifts
-	 * off marks of a period a little off over the trace */
-	for (int round = 0; round < 3; round++) {
-		size_t m = assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE_FIRST, mine);
-		refine_marks(ev, mine, m, period, phase);
-	}
-	return assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE, mine);
-}
-
-/* Events locked to period that fill only some phases of a multiple of it
- * are several sources of that multiple: their phases into phases[], the
- * multiple into *multiple.  Returns the count of filled phases (1: one
- * source of period). */
 /* The number of the mark the stretch of e holds (beyond +-2^62, as
  * +-2^62: no two such are told apart). */
 static long long mark_number(const struct periodic_event *e, double period, double phase)
@@ -148,6 +134,51 @@ static long long mark_number(const struct periodic_event *e, double period, doub
 	return k < -0x1p62 ? -(1LL << 62) : k < 0x1p62 ? (long long)k : 1LL << 62;
 }
 
+/* A source fires once at a mark: of the events mine[0..m) (in order)
+ * that hold one mark, the one whose middle is nearest it is the
+ * source's, the others another's (a source of another period whose marks
+ * come near some of these).  Returns how many are kept. */
+static size_t one_per_mark(const struct periodic_event *ev, size_t *mine, size_t m,
+			   double period, double phase)
+{
+	size_t kept = 0;
+	long long last = 0;
+	for (size_t i = 0; i < m; i++) {
+		const struct periodic_event *e = &ev[mine[i]];
+		long long k = mark_number(e, period, phase);
+		if (kept > 0 && k == last) {
+			double mark = phase + (double)k * period;
+			if (fabs(e->mid - mark) < fabs(ev[mine[kept - 1]].mid - mark))
+				mine[kept - 1] = mine[i];
+			continue;
+		}
+		mine[kept++] = mine[i];
+		last = k;
+	}
+	return kept;
+}
+
+/* Marks fitted to the events of (period, phase) in b: assigned widely,
+ * refined, assigned again closely, one event a mark.  Returns the count
+ * in mine. */
+static size_t fit_marks(const struct periodic_event *ev, size_t n,
+			const unsigned char *taken, const struct band *b,
+			double *period, double *phase, int one_a_mark, size_t *mine)
+{
+	/* a few rounds: a source whose clock runs apart from ours drifts
+	 * off marks of a period a little off over the trace */
+	for (int round = 0; round < 3; round++) {
+		size_t m = assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE_FIRST, mine);
+		refine_marks(ev, mine, m, period, phase);
+	}
+	size_t m = assign(ev, n, taken, b, *period, *phase, MARK_TOLERANCE, mine);
+	return one_a_mark ? one_per_mark(ev, mine, m, *period, *phase) : m;
+}
+
+/* Events locked to period that fill only some phases of a multiple of it
+ * are several sources of that multiple: their phases into phases[], the
+ * multiple into *multiple.  Returns the count of filled phases (1: one
+ * source of period). */
 /* The most frequent distance, in periods, between consecutive events:
  * a source firing every k-th mark of the period found (a fraction of its
  * own) shows k. */
@@ -168,27 +199,63 @@ static int mode_multiple(const struct periodic_event *ev, const size_t *mine,
 	return best;
 }
 
+/* The filled slots of mult, slot[0..filled), are one slot of a divisor d
+ * of mult and every d-th after it (a source of d x period that the period
+ * found is a fraction of): returns d, else 0. */
+static int one_coset(const int *slot, size_t filled, int mult)
+{
+	if (filled < 2 || mult % (int)filled != 0)
+		return 0;
+	int d = mult / (int)filled;
+	for (size_t j = 1; j < filled; j++)
+		if (slot[j] - slot[j - 1] != d)
+			return 0;
+	return d;
+}
+
 /* The events' marks counted in `mult` slots (mark number mod mult); the
  * filled ones' phases into phases[].  Returns how many are filled (0:
- * chance fills them all). */
+ * chance fills them all); where they are every d-th slot (one_coset),
+ * one, the first, with *mult set to d. */
 static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
 			   size_t m, double period, double phase, double chance_all,
-			   int mult, double phases[MULTIPLE_MAX])
+			   int *mult, double phases[MULTIPLE_MAX])
 {
 	size_t count[MULTIPLE_MAX] = { 0 }, most = 0, filled = 0;
+	int slot[MULTIPLE_MAX], k_of = *mult;
 	for (size_t i = 0; i < m; i++) {
 		long long k = mark_number(&ev[mine[i]], period, phase);
-		count[((k % mult) + mult) % mult]++;
+		count[((k % k_of) + k_of) % k_of]++;
 	}
-	for (int j = 0; j < mult; j++)
+	for (int j = 0; j < k_of; j++)
 		most = count[j] > most ? count[j] : most;
 	/* empty: no more than chance puts in a slot (twice over), or a tenth
-	 * of the fullest, and at most a third of the fullest */
-	double empty = fmin(fmax(2 * chance_all / mult, SLOT_EMPTY * (double)most),
-			    (double)most / 3);
-	for (int j = 0; j < mult; j++)
-		if ((double)count[j] > empty)
-			phases[filled++] = phase + j * period;
+	 * of the fullest, and at most a third of the fullest; or, beyond
+	 * chance, under SLOT_SHARE of the level of the slots above that
+	 * share of the fullest's (the fullest of many is high by chance), by
+	 * more than three of the counts' standard deviations */
+	double by_chance = chance_all / k_of, top = (double)most;
+	double empty = fmin(fmax(2 * by_chance, SLOT_EMPTY * top), top / 3);
+	double level = 0, above = 0;
+	for (int j = 0; j < k_of; j++)
+		if ((double)count[j] > by_chance + SLOT_SHARE * (top - by_chance)) {
+			level += (double)count[j];
+			above++;
+		}
+	level /= above;	/* the fullest is above: never 0 / 0 */
+	for (int j = 0; j < k_of; j++) {
+		double c = (double)count[j];
+		if (c <= empty || (c <= by_chance + SLOT_SHARE * (level - by_chance) &&
+				   level - c > 3 * sqrt(level + c)))
+			continue;
+		slot[filled] = j;
+		phases[filled++] = phase + j * period;
+	}
+	int d = one_coset(slot, filled, k_of);
+	if (d > 0) {
+		*mult = d;
+		return 1;
+	}
 	return filled;
 }
 
@@ -209,7 +276,7 @@ static size_t filled_phases(const struct periodic_event *ev, const size_t *mine,
 		if (mult <= 1 || (i > MULTIPLE_SMALL && mult <= MULTIPLE_SMALL) ||
 		    m < (size_t)(SLOT_MIN_EVENTS * mult))
 			continue;
-		size_t filled = slots_filled(ev, mine, m, period, phase, chance_all, mult, phases);
+		size_t filled = slots_filled(ev, mine, m, period, phase, chance_all, &mult, phases);
 		if (filled == 0)
 			break;	/* chance fills every slot: nothing to tell */
 		if (filled < (size_t)mult) {
@@ -300,17 +367,22 @@ static double z_at(const struct periodic_event *ev, const size_t *idx, size_t m,
 }
 
 /* The longest multiple k x period (k <= MULTIPLE_MAX / 2) to which the
- * events lock as strongly (90% of Z): the fundamental of a source found
- * at a fraction of its period.  Events of a true period do not lock to
- * twice it (half fall at each phase).  Returns k, its phase in *phase. */
+ * events lock as strongly (90% of Z, less the events that hold a mark of
+ * period by chance, `chance` of the m, which fall anywhere in the
+ * multiple's): the fundamental of a source found at a fraction of its
+ * period.  Events of a true period do not lock to twice it (half fall at
+ * each phase).  Returns k, its phase in *phase. */
 static int locking_multiple(const struct periodic_event *ev, const size_t *mine,
-			    size_t m, double period, double span, double *phase)
+			    size_t m, double period, double span, double chance,
+			    double *phase)
 {
 	double ph, z1 = z_at(ev, mine, m, period, &ph);
+	double own = m > 0 ? fmax(0, 1 - chance / (double)m) : 0;
+	double want = 0.9 * z1 * fmax(0.5, own * own);
 	/* eight marks of the multiple over the span at least: bursts lock to
 	 * any period longer than their spacing */
 	for (int k = MULTIPLE_MAX / 2; k >= 2; k--)
-		if (k * period <= span / 8 && z_at(ev, mine, m, k * period, phase) >= 0.9 * z1)
+		if (k * period <= span / 8 && z_at(ev, mine, m, k * period, phase) >= want)
 			return k;
 	return 1;
 }
@@ -320,16 +392,17 @@ static int locking_multiple(const struct periodic_event *ev, const size_t *mine,
  * and far more than chance would.  Returns 1 if so. */
 static int take_source(const struct periodic_event *ev, size_t n,
 		       unsigned char *taken, const struct band *b, double period,
-		       double phase, double fill_min, size_t *mine,
+		       double phase, double fill_min, int one_a_mark, size_t *mine,
 		       struct periodic_source *s)
 {
-	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	size_t m = fit_marks(ev, n, taken, b, &period, &phase, one_a_mark, mine);
 	double ph, phases[MULTIPLE_MAX], span = ev[n - 1].mid - ev[0].mid;
-	int k = locking_multiple(ev, mine, m, period, span, &ph);
+	int k = locking_multiple(ev, mine, m, period, span,
+				 by_chance(ev, n, taken, b, period), &ph);
 	if (k > 1) {	/* the fundamental, and its events */
 		period *= k;
 		phase = ph;
-		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+		m = fit_marks(ev, n, taken, b, &period, &phase, one_a_mark, mine);
 	}
 	/* one filled phase of a multiple (a few of its events sit at
 	 * others): the multiple */
@@ -337,7 +410,7 @@ static int take_source(const struct periodic_event *ev, size_t n,
 			  &k, phases) == 1 && k > 1) {
 		period *= k;
 		phase = phases[0];
-		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+		m = fit_marks(ev, n, taken, b, &period, &phase, one_a_mark, mine);
 	}
 	if (m < SOURCE_MIN_EVENTS || period > span / 8 ||
 	    (double)m < CHANCE_FACTOR * by_chance(ev, n, taken, b, period) ||
@@ -455,13 +528,13 @@ static int band_period(const struct periodic_event *ev, size_t n,
  * of a multiple), taken out.  Returns how many were added. */
 static size_t sources_of(const struct periodic_event *ev, size_t n,
 			 unsigned char *taken, const struct band *b,
-			 const struct period_result *p, double fill_min, size_t *mine,
-			 struct periodic_sources *out)
+			 const struct period_result *p, double fill_min, int one_a_mark,
+			 size_t *mine, struct periodic_sources *out)
 {
 	double period = p->period, phases[MULTIPLE_MAX];
 	double phase = densest_phase(ev, n, taken, b, period);
 	int mult;
-	size_t m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+	size_t m = fit_marks(ev, n, taken, b, &period, &phase, one_a_mark, mine);
 	size_t filled;
 	/* a harmonic: one filled phase of a multiple, until the multiple's
 	 * phases are all filled (a period found at a sixth of the source's
@@ -473,13 +546,13 @@ static size_t sources_of(const struct periodic_event *ev, size_t n,
 			break;
 		phase = phases[0];
 		period *= mult;
-		m = fit_marks(ev, n, taken, b, &period, &phase, mine);
+		m = fit_marks(ev, n, taken, b, &period, &phase, one_a_mark, mine);
 		mult = 1;
 	}
 	size_t added = 0;
 	for (size_t j = 0; j < filled && out->count < PERIODIC_SOURCES_MAX; j++)
-		if (take_source(ev, n, taken, b, mult * period, phases[j], fill_min, mine,
-				&out->s[out->count])) {
+		if (take_source(ev, n, taken, b, mult * period, phases[j], fill_min, one_a_mark,
+				mine, &out->s[out->count])) {
 			out->count++;
 			added++;
 		}
@@ -494,7 +567,7 @@ static size_t sources_of(const struct periodic_event *ev, size_t n,
 static size_t search_once(const struct periodic_event *ev, size_t n,
 			  unsigned char *taken, double *t, size_t *mine,
 			  const double *null, size_t nnull, double level,
-			  double fill_min, const struct stretches *st,
+			  double fill_min, int one_a_mark, const struct stretches *st,
 			  struct periodic_sources *out)
 {
 	struct band b[BANDS + 2];
@@ -505,7 +578,7 @@ static size_t search_once(const struct periodic_event *ev, size_t n,
 		int found = band_period(ev, n, taken, &b[j], t, null, nnull, &last, &p);
 		if (j == 0 && out->count == 0)
 			out->first = p;
-		size_t added = found ? sources_of(ev, n, taken, &b[j], &p, fill_min, mine, out) : 0;
+		size_t added = found ? sources_of(ev, n, taken, &b[j], &p, fill_min, one_a_mark, mine, out) : 0;
 		if (added > 0)
 			return added;
 	}
@@ -546,7 +619,7 @@ static void merge_alike(double typical, struct periodic_sources *out)
 }
 
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
-		  size_t nnull, double level, double fill_min,
+		  size_t nnull, double level, double fill_min, int one_a_mark,
 		  struct periodic_sources *out)
 {
 	memset(out, 0, sizeof *out);
@@ -560,7 +633,8 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 	struct stretches st;
 	int rc = taken && t && mine ? stretches_of(ev, n, &st) : -1;
 	while (rc == 0 && out->count < PERIODIC_SOURCES_MAX &&
-	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, &st, out) > 0)
+	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, one_a_mark,
+			   &st, out) > 0)
 		;
 	if (rc == 0)
 		merge_alike(st.typical, out);

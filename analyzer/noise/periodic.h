@@ -56,10 +56,13 @@ struct periodic_sources {
  * ev: events sorted by mid, n of them; null: times of all stretches that
  * could have held an event (a uniform sample; NULL: compare with uniform
  * times), nnull of them; level: the cost above which an event was taken
- * (for the figures).  Returns 0, or -1 when out of memory.
+ * (for the figures); one_a_mark: each event is one firing (an
+ * interruption), so a source takes one event at a mark, the nearest (the
+ * others near it are another source's); 0 where one firing may make
+ * several (a burst of slowed runs).  Returns 0, or -1 when out of memory.
  */
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
-		  size_t nnull, double level, double fill_min,
+		  size_t nnull, double level, double fill_min, int one_a_mark,
 		  struct periodic_sources *out);
 
 /* Sort events by their times (periodic_find wants them so). */

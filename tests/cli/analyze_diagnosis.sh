@@ -60,6 +60,21 @@ d = (($p40 - $p15) if strong15 else ($p15 - $p40)) % 4
 assert min(abs(a - d), 4 - abs(a - d)) < 0.04, (a, d, line[0])"
 done
 
+# a 4 ms timer and a 10 ms source whose marks fall on one 2 ms grid (as a
+# guest's timer and a host's): both lock to 2 ms, and the 10 ms source's
+# events sit at the phases the timer leaves empty, and beside some of its
+# marks.  4 ms and 10 ms, each at its rate: not one source of 2 ms (seeds
+# 7, 11, 36 had been), nor the 10 ms one split into two of 20 ms (seed 13)
+for seed in 7 11 13 36; do
+	"$DISTURB" --seed $seed --periodic 4000:14 --periodic 10000:17 --random 2000:1 --seconds 2 > grid.st
+	check "4 ms and 10 ms on one 2 ms grid, seed $seed: both, at their periods and rates" judge grid.st "
+s = sources()
+assert len(s) == 2, s
+assert near(s[0]['period_ns'], 4e6, 1e-3) and near(s[0]['per_s'], 250, 0.05), s
+assert near(s[1]['period_ns'], 10e6, 1e-3) and near(s[1]['per_s'], 100, 0.05), s
+assert s[0]['events'] <= 501, s"
+done
+
 # two collections pooled: each file's start times follow the last's by a
 # made-up gap, so their sources' phases are unrelated; searched across
 # them, two 4 ms sources a file had made a 1 ms source.  Not searched, and
