@@ -296,7 +296,12 @@ static int event_pass(struct spool *sp, const struct interrupt_config *c,
 		double a = interrupts_additive(c, i++, &r);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		if (!(a > threshold_at(o, r.t)))
+		double T = threshold_at(o, r.t);
+		o->tail[0] += a > T / 4 && a <= T / 2;
+		o->tail[1] += a > T / 2 && a <= T;
+		o->tail[2] += a > T && a <= 2 * T;
+		o->tail[3] += a > 2 * T;
+		if (!(a > T))
 			continue;
 		o->events++;
 		long s = reservoir_slot(keep);
@@ -794,6 +799,44 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	return rc;
 }
 
+/* The runs above the threshold were the tail of the runs' own spread
+ * (interrupts.h: spread_tail), with a threshold of analyze's own. */
+static int spread_tail(const struct interrupts *o)
+{
+	/* densities: counts over the bins' widths, T / 4, T / 2, T */
+	double d0 = (double)o->tail[0] * 4, d1 = (double)o->tail[1] * 2;
+	double d2 = (double)o->tail[2], beyond = (double)o->tail[3];
+	return !o->threshold_given && !o->saturated && o->events > 0 &&
+	       d1 <= INTERRUPTS_TAIL_FALL * d0 && d2 <= INTERRUPTS_TAIL_FALL * d1 &&
+	       beyond <= INTERRUPTS_TAIL_CLEAR * d2 &&
+	       beyond * (double)o->tail[1] <= (double)o->tail[2] * (double)o->tail[2];
+}
+
+/* While the events are the tail of the runs' spread, the interruptions
+ * are judged again above twice the share of a run's timing (the fixed
+ * threshold, of the shortest runs, stays: their spread is small). */
+static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
+			    struct interrupts *o, struct reservoir *keep,
+			    const struct reservoir *mid, const struct lengths *len)
+{
+	uint64_t tail = o->events, seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
+	int rc = 0;
+	do {
+		o->threshold_relative *= 2;
+		o->threshold_cap *= 2;
+		o->events = 0;
+		o->count = 0;
+		memset(o->tail, 0, sizeof o->tail);
+		memset(&o->periodic, 0, sizeof o->periodic);
+		reservoir_reset(keep);
+		rc = judge_events(sp, c, o, keep, mid, len);
+		o->tail_doublings++;
+	} while (rc == 0 && o->tail_doublings < INTERRUPTS_TAIL_DOUBLINGS && spread_tail(o));
+	o->spread_tail = tail - o->events;
+	memcpy(o->tail, seen, sizeof seen);	/* as first judged */
+	return rc;
+}
+
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupts *o)
 {
@@ -818,6 +861,8 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
 		if (o->proportional)
 			rc = judge_again(sp, c, o, &keep, &mid, len);
+		else if (spread_tail(o))
+			rc = judge_above_tail(sp, c, o, &keep, &mid, len);
 		if (rc == 0 && o->proportional) {	/* what is left: a fixed cost? */
 			o->growth_again = growth_left(c, (const struct periodic_event *)keep.v,
 						      keep.kept);

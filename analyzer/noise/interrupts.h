@@ -50,6 +50,18 @@
  * sources whose marks lie closer than a long run (20 and 30 us, 33 to
  * 42 us apart: the longer runs hold both) grow as m^0.5 to m^0.58. */
 #define INTERRUPTS_SPEED_GROWTH 0.8
+/* Runs above the threshold are the tail of a spread of the runs (a
+ * jitter in proportion to their length, half-normal, crosses a threshold
+ * at 2.5 sigma at 1% of the runs), not interruptions, where they are no
+ * more than this share of the runs within half of it below (a density
+ * falling off across it, not a second mode), and those beyond twice it
+ * fall off from them at least as fast. */
+#define INTERRUPTS_TAIL_FALL 0.5
+/* ... and no more than this share of those up to twice it stand beyond
+ * (an exponential spread's tail there: 0.11): interruptions apart from
+ * the spread stand beyond in numbers. */
+#define INTERRUPTS_TAIL_CLEAR 0.25
+#define INTERRUPTS_TAIL_DOUBLINGS 4
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
@@ -76,6 +88,9 @@ struct interrupts {
 						 * median and 90% (NAN: none) */
 	uint64_t samples;
 	uint64_t events;	/* runs above the threshold */
+	uint64_t tail[4];	/* runs above a quarter of the threshold,
+				 * up to half; on up to it; above it, up to
+				 * twice; above twice */
 	uint64_t count;		/* interruptions in them: rate x in_runs */
 	double rate;		/* per clock unit, Poisson: the rate at which
 				 * the runs, of their lengths, would be hit as
@@ -111,6 +126,16 @@ struct interrupts {
 				 * runs, not interruptions */
 	double slowed_period;	/* and the period they came at (as the
 				 * periodic sources'), 0: none found */
+	uint64_t spread_tail;	/* runs above the threshold at first that
+				 * were the tail of the runs' own spread
+				 * (their count fell off from the runs within
+				 * half of it below to those up to twice it,
+				 * to INTERRUPTS_TAIL_FALL at most, and on to
+				 * those beyond at least as fast): the
+				 * interruptions are then judged again above
+				 * twice the relative threshold, as often as
+				 * that holds.  0: they were not */
+	int tail_doublings;	/* how often the threshold was doubled */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;

@@ -217,6 +217,13 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			100 * q->slower, 100 * q->slower_hi,
 			a->diag.speed.judged ? "; see the speed" : "",
 			q->growth, q->growth_hits);
+	if (q->spread_tail)
+		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it fewer again: a spread falling off, not interruptions apart from it\n",
+			(unsigned long long)q->spread_tail,
+			q->samples ? 100.0 * (double)q->spread_tail / (double)q->samples : 0,
+			100 * q->threshold_relative / exp2(q->tail_doublings),
+			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
+			(unsigned long long)q->tail[1]);
 	if (q->events == 0)
 		return;
 	if (!(q->cost > 0))
@@ -402,6 +409,8 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	fputs(", ", out);
 	json_number(out, q->run_spread_hi);
 	fputc(']', out);
+	json_key(out, f, "spread_tail_runs");
+	fprintf(out, "%llu", (unsigned long long)q->spread_tail);
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");
