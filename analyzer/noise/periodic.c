@@ -213,15 +213,43 @@ static int one_coset(const int *slot, size_t filled, int mult)
 	return d;
 }
 
+/* The slots of count[0..mult) above empty, or also above by_chance +
+ * SLOT_SHARE x (level - by_chance) or within three of the counts'
+ * standard deviations of level (where level > 0): into slot[].  Returns
+ * how many. */
+static size_t above_empty(const size_t *count, int mult, double empty, double by_chance,
+			  double level, int *slot)
+{
+	size_t filled = 0;
+	for (int j = 0; j < mult; j++) {
+		double c = (double)count[j];
+		if (c <= empty || (level > 0 && c <= by_chance + SLOT_SHARE * (level - by_chance) &&
+				   level - c > 3 * sqrt(level + c)))
+			continue;
+		slot[filled++] = j;
+	}
+	return filled;
+}
+
 /* The events' marks counted in `mult` slots (mark number mod mult); the
  * filled ones' phases into phases[].  Returns how many are filled (0:
  * chance fills them all); where they are every d-th slot (one_coset),
- * one, the first, with *mult set to d. */
+ * one, the first, with *mult set to d.
+ *
+ * Empty: no more than chance puts in a slot (twice over), or a tenth of
+ * the fullest, and at most a third of the fullest.  A source of a
+ * multiple of the period (one slot filled, or every d-th) may leave more
+ * in the others: another source's events (a 10 ms source folded at 2 ms
+ * hits every slot), so for it a slot is empty too whose events beyond
+ * chance are under SLOT_SHARE of the level of the slots above that share
+ * of the fullest's (the fullest of many is high by chance), by more than
+ * three standard deviations.  Several sources of the multiple, one per
+ * filled slot, are told only from slots empty the first way. */
 static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
 			   size_t m, double period, double phase, double chance_all,
 			   int *mult, double phases[MULTIPLE_MAX])
 {
-	size_t count[MULTIPLE_MAX] = { 0 }, most = 0, filled = 0;
+	size_t count[MULTIPLE_MAX] = { 0 }, most = 0;
 	int slot[MULTIPLE_MAX], k_of = *mult;
 	for (size_t i = 0; i < m; i++) {
 		long long k = mark_number(&ev[mine[i]], period, phase);
@@ -229,11 +257,6 @@ static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
 	}
 	for (int j = 0; j < k_of; j++)
 		most = count[j] > most ? count[j] : most;
-	/* empty: no more than chance puts in a slot (twice over), or a tenth
-	 * of the fullest, and at most a third of the fullest; or, beyond
-	 * chance, under SLOT_SHARE of the level of the slots above that
-	 * share of the fullest's (the fullest of many is high by chance), by
-	 * more than three of the counts' standard deviations */
 	double by_chance = chance_all / k_of, top = (double)most;
 	double empty = fmin(fmax(2 * by_chance, SLOT_EMPTY * top), top / 3);
 	double level = 0, above = 0;
@@ -243,19 +266,15 @@ static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
 			above++;
 		}
 	level /= above;	/* the fullest is above: never 0 / 0 */
-	for (int j = 0; j < k_of; j++) {
-		double c = (double)count[j];
-		if (c <= empty || (c <= by_chance + SLOT_SHARE * (level - by_chance) &&
-				   level - c > 3 * sqrt(level + c)))
-			continue;
-		slot[filled] = j;
-		phases[filled++] = phase + j * period;
-	}
-	int d = one_coset(slot, filled, k_of);
-	if (d > 0) {
-		*mult = d;
-		return 1;
-	}
+	size_t filled = above_empty(count, k_of, empty, by_chance, level, slot);
+	int d = filled == 1 ? k_of : one_coset(slot, filled, k_of);
+	if (d == 0)	/* not one source: empty only the first way */
+		filled = above_empty(count, k_of, empty, by_chance, 0, slot);
+	else if (d < k_of)
+		filled = 1;
+	for (size_t j = 0; j < filled; j++)
+		phases[j] = phase + slot[j] * period;
+	*mult = d > 0 && d < k_of ? d : k_of;
 	return filled;
 }
 
