@@ -63,6 +63,9 @@ struct speed_states {
 	uint64_t window_inverse;	/* ceil(2^64 / runs_per_window): a
 					 * run's window by a multiply */
 	double *w_at, *w_speed, *w_fit;
+	double *w_local;	/* the windows' own speeds, a running median
+				 * of 7 (slower than their stretch's where
+				 * the speed wandered within it) */
 	double *w_lo, *w_hi;	/* the least and most w_fit of each window
 				 * and its neighbours (speed_of_run) */
 	unsigned char *w_state;
@@ -78,9 +81,15 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 
 /* The speed (over the minima) of run number i (0-based, in spool order),
  * of timing t, whose N's minimum is m; 1 when not judged.  It is its
- * window's fitted speed; where the speed changes next to its window (a
- * window that straddles the change, whose runs may themselves straddle
- * it), its own (t - slack) / m, within the neighbouring windows' speeds.
+ * window's own (smoothed) speed where that is slower than its stretch's:
+ * a speed that wandered within a stretch for tens of ms slowed every run
+ * of those windows in proportion, and they were not interrupted (the
+ * smallest ratio of a window's runs, the median of 7 windows: an
+ * interruption that spares none of a window's longer runs moves it, and
+ * only then).  Else its stretch's; where the speed changes next to its
+ * window (a window that straddles the change, whose runs may themselves
+ * straddle it), its own (t - slack) / m, within the neighbouring windows'
+ * speeds.
  * Inline: it is asked of every run, twice or three times over.
  */
 static inline double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
@@ -96,6 +105,8 @@ static inline double speed_of_run(const struct speed_states *ss, uint64_t i, dou
 	size_t w = (size_t)q, last = ss->windows - 1;
 	w = w < last ? w : last;
 	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
+	if (ss->w_local[w] > f)
+		return ss->w_local[w];
 	if (lo == hi)
 		return f;
 	/* a run in a window that straddles a change of speed ran at a speed

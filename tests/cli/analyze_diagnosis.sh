@@ -75,6 +75,19 @@ assert near(s[1]['period_ns'], 10e6, 1e-3) and near(s[1]['per_s'], 100, 0.05), s
 assert s[0]['events'] <= 501, s"
 done
 
+# a speed that wanders within one stretch (a sine of 2% or 3%, too
+# little to cut), beside 1000 a second of 1 us at random and a 4 ms timer
+# of 14 us: the runs of its slow moments are not interruptions (at 3%
+# over 40 ms they had made the cost 13.6 us, at 2% the rate 15% low)
+for w in 0.03@40 0.02@200; do
+	"$DISTURB" --seed 1 --seconds 2 --wave $w --random 1000:1 --periodic 4000:14 > wave.st
+	check "a speed wandering $w, 1 kHz x 1 us at random and 4 ms x 14 us: the rate and cost of the interruptions" judge wave.st '
+assert near(j["interrupts_per_s"], 1250, 0.1), j["interrupts_per_s"]
+assert near(j["interrupt_cost_ns"], 1000, 0.15), j["interrupt_cost_ns"]
+p = sources()
+assert len(p) == 1 and near(p[0]["period_ns"], 4e6, 1e-3) and near(p[0]["per_s"], 250, 0.05), p'
+done
+
 # no interruption at all, but each run slower than its N's fastest by a
 # share of its length, half-normal (sigma 0.5%) or exponential (mean
 # 0.5%): the runs above the threshold are the tail of that spread, not
