@@ -78,9 +78,10 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 			o->cost_hi = cost[(3 * n) / 4];
 		}
 		periodic_sort(ev, n);
-		/* a trace sees every mark: a source fills 5% of its own, with
-		 * one gap at each */
-		rc = periodic_find(ev, n, NULL, 0, o->threshold, 0.05, 1, &o->periodic);
+		/* a trace sees every mark: a source fills 5% of its own; one
+		 * firing may make two gaps (a short stop just after the long
+		 * one) */
+		rc = periodic_find(ev, n, NULL, 0, o->threshold, 0.05, 0, &o->periodic);
 		for (size_t j = 0; j < o->periodic.count; j++)
 			o->periodic.s[j].count = o->periodic.s[j].hits;
 		attribute(o);

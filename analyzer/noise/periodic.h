@@ -59,7 +59,8 @@ struct periodic_sources {
  * (for the figures); one_a_mark: each event is one firing (an
  * interruption), so a source takes one event at a mark, the nearest (the
  * others near it are another source's); 0 where one firing may make
- * several (a burst of slowed runs).  Returns 0, or -1 when out of memory.
+ * several (a burst of slowed runs; a trace's long gap and the short stop
+ * just after it).  Returns 0, or -1 when out of memory.
  */
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 		  size_t nnull, double level, double fill_min, int one_a_mark,
