@@ -25,7 +25,9 @@ if (logscale && n_min_pos > 0 && t_min_pos > 0) {
 	set yrange [0 : (ymax_timings > 0 ? ymax_timings : w) * yscale]
 	if (logscale) { set title TITLE."\n(linear axes: no positive N or t for log ones)" }
 }
+# the minima last: drawn over the line that rests on them (a terminal
+# figure keeps one character a cell)
 plot data."/samples.txt" using 1:($2 * yscale) with points pt dot ps 0.25 lc rgb grey title "every sample (some above the frame: see the excess figures)", \
-     data."/minima.txt" using 1:($2 * yscale) with points pt mark ps 0.9 lc rgb blue title "minimum per N", \
      f(x) * yscale with lines lw 2 lc rgb red title sprintf("least-values line: %.6g + %.6g N (clock units)", intercept, slope), \
-     g(x) * yscale with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g + %.6g N", ols_intercept, ols_slope)
+     g(x) * yscale with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g + %.6g N", ols_intercept, ols_slope), \
+     data."/minima.txt" using 1:($2 * yscale) with points pt mark ps 0.9 lc rgb blue title "minimum per N"
