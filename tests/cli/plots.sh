@@ -34,6 +34,10 @@ check "dumb: also kept in DIR" [ -s "$T/dumb/excess-time.txt" ]
 sym() { grep "$1" "$T/dumb/timings.txt" | awk '{ print $NF }'; }
 check "dumb: samples ($(sym 'every sample')) and minima ($(sym 'minimum per N')) in two symbols" \
 	sh -c "[ -n '$(sym 'every sample')' ] && [ '$(sym 'every sample')' != '$(sym 'minimum per N')' ]"
+# the minima drawn over the line that rests on them: their symbol shows
+# in the frame (the line's characters had hidden every one)
+check "dumb: the minima's symbol ($(sym 'minimum per N')) in the frame, not only in the key" \
+	sh -c "[ \$(grep -v 'minimum per N' '$T/dumb/timings.txt' | grep '|' | grep -c -F '$(sym 'minimum per N')') -ge 5 ]"
 check "--json keeps stdout JSON only" sh -c "'$ANALYZE' --json --plot '$T/dj' --plot-format dumb '$T/s' | '$JSONQ' -"
 
 # --plot-log: log-log timings.
