@@ -800,13 +800,15 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 }
 
 /* The runs above the threshold were the tail of the runs' own spread
- * (interrupts.h: spread_tail), with a threshold of analyze's own. */
+ * (interrupts.h: spread_tail), with a threshold of analyze's own, and no
+ * periodic source among them (a timer whose cost lies within the spread
+ * has runs above the threshold at its marks: they are its events). */
 static int spread_tail(const struct interrupts *o)
 {
 	/* densities: counts over the bins' widths, T / 4, T / 2, T */
 	double d0 = (double)o->tail[0] * 4, d1 = (double)o->tail[1] * 2;
 	double d2 = (double)o->tail[2], beyond = (double)o->tail[3];
-	return !o->threshold_given && !o->saturated && o->events > 0 &&
+	return !o->threshold_given && !o->saturated && o->events > 0 && o->periodic.count == 0 &&
 	       d1 <= INTERRUPTS_TAIL_FALL * d0 && d2 <= INTERRUPTS_TAIL_FALL * d1 &&
 	       beyond <= INTERRUPTS_TAIL_CLEAR * d2 &&
 	       beyond * (double)o->tail[1] <= (double)o->tail[2] * (double)o->tail[2];

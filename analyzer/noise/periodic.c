@@ -231,6 +231,25 @@ static size_t above_empty(const size_t *count, int mult, double empty, double by
 	return filled;
 }
 
+/* The slots the share rule would empty (above empty, under the share of
+ * level) are two or more that hold alike counts (within three standard
+ * deviations), well beyond chance: a source of another period spread
+ * evenly over every slot (with the share rule's source adding to one of
+ * them), not slots this period leaves empty. */
+static int evenly_filled(const size_t *count, int mult, double empty, double by_chance,
+			 double level)
+{
+	double lo = INFINITY, hi = 0, sum = 0, k = 0;
+	for (int j = 0; j < mult; j++) {
+		double c = (double)count[j];
+		if (c <= empty || c > by_chance + SLOT_SHARE * (level - by_chance))
+			continue;
+		lo = fmin(lo, c), hi = fmax(hi, c), sum += c, k++;
+	}
+	double mean = k > 0 ? sum / k : 0;
+	return k >= 2 && hi - lo <= 3 * sqrt(mean) && mean - by_chance > 3 * sqrt(mean);
+}
+
 /* The events' marks counted in `mult` slots (mark number mod mult); the
  * filled ones' phases into phases[].  Returns how many are filled (0:
  * chance fills them all); where they are every d-th slot (one_coset),
@@ -266,7 +285,9 @@ static size_t slots_filled(const struct periodic_event *ev, const size_t *mine,
 			above++;
 		}
 	level /= above;	/* the fullest is above: never 0 / 0 */
-	size_t filled = above_empty(count, k_of, empty, by_chance, level, slot);
+	size_t filled = above_empty(count, k_of, empty, by_chance,
+				    evenly_filled(count, k_of, empty, by_chance, level) ? 0 : level,
+				    slot);
 	int d = filled == 1 ? k_of : one_coset(slot, filled, k_of);
 	if (d == 0)	/* not one source: empty only the first way */
 		filled = above_empty(count, k_of, empty, by_chance, 0, slot);
@@ -397,7 +418,7 @@ static int locking_multiple(const struct periodic_event *ev, const size_t *mine,
 {
 	double ph, z1 = z_at(ev, mine, m, period, &ph);
 	double own = m > 0 ? fmax(0, 1 - chance / (double)m) : 0;
-	double want = 0.9 * z1 * fmax(0.5, own * own);
+	double want = 0.9 * z1 * fmax(0.25, own * own);
 	/* eight marks of the multiple over the span at least: bursts lock to
 	 * any period longer than their spacing */
 	for (int k = MULTIPLE_MAX / 2; k >= 2; k--)
@@ -616,18 +637,47 @@ static int marks_of(const struct periodic_source *a, const struct periodic_sourc
 	return fmin(d, a->period - d) <= near;
 }
 
+/* b's cost within a's quartiles (the upper one 25% wider). */
+static int cost_alike(const struct periodic_source *a, const struct periodic_source *b)
+{
+	return b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25;
+}
+
+/* a and b, of one period, lie half of it apart (within
+ * MARK_TOLERANCE_FIRST of it), with as many events (within three standard
+ * deviations): the two halves of one source of half the period, whose
+ * marks fell into two slots of the period searched. */
+static int halves(const struct periodic_source *a, const struct periodic_source *b)
+{
+	double d = fmod(fabs(a->phase - b->phase), a->period);
+	double ea = (double)a->events, eb = (double)b->events;
+	return fabs(d - a->period / 2) <= MARK_TOLERANCE_FIRST * a->period &&
+	       fabs(ea - eb) <= 3 * sqrt(ea + eb);
+}
+
 /* Sources of one period whose phases lie closer than the typical stretch
- * (two sources a few microseconds apart, taken in pieces) are one; so is
- * a source whose marks are every k-th of another's, of its cost (events
- * of one source that the collection's rhythm caught only at some marks). */
+ * (two sources a few microseconds apart, taken in pieces) are one, and so
+ * are two of one cost whose phases lie within MARK_TOLERANCE_FIRST of the
+ * period (a source that fires late by more than the marks' tolerance at
+ * some marks: its events split between two sets of marks a little apart,
+ * each fitted a period of its own); so is a source whose marks are every
+ * k-th of another's, of its cost (events of one source that the
+ * collection's rhythm caught only at some marks); and two of one period
+ * and cost half of it apart, of as many events, are one of half the
+ * period (halves). */
 static void merge_alike(double typical, struct periodic_sources *out)
 {
 	for (size_t i = 0; i < out->count; i++)
 		for (size_t j = i + 1; j < out->count; j++) {
 			struct periodic_source *a = &out->s[i], *b = &out->s[j];
-			int alike = marks_of(a, b, typical) &&
-				    (fabs(b->period / a->period - 1) <= 1e-3 ||
-				     (b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25));
+			int same = fabs(b->period / a->period - 1) <= 1e-3;
+			int twin = same && cost_alike(a, b) && cost_alike(b, a);
+			int alike = (marks_of(a, b, typical) && (same || cost_alike(a, b))) ||
+				    (twin && marks_of(a, b, MARK_TOLERANCE_FIRST * a->period));
+			if (twin && !alike && halves(a, b)) {
+				a->period /= 2;	/* one source of half the period */
+				alike = 1;
+			}
 			if (!alike)
 				continue;
 			a->hits += b->hits;

@@ -80,8 +80,9 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 		      struct speed_states *out);
 
 /* The speed (over the minima) of run number i (0-based, in spool order),
- * of timing t, whose N's minimum is m; 1 when not judged.  It is its
- * window's own (smoothed) speed where that is slower than its stretch's:
+ * of timing t, whose N's minimum is m; 1 when not judged.  Within a
+ * stretch it is its window's own (smoothed) speed where that is slower
+ * than the stretch's:
  * a speed that wandered within a stretch for tens of ms slowed every run
  * of those windows in proportion, and they were not interrupted (the
  * smallest ratio of a window's runs, the median of 7 windows: an
@@ -105,10 +106,8 @@ static inline double speed_of_run(const struct speed_states *ss, uint64_t i, dou
 	size_t w = (size_t)q, last = ss->windows - 1;
 	w = w < last ? w : last;
 	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
-	if (ss->w_local[w] > f)
-		return ss->w_local[w];
 	if (lo == hi)
-		return f;
+		return ss->w_local[w] > f ? ss->w_local[w] : f;
 	/* a run in a window that straddles a change of speed ran at a speed
 	 * between its neighbours' (a run may itself straddle the change) */
 	double own = (t - slack) / m;

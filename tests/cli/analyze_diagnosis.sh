@@ -75,6 +75,50 @@ assert near(s[1]['period_ns'], 10e6, 1e-3) and near(s[1]['per_s'], 100, 0.05), s
 assert s[0]['events'] <= 501, s"
 done
 
+# sources on one 1 ms grid, one firing at half its marks (at random):
+# 20 ms and 5 ms, or 10 ms and 5 ms.  Each at its period, not the 5 ms
+# one as pieces of 20 or 10 ms (the 5 ms one's events fill every slot of
+# 20 ms alike, and the 20 ms one's add to one of them; the 5 ms one's
+# marks, folded at 10 ms, fall into two slots half a period apart)
+for seed in 1 3 4; do
+	for pair in 20000:2:0:unseen:1:2100 10000:5:0:unseen:1:100; do
+		"$DISTURB" --seed $seed --periodic $pair --periodic 5000:2:0:unseen:0.5:1100 > halfgrid.st
+		check "${pair%%:*} us and 5 ms at half its marks on one 1 ms grid, seed $seed: each at its period" judge halfgrid.st "
+s = sources()
+assert len(s) == 2, s
+assert near(s[0]['period_ns'], 5e6, 1e-3) and near(s[0]['per_s'], 100, 0.15), s
+assert near(s[1]['period_ns'], ${pair%%:*}e3, 1e-3) and near(s[1]['per_s'], 1e6 / ${pair%%:*}, 0.05), s"
+	done
+done
+
+# 30% slower for 20 ms of every 100 ms, nothing else: stretches of a
+# speed, no interruption (the windows at their edges had made 13 to 31 a
+# second with their own speed taken over the stretches')
+for seed in 1 2 3; do
+	"$DISTURB" --seed $seed --bursts 1.3@20/100 > bursts.st
+	check "30% slower 20 ms in 100, seed $seed: no interruptions" judge bursts.st '
+assert j["interrupts_per_s"] < 2, j["interrupts_per_s"]'
+done
+
+# a timer of 0.5 us, within a spread of 0.5% in proportion to each run:
+# its runs above the threshold are its own, not the spread's tail (they
+# had been, and the timer came out at 78 a second)
+for seed in 1 2; do
+	"$DISTURB" --seed $seed --periodic 4000:0.5 > small.st
+	python3 -c '
+import random, sys
+R = random.Random(int(sys.argv[1]))
+for line in open("small.st"):
+    if line.startswith("#"):
+        sys.stdout.write(line)
+        continue
+    n, t, at = line.split()
+    print("%s\t%.0f\t%s" % (n, 21 * round(float(t) * (1 + abs(R.gauss(0, 0.005))) / 21), at))' $seed > smalltail.st
+	check "a 4 ms timer of 0.5 us in a spread of 0.5%, seed $seed: at 250 a second" judge smalltail.st '
+p = sources()
+assert len(p) >= 1 and near(p[0]["period_ns"], 4e6, 1e-3) and near(p[0]["per_s"], 250, 0.05), p'
+done
+
 # a speed that wanders within one stretch (a sine of 2% or 3%, too
 # little to cut), beside 1000 a second of 1 us at random and a 4 ms timer
 # of 14 us: the runs of its slow moments are not interruptions (at 3%

@@ -17,7 +17,7 @@
  * Usage: disturb [--slope S] [--intercept I] [--tick T] [--unit-ns U]
  *                [--range A:B:K] [--runs R | --seconds S] [--gap G]
  *                [--jitter J] [--seed S]
- *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE]]]]...
+ *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]]]...
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
  *                [--speed FACTOR@FROM_MS:TO_MS]...
  *                [--bursts FACTOR@LENGTH_MS/EVERY_MS]
@@ -31,7 +31,8 @@
  * An interrupt's cost is COST x (1 + SPREAD x a standard normal), at
  * least a tenth of COST: its median is COST.  KIND is what the kernel
  * would count it as, for the counters (irq, preempt, or unseen: the
- * default, a hypervisor's).  A periodic source starts at a random phase;
+ * default, a hypervisor's).  A periodic source starts at a random phase,
+ * or at PHASE_US (0 <= PHASE_US < PERIOD_US: sources on one grid);
  * with SHARE (0 < SHARE <= 1, default 1) it fires at each of its marks
  * with that chance only (a source on a period's grid that skips marks).
  *
@@ -70,6 +71,7 @@ struct source {
 	uint64_t hits;		/* interrupts that landed inside runs */
 	uint64_t count;		/* all of them, in runs or between */
 	double phase;		/* periodic: its first mark, units */
+	double phase_us;	/* as given (PHASE_US), or < 0: at random */
 	char spec[80];
 };
 
@@ -126,14 +128,14 @@ static void add_source(struct gen *g, const char *opt, const char *v, int period
 		usage_error(opt, v, "at most 8 sources");
 	struct source *s = &g->src[g->nsrc++];
 	char kind[16] = "unseen";
-	double a, c, spread = 0, share = 1;
-	int k = sscanf(v, "%lf:%lf:%lf:%15[^:]:%lf", &a, &c, &spread, kind, &share);
+	double a, c, spread = 0, share = 1, phase = -1;
+	int k = sscanf(v, "%lf:%lf:%lf:%15[^:]:%lf:%lf", &a, &c, &spread, kind, &share, &phase);
 	if (k < 2 || !(a > 0) || !(c > 0) || spread < 0 || !(share > 0 && share <= 1) ||
-	    (k == 5 && !periodic))
-		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE]]]"
+	    (k >= 5 && !periodic) || (k == 6 && !(phase >= 0 && phase < a)))
+		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]]"
 					     : "RATE_HZ:COST_US[:SPREAD[:KIND]]");
 	*s = (struct source){ .periodic = periodic, .period = a, .rate = a, .cost = c,
-			      .spread = spread, .share = share };
+			      .spread = spread, .share = share, .phase_us = phase };
 	if (strcmp(kind, "irq") == 0)
 		s->kind = KIND_IRQ;
 	else if (strcmp(kind, "preempt") == 0)
@@ -455,6 +457,9 @@ int main(int argc, char **argv)
 		struct source *s = &g.src[i];
 		s->next = s->periodic ? gsl_rng_uniform(g.rng) * s->period
 				      : gsl_ran_exponential(g.rng, 1 / s->rate);
+		if (s->periodic && s->phase_us >= 0)	/* (drawn all the same: the
+							 * other sources' as before) */
+			s->next = units_of_us(&g, s->phase_us);
 		s->phase = s->periodic ? s->next : 0;
 	}
 	if (g.trace_s > 0)
