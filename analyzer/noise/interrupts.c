@@ -694,6 +694,25 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	free(t.buf);
 }
 
+/* A firing is one event where the runs (less what interrupted them) are
+ * longer than what one costs (median of each): the short slowdown after
+ * an interruption (its caches refilled) falls within the run it hit.
+ * Where runs are shorter, the runs after it are events of that firing
+ * too. */
+static int one_a_mark(const struct periodic_event *ev, size_t n, double scale)
+{
+	double *v = malloc((n ? n : 1) * 2 * sizeof *v);
+	if (v == NULL || n == 0) {
+		free(v);
+		return 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = ev[i].hi - ev[i].lo - ev[i].cost * scale, v[n + i] = ev[i].cost * scale;
+	int one = select_kth(v, n, n / 2) > select_kth(v + n, n, n / 2);
+	free(v);
+	return one;
+}
+
 /* The events above the threshold (o's), as interruptions: their periodic
  * sources, cost and count.  keep is empty on entry (mid: the runs'
  * middles, the periodic search's null model). */
@@ -708,8 +727,8 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 	o->periods_unsearched = o->have_at && !c->one_clock;
 	if (o->have_at && c->one_clock) {
 		periodic_sort(ev, keep->kept);
-		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0, 1,
-				   &o->periodic);
+		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0,
+				   one_a_mark(ev, keep->kept, time_scale(c)), &o->periodic);
 	}
 	double time = o->in_runs * time_scale(c);
 	/* the cost from the runs that expected few (by the events' own rate

@@ -80,17 +80,16 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 		      struct speed_states *out);
 
 /* The speed (over the minima) of run number i (0-based, in spool order),
- * of timing t, whose N's minimum is m; 1 when not judged.  Within a
- * stretch it is its window's own (smoothed) speed where that is slower
- * than the stretch's:
- * a speed that wandered within a stretch for tens of ms slowed every run
- * of those windows in proportion, and they were not interrupted (the
- * smallest ratio of a window's runs, the median of 7 windows: an
- * interruption that spares none of a window's longer runs moves it, and
- * only then).  Else its stretch's; where the speed changes next to its
+ * of timing t, whose N's minimum is m; 1 when not judged.  It is its
+ * window's stretch's fitted speed; where the speed changes next to its
  * window (a window that straddles the change, whose runs may themselves
  * straddle it), its own (t - slack) / m, within the neighbouring windows'
- * speeds.
+ * speeds.  Or the window's own (smoothed) speed, where that is slower: a
+ * speed that wandered within a stretch for tens of ms slowed every run of
+ * those windows in proportion, and they were not interrupted (the
+ * smallest ratio of a window's runs, the median of 7 windows: an
+ * interruption that spares none of a window's longer runs moves it, and
+ * only then).
  * Inline: it is asked of every run, twice or three times over.
  */
 static inline double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
@@ -111,7 +110,8 @@ static inline double speed_of_run(const struct speed_states *ss, uint64_t i, dou
 	/* a run in a window that straddles a change of speed ran at a speed
 	 * between its neighbours' (a run may itself straddle the change) */
 	double own = (t - slack) / m;
-	return own < lo ? lo : own > hi ? hi : own;
+	own = own < lo ? lo : own > hi ? hi : own;
+	return ss->w_local[w] > own ? ss->w_local[w] : own;
 }
 
 void speed_states_free(struct speed_states *ss);
