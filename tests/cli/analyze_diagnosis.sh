@@ -75,6 +75,18 @@ assert near(s[1]['period_ns'], 10e6, 1e-3) and near(s[1]['per_s'], 100, 0.05), s
 assert s[0]['events'] <= 501, s"
 done
 
+# the README's collection of this guest (data/count-tsc.st.gz): its 250 Hz
+# timer and 100 Hz source, and its slowed runs counted apart, not as
+# interruptions (a change of the speed taken at its windows had made them
+# interruptions, and the timer three sources of 4 ms)
+gzip -dc "${SUBTICK_SOURCE_ROOT:?}/data/count-tsc.st.gz" > ctsc.st
+check "data/count-tsc.st.gz: the 4 ms timer and the 10 ms source, the slowed runs apart" judge ctsc.st '
+assert j["slowed_runs"] is not None, j["interrupt_excess_growth"]
+p = sources()
+assert len(p) == 2, p
+assert near(p[0]["period_ns"], 4e6, 1e-3) and near(p[0]["per_s"], 250, 0.05), p
+assert near(p[1]["period_ns"], 10e6, 1e-3) and near(p[1]["per_s"], 100, 0.05), p'
+
 # sources on one 1 ms grid, one firing at half its marks (at random):
 # 20 ms and 5 ms, or 10 ms and 5 ms.  Each at its period, not the 5 ms
 # one as pieces of 20 or 10 ms (the 5 ms one's events fill every slot of
