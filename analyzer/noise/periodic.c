@@ -687,6 +687,66 @@ static void merge_alike(double typical, struct periodic_sources *out)
 		}
 }
 
+/* The first event whose middle is at x or after (ev sorted by mid). */
+static size_t first_at(const struct periodic_event *ev, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ev[mid].mid < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Marks a source's halving looks at, at most. */
+enum { SHARED_MARKS_MAX = 1 << 20 };
+
+/* A source whose marks half a period on fall in runs other sources took
+ * (both fired in one run there: a 10 ms source beside a 4 ms timer has
+ * every other mark within the timer's runs), as many of them held as of
+ * its own, and most of those runs costlier than their source's own by
+ * half this one's cost: it fires every half period, and shares those
+ * runs.  Its period is halved, and they are counted as its events too. */
+static void shared_halves(const struct periodic_event *ev, size_t n,
+			  struct periodic_sources *out)
+{
+	double from = ev[0].mid, to = ev[n - 1].mid;
+	for (size_t i = 0; i < out->count; i++) {
+		struct periodic_source *s = &out->s[i];
+		double half = s->period / 2, own_marks = (to - from) / s->period;
+		if (!(own_marks >= 8 && own_marks <= SHARED_MARKS_MAX))
+			continue;
+		double first = s->phase + half;
+		first -= floor((first - from) / s->period) * s->period;
+		size_t marks = 0, held = 0, costlier = 0;
+		for (double m = first; m <= to; m += s->period) {
+			marks++;
+			size_t k = first_at(ev, n, m - s->period / 4);
+			for (; k < n && ev[k].mid <= m + s->period / 4; k++) {
+				const struct periodic_event *e = &ev[k];
+				if (!holds_mark(e, s->period, m, MARK_TOLERANCE * s->period))
+					continue;
+				held++;
+				for (size_t j = 0; j < out->count; j++)
+					if (j != i && periodic_holds(&out->s[j], e)) {
+						costlier += e->cost >= out->s[j].cost + s->cost / 2;
+						break;
+					}
+				break;	/* one run a mark */
+			}
+		}
+		if (held >= SOURCE_MIN_EVENTS && (double)held >= 0.8 * (double)s->events / own_marks * (double)marks &&
+		    2 * costlier >= held) {
+			s->period = half;
+			s->events += held;
+			s->hits += (double)held;
+		}
+	}
+}
+
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 		  size_t nnull, double level, double fill_min, int one_a_mark,
 		  struct periodic_sources *out)
@@ -705,8 +765,10 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, one_a_mark,
 			   &st, out) > 0)
 		;
-	if (rc == 0)
+	if (rc == 0) {
 		merge_alike(st.typical, out);
+		shared_halves(ev, n, out);
+	}
 	/* strongest first: the source of the most events */
 	for (size_t i = 1; i < out->count; i++)
 		for (size_t j = i; j > 0 && out->s[j].hits > out->s[j - 1].hits; j--) {

@@ -75,6 +75,24 @@ assert near(s[1]['period_ns'], 10e6, 1e-3) and near(s[1]['per_s'], 100, 0.05), s
 assert s[0]['events'] <= 501, s"
 done
 
+# a 10 ms source whose every other mark falls within a run of a 4 ms
+# timer's (both fire in that run, at the cost of both): 10 ms at 100 a
+# second, not 20 ms at 50 (as on this guest's demo, three times in six);
+# and a true 20 ms source whose marks half a period on fall on the
+# timer's: 20 ms (those runs cost the timer's alone)
+for seed in 1 2; do
+	for off in 1000 1010; do
+		"$DISTURB" --seed $seed --periodic 4000:14:0:unseen:1:1000 --periodic 10000:17:0:unseen:1:$off --random 1000:1 > shared.st
+		check "10 ms sharing every other mark with a 4 ms timer (at $off us), seed $seed: 10 ms at 100 a second" judge shared.st '
+p = sources()
+assert len(p) == 2 and near(p[1]["period_ns"], 10e6, 1e-3) and near(p[1]["per_s"], 100, 0.05), p'
+	done
+	"$DISTURB" --seed $seed --periodic 4000:14:0:unseen:1:1000 --periodic 20000:17:0:unseen:1:3000 --random 1000:1 > shared20.st
+	check "20 ms whose half-period marks fall on a 4 ms timer's, seed $seed: 20 ms at 50 a second" judge shared20.st '
+p = sources()
+assert len(p) == 2 and near(p[1]["period_ns"], 20e6, 1e-3) and near(p[1]["per_s"], 50, 0.05), p'
+done
+
 # the README's collection of this guest (data/count-tsc.st.gz): its 250 Hz
 # timer and 100 Hz source, and its slowed runs counted apart, not as
 # interruptions (a change of the speed taken at its windows had made them
