@@ -643,15 +643,15 @@ static int cost_alike(const struct periodic_source *a, const struct periodic_sou
 	return b->cost >= a->cost_lo && b->cost <= a->cost_hi * 1.25;
 }
 
-/* a and b, of one period, lie half of it apart (within
- * MARK_TOLERANCE_FIRST of it), with as many events (within three standard
+/* a and b, of one period, lie half of it apart (within MARK_TOLERANCE of
+ * it, the marks' own), with as many events (within three standard
  * deviations): the two halves of one source of half the period, whose
  * marks fell into two slots of the period searched. */
 static int halves(const struct periodic_source *a, const struct periodic_source *b)
 {
 	double d = fmod(fabs(a->phase - b->phase), a->period);
 	double ea = (double)a->events, eb = (double)b->events;
-	return fabs(d - a->period / 2) <= MARK_TOLERANCE_FIRST * a->period &&
+	return fabs(d - a->period / 2) <= MARK_TOLERANCE * a->period &&
 	       fabs(ea - eb) <= 3 * sqrt(ea + eb);
 }
 

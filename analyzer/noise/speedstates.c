@@ -25,11 +25,10 @@ static int alloc_windows(struct speed_states *o, size_t nwin)
 	o->w_speed = calloc(nwin, sizeof *o->w_speed);
 	o->w_fit = calloc(nwin, sizeof *o->w_fit);
 	o->w_state = calloc(nwin, sizeof *o->w_state);
-	o->w_local = calloc(nwin, sizeof *o->w_local);
 	o->w_lo = calloc(nwin, sizeof *o->w_lo);
 	o->w_hi = calloc(nwin, sizeof *o->w_hi);
-	return o->w_at && o->w_speed && o->w_fit && o->w_state && o->w_lo && o->w_hi &&
-	       o->w_local ? 0 : -1;
+	return o->w_at && o->w_speed && o->w_fit && o->w_state && o->w_lo && o->w_hi
+	       ? 0 : -1;
 }
 
 /* A window's speed is the smallest of its ratios (NAN when fewer than 4):
@@ -387,10 +386,8 @@ static int states_from_windows(struct speed_states *o)
 	if (rc == 0) {
 		describe_states(o, y);
 		o->wander = wander_of(ys, o->w_fit, n);
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < n; i++)
 			o->w_fit[i] = exp(o->w_fit[i]);
-			o->w_local[i] = exp(ys[i]);
-		}
 		for (size_t i = 0; i < n; i++) {
 			double lo_i = o->w_fit[i], hi_i = lo_i;
 			for (size_t j = i > 0 ? i - 1 : 0; j <= i + 1 && j < n; j++) {
@@ -434,8 +431,8 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 void speed_states_free(struct speed_states *ss)
 {
 	free(ss->w_at), free(ss->w_speed), free(ss->w_fit), free(ss->w_state);
-	free(ss->w_lo), free(ss->w_hi), free(ss->w_local);
-	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = ss->w_local = NULL;
+	free(ss->w_lo), free(ss->w_hi);
+	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = NULL;
 	ss->w_state = NULL;
 	ss->windows = 0;
 	ss->judged = 0;

@@ -63,9 +63,6 @@ struct speed_states {
 	uint64_t window_inverse;	/* ceil(2^64 / runs_per_window): a
 					 * run's window by a multiply */
 	double *w_at, *w_speed, *w_fit;
-	double *w_local;	/* the windows' own speeds, a running median
-				 * of 7 (slower than their stretch's where
-				 * the speed wandered within it) */
 	double *w_lo, *w_hi;	/* the least and most w_fit of each window
 				 * and its neighbours (speed_of_run) */
 	unsigned char *w_state;
@@ -81,15 +78,9 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 
 /* The speed (over the minima) of run number i (0-based, in spool order),
  * of timing t, whose N's minimum is m; 1 when not judged.  It is its
- * window's stretch's fitted speed; where the speed changes next to its
- * window (a window that straddles the change, whose runs may themselves
- * straddle it), its own (t - slack) / m, within the neighbouring windows'
- * speeds.  Or the window's own (smoothed) speed, where that is slower: a
- * speed that wandered within a stretch for tens of ms slowed every run of
- * those windows in proportion, and they were not interrupted (the
- * smallest ratio of a window's runs, the median of 7 windows: an
- * interruption that spares none of a window's longer runs moves it, and
- * only then).
+ * window's fitted speed; where the speed changes next to its window (a
+ * window that straddles the change, whose runs may themselves straddle
+ * it), its own (t - slack) / m, within the neighbouring windows' speeds.
  * Inline: it is asked of every run, twice or three times over.
  */
 static inline double speed_of_run(const struct speed_states *ss, uint64_t i, double t,
@@ -106,12 +97,11 @@ static inline double speed_of_run(const struct speed_states *ss, uint64_t i, dou
 	w = w < last ? w : last;
 	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
 	if (lo == hi)
-		return ss->w_local[w] > f ? ss->w_local[w] : f;
+		return f;
 	/* a run in a window that straddles a change of speed ran at a speed
 	 * between its neighbours' (a run may itself straddle the change) */
 	double own = (t - slack) / m;
-	own = own < lo ? lo : own > hi ? hi : own;
-	return ss->w_local[w] > own ? ss->w_local[w] : own;
+	return own < lo ? lo : own > hi ? hi : own;
 }
 
 void speed_states_free(struct speed_states *ss);
