@@ -853,7 +853,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 		rc = judge_events(sp, c, o, keep, mid, len);
 		o->tail_doublings++;
 	} while (rc == 0 && o->tail_doublings < INTERRUPTS_TAIL_DOUBLINGS && spread_tail(o));
-	o->spread_tail = tail - o->events;
+	o->spread_tail = tail > o->events ? tail - o->events : 0;
 	memcpy(o->tail, seen, sizeof seen);	/* as first judged */
 	return rc;
 }

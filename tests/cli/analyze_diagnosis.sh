@@ -165,15 +165,7 @@ done
 # had been, and the timer came out at 78 a second)
 for seed in 1 2; do
 	"$DISTURB" --seed $seed --periodic 4000:0.5 > small.st
-	python3 -c '
-import random, sys
-R = random.Random(int(sys.argv[1]))
-for line in open("small.st"):
-    if line.startswith("#"):
-        sys.stdout.write(line)
-        continue
-    n, t, at = line.split()
-    print("%s\t%.0f\t%s" % (n, 21 * round(float(t) * (1 + abs(R.gauss(0, 0.005))) / 21), at))' $seed > smalltail.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" gauss 0.005 $seed < small.st > smalltail.st
 	check "a 4 ms timer of 0.5 us in a spread of 0.5%, seed $seed: at 250 a second" judge smalltail.st '
 p = sources()
 assert len(p) >= 1 and near(p[0]["period_ns"], 4e6, 1e-3) and near(p[0]["per_s"], 250, 0.05), p'
@@ -186,17 +178,7 @@ done
 # down to a hypervisor)
 "$DISTURB" --seed 1 --seconds 2 > calm.st
 for kind in gauss expo; do
-	python3 -c '
-import random, sys
-random.seed(3)
-draw = (lambda: abs(random.gauss(0, 0.005))) if sys.argv[1] == "gauss" else (lambda: random.expovariate(200))
-for line in open("calm.st"):
-    if line.startswith("#"):
-        sys.stdout.write(line)
-        continue
-    f = line.split("\t")
-    f[1] = str(int(int(f[1]) * (1 + draw())))
-    sys.stdout.write("\t".join(f))' $kind > tail.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" $kind 0.005 3 < calm.st > tail.st
 	check "a spread of 0.5% in proportion to each run ($kind), no interruptions: none counted, the tail said" judge tail.st '
 assert j["interrupts"] == 0 and j["interrupts_per_s"] == 0, (j["interrupts"], j["interrupts_per_s"])
 assert j["spread_tail_runs"] > 0, j["spread_tail_runs"]

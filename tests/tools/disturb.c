@@ -129,8 +129,15 @@ static void add_source(struct gen *g, const char *opt, const char *v, int period
 	struct source *s = &g->src[g->nsrc++];
 	char kind[16] = "unseen";
 	double a, c, spread = 0, share = 1, phase = -1;
-	int k = sscanf(v, "%lf:%lf:%lf:%15[^:]:%lf:%lf", &a, &c, &spread, kind, &share, &phase);
-	if (k < 2 || !(a > 0) || !(c > 0) || spread < 0 || !(share > 0 && share <= 1) ||
+	int end = -1, k = sscanf(v, "%lf:%lf:%lf:%15[^:]:%lf:%lf%n", &a, &c, &spread, kind, &share,
+				 &phase, &end);
+	/* every field read (a field that is no number stops the reading),
+	 * the sixth to the end */
+	int fields = 1;
+	for (const char *p = v; *p; p++)
+		fields += *p == ':';
+	int whole = k == fields && (k < 6 || v[end] == '\0');
+	if (k < 2 || !whole || !(a > 0) || !(c > 0) || spread < 0 || !(share > 0 && share <= 1) ||
 	    (k >= 5 && !periodic) || (k == 6 && !(phase >= 0 && phase < a)))
 		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]]"
 					     : "RATE_HZ:COST_US[:SPREAD[:KIND]]");

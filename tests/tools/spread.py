@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+"""spread.py KIND SCALE SEED < STREAM > STREAM - each run slower in
+proportion to its length: every timing t becomes t x (1 + x), x drawn
+half-normal (KIND gauss, sigma SCALE) or exponential (KIND expo, mean
+SCALE), then floored to the header's tick.  Header lines pass unchanged.
+A spread of the runs with no interruption in it, for the diagnosis tests."""
+import random
+import sys
+
+kind, scale, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+draw = {"gauss": lambda: abs(rng.gauss(0, scale)),
+        "expo": lambda: rng.expovariate(1 / scale)}[kind]
+tick = 1
+for line in sys.stdin:
+    if line.startswith("#"):
+        if line.startswith("# tick:"):
+            tick = int(float(line.split(":", 1)[1]))
+        sys.stdout.write(line)
+        continue
+    f = line.rstrip("\n").split("\t")
+    f[1] = str(tick * int(int(f[1]) * (1 + draw()) / tick))
+    sys.stdout.write("\t".join(f) + "\n")
