@@ -5,6 +5,7 @@
 #include "interrupts.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -713,12 +714,142 @@ static int one_a_mark(const struct periodic_event *ev, size_t n, double scale)
 	return one;
 }
 
+/* 1 if a source of ps has period p, within 1%. */
+static int source_near(const struct periodic_sources *ps, double p)
+{
+	for (size_t j = 0; j < ps->count; j++)
+		if (fabs(ps->s[j].period / p - 1) <= 0.01)
+			return 1;
+	return 0;
+}
+
+/* Where ps holds source x again (its period within 1%, its marks within
+ * 2% of it): its index; else -1. */
+static long found_again(const struct periodic_sources *ps, const struct periodic_source *x)
+{
+	for (size_t j = 0; j < ps->count; j++) {
+		double d = fmod(fabs(ps->s[j].phase - x->phase), x->period);
+		if (fabs(ps->s[j].period / x->period - 1) <= 0.01 &&
+		    fmin(d, x->period - d) <= 0.02 * x->period)
+			return (long)j;
+	}
+	return -1;
+}
+
+/* The sources of before, in ps as they were where ps lacks them or holds
+ * fewer of their events: a threshold raised over the runs' spread drops a
+ * source's runs whose cost lies within it (at its marks in the longer
+ * runs, or all of them), though it was found, coherent, at the first (a
+ * spread's tail has no period). */
+static void keep_found(struct periodic_sources *ps, const struct periodic_sources *before)
+{
+	for (size_t i = 0; before != NULL && i < before->count; i++) {
+		long j = found_again(ps, &before->s[i]);
+		if (j >= 0 && ps->s[j].events < before->s[i].events)
+			ps->s[j] = before->s[i];
+		else if (j < 0 && ps->count < PERIODIC_SOURCES_MAX)
+			ps->s[ps->count++] = before->s[i];
+	}
+}
+
+/* 1 if ev holds a mark of a source of o. */
+static int held_by_source(const struct interrupts *o, const struct periodic_event *ev)
+{
+	for (size_t j = 0; j < o->periodic.count; j++)
+		if (periodic_holds(&o->periodic.s[j], ev))
+			return 1;
+	return 0;
+}
+
+/* The N whose threshold is the share of their runs' timing (not the
+ * fixed one, nor the cap), m their minimum. */
+static int relative_rules(const struct interrupts *o, double m)
+{
+	double rel = o->threshold_relative * m;
+	return rel > o->threshold && (o->threshold_cap == 0 || rel < o->threshold_cap);
+}
+
+/* o->tail_growth: how the share of runs beyond twice the threshold grows
+ * with m, from the shortest third of the N where the threshold is a share
+ * of the run to the longest (their minima twice apart, 40 such runs kept
+ * in the two; +-infinity where one holds none; beyond[i]: those of N i,
+ * scaled to all events). */
+static void tail_growth_of(struct interrupts *o, const struct interrupt_config *c,
+			   const double *beyond, const size_t *kept)
+{
+	const struct point_set *s = c->points;
+	size_t first = s->count, rules = 0;
+	o->tail_growth = NAN;
+	for (size_t i = 0; i < s->count; i++)
+		if (relative_rules(o, s->p[i].min)) {
+			first = first < i ? first : i;
+			rules++;
+		}
+	if (rules < 6)
+		return;
+	double runs[2] = { 0, 0 }, hit[2] = { 0, 0 }, m[2] = { 0, 0 };
+	size_t got[2] = { 0, 0 }, third = rules / 3, seen = 0;
+	for (size_t i = first; i < s->count; i++) {
+		if (!relative_rules(o, s->p[i].min))
+			continue;
+		int k = seen < third ? 0 : seen >= rules - third ? 1 : -1;
+		if (seen == third / 2 || seen == rules - third + third / 2)
+			m[seen == third / 2 ? 0 : 1] = s->p[i].min;	/* the thirds' middles */
+		seen++;
+		if (k < 0)
+			continue;
+		runs[k] += s->p[i].count;
+		hit[k] += beyond[i];
+		got[k] += kept[i];
+	}
+	if (got[0] + got[1] < 40 || !(m[1] >= 2 * m[0]))
+		return;
+	o->tail_growth = hit[0] == 0 ? INFINITY : hit[1] == 0 ? -INFINITY
+		: log((hit[1] / runs[1]) / (hit[0] / runs[0])) / log(m[1] / m[0]);
+}
+
+/* The runs above the threshold that a periodic source's mark holds are
+ * its events, not the runs' spread: taken out of tail[2] and tail[3]
+ * (the kept events stand for all of them), so that the spread's tail is
+ * judged on the rest; and how the rest beyond twice the threshold hit
+ * runs of each length (tail_growth_of). */
+static void tail_off_sources(struct interrupts *o, const struct interrupt_config *c,
+			     const struct periodic_event *ev, size_t n)
+{
+	double scale = n ? (double)o->events / (double)n : 0, k = time_scale(c);
+	double held[2] = { 0, 0 };
+	size_t np = c->points->count;
+	double *beyond = calloc(np ? np : 1, sizeof *beyond);
+	size_t *kept = calloc(np ? np : 1, sizeof *kept);
+	for (size_t i = 0; i < n; i++) {
+		double t = (ev[i].hi - ev[i].lo) / k;
+		int far = ev[i].cost + o->baseline > 2 * threshold_at(o, t);
+		if (held_by_source(o, &ev[i])) {
+			held[far] += scale;
+		} else if (far && beyond != NULL && kept != NULL && ev[i].tag < np) {
+			beyond[ev[i].tag] += scale;
+			kept[ev[i].tag]++;
+		}
+	}
+	for (int b = 0; b < 2; b++) {
+		uint64_t h = (uint64_t)llround(held[b]);
+		o->tail[2 + b] -= h < o->tail[2 + b] ? h : o->tail[2 + b];
+	}
+	o->tail_growth = NAN;
+	if (beyond != NULL && kept != NULL)
+		tail_growth_of(o, c, beyond, kept);
+	free(beyond);
+	free(kept);
+}
+
 /* The events above the threshold (o's), as interruptions: their periodic
  * sources, cost and count.  keep is empty on entry (mid: the runs'
- * middles, the periodic search's null model). */
+ * middles, the periodic search's null model; before: sources found at a
+ * lower threshold, kept where not found again, or NULL). */
 static int judge_events(struct spool *sp, const struct interrupt_config *c,
 			struct interrupts *o, struct reservoir *keep,
-			const struct reservoir *mid, const struct lengths *len)
+			const struct reservoir *mid, const struct lengths *len,
+			const struct periodic_sources *before)
 {
 	int rc = event_pass(sp, c, o, (struct periodic_event *)keep->v, keep);
 	if (rc != 0)
@@ -729,7 +860,9 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 		periodic_sort(ev, keep->kept);
 		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0,
 				   one_a_mark(ev, keep->kept, time_scale(c)), &o->periodic);
+		keep_found(&o->periodic, before);
 	}
+	tail_off_sources(o, c, ev, keep->kept);
 	double time = o->in_runs * time_scale(c);
 	/* the cost from the runs that expected few (by the events' own rate
 	 * first), then the count, then the cost again */
@@ -743,15 +876,6 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 	if (!(o->cost > 0))
 		o->cost = o->cost_lo = o->cost_hi = NAN;
 	return rc;
-}
-
-/* 1 if a source of ps has period p, within 1%. */
-static int source_near(const struct periodic_sources *ps, double p)
-{
-	for (size_t j = 0; j < ps->count; j++)
-		if (fabs(ps->s[j].period / p - 1) <= 0.01)
-			return 1;
-	return 0;
 }
 
 /* How the costs of the events judged again grow with their N's minimum,
@@ -798,7 +922,7 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	o->count = 0;
 	memset(&o->periodic, 0, sizeof o->periodic);
 	reservoir_reset(keep);
-	int rc = judge_events(sp, c, o, keep, mid, len);
+	int rc = judge_events(sp, c, o, keep, mid, len, NULL);
 	o->slowed = first.events > o->events ? first.events - o->events : 0;
 	/* the slowed runs' period: the strongest source's at first that is
 	 * no interruptions' (found again), where the sources of its period
@@ -818,19 +942,33 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	return rc;
 }
 
+/* Few runs stand beyond twice the threshold (no source's): fewer than
+ * INTERRUPTS_TAIL_CLEAR of those up to it, and falling off from them at
+ * least as fast as those from the runs below it. */
+static int tail_clear(const struct interrupts *o)
+{
+	double d2 = (double)o->tail[2], beyond = (double)o->tail[3];
+	return beyond <= INTERRUPTS_TAIL_CLEAR * d2 &&
+	       beyond * (double)o->tail[1] <= (double)o->tail[2] * (double)o->tail[2];
+}
+
 /* The runs above the threshold were the tail of the runs' own spread
- * (interrupts.h: spread_tail), with a threshold of analyze's own, and no
- * periodic source among them (a timer whose cost lies within the spread
- * has runs above the threshold at its marks: they are its events). */
+ * (interrupts.h: spread_tail), with a threshold of analyze's own: those
+ * no periodic source's mark holds (tail_off_sources; a timer whose cost
+ * lies within the spread has runs above the threshold at its marks: they
+ * are its events, and it is kept when the threshold rises over it).  Runs
+ * beyond twice the threshold are the spread's too where they hit runs of
+ * every length alike (tail_growth), or, where that cannot be judged, where
+ * they are few (tail_clear). */
 static int spread_tail(const struct interrupts *o)
 {
 	/* densities: counts over the bins' widths, T / 4, T / 2, T */
 	double d0 = (double)o->tail[0] * 4, d1 = (double)o->tail[1] * 2;
-	double d2 = (double)o->tail[2], beyond = (double)o->tail[3];
-	return !o->threshold_given && !o->saturated && o->events > 0 && o->periodic.count == 0 &&
+	double d2 = (double)o->tail[2];
+	return !o->threshold_given && !o->saturated && o->tail[2] + o->tail[3] > 0 &&
 	       d1 <= INTERRUPTS_TAIL_FALL * d0 && d2 <= INTERRUPTS_TAIL_FALL * d1 &&
-	       beyond <= INTERRUPTS_TAIL_CLEAR * d2 &&
-	       beyond * (double)o->tail[1] <= (double)o->tail[2] * (double)o->tail[2];
+	       (isnan(o->tail_growth) ? tail_clear(o)
+				      : fabs(o->tail_growth) <= INTERRUPTS_TAIL_ALIKE);
 }
 
 /* While the events are the tail of the runs' spread, the interruptions
@@ -840,8 +978,12 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 			    struct interrupts *o, struct reservoir *keep,
 			    const struct reservoir *mid, const struct lengths *len)
 {
-	uint64_t tail = o->events, seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
+	uint64_t tail = o->tail[2] + o->tail[3];
+	uint64_t seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
+	struct periodic_sources first = o->periodic;
+	double growth = o->tail_growth;
 	int rc = 0;
+	o->tail_alike = !tail_clear(o);
 	do {
 		o->threshold_relative *= 2;
 		o->threshold_cap *= 2;
@@ -850,11 +992,13 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 		memset(o->tail, 0, sizeof o->tail);
 		memset(&o->periodic, 0, sizeof o->periodic);
 		reservoir_reset(keep);
-		rc = judge_events(sp, c, o, keep, mid, len);
+		rc = judge_events(sp, c, o, keep, mid, len, &first);
 		o->tail_doublings++;
 	} while (rc == 0 && o->tail_doublings < INTERRUPTS_TAIL_DOUBLINGS && spread_tail(o));
-	o->spread_tail = tail > o->events ? tail - o->events : 0;
+	uint64_t left = o->tail[2] + o->tail[3];
+	o->spread_tail = tail > left ? tail - left : 0;
 	memcpy(o->tail, seen, sizeof seen);	/* as first judged */
+	o->tail_growth = growth;
 	return rc;
 }
 
@@ -876,7 +1020,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	    first_pass(sp, c, o, &add, &mid, len, &rel) == 0) {
 		threshold_of(c, &add, &rel, o);
 		threshold_cap_of(c, o);
-		rc = judge_events(sp, c, o, &keep, &mid, len);
+		rc = judge_events(sp, c, o, &keep, &mid, len, NULL);
 	}
 	if (rc == 0) {
 		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);

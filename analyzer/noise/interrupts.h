@@ -61,7 +61,11 @@
  * (an exponential spread's tail there: 0.11): interruptions apart from
  * the spread stand beyond in numbers. */
 #define INTERRUPTS_TAIL_CLEAR 0.25
-#define INTERRUPTS_TAIL_DOUBLINGS 4
+#define INTERRUPTS_TAIL_DOUBLINGS 8
+/* ... or, where more stand beyond, they are the spread's too if they hit
+ * runs of every length alike: their share grows as m^g with |g| at most
+ * this (a heavy tail, as a speed that wanders within a window gives). */
+#define INTERRUPTS_TAIL_ALIKE 0.5
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
@@ -90,7 +94,8 @@ struct interrupts {
 	uint64_t events;	/* runs above the threshold */
 	uint64_t tail[4];	/* runs above a quarter of the threshold,
 				 * up to half; on up to it; above it, up to
-				 * twice; above twice */
+				 * twice; above twice (the last two: those
+				 * no periodic source's mark holds) */
 	uint64_t count;		/* interruptions in them: rate x in_runs */
 	double rate;		/* per clock unit, Poisson: the rate at which
 				 * the runs, of their lengths, would be hit as
@@ -136,6 +141,22 @@ struct interrupts {
 				 * twice the relative threshold, as often as
 				 * that holds.  0: they were not */
 	int tail_doublings;	/* how often the threshold was doubled */
+	double tail_growth;	/* how the share of runs beyond twice the
+				 * threshold (no source's) grows with the
+				 * runs' length, where the threshold is a
+				 * share of it: as m^tail_growth from the
+				 * shortest third of those N to the longest;
+				 * NAN: not judged.  About 0 for a spread in
+				 * proportion to the runs (it crosses a share
+				 * of any run alike); about 1 for
+				 * interruptions (a longer run holds more),
+				 * and far below 0 for those a longer run's
+				 * threshold leaves out */
+	int tail_alike;		/* the tail was judged by that (as first
+				 * judged): more stood beyond twice the
+				 * threshold than a spread falling off
+				 * leaves, but they hit runs of every length
+				 * alike */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;

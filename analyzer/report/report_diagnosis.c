@@ -217,13 +217,20 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			100 * q->slower, 100 * q->slower_hi,
 			a->diag.speed.judged ? "; see the speed" : "",
 			q->growth, q->growth_hits);
-	if (q->spread_tail)
+	if (q->spread_tail && !q->tail_alike)
 		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it fewer again: a spread falling off, not interruptions apart from it\n",
 			(unsigned long long)q->spread_tail,
 			q->samples ? 100.0 * (double)q->spread_tail / (double)q->samples : 0,
 			100 * q->threshold_relative / exp2(q->tail_doublings),
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
 			(unsigned long long)q->tail[1]);
+	else if (q->spread_tail)
+		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it hit runs of every length alike (a share of them growing as m^%.2f, where interruptions' would grow with the runs' length, as m^1): a spread in proportion to the runs, not interruptions apart from it\n",
+			(unsigned long long)q->spread_tail,
+			q->samples ? 100.0 * (double)q->spread_tail / (double)q->samples : 0,
+			100 * q->threshold_relative / exp2(q->tail_doublings),
+			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
+			(unsigned long long)q->tail[1], q->tail_growth);
 	if (q->events == 0)
 		return;
 	if (!(q->cost > 0))
@@ -245,8 +252,9 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	else if (q->periodic.count == 0 && q->have_at)
 		fprintf(out, "    periodic: no period found in %zu runs\n", q->periodic.tried);
 	else if (q->periodic.count > 0)
-		fprintf(out, "    periodic (%zu source%s):\n", q->periodic.count,
-			q->periodic.count == 1 ? "" : "s");
+		fprintf(out, "    periodic (%zu source%s%s):\n", q->periodic.count,
+			q->periodic.count == 1 ? "" : "s",
+			q->spread_tail ? ", as found above the first threshold" : "");
 	for (size_t i = 0; i < q->periodic.count; i++)
 		source_line(out, a, i);
 	fprintf(out, "    the longest runs (%s) expect %.3g interruption%s each\n",
@@ -411,6 +419,8 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	fputc(']', out);
 	json_key(out, f, "spread_tail_runs");
 	fprintf(out, "%llu", (unsigned long long)q->spread_tail);
+	json_key(out, f, "spread_tail_growth");
+	json_number(out, q->tail_growth);
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");
