@@ -150,10 +150,28 @@ static void check_slowed(struct analysis *a)
 		     (unsigned long long)q->events, q->growth_again);
 }
 
+/* A tail above the threshold that may be the runs' own spread or
+ * interruptions (interrupts.h: heavy_tail): counted, and the count were it
+ * the spread's said beside. */
+static void check_heavy_tail(struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	if (q->heavy.runs == 0)
+		return;
+	if (q->run_seconds > 0)
+		warn(a, "interruptions?: %.4g per second counted, but %llu of the runs above the threshold may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %.4g per second (see what disturbed the timings; collect --trace sees every gap)",
+		     q->per_s, (unsigned long long)q->heavy.runs, q->heavy.per_s);
+	else
+		warn(a, "interruptions?: %llu counted, but %llu of the runs above the threshold may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %llu (see what disturbed the timings)",
+		     (unsigned long long)q->count, (unsigned long long)q->heavy.runs,
+		     (unsigned long long)q->heavy.count);
+}
+
 static void check_speed(struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
 	check_slowed(a);
+	check_heavy_tail(a);
 	if (!ss->judged)
 		return;
 	double slow = 0, share = 0;

@@ -952,38 +952,71 @@ static int tail_clear(const struct interrupts *o)
 	       beyond * (double)o->tail[1] <= (double)o->tail[2] * (double)o->tail[2];
 }
 
-/* The runs above the threshold were the tail of the runs' own spread
- * (interrupts.h: spread_tail), with a threshold of analyze's own: those
- * no periodic source's mark holds (tail_off_sources; a timer whose cost
- * lies within the spread has runs above the threshold at its marks: they
- * are its events, and it is kept when the threshold rises over it).  Runs
- * beyond twice the threshold are the spread's too where they hit runs of
- * every length alike (tail_growth), or, where that cannot be judged, where
- * they are few (tail_clear). */
-static int spread_tail(const struct interrupts *o)
+/* The runs' count falls off across the threshold, to INTERRUPTS_TAIL_FALL
+ * at most from each bin to the next (a threshold of analyze's own; those
+ * no periodic source's mark holds: tail_off_sources). */
+static int tail_falls(const struct interrupts *o)
 {
 	/* densities: counts over the bins' widths, T / 4, T / 2, T */
 	double d0 = (double)o->tail[0] * 4, d1 = (double)o->tail[1] * 2;
 	double d2 = (double)o->tail[2];
 	return !o->threshold_given && !o->saturated && o->tail[2] + o->tail[3] > 0 &&
-	       d1 <= INTERRUPTS_TAIL_FALL * d0 && d2 <= INTERRUPTS_TAIL_FALL * d1 &&
-	       (isnan(o->tail_growth) ? tail_clear(o)
-				      : fabs(o->tail_growth) <= INTERRUPTS_TAIL_ALIKE);
+	       d1 <= INTERRUPTS_TAIL_FALL * d0 && d2 <= INTERRUPTS_TAIL_FALL * d1;
 }
 
-/* While the events are the tail of the runs' spread, the interruptions
- * are judged again above twice the share of a run's timing (the fixed
- * threshold, of the shortest runs, stays: their spread is small). */
+/* The runs above the threshold were the tail of the runs' own spread
+ * (interrupts.h: spread_tail): it falls off across the threshold, and few
+ * stand beyond twice it, unless those few hit runs of some lengths more
+ * than others, as interruptions do (tail_growth, where it is judged:
+ * random ones of 5 us over runs to 0.8 ms stand beyond in the short runs
+ * only).  A timer whose cost lies within the spread has runs above the
+ * threshold at its marks: they are its events, not the tail's, and it is
+ * kept when the threshold rises over it. */
+static int spread_tail(const struct interrupts *o)
+{
+	return tail_falls(o) && tail_clear(o) && !(fabs(o->tail_growth) > INTERRUPTS_TAIL_ALIKE);
+}
+
+/* Or more stand beyond, but they hit runs of every length alike: a heavy
+ * tail of the spread, or interruptions of many costs (interrupts.h:
+ * heavy_tail); the runs cannot tell which. */
+static int heavy_tail(const struct interrupts *o)
+{
+	return tail_falls(o) && !tail_clear(o) && fabs(o->tail_growth) <= INTERRUPTS_TAIL_ALIKE;
+}
+
+/* Either, and the share beyond twice the threshold judged, where the
+ * threshold rose over a heavy tail: it rises while that holds. */
+static int tail_goes_on(const struct interrupts *o)
+{
+	return spread_tail(o) || (heavy_tail(o) && !isnan(o->tail_growth));
+}
+
+/* 1 if ps holds a source that before did not: one that stands out of the
+ * runs above a raised threshold (a timer in the spread's tail). */
+static int found_new(const struct periodic_sources *ps, const struct periodic_sources *before)
+{
+	for (size_t j = 0; j < ps->count; j++)
+		if (found_again(before, &ps->s[j]) < 0)
+			return 1;
+	return 0;
+}
+
+/* While holds(o), the interruptions are judged again above twice the
+ * share of a run's timing (the fixed threshold, of the shortest runs,
+ * stays: their spread is small), `most` times at most, and no further
+ * than where a source is found that was not at first; the sources stay as
+ * first found where not found again as well. */
 static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 			    struct interrupts *o, struct reservoir *keep,
-			    const struct reservoir *mid, const struct lengths *len)
+			    const struct reservoir *mid, const struct lengths *len,
+			    int (*holds)(const struct interrupts *), int most)
 {
 	uint64_t tail = o->tail[2] + o->tail[3];
 	uint64_t seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
 	struct periodic_sources first = o->periodic;
 	double growth = o->tail_growth;
 	int rc = 0;
-	o->tail_alike = !tail_clear(o);
 	do {
 		o->threshold_relative *= 2;
 		o->threshold_cap *= 2;
@@ -994,11 +1027,27 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 		reservoir_reset(keep);
 		rc = judge_events(sp, c, o, keep, mid, len, &first);
 		o->tail_doublings++;
-	} while (rc == 0 && o->tail_doublings < INTERRUPTS_TAIL_DOUBLINGS && spread_tail(o));
+	} while (rc == 0 && o->tail_doublings < most && holds(o) &&
+		 !found_new(&o->periodic, &first));
 	uint64_t left = o->tail[2] + o->tail[3];
 	o->spread_tail = tail > left ? tail - left : 0;
 	memcpy(o->tail, seen, sizeof seen);	/* as first judged */
 	o->tail_growth = growth;
+	return rc;
+}
+
+/* A heavy tail: the interruptions stay as counted, and what they would be
+ * were the tail the spread's is judged apart (o->heavy).  keep is the
+ * judgment's to reuse. */
+static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
+		       struct interrupts *o, struct reservoir *keep,
+		       const struct reservoir *mid, const struct lengths *len)
+{
+	struct interrupts alt = *o;
+	int rc = judge_above_tail(sp, c, &alt, keep, mid, len, tail_goes_on,
+				  INTERRUPTS_HEAVY_DOUBLINGS);
+	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.count, alt.per_s, alt.rate,
+					alt.threshold_relative, alt.tail_doublings };
 	return rc;
 }
 
@@ -1027,12 +1076,15 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		if (o->proportional)
 			rc = judge_again(sp, c, o, &keep, &mid, len);
 		else if (spread_tail(o))
-			rc = judge_above_tail(sp, c, o, &keep, &mid, len);
+			rc = judge_above_tail(sp, c, o, &keep, &mid, len, spread_tail,
+					      INTERRUPTS_TAIL_DOUBLINGS);
 		if (rc == 0 && o->proportional) {	/* what is left: a fixed cost? */
 			o->growth_again = growth_left(c, (const struct periodic_event *)keep.v,
 						      keep.kept);
 			o->still_slowed = o->growth_again >= INTERRUPTS_SPEED_GROWTH;
 		}
+		if (rc == 0 && !o->proportional && o->spread_tail == 0 && heavy_tail(o))
+			rc = judge_heavy(sp, c, o, &keep, &mid, len);	/* keep's last use */
 	}
 	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);
 	return rc;

@@ -61,11 +61,18 @@
  * (an exponential spread's tail there: 0.11): interruptions apart from
  * the spread stand beyond in numbers. */
 #define INTERRUPTS_TAIL_CLEAR 0.25
-#define INTERRUPTS_TAIL_DOUBLINGS 8
-/* ... or, where more stand beyond, they are the spread's too if they hit
- * runs of every length alike: their share grows as m^g with |g| at most
- * this (a heavy tail, as a speed that wanders within a window gives). */
+#define INTERRUPTS_TAIL_DOUBLINGS 4
+/* Where more stand beyond, but they hit runs of every length alike (their
+ * share grows as m^g, |g| at most this), they may be a heavy tail of the
+ * spread (as a speed that wanders within a window gives), or
+ * interruptions of many costs (the cheaper drop out of the longer runs as
+ * fast as those hold more): the runs cannot tell which.  They are
+ * counted, and what they would be as the spread's is said beside. */
 #define INTERRUPTS_TAIL_ALIKE 0.5
+/* The threshold rises over such a tail while its share beyond twice the
+ * threshold is judged and alike, this many times at most (a tail that
+ * halves as the excess doubles needs more than a light one's). */
+#define INTERRUPTS_HEAVY_DOUBLINGS 8
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
@@ -76,6 +83,17 @@ struct interrupt_config {
 	int one_clock;		/* the start times lie on one clock (one
 				 * collection): periods are searched; pooled
 				 * files' are not (their offsets are made up) */
+};
+
+/* A tail that may be the spread's or interruptions' (INTERRUPTS_TAIL_ALIKE):
+ * were it the spread's, the runs of it, and the interruptions left above
+ * the threshold raised over it (doubled while it holds). */
+struct heavy_tail {
+	uint64_t runs;		/* 0: no such tail */
+	uint64_t count;
+	double per_s, rate;	/* as interrupts' */
+	double threshold_relative;
+	int doublings;
 };
 
 struct interrupts {
@@ -152,11 +170,7 @@ struct interrupts {
 				 * interruptions (a longer run holds more),
 				 * and far below 0 for those a longer run's
 				 * threshold leaves out */
-	int tail_alike;		/* the tail was judged by that (as first
-				 * judged): more stood beyond twice the
-				 * threshold than a spread falling off
-				 * leaves, but they hit runs of every length
-				 * alike */
+	struct heavy_tail heavy;	/* runs 0: none */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */
 	int have_at;

@@ -201,7 +201,7 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, ", or %.3g%% of a longer run's timing%s", 100 * q->threshold_relative,
 			q->threshold_cap > 0 && q->threshold_cap < rel
 			? ", up to half the cost of one where every N shows a ladder of them" : "");
-	if (q->events == 0) {
+	if (q->events == 0 && q->periodic.count == 0) {
 		fprintf(out, "): none\n");
 	} else {
 		fprintf(out, "): %llu runs (%.3g%%)", (unsigned long long)q->events,
@@ -217,21 +217,24 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			100 * q->slower, 100 * q->slower_hi,
 			a->diag.speed.judged ? "; see the speed" : "",
 			q->growth, q->growth_hits);
-	if (q->spread_tail && !q->tail_alike)
+	if (q->spread_tail)
 		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it fewer again: a spread falling off, not interruptions apart from it\n",
 			(unsigned long long)q->spread_tail,
 			q->samples ? 100.0 * (double)q->spread_tail / (double)q->samples : 0,
 			100 * q->threshold_relative / exp2(q->tail_doublings),
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
 			(unsigned long long)q->tail[1]);
-	else if (q->spread_tail)
-		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it hit runs of every length alike (a share of them growing as m^%.2f, where interruptions' would grow with the runs' length, as m^1): a spread in proportion to the runs, not interruptions apart from it\n",
-			(unsigned long long)q->spread_tail,
-			q->samples ? 100.0 * (double)q->spread_tail / (double)q->samples : 0,
-			100 * q->threshold_relative / exp2(q->tail_doublings),
+	if (q->heavy.runs)
+		fprintf(out, "    or the tail of the runs' own spread? %llu of them (%.3g%%) fall off from the runs within half the threshold below (%.2g times fewer than those, %llu), but more stand beyond twice it than a spread falling off leaves, and those hit runs of every length alike (a share of them growing as m^%.2f): as a heavy tail of a spread in proportion to the runs does, and as interruptions of many costs do; the runs cannot tell which.  Were they the spread's: %llu interruptions%s%.4g%s, above %.3g%% of a longer run's timing\n",
+			(unsigned long long)q->heavy.runs,
+			q->samples ? 100.0 * (double)q->heavy.runs / (double)q->samples : 0,
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
-			(unsigned long long)q->tail[1], q->tail_growth);
-	if (q->events == 0)
+			(unsigned long long)q->tail[1], q->tail_growth,
+			(unsigned long long)q->heavy.count,
+			" (", q->run_seconds > 0 ? q->heavy.per_s : q->heavy.rate,
+			q->run_seconds > 0 ? " per second of runs)" : " per clock unit of runs)",
+			100 * q->heavy.threshold_relative);
+	if (q->events == 0 && q->periodic.count == 0)
 		return;
 	if (!(q->cost > 0))
 		fprintf(out, "    one costs: not known (the shortest runs are interrupted too: their median is no floor)\n");
@@ -421,6 +424,17 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	fprintf(out, "%llu", (unsigned long long)q->spread_tail);
 	json_key(out, f, "spread_tail_growth");
 	json_number(out, q->tail_growth);
+	json_key(out, f, "spread_tail_heavy");
+	if (q->heavy.runs) {
+		fprintf(out, "{\"runs\": %llu, \"interrupts\": %llu, \"interrupts_per_s\": ",
+			(unsigned long long)q->heavy.runs, (unsigned long long)q->heavy.count);
+		json_number(out, q->run_seconds > 0 ? q->heavy.per_s : NAN);
+		fputs(", \"excess_threshold_relative\": ", out);
+		json_number(out, q->heavy.threshold_relative);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");

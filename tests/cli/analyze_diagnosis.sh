@@ -189,13 +189,12 @@ assert j["periodic"] == [], j["periodic"]'
 done
 
 # a 4 ms timer of 17 us and a 10 ms source of 19 us, in a spread of the
-# runs in proportion to their length (half-normal, exponential, or heavy
-# tailed, as a speed that wanders within a window gives): the runs above
-# the threshold that no source's mark holds are the spread's tail, the
-# threshold rises over them, and the sources stay as first found (with
-# the sources there, the tail had been counted: 2393 to 11300 a second
-# for 350, and put down to a hypervisor)
-for case in "gauss 0.01 1" "expo 0.008 2" "pareto 0.003 1" "pareto 0.005 2"; do
+# runs in proportion to their length (half-normal or exponential): the
+# runs above the threshold that no source's mark holds are the spread's
+# tail, the threshold rises over them, and the sources stay as first
+# found (with the sources there, the tail had been counted: 2393 and
+# 10420 a second for 350, put down to a hypervisor)
+for case in "gauss 0.01 1" "expo 0.008 2"; do
 	set -- $case
 	"$DISTURB" --seed $3 --seconds 2 --periodic 4000:17 --periodic 10000:19 > twosrc.st
 	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" $1 $2 $3 < twosrc.st > twotail.st
@@ -203,13 +202,42 @@ for case in "gauss 0.01 1" "expo 0.008 2" "pareto 0.003 1" "pareto 0.005 2"; do
 p = sources()
 assert len(p) == 2 and near(p[0]["period_ns"], 4e6, 1e-3) and near(p[1]["period_ns"], 1e7, 1e-3), p
 assert near(p[0]["per_s"], 250, 0.05) and near(p[1]["per_s"], 100, 0.05), p
-assert near(j["interrupts_per_s"], 350, 0.25), j["interrupts_per_s"]
-assert j["spread_tail_runs"] > 0, j["spread_tail_runs"]'
+assert near(j["interrupts_per_s"], 350, 0.1), j["interrupts_per_s"]
+assert j["spread_tail_runs"] > 0 and j["spread_tail_heavy"] is None, j["spread_tail_runs"]'
 done
 "$ANALYZE" twotail.st > twotail.txt || fail "analyze twotail.st exited $?"
-check "the heavy tail beside sources: said not counted, as hitting runs of every length alike" sh -c "
-	grep -q 'not counted: .* the tail of the runs. own spread.* hit runs of every length alike' twotail.txt &&
+check "the tail beside sources: said not counted, the sources as first found" sh -c "
+	grep -q 'not counted: .* the tail of the runs. own spread' twotail.txt &&
 	grep -q 'periodic (2 sources, as found above the first threshold)' twotail.txt"
+
+# the same sources in a heavy-tailed spread: more stand beyond twice the
+# threshold than a spread falling off leaves, and they hit runs of every
+# length alike, as a heavy tail does, but so do interruptions of many
+# costs (1 to 32 us, the rate halving as the cost doubles, below): the
+# runs cannot tell which.  Counted, and a warning gives the count were
+# they the spread's: the sources' 350 a second (it had been no warning,
+# 9257 to 11299 a second, and a hypervisor blamed)
+for case in "0.003 1" "0.005 2"; do
+	set -- $case
+	"$DISTURB" --seed $2 --seconds 2 --periodic 4000:17 --periodic 10000:19 > twosrc.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" pareto $1 $2 < twosrc.st > heavy.st
+	check "4 ms and 10 ms sources in a heavy spread of $1, seed $2: both sources, warned, 350 a second were the tail the spread's" judge heavy.st '
+p = sources()
+assert len(p) == 2 and near(p[0]["per_s"], 250, 0.05) and near(p[1]["per_s"], 100, 0.05), p
+h = j["spread_tail_heavy"]
+assert h is not None and near(h["interrupts_per_s"], 350, 0.25), h
+assert j["interrupts_per_s"] > 2 * h["interrupts_per_s"], j["interrupts_per_s"]
+assert any(w.startswith("interruptions?: ") and "tail of the runs" in w for w in j["warnings"]), j["warnings"]'
+done
+"$ANALYZE" heavy.st > heavy.txt || fail "analyze heavy.st exited $?"
+check "the heavy tail: said, with the count were it the spread's" sh -c "
+	grep -q 'or the tail of the runs. own spread? .* the runs cannot tell which.  Were they the spread.s: ' heavy.txt"
+# and interruptions of many costs in a half-normal spread: they hit runs
+# of every length alike too, and stay counted (3400 a second)
+"$DISTURB" --seed 1 --seconds 2 --periodic 4000:17 --random 1600:1 --random 800:2 --random 400:4 --random 200:8 --random 100:16 --random 50:32 > many.st
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" gauss 0.01 1 < many.st > manytail.st
+check "interruptions of 1 to 32 us and a timer in a spread: counted, 3400 a second" judge manytail.st '
+assert near(j["interrupts_per_s"], 3400, 0.15), j["interrupts_per_s"]'
 
 # but random interruptions of 5 us beside the timer, over runs to 0.8 ms,
 # in an exponential spread: those beyond twice the threshold hit the
