@@ -162,9 +162,9 @@ static void check_heavy_tail(struct analysis *a)
 		warn(a, "interruptions?: %.4g per second counted, but %llu of the runs above the threshold may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %.4g per second (see what disturbed the timings; collect --trace sees every gap)",
 		     q->per_s, (unsigned long long)q->heavy.runs, q->heavy.per_s);
 	else
-		warn(a, "interruptions?: %llu counted, but %llu of the runs above the threshold may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %llu (see what disturbed the timings)",
-		     (unsigned long long)q->count, (unsigned long long)q->heavy.runs,
-		     (unsigned long long)q->heavy.count);
+		warn(a, "interruptions?: %llu runs counted as interrupted, but %llu of them may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %llu runs (see what disturbed the timings)",
+		     (unsigned long long)q->events, (unsigned long long)q->heavy.runs,
+		     (unsigned long long)q->heavy.events);
 }
 
 static void check_speed(struct analysis *a)

@@ -812,7 +812,9 @@ static void tail_growth_of(struct interrupts *o, const struct interrupt_config *
  * its events, not the runs' spread: taken out of tail[2] and tail[3]
  * (the kept events stand for all of them), so that the spread's tail is
  * judged on the rest; and how the rest beyond twice the threshold hit
- * runs of each length (tail_growth_of). */
+ * runs of each length (tail_growth_of), where periods were searched (else
+ * a source's runs are among them: a cheap timer stands beyond twice the
+ * threshold in the short runs only). */
 static void tail_off_sources(struct interrupts *o, const struct interrupt_config *c,
 			     const struct periodic_event *ev, size_t n)
 {
@@ -836,7 +838,7 @@ static void tail_off_sources(struct interrupts *o, const struct interrupt_config
 		o->tail[2 + b] -= h < o->tail[2 + b] ? h : o->tail[2 + b];
 	}
 	o->tail_growth = NAN;
-	if (beyond != NULL && kept != NULL)
+	if (beyond != NULL && kept != NULL && o->have_at && c->one_clock)
 		tail_growth_of(o, c, beyond, kept);
 	free(beyond);
 	free(kept);
@@ -969,12 +971,22 @@ static int tail_falls(const struct interrupts *o)
  * stand beyond twice it, unless those few hit runs of some lengths more
  * than others, as interruptions do (tail_growth, where it is judged:
  * random ones of 5 us over runs to 0.8 ms stand beyond in the short runs
- * only).  A timer whose cost lies within the spread has runs above the
+ * only), or, where it is not, beside periodic sources, more than none.  A timer whose cost lies within the spread has runs above the
  * threshold at its marks: they are its events, not the tail's, and it is
  * kept when the threshold rises over it. */
 static int spread_tail(const struct interrupts *o)
 {
-	return tail_falls(o) && tail_clear(o) && !(fabs(o->tail_growth) > INTERRUPTS_TAIL_ALIKE);
+	if (!tail_falls(o) || !tail_clear(o))
+		return 0;
+	if (!isnan(o->tail_growth))
+		return fabs(o->tail_growth) <= INTERRUPTS_TAIL_ALIKE;
+	/* too few beyond to judge: beside periodic sources, none to speak
+	 * of (a few random interruptions among the tail's runs stand there
+	 * in the shorter runs: of 300 a second of 5 us over runs to 1.5 ms,
+	 * 24 beyond and 165 up to twice the threshold, two thirds of those
+	 * interrupted) */
+	return o->periodic.count == 0 ||
+	       (double)o->tail[3] <= INTERRUPTS_TAIL_NONE * (double)o->tail[2];
 }
 
 /* Or more stand beyond, but they hit runs of every length alike: a heavy
@@ -1045,8 +1057,8 @@ static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 {
 	struct interrupts alt = *o;
 	int rc = judge_above_tail(sp, c, &alt, keep, mid, len, tail_goes_on,
-				  INTERRUPTS_HEAVY_DOUBLINGS);
-	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.count, alt.per_s, alt.rate,
+				  INTERRUPTS_TAIL_DOUBLINGS);
+	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.events, alt.count, alt.per_s,
 					alt.threshold_relative, alt.tail_doublings };
 	return rc;
 }

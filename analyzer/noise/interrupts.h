@@ -69,10 +69,10 @@
  * fast as those hold more): the runs cannot tell which.  They are
  * counted, and what they would be as the spread's is said beside. */
 #define INTERRUPTS_TAIL_ALIKE 0.5
-/* The threshold rises over such a tail while its share beyond twice the
- * threshold is judged and alike, this many times at most (a tail that
- * halves as the excess doubles needs more than a light one's). */
-#define INTERRUPTS_HEAVY_DOUBLINGS 8
+/* Where too few stand beyond to judge how they hit runs, beside periodic
+ * sources: no more than this share of those up to twice it (a half-normal
+ * spread's tail there: none to speak of). */
+#define INTERRUPTS_TAIL_NONE 0.02
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
@@ -87,11 +87,13 @@ struct interrupt_config {
 
 /* A tail that may be the spread's or interruptions' (INTERRUPTS_TAIL_ALIKE):
  * were it the spread's, the runs of it, and the interruptions left above
- * the threshold raised over it (doubled while it holds). */
+ * the threshold raised over it (doubled while it holds,
+ * INTERRUPTS_TAIL_DOUBLINGS times at most). */
 struct heavy_tail {
 	uint64_t runs;		/* 0: no such tail */
-	uint64_t count;
-	double per_s, rate;	/* as interrupts' */
+	uint64_t events;	/* runs left above the threshold */
+	uint64_t count;		/* interruptions in them */
+	double per_s;		/* as interrupts' */
 	double threshold_relative;
 	int doublings;
 };

@@ -224,16 +224,17 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			100 * q->threshold_relative / exp2(q->tail_doublings),
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
 			(unsigned long long)q->tail[1]);
-	if (q->heavy.runs)
-		fprintf(out, "    or the tail of the runs' own spread? %llu of them (%.3g%%) fall off from the runs within half the threshold below (%.2g times fewer than those, %llu), but more stand beyond twice it than a spread falling off leaves, and those hit runs of every length alike (a share of them growing as m^%.2f): as a heavy tail of a spread in proportion to the runs does, and as interruptions of many costs do; the runs cannot tell which.  Were they the spread's: %llu interruptions%s%.4g%s, above %.3g%% of a longer run's timing\n",
+	if (q->heavy.runs) {
+		fprintf(out, "    or the tail of the runs' own spread? %llu of those runs (%.3g%%): the runs fall off across the threshold (those up to twice it %.2g times fewer than those within half of it below, %llu), but more stand beyond twice it than a spread falling off leaves, and those hit runs of every length alike (a share of them growing as m^%.2f), as a heavy tail of a spread in proportion to the runs does, and as interruptions of many costs do; the runs cannot tell which.  Were they the spread's: %llu runs above %.3g%% of a longer run's timing",
 			(unsigned long long)q->heavy.runs,
 			q->samples ? 100.0 * (double)q->heavy.runs / (double)q->samples : 0,
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
 			(unsigned long long)q->tail[1], q->tail_growth,
-			(unsigned long long)q->heavy.count,
-			" (", q->run_seconds > 0 ? q->heavy.per_s : q->heavy.rate,
-			q->run_seconds > 0 ? " per second of runs)" : " per clock unit of runs)",
-			100 * q->heavy.threshold_relative);
+			(unsigned long long)q->heavy.events, 100 * q->heavy.threshold_relative);
+		if (q->run_seconds > 0)
+			fprintf(out, ", %.4g per second of runs", q->heavy.per_s);
+		fprintf(out, "\n");
+	}
 	if (q->events == 0 && q->periodic.count == 0)
 		return;
 	if (!(q->cost > 0))
@@ -427,7 +428,7 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	json_key(out, f, "spread_tail_heavy");
 	if (q->heavy.runs) {
 		fprintf(out, "{\"runs\": %llu, \"interrupts\": %llu, \"interrupts_per_s\": ",
-			(unsigned long long)q->heavy.runs, (unsigned long long)q->heavy.count);
+			(unsigned long long)q->heavy.runs, (unsigned long long)q->heavy.events);
 		json_number(out, q->run_seconds > 0 ? q->heavy.per_s : NAN);
 		fputs(", \"excess_threshold_relative\": ", out);
 		json_number(out, q->heavy.threshold_relative);

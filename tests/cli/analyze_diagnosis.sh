@@ -215,18 +215,18 @@ check "the tail beside sources: said not counted, the sources as first found" sh
 # length alike, as a heavy tail does, but so do interruptions of many
 # costs (1 to 32 us, the rate halving as the cost doubles, below): the
 # runs cannot tell which.  Counted, and a warning gives the count were
-# they the spread's: the sources' 350 a second (it had been no warning,
-# 9257 to 11299 a second, and a hypervisor blamed)
+# they the spread's, the threshold raised over them: at least the
+# sources' 350 a second, and a third of the count at most (it had been no
+# warning, 9257 to 11299 a second, and a hypervisor blamed)
 for case in "0.003 1" "0.005 2"; do
 	set -- $case
 	"$DISTURB" --seed $2 --seconds 2 --periodic 4000:17 --periodic 10000:19 > twosrc.st
 	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" pareto $1 $2 < twosrc.st > heavy.st
-	check "4 ms and 10 ms sources in a heavy spread of $1, seed $2: both sources, warned, 350 a second were the tail the spread's" judge heavy.st '
+	check "4 ms and 10 ms sources in a heavy spread of $1, seed $2: both sources, warned, the count were the tail the spread's" judge heavy.st '
 p = sources()
 assert len(p) == 2 and near(p[0]["per_s"], 250, 0.05) and near(p[1]["per_s"], 100, 0.05), p
 h = j["spread_tail_heavy"]
-assert h is not None and near(h["interrupts_per_s"], 350, 0.25), h
-assert j["interrupts_per_s"] > 2 * h["interrupts_per_s"], j["interrupts_per_s"]
+assert h is not None and 0.9 * 350 <= h["interrupts_per_s"] <= j["interrupts_per_s"] / 3, (h, j["interrupts_per_s"])
 assert any(w.startswith("interruptions?: ") and "tail of the runs" in w for w in j["warnings"]), j["warnings"]'
 done
 "$ANALYZE" heavy.st > heavy.txt || fail "analyze heavy.st exited $?"
@@ -250,6 +250,33 @@ python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" expo 0.008 5 < rnd.st > rnd
 check "random 5 us interruptions and a timer in an exponential spread: not taken for its tail" judge rndtail.st '
 assert j["interrupts_per_s"] >= 0.9 * 550, j["interrupts_per_s"]
 assert j["spread_tail_growth"] is not None and j["spread_tail_growth"] < -0.5, j["spread_tail_growth"]'
+
+# the light tail beside a timer, random interruptions of 3 to 5 us among
+# its runs over runs to 1.5 ms: too few beyond twice the threshold to
+# judge how they hit runs, but some: counted (dropped with the tail, 400
+# to 480 a second had read 280 to 295 for 550)
+for case in "expo 0.004 1 5" "gauss 0.002 1 3"; do
+	set -- $case
+	"$DISTURB" --seed $3 --seconds 2 --range 50000:4000000:48 --periodic 4000:17 --random 300:$4 > lrnd.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" $1 $2 $3 < lrnd.st > lrndtail.st
+	check "a timer and random $4 us interruptions over long runs in a $1 spread: not dropped with the tail" judge lrndtail.st '
+assert j["spread_tail_runs"] == 0 and j["interrupts_per_s"] >= 0.7 * 550, (j["spread_tail_runs"], j["interrupts_per_s"])'
+done
+
+# two files pooled, a 1 kHz timer of 0.6 us in a spread of 1% in each:
+# no period searched, so its runs are not told from the tail's; the tail
+# is judged on all the runs above the threshold, as a spread falling off
+# (judged by how they hit runs of each length, the timer's, beyond twice
+# the threshold in the short runs only, had kept the tail: 2266 to 2881 a
+# second for 1000)
+for seed in 1 2; do
+	"$DISTURB" --seed $seed --seconds 2 --periodic 1000:0.6 > ptim.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" gauss 0.01 $seed < ptim.st > ptim$seed.st
+done
+"$ANALYZE" --json ptim1.st ptim2.st > ptim.json || fail "analyze of two files exited $?"
+check "two files of a 0.6 us timer in a spread, pooled: the tail dropped, about 1000 a second" python3 -c '
+import json; j = json.load(open("ptim.json"))
+assert j["spread_tail_runs"] > 0 and j["interrupts_per_s"] <= 1.3 * 1000, (j["spread_tail_runs"], j["interrupts_per_s"])'
 
 # two collections pooled: each file's start times follow the last's by a
 # made-up gap, so their sources' phases are unrelated; searched across
