@@ -455,8 +455,10 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	report_counted_json(out, f, a);
 }
 
-/* What the kernel counted on the CPU, beside what the timings show. */
-static void counted_text(FILE *out, const struct analysis *a, double inferred_per_s)
+/* What the kernel counted on the CPU, beside what the timings show
+ * (inferred_per_s; tail_per_s: were a heavy tail the spread's, or 0). */
+static void counted_text(FILE *out, const struct analysis *a, double inferred_per_s,
+			 double tail_per_s)
 {
 	const struct counted *c = &a->counted;
 	if (!c->have || !(c->have_irq || c->have_rusage || c->have_steal))
@@ -473,15 +475,21 @@ static void counted_text(FILE *out, const struct analysis *a, double inferred_pe
 		fprintf(out, " steal %.3g%% of the time", 100 * c->steal_share);
 	fprintf(out, "\n");
 	double seen = (c->have_irq ? c->irq_per_s : 0) + (c->have_rusage ? c->invol_per_s : 0);
-	if (inferred_per_s > 0 && (c->have_irq || c->have_rusage))
-		fprintf(out, "    of the %.4g per second %s, %.4g were none of those: unseen by the kernel (a hypervisor, SMIs, the hardware)\n",
-			inferred_per_s, a->trace ? "traced" : "the timings show",
-			inferred_per_s > seen ? inferred_per_s - seen : 0);
+	if (!(inferred_per_s > 0) || !(c->have_irq || c->have_rusage))
+		return;
+	fprintf(out, "    of the %.4g per second %s, %.4g were none of those: unseen by the kernel (a hypervisor, SMIs, the hardware)",
+		inferred_per_s, a->trace ? "traced" : "the timings show",
+		inferred_per_s > seen ? inferred_per_s - seen : 0);
+	if (tail_per_s > 0)
+		fprintf(out, ", or the tail of the runs' own spread (were it, %.4g per second, %.4g unseen)",
+			tail_per_s, tail_per_s > seen ? tail_per_s - seen : 0);
+	fprintf(out, "\n");
 }
 
 void report_counted_text(FILE *out, const struct analysis *a)
 {
-	counted_text(out, a, a->diag.irq.per_s);
+	const struct interrupts *q = &a->diag.irq;
+	counted_text(out, a, q->per_s, q->heavy.runs ? q->heavy.per_s : 0);
 }
 
 void report_trace_text(FILE *out, const struct analysis *a)
@@ -521,7 +529,7 @@ void report_trace_text(FILE *out, const struct analysis *a)
 			span_of(hi, sizeof hi, a, s->cost_hi));
 	}
 	fprintf(out, "\n");
-	counted_text(out, a, t->per_s);
+	counted_text(out, a, t->per_s, 0);
 	if (!a->counted.have)
 		fprintf(out, "  (no kernel counters in the trace: nothing to attribute)\n");
 }
