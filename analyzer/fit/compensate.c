@@ -13,33 +13,141 @@
 /* The quantile of the smallest count taken as what a minimum held. */
 #define COMPENSATE_QUANTILE 0.05
 
+/* What a fit's minima share, computed again only where R (or q) is not
+ * the last one's: 1 - P(X > k)^R >= q is P(X > k) <= (1 - q)^(1 / R) (no
+ * power per try), and the normal quantile of 1 / (R + 1); and the last
+ * count found (poisson_min), with its mean. */
+struct held_cache {
+	double R, q;
+	double below;	/* (1 - q)^(1 / R) */
+	double z;	/* the normal quantile of 1 / (R + 1); 0 for R <= 1 */
+	double k[3], mu[3];	/* the last count found at each step of
+				 * held_cost, and its mean; mu 0: none */
+	double upto[3];		/* and a mean up to which it still reaches
+				 * (k holds from mu to upto) */
+};
+
+static void cache_for(struct held_cache *c, double R, double q)
+{
+	if (c->R == R && c->q == q)
+		return;
+	c->R = R;
+	c->q = q;
+	c->below = pow(1 - q, 1 / R);
+	c->z = R > 1 ? gsl_cdf_ugaussian_Qinv(1 / (R + 1)) : 0;
+	memset(c->mu, 0, sizeof c->mu);
+}
+
+/* P(min <= k) >= q for the smallest of R Poisson counts of mean mu. */
+static int min_reaches(double k, double mu, const struct held_cache *c)
+{
+	return gsl_cdf_poisson_Q((unsigned)k, mu) <= c->below;
+}
+
+/* The smallest k in [lo, hi] that min_reaches, known to be hi's. */
+static double bisect(double lo, double hi, double mu, const struct held_cache *c)
+{
+	while (lo < hi) {
+		double mid = floor((lo + hi) / 2);
+		if (min_reaches(mid, mu, c))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* The smallest k that min_reaches at mu, from the last count found at
+ * step `step` of held_cost: P(X > k) grows with the mean, so at a larger mean no smaller k reaches, and at
+ * a smaller one the last k still does.  The answer in one try where it is
+ * the same again (the minima in the order of N, each a little longer: a
+ * million N, 13 fits each, had taken 20 tries an N and fit by bisection:
+ * 100 s); else by steps doubling from it, then bisection.  -1 where there
+ * is no last count. */
+static double from_last(double mu, double top, const struct held_cache *c, int step)
+{
+	double k = c->k[step], by = 1;
+	if (!(c->mu[step] > 0) || k >= top)
+		return -1;
+	if (mu >= c->mu[step]) {	/* k - 1 does not reach */
+		double no = k - 1;
+		for (;;) {
+			double at = fmin(no + by, top);
+			if (min_reaches(at, mu, c))
+				return bisect(no + 1, at, mu, c);
+			if (at == top)
+				return top;
+			no = at;
+			by *= 2;
+		}
+	}
+	double yes = k;	/* k reaches */
+	for (;;) {
+		double at = yes - by;
+		if (at < 0)
+			return min_reaches(0, mu, c) ? 0 : bisect(1, yes, mu, c);
+		if (!min_reaches(at, mu, c))
+			return bisect(at + 1, yes, mu, c);
+		yes = at;
+		by *= 2;
+	}
+}
+
+/* A mean up to which k reaches, from mu, where it does: within 0.1% of the
+ * largest, by steps doubling from 0.1%, then bisection (a dozen tries, once
+ * for the many N whose minima hold k). */
+static double reaches_upto(double k, double mu, const struct held_cache *c)
+{
+	double yes = mu, by = 1e-3 * mu, no;
+	for (;;) {
+		no = yes + by;
+		if (!min_reaches(k, no, c))
+			break;
+		yes = no;
+		by *= 2;
+		if (by > 1e12)
+			return yes;
+	}
+	while (no - yes > 1e-3 * yes) {
+		double mid = (yes + no) / 2;
+		if (min_reaches(k, mid, c))
+			yes = mid;
+		else
+			no = mid;
+	}
+	return yes;
+}
+
 /* The smallest of R Poisson counts of mean mu, at its quantile q: the
- * smallest k with P(min <= k) = 1 - P(X > k)^R >= q.  A low quantile, not
- * the mean: the line rests on the luckiest minima, and taking from each
- * what the luckiest would have held leaves no minimum below its run. */
-static double poisson_min(double mu, double R, double q)
+ * smallest k with P(min <= k) = 1 - P(X > k)^R >= q (c: for R and q), or
+ * the top of the counts searched.  A low quantile, not the mean: the line
+ * rests on the luckiest minima, and taking from each what the luckiest
+ * would have held leaves no minimum below its run. */
+static double poisson_min(double mu, struct held_cache *c, int step)
 {
 	if (!(mu > 0))
 		return 0;
 	double top = ceil(mu + 10 * sqrt(mu) + 10);
 	if (top > 4e9)	/* no minimum holds billions of them: in unsigned */
 		top = 4e9;
-	/* P(min <= k) grows with k: the smallest k by bisection (a count of
-	 * millions, from input built to fool, was a scan of minutes) */
-	double lo = 0, hi = top;
-	/* most minima hold none: the bisection would end at 0 */
-	if (1 - pow(gsl_cdf_poisson_Q(0, mu), R) >= q)
-		return 0;
-	if (1 - pow(gsl_cdf_poisson_Q((unsigned)hi, mu), R) < q)
-		return top;
-	while (lo < hi) {
-		double mid = floor((lo + hi) / 2);
-		if (1 - pow(gsl_cdf_poisson_Q((unsigned)mid, mu), R) >= q)
-			hi = mid;
+	if (c->mu[step] > 0 && mu >= c->mu[step] && mu <= c->upto[step])
+		return c->k[step];	/* the next N's, most of the time */
+	double k = from_last(mu, top, c, step);
+	if (k < 0) {
+		/* P(min <= k) grows with k: by bisection (a count of
+		 * millions, from input built to fool, was a scan of
+		 * minutes); most minima hold none */
+		if (min_reaches(0, mu, c))
+			k = 0;
+		else if (!min_reaches(top, mu, c))
+			k = top;
 		else
-			lo = mid + 1;
+			k = bisect(1, top, mu, c);
 	}
-	return lo;
+	c->k[step] = k;
+	c->mu[step] = k < top ? mu : 0;	/* top: not known to reach */
+	c->upto[step] = k < top ? reaches_upto(k, mu, c) : 0;
+	return k;
 }
 
 /* The cost of k interruptions as the minimum of R runs holds it: the
@@ -50,13 +158,13 @@ static double poisson_min(double mu, double R, double q)
  * (normal: k x median - z_R sd sqrt(k), sd = IQR / 1.349, z_R the
  * normal quantile of 1 / (R + 1)); w = 0: k x median.  A tenth of the
  * median each at least. */
-static double lowered(double median, double lower_quartile, double k, double R, double w)
+static double lowered(double median, double lower_quartile, double k,
+		      const struct held_cache *c, double w)
 {
 	if (!(k > 0))
 		return 0;
 	double sd = 2 * (median - lower_quartile) / 1.349;
-	double z = R > 1 ? gsl_cdf_ugaussian_Qinv(1 / (R + 1)) : 0;
-	double v = k * median - w * z * sd * sqrt(k);
+	double v = k * median - w * c->z * sd * sqrt(k);
 	return v > 0.1 * k * median ? v : 0.1 * k * median;
 }
 
@@ -65,9 +173,10 @@ static double lowered(double median, double lower_quartile, double k, double R, 
  * rate times kr; *held: how many. */
 static double held_cost(const struct interrupts *q, double scale, double m,
 			double R, double kc, double kr, double w, double quantile,
-			double *held)
+			double *held, struct held_cache *c)
 {
 	double cost = 0, n = 0;
+	cache_for(c, R, quantile);
 	for (size_t j = 0; j < q->periodic.count; j++) {
 		const struct periodic_source *s = &q->periodic.s[j];
 		if (!s->regular)
@@ -76,17 +185,20 @@ static double held_cost(const struct interrupts *q, double scale, double m,
 		 * 1 / P is no period's */
 		double k = floor(m * kr / (s->period / scale));
 		n += k;
-		cost += lowered(s->cost, s->cost_lo, k, R, w) * kc;
+		cost += lowered(s->cost, s->cost_lo, k, c, w) * kc;
 	}
 	/* the undisturbed part of m is what the random ones fall in */
 	double d = m - cost, k = 0;
 	for (int it = 0; it < 3; it++) {
-		k = poisson_min(q->random_rate * kr * d, R, quantile);
-		d = m - cost - lowered(q->cost, q->cost_lo, k, R, w) * kc;
+		double was = k;
+		k = poisson_min(q->random_rate * kr * d, c, it);
+		if (it > 0 && k == was)
+			break;	/* d, and so k, would stay as they are */
+		d = m - cost - lowered(q->cost, q->cost_lo, k, c, w) * kc;
 		d = d > 0 ? d : 0;
 	}
 	*held = n + k;
-	return cost + lowered(q->cost, q->cost_lo, k, R, w) * kc;
+	return cost + lowered(q->cost, q->cost_lo, k, c, w) * kc;
 }
 
 /* The least-values line of the minima without what they held. */
@@ -98,12 +210,13 @@ static int fit_without(const struct point_set *s, const struct interrupts *q,
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	size_t *work = malloc((n + 1) * sizeof *work);
 	int rc = -1;
+	struct held_cache c = { NAN, NAN, 0, 0, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
 	if (x && y && work) {
 		for (size_t i = 0; i < n; i++) {
 			const struct point *p = &s->p[i];
 			x[i] = (double)p->n;
 			y[i] = p->min - held_cost(q, scale, p->min, (double)p->count,
-						  kc, kr, w, quantile, held_last);
+						  kc, kr, w, quantile, held_last, &c);
 		}
 		rc = hull_least_values_d(x, y, n, work, line);
 	}
