@@ -42,6 +42,44 @@ static int rehash(struct point_set *s)
 	return 0;
 }
 
+void points_prefetch_slot(const struct point_set *s, uint64_t n)
+{
+	if (s->slots > 0)
+		__builtin_prefetch(&s->slot[points_hash(n, s->slots)]);
+}
+
+/* n's point if the hash holds it; NULL if not (or not yet). */
+static const struct point *peek(const struct point_set *s, uint64_t n)
+{
+	if (s->slots == 0)
+		return NULL;
+	uint32_t k = s->slot[points_hash(n, s->slots)];
+	return k != 0 && k <= s->count ? &s->p[k - 1] : NULL;
+}
+
+void points_prefetch_point(const struct point_set *s, uint64_t n)
+{
+	const struct point *p = peek(s, n);
+	if (p != NULL)
+		__builtin_prefetch(p);
+}
+
+void points_prefetch_best(const struct point_set *s, uint64_t n, double t)
+{
+	const struct point *p = peek(s, n);
+	if (p == NULL || p->n != n || p->nbest == 0)
+		return;
+	if (p->nbest == POINT_BEST && t >= (double)p->best_top)
+		return;		/* no better: they are not read */
+	/* t goes in somewhere below the top: the insertion moves the
+	 * timings above it, a line at a time, down from the top */
+	size_t size = p->best_wide ? sizeof(double) : sizeof(uint32_t);
+	const unsigned char *b = s->arena + (size_t)p->best * 8, *top = b + (p->nbest - 1u) * size;
+	for (; b < top; b += 64)
+		__builtin_prefetch(b);
+	__builtin_prefetch(top);
+}
+
 /* The point for n, created if new; NULL when out of memory.  The table
  * is kept at most a quarter full: n's first slot then mostly holds n, and
  * the point fetched ahead from it is the one added (half full, a third of
