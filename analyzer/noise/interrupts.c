@@ -769,38 +769,53 @@ static int relative_rules(const struct interrupts *o, double m)
 	return rel > o->threshold && (o->threshold_cap == 0 || rel < o->threshold_cap);
 }
 
-/* o->tail_growth: how the share of runs beyond twice the threshold grows
+/* 1 if ev is a run beyond twice the threshold (of its own timing). */
+static int beyond_twice(const struct interrupts *o, const struct interrupt_config *c,
+			const struct periodic_event *ev)
+{
+	double t = (ev->hi - ev->lo) / time_scale(c);
+	return ev->cost + o->baseline > 2 * threshold_at(o, t);
+}
+
+/* o->tail_growth: how the share of runs beyond twice the threshold (the
+ * kept events ev that no source's mark holds, scaled to all events) grows
  * with m, from the shortest third of the N where the threshold is a share
- * of the run to the longest (their minima twice apart, 40 such runs kept
- * in the two; +-infinity where one holds none; beyond[i]: those of N i,
- * scaled to all events). */
+ * of the run to the longest (in the order of N: the thirds end before
+ * index lo and start at hi); their minima twice apart, 40 such runs kept
+ * in the two; +-infinity where one holds none.  No memory an N. */
 static void tail_growth_of(struct interrupts *o, const struct interrupt_config *c,
-			   const double *beyond, const size_t *kept)
+			   const struct periodic_event *ev, size_t n)
 {
 	const struct point_set *s = c->points;
-	size_t first = s->count, rules = 0;
+	size_t rules = 0, seen = 0, lo = 0, hi = s->count;
 	o->tail_growth = NAN;
 	for (size_t i = 0; i < s->count; i++)
-		if (relative_rules(o, s->p[i].min)) {
-			first = first < i ? first : i;
-			rules++;
-		}
+		rules += relative_rules(o, s->p[i].min);
 	if (rules < 6)
 		return;
 	double runs[2] = { 0, 0 }, hit[2] = { 0, 0 }, m[2] = { 0, 0 };
-	size_t got[2] = { 0, 0 }, third = rules / 3, seen = 0;
-	for (size_t i = first; i < s->count; i++) {
+	size_t got[2] = { 0, 0 }, third = rules / 3;
+	for (size_t i = 0; i < s->count; i++) {
 		if (!relative_rules(o, s->p[i].min))
 			continue;
-		int k = seen < third ? 0 : seen >= rules - third ? 1 : -1;
 		if (seen == third / 2 || seen == rules - third + third / 2)
 			m[seen == third / 2 ? 0 : 1] = s->p[i].min;	/* the thirds' middles */
+		lo = seen < third ? i + 1 : lo;
+		hi = seen == rules - third ? i : hi;
+		int k = seen < third ? 0 : seen >= rules - third ? 1 : -1;
 		seen++;
-		if (k < 0)
+		if (k >= 0)
+			runs[k] += s->p[i].count;
+	}
+	double scale = n ? (double)o->events / (double)n : 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t t = ev[i].tag;
+		if (t >= s->count || (t >= lo && t < hi) || !relative_rules(o, s->p[t].min) ||
+		    !beyond_twice(o, c, &ev[i]) || held_by_source(o, &ev[i]))
 			continue;
-		runs[k] += s->p[i].count;
-		hit[k] += beyond[i];
-		got[k] += kept[i];
+		int k = t >= hi;
+		hit[k] += scale;
+		got[k]++;
 	}
 	if (got[0] + got[1] < 40 || !(m[1] >= 2 * m[0]))
 		return;
@@ -818,30 +833,18 @@ static void tail_growth_of(struct interrupts *o, const struct interrupt_config *
 static void tail_off_sources(struct interrupts *o, const struct interrupt_config *c,
 			     const struct periodic_event *ev, size_t n)
 {
-	double scale = n ? (double)o->events / (double)n : 0, k = time_scale(c);
+	double scale = n ? (double)o->events / (double)n : 0;
 	double held[2] = { 0, 0 };
-	size_t np = c->points->count;
-	double *beyond = calloc(np ? np : 1, sizeof *beyond);
-	size_t *kept = calloc(np ? np : 1, sizeof *kept);
-	for (size_t i = 0; i < n; i++) {
-		double t = (ev[i].hi - ev[i].lo) / k;
-		int far = ev[i].cost + o->baseline > 2 * threshold_at(o, t);
-		if (held_by_source(o, &ev[i])) {
-			held[far] += scale;
-		} else if (far && beyond != NULL && kept != NULL && ev[i].tag < np) {
-			beyond[ev[i].tag] += scale;
-			kept[ev[i].tag]++;
-		}
-	}
+	for (size_t i = 0; i < n && o->periodic.count > 0; i++)
+		if (held_by_source(o, &ev[i]))
+			held[beyond_twice(o, c, &ev[i])] += scale;
 	for (int b = 0; b < 2; b++) {
 		uint64_t h = (uint64_t)llround(held[b]);
 		o->tail[2 + b] -= h < o->tail[2 + b] ? h : o->tail[2 + b];
 	}
 	o->tail_growth = NAN;
-	if (beyond != NULL && kept != NULL && o->have_at && c->one_clock)
-		tail_growth_of(o, c, beyond, kept);
-	free(beyond);
-	free(kept);
+	if (o->have_at && c->one_clock)
+		tail_growth_of(o, c, ev, n);
 }
 
 /* The events above the threshold (o's), as interruptions: their periodic
