@@ -1027,7 +1027,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 			    const struct reservoir *mid, const struct lengths *len,
 			    int (*holds)(const struct interrupts *), int most)
 {
-	uint64_t tail = o->tail[2] + o->tail[3];
+	uint64_t at_first = o->events;
 	uint64_t seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
 	struct periodic_sources first = o->periodic;
 	double growth = o->tail_growth;
@@ -1044,8 +1044,10 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 		o->tail_doublings++;
 	} while (rc == 0 && o->tail_doublings < most && holds(o) &&
 		 !found_new(&o->periodic, &first));
-	uint64_t left = o->tail[2] + o->tail[3];
-	o->spread_tail = tail > left ? tail - left : 0;
+	/* the runs above the first threshold and not above the last: the
+	 * report's counts then add up (a kept source's runs among them are
+	 * counted by its rate all the same) */
+	o->spread_tail = at_first > o->events ? at_first - o->events : 0;
 	memcpy(o->tail, seen, sizeof seen);	/* as first judged */
 	o->tail_growth = growth;
 	return rc;
