@@ -58,8 +58,8 @@ static double bisect(double lo, double hi, double mu, const struct held_cache *c
 }
 
 /* The smallest k that min_reaches at mu, from the last count found at
- * step `step` of held_cost: P(X > k) grows with the mean, so at a larger mean no smaller k reaches, and at
- * a smaller one the last k still does.  The answer in one try where it is
+ * step `step` of held_cost: P(X > k) grows with the mean, so at a larger
+ * mean no smaller k reaches, and at a smaller one the last k still does.  The answer in one try where it is
  * the same again (the minima in the order of N, each a little longer: a
  * million N, 13 fits each, had taken 20 tries an N and fit by bisection:
  * 100 s); else by steps doubling from it, then bisection.  -1 where there

@@ -5,7 +5,6 @@
 #include "interrupts.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -974,9 +973,10 @@ static int tail_falls(const struct interrupts *o)
  * stand beyond twice it, unless those few hit runs of some lengths more
  * than others, as interruptions do (tail_growth, where it is judged:
  * random ones of 5 us over runs to 0.8 ms stand beyond in the short runs
- * only), or, where it is not, beside periodic sources, more than none.  A timer whose cost lies within the spread has runs above the
- * threshold at its marks: they are its events, not the tail's, and it is
- * kept when the threshold rises over it. */
+ * only), or, where it is not, beside periodic sources, more than none.
+ * A timer whose cost lies within the spread has runs above the threshold
+ * at its marks: they are its events, not the tail's, and it is kept when
+ * the threshold rises over it. */
 static int spread_tail(const struct interrupts *o)
 {
 	if (!tail_falls(o) || !tail_clear(o))
@@ -1000,11 +1000,11 @@ static int heavy_tail(const struct interrupts *o)
 	return tail_falls(o) && !tail_clear(o) && fabs(o->tail_growth) <= INTERRUPTS_TAIL_ALIKE;
 }
 
-/* Either, and the share beyond twice the threshold judged, where the
- * threshold rose over a heavy tail: it rises while that holds. */
+/* Either: where the threshold rose over a heavy tail, it rises while that
+ * holds. */
 static int tail_goes_on(const struct interrupts *o)
 {
-	return spread_tail(o) || (heavy_tail(o) && !isnan(o->tail_growth));
+	return spread_tail(o) || heavy_tail(o);
 }
 
 /* 1 if ps holds a source that before did not: one that stands out of the
@@ -1019,13 +1019,13 @@ static int found_new(const struct periodic_sources *ps, const struct periodic_so
 
 /* While holds(o), the interruptions are judged again above twice the
  * share of a run's timing (the fixed threshold, of the shortest runs,
- * stays: their spread is small), `most` times at most, and no further
- * than where a source is found that was not at first; the sources stay as
+ * stays: their spread is small), INTERRUPTS_TAIL_DOUBLINGS times at
+ * most, and no further than where a source is found that was not at first; the sources stay as
  * first found where not found again as well. */
 static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 			    struct interrupts *o, struct reservoir *keep,
 			    const struct reservoir *mid, const struct lengths *len,
-			    int (*holds)(const struct interrupts *), int most)
+			    int (*holds)(const struct interrupts *))
 {
 	uint64_t at_first = o->events;
 	uint64_t seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
@@ -1042,7 +1042,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 		reservoir_reset(keep);
 		rc = judge_events(sp, c, o, keep, mid, len, &first);
 		o->tail_doublings++;
-	} while (rc == 0 && o->tail_doublings < most && holds(o) &&
+	} while (rc == 0 && o->tail_doublings < INTERRUPTS_TAIL_DOUBLINGS && holds(o) &&
 		 !found_new(&o->periodic, &first));
 	/* the runs above the first threshold and not above the last: the
 	 * report's counts then add up (a kept source's runs among them are
@@ -1061,10 +1061,9 @@ static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 		       const struct reservoir *mid, const struct lengths *len)
 {
 	struct interrupts alt = *o;
-	int rc = judge_above_tail(sp, c, &alt, keep, mid, len, tail_goes_on,
-				  INTERRUPTS_TAIL_DOUBLINGS);
-	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.events, alt.count, alt.per_s,
-					alt.threshold_relative, alt.tail_doublings };
+	int rc = judge_above_tail(sp, c, &alt, keep, mid, len, tail_goes_on);
+	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.events, alt.per_s,
+					alt.threshold_relative };
 	return rc;
 }
 
@@ -1093,8 +1092,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		if (o->proportional)
 			rc = judge_again(sp, c, o, &keep, &mid, len);
 		else if (spread_tail(o))
-			rc = judge_above_tail(sp, c, o, &keep, &mid, len, spread_tail,
-					      INTERRUPTS_TAIL_DOUBLINGS);
+			rc = judge_above_tail(sp, c, o, &keep, &mid, len, spread_tail);
 		if (rc == 0 && o->proportional) {	/* what is left: a fixed cost? */
 			o->growth_again = growth_left(c, (const struct periodic_event *)keep.v,
 						      keep.kept);

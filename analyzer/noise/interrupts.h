@@ -92,10 +92,8 @@ struct interrupt_config {
 struct heavy_tail {
 	uint64_t runs;		/* 0: no such tail */
 	uint64_t events;	/* runs left above the threshold */
-	uint64_t count;		/* interruptions in them */
 	double per_s;		/* as interrupts' */
 	double threshold_relative;
-	int doublings;
 };
 
 struct interrupts {
