@@ -10,7 +10,14 @@ A spread of the runs with no interruption in it, for the diagnosis tests."""
 import random
 import sys
 
-kind, scale, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+try:
+    kind, scale, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    if len(sys.argv) != 4 or kind not in ("gauss", "expo", "pareto") or not 0 < scale < 1:
+        raise ValueError
+except (IndexError, ValueError):
+    print("usage: spread.py gauss|expo|pareto SCALE SEED < STREAM > STREAM (0 < SCALE < 1)",
+          file=sys.stderr)
+    sys.exit(2)
 rng = random.Random(seed)
 draw = {"gauss": lambda: abs(rng.gauss(0, scale)),
         "expo": lambda: rng.expovariate(1 / scale),
