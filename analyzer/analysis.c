@@ -18,6 +18,7 @@
 
 #include "checks.h"
 #include "foreign.h"
+#include "pass.h"
 #include "tick.h"
 #include "tickdata.h"
 
@@ -562,9 +563,7 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	size_t nskip = a->glitches.kept ? 0 : a->glitches.count;
 	for (size_t i = 0; i < nskip; i++)
 		skip_n[i] = a->glitches.g[i].n, skip_t[i] = a->glitches.g[i].t;
-	if (a->start_times &&
-	    blocks_cut(&a->spool, &a->points, a->runs_min, skip_n, skip_t, nskip,
-		       &a->blocks) != 0)
+	if (analysis_pass(a, skip_n, skip_t, nskip) != 0)
 		return fail(err, &a->where, "cannot read back the samples: %s", strerror(errno));
 	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
 	if (interval_estimate(&a->points, &a->fit, a->tick, &a->blocks,
@@ -581,33 +580,10 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	return 0;
 }
 
-/* "On the line" means within one tick of the step function; without a
- * tick, within 0.1% of the minimum at the median N. */
-static double on_line_width(const struct analysis *a)
-{
-	if (a->tick > 0)
-		return a->tick;
-	const struct point_set *s = &a->points;
-	return 1e-3 * s->p[s->count / 2].min > 0 ? 1e-3 * s->p[s->count / 2].min : 1e-9;
-}
-
 int analysis_excess(struct analysis *a, struct input_error *err)
 {
 	char msg[sizeof err->msg];
-	a->on_line_width = on_line_width(a);
-	a->excess_cfg = (struct excess_config){
-		.line = &a->fit, .tick = a->tick, .on_line_width = a->on_line_width,
-		.unit_ns = a->unit_ns,
-		.excess_path = a->opt->excess_path,
-		.integer_t = a->points.all_int,
-		.rest = { a->fit.left, a->fit.right },
-		.rest_min = { a->points.p[a->fit.left].min, a->points.p[a->fit.right].min },
-	};
-	excess_prepare(&a->excess_cfg, &a->points);	/* or, without memory, per sample */
-	int rc = excess_analyze(&a->spool, &a->excess_cfg, &a->excess, msg, sizeof msg);
-	/* the plots' pass, if any, computes them per sample: 16 bytes an N
-	 * less while the interruptions are found */
-	excess_config_free(&a->excess_cfg);
+	int rc = excess_write(&a->spool, &a->excess_cfg, msg, sizeof msg);
 	if (rc == -2) {	/* about the output file, not a place in the input */
 		snprintf(err->file, sizeof err->file, "%s", a->opt->excess_path);
 		err->line = 0;
@@ -641,5 +617,6 @@ void analysis_free(struct analysis *a)
 	excess_free(&a->excess);
 	excess_config_free(&a->excess_cfg);
 	blocks_free(&a->blocks);
+	interrupts_scan_free(&a->scan);
 	diagnosis_free(&a->diag);
 }

@@ -139,8 +139,11 @@ struct analysis {
 						 * taken (plots reuse it) */
 	struct excess_summary excess;
 	double on_line_width;
-	/* what disturbed the timings (noise/diagnosis.h) */
+	/* what disturbed the timings (noise/diagnosis.h), and the
+	 * interruptions' first look at every run, from the pass after the
+	 * fit (pass.h) to the diagnosis */
 	struct diagnosis diag;
+	struct interrupt_scan scan;
 	/* checks */
 	char warning[ANALYSIS_WARNINGS_MAX][ANALYSIS_WARNING_LEN];
 	size_t warnings;
@@ -151,7 +154,9 @@ struct analysis {
 /* Each stage returns 0, or -1 with err filled: "FILE:LINE: message". */
 int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		  struct input_error *err);
+/* The fit, then one pass over the samples (pass.h). */
 int analysis_fit(struct analysis *a, struct input_error *err);
+/* The --excess FILE, if asked for. */
 int analysis_excess(struct analysis *a, struct input_error *err);
 
 /* All of it: read, fit, excess, checks (checks.h).  Returns 0, or -1 with

@@ -30,6 +30,35 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
 	       struct blocks *out);
 
+/* blocks_cut taken a batch of records at a time: a part of a pass over
+ * the samples that other parts share (samples_pass).  Its place between
+ * batches. */
+struct blocks_cutter {
+	const struct point_set *s;
+	struct blocks *out;
+	const uint64_t *skip_n;
+	const double *skip_t;
+	size_t nskip;
+	unsigned char skipped[64];
+	unsigned count;		/* blocks */
+	uint64_t total;		/* records */
+	/* sample number idx goes to block idx x count / total: kept as
+	 * that product and the product at which the next block begins */
+	uint128 at, next;
+	size_t b;
+};
+
+/* Start cutting the total records to come, as blocks_cut.  Returns 1 when
+ * there are blocks to cut, 0 when there are none (too few runs: out is
+ * empty, and nothing is to be taken), -1 when out of memory. */
+int blocks_begin(struct blocks_cutter *k, const struct point_set *s, uint64_t runs_min,
+		 uint64_t total, const uint64_t *skip_n, const double *skip_t,
+		 size_t nskip, struct blocks *out);
+/* Returns 0, or -1 when out of memory. */
+int blocks_take(struct blocks_cutter *k, const struct spool_record *r, size_t n);
+/* After the last record. */
+void blocks_end(struct blocks_cutter *k);
+
 void blocks_free(struct blocks *b);
 
 #endif /* SUBTICK_BLOCKS_H */

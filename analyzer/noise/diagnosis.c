@@ -12,18 +12,7 @@
 int analysis_diagnose(struct analysis *a, struct input_error *err)
 {
 	struct diagnosis *d = &a->diag;
-	if (speed_states_find(&a->spool, &a->points, &d->speed) != 0)
-		goto fail;
-	d->irq_cfg = (struct interrupt_config){
-		.points = &a->points, .speed = &d->speed,
-		.on_line_width = a->on_line_width, .threshold = a->opt->threshold,
-		.unit_ns = a->unit_ns,
-		/* files read one after another: each one's start times are
-		 * offset to follow the last's, by a made-up gap, and a period
-		 * searched across them would mix unrelated phases */
-		.one_clock = a->files <= 1,
-	};
-	if (interrupts_find(&a->spool, &d->irq_cfg, &d->irq) != 0)
+	if (interrupts_find(&a->spool, &d->irq_cfg, &a->scan, &d->irq) != 0)
 		goto fail;
 	if (compensate(&a->points, &d->irq, a->unit_ns > 0 ? a->unit_ns : 1, &a->fit,
 		       &a->iv, &d->comp) != 0)

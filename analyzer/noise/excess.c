@@ -56,25 +56,14 @@ void excess_of(const struct excess_config *c, const struct spool_record *r,
 	*excess_step = c->tick > 0 ? r->t - step_under(c, f) : *excess;
 }
 
-/* The edges of the histogram's bins in an octave, 2^(j / 128), and the
- * bin at the start of each of EDGE_SLICES equal slices of [1, 2): a slice
- * (1/1024 wide) is narrower than any bin (2^(1/128) - 1 = 0.0054 of the
- * octave's start), so it holds one edge at most. */
-enum { EDGE_SLICE_BITS = 10, EDGE_SLICES = 1 << EDGE_SLICE_BITS };
-
-struct octave_edges {
-	double edge[EXCESS_BINS_PER_OCTAVE + 1];
-	uint8_t first[EDGE_SLICES];
-};
-
-static void edges_init(struct octave_edges *o)
+static void edges_init(struct excess_edges *o)
 {
 	for (int j = 0; j <= EXCESS_BINS_PER_OCTAVE; j++)
 		o->edge[j] = exp2((double)j / EXCESS_BINS_PER_OCTAVE);
 	o->edge[EXCESS_BINS_PER_OCTAVE] = 2;
 	int j = 0;
-	for (int k = 0; k < EDGE_SLICES; k++) {
-		double m = 1 + (double)k / EDGE_SLICES;
+	for (int k = 0; k < EXCESS_EDGE_SLICES; k++) {
+		double m = 1 + (double)k / EXCESS_EDGE_SLICES;
 		while (j + 1 < EXCESS_BINS_PER_OCTAVE && m >= o->edge[j + 1])
 			j++;
 		o->first[k] = (uint8_t)j;
@@ -85,7 +74,7 @@ static void edges_init(struct octave_edges *o)
  * the exponent of e / base, the place in it from its mantissa's slice and
  * the one edge the slice may hold; 0 at or below base.  From the bits:
  * no library call in a loop over every sample. */
-static size_t bin_of(double e, double base, const struct octave_edges *o)
+static size_t bin_of(double e, double base, const struct excess_edges *o)
 {
 	if (!(e > base))
 		return 0;
@@ -100,7 +89,7 @@ static size_t bin_of(double e, double base, const struct octave_edges *o)
 	uint64_t frac = bits & ((UINT64_C(1) << 52) - 1);
 	bits = frac | (UINT64_C(1023) << 52);
 	memcpy(&m, &bits, sizeof m);
-	int j = o->first[frac >> (52 - EDGE_SLICE_BITS)];
+	int j = o->first[frac >> (52 - EXCESS_EDGE_SLICE_BITS)];
 	j += m >= o->edge[j + 1];
 	return 1 + (size_t)octave * EXCESS_BINS_PER_OCTAVE + (size_t)j;
 }
@@ -129,56 +118,74 @@ static double quantile(const struct excess_summary *s, double q, int *bound)
 	return s->max;
 }
 
-static int histogram_pass(struct spool *sp, const struct excess_config *c,
-			  struct excess_summary *s)
+int excess_begin(struct excess_counter *k, const struct excess_config *c,
+		 struct excess_summary *s)
 {
-	struct spool_record r;
-	struct octave_edges edges;
-	edges_init(&edges);
-	int k;
-	uint64_t at_lo = UINT64_MAX, at_hi = 0, rest_at[2] = { UINT64_MAX, UINT64_MAX };
+	memset(s, 0, sizeof *s);
+	s->base = c->on_line_width > 0 ? c->on_line_width / 64 : 1e-9;
+	s->hist = calloc(EXCESS_BINS, sizeof *s->hist);
+	*k = (struct excess_counter){ .c = c, .s = s, .at_lo = UINT64_MAX,
+				      .rest_at = { UINT64_MAX, UINT64_MAX },
+				      .lo = INFINITY, .hi = -INFINITY };
+	edges_init(&k->edges);
+	return s->hist != NULL ? 0 : -1;
+}
+
+void excess_take(struct excess_counter *k, const struct spool_record *r, size_t n)
+{
+	const struct excess_config *c = k->c;
 	/* the sums in locals: the histogram's counts could alias them */
-	uint64_t samples = 0, on_line = 0, near_line = 0, *hist = s->hist;
-	double lo = INFINITY, hi = -INFINITY, base = s->base;
-	if (spool_rewind(sp) != 0)
-		return -1;
-	while ((k = spool_get(sp, &r)) == 1) {
+	uint64_t samples = k->samples, on_line = k->on_line, near_line = k->near_line;
+	uint64_t at_lo = k->at_lo, at_hi = k->at_hi, *hist = k->s->hist;
+	double lo = k->lo, hi = k->hi, base = k->s->base;
+	int fetch = c->line_at != NULL && c->points > SPOOL_FETCH_POINTS;
+	for (size_t j = 0; j < n; j++) {
 		double e, es;
-		size_t ahead = spool_ahead(sp);
-		if (ahead != SPOOL_NO_INDEX && ahead < c->points && c->line_at != NULL) {
-			__builtin_prefetch(&c->line_at[ahead]);
-			__builtin_prefetch(&c->step_at[ahead]);
+		if (fetch && j + SPOOL_AHEAD < n && r[j + SPOOL_AHEAD].i < c->points) {
+			__builtin_prefetch(&c->line_at[r[j + SPOOL_AHEAD].i]);
+			__builtin_prefetch(&c->step_at[r[j + SPOOL_AHEAD].i]);
 		}
-		excess_of(c, &r, &e, &es);
-		hist[bin_of(e, base, &edges)]++;
-		lo = samples == 0 || e < lo ? e : lo;
-		hi = samples == 0 || e > hi ? e : hi;
+		excess_of(c, &r[j], &e, &es);
+		hist[bin_of(e, base, &k->edges)]++;
+		lo = e < lo ? e : lo;
+		hi = e > hi ? e : hi;
 		samples++;
 		on_line += es <= c->on_line_width;
 		/* near the line: within 2 ticks or 1% of it (the line's value
 		 * is t - e) */
-		near_line += e <= fmax(2 * c->on_line_width, 0.01 * (r.t - e));
-		if (r.at != SPOOL_NO_AT) {
-			at_lo = r.at < at_lo ? r.at : at_lo;
-			at_hi = r.at > at_hi ? r.at : at_hi;
+		near_line += e <= fmax(2 * c->on_line_width, 0.01 * (r[j].t - e));
+		if (r[j].at != SPOOL_NO_AT) {
+			at_lo = r[j].at < at_lo ? r[j].at : at_lo;
+			at_hi = r[j].at > at_hi ? r[j].at : at_hi;
 		}
-		for (int j = 0; j < 2; j++)
-			if (r.i == c->rest[j] && r.t == c->rest_min[j] && rest_at[j] == UINT64_MAX)
-				rest_at[j] = r.at;
+		for (int b = 0; b < 2; b++)
+			if (r[j].i == c->rest[b] && r[j].t == c->rest_min[b] &&
+			    k->rest_at[b] == UINT64_MAX)
+				k->rest_at[b] = r[j].at;
 	}
-	s->rest_at[0] = rest_at[0];
-	s->rest_at[1] = rest_at[1];
-	s->samples = samples;
-	s->min = samples ? lo : 0;
-	s->max = samples ? hi : 0;
-	s->on_line = on_line;
-	s->near_line = near_line;
-	s->have_at = at_lo != UINT64_MAX;
+	k->samples = samples, k->on_line = on_line, k->near_line = near_line;
+	k->at_lo = at_lo, k->at_hi = at_hi, k->lo = lo, k->hi = hi;
+}
+
+void excess_end(struct excess_counter *k)
+{
+	const struct excess_config *c = k->c;
+	struct excess_summary *s = k->s;
+	s->rest_at[0] = k->rest_at[0];
+	s->rest_at[1] = k->rest_at[1];
+	s->samples = k->samples;
+	s->min = k->samples ? k->lo : 0;
+	s->max = k->samples ? k->hi : 0;
+	s->on_line = k->on_line;
+	s->near_line = k->near_line;
+	s->have_at = k->at_lo != UINT64_MAX;
 	if (s->have_at && c->unit_ns > 0)
-		s->seconds = (double)(at_hi - at_lo) * c->unit_ns * 1e-9;
-	s->at_lo = at_lo;
-	s->at_hi = at_hi;
-	return k;
+		s->seconds = (double)(k->at_hi - k->at_lo) * c->unit_ns * 1e-9;
+	s->at_lo = k->at_lo;
+	s->at_hi = k->at_hi;
+	const double q[4] = { 0.5, 0.9, 0.99, 0.999 };
+	for (int i = 0; i < 4; i++)
+		s->quantile[i] = quantile(s, q[i], &s->quantile_bound[i]);
 }
 
 static void excess_file_header(FILE *f, const struct excess_config *c)
@@ -217,20 +224,10 @@ static int file_pass(struct spool *sp, const struct excess_config *c, FILE *out)
 	return k;
 }
 
-int excess_analyze(struct spool *sp, const struct excess_config *c,
-		   struct excess_summary *s, char *err, size_t err_len)
+int excess_write(struct spool *sp, const struct excess_config *c, char *err,
+		 size_t err_len)
 {
-	memset(s, 0, sizeof *s);
 	err[0] = '\0';
-	s->hist = calloc(EXCESS_BINS, sizeof *s->hist);
-	s->base = c->on_line_width > 0 ? c->on_line_width / 64 : 1e-9;
-	if (s->hist == NULL || histogram_pass(sp, c, s) != 0) {
-		snprintf(err, err_len, "cannot read back the samples: %s", strerror(errno));
-		return -1;
-	}
-	const double q[4] = { 0.5, 0.9, 0.99, 0.999 };
-	for (int i = 0; i < 4; i++)
-		s->quantile[i] = quantile(s, q[i], &s->quantile_bound[i]);
 	if (c->excess_path == NULL)
 		return 0;
 	struct outfile of;
@@ -249,6 +246,26 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 		rc = -2;
 	}
 	return rc;
+}
+
+int excess_analyze(struct spool *sp, const struct excess_config *c,
+		   struct excess_summary *s, char *err, size_t err_len)
+{
+	struct excess_counter *k = malloc(sizeof *k);
+	struct spool_record r[SPOOL_BATCH];
+	long n = -1;
+	if (k != NULL && excess_begin(k, c, s) == 0 && spool_rewind(sp) == 0)
+		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0)
+			excess_take(k, r, (size_t)n);
+	if (n == 0)
+		excess_end(k);
+	free(k);
+	if (n != 0) {
+		snprintf(err, err_len, "cannot read back the samples: %s",
+			 strerror(errno ? errno : ENOMEM));
+		return -1;
+	}
+	return excess_write(sp, c, err, err_len);
 }
 
 void excess_free(struct excess_summary *s)

@@ -57,9 +57,46 @@ struct excess_summary {
 					 * unknown */
 };
 
-/* Two passes over the spool (histogram; then --excess FILE).
- * Returns 0; -1 when the samples cannot be read back; -2 when the excess
- * file cannot be written (nothing is left of it).  A message in err. */
+/* The edges of the histogram's bins in an octave, 2^(j / 128), and the
+ * bin at the start of each of EXCESS_EDGE_SLICES equal slices of [1, 2):
+ * a slice (1/1024 wide) is narrower than any bin (2^(1/128) - 1 = 0.0054
+ * of the octave's start), so it holds one edge at most. */
+#define EXCESS_EDGE_SLICE_BITS 10
+#define EXCESS_EDGE_SLICES (1 << EXCESS_EDGE_SLICE_BITS)
+
+struct excess_edges {
+	double edge[EXCESS_BINS_PER_OCTAVE + 1];
+	uint8_t first[EXCESS_EDGE_SLICES];
+};
+
+/* The histogram's pass, taken a batch of records at a time: a part of a
+ * pass over the samples that other parts share (samples_pass), or of one
+ * of its own (excess_analyze).  Its sums between batches. */
+struct excess_counter {
+	const struct excess_config *c;
+	struct excess_summary *s;
+	struct excess_edges edges;
+	uint64_t at_lo, at_hi, rest_at[2];
+	uint64_t samples, on_line, near_line;
+	double lo, hi;
+};
+
+/* Start: out zeroed, its histogram allocated.  Returns 0, or -1 when out
+ * of memory. */
+int excess_begin(struct excess_counter *k, const struct excess_config *cfg,
+		 struct excess_summary *out);
+void excess_take(struct excess_counter *k, const struct spool_record *r, size_t n);
+/* After the last record: the summary and its quantiles. */
+void excess_end(struct excess_counter *k);
+
+/* The --excess FILE, if cfg names one: a pass over the spool of its own.
+ * Returns 0; -1 when the samples cannot be read back; -2 when the file
+ * cannot be written (nothing is left of it).  A message in err. */
+int excess_write(struct spool *sp, const struct excess_config *cfg, char *err,
+		 size_t err_len);
+
+/* Both: the histogram's pass, then the file's.  Returns as excess_write
+ * (-1 also when out of memory). */
 int excess_analyze(struct spool *sp, const struct excess_config *cfg,
 		   struct excess_summary *out, char *err, size_t err_len);
 

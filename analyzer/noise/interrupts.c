@@ -32,13 +32,13 @@ struct length_bin {
  * most. */
 enum { LENGTH_SLICE_BITS = 10, LENGTH_SLICES = 1 << LENGTH_SLICE_BITS };
 
-struct lengths {
+struct interrupt_lengths {
 	struct length_bin bin[LENGTH_BINS];
 	double edge[17];	/* 2^(k/16) */
 	uint8_t first[LENGTH_SLICES];
 };
 
-static void lengths_init(struct lengths *l)
+static void lengths_init(struct interrupt_lengths *l)
 {
 	for (int k = 0; k <= 16; k++)
 		l->edge[k] = exp2((double)k / 16);
@@ -56,7 +56,7 @@ static void lengths_init(struct lengths *l)
  * from the exponent's bits, the sixteenth of it from the mantissa's slice
  * and the one edge the slice may hold, without a call to log2 per
  * sample. */
-static int length_bin(const struct lengths *l, double t)
+static int length_bin(const struct interrupt_lengths *l, double t)
 {
 	if (!(t > 1))
 		return 0;
@@ -75,7 +75,7 @@ static int length_bin(const struct lengths *l, double t)
 	return b < LENGTH_BINS ? b : LENGTH_BINS - 1;
 }
 
-static void lengths_add(struct lengths *l, double t)
+static void lengths_add(struct interrupt_lengths *l, double t)
 {
 	struct length_bin *b = &l->bin[length_bin(l, t)];
 	b->count++;
@@ -105,51 +105,106 @@ static double time_scale(const struct interrupt_config *c)
 	return c->unit_ns > 0 ? c->unit_ns : 1;
 }
 
-/* First pass: the runs' time, the longest, the additive parts (a sample)
- * and the runs' middles (a sample). */
-static int first_pass(struct spool *sp, const struct interrupt_config *c,
-		      struct interrupts *o, struct reservoir *add,
-		      struct reservoir *mid, struct lengths *len, struct reservoir *rel)
+int interrupts_begin(struct interrupt_scan *k, const struct interrupt_config *c)
 {
-	struct spool_record r;
-	uint64_t i = 0, at0 = SPOOL_NO_AT;
-	double in_runs = 0;
-	int got;
-	if (spool_rewind(sp) != 0)
-		return -1;
-	while ((got = spool_get(sp, &r)) == 1) {
-		double a = interrupts_additive(c, i++, &r);
-		long k = -1;
-		size_t pi = r.i;
-		/* the jitter: of the shortest runs, the least interrupted */
-		if (pi <= c->points->count / 16 && (k = reservoir_slot(add)) >= 0)
-			((struct short_run *)add->v)[k] = (struct short_run){ pi, a };
-		/* and of the longer ones, relative to their timing */
-		if (pi >= c->points->count / 2 && r.t > 0 && (k = reservoir_slot(rel)) >= 0)
-			((double *)rel->v)[k] = fabs(a) / r.t;
-		in_runs += r.t;
-		lengths_add(len, r.t);
-		if (r.at != SPOOL_NO_AT) {
-			if (at0 == SPOOL_NO_AT)
-				at0 = r.at;
-			o->have_at = 1;
-			double end = ((double)(r.at - at0) + (r.t > 0 ? r.t : 0)) * time_scale(c);
-			o->span = end > o->span ? end : o->span;
-			if ((k = reservoir_slot(mid)) >= 0)
-				((double *)mid->v)[k] = ((double)(r.at - at0) + (r.t - a) / 2) *
-					    time_scale(c);
-		}
+	memset(k, 0, sizeof *k);
+	k->c = c;
+	k->at0 = SPOOL_NO_AT;
+	k->len = calloc(1, sizeof *k->len);
+	if (k->len != NULL)
+		lengths_init(k->len);
+	if (k->len != NULL &&
+	    reservoir_init(&k->add, KEEP, sizeof(struct interrupt_run)) == 0 &&
+	    reservoir_init(&k->rel, KEEP, sizeof(struct interrupt_run)) == 0 &&
+	    reservoir_init(&k->mid, KEEP, sizeof(struct interrupt_run)) == 0)
+		return 0;
+	interrupts_scan_free(k);
+	return -1;
+}
+
+void interrupts_scan_free(struct interrupt_scan *k)
+{
+	free(k->add.v), free(k->rel.v), free(k->mid.v), free(k->len);
+	k->add.v = k->rel.v = k->mid.v = NULL;
+	k->len = NULL;
+}
+
+/* The runs' time, their lengths, the span, and the runs kept: of the
+ * shortest (the jitter: of those, the least interrupted), of the longer
+ * ones (relative to their timing), and of all with a start (their
+ * middles). */
+void interrupts_take(struct interrupt_scan *k, const struct spool_record *r, size_t n)
+{
+	const struct interrupt_config *c = k->c;
+	size_t shortest = c->points->count / 16, longer = c->points->count / 2;
+	double scale = time_scale(c);
+	for (size_t j = 0; j < n; j++, k->i++) {
+		struct interrupt_run run = { k->i, r[j].t, r[j].at, r[j].i };
+		long s;
+		if (run.pi <= shortest && (s = reservoir_slot(&k->add)) >= 0)
+			((struct interrupt_run *)k->add.v)[s] = run;
+		if (run.pi >= longer && run.t > 0 && (s = reservoir_slot(&k->rel)) >= 0)
+			((struct interrupt_run *)k->rel.v)[s] = run;
+		k->in_runs += run.t;
+		lengths_add(k->len, run.t);
+		if (run.at == SPOOL_NO_AT)
+			continue;
+		if (k->at0 == SPOOL_NO_AT)
+			k->at0 = run.at;
+		k->have_at = 1;
+		double end = ((double)(run.at - k->at0) + (run.t > 0 ? run.t : 0)) * scale;
+		k->span = end > k->span ? end : k->span;
+		if ((s = reservoir_slot(&k->mid)) >= 0)
+			((struct interrupt_run *)k->mid.v)[s] = run;
 	}
-	o->samples = i;
-	o->in_runs = in_runs;
+}
+
+/* The additive part of a run kept. */
+static double run_additive(const struct interrupt_config *c, const struct interrupt_run *u)
+{
+	struct spool_record r = { 0, u->t, u->at, u->pi };
+	return interrupts_additive(c, u->i, &r);
+}
+
+/* The first look's sums into o, and the runs it kept as the rest of the
+ * judgment takes them, now that the speed states are known: add as
+ * struct short_run, rel as |additive| / t, mid as the undisturbed part's
+ * middle.  Returns 0, or -1 when out of memory. */
+static int first_look(struct interrupt_scan *k, struct interrupts *o)
+{
+	const struct interrupt_config *c = k->c;
+	const struct interrupt_run *u;
+	o->samples = k->i;
+	o->in_runs = k->in_runs;
+	o->have_at = k->have_at;
+	o->span = k->span;
 	/* the longest run undisturbed: the largest N's floor (a run that a
 	 * preemption stretched to milliseconds is no longer exposed) */
-	for (size_t k = 0; k < c->points->count; k++)
-		o->longest_run = c->points->p[k].min > o->longest_run ? c->points->p[k].min
+	for (size_t j = 0; j < c->points->count; j++)
+		o->longest_run = c->points->p[j].min > o->longest_run ? c->points->p[j].min
 								      : o->longest_run;
 	if (c->unit_ns > 0)
-		o->run_seconds = in_runs * c->unit_ns * 1e-9;
-	return got == 0 ? 0 : -1;
+		o->run_seconds = k->in_runs * c->unit_ns * 1e-9;
+	struct short_run *add = malloc((k->add.kept + 1) * sizeof *add);
+	double *rel = malloc((k->rel.kept + 1) * sizeof *rel);
+	double *mid = malloc((k->mid.kept + 1) * sizeof *mid);
+	if (add == NULL || rel == NULL || mid == NULL) {
+		free(add), free(rel), free(mid);
+		return -1;
+	}
+	u = k->add.v;
+	for (size_t j = 0; j < k->add.kept; j++)
+		add[j] = (struct short_run){ u[j].pi, run_additive(c, &u[j]) };
+	u = k->rel.v;
+	for (size_t j = 0; j < k->rel.kept; j++)
+		rel[j] = fabs(run_additive(c, &u[j])) / u[j].t;
+	u = k->mid.v;
+	for (size_t j = 0; j < k->mid.kept; j++)
+		mid[j] = ((double)(u[j].at - k->at0) + (u[j].t - run_additive(c, &u[j])) / 2) *
+			 time_scale(c);
+	free(k->add.v), free(k->rel.v), free(k->mid.v);
+	k->add.v = add, k->rel.v = rel, k->mid.v = mid;
+	return 0;
 }
 
 /* The cost of one interruption from the ladder of an N's smallest
@@ -355,7 +410,7 @@ static void cost_of(struct interrupts *o, struct periodic_event *ev, size_t n,
 
 /* The runs shorter than half of period (clock units) would hold a mark of
  * a source that fires every period this many times: length / period each. */
-static double regular_hits(const struct lengths *l, double period)
+static double regular_hits(const struct interrupt_lengths *l, double period)
 {
 	double e = 0;
 	for (int b = 0; b < LENGTH_BINS; b++)
@@ -527,7 +582,7 @@ static double variance_rate(const struct variance *vs, double cost)
  * the rest at random (Poisson, from the runs they hit).  time: in_runs in
  * the periods' unit, scale: the periods' unit per clock unit. */
 static int count_of(struct spool *sp, struct interrupts *o,
-		    const struct interrupt_config *c, const struct lengths *len,
+		    const struct interrupt_config *c, const struct interrupt_lengths *len,
 		    const struct periodic_event *ev, size_t n, double time, double scale)
 {
 	double counted = 0, regular = 0;
@@ -852,7 +907,7 @@ static void tail_off_sources(struct interrupts *o, const struct interrupt_config
  * lower threshold, kept where not found again, or NULL). */
 static int judge_events(struct spool *sp, const struct interrupt_config *c,
 			struct interrupts *o, struct reservoir *keep,
-			const struct reservoir *mid, const struct lengths *len,
+			const struct reservoir *mid, const struct interrupt_lengths *len,
 			const struct periodic_sources *before)
 {
 	int rc = event_pass(sp, c, o, (struct periodic_event *)keep->v, keep);
@@ -909,7 +964,7 @@ static double growth_left(const struct interrupt_config *c, const struct periodi
  * be out of reach from R = 1 on: no run's excess exceeds its timing). */
 static int judge_again(struct spool *sp, const struct interrupt_config *c,
 		       struct interrupts *o, struct reservoir *keep,
-		       const struct reservoir *mid, const struct lengths *len)
+		       const struct reservoir *mid, const struct interrupt_lengths *len)
 {
 	struct interrupts first = *o;
 	/* the first events' sources, a burst of slowed runs at a mark all
@@ -1024,7 +1079,7 @@ static int found_new(const struct periodic_sources *ps, const struct periodic_so
  * first found where not found again as well. */
 static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 			    struct interrupts *o, struct reservoir *keep,
-			    const struct reservoir *mid, const struct lengths *len,
+			    const struct reservoir *mid, const struct interrupt_lengths *len,
 			    int (*holds)(const struct interrupts *))
 {
 	uint64_t at_first = o->events;
@@ -1058,7 +1113,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
  * judgment's to reuse. */
 static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 		       struct interrupts *o, struct reservoir *keep,
-		       const struct reservoir *mid, const struct lengths *len)
+		       const struct reservoir *mid, const struct interrupt_lengths *len)
 {
 	struct interrupts alt = *o;
 	int rc = judge_above_tail(sp, c, &alt, keep, mid, len, tail_goes_on);
@@ -1068,39 +1123,32 @@ static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 }
 
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
-		    struct interrupts *o)
+		    struct interrupt_scan *k, struct interrupts *o)
 {
-	struct reservoir add, mid, keep, rel;
-	struct lengths *len = calloc(1, sizeof *len);
+	struct reservoir keep = { 0 };
 	memset(o, 0, sizeof *o);
-	if (len != NULL)
-		lengths_init(len);
 	int rc = -1;
-	add.v = mid.v = keep.v = rel.v = NULL;
-	if (len != NULL &&
-	    reservoir_init(&add, KEEP, sizeof(struct short_run)) == 0 &&
-	    reservoir_init(&rel, KEEP, sizeof(double)) == 0 &&
-	    reservoir_init(&mid, KEEP, sizeof(double)) == 0 &&
-	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0 &&
-	    first_pass(sp, c, o, &add, &mid, len, &rel) == 0) {
-		threshold_of(c, &add, &rel, o);
+	if (first_look(k, o) == 0 &&
+	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0) {
+		threshold_of(c, &k->add, &k->rel, o);
 		threshold_cap_of(c, o);
-		rc = judge_events(sp, c, o, &keep, &mid, len, NULL);
+		rc = judge_events(sp, c, o, &keep, &k->mid, k->len, NULL);
 	}
 	if (rc == 0) {
 		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
 		if (o->proportional)
-			rc = judge_again(sp, c, o, &keep, &mid, len);
+			rc = judge_again(sp, c, o, &keep, &k->mid, k->len);
 		else if (spread_tail(o))
-			rc = judge_above_tail(sp, c, o, &keep, &mid, len, spread_tail);
+			rc = judge_above_tail(sp, c, o, &keep, &k->mid, k->len, spread_tail);
 		if (rc == 0 && o->proportional) {	/* what is left: a fixed cost? */
 			o->growth_again = growth_left(c, (const struct periodic_event *)keep.v,
 						      keep.kept);
 			o->still_slowed = o->growth_again >= INTERRUPTS_SPEED_GROWTH;
 		}
 		if (rc == 0 && !o->proportional && o->spread_tail == 0 && heavy_tail(o))
-			rc = judge_heavy(sp, c, o, &keep, &mid, len);	/* keep's last use */
+			rc = judge_heavy(sp, c, o, &keep, &k->mid, k->len);	/* keep's last use */
 	}
-	free(add.v), free(mid.v), free(keep.v), free(rel.v), free(len);
+	free(keep.v);
+	interrupts_scan_free(k);
 	return rc;
 }

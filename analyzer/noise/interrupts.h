@@ -37,6 +37,7 @@
 
 #include "periodic.h"
 #include "points.h"
+#include "reservoir.h"
 #include "speedstates.h"
 #include "spool.h"
 
@@ -181,10 +182,42 @@ struct interrupts {
 						 * without unit_ns */
 };
 
-/* Two passes over the spool (bound to c->points: spool.h).  Returns 0, or
- * -1 when the samples cannot be read back or memory runs out. */
+/* A run as the first look keeps it: its additive part is known only once
+ * the speed states are (interrupts_find). */
+struct interrupt_run {
+	uint64_t i;	/* its number, in spool order */
+	double t;
+	uint64_t at;
+	size_t pi;	/* its point's index */
+};
+
+struct interrupt_lengths;
+
+/* The first look at every run (their time, lengths, span, and uniform
+ * samples of them: for the baseline, the threshold and the periodic
+ * search's null model), taken a batch of records at a time: a part of a
+ * pass over the samples that others share (samples_pass), before the
+ * speed states are known.  Its sums between batches. */
+struct interrupt_scan {
+	const struct interrupt_config *c;
+	struct reservoir add, rel, mid;	/* of struct interrupt_run */
+	struct interrupt_lengths *len;
+	double in_runs, span;
+	uint64_t i, at0;
+	int have_at;
+};
+
+/* Returns 0, or -1 when out of memory (then k holds nothing to free). */
+int interrupts_begin(struct interrupt_scan *k, const struct interrupt_config *c);
+void interrupts_take(struct interrupt_scan *k, const struct spool_record *r, size_t n);
+void interrupts_scan_free(struct interrupt_scan *k);
+
+/* From the first look at every run (k, which it consumes), and then one
+ * pass over the spool (bound to c->points: spool.h) or more: the
+ * interruptions.  c->speed is then known.  Returns 0, or -1 when the
+ * samples cannot be read back or memory runs out. */
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
-		    struct interrupts *out);
+		    struct interrupt_scan *k, struct interrupts *out);
 
 /* The additive part of run number i (spool order); inline, as
  * speed_of_run. */

@@ -35,46 +35,39 @@ static int alloc_windows(struct speed_states *o, size_t nwin)
  * an interrupt that hits 80% of a window's long runs leaves it unmoved. */
 enum { WINDOW_RATIOS_MIN = 4 };
 
-/* One pass: every window's start and speed.  Returns 0, 1 when a run has
- * no start time (nothing is judged), -1 on a read error. */
-static int window_pass(struct spool *sp, const struct point_set *s,
-		       struct speed_states *o)
+void speed_windows_take(struct speed_windows *k, const struct spool_record *r, size_t n)
 {
-	double least = INFINITY;
-	struct spool_record r;
-	uint64_t i = 0, at0 = 0, n_half = s->p[s->count / 2].n, last_end = 0;
-	size_t k = 0, K = o->runs_per_window, w = 0, in_w = 0;	/* i = w K + in_w */
-	int got;
-	if (spool_rewind(sp) != 0)
-		return -1;
-	while ((got = spool_get(sp, &r)) == 1) {
-		if (r.at == SPOOL_NO_AT)
-			return 1;
-		if (i == 0)
-			at0 = r.at;
-		if (in_w == 0)
-			o->w_at[w] = (double)(r.at - at0);
-		size_t pi = r.i;
-		if (pi < s->count && r.n >= n_half && s->p[pi].min > 0) {
-			double ratio = r.t / s->p[pi].min;
-			least = ratio < least ? ratio : least;
-			k++;
+	struct speed_states *o = k->o;
+	const struct point_set *s = k->s;
+	size_t K = o->runs_per_window;
+	for (size_t j = 0; j < n && k->state == SPEED_WINDOWS_TAKING; j++) {
+		if (r[j].at == SPOOL_NO_AT) {
+			k->state = SPEED_WINDOWS_NO_AT;
+			break;
 		}
-		if (in_w == K - 1 || i + 1 == sp->count) {
-			o->w_speed[w] = k >= WINDOW_RATIOS_MIN ? least : NAN;
-			k = 0;
-			least = INFINITY;
+		if (k->i == 0)
+			k->at0 = r[j].at;
+		if (k->in_w == 0)
+			o->w_at[k->w] = (double)(r[j].at - k->at0);
+		size_t pi = r[j].i;
+		if (pi < s->count && r[j].n >= k->n_half && s->p[pi].min > 0) {
+			double ratio = r[j].t / s->p[pi].min;
+			k->least = ratio < k->least ? ratio : k->least;
+			k->k++;
 		}
-		if (++in_w == K) {
-			in_w = 0;
-			w++;
+		if (k->in_w == K - 1 || k->i + 1 == k->total) {
+			o->w_speed[k->w] = k->k >= WINDOW_RATIOS_MIN ? k->least : NAN;
+			k->k = 0;
+			k->least = INFINITY;
 		}
-		uint64_t end = r.at - at0 + (uint64_t)(r.t > 0 ? r.t : 0);
-		last_end = end > last_end ? end : last_end;
-		i++;
+		if (++k->in_w == K) {
+			k->in_w = 0;
+			k->w++;
+		}
+		uint64_t end = r[j].at - k->at0 + (uint64_t)(r[j].t > 0 ? r[j].t : 0);
+		k->last_end = end > k->last_end ? end : k->last_end;
+		k->i++;
 	}
-	o->span = (double)last_end;
-	return got == 0 ? 0 : -1;
 }
 
 /* Windows without a speed take their neighbour's; then log speeds. */
@@ -403,11 +396,12 @@ static int states_from_windows(struct speed_states *o)
 	return rc;
 }
 
-int speed_states_find(struct spool *sp, const struct point_set *s,
-		      struct speed_states *o)
+int speed_windows_begin(struct speed_windows *k, const struct point_set *s,
+			uint64_t total, struct speed_states *o)
 {
 	memset(o, 0, sizeof *o);
-	uint64_t total = sp->count;
+	*k = (struct speed_windows){ .o = o, .s = s, .total = total,
+				     .state = SPEED_WINDOWS_NONE, .least = INFINITY };
 	size_t K = SPEED_WINDOW_RUNS;
 	if (total / SPEED_WINDOWS_MAX >= K)
 		K = (size_t)(total / SPEED_WINDOWS_MAX) + 1;
@@ -420,11 +414,19 @@ int speed_states_find(struct spool *sp, const struct point_set *s,
 		speed_states_free(o);
 		return -1;
 	}
-	int rc = window_pass(sp, s, o);
-	if (rc != 0) {
+	k->n_half = s->p[s->count / 2].n;
+	k->state = SPEED_WINDOWS_TAKING;
+	return 1;
+}
+
+int speed_states_of(struct speed_windows *k)
+{
+	struct speed_states *o = k->o;
+	if (k->state != SPEED_WINDOWS_TAKING) {
 		speed_states_free(o);
-		return rc < 0 ? -1 : 0;
+		return 0;
 	}
+	o->span = (double)k->last_end;
 	return states_from_windows(o);
 }
 

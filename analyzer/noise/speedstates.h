@@ -69,12 +69,34 @@ struct speed_states {
 };
 
 /*
- * Read the spooled runs (in the order they were taken; sp bound to s:
- * spool.h) against the per-N minima of s (sorted).  Returns 0 (out->judged says whether states were
- * found), or -1 when the spool cannot be read or memory runs out.
+ * The windows' speeds, from the spooled runs (in the order they were
+ * taken; bound to s: spool.h) against the per-N minima of s (sorted),
+ * taken a batch of records at a time: a part of a pass over the samples
+ * that others share (samples_pass).  Its place between batches.
  */
-int speed_states_find(struct spool *sp, const struct point_set *s,
-		      struct speed_states *out);
+struct speed_windows {
+	struct speed_states *o;
+	const struct point_set *s;
+	uint64_t total;		/* records */
+	int state;		/* SPEED_WINDOWS_NONE, _TAKING or _NO_AT */
+	double least;
+	uint64_t i, at0, n_half, last_end;
+	size_t k, in_w, w;	/* i = w K + in_w */
+};
+
+enum { SPEED_WINDOWS_NONE, SPEED_WINDOWS_TAKING, SPEED_WINDOWS_NO_AT };
+
+/* Start, for total records.  Returns 1 when there are windows to take, 0
+ * when there are none (too few runs: out is not judged, and nothing is to
+ * be taken), -1 when out of memory. */
+int speed_windows_begin(struct speed_windows *k, const struct point_set *s,
+			uint64_t total, struct speed_states *out);
+void speed_windows_take(struct speed_windows *k, const struct spool_record *r, size_t n);
+
+/* After the last record: the stretches and states (out->judged says
+ * whether they were found: not where a run had no start time).  Returns
+ * 0, or -1 when memory runs out. */
+int speed_states_of(struct speed_windows *k);
 
 /* The speed (over the minima) of run number i (0-based, in spool order),
  * of timing t, whose N's minimum is m; 1 when not judged.  It is its

@@ -145,6 +145,22 @@ static inline int spool_get(struct spool *s, struct spool_record *r)
 	return 1;
 }
 
+/* Records a pass takes at a time (spool_read): 32 KiB of them. */
+#define SPOOL_BATCH 1024
+
+/* Up to max records into r, as spool_get gives them: for a pass that
+ * hands them on a batch at a time (one call per batch to each of its
+ * parts, not one per record).  Returns how many, 0 at the end, -1 on
+ * error. */
+static inline long spool_read(struct spool *s, struct spool_record *r, size_t max)
+{
+	size_t k = 0;
+	int got = 1;
+	while (k < max && (got = spool_get(s, &r[k])) == 1)
+		k++;
+	return got < 0 ? -1 : (long)k;
+}
+
 /* The place in the point set of the record SPOOL_AHEAD after the one
  * spool_get gave last, for a pass to fetch its own per-point data ahead;
  * SPOOL_NO_INDEX when there is none in the buffer, or nothing is fetched

@@ -1,0 +1,98 @@
+/*
+ * pass.c - the one pass over the spooled samples after the fit (pass.h).
+ */
+#include "pass.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+
+/* "On the line" means within one tick of the step function; without a
+ * tick, within 0.1% of the minimum at the median N. */
+static double on_line_width(const struct analysis *a)
+{
+	if (a->tick > 0)
+		return a->tick;
+	const struct point_set *s = &a->points;
+	return 1e-3 * s->p[s->count / 2].min > 0 ? 1e-3 * s->p[s->count / 2].min : 1e-9;
+}
+
+/* The parts' settings, from the fit. */
+static void configure(struct analysis *a)
+{
+	a->on_line_width = on_line_width(a);
+	a->excess_cfg = (struct excess_config){
+		.line = &a->fit, .tick = a->tick, .on_line_width = a->on_line_width,
+		.unit_ns = a->unit_ns,
+		.excess_path = a->opt->excess_path,
+		.integer_t = a->points.all_int,
+		.rest = { a->fit.left, a->fit.right },
+		.rest_min = { a->points.p[a->fit.left].min, a->points.p[a->fit.right].min },
+	};
+	excess_prepare(&a->excess_cfg, &a->points);	/* or, without memory, per sample */
+	a->diag.irq_cfg = (struct interrupt_config){
+		.points = &a->points, .speed = &a->diag.speed,
+		.on_line_width = a->on_line_width, .threshold = a->opt->threshold,
+		.unit_ns = a->unit_ns,
+		/* files read one after another: each one's start times are
+		 * offset to follow the last's, by a made-up gap, and a period
+		 * searched across them would mix unrelated phases */
+		.one_clock = a->files <= 1,
+	};
+}
+
+/* Every batch to each part that takes one.  Returns 0, or -1 (errno). */
+static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
+		    struct speed_windows *win, struct interrupt_scan *scan)
+{
+	static const size_t batch = SPOOL_BATCH;
+	struct spool_record *r = malloc(batch * sizeof *r);
+	long n = -1;
+	if (r != NULL && spool_rewind(sp) == 0)
+		while ((n = spool_read(sp, r, batch)) > 0) {
+			if (blocks != NULL && blocks_take(blocks, r, (size_t)n) != 0) {
+				n = -1;
+				errno = ENOMEM;
+				break;
+			}
+			excess_take(ex, r, (size_t)n);
+			if (win != NULL)
+				speed_windows_take(win, r, (size_t)n);
+			interrupts_take(scan, r, (size_t)n);
+		}
+	free(r);
+	if (r == NULL)
+		errno = ENOMEM;
+	return n == 0 ? 0 : -1;
+}
+
+int analysis_pass(struct analysis *a, const uint64_t *skip_n, const double *skip_t,
+		  size_t nskip)
+{
+	struct blocks_cutter blocks;
+	struct speed_windows win;
+	struct excess_counter *ex = malloc(sizeof *ex);
+	configure(a);
+	int cut = a->start_times ? blocks_begin(&blocks, &a->points, a->runs_min, a->spool.count,
+						 skip_n, skip_t, nskip, &a->blocks) : 0;
+	int wins = speed_windows_begin(&win, &a->points, a->spool.count, &a->diag.speed);
+	int rc = -1;
+	if (ex != NULL && cut >= 0 && wins >= 0 && excess_begin(ex, &a->excess_cfg, &a->excess) == 0 &&
+	    interrupts_begin(&a->scan, &a->diag.irq_cfg) == 0) {
+		rc = take_all(&a->spool, cut ? &blocks : NULL, ex, wins ? &win : NULL, &a->scan);
+	} else {
+		errno = ENOMEM;
+	}
+	if (rc == 0) {
+		if (cut)
+			blocks_end(&blocks);
+		excess_end(ex);
+		rc = speed_states_of(&win);
+	}
+	free(ex);
+	/* the plots' pass, if any, computes them per sample: 16 bytes an N
+	 * less while the interruptions are found */
+	excess_config_free(&a->excess_cfg);
+	return rc;
+}
