@@ -114,6 +114,41 @@ static int on_sample(void *vctx, const struct sample *s, struct input_error *err
 	return take_sample(c, first, err);
 }
 
+/* A batch of a stream's common lines: the samples waiting in the ring
+ * first, then the batch's, each point fetched ahead in the ring's three
+ * steps (WAIT samples ahead: its slot, AHEAD later its point, AHEAD later
+ * its best timings), from the batch itself. */
+static int drain(struct read_ctx *c, struct input_error *err);
+
+static int on_batch(void *vctx, const struct sample_batch *b, size_t *bad,
+		    struct input_error *err)
+{
+	struct read_ctx *c = vctx;
+	const struct point_set *ps = &c->a->points;
+	*bad = 0;
+	if (drain(c, err) != 0)
+		return -1;
+	struct sample smp = { .t_exact = 1, .has_at = b->has_at, .dec_ok = 1 };
+	size_t k = b->count;
+	for (size_t j = 0; j < k; j++) {
+		if (j + WAIT < k)
+			points_prefetch_slot(ps, b->n[j + WAIT]);
+		if (j + 2 * AHEAD < k)
+			points_prefetch_point(ps, b->n[j + 2 * AHEAD]);
+		if (j + AHEAD < k)
+			points_prefetch_best(ps, b->n[j + AHEAD], (double)b->t[j + AHEAD]);
+		smp.n = b->n[j];
+		smp.t = (double)b->t[j];
+		smp.t_int = smp.dec_m = b->t[j];
+		smp.at = b->at[j];
+		if (take_sample(c, &smp, err) != 0) {
+			*bad = j;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* The samples still waiting, at the end of a file. */
 static int drain(struct read_ctx *c, struct input_error *err)
 {
@@ -278,7 +313,7 @@ static int read_one(struct analysis *a, struct read_ctx *ctx, const char *path,
 			 o->time_column, o->time_column);
 		rc = -1;
 	} else
-		rc = input_read_file(f, shown, o->column, m, on_sample, ctx, err);
+		rc = input_read_batches(f, shown, o->column, m, on_sample, on_batch, ctx, err);
 	foreign_close(f);
 	if (rc == 0)
 		rc = drain(ctx, err);

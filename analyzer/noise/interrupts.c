@@ -336,38 +336,43 @@ int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
 	return interrupts_additive(c, i, r) > threshold_at(o, r->t);
 }
 
-/* Second pass: the interrupted runs, as events in time. */
+/* Second pass: the interrupted runs, as events in time (the records a
+ * batch at a time). */
 static int event_pass(struct spool *sp, const struct interrupt_config *c,
 		      struct interrupts *o, struct periodic_event *ev,
 		      struct reservoir *keep)
 {
-	struct spool_record r;
-	uint64_t i = 0, at0 = SPOOL_NO_AT;
+	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
+	uint64_t i = 0, at0 = SPOOL_NO_AT, tail[4] = { 0 }, events = 0;
 	double k = time_scale(c);
-	int got;
-	if (spool_rewind(sp) != 0)
-		return -1;
-	while ((got = spool_get(sp, &r)) == 1) {
-		double a = interrupts_additive(c, i++, &r);
-		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
-			at0 = r.at;
-		double T = threshold_at(o, r.t);
-		o->tail[0] += a > T / 4 && a <= T / 2;
-		o->tail[1] += a > T / 2 && a <= T;
-		o->tail[2] += a > T && a <= 2 * T;
-		o->tail[3] += a > 2 * T;
-		if (!(a > T))
-			continue;
-		o->events++;
-		long s = reservoir_slot(keep);
-		if (s < 0)
-			continue;
-		double lo = r.at != SPOOL_NO_AT ? (double)(r.at - at0) : NAN;
-		ev[s] = (struct periodic_event){ (lo + (r.t - a) / 2) * k, lo * k,
-						 (lo + r.t) * k, a - o->baseline,
-						 r.i };
-	}
-	return got == 0 ? 0 : -1;
+	long n = -1;
+	if (r != NULL && spool_rewind(sp) == 0)
+		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0)
+			for (long j = 0; j < n; j++) {
+				double a = interrupts_additive(c, i++, &r[j]);
+				if (at0 == SPOOL_NO_AT && r[j].at != SPOOL_NO_AT)
+					at0 = r[j].at;
+				double T = threshold_at(o, r[j].t);
+				tail[0] += a > T / 4 && a <= T / 2;
+				tail[1] += a > T / 2 && a <= T;
+				tail[2] += a > T && a <= 2 * T;
+				tail[3] += a > 2 * T;
+				if (!(a > T))
+					continue;
+				events++;
+				long s = reservoir_slot(keep);
+				if (s < 0)
+					continue;
+				double lo = r[j].at != SPOOL_NO_AT ? (double)(r[j].at - at0) : NAN;
+				ev[s] = (struct periodic_event){ (lo + (r[j].t - a) / 2) * k, lo * k,
+								 (lo + r[j].t) * k, a - o->baseline,
+								 r[j].i };
+			}
+	free(r);
+	for (int b = 0; b < 4; b++)
+		o->tail[b] += tail[b];
+	o->events += events;
+	return n == 0 ? 0 : -1;
 }
 
 static int by_length(const void *a, const void *b)

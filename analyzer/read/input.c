@@ -26,6 +26,9 @@ struct reader {
 	struct input_error *err;
 	uint64_t line;
 	input_sample_fn *fn;
+	input_batch_fn *batch_fn;	/* NULL: every sample to fn */
+	struct sample_batch *batch;	/* the common lines waiting for it */
+	uint64_t batch_line;	/* the line of its first */
 	void *ctx;
 	struct keyset keys;	/* header keys given so far */
 };
@@ -493,6 +496,43 @@ static int unterminated_ok(struct reader *r, const char *line)
 	return !r->meta->stream;
 }
 
+/* The batch waiting, to batch_fn.  Returns 0, or -1. */
+static int flush_batch(struct reader *r)
+{
+	struct sample_batch *b = r->batch;
+	size_t bad = 0;
+	if (b == NULL || b->count == 0)
+		return 0;
+	int rc = r->batch_fn(r->ctx, b, &bad, r->err);
+	if (rc != 0)
+		r->err->line = r->batch_line + bad;
+	b->count = 0;
+	return rc;
+}
+
+/* One common line's fields v: to the batch where there is one, else to
+ * fn.  Returns 0, or -1. */
+static int fast_line(struct reader *r, const uint64_t *v)
+{
+	const struct input_meta *m = r->meta;
+	struct sample_batch *b = r->batch;
+	if (b == NULL) {
+		struct sample smp;
+		fast_fill(m, v, &smp);
+		if (r->fn(r->ctx, &smp, r->err) == 0)
+			return 0;
+		r->err->line = r->line;
+		return -1;
+	}
+	if (b->count == 0)
+		r->batch_line = r->line;
+	b->n[b->count] = m->col_n >= 0 ? v[m->col_n] : 0;
+	b->t[b->count] = v[m->col_t];
+	b->at[b->count] = m->col_at >= 0 ? v[m->col_at] : 0;
+	b->has_at = m->col_at >= 0;
+	return ++b->count == INPUT_BATCH ? flush_batch(r) : 0;
+}
+
 static int read_lines(struct reader *r, FILE *f)
 {
 	struct line_buffer *b = malloc(sizeof *b);
@@ -512,8 +552,6 @@ static int read_lines(struct reader *r, FILE *f)
 		const char *at = b->data + b->start, *stop;
 		stop = fast_fields(r->meta, at, b->data + b->end, v, &nf);
 		if (stop != NULL && stop < b->data + b->end && *stop == '\n') {
-			struct sample smp;
-			fast_fill(r->meta, v, &smp);
 			b->start = (size_t)(stop + 1 - b->data);
 			r->line++;
 			if (r->meta->finished | r->meta->interrupted) {
@@ -521,12 +559,12 @@ static int read_lines(struct reader *r, FILE *f)
 				continue;
 			}
 			r->meta->samples++;
-			if (r->fn(r->ctx, &smp, r->err) != 0) {
-				r->err->line = r->line;
-				rc = -1;
-			}
+			rc = fast_line(r, v);
 			continue;
 		}
+		/* any other line comes after the samples before it */
+		if ((rc = flush_batch(r)) != 0)
+			break;
 		if ((k = next_line(b, &line, &len)) == 0)
 			break;
 		r->line++;
@@ -546,22 +584,39 @@ static int read_lines(struct reader *r, FILE *f)
 	return rc;
 }
 
-int input_read_file(FILE *f, const char *name, const char *column,
-		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
-		    struct input_error *err)
+int input_read_batches(FILE *f, const char *name, const char *column,
+		       struct input_meta *meta, input_sample_fn *fn,
+		       input_batch_fn *batch_fn, void *ctx, struct input_error *err)
 {
 	char suffix[40];
 	input_key_suffix(column, suffix, sizeof suffix);
-	struct reader r = { column, suffix, meta, err, 0, fn, ctx, { NULL, 0, 0 } };
+	struct reader r = { .column = column, .suffix = suffix, .meta = meta, .err = err,
+			    .fn = fn, .batch_fn = batch_fn, .ctx = ctx };
 	snprintf(err->file, sizeof err->file, "%s", name);
 	err->line = 0;
 	memset(meta, 0, sizeof *meta);
 	meta->col_at = -1;
+	if (batch_fn != NULL && (r.batch = malloc(sizeof *r.batch)) == NULL) {
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return -1;
+	}
+	if (r.batch != NULL)
+		r.batch->count = 0;
 	keyset_init(&r.keys);
 	int rc = read_lines(&r, f);
+	if (rc == 0)
+		rc = flush_batch(&r);
 	keyset_free(&r.keys);
+	free(r.batch);
 	meta->lines = r.line;
 	return rc;
+}
+
+int input_read_file(FILE *f, const char *name, const char *column,
+		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
+		    struct input_error *err)
+{
+	return input_read_batches(f, name, column, meta, fn, NULL, ctx, err);
 }
 
 void input_key_suffix(const char *column, char *buf, size_t len)

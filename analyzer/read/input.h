@@ -80,6 +80,22 @@ struct input_error {
 typedef int input_sample_fn(void *ctx, const struct sample *s,
 			    struct input_error *err);
 
+/* A stream's common lines, a batch of them at a time: every field an
+ * integer (a sample of them has t exact, written as t: dec_m = t,
+ * dec_e = 0), on consecutive lines. */
+#define INPUT_BATCH 1024
+struct sample_batch {
+	size_t count;
+	int has_at;		/* at[] holds the start times */
+	uint64_t n[INPUT_BATCH], t[INPUT_BATCH], at[INPUT_BATCH];
+};
+
+/* Called for each batch, in order with the samples given one at a time;
+ * returns 0, or -1 after filling err, with *bad the index of the sample
+ * at fault. */
+typedef int input_batch_fn(void *ctx, const struct sample_batch *b, size_t *bad,
+			   struct input_error *err);
+
 /*
  * Read path ("-" for stdin) to the end, calling fn for each sample.
  * column names the timing column: "t", or "t2" for the second clock of
@@ -99,5 +115,11 @@ int input_read(const char *path, const char *column, struct input_meta *meta,
 int input_read_file(FILE *f, const char *name, const char *column,
 		    struct input_meta *meta, input_sample_fn *fn, void *ctx,
 		    struct input_error *err);
+
+/* The same, the common lines to batch_fn a batch at a time (the rest to
+ * fn, in order). */
+int input_read_batches(FILE *f, const char *name, const char *column,
+		       struct input_meta *meta, input_sample_fn *fn,
+		       input_batch_fn *batch_fn, void *ctx, struct input_error *err);
 
 #endif /* SUBTICK_INPUT_H */
