@@ -609,6 +609,7 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	 * again but by a comparison */
 	if (!a->opt->keep_blocks)
 		blocks_free(&a->blocks);
+	give_back();	/* the blocks', and what the pass held */
 	a->band_difference = NAN;
 	if (a->lp_done && a->hull_done && a->iv.band_ok)
 		return check_band(a, err);
@@ -640,6 +641,7 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		rc = analysis_excess(a, err);
 	if (rc == 0)
 		rc = analysis_diagnose(a, err);
+	give_back();	/* what the diagnosis held: the checks' arrays next */
 	if (rc == 0)
 		analysis_check(a);
 	return rc;

@@ -30,7 +30,11 @@ static void configure(struct analysis *a)
 		.rest = { a->fit.left, a->fit.right },
 		.rest_min = { a->points.p[a->fit.left].min, a->points.p[a->fit.right].min },
 	};
-	excess_prepare(&a->excess_cfg, &a->points);	/* or, without memory, per sample */
+	/* the line and the step at each point, where the points are few
+	 * enough to stay in the caches; else, and without memory, computed
+	 * for each sample (16 bytes an N less while the blocks are cut) */
+	if (a->points.count <= SPOOL_FETCH_POINTS)
+		excess_prepare(&a->excess_cfg, &a->points);
 	a->diag.irq_cfg = (struct interrupt_config){
 		.points = &a->points, .speed = &a->diag.speed,
 		.on_line_width = a->on_line_width, .threshold = a->opt->threshold,

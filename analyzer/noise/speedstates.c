@@ -19,16 +19,23 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The windows' starts and speeds, which the pass fills. */
 static int alloc_windows(struct speed_states *o, size_t nwin)
 {
 	o->w_at = calloc(nwin, sizeof *o->w_at);
 	o->w_speed = calloc(nwin, sizeof *o->w_speed);
+	return o->w_at && o->w_speed ? 0 : -1;
+}
+
+/* Their fits and states, after it: not held while the pass's other
+ * parts hold theirs. */
+static int alloc_fits(struct speed_states *o, size_t nwin)
+{
 	o->w_fit = calloc(nwin, sizeof *o->w_fit);
 	o->w_state = calloc(nwin, sizeof *o->w_state);
 	o->w_lo = calloc(nwin, sizeof *o->w_lo);
 	o->w_hi = calloc(nwin, sizeof *o->w_hi);
-	return o->w_at && o->w_speed && o->w_fit && o->w_state && o->w_lo && o->w_hi
-	       ? 0 : -1;
+	return o->w_fit && o->w_state && o->w_lo && o->w_hi ? 0 : -1;
 }
 
 /* A window's speed is the smallest of its ratios (NAN when fewer than 4):
@@ -427,6 +434,10 @@ int speed_states_of(struct speed_windows *k)
 		return 0;
 	}
 	o->span = (double)k->last_end;
+	if (alloc_fits(o, o->windows) != 0) {
+		speed_states_free(o);
+		return -1;
+	}
 	return states_from_windows(o);
 }
 
