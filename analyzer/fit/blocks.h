@@ -31,7 +31,7 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       struct blocks *out);
 
 /* blocks_cut taken a batch of records at a time: a part of a pass over
- * the samples that other parts share (samples_pass).  Its place between
+ * the samples that other parts share (analysis_pass: pass.h).  Its place between
  * batches. */
 struct blocks_cutter {
 	const struct point_set *s;

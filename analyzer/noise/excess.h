@@ -70,7 +70,7 @@ struct excess_edges {
 };
 
 /* The histogram's pass, taken a batch of records at a time: a part of a
- * pass over the samples that other parts share (samples_pass), or of one
+ * pass over the samples that other parts share (analysis_pass: pass.h), or of one
  * of its own (excess_analyze).  Its sums between batches. */
 struct excess_counter {
 	const struct excess_config *c;

@@ -196,7 +196,7 @@ struct interrupt_lengths;
 /* The first look at every run (their time, lengths, span, and uniform
  * samples of them: for the baseline, the threshold and the periodic
  * search's null model), taken a batch of records at a time: a part of a
- * pass over the samples that others share (samples_pass), before the
+ * pass over the samples that others share (analysis_pass: pass.h), before the
  * speed states are known.  Its sums between batches. */
 struct interrupt_scan {
 	const struct interrupt_config *c;

@@ -72,7 +72,7 @@ struct speed_states {
  * The windows' speeds, from the spooled runs (in the order they were
  * taken; bound to s: spool.h) against the per-N minima of s (sorted),
  * taken a batch of records at a time: a part of a pass over the samples
- * that others share (samples_pass).  Its place between batches.
+ * that others share (analysis_pass: pass.h).  Its place between batches.
  */
 struct speed_windows {
 	struct speed_states *o;

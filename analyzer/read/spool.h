@@ -1,8 +1,10 @@
 /*
  * spool.h - every sample, kept on disk (an unlinked temporary file) for
- * the passes that need each one after the fit: blocks, excess, speed,
- * interruptions, plots.  Memory stays bounded whatever the number of
- * samples.
+ * the passes that need each one after the fit: one that blocks, excess,
+ * speed windows and the interruptions' first look share (pass.h), the
+ * interruptions' events (once, or again at each threshold they are judged
+ * above), the plots and --excess.  Memory stays bounded whatever the
+ * number of samples.
  *
  * Bound to a point set (spool_open's points), a record keeps the index of
  * its point instead of its N, and reads back with both: i, the point's
