@@ -81,7 +81,7 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 		/* a trace sees every mark: a source fills 5% of its own; one
 		 * firing may make two gaps (a short stop just after the long
 		 * one) */
-		rc = periodic_find(ev, n, NULL, 0, o->threshold, 0.05, 0, &o->periodic);
+		rc = periodic_find(ev, n, NULL, 0, o->threshold, 0.05, 0, NULL, &o->periodic);
 		for (size_t j = 0; j < o->periodic.count; j++)
 			o->periodic.s[j].count = o->periodic.s[j].hits;
 		attribute(o);

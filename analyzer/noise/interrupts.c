@@ -127,6 +127,7 @@ void interrupts_scan_free(struct interrupt_scan *k)
 	free(k->add.v), free(k->rel.v), free(k->mid.v), free(k->len);
 	k->add.v = k->rel.v = k->mid.v = NULL;
 	k->len = NULL;
+	period_memo_free(&k->memo);
 }
 
 /* The runs' time, their lengths, the span, and the runs kept: of the
@@ -912,9 +913,10 @@ static void tail_off_sources(struct interrupts *o, const struct interrupt_config
  * lower threshold, kept where not found again, or NULL). */
 static int judge_events(struct spool *sp, const struct interrupt_config *c,
 			struct interrupts *o, struct reservoir *keep,
-			const struct reservoir *mid, const struct interrupt_lengths *len,
-			const struct periodic_sources *before)
+			struct interrupt_scan *k, const struct periodic_sources *before)
 {
+	const struct reservoir *mid = &k->mid;
+	const struct interrupt_lengths *len = k->len;
 	int rc = event_pass(sp, c, o, (struct periodic_event *)keep->v, keep);
 	if (rc != 0)
 		return rc;
@@ -923,7 +925,8 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 	if (o->have_at && c->one_clock) {
 		periodic_sort(ev, keep->kept);
 		rc = periodic_find(ev, keep->kept, mid->v, mid->kept, o->threshold, 0,
-				   one_a_mark(ev, keep->kept, time_scale(c)), &o->periodic);
+				   one_a_mark(ev, keep->kept, time_scale(c)), &k->memo,
+				   &o->periodic);
 		keep_found(&o->periodic, before);
 	}
 	tail_off_sources(o, c, ev, keep->kept);
@@ -968,16 +971,15 @@ static double growth_left(const struct interrupt_config *c, const struct periodi
  * is of the timing t = m + a: a > R m is a > R / (1 + R) t (R t would
  * be out of reach from R = 1 on: no run's excess exceeds its timing). */
 static int judge_again(struct spool *sp, const struct interrupt_config *c,
-		       struct interrupts *o, struct reservoir *keep,
-		       const struct reservoir *mid, const struct interrupt_lengths *len)
+		       struct interrupts *o, struct reservoir *keep, struct interrupt_scan *k)
 {
 	struct interrupts first = *o;
 	/* the first events' sources, a burst of slowed runs at a mark all
 	 * its own (periodic_find's one_a_mark: 0) */
 	struct periodic_sources bursts = { 0 };
 	if (o->have_at && c->one_clock &&
-	    periodic_find((const struct periodic_event *)keep->v, keep->kept, mid->v, mid->kept,
-			  o->threshold, 0, 0, &bursts) != 0)
+	    periodic_find((const struct periodic_event *)keep->v, keep->kept, k->mid.v,
+			  k->mid.kept, o->threshold, 0, 0, &k->memo, &bursts) != 0)
 		return -1;
 	double R = 2 * o->slower_hi;
 	o->threshold_relative = fmax(o->threshold_relative, R / (1 + R));
@@ -986,7 +988,7 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	o->count = 0;
 	memset(&o->periodic, 0, sizeof o->periodic);
 	reservoir_reset(keep);
-	int rc = judge_events(sp, c, o, keep, mid, len, NULL);
+	int rc = judge_events(sp, c, o, keep, k, NULL);
 	o->slowed = first.events > o->events ? first.events - o->events : 0;
 	/* the slowed runs' period: the strongest source's at first that is
 	 * no interruptions' (found again), where the sources of its period
@@ -1083,8 +1085,7 @@ static int found_new(const struct periodic_sources *ps, const struct periodic_so
  * most, and no further than where a source is found that was not at first; the sources stay as
  * first found where not found again as well. */
 static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
-			    struct interrupts *o, struct reservoir *keep,
-			    const struct reservoir *mid, const struct interrupt_lengths *len,
+			    struct interrupts *o, struct reservoir *keep, struct interrupt_scan *k,
 			    int (*holds)(const struct interrupts *))
 {
 	uint64_t at_first = o->events;
@@ -1100,7 +1101,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 		memset(o->tail, 0, sizeof o->tail);
 		memset(&o->periodic, 0, sizeof o->periodic);
 		reservoir_reset(keep);
-		rc = judge_events(sp, c, o, keep, mid, len, &first);
+		rc = judge_events(sp, c, o, keep, k, &first);
 		o->tail_doublings++;
 	} while (rc == 0 && o->tail_doublings < INTERRUPTS_TAIL_DOUBLINGS && holds(o) &&
 		 !found_new(&o->periodic, &first));
@@ -1117,11 +1118,10 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
  * were the tail the spread's is judged apart (o->heavy).  keep is the
  * judgment's to reuse. */
 static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
-		       struct interrupts *o, struct reservoir *keep,
-		       const struct reservoir *mid, const struct interrupt_lengths *len)
+		       struct interrupts *o, struct reservoir *keep, struct interrupt_scan *k)
 {
 	struct interrupts alt = *o;
-	int rc = judge_above_tail(sp, c, &alt, keep, mid, len, tail_goes_on);
+	int rc = judge_above_tail(sp, c, &alt, keep, k, tail_goes_on);
 	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.events, alt.per_s,
 					alt.threshold_relative };
 	return rc;
@@ -1137,21 +1137,21 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 	    reservoir_init(&keep, EVENTS_KEEP, sizeof(struct periodic_event)) == 0) {
 		threshold_of(c, &k->add, &k->rel, o);
 		threshold_cap_of(c, o);
-		rc = judge_events(sp, c, o, &keep, &k->mid, k->len, NULL);
+		rc = judge_events(sp, c, o, &keep, k, NULL);
 	}
 	if (rc == 0) {
 		growth_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
 		if (o->proportional)
-			rc = judge_again(sp, c, o, &keep, &k->mid, k->len);
+			rc = judge_again(sp, c, o, &keep, k);
 		else if (spread_tail(o))
-			rc = judge_above_tail(sp, c, o, &keep, &k->mid, k->len, spread_tail);
+			rc = judge_above_tail(sp, c, o, &keep, k, spread_tail);
 		if (rc == 0 && o->proportional) {	/* what is left: a fixed cost? */
 			o->growth_again = growth_left(c, (const struct periodic_event *)keep.v,
 						      keep.kept);
 			o->still_slowed = o->growth_again >= INTERRUPTS_SPEED_GROWTH;
 		}
 		if (rc == 0 && !o->proportional && o->spread_tail == 0 && heavy_tail(o))
-			rc = judge_heavy(sp, c, o, &keep, &k->mid, k->len);	/* keep's last use */
+			rc = judge_heavy(sp, c, o, &keep, k);	/* keep's last use */
 	}
 	free(keep.v);
 	interrupts_scan_free(k);

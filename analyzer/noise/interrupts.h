@@ -202,6 +202,8 @@ struct interrupt_scan {
 	const struct interrupt_config *c;
 	struct reservoir add, rel, mid;	/* of struct interrupt_run */
 	struct interrupt_lengths *len;
+	struct period_memo memo;	/* the periodic searches made, at each
+					 * threshold the events are judged above */
 	double in_runs, span;
 	uint64_t i, at0;
 	int have_at;

@@ -537,7 +537,7 @@ static int bands_of(const struct periodic_event *ev, size_t n, double level,
 static int band_period(const struct periodic_event *ev, size_t n,
 		       const unsigned char *taken, const struct band *b, double *t,
 		       const double *null, size_t nnull, size_t *last,
-		       struct period_result *p)
+		       struct period_memo *memo, struct period_result *p)
 {
 	size_t k = band_times(ev, n, taken, b, t);
 	/* too few, or nearly the band searched before (above x 2^j holds
@@ -560,7 +560,7 @@ static int band_period(const struct periodic_event *ev, size_t n,
 		k = SEARCH_EVENTS;
 		qsort(t, k, sizeof *t, by_double);
 	}
-	period_detect(t, k, null, nnull, p);
+	period_detect_memo(memo, t, k, null, nnull, p);
 	return p->found;
 }
 
@@ -608,14 +608,14 @@ static size_t search_once(const struct periodic_event *ev, size_t n,
 			  unsigned char *taken, double *t, size_t *mine,
 			  const double *null, size_t nnull, double level,
 			  double fill_min, int one_a_mark, const struct stretches *st,
-			  struct periodic_sources *out)
+			  struct period_memo *memo, struct periodic_sources *out)
 {
 	struct band b[BANDS + 2];
 	int bands = bands_of(ev, n, level, st, b);
 	size_t last = 0;
 	for (int j = 0; j < bands; j++) {
 		struct period_result p;
-		int found = band_period(ev, n, taken, &b[j], t, null, nnull, &last, &p);
+		int found = band_period(ev, n, taken, &b[j], t, null, nnull, &last, memo, &p);
 		if (j == 0 && out->count == 0)
 			out->first = p;
 		size_t added = found ? sources_of(ev, n, taken, &b[j], &p, fill_min, one_a_mark, mine, out) : 0;
@@ -749,7 +749,7 @@ static void shared_halves(const struct periodic_event *ev, size_t n,
 
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 		  size_t nnull, double level, double fill_min, int one_a_mark,
-		  struct periodic_sources *out)
+		  struct period_memo *memo, struct periodic_sources *out)
 {
 	memset(out, 0, sizeof *out);
 	out->tried = n;
@@ -763,7 +763,7 @@ int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 	int rc = taken && t && mine ? stretches_of(ev, n, &st) : -1;
 	while (rc == 0 && out->count < PERIODIC_SOURCES_MAX &&
 	       search_once(ev, n, taken, t, mine, null, nnull, level, fill_min, one_a_mark,
-			   &st, out) > 0)
+			   &st, memo, out) > 0)
 		;
 	if (rc == 0) {
 		merge_alike(st.typical, out);

@@ -60,11 +60,12 @@ struct periodic_sources {
  * interruption), so a source takes one event at a mark, the nearest (the
  * others near it are another source's); 0 where one firing may make
  * several (a burst of slowed runs; a trace's long gap and the short stop
- * just after it).  Returns 0, or -1 when out of memory.
+ * just after it); memo: the searches made before, with null (NULL: none
+ * kept).  Returns 0, or -1 when out of memory.
  */
 int periodic_find(const struct periodic_event *ev, size_t n, const double *null,
 		  size_t nnull, double level, double fill_min, int one_a_mark,
-		  struct periodic_sources *out);
+		  struct period_memo *memo, struct periodic_sources *out);
 
 /* Sort events by their times (periodic_find wants them so). */
 void periodic_sort(struct periodic_event *ev, size_t n);

@@ -54,7 +54,7 @@ static int by_mid(const void *a, const void *b)
 static void find(struct events *ev, struct periodic_sources *out)
 {
 	qsort(ev->e, ev->n, sizeof ev->e[0], by_mid);
-	assert_int_equal(periodic_find(ev->e, ev->n, NULL, 0, 100, 0, 1, out), 0);
+	assert_int_equal(periodic_find(ev->e, ev->n, NULL, 0, 100, 0, 1, NULL, out), 0);
 }
 
 /* The source of out with period near p (relative 1e-3), or NULL. */
