@@ -34,7 +34,9 @@ if (gaps > 0) {
 } else {
 	set title "no gap longer than the threshold: nothing stopped the loop"
 	set xrange [0:1]
-	plot 1/0
+	set yrange [0:1]
+	unset ytics
+	plot -1 notitle	# an empty panel (gnuplot refuses a plot of no point)
 }
 if (zoom_to > zoom_from) {
 	if (period > 0) {

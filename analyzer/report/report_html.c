@@ -59,6 +59,35 @@ static void cost_row(FILE *out, const char *name, double v, const double b[2], d
 	fprintf(out, "<td class=n>%.*g units</td></tr>\n", d, v);
 }
 
+/* An activity trace's headline: what the gaps were.  Its gaps are no
+ * timings of work at an N: no line, no unit cost, no minima. */
+static void trace_headline(FILE *out, const struct analysis *a)
+{
+	const struct trace_summary *t = &a->trace_sum;
+	double k = a->unit_ns > 0 ? a->unit_ns : 1;
+	char cost[48] = "", longest[48] = "";
+	fputs("<h1>activity trace <small>on ", out);
+	esc(out, a->clock[0] ? a->clock : "an unknown clock");
+	fputs("</small></h1>\n<table><tr><th></th><th>value</th></tr>\n", out);
+	fprintf(out, "<tr><th>gaps</th><td class=n>%llu, %.4g per second</td></tr>\n",
+		(unsigned long long)t->gaps, t->per_s);
+	fprintf(out, "<tr><th>time lost</th><td class=n>%.3g%% of the trace</td></tr>\n",
+		100 * t->lost_share);
+	if (t->gaps > 0) {
+		if (a->unit_ns > 0) {
+			fmt_time(cost, sizeof cost, t->cost * k, 3);
+			fmt_time(longest, sizeof longest, t->max * k, 3);
+		} else {
+			snprintf(cost, sizeof cost, "%.3g units", t->cost);
+			snprintf(longest, sizeof longest, "%.3g units", t->max);
+		}
+		fprintf(out, "<tr><th>a gap's length</th><td class=n>%s (median), the longest %s</td></tr>\n",
+			cost, longest);
+	}
+	fprintf(out, "<tr><th>periodic sources</th><td class=n>%zu</td></tr>\n", t->periodic.count);
+	fputs("</table>\n", out);
+}
+
 static void headline(FILE *out, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -232,9 +261,13 @@ int report_html(const char *path, struct analysis *a, FILE *err)
 	fputs("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>\n<title>subtick: ", out);
 	esc(out, a->kernel[0] ? a->kernel : "unknown kernel");
 	fprintf(out, "</title>\n<style>%s</style></head><body>\n", style);
-	headline(out, a);
+	if (a->trace)
+		trace_headline(out, a);
+	else
+		headline(out, a);
 	int figs = figures(out, a, err);
-	minima_table(out, a);
+	if (!a->trace)
+		minima_table(out, a);
 	/* the whole text report, the diagnosis and the header's facts in it */
 	char *text = NULL;
 	size_t len = 0;

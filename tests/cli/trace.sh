@@ -4,7 +4,7 @@
 # analyze makes of it, a collection's counters, usage errors, Ctrl-C.
 # Invariants only: what disturbs this machine is not the test's business.
 . "$(dirname "$0")/lib.sh"
-: "${ANALYZE:?}"
+: "${ANALYZE:?}" "${DISTURB:?}"
 cd "$T"
 
 "$COLLECT" --trace 0.3 -o t.st 2> err || fail "collect --trace exited $?: $(cat err)"
@@ -46,6 +46,28 @@ if command -v gnuplot > /dev/null; then
 		/^$/ { gap = 1; next }
 		{ if (seen && (($1 > hi * 1.0001) != gap)) bad = 1; seen = 1; hi = $2; gap = 0 }
 		END { exit bad || !seen }' figs/gaphist.txt
+fi
+
+# A trace with no gap above the threshold: its report, figures and page say
+# so; the page shows no unit cost (its points are gaps, no N), and nothing
+# fails for want of a gap to draw.
+"$DISTURB" --seed 9 --trace 1 > quiet.st
+check "a trace without gaps: none in it" sh -c "! grep -qv '^#' quiet.st"
+"$ANALYZE" quiet.st > quiet.txt || fail "analyze of a trace without gaps exited $?"
+check "a trace without gaps: 0 per second" grep -q '^interruptions  0 per second' quiet.txt
+if command -v gnuplot > /dev/null; then
+	rc=0
+	"$ANALYZE" --plot quietfigs quiet.st > /dev/null 2> err || rc=$?
+	check "a trace without gaps: its figures drawn (exit $rc: $(head -c 200 err))" \
+		sh -c "[ $rc -eq 0 ] && [ -s quietfigs/activity.png ] && [ -s quietfigs/gaps.png ]"
+	rc=0
+	"$ANALYZE" --report quiet.html quiet.st > /dev/null 2> err || rc=$?
+	check "a trace without gaps: its page (exit $rc: $(head -c 200 err))" [ "$rc" -eq 0 ]
+	check "a trace's page: the trace's headline, no unit cost" \
+		sh -c "grep -q '<h1>activity trace' quiet.html && grep -q '<th>gaps</th><td class=n>0, 0 per second' quiet.html && ! grep -q 'unit cost' quiet.html"
+	"$ANALYZE" --report t.html t.st > /dev/null 2> err || fail "analyze --report of a trace exited $?: $(cat err)"
+	check "a trace's page: its gaps ($gaps), no unit cost, no minima" \
+		sh -c "grep -q '<th>gaps</th><td class=n>$gaps, ' t.html && ! grep -q 'unit cost' t.html && ! grep -q 'Minimum per N' t.html"
 fi
 
 # A collection records the counters too, and analyze shows their rates.
