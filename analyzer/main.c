@@ -83,6 +83,7 @@ static int compare_main(const struct analyze_options *opt)
 	char **a = split_files(opt->analysis.files[0]), **b = split_files(opt->analysis.files[1]);
 	if (a == NULL || b == NULL) {
 		fprintf(stderr, "analyze: out of memory\n");
+		free(a), free(b);
 		return 1;
 	}
 	if (has_empty(a) || has_empty(b)) {
