@@ -367,7 +367,7 @@ void period_detect(const double *t, size_t k, const double *starts,
 	free(owned);
 }
 
-/* FNV-1a over the times' bits, k and the starts. */
+/* FNV-1a's steps over the times' 64-bit words, from k and the starts. */
 static uint64_t search_hash(const double *t, size_t k, const double *starts, size_t nstarts)
 {
 	uint64_t h = UINT64_C(1469598103934665603) ^ k ^ ((uint64_t)nstarts << 32) ^

@@ -73,16 +73,16 @@ static void trace_headline(FILE *out, const struct analysis *a)
 		(unsigned long long)t->gaps, t->per_s);
 	fprintf(out, "<tr><th>time lost</th><td class=n>%.3g%% of the trace</td></tr>\n",
 		100 * t->lost_share);
-	if (t->gaps > 0) {
+	if (t->gaps > 0) {	/* as the text report gives them */
 		if (a->unit_ns > 0) {
-			fmt_time(cost, sizeof cost, t->cost * k, 3);
-			fmt_time(longest, sizeof longest, t->max * k, 3);
+			fmt_time(cost, sizeof cost, t->cost * k, 4);
+			fmt_time(longest, sizeof longest, t->max * k, 4);
 		} else {
-			snprintf(cost, sizeof cost, "%.3g units", t->cost);
-			snprintf(longest, sizeof longest, "%.3g units", t->max);
+			snprintf(cost, sizeof cost, "%.4g units", t->cost);
+			snprintf(longest, sizeof longest, "%.4g units", t->max);
 		}
-		fprintf(out, "<tr><th>a gap's length</th><td class=n>%s (median), the longest %s</td></tr>\n",
-			cost, longest);
+		fprintf(out, "<tr><th>one costs</th><td class=n>%s (median)</td></tr>\n", cost);
+		fprintf(out, "<tr><th>the longest gap</th><td class=n>%s</td></tr>\n", longest);
 	}
 	fprintf(out, "<tr><th>periodic sources</th><td class=n>%zu</td></tr>\n", t->periodic.count);
 	fputs("</table>\n", out);
