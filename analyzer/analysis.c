@@ -609,7 +609,6 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	 * again but by a comparison */
 	if (!a->opt->keep_blocks)
 		blocks_free(&a->blocks);
-	give_back();	/* the blocks', and what the pass held */
 	a->band_difference = NAN;
 	if (a->lp_done && a->hull_done && a->iv.band_ok)
 		return check_band(a, err);

@@ -50,11 +50,10 @@ static void configure(struct analysis *a)
 static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
 		    struct speed_windows *win, struct interrupt_scan *scan)
 {
-	static const size_t batch = SPOOL_BATCH;
-	struct spool_record *r = malloc(batch * sizeof *r);
+	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	long n = -1;
 	if (r != NULL && spool_rewind(sp) == 0)
-		while ((n = spool_read(sp, r, batch)) > 0) {
+		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0) {
 			if (blocks != NULL && blocks_take(blocks, r, (size_t)n) != 0) {
 				n = -1;
 				errno = ENOMEM;
