@@ -19,7 +19,10 @@ set logscale y
 set y2range [0 : *]
 set ytics nomirror
 set y2tics
-set xrange [threshold / 1.5 : (longest > threshold ? longest : threshold) * 2]
+# a trace whose header gives no threshold, and has no gap: a range a log
+# axis can hold all the same
+lo = threshold > 0 ? threshold : (longest > 0 ? longest : 1)
+set xrange [lo / 1.5 : (longest > lo ? longest : lo) * 2]
 set yrange [0.5 : *]
 set key top right
 if (gaps > 0) {

@@ -65,6 +65,11 @@ if command -v gnuplot > /dev/null; then
 	check "a trace without gaps: its page (exit $rc: $(head -c 200 err))" [ "$rc" -eq 0 ]
 	check "a trace's page: the trace's headline, no unit cost" \
 		sh -c "grep -q '<h1>activity trace' quiet.html && grep -q '<th>gaps</th><td class=n>0, 0 per second' quiet.html && ! grep -q 'unit cost' quiet.html"
+	printf '# subtick 1\n# stream: trace\n# columns: start length\n' > bare.st
+	rc=0
+	"$ANALYZE" --plot barefigs bare.st > /dev/null 2> err || rc=$?
+	check "a trace without a threshold in its header, nor a gap: its figures (exit $rc: $(head -c 200 err))" \
+		sh -c "[ $rc -eq 0 ] && [ -s barefigs/gaps.png ]"
 	"$ANALYZE" --report t.html t.st > /dev/null 2> err || fail "analyze --report of a trace exited $?: $(cat err)"
 	check "a trace's page: its gaps ($gaps), no unit cost, no minima" \
 		sh -c "grep -q '<th>gaps</th><td class=n>$gaps, ' t.html && ! grep -q 'unit cost' t.html && ! grep -q 'Minimum per N' t.html"
