@@ -71,8 +71,11 @@ if [ -z "$browser" ]; then
 	echo "SKIP (part): chromium not installed: the page is not rendered"
 	exit 0
 fi
-"$browser" --headless --no-sandbox --disable-gpu --window-size=1200,2400 \
-	--screenshot="$T/shot.png" "file://$T/r.html" > /dev/null 2>&1 || fail "chromium exited $?"
+# its own profile (not one another run may hold), and a bound on its time:
+# a headless screenshot that hangs fails here, not at the test's timeout
+timeout 90 "$browser" --headless --no-sandbox --disable-gpu --window-size=1200,2400 \
+	--user-data-dir="$T/profile" --screenshot="$T/shot.png" "file://$T/r.html" \
+	> /dev/null 2>&1 || fail "chromium exited $? (124: still running after 90 s)"
 check "rendered: a screenshot" [ -s shot.png ]
 check "rendered: not blank (many colours)" python3 -c "
 import zlib, struct, sys

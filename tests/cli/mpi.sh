@@ -160,7 +160,10 @@ if [ -n "${SUBTICK_CRASH_SO:-}" ]; then
 		awk '/^#/ { next } NF != 3 { bad = 1 } END { exit bad }' "$T/k.0.st"
 fi
 
-# SIGINT to mpirun: every rank stops after its run in hand.
+# SIGINT to mpirun: every rank stops after its run in hand (SIGKILL 5 s
+# after SIGTERM, not 1 s, as below: a rank not scheduled within a second
+# on a loaded machine would be killed before it ends its stream).
+OMPI_MCA_odls_base_sigkill_timeout=5 \
 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" --kernel count -b 60 -q \
 	-o "$T/i.%r.st" 2> "$T/err" &
 pid=$!
