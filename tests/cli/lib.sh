@@ -42,6 +42,14 @@ only_complete_lines() {
 
 : "${COLLECT:?COLLECT must name the collect binary}"
 
+# python3, resolved once to the interpreter itself: a version manager's
+# shim on PATH can take a third of a second to start, and the longest
+# tests start it dozens of times (on a loaded machine, minutes in all)
+if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) && [ -x "$py" ]; then
+	PYTHON3=$py
+	python3() { "$PYTHON3" "$@"; }
+fi
+
 # json_get FILE PATH: a value from analyze --json, read by tests/jsonq (one
 # process of C, not a python3 start): lists as "lo hi", true, false and null
 # as JSON spells them; PATH may go deeper (compare.ratio_bounds).
