@@ -89,7 +89,11 @@ for how in shorter longer; do
 		dd if=rw.new of=rw.st conv=notrunc status=none
 	fi
 	rc=0
-	(sleep 30; kill -INT $pid 2> /dev/null) &
+	# a watchdog that leaves no sleep behind holding the test's output
+	(trap 'kill $s 2> /dev/null; exit 0' TERM
+	 sleep 30 & s=$!
+	 wait $s
+	 kill -INT $pid 2> /dev/null) > /dev/null 2>&1 &
 	dog=$!
 	wait $pid || rc=$?
 	kill $dog 2> /dev/null || true
