@@ -167,11 +167,29 @@ static void check_heavy_tail(struct analysis *a)
 		     (unsigned long long)q->heavy.events);
 }
 
+/* The runs counted mix interruptions and the tail of the runs' own spread
+ * (interrupts.h: mixed_tail): the count may be off either way. */
+static void check_mixed_tail(struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	char counted[64];
+	if (!q->mixed_tail)
+		return;
+	if (q->run_seconds > 0)
+		snprintf(counted, sizeof counted, "%.4g per second counted", q->per_s);
+	else
+		snprintf(counted, sizeof counted, "%llu runs counted as interrupted",
+			 (unsigned long long)q->events);
+	warn(a, "interruptions?: %s, but %.0f of those runs lie within twice the threshold and hit runs of every length alike, as the tail of the runs' own spread does: the count mixes the two, and may be too high (the tail's runs counted) or too low (interruptions the longer runs' spread hides) (see what disturbed the timings; collect --trace sees every gap)",
+	     counted, q->near_runs);
+}
+
 static void check_speed(struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
 	check_slowed(a);
 	check_heavy_tail(a);
+	check_mixed_tail(a);
 	if (!ss->judged)
 		return;
 	double slow = 0, share = 0;

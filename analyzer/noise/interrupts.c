@@ -842,7 +842,10 @@ static int beyond_twice(const struct interrupts *o, const struct interrupt_confi
  * with m, from the shortest third of the N where the threshold is a share
  * of the run to the longest (in the order of N: the thirds end before
  * index lo and start at hi); their minima twice apart, 40 such runs kept
- * in the two; +-infinity where one holds none.  No memory an N. */
+ * in the two; +-infinity where one holds none.  And the same of the runs
+ * above the threshold up to twice it (near_growth, NAN where one third
+ * holds none), and how many they are at all those N (near_runs,
+ * near_share).  No memory an N. */
 static void tail_growth_of(struct interrupts *o, const struct interrupt_config *c,
 			   const struct periodic_event *ev, size_t n)
 {
@@ -853,8 +856,9 @@ static void tail_growth_of(struct interrupts *o, const struct interrupt_config *
 		rules += relative_rules(o, s->p[i].min);
 	if (rules < 6)
 		return;
-	double runs[2] = { 0, 0 }, hit[2] = { 0, 0 }, m[2] = { 0, 0 };
-	size_t got[2] = { 0, 0 }, third = rules / 3;
+	double runs[2] = { 0, 0 }, hit[2] = { 0, 0 }, m[2] = { 0, 0 }, near[2] = { 0, 0 };
+	size_t got[2] = { 0, 0 }, got_near[2] = { 0, 0 }, third = rules / 3;
+	double near_all = 0, runs_all = 0;
 	for (size_t i = 0; i < s->count; i++) {
 		if (!relative_rules(o, s->p[i].min))
 			continue;
@@ -866,17 +870,30 @@ static void tail_growth_of(struct interrupts *o, const struct interrupt_config *
 		seen++;
 		if (k >= 0)
 			runs[k] += s->p[i].count;
+		runs_all += s->p[i].count;
 	}
 	double scale = n ? (double)o->events / (double)n : 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t t = ev[i].tag;
-		if (t >= s->count || (t >= lo && t < hi) || !relative_rules(o, s->p[t].min) ||
-		    !beyond_twice(o, c, &ev[i]) || held_by_source(o, &ev[i]))
+		if (t >= s->count || !relative_rules(o, s->p[t].min) || held_by_source(o, &ev[i]))
+			continue;
+		int b = beyond_twice(o, c, &ev[i]);
+		near_all += b ? 0 : scale;
+		if (t >= lo && t < hi)
 			continue;
 		int k = t >= hi;
+		if (!b) {
+			near[k] += scale;
+			got_near[k]++;
+			continue;
+		}
 		hit[k] += scale;
 		got[k]++;
 	}
+	o->near_runs = near_all;
+	o->near_share = runs_all > 0 ? near_all / runs_all : NAN;
+	if (got_near[0] + got_near[1] >= 40 && m[1] >= 2 * m[0] && near[0] > 0 && near[1] > 0)
+		o->near_growth = log((near[1] / runs[1]) / (near[0] / runs[0])) / log(m[1] / m[0]);
 	if (got[0] + got[1] < 40 || !(m[1] >= 2 * m[0]))
 		return;
 	o->tail_growth = hit[0] == 0 ? INFINITY : hit[1] == 0 ? -INFINITY
@@ -902,7 +919,8 @@ static void tail_off_sources(struct interrupts *o, const struct interrupt_config
 		uint64_t h = (uint64_t)llround(held[b]);
 		o->tail[2 + b] -= h < o->tail[2 + b] ? h : o->tail[2 + b];
 	}
-	o->tail_growth = NAN;
+	o->tail_growth = o->near_growth = o->near_share = NAN;
+	o->near_runs = 0;
 	if (o->have_at && c->one_clock)
 		tail_growth_of(o, c, ev, n);
 }
@@ -1127,6 +1145,16 @@ static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 	return rc;
 }
 
+/* The runs counted mix interruptions and the tail of the runs' own
+ * spread (interrupts.h: mixed_tail). */
+static int mixed_tail(const struct interrupts *o)
+{
+	return !o->threshold_given && !o->saturated && !o->proportional && o->spread_tail == 0 &&
+	       o->heavy.runs == 0 && fabs(o->near_growth) <= INTERRUPTS_TAIL_ALIKE &&
+	       o->near_share >= INTERRUPTS_NEAR_SHARE &&
+	       o->near_runs >= INTERRUPTS_NEAR_COUNTED * (double)o->events;
+}
+
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupt_scan *k, struct interrupts *o)
 {
@@ -1153,6 +1181,7 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		if (rc == 0 && !o->proportional && o->spread_tail == 0 && heavy_tail(o))
 			rc = judge_heavy(sp, c, o, &keep, k);	/* keep's last use */
 	}
+	o->mixed_tail = rc == 0 && mixed_tail(o);
 	free(keep.v);
 	interrupts_scan_free(k);
 	return rc;

@@ -75,6 +75,21 @@
  * spread's tail there: none to speak of). */
 #define INTERRUPTS_TAIL_NONE 0.02
 
+/* Where the runs counted were not judged a tail (they stand apart from
+ * the spread beyond twice the threshold), but those up to twice it, at
+ * the N whose threshold is a share of the run, are at least this share of
+ * those N's runs (a spread's tail above the threshold, 8 x its lower
+ * quartile: 1.1% of a half-normal's runs, 10% of an exponential's) ... */
+#define INTERRUPTS_NEAR_SHARE 0.005
+/* ... and at least this share of the runs counted, and hit runs of every
+ * length alike (INTERRUPTS_TAIL_ALIKE), as a spread's tail does and
+ * interruptions of one cost do not (a longer run holds more, or, where
+ * its threshold hides them, fewer), the count mixes the two: it may be
+ * too high (the tail's runs counted: 300 a second of 5 us in an
+ * exponential spread of 0.8% had read 996) or too low (interruptions the
+ * longer runs' spread hides: 550 a second had read 400), and is said so. */
+#define INTERRUPTS_NEAR_COUNTED 0.2
+
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
 	const struct speed_states *speed;	/* judged or not */
@@ -171,6 +186,16 @@ struct interrupts {
 				 * interruptions (a longer run holds more),
 				 * and far below 0 for those a longer run's
 				 * threshold leaves out */
+	double near_runs;	/* the runs above the threshold up to twice
+				 * it (no source's) at the N where the
+				 * threshold is a share of the run ... */
+	double near_share;	/* ... their share of those N's runs (NAN:
+				 * no such N) ... */
+	double near_growth;	/* ... and how it grows with m, as
+				 * tail_growth (NAN: not judged) */
+	int mixed_tail;		/* the runs counted mix interruptions and
+				 * the spread's tail (INTERRUPTS_NEAR_COUNTED):
+				 * the count may be too high or too low */
 	struct heavy_tail heavy;	/* runs 0: none */
 	double longest_run;	/* the largest minimum of an N, clock units */
 	double expected_long;	/* interruptions expected in the longest run */

@@ -235,6 +235,9 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			fprintf(out, ", %.4g per second of runs", q->heavy.per_s);
 		fprintf(out, "\n");
 	}
+	if (q->mixed_tail)
+		fprintf(out, "    and the tail of the runs' own spread among them: %.0f of those runs (%.3g%% of the runs of the N whose threshold is a share of the run) lie within twice the threshold, and those hit runs of every length alike (a share growing as m^%.2f), as a spread's tail does; interruptions of one cost hit the longer runs more, or, where their threshold hides them, less.  The count mixes the two: it may be too high (the tail's runs counted) or too low (interruptions the longer runs' spread hides)\n",
+			q->near_runs, 100 * q->near_share, q->near_growth);
 	if (q->events == 0 && q->periodic.count == 0)
 		return;
 	if (!(q->cost > 0))
@@ -436,6 +439,16 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	} else {
 		fputs("null", out);
 	}
+	json_key(out, f, "spread_tail_mixed");
+	if (q->mixed_tail) {
+		fprintf(out, "{\"runs\": %.0f, \"share\": ", q->near_runs);
+		json_number(out, q->near_share);
+		fputs(", \"growth\": ", out);
+		json_number(out, q->near_growth);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
 	json_key(out, f, "slowed_runs");
@@ -483,6 +496,8 @@ static void counted_text(FILE *out, const struct analysis *a, double inferred_pe
 	if (tail_per_s > 0)
 		fprintf(out, ", or the tail of the runs' own spread (were it, %.4g per second, %.4g unseen)",
 			tail_per_s, tail_per_s > seen ? tail_per_s - seen : 0);
+	else if (a->diag.irq.mixed_tail)
+		fprintf(out, ", or the tail of the runs' own spread (the count mixes the two)");
 	fprintf(out, "\n");
 }
 
