@@ -16,10 +16,13 @@ import os
 import statistics
 from pathlib import Path
 
-from common import ANALYZE, BUILD, COLLECT, run
+import sys
+
+from common import ANALYZE, BUILD, COLLECT, ROOT, run
 
 DISTURB = BUILD / "tests" / "disturb"
 SHIM = BUILD / "bench" / "libspinalarm.so"
+SPREAD = ROOT / "tests" / "tools" / "spread.py"
 
 # name, disturb arguments, what is true (for the table)
 SYNTHETIC = [
@@ -43,6 +46,17 @@ SYNTHETIC = [
      "1 ms x 20 us, runs to 4.6 ms; unit cost 0.57"),
     ("saturated 20 kHz", ["--random", "20000:5", "--range", "50000:3000000:64"],
      "20000/s x 5 us, runs to 0.8 ms; unit cost 0.57"),
+    # and each run slower than its N's fastest by a share of its length
+    # (tests/tools/spread.py: KIND SHARE SEED), whose tail lies above the
+    # threshold
+    ("a spread alone", ["--range", "50000:2000000:48"],
+     "nothing; each run 0.8% slower at random (exponential)", ["expo", "0.008"]),
+    ("random in a spread", ["--range", "50000:2000000:48", "--random", "300:5"],
+     "300/s x 5 us; each run 0.8% slower at random (exponential)", ["expo", "0.008"]),
+    ("timer + random in a spread", ["--range", "50000:4000000:48", "--periodic", "4000:17",
+                                    "--random", "300:5"],
+     "4 ms x 17 us, 300/s x 5 us (550/s); each run 0.4% slower at random (exponential)",
+     ["expo", "0.004"]),
 ]
 
 
@@ -85,17 +99,26 @@ def synthetic(tmp, seeds):
             "| periodic sources | excess ~ m^x | slowed runs | wander | unit cost (compensated) "
             "| warnings |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for name, args, truth in SYNTHETIC:
+    for name, args, truth, *spread in SYNTHETIC:
         for seed in seeds:
             path = tmp / "disturb.st"
+            out = run([DISTURB, "--seed", seed, *args]).stdout
+            if spread:
+                out = run([sys.executable, SPREAD, *spread[0], seed], input=out).stdout
             with open(path, "w") as f:
-                f.write(run([DISTURB, "--seed", seed, *args]).stdout)
+                f.write(out)
             j = analyze(path)
             comp = (f"{j['unit_cost']:.4f} ({j['unit_cost_compensated']:.4f}, bounds "
                     f"{j['unit_cost_compensated_interval'][0]:.4f}..."
                     f"{j['unit_cost_compensated_interval'][1]:.4f})"
                     if j["saturated"] else f"{j['unit_cost']:.4f}")
             warns = ", ".join(sorted({w.split(":")[0].split("?")[0] for w in j["warnings"]})) or "none"
+            if j.get("spread_tail_mixed"):
+                warns += " (mixed with the spread's tail)"
+            elif j.get("spread_tail_heavy"):
+                warns += " (or a heavy tail)"
+            elif j.get("spread_tail_runs"):
+                warns += f" (a tail of {j['spread_tail_runs']} runs not counted)"
             cost = j["interrupt_cost_ns"]
             rows.append(f"| {name} | {truth} | {seed} | {fmt_states(j)} "
                         f"| {j['interrupts_per_s'] or 0:.0f} | {cost / 1e3 if cost else 0:.3g} "
