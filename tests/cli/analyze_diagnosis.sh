@@ -297,7 +297,7 @@ done
 # runs where its cost passes the threshold (it had been seen at 1 in 4.4
 # of its marks, and counted at 57 a second); and the random rate comes
 # from the N whose threshold their cost passes, not the timer's (seeds 1
-# and 2 had read 400 and 262 a second for 550)
+# to 3 had read 400, 166 and 73 a second for 550)
 for seed in 1 2 3; do
 	"$DISTURB" --seed $seed --seconds 2 --range 50000:4000000:48 --periodic 4000:17 --random 300:3 > hid.st
 	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" gauss 0.002 $seed < hid.st > hid$seed.st
@@ -307,7 +307,7 @@ assert len(p) >= 1 and near(p[0]["period_ns"], 4e6, 1e-3) and near(p[0]["per_s"]
 assert j["interrupts_per_s"] >= 250, j["interrupts_per_s"]
 # (spread_tail_mixed: either way, the near tail hits runs alike in one seed)'
 done
-for seed in 1 2; do
+for seed in 1 2 3; do
 	check "... and random ones of 3 us beside it, seed $seed: 550 a second within 20%" judge hid$seed.st '
 assert near(j["interrupts_per_s"], 550, 0.2), j["interrupts_per_s"]
 # (spread_tail_mixed: either way, the near tail hits runs alike in one seed)'
