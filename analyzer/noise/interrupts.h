@@ -146,6 +146,11 @@ struct interrupts {
 				 * m^growth from the shortest third of them
 				 * to the longest (0: a fixed cost; 1: in
 				 * proportion, a speed); NAN: not judged */
+	double sources_growth;	/* the same of the events the periodic
+				 * sources' marks hold, where judged (NAN:
+				 * not): a speed's where it is
+				 * INTERRUPTS_SPEED_GROWTH at least (bursts
+				 * of a slower machine at a period) */
 	double growth_hits;	/* the exponent interruptions would show, as
 				 * longer runs hold more of them */
 	double slower, slower_hi;	/* the longest third's excess over m:

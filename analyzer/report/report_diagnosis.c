@@ -210,13 +210,20 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			fprintf(out, ", %.4g per second of runs", q->per_s);
 		fprintf(out, "\n");
 	}
-	if (q->proportional)
+	if (q->proportional && isnan(q->sources_growth))
 		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (interruptions' would as m^%.2f, more of them in longer runs); an interruption is now an excess above twice that share of a run's minimum\n",
 			(unsigned long long)q->slowed,
 			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
 			100 * q->slower, 100 * q->slower_hi,
 			a->diag.speed.judged ? "; see the speed" : "",
 			q->growth, q->growth_hits);
+	else if (q->proportional)
+		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, the excess of those at periodic marks grew with their N's minimum as m^%.2f (a timer's would not grow; all of them, interruptions among them, as m^%.2f); an interruption is now an excess above twice that share of a run's minimum\n",
+			(unsigned long long)q->slowed,
+			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
+			100 * q->slower, 100 * q->slower_hi,
+			a->diag.speed.judged ? "; see the speed" : "",
+			q->sources_growth, q->growth);
 	if (q->spread_tail)
 		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it fewer again: a spread falling off, not interruptions apart from it\n",
 			(unsigned long long)q->spread_tail,
@@ -451,6 +458,8 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	}
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
+	json_key(out, f, "interrupt_excess_growth_at_marks");
+	json_number(out, q->sources_growth);
 	json_key(out, f, "slowed_runs");
 	if (q->proportional) {
 		fprintf(out, "{\"runs\": %llu, \"period_ns\": ", (unsigned long long)q->slowed);

@@ -133,6 +133,25 @@ assert len(p) == 2 and all(near(x["period_ns"], 5e6, 1e-3) for x in p), p
 assert near(j["interrupts_per_s"], 400, 0.05), j["interrupts_per_s"]'
 done
 
+# 2% slower for 2 ms of every 40 ms (shorter than a speed window) beside
+# 300 a second of 5 us at random: the runs the bursts slowed are no
+# interruptions.  Their excess grows as m^1 at the marks they come at,
+# where that of all the events, random ones among them, grows as m^0.27
+# only: named slowed, every 40 ms, and the rate is the random ones' (the
+# bursts had been two sources of 40 ms and 423 to 460 a second, with no
+# warning).  Above the threshold raised over them, the random ones show
+# in the short runs only: their rate rests on few of them.
+for seed in 1 2 3; do
+	"$DISTURB" --seed $seed --seconds 2 --range 50000:2000000:48 --random 300:5 --bursts 1.02@2/40 > b40.st
+	check "2% slower 2 ms in 40 beside 300/s x 5 us, seed $seed: slowed every 40 ms, not interruptions" judge b40.st '
+s = j["slowed_runs"]
+assert s is not None and s["period_ns"] is not None and near(s["period_ns"], 40e6, 0.01), s
+assert j["interrupt_excess_growth_at_marks"] >= 0.8, j["interrupt_excess_growth_at_marks"]
+assert not any(near(x["period_ns"], 40e6, 0.01) for x in j["periodic"]), j["periodic"]
+assert 0.5 * 300 <= j["interrupts_per_s"] <= 1.2 * 300, j["interrupts_per_s"]
+assert any(w.startswith("speed: the machine") and "at the periodic marks" in w for w in j["warnings"]), j["warnings"]'
+done
+
 # 10% slower for 10 ms of every 50 ms beside 300 a second of 3 us at
 # random: no source every 50 ms (a window's own speed taken for its runs
 # had left the bursts' edges as interruptions, sources of 50 ms)
