@@ -51,6 +51,11 @@
  * sources whose marks lie closer than a long run (20 and 30 us, 33 to
  * 42 us apart: the longer runs hold both) grow as m^0.5 to m^0.58. */
 #define INTERRUPTS_SPEED_GROWTH 0.8
+/* A periodic source's events whose excess grows from this to
+ * INTERRUPTS_SPEED_GROWTH_MAX (in proportion to the run, as a speed's) are
+ * runs slowed in bursts at its period (beyond, a cost that grows faster
+ * than the run is no speed's: its thirds hold costs of two kinds). */
+#define INTERRUPTS_SPEED_GROWTH_MAX 1.25
 /* Runs above the threshold are the tail of a spread of the runs (a
  * jitter in proportion to their length, half-normal, crosses a threshold
  * at 2.5 sigma at 1% of the runs), not interruptions, where they are no

@@ -152,6 +152,28 @@ assert 0.5 * 300 <= j["interrupts_per_s"] <= 1.2 * 300, j["interrupts_per_s"]
 assert any(w.startswith("speed: the machine") and "at the periodic marks" in w for w in j["warnings"]), j["warnings"]'
 done
 
+# but a 4 ms timer of 3 us beside 500 a second of 30 us at random: the
+# longer runs more often hold a random one beside a mark, and the marks'
+# trimmed means grow (m^1.15), their medians not; and a timer of 5 us in
+# an exponential spread of 0.5%, whose raised threshold keeps only the
+# costlier of its events in the longer runs (m^0.91 with no one cut):
+# timers, at 250 a second, no runs slowed (both had been)
+for case in "3 --periodic 4000:3 --random 500:30" "5 --periodic 4000:3 --random 500:30"; do
+	set -- $case
+	"$DISTURB" --seed $1 --seconds 2 --range 50000:2000000:48 $2 $3 $4 $5 > tb.st
+	check "a 4 ms timer of 3 us beside 500/s x 30 us, seed $1: a timer, not bursts" judge tb.st '
+p = sources()
+assert j["slowed_runs"] is None, j["slowed_runs"]
+assert any(near(x["period_ns"], 4e6, 1e-3) and near(x["per_s"], 250, 0.05) for x in p), p'
+done
+"$DISTURB" --seed 1 --seconds 2 --range 50000:4000000:48 --periodic 4000:5 > ts.st
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" expo 0.005 1 < ts.st > tsx.st
+check "a 4 ms timer of 5 us in an exponential spread: a timer, not bursts" judge tsx.st '
+p = sources()
+assert j["slowed_runs"] is None, j["slowed_runs"]
+assert any(near(x["period_ns"], 4e6, 1e-3) and near(x["per_s"], 250, 0.05) for x in p), p
+# (spread_tail_mixed: either way)'
+
 # 10% slower for 10 ms of every 50 ms beside 300 a second of 3 us at
 # random: no source every 50 ms (a window's own speed taken for its runs
 # had left the bursts' edges as interruptions, sources of 50 ms)
