@@ -626,8 +626,11 @@ static int count_of(struct spool *sp, struct interrupts *o,
 	for (size_t j = 0; j < o->periodic.count; j++) {
 		struct periodic_source *s = &o->periodic.s[j];
 		double expect = regular_hits(o, len, s->period / scale, s->cost_lo);
-		s->regular = expect >= SOURCE_SHORT_MIN &&
-			     (double)s->short_events >= 0.7 * expect;
+		/* (a source kept as found at a lower threshold, its events
+		 * those above it: as judged there) */
+		if (!s->as_before)
+			s->regular = expect >= SOURCE_SHORT_MIN &&
+				     (double)s->short_events >= 0.7 * expect;
 		s->count = s->regular ? time / s->period : s->hits;
 		counted += s->count;
 		regular += s->regular ? 1 / s->period : 0;
@@ -900,10 +903,12 @@ static void keep_found(struct periodic_sources *ps, const struct periodic_source
 {
 	for (size_t i = 0; before != NULL && i < before->count; i++) {
 		long j = found_again(ps, &before->s[i]);
-		if (j >= 0 && ps->s[j].events < before->s[i].events)
-			ps->s[j] = before->s[i];
-		else if (j < 0 && ps->count < PERIODIC_SOURCES_MAX)
-			ps->s[ps->count++] = before->s[i];
+		if (j < 0 && ps->count < PERIODIC_SOURCES_MAX)
+			j = (long)ps->count++;
+		else if (j < 0 || ps->s[j].events >= before->s[i].events)
+			continue;
+		ps->s[j] = before->s[i];
+		ps->s[j].as_before = 1;
 	}
 }
 

@@ -42,6 +42,9 @@ struct periodic_source {
 	double cost, cost_lo, cost_hi;	/* median, 25% and 75% of their costs */
 	double level;		/* the cost above which events were sought */
 	int regular;		/* set by the caller: it fires every period */
+	int as_before;		/* set by the caller: kept as found at a lower
+				 * threshold (its events, its regularity:
+				 * those judged there) */
 	double count;		/* set by the caller: interruptions it made */
 };
 
