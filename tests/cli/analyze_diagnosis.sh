@@ -168,6 +168,21 @@ assert any(near(x["period_ns"], 4e6, 1e-3) and near(x["per_s"], 250, 0.05) for x
 done
 "$DISTURB" --seed 1 --seconds 2 --range 50000:4000000:48 --periodic 4000:5 > ts.st
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" expo 0.005 1 < ts.st > tsx.st
+# and a 4 ms timer of 6 us beside 1000 a second of 10 us over runs to
+# 1.1 ms, or two timers (4 and 10 ms) beside 300 a second of 5 us over
+# runs to 2.2 ms: half the long runs' marks share their run with another
+# interruption, and the medians of the marks' events grow (m^1.12 to
+# m^1.23, taken for bursts, the timers lost); their lower quartiles, a
+# timer's own cost, do not
+for case in "2 --periodic 4000:6 --random 1000:10 --range 50000:4000000:48" \
+	    "3 --periodic 4000:6 --random 1000:10 --range 50000:4000000:48" \
+	    "2 --periodic 4000:3 --periodic 10000:8 --random 300:5 --range 50000:8000000:48"; do
+	seed=${case%% *}
+	"$DISTURB" --seed $seed --seconds 2 ${case#* } > tq.st
+	check "timers beside other interruptions sharing their long runs ($case): no bursts" judge tq.st '
+assert j["slowed_runs"] is None, j["slowed_runs"]
+assert any(near(x["period_ns"], 1e7 if "10000:8" in "'"$case"'" else 4e6, 1e-3) for x in sources()), sources()'
+done
 check "a 4 ms timer of 5 us in an exponential spread: a timer, not bursts" judge tsx.st '
 p = sources()
 assert j["slowed_runs"] is None, j["slowed_runs"]
