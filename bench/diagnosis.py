@@ -14,9 +14,8 @@ machine's load beside them."""
 import json
 import os
 import statistics
-from pathlib import Path
-
 import sys
+from pathlib import Path
 
 from common import ANALYZE, BUILD, COLLECT, ROOT, run
 

@@ -145,8 +145,9 @@ static void check_slowed(struct analysis *a)
 	/* judged by all the events, or by those at periodic marks */
 	int marks = !isnan(q->sources_growth);
 	warn(a, "speed: the machine's speed changed from run to run%s: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%); they are not counted as interruptions (their excess grows as m^%.2f%s, an interruption's would not); the unit cost is that of the fastest runs",
-	     windows, 100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
-	     100 * q->slower_hi, marks ? q->sources_growth : q->growth,
+	     windows, 100.0 * (double)q->slowed / (double)q->samples,
+	     100 * interrupts_slower(q, 0), 100 * interrupts_slower(q, 1),
+	     marks ? q->sources_growth : q->growth,
 	     marks ? " at the periodic marks they came at" : "");
 	if (q->still_slowed && q->events > 0)
 		warn(a, "interruptions?: the %llu runs still above the threshold beside the slowed runs grow with their minimum too, as m^%.2f, as slowed runs do (slowdowns of more than one size?): their count, rate and cost may be those of slowed runs, not of interruptions",

@@ -763,15 +763,24 @@ static int thirds_by_m(const struct interrupt_config *c, const struct periodic_e
  * made the timer's trimmed means grow as m^1.15); above one cut for all
  * (growth_of's: a threshold that rises with the runs keeps only the
  * costlier events of the longer runs).  Of the sources judged (20 events
- * in each third, their minima twice apart), the growth nearest a speed's,
- * m^1; NAN where none is. */
-static double sources_growth(const struct interrupts *o, const struct interrupt_config *c,
-			     const struct periodic_event *ev, size_t n, double cut)
+ * in each third, their minima twice apart, their lower quartiles growing
+ * too), the one whose growth is nearest a speed's, m^1: *out gets its
+ * growth (NAN where none is), its index, and its longest third's excess
+ * over m (median and 75%: the slowdown). */
+struct source_growth {
+	double growth, slower, slower_hi;
+	size_t source;
+};
+
+static void sources_growth(const struct interrupts *o, const struct interrupt_config *c,
+			   const struct periodic_event *ev, size_t n, double cut,
+			   struct source_growth *out)
 {
-	double *m = malloc((n ? n : 1) * 4 * sizeof *m), best = NAN;
+	double *m = malloc((n ? n : 1) * 5 * sizeof *m);
+	*out = (struct source_growth){ NAN, NAN, NAN, 0 };
 	if (m == NULL)
-		return NAN;
-	double *cost = m + n, *sm = cost + n, *sc = sm + n;
+		return;
+	double *cost = m + n, *sm = cost + n, *sc = sm + n, *ratio = sc + n;
 	for (size_t j = 0; j < o->periodic.count; j++) {
 		size_t k = 0, a = 0, b = 0;
 		for (size_t i = 0; i < n; i++)
@@ -791,7 +800,7 @@ static double sources_growth(const struct interrupts *o, const struct interrupt_
 		double qs = select_kth(sc, a, a / 4);
 		for (size_t i = 0; i < k; i++)
 			if (m[i] > hi)
-				sm[b] = m[i], sc[b++] = cost[i];
+				sm[b] = m[i], sc[b] = cost[i], ratio[b++] = cost[i] / m[i];
 		if (b < 20)
 			continue;
 		double ml = select_kth(sm, b, b / 2), cl = select_kth(sc, b, b / 2);
@@ -806,11 +815,11 @@ static double sources_growth(const struct interrupts *o, const struct interrupt_
 		 * 1.1 ms: medians m^1.12 to m^1.23, quartiles m^0) */
 		if (log(ql / qs) / log(ml / ms) < SOURCE_QUARTILE_GROWTH)
 			continue;
-		if (isnan(best) || fabs(g - 1) < fabs(best - 1))
-			best = g;
+		if (isnan(out->growth) || fabs(g - 1) < fabs(out->growth - 1))
+			*out = (struct source_growth){ g, select_kth(ratio, b, b / 2),
+						       select_kth(ratio, b, (3 * b) / 4), j };
 	}
 	free(m);
-	return best;
 }
 
 /* How the events' excess grows with their N's minimum m (growth: the
@@ -859,10 +868,15 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	 * m^0.27 in all; its marks' m^0.99); as a speed does, in proportion,
 	 * not faster (INTERRUPTS_SPEED_GROWTH_MAX) */
 	if (!o->proportional && !o->saturated && !o->threshold_given && o->periodic.count > 0) {
-		o->sources_growth = sources_growth(o, c, ev, n, cut);
-		o->proportional = o->sources_growth >= INTERRUPTS_SPEED_GROWTH &&
-				  o->sources_growth <= INTERRUPTS_SPEED_GROWTH_MAX &&
-				  o->slower_hi > 0;
+		struct source_growth sg;
+		sources_growth(o, c, ev, n, cut, &sg);
+		o->sources_growth = sg.growth;
+		o->proportional = sg.growth >= INTERRUPTS_SPEED_GROWTH &&
+				  sg.growth <= INTERRUPTS_SPEED_GROWTH_MAX && sg.slower_hi > 0;
+		if (o->proportional) {	/* the bursts' own slowdown, said */
+			o->burst_slower = sg.slower, o->burst_slower_hi = sg.slower_hi;
+			o->burst_source = sg.source;
+		}
 	}
 }
 
@@ -1105,6 +1119,13 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 		       struct interrupts *o, struct reservoir *keep, struct interrupt_scan *k)
 {
 	struct interrupts first = *o;
+	/* judged slowed at a source's marks: the runs slowed are those its
+	 * marks hold (the rest of the runs no longer above the threshold are
+	 * interruptions it hides, counted by their rate); else all of them */
+	double at_marks = 0, scale = keep->kept ? (double)o->events / (double)keep->kept : 0;
+	const struct periodic_event *ev0 = (const struct periodic_event *)keep->v;
+	for (size_t i = 0; !isnan(o->sources_growth) && i < keep->kept; i++)
+		at_marks += periodic_holds(&o->periodic.s[o->burst_source], &ev0[i]) ? scale : 0;
 	/* the first events' sources, a burst of slowed runs at a mark all
 	 * its own (periodic_find's one_a_mark: 0) */
 	struct periodic_sources bursts = { 0 };
@@ -1121,6 +1142,13 @@ static int judge_again(struct spool *sp, const struct interrupt_config *c,
 	reservoir_reset(keep);
 	int rc = judge_events(sp, c, o, keep, k, NULL);
 	o->slowed = first.events > o->events ? first.events - o->events : 0;
+	/* (at a source's marks: those of the runs no longer above it that
+	 * the interruptions counted do not account for, and at least those
+	 * its marks hold) */
+	if (!isnan(o->sources_growth)) {
+		double rest = (double)first.events - (double)o->count;
+		o->slowed = (uint64_t)llround(fmin((double)o->slowed, fmax(at_marks, rest)));
+	}
 	/* the slowed runs' period: the strongest source's at first that is
 	 * no interruptions' (found again), where the sources of its period
 	 * held a tenth of the events */
@@ -1223,6 +1251,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 	uint64_t seen[4] = { o->tail[0], o->tail[1], o->tail[2], o->tail[3] };
 	struct periodic_sources first = o->periodic;
 	double growth = o->tail_growth;
+	double near[3] = { o->near_runs, o->near_share, o->near_growth };
 	int rc = 0;
 	do {
 		o->threshold_relative *= 2;
@@ -1242,6 +1271,7 @@ static int judge_above_tail(struct spool *sp, const struct interrupt_config *c,
 	o->spread_tail = at_first > o->events ? at_first - o->events : 0;
 	memcpy(o->tail, seen, sizeof seen);	/* as first judged */
 	o->tail_growth = growth;
+	o->near_runs = near[0], o->near_share = near[1], o->near_growth = near[2];
 	return rc;
 }
 
@@ -1263,7 +1293,7 @@ static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 static int mixed_tail(const struct interrupts *o)
 {
 	return !o->threshold_given && !o->saturated && !o->proportional && o->spread_tail == 0 &&
-	       o->heavy.runs == 0 && fabs(o->near_growth) <= INTERRUPTS_TAIL_ALIKE &&
+	       o->heavy.runs == 0 && !heavy_tail(o) && fabs(o->near_growth) <= INTERRUPTS_TAIL_ALIKE &&
 	       o->near_share >= INTERRUPTS_NEAR_SHARE &&
 	       o->near_runs >= INTERRUPTS_NEAR_COUNTED * (double)o->events;
 }

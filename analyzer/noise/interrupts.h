@@ -151,11 +151,19 @@ struct interrupts {
 				 * m^growth from the shortest third of them
 				 * to the longest (0: a fixed cost; 1: in
 				 * proportion, a speed); NAN: not judged */
-	double sources_growth;	/* the same of the events the periodic
-				 * sources' marks hold, where judged (NAN:
-				 * not): a speed's where it is
-				 * INTERRUPTS_SPEED_GROWTH at least (bursts
-				 * of a slower machine at a period) */
+	double sources_growth;	/* the same of the events a periodic
+				 * source's marks hold, where judged (NAN:
+				 * not; growth_of's sources_growth): a
+				 * speed's from INTERRUPTS_SPEED_GROWTH to
+				 * INTERRUPTS_SPEED_GROWTH_MAX, its events'
+				 * lower quartile growing too (bursts of a
+				 * slower machine at a period) */
+	size_t burst_source;	/* then: its index among the periodic
+				 * sources as first judged, and the longest
+				 * third of its events' excess over m, median
+				 * and 75% (slower and slower_hi, of all the
+				 * events, set the threshold raised) */
+	double burst_slower, burst_slower_hi;
 	double growth_hits;	/* the exponent interruptions would show, as
 				 * longer runs hold more of them */
 	double slower, slower_hi;	/* the longest third's excess over m:
@@ -264,6 +272,17 @@ static inline double interrupts_additive(const struct interrupt_config *c, uint6
 	size_t k = r->i;
 	double m = k < c->points->count ? c->points->p[k].min : r->t;
 	return r->t - speed_of_run(c->speed, i, r->t, m, 2 * c->on_line_width) * m;
+}
+
+/* The slowdown said of the runs judged slowed (proportional): median
+ * (hi 0) or 75% (hi 1) of the longest runs' excess over m, of a burst
+ * source's events where its marks told them (sources_growth), else of
+ * all the events. */
+static inline double interrupts_slower(const struct interrupts *o, int hi)
+{
+	if (o->sources_growth == o->sources_growth)	/* not NAN */
+		return hi ? o->burst_slower_hi : o->burst_slower;
+	return hi ? o->slower_hi : o->slower;
 }
 
 /* 1 if run number i was interrupted (its additive part above its

@@ -92,8 +92,8 @@ static void speed_text(FILE *out, const struct analysis *a)
 			100 * q->run_spread, 100 * q->run_spread_hi);
 	if (q->proportional) {
 		fprintf(out, "    and from run to run, faster than the windows follow: %.3g%% of the runs ran slower in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%)",
-			100.0 * (double)q->slowed / (double)q->samples, 100 * q->slower,
-			100 * q->slower_hi);
+			100.0 * (double)q->slowed / (double)q->samples,
+			100 * interrupts_slower(q, 0), 100 * interrupts_slower(q, 1));
 		if (q->slowed_period > 0 && a->unit_ns > 0)
 			fprintf(out, ", in bursts every %s", duration(x, sizeof x, q->slowed_period));
 		else if (q->slowed_period > 0)
@@ -217,13 +217,17 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			100 * q->slower, 100 * q->slower_hi,
 			a->diag.speed.judged ? "; see the speed" : "",
 			q->growth, q->growth_hits);
-	else if (q->proportional)
-		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, the excess of those at periodic marks grew with their N's minimum as m^%.2f (a timer's would not grow; all of them, interruptions among them, as m^%.2f); an interruption is now an excess above twice that share of a run's minimum\n",
+	else if (q->proportional) {
+		fprintf(out, "    not counted: %llu runs (%.3g%%) the machine slowed in proportion to their length, at the marks of a period, by %.3g%% (median of the longest; three quarters within %.3g%%%s): above the threshold at first, their excess grew with their N's minimum as m^%.2f (a timer's would not grow",
 			(unsigned long long)q->slowed,
 			q->samples ? 100.0 * (double)q->slowed / (double)q->samples : 0,
-			100 * q->slower, 100 * q->slower_hi,
-			a->diag.speed.judged ? "; see the speed" : "",
-			q->sources_growth, q->growth);
+			100 * interrupts_slower(q, 0), 100 * interrupts_slower(q, 1),
+			a->diag.speed.judged ? "; see the speed" : "", q->sources_growth);
+		if (isfinite(q->growth))
+			fprintf(out, "; all the runs above it, interruptions among them, as m^%.2f", q->growth);
+		fprintf(out, "); an interruption is now an excess above twice %.3g%% of a run's minimum (three quarters of the longest of all those runs)\n",
+			100 * q->slower_hi);
+	}
 	if (q->spread_tail)
 		fprintf(out, "    not counted: %llu runs (%.3g%%), the tail of the runs' own spread: above the threshold at first (%.3g%% of a longer run's timing), they were %.2g times fewer than the runs within half of it below (%llu), and those beyond twice it fewer again: a spread falling off, not interruptions apart from it\n",
 			(unsigned long long)q->spread_tail,
@@ -465,9 +469,9 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 		fprintf(out, "{\"runs\": %llu, \"period_ns\": ", (unsigned long long)q->slowed);
 		json_number(out, q->slowed_period > 0 && a->unit_ns > 0 ? q->slowed_period : NAN);
 		fputs(", \"median\": ", out);
-		json_number(out, q->slower);
+		json_number(out, interrupts_slower(q, 0));
 		fputs(", \"p75\": ", out);
-		json_number(out, q->slower_hi);
+		json_number(out, interrupts_slower(q, 1));
 		fputc('}', out);
 	} else {
 		fputs("null", out);

@@ -139,13 +139,17 @@ done
 # where that of all the events, random ones among them, grows as m^0.27
 # only: named slowed, every 40 ms, and the rate is the random ones' (the
 # bursts had been two sources of 40 ms and 423 to 460 a second, with no
-# warning).  Above the threshold raised over them, the random ones show
-# in the short runs only: their rate rests on few of them.
+# warning).  They are said 2% slower (their own marks' excess: all the
+# events', random ones among them, read 1.05%), in about 6% of the runs
+# (those the bursts overlap; 12.5% had counted the random ones the raised
+# threshold hides).  Above that threshold, the random ones show in the
+# short runs only: their rate rests on few of them.
 for seed in 1 2 3; do
 	"$DISTURB" --seed $seed --seconds 2 --range 50000:2000000:48 --random 300:5 --bursts 1.02@2/40 > b40.st
 	check "2% slower 2 ms in 40 beside 300/s x 5 us, seed $seed: slowed every 40 ms, not interruptions" judge b40.st '
 s = j["slowed_runs"]
 assert s is not None and s["period_ns"] is not None and near(s["period_ns"], 40e6, 0.01), s
+assert near(s["median"], 0.02, 0.15) and 0.03 <= s["runs"] / j["samples"] <= 0.1, (s, j["samples"])
 assert j["interrupt_excess_growth_at_marks"] >= 0.8, j["interrupt_excess_growth_at_marks"]
 assert not any(near(x["period_ns"], 40e6, 0.01) for x in j["periodic"]), j["periodic"]
 assert 0.5 * 300 <= j["interrupts_per_s"] <= 1.2 * 300, j["interrupts_per_s"]
@@ -173,7 +177,8 @@ python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" expo 0.005 1 < ts.st > tsx.
 # runs to 2.2 ms: half the long runs' marks share their run with another
 # interruption, and the medians of the marks' events grow (m^1.12 to
 # m^1.23, taken for bursts, the timers lost); their lower quartiles, a
-# timer's own cost, do not
+# timer's own cost, do not: no bursts, and the timer found (of the two,
+# the 10 ms one: the 4 ms one is lost at seed 2 as before)
 for case in "2 --periodic 4000:6 --random 1000:10 --range 50000:4000000:48" \
 	    "3 --periodic 4000:6 --random 1000:10 --range 50000:4000000:48" \
 	    "2 --periodic 4000:3 --periodic 10000:8 --random 300:5 --range 50000:8000000:48"; do
@@ -346,27 +351,39 @@ assert j["spread_tail_runs"] == 0 and j["interrupts_per_s"] >= 0.7 * 550, (j["sp
 assert j["spread_tail_mixed"] is not None, j["spread_tail_mixed"]'
 done
 
-# the same in a half-normal spread of 0.2%, other seeds: the spread is
-# taken for runs slowed in proportion to their length, and the threshold
-# raised over them (3.2% of a run) hides the timer's 17 us in the runs of
-# 0.6 ms and more.  It fires every period all the same, judged from the
-# runs where its cost passes the threshold (it had been seen at 1 in 4.4
-# of its marks, and counted at 57 a second); and the random rate comes
-# from the N whose threshold their cost passes, not the timer's (seeds 1
-# to 3 had read 400, 166 and 73 a second for 550)
+# the same in a half-normal spread of 0.2%, other seeds: the spread's
+# first gaps beyond the threshold had been taken for a ladder of
+# interruptions, the threshold capped below the spread, the spread then
+# taken for runs slowed in proportion to their length and the timer
+# hidden above the threshold raised over them (seen at 1 in 4.4 of its
+# marks, 57 a second); and the random rate had been fitted over the N
+# whose threshold the timer's cost passes, not theirs (seeds 1 to 3 read
+# 400, 166 and 73 a second for 550).  The near tail hits runs alike: the
+# count is said to mix with it.
 for seed in 1 2 3; do
 	"$DISTURB" --seed $seed --seconds 2 --range 50000:4000000:48 --periodic 4000:17 --random 300:3 > hid.st
 	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" gauss 0.002 $seed < hid.st > hid$seed.st
-	check "a 4 ms timer of 17 us hidden in the longer runs by a raised threshold, seed $seed: at 250 a second" judge hid$seed.st '
+	check "a 4 ms timer of 17 us and 300/s x 3 us in a spread of 0.2%, seed $seed: the timer at 250, 550 a second within 20%" judge hid$seed.st '
 p = sources()
 assert len(p) >= 1 and near(p[0]["period_ns"], 4e6, 1e-3) and near(p[0]["per_s"], 250, 0.05), p
-assert j["interrupts_per_s"] >= 250, j["interrupts_per_s"]
-# (spread_tail_mixed: either way, the near tail hits runs alike in one seed)'
-done
-for seed in 1 2 3; do
-	check "... and random ones of 3 us beside it, seed $seed: 550 a second within 20%" judge hid$seed.st '
 assert near(j["interrupts_per_s"], 550, 0.2), j["interrupts_per_s"]
-# (spread_tail_mixed: either way, the near tail hits runs alike in one seed)'
+assert j["slowed_runs"] is None and j["spread_tail_mixed"] is not None, (j["slowed_runs"], j["spread_tail_mixed"])'
+done
+
+# a timer hidden in the longer runs by a threshold raised over runs
+# slowed in bursts (5% for 1 ms of every 10 ms: twice that, 9% of a run,
+# is above the 10 ms source's 20 us in runs of 0.2 ms and more; 2% for 2
+# ms of every 40 ms beside a 4 ms timer of 10 us): it fires every period
+# all the same, judged from the short runs where its cost passes the
+# threshold (they had been counted at 18 and 60 a second, seen at few of
+# their marks)
+for case in "2 100 10000 --periodic 10000:20 --bursts 1.05@1/10" \
+	    "1 250 4000 --periodic 4000:10 --bursts 1.02@2/40"; do
+	set -- $case
+	"$DISTURB" --seed $1 --seconds 2 --range 50000:2000000:48 --random 300:5 $4 $5 $6 $7 > hb.st
+	check "a timer of $3 us period beside bursts of a slower machine, seed $1: slowed, and the timer at $2 a second" judge hb.st '
+assert j["slowed_runs"] is not None, j["slowed_runs"]
+assert any(near(x["period_ns"], '$3' * 1e3, 1e-3) and near(x["per_s"], '$2', 0.05) for x in sources()), sources()'
 done
 
 # a cheap 4 ms timer in a half-normal spread over runs to 2 ms: the

@@ -90,7 +90,7 @@ for how in shorter longer; do
 	fi
 	rc=0
 	# a watchdog that leaves no sleep behind holding the test's output
-	(trap 'kill $s 2> /dev/null; exit 0' TERM
+	(trap 'kill ${s-} 2> /dev/null; exit 0' TERM
 	 sleep 30 & s=$!
 	 wait $s
 	 kill -INT $pid 2> /dev/null) > /dev/null 2>&1 &
