@@ -65,7 +65,8 @@ def report(rows, refs):
         if key is None or r["kernel"] != "count":
             if abs(d) > 0.01:
                 verdicts.append(beyond(r, d))
-        out.append(f"| {r['kernel']} | {r['clock']} | {dc['tick']:.0f} | {dc['tick'] / dc['unit_cost']:.3g} "
+        per_tick = f"{dc['tick'] / dc['unit_cost']:.3g}" if dc["unit_cost"] > 0 else "-"
+        out.append(f"| {r['kernel']} | {r['clock']} | {dc['tick']:.0f} | {per_tick} "
                    f"| {u:.5g} ({lo:.5g} .. {hi:.5g}) | {df['unit_cost_ns']:.5g} | {pct(d)} "
                    f"| {r['n_max']} | {dc['runs_median']} | {versus} | {target} |")
     lines = [f"- reference, fine TSC, automatic plan: {k} {v['unit_cost_ns']:.5g} ns per unit "
@@ -74,9 +75,20 @@ def report(rows, refs):
     return "\n".join(lines + [""] + out + [""] + verdicts), {"rows": rows, "refs": refs}
 
 
+def no_rise(r):
+    """A sentence on a row whose line does not rise: a plan that spans
+    less than a tick, which analyze warns of; no ratio can be given."""
+    dc = r["coarse"]
+    said = " / ".join(dc.get("warnings") or []) or "no warning"
+    return (f"the line does not rise (unit cost {dc['unit_cost_ns']:.3g} ns, N {dc['n_min']} "
+            f"to {dc['n_max']}, {dc['runs_median']} runs per N). analyze said: {said}")
+
+
 def beyond(r, d):
     """A sentence on a row (no target) more than 1% from the fine TSC."""
     dc = r["coarse"]
+    if not dc["unit_cost_ns"] > 0:
+        return f"- {r['clock']}, {r['kernel']}: {no_rise(r)}"
     ticks = dc["unit_cost"] * (dc["n_max"] - dc["n_min"]) / dc["tick"]
     half = (dc["unit_cost_ns_interval"][1] - dc["unit_cost_ns_interval"][0]) / 2 / dc["unit_cost_ns"]
     return (f"- {r['clock']}, {r['kernel']}: {pct(d)} against the fine TSC on the same runs. "
@@ -87,6 +99,8 @@ def beyond(r, d):
 def verdict(r, d, target, met, refs):
     """A sentence on a target: met or missed, and what limits it."""
     dc, df = r["coarse"], r["fine"]
+    if not dc["unit_cost_ns"] > 0:
+        return f"- **{r['clock']}, count: missed**: {no_rise(r)}"
     ticks = dc["unit_cost"] * (dc["n_max"] - dc["n_min"]) / dc["tick"]
     half = (dc["unit_cost_ns_interval"][1] - dc["unit_cost_ns_interval"][0]) / 2 / dc["unit_cost_ns"]
     drift = rel(df["unit_cost_ns"], refs["count"]["unit_cost_ns"])

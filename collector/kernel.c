@@ -16,13 +16,14 @@ struct builtin {
 	uint64_t (*limit)(void);
 	uint64_t (*auto_max)(void);
 	const char *per;	/* what one unit of N is (header key per) */
+	int no_regimes;		/* touches no memory: no cache level to cross */
 };
 
 static const struct builtin builtins[] = {
-	{ "count", kernel_count_run, NULL, NULL, NULL, NULL, "iterations" },
+	{ "count", kernel_count_run, NULL, NULL, NULL, NULL, "iterations", 1 },
 	{ "memcpy", kernel_memcpy_run, kernel_memcpy_setup,
 	  kernel_memcpy_teardown, kernel_memcpy_limit,
-	  kernel_memcpy_auto_max, "bytes" },
+	  kernel_memcpy_auto_max, "bytes", 0 },
 };
 
 const char *kernel_builtin_names(void)
@@ -38,6 +39,7 @@ static int open_builtin(const struct builtin *b, struct kernel *k)
 	k->n_limit = b->limit ? b->limit() : UINT64_MAX;
 	k->n_auto_max = b->auto_max ? b->auto_max() : UINT64_MAX;
 	k->per = b->per;
+	k->no_regimes = b->no_regimes;
 	return 0;
 }
 

@@ -29,6 +29,11 @@ struct kernel {
 	uint64_t n_auto_max;	/* largest n the automatic plan picks;
 				 * UINT64_MAX: none */
 	const char *per;	/* what one unit of N is ("bytes"), or NULL */
+	/* 1: the cost per unit has no regimes to look for (the count loop
+	 * touches no memory, so no cache level can make it jump; a jump its
+	 * probe shows is the machine's, a length of run that a loaded host
+	 * serves more slowly, and would stop the plan for nothing) */
+	int no_regimes;
 	/* A kernel that is a command (kernel_exec.h): */
 	/* Extra values of the last run into out, returning how many (-1:
 	 * drop the run, a clock stepped back; -2: drop the run, ended by a

@@ -279,7 +279,7 @@ static int kbest_raise_n(struct session *s, const struct plan_auto_input *in)
 }
 
 /* Stop the plan below a jump of the cost per unit (probe.h), unless the
- * user or the kernel chose the largest N.  Two kernels are probed in turn,
+ * user or the kernel chose the largest N, or no kernel has regimes.  Two kernels are probed in turn,
  * each after the other, as they will be sampled: a jump then also shows
  * where their data together leave a cache.  *jumped = 1 when it did; the
  * plan is then sized on A's cost per unit below the jump, *below_ns.
@@ -302,6 +302,8 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	if (cap >= 1 && (double)to > cap)
 		to = (uint64_t)cap;
 	for (int i = 0; i < s->kernels; i++) {	/* the first jump of A or B */
+		if (s->kernel[i].no_regimes)
+			continue;
 		struct probe_partner p = partner_of(s, i, b_scale);
 		double scale = i ? b_scale : 1;
 		if (probe_regime(&s->kernel[i], s->kernels > 1 ? &p : NULL,
