@@ -433,9 +433,13 @@ static void cost_of(struct interrupts *o, struct periodic_event *ev, size_t n,
  * event's), where it can be seen (a threshold raised over slowed runs or a
  * spread's tail, a share of each run, hides a timer of 17 us in runs of
  * 0.6 ms and more: it had been seen at 1 in 4.4 of its marks and counted
- * at 57 a second, not 250). */
+ * at 57 a second, not 250); and, of those, the runs no other interruption
+ * hit, at random at other_rate (per clock unit): a run that a costlier
+ * one hit too is that one's event, not the source's (2000 a second of 10
+ * us over runs to 0.54 ms took 45% of a 3 us timer's, and it was judged
+ * to fire at 1 in 2.1 of its marks, 122 a second, not 250). */
 static double regular_hits(const struct interrupts *o, const struct interrupt_lengths *l,
-			   double period, double cost)
+			   double period, double cost, double other_rate)
 {
 	double e = 0;
 	for (int b = 0; b < LENGTH_BINS; b++) {
@@ -443,14 +447,17 @@ static double regular_hits(const struct interrupts *o, const struct interrupt_le
 			continue;
 		double t = l->bin[b].sum / l->bin[b].count;
 		if (t < period / 2 && threshold_at(o, t) < cost + o->baseline)
-			e += l->bin[b].sum / period;
+			e += l->bin[b].sum / period * exp(-other_rate * t);
 	}
 	return e;
 }
 
-/* Events that hold a mark of no source that fires every period (nor of
- * another source, at its cost): the random rest, per N (the kept events
- * stand for all of them).  Returns the lower quartile of their costs
+/* Events that hold a mark of no source at its cost (a source that fires
+ * every period: up to its upper quartile's; another: up to its median's;
+ * at the marks of several, up to the sum):
+ * the random rest, per N (the kept events stand for all of them).  A run
+ * at a timer's mark that a costlier interruption hit too is that one's
+ * hit: random hits fall on the marks as anywhere else.  Returns the lower quartile of their costs
  * (clock units), or NAN where they are fewer than RANDOM_COSTS_MIN kept
  * (or no memory for them). */
 enum { RANDOM_COSTS_MIN = 8 };
@@ -462,12 +469,17 @@ static double random_events(const struct interrupts *o, const struct periodic_ev
 	double *cost = malloc((n ? n : 1) * sizeof *cost);
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
-		int held = 0;
-		for (size_t j = 0; j < o->periodic.count && !held; j++)
-			held = o->periodic.s[j].regular && periodic_holds(&o->periodic.s[j], &ev[i]);
-		for (size_t j = 0; j < o->periodic.count && !held; j++)
-			held = !o->periodic.s[j].regular && periodic_holds(&o->periodic.s[j], &ev[i]) &&
-			       ev[i].cost <= 1.2 * o->periodic.s[j].cost;
+		int held;
+		/* (marks of two sources, or several of one, in one run: their
+		 * costs add up) */
+		double top = 0;
+		for (size_t j = 0; j < o->periodic.count; j++) {
+			const struct periodic_source *p = &o->periodic.s[j];
+			if (periodic_holds(p, &ev[i]))
+				top += (p->regular ? fmax(p->cost, p->cost_hi) : p->cost) *
+				       fmax(1, floor((ev[i].hi - ev[i].lo) / p->period + 0.5));
+		}
+		held = top > 0 && ev[i].cost <= 1.2 * top;
 		if (held)
 			continue;
 		per_n[ev[i].tag] += scale;
@@ -617,28 +629,37 @@ static double variance_rate(const struct variance *vs, double cost)
 	return cost > 0 && vs->len > 0 ? vs->v / (cost * cost * vs->len) : 0;
 }
 
-/* How many interruptions the runs held: a periodic source that hit 70% of
- * the short runs it would hit firing every period fires in every one (its
- * rate 1 / period: a run longer than the period holds one in any case);
- * the rest at random (Poisson, from the runs they hit).  time: in_runs in
- * the periods' unit, scale: the periods' unit per clock unit. */
-static int count_of(struct spool *sp, struct interrupts *o,
-		    const struct interrupt_config *c, const struct interrupt_lengths *len,
-		    const struct periodic_event *ev, size_t n, double time, double scale)
+/* Each periodic source fires every period, or not: where it hit 70% of
+ * the short runs it would hit alone (regular_hits, the others' random
+ * rate other_rate) it fires in every one (its rate 1 / period: a run
+ * longer than the period holds one in any case).  A source kept as found
+ * at a lower threshold stays as judged there; with up set, one judged
+ * regular already stays so.  Returns how many are regular. */
+static size_t judge_regular(struct interrupts *o, const struct interrupt_lengths *len,
+			    double scale, double other_rate, int up)
 {
-	double counted = 0, regular = 0;
+	size_t k = 0;
 	for (size_t j = 0; j < o->periodic.count; j++) {
 		struct periodic_source *s = &o->periodic.s[j];
-		double expect = regular_hits(o, len, s->period / scale, s->cost_lo);
 		/* (a source kept as found at a lower threshold, its events
 		 * those above it: as judged there) */
-		if (!s->as_before)
+		if (!s->as_before && !(up && s->regular)) {
+			double expect = regular_hits(o, len, s->period / scale, s->cost_lo,
+						     other_rate);
 			s->regular = expect >= SOURCE_SHORT_MIN &&
 				     (double)s->short_events >= 0.7 * expect;
-		s->count = s->regular ? time / s->period : s->hits;
-		counted += s->count;
-		regular += s->regular ? 1 / s->period : 0;
+		}
+		k += s->regular != 0;
 	}
+	return k;
+}
+
+/* The random rate per clock unit (random_rate), from the events no
+ * source holds at its cost; -1 when no N can tell (every N's runs are
+ * all hit); 0 when there is no memory for it. */
+static double random_part(const struct interrupts *o, const struct interrupt_config *c,
+			  const struct periodic_event *ev, size_t n)
+{
 	double *per_n = calloc(c->points->count, sizeof *per_n);
 	double random_lo = per_n != NULL ? random_events(o, ev, n, per_n) : NAN;
 	/* the N whose threshold lies below a random interruption's cost (the
@@ -665,6 +686,31 @@ static int count_of(struct spool *sp, struct interrupts *o,
 		lambda = random_rate(c->points, per_n, NULL);
 	free(seen);
 	free(per_n);
+	return lambda;
+}
+
+/* How many interruptions the runs held: each periodic source's, every
+ * period where it fires so (judge_regular), else the runs it hit; the
+ * rest at random (Poisson, from the runs they hit).  A source judged not
+ * to fire every period is judged again on the runs the random rest left
+ * it, and the rest counted again if it now is.  time: in_runs in the
+ * periods' unit, scale: the periods' unit per clock unit. */
+static int count_of(struct spool *sp, struct interrupts *o,
+		    const struct interrupt_config *c, const struct interrupt_lengths *len,
+		    const struct periodic_event *ev, size_t n, double time, double scale)
+{
+	size_t regular_sources = judge_regular(o, len, scale, 0, 0);
+	double lambda = random_part(o, c, ev, n);
+	if (lambda > 0 && regular_sources < o->periodic.count &&
+	    judge_regular(o, len, scale, lambda, 1) > regular_sources)
+		lambda = random_part(o, c, ev, n);
+	double counted = 0, regular = 0;
+	for (size_t j = 0; j < o->periodic.count; j++) {
+		struct periodic_source *s = &o->periodic.s[j];
+		s->count = s->regular ? time / s->period : s->hits;
+		counted += s->count;
+		regular += s->regular ? 1 / s->period : 0;
+	}
 	o->saturated = lambda < 0;
 	if (o->saturated) {
 		/* the cost from the ladder (clock units), the rate from the
