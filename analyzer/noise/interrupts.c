@@ -822,11 +822,11 @@ static void sources_growth(const struct interrupts *o, const struct interrupt_co
 			   const struct periodic_event *ev, size_t n, double cut,
 			   struct source_growth *out)
 {
-	double *m = malloc((n ? n : 1) * 5 * sizeof *m);
+	double *m = malloc((n ? n : 1) * 6 * sizeof *m);
 	*out = (struct source_growth){ NAN, NAN, NAN, 0 };
 	if (m == NULL)
 		return;
-	double *cost = m + n, *sm = cost + n, *sc = sm + n, *ratio = sc + n;
+	double *cost = m + n, *sm = cost + n, *sc = sm + n, *ratio = sc + n, *short_c = ratio + n;
 	for (size_t j = 0; j < o->periodic.count; j++) {
 		size_t k = 0, a = 0, b = 0;
 		for (size_t i = 0; i < n; i++)
@@ -843,22 +843,32 @@ static void sources_growth(const struct interrupts *o, const struct interrupt_co
 		if (a < 20)
 			continue;
 		double ms = select_kth(sm, a, a / 2), cs = select_kth(sc, a, a / 2);
-		double qs = select_kth(sc, a, a / 4);
+		memcpy(short_c, sc, a * sizeof *short_c);
 		for (size_t i = 0; i < k; i++)
 			if (m[i] > hi)
 				sm[b] = m[i], sc[b] = cost[i], ratio[b++] = cost[i] / m[i];
 		if (b < 20)
 			continue;
 		double ml = select_kth(sm, b, b / 2), cl = select_kth(sc, b, b / 2);
-		double ql = select_kth(sc, b, b / 4);
+		/* the lower quantile that the marks' runs no random
+		 * interruption hit hold, in the longest third as well
+		 * (exp(-rate m) of them: half that share, a quarter at most,
+		 * five events at least) */
+		double f = fmin(0.25, fmax(0.5 * exp(-o->random_rate * ml), 5.0 / (double)b));
+		size_t fs = (size_t)(f * (double)a), fl = (size_t)(f * (double)b);
+		double qs = select_kth(short_c, a, fs < a ? fs : a - 1);
+		double ql = select_kth(sc, b, fl < b ? fl : b - 1);
 		if (!(ml >= 2 * ms) || !(cs > 0) || !(cl > 0) || !(qs > 0) || !(ql > 0))
 			continue;
 		double g = log(cl / cs) / log(ml / ms);
-		/* and their lower quartiles grow too: where a random
+		/* and their lower quantiles grow too: where a random
 		 * interruption shares half the long runs' marks, a timer's
 		 * median is its cost and theirs, its quartile still its own
 		 * (1000 a second of 10 us beside a timer of 6 us over runs to
-		 * 1.1 ms: medians m^1.12 to m^1.23, quartiles m^0) */
+		 * 1.1 ms: medians m^1.12 to m^1.23, quartiles m^0); where
+		 * they share most (3000 a second of 10 us over runs to 0.54
+		 * ms: 1.4 a run), the quartile is theirs too, and grew as
+		 * m^0.5 and more: the quantile of the runs they left */
 		if (log(ql / qs) / log(ml / ms) < SOURCE_QUARTILE_GROWTH)
 			continue;
 		if (isnan(out->growth) || fabs(g - 1) < fabs(out->growth - 1))
