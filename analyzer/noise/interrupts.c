@@ -433,9 +433,9 @@ static void cost_of(struct interrupts *o, struct periodic_event *ev, size_t n,
  * event's), where it can be seen (a threshold raised over slowed runs or a
  * spread's tail, a share of each run, hides a timer of 17 us in runs of
  * 0.6 ms and more: it had been seen at 1 in 4.4 of its marks and counted
- * at 57 a second, not 250); and, of those, the runs no other interruption
- * hit, at random at other_rate (per clock unit): a run that a costlier
- * one hit too is that one's event, not the source's (2000 a second of 10
+ * at 57 a second, not 250); and, of those, the runs no costlier
+ * interruption hit, at random at other_rate (per clock unit): a run that
+ * a costlier one hit too is that one's event, not the source's (2000 a second of 10
  * us over runs to 0.54 ms took 45% of a 3 us timer's, and it was judged
  * to fire at 1 in 2.1 of its marks, 122 a second, not 250). */
 static double regular_hits(const struct interrupts *o, const struct interrupt_lengths *l,
@@ -452,14 +452,39 @@ static double regular_hits(const struct interrupts *o, const struct interrupt_le
 	return e;
 }
 
-/* Events that hold a mark of no source at its cost (a source that fires
- * every period: up to its upper quartile's; another: up to its median's;
- * at the marks of several, up to the sum):
- * the random rest, per N (the kept events stand for all of them).  A run
- * at a timer's mark that a costlier interruption hit too is that one's
- * hit: random hits fall on the marks as anywhere else.  Returns the lower quartile of their costs
- * (clock units), or NAN where they are fewer than RANDOM_COSTS_MIN kept
- * (or no memory for them). */
+/* The most a run at a mark of source p costs when nothing else hit it:
+ * its upper quartile plus 1.5 times the range between its quartiles (a timer's
+ * costs can spread by their median: of 10 us spread by 10 us, 16% lie
+ * above 1.2 x its upper quartile, and had been counted as random ones),
+ * 1.2 x that quartile at least; of a source that fires at some marks
+ * only, 1.2 x its median. */
+static double source_top(const struct periodic_source *p)
+{
+	if (!p->regular)
+		return 1.2 * p->cost;
+	double hi = fmax(p->cost, p->cost_hi), lo = fmin(p->cost, p->cost_lo);
+	return fmax(1.2 * hi, hi + 1.5 * (hi - lo));
+}
+
+/* 1 if the sources whose marks event e's run holds account for its cost
+ * (source_top, of each mark: two sources', or several of one's, add up).
+ * A costlier one at a mark is a random interruption that hit the run
+ * too: random hits fall on the marks as anywhere else. */
+static int held_at_marks(const struct interrupts *o, const struct periodic_event *e)
+{
+	double top = 0;
+	for (size_t j = 0; j < o->periodic.count; j++) {
+		const struct periodic_source *p = &o->periodic.s[j];
+		if (periodic_holds(p, e))
+			top += source_top(p) * fmax(1, floor((e->hi - e->lo) / p->period + 0.5));
+	}
+	return top > 0 && e->cost <= top;
+}
+
+/* Events no source holds (held_at_marks): the random rest, per N (the
+ * kept events stand for all of them).  Returns the lower quartile of
+ * their costs (clock units), or NAN where they are fewer than
+ * RANDOM_COSTS_MIN kept (or no memory for them). */
 enum { RANDOM_COSTS_MIN = 8 };
 
 static double random_events(const struct interrupts *o, const struct periodic_event *ev,
@@ -469,18 +494,7 @@ static double random_events(const struct interrupts *o, const struct periodic_ev
 	double *cost = malloc((n ? n : 1) * sizeof *cost);
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
-		int held;
-		/* (marks of two sources, or several of one, in one run: their
-		 * costs add up) */
-		double top = 0;
-		for (size_t j = 0; j < o->periodic.count; j++) {
-			const struct periodic_source *p = &o->periodic.s[j];
-			if (periodic_holds(p, &ev[i]))
-				top += (p->regular ? fmax(p->cost, p->cost_hi) : p->cost) *
-				       fmax(1, floor((ev[i].hi - ev[i].lo) / p->period + 0.5));
-		}
-		held = top > 0 && ev[i].cost <= 1.2 * top;
-		if (held)
+		if (held_at_marks(o, &ev[i]))
 			continue;
 		per_n[ev[i].tag] += scale;
 		if (cost != NULL)
@@ -635,8 +649,24 @@ static double variance_rate(const struct variance *vs, double cost)
  * longer than the period holds one in any case).  A source kept as found
  * at a lower threshold stays as judged there; with up set, one judged
  * regular already stays so.  Returns how many are regular. */
+/* The share of the random events (those no source holds) that cost more
+ * than gap: a run at a source's mark that one of them hit too lies
+ * beyond the source's costs; 0 when there are none. */
+static double costlier_share(const struct interrupts *o, const struct periodic_event *ev,
+			     size_t n, double gap)
+{
+	size_t all = 0, over = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!held_at_marks(o, &ev[i])) {
+			all++;
+			over += ev[i].cost > gap;
+		}
+	return all ? (double)over / (double)all : 0;
+}
+
 static size_t judge_regular(struct interrupts *o, const struct interrupt_lengths *len,
-			    double scale, double other_rate, int up)
+			    const struct periodic_event *ev, size_t n, double scale,
+			    double random_rate, int up)
 {
 	size_t k = 0;
 	for (size_t j = 0; j < o->periodic.count; j++) {
@@ -644,8 +674,14 @@ static size_t judge_regular(struct interrupts *o, const struct interrupt_lengths
 		/* (a source kept as found at a lower threshold, its events
 		 * those above it: as judged there) */
 		if (!s->as_before && !(up && s->regular)) {
-			double expect = regular_hits(o, len, s->period / scale, s->cost_lo,
-						     other_rate);
+			/* the random ones that take its runs: those costlier
+			 * than the rise from its median to its top (a cheaper
+			 * one leaves the run its own) */
+			struct periodic_source as_regular = *s;
+			as_regular.regular = 1;
+			double gap = source_top(&as_regular) - s->cost;
+			double other = random_rate > 0 ? random_rate * costlier_share(o, ev, n, gap) : 0;
+			double expect = regular_hits(o, len, s->period / scale, s->cost_lo, other);
 			s->regular = expect >= SOURCE_SHORT_MIN &&
 				     (double)s->short_events >= 0.7 * expect;
 		}
@@ -699,10 +735,10 @@ static int count_of(struct spool *sp, struct interrupts *o,
 		    const struct interrupt_config *c, const struct interrupt_lengths *len,
 		    const struct periodic_event *ev, size_t n, double time, double scale)
 {
-	size_t regular_sources = judge_regular(o, len, scale, 0, 0);
+	size_t regular_sources = judge_regular(o, len, ev, n, scale, 0, 0);
 	double lambda = random_part(o, c, ev, n);
 	if (lambda > 0 && regular_sources < o->periodic.count &&
-	    judge_regular(o, len, scale, lambda, 1) > regular_sources)
+	    judge_regular(o, len, ev, n, scale, lambda, 1) > regular_sources)
 		lambda = random_part(o, c, ev, n);
 	double counted = 0, regular = 0;
 	for (size_t j = 0; j < o->periodic.count; j++) {

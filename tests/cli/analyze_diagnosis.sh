@@ -758,6 +758,29 @@ assert j['slowed_runs'] is None, j['slowed_runs']"
 	done
 done
 
+# And the other way round: a timer alone whose costs spread by their
+# median (1 ms of 10 us spread by 10 us) has its own costliest runs at
+# its marks, no random interruptions (counted as such, they had made 1000
+# a second 1161); a timer at 4 in 10 of its marks beside cheaper random
+# interruptions (5000 a second of 1 us), which leave its runs its own, is
+# counted by its hits (the others' rate taken off its marks had made it
+# fire every period: 250 a second for 100).
+for seed in 1 2 3; do
+	"$DISTURB" --seed $seed --seconds 3 --range 5000:2000000:64 --periodic 1000:10:1.0 > spreadt.st
+	check "a 1 ms timer whose costs spread by their median, seed $seed: 1000 a second, no random ones" \
+		judge spreadt.st "
+s = sources()
+assert len(s) == 1 and near(s[0]['per_s'], 1000, 0.02), s
+assert near(j['interrupts_per_s'], 1000, 0.03), j['interrupts_per_s']"
+	"$DISTURB" --seed $seed --seconds 3 --range 5000:700000:64 \
+		--periodic 4000:20:0:unseen:0.4 --random 5000:1 > skip.st
+	hits=$(sed -n 's/^# truth_source: periodic 4000:20:.* hits=\([0-9]*\) .*/\1/p' skip.st)
+	check "a 4 ms timer at 4 in 10 of its marks beside 5000 a second of 1 us, seed $seed: counted by its hits ($hits)" \
+		judge skip.st "
+s = [x for x in sources() if near(x['period_ns'], 4e6, 1e-3)]
+assert len(s) == 1 and near(s[0]['per_s'] * 3, $hits, 0.1), (s, $hits)"
+done
+
 # Saturated everywhere: even the shortest runs hold interruptions, and no
 # threshold tells them from the runs' scatter: said, not hidden.
 "$DISTURB" --random 20000:5 --range 500000:2000000:64 > satall.st
