@@ -452,16 +452,32 @@ static double regular_hits(const struct interrupts *o, const struct interrupt_le
 	return e;
 }
 
+/* Source p's marks hold costlier runs beyond chance, half as many again
+ * as its own events or more (periodic.h: hits): those are its own too,
+ * not random interruptions that fall on its marks as anywhere else.
+ * Bursts of a slower machine at a period make such sources (their runs'
+ * excess grows with their length: 4 to 5 times their events held beyond
+ * chance, where a timer beside random interruptions has none); counted
+ * as random, two sources every 40 ms of 2% bursts of 2 ms beside 1500 a
+ * second of 10 us had made the count 18% too high. */
+static int costlier_own(const struct periodic_source *p)
+{
+	return p->hits >= 1.5 * (double)p->events;
+}
+
 /* The most a run at a mark of source p costs when nothing else hit it:
  * its upper quartile plus 1.5 times the range between its quartiles (a timer's
  * costs can spread by their median: of 10 us spread by 10 us, 16% lie
  * above 1.2 x its upper quartile, and had been counted as random ones),
- * 1.2 x that quartile at least; of a source that fires at some marks
- * only, 1.2 x its median. */
+ * 1.2 x that quartile at least (any, where costlier runs at its marks
+ * are its own: costlier_own); of a source that fires at some marks only,
+ * 1.2 x its median. */
 static double source_top(const struct periodic_source *p)
 {
 	if (!p->regular)
 		return 1.2 * p->cost;
+	if (costlier_own(p))
+		return INFINITY;
 	double hi = fmax(p->cost, p->cost_hi), lo = fmin(p->cost, p->cost_lo);
 	return fmax(1.2 * hi, hi + 1.5 * (hi - lo));
 }
@@ -680,7 +696,8 @@ static size_t judge_regular(struct interrupts *o, const struct interrupt_lengths
 			struct periodic_source as_regular = *s;
 			as_regular.regular = 1;
 			double gap = source_top(&as_regular) - s->cost;
-			double other = random_rate > 0 ? random_rate * costlier_share(o, ev, n, gap) : 0;
+			double other = random_rate > 0 && !costlier_own(s)
+				       ? random_rate * costlier_share(o, ev, n, gap) : 0;
 			double expect = regular_hits(o, len, s->period / scale, s->cost_lo, other);
 			s->regular = expect >= SOURCE_SHORT_MIN &&
 				     (double)s->short_events >= 0.7 * expect;
