@@ -178,14 +178,25 @@ PY
 check "hyperfine -i: the minima of the runs that succeeded" same_minima want fm.csv
 
 # Two commands, one with ten times the other's work, both sized as above.
-hyperfine -N --runs 3 --parameter-scan K "$step" $((4 * step)) -D "$step" --export-json two.json \
-	"$SUBTICK_SPIN {K}" "$SUBTICK_SPIN {K}0" > /dev/null 2>&1 || fail "hyperfine, two commands, failed"
+# Wall time of 3 runs at each of 4 N, on a machine that may be busy (a
+# sanitizer's build beside a parallel suite once read the ten times the
+# work at less than 3 times the cost): the costs are compared in one of
+# three collections; what is read of the file, in the last.
+two_costs() {
+	hyperfine -N --runs 3 --parameter-scan K "$step" $((4 * step)) -D "$step" --export-json two.json \
+		"$SUBTICK_SPIN {K}" "$SUBTICK_SPIN {K}0" > /dev/null 2>&1 || fail "hyperfine, two commands, failed"
+	"$ANALYZE" --json --column "$SUBTICK_SPIN {K}" two.json > t1.out || fail "--column TEMPLATE exited $?"
+	"$ANALYZE" --json --column "$SUBTICK_SPIN {K}0" two.json > t10.out || fail "--column TEMPLATE exited $?"
+	a=$(json_get t10.out unit_cost)
+	b=$(json_get t1.out unit_cost)
+	echo "two commands, try $try: ten times the work $a per unit, once $b"
+	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 3 * b) }'
+}
+check "hyperfine, two commands: 10 times the work costs more than 3 times (in one of 3 tries)" \
+	tries 3 two_costs
 rc=0
 "$ANALYZE" two.json > out 2> err || rc=$?
 check "hyperfine, two commands: exit 1 ($rc), both listed" sh -c \
 	"[ $rc -eq 1 ] && [ \$(grep -c '^  .*spin {K}0*  (4 values, 12 runs)' err) -eq 2 ]"
-"$ANALYZE" --json --column "$SUBTICK_SPIN {K}" two.json > t1.out || fail "--column TEMPLATE exited $?"
-"$ANALYZE" --json --column "$SUBTICK_SPIN {K}0" two.json > t10.out || fail "--column TEMPLATE exited $?"
-check "hyperfine, two commands: each its own, 12 runs; 10 times the work costs more" awk \
-	-v a="$(json_get t10.out unit_cost)" -v b="$(json_get t1.out unit_cost)" \
-	-v s="$(json_get t1.out samples)" 'BEGIN { exit !(s == 12 && a > 3 * b) }'
+check "hyperfine, two commands: each its own, 12 runs" \
+	[ "$(json_get t1.out samples) $(json_get t10.out samples)" = "12 12" ]
