@@ -659,12 +659,6 @@ static double variance_rate(const struct variance *vs, double cost)
 	return cost > 0 && vs->len > 0 ? vs->v / (cost * cost * vs->len) : 0;
 }
 
-/* Each periodic source fires every period, or not: where it hit 70% of
- * the short runs it would hit alone (regular_hits, the others' random
- * rate other_rate) it fires in every one (its rate 1 / period: a run
- * longer than the period holds one in any case).  A source kept as found
- * at a lower threshold stays as judged there; with up set, one judged
- * regular already stays so.  Returns how many are regular. */
 /* The share of the random events (those no source holds) that cost more
  * than gap: a run at a source's mark that one of them hit too lies
  * beyond the source's costs; 0 when there are none. */
@@ -680,6 +674,13 @@ static double costlier_share(const struct interrupts *o, const struct periodic_e
 	return all ? (double)over / (double)all : 0;
 }
 
+/* Each periodic source fires every period, or not: where it hit 70% of
+ * the short runs it would hit alone (regular_hits: left by the random
+ * ones costlier than its own runs, at random_rate x their share) it
+ * fires in every one (its rate 1 / period: a run longer than the period
+ * holds one in any case).  A source kept as found
+ * at a lower threshold stays as judged there; with up set, one judged
+ * regular already stays so.  Returns how many are regular. */
 static size_t judge_regular(struct interrupts *o, const struct interrupt_lengths *len,
 			    const struct periodic_event *ev, size_t n, double scale,
 			    double random_rate, int up)
@@ -862,7 +863,7 @@ static int thirds_by_m(const struct interrupt_config *c, const struct periodic_e
  * made the timer's trimmed means grow as m^1.15); above one cut for all
  * (growth_of's: a threshold that rises with the runs keeps only the
  * costlier events of the longer runs).  Of the sources judged (20 events
- * in each third, their minima twice apart, their lower quartiles growing
+ * in each third, their minima twice apart, their lower quantiles growing
  * too), the one whose growth is nearest a speed's, m^1: *out gets its
  * growth (NAN where none is), its index, and its longest third's excess
  * over m (median and 75%: the slowdown). */
