@@ -287,6 +287,58 @@ static double relative_jitter(struct reservoir *rel)
 	return v[rel->kept / 4];
 }
 
+/* A band of runs apart above the longer runs' spread, below the relative
+ * threshold (interrupts.h: band_valley): v, their |additive part| / t
+ * sorted, in bins from the upper quartile up to the threshold (an eighth
+ * of the spread's interquartile range wide, and two of the tick's steps at
+ * the upper half's shortest runs at least: a coarse clock's few levels
+ * make no hills), summed three at a time; a bin where the runs rise to
+ * INTERRUPTS_BAND_RISE times the fewest of any bin before it (plus one),
+ * and to INTERRUPTS_BAND_MIN runs at least, is a band's: the threshold is
+ * then the middle of that fewest bin, where the band holds
+ * INTERRUPTS_BAND_SHARE of the runs at least.  A spread's tail falls off
+ * from its upper quartile on, and rises nowhere. */
+static void band_of(const struct interrupt_config *c, const double *v, size_t n,
+		    struct interrupts *o)
+{
+	enum { BINS = 512 };
+	double top = o->threshold_relative, q1 = n ? v[n / 4] : 0, q3 = n ? v[(3 * n) / 4] : 0;
+	const struct point_set *ps = c->points;
+	double shortest = ps->count ? ps->p[ps->count / 2].min : 0;
+	if (n < 4 * INTERRUPTS_BAND_MIN || !(top > q3) || !(shortest > 0))
+		return;
+	double h = fmax((q3 - q1) / 8, 2 * c->on_line_width / shortest);
+	h = fmax(h, (top - q3) / BINS);
+	if (!(h > 0))
+		return;
+	size_t bins = (size_t)ceil((top - q3) / h), count[BINS + 2] = { 0 };
+	if (bins < 3)
+		return;
+	for (size_t j = (3 * n) / 4; j < n && v[j] < top; j++) {
+		size_t b = (size_t)((v[j] - q3) / h);
+		count[(b < bins ? b : bins - 1) + 1]++;	/* count[0], count[bins + 1]: 0 */
+	}
+	size_t low = 0;
+	double fewest = INFINITY;
+	for (size_t b = 0; b < bins; b++) {
+		double sum = (double)(count[b] + count[b + 1] + count[b + 2]);
+		if (sum >= INTERRUPTS_BAND_RISE * (fewest + 1) && sum >= INTERRUPTS_BAND_MIN) {
+			size_t above = 0;
+			for (size_t j = (3 * n) / 4; j < n; j++)
+				above += v[j] > q3 + ((double)low + 0.5) * h;
+			if ((double)above < INTERRUPTS_BAND_SHARE * (double)n)
+				return;
+			o->spread_relative = top;
+			o->threshold_relative = q3 + ((double)low + 0.5) * h;
+			return;
+		}
+		if (sum < fewest) {
+			fewest = sum;
+			low = b;
+		}
+	}
+}
+
 /* The baseline (median additive part of the shortest runs: those of the
  * smallest N that hold SHORT_RUNS of them; where every long run is
  * interrupted, the shortest still show the jitter) and the threshold. */
@@ -322,6 +374,8 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 	double *r = rel->v;
 	o->run_spread = rel->kept ? r[rel->kept / 2] : NAN;
 	o->run_spread_hi = rel->kept ? r[(9 * rel->kept) / 10] : NAN;
+	if (!o->threshold_given)
+		band_of(c, r, rel->kept, o);
 }
 
 /* But no more than half a rung where every N shows the ladder of
@@ -359,6 +413,9 @@ static int event_pass(struct spool *sp, const struct interrupt_config *c,
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	uint64_t i = 0, at0 = SPOOL_NO_AT, tail[4] = { 0 }, events = 0;
 	double k = time_scale(c);
+	/* above a band's valley, the runs' own spread beneath each event
+	 * (its median share of a run) is no part of its cost */
+	double beneath = o->spread_relative > 0 && isfinite(o->run_spread) ? o->run_spread : 0;
 	long n = -1;
 	if (r != NULL && spool_rewind(sp) == 0)
 		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0)
@@ -379,7 +436,8 @@ static int event_pass(struct spool *sp, const struct interrupt_config *c,
 					continue;
 				double lo = r[j].at != SPOOL_NO_AT ? (double)(r[j].at - at0) : NAN;
 				ev[s] = (struct periodic_event){ (lo + (r[j].t - a) / 2) * k, lo * k,
-								 (lo + r[j].t) * k, a - o->baseline,
+								 (lo + r[j].t) * k,
+								 a - o->baseline - beneath * (r[j].t - a),
 								 r[j].i };
 			}
 	free(r);

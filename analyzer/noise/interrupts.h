@@ -95,6 +95,20 @@
  * longer runs' spread hides: 550 a second had read 400), and is said so. */
 #define INTERRUPTS_NEAR_COUNTED 0.2
 
+/* A band of runs apart above the longer runs' spread (their |additive
+ * part| over their timing), hidden below 8 x its lower quartile: where
+ * the runs, in bins from the spread's upper quartile up, rise again to
+ * this many times the fewest of a bin before (plus one), to this many
+ * runs in three bins at least, and hold this share of them above that
+ * valley, the relative threshold is the valley.  A spread that runs to
+ * a sharp edge (a host's speed that varies by a fifth from run to run)
+ * has a lower quartile far from zero, and 8 x it had stood above a band of
+ * 5.7% of the runs interrupted for 48 us, at 35% to 75% of a run's
+ * timing over a spread to 28%: "none" was reported. */
+#define INTERRUPTS_BAND_RISE 4
+#define INTERRUPTS_BAND_MIN 24
+#define INTERRUPTS_BAND_SHARE 0.003
+
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
 	const struct speed_states *speed;	/* judged or not */
@@ -122,6 +136,11 @@ struct interrupts {
 	int threshold_given;
 	double threshold_relative;	/* and times the run's timing, for
 					 * longer runs (their jitter grows) */
+	double spread_relative;	/* where a band lay apart above the
+				 * spread (INTERRUPTS_BAND_RISE): the relative
+				 * threshold the spread gave, above the band;
+				 * threshold_relative is then the valley
+				 * below it.  0: no band */
 	double threshold_cap;	/* but no more than this (half the rung of
 				 * a ladder of interruptions); 0: none */
 	double baseline;	/* median additive part: the runs' jitter */

@@ -201,6 +201,9 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, ", or %.3g%% of a longer run's timing%s", 100 * q->threshold_relative,
 			q->threshold_cap > 0 && q->threshold_cap < rel
 			? ", up to half the cost of one where every N shows a ladder of them" : "");
+	if (!q->threshold_given && q->spread_relative > 0)
+		fprintf(out, ": the valley below a band of runs apart above the runs' own spread (8 x its lower quartile, %.3g%%, stood above the band; each one's cost is over the spread's median share of its run, %.3g%%)",
+			100 * q->spread_relative, 100 * q->run_spread);
 	if (q->events == 0 && q->periodic.count == 0) {
 		fprintf(out, "): none\n");
 	} else {
@@ -411,6 +414,11 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, q->threshold);
 	json_key(out, f, "excess_threshold_relative");
 	json_number(out, q->threshold_given ? 0 : q->threshold_relative);
+	json_key(out, f, "excess_threshold_spread");
+	if (!q->threshold_given && q->spread_relative > 0)
+		json_number(out, q->spread_relative);
+	else
+		fputs("null", out);
 	json_key(out, f, "interrupts");
 	json_number(out, (double)q->events);
 	json_key(out, f, "interrupt_share");

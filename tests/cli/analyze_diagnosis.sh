@@ -251,6 +251,36 @@ assert j["periodic"] == [], j["periodic"]'
 	grep -q 'not counted: .* the tail of the runs. own spread' tail.txt && ! grep -q 'hypervisor' tail.txt"
 done
 
+# a host whose speed varies by a fifth from run to run, in two modes (a
+# quarter of the runs at full speed, the rest 19% to 27% slower): the
+# spread's lower quartile lies far from zero, and 8 x it, 128% of a run,
+# stood above 1000 interruptions a second of 37 us (a 1 ms source, or at
+# random), a band apart above the spread: "none" was reported.  The
+# threshold is now the valley below the band: 1000 a second, each 37 us
+# as the spread stretched it (x 1.19 to 1.27), not with the spread's own
+# share of the run added.  With no interruption, no band and none.
+for seed in 1 2; do
+	"$DISTURB" --seed $seed --seconds 2 --periodic 1000:37 > band.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed < band.st > bandp.st
+	check "1 ms of 37 us over a spread in two modes to 27%, seed $seed: the band found, 1000 a second" judge bandp.st '
+assert j["excess_threshold_spread"] is not None, j["excess_threshold_relative"]
+assert near(j["interrupts_per_s"], 1000, 0.1), j["interrupts_per_s"]
+p = sources()
+assert len(p) >= 1 and near(p[0]["period_ns"], 1e6, 1e-3) and near(p[0]["per_s"], 1000, 0.05), p
+assert 37e3 * 1.1 <= j["interrupt_cost_ns"] <= 37e3 * 1.35, j["interrupt_cost_ns"]'
+	"$DISTURB" --seed $seed --seconds 2 --random 1000:37 > band.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed < band.st > bandr.st
+	check "1000 a second at random of 37 us over a spread in two modes, seed $seed: within 10%" judge bandr.st '
+truth = float(open("band.st").read().split("hits=")[1].split()[0]) / float(open("band.st").read().split("# truth_in_runs_ms: ")[1].split()[0]) * 1e3
+assert j["excess_threshold_spread"] is not None, j["excess_threshold_relative"]
+assert near(j["interrupts_per_s"], truth, 0.1), (j["interrupts_per_s"], truth)'
+	"$DISTURB" --seed $seed --seconds 2 > band.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed < band.st > band0.st
+	check "a spread in two modes to 27%, no interruptions, seed $seed: no band, none" judge band0.st '
+assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
+assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
+done
+
 # a 4 ms timer of 17 us and a 10 ms source of 19 us, in a spread of the
 # runs in proportion to their length (half-normal or exponential): the
 # runs above the threshold that no source's mark holds are the spread's

@@ -2,7 +2,10 @@
 """spread.py KIND SCALE SEED < STREAM > STREAM - each run slower in
 proportion to its length: every timing t becomes t x (1 + x), x drawn
 half-normal (KIND gauss, sigma SCALE), exponential (KIND expo, mean
-SCALE) or heavy-tailed (KIND pareto: SCALE x (Pareto(1.2) - 1), its
+SCALE), uniform up to a sharp edge (KIND uniform, from 0 to SCALE), in
+two modes (KIND twospeed: a quarter of the runs at full speed, the rest
+slower by 0.7 SCALE to SCALE, as a guest whose core another shares from
+run to run) or heavy-tailed (KIND pareto: SCALE x (Pareto(1.2) - 1), its
 median 0.78 SCALE, one run in 16 beyond 9 SCALE, at most 1: a run at
 most twice as long), then floored to the header's tick.  Header lines
 pass unchanged.
@@ -12,15 +15,17 @@ import sys
 
 try:
     kind, scale, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-    if len(sys.argv) != 4 or kind not in ("gauss", "expo", "pareto") or not 0 < scale < 1:
+    if len(sys.argv) != 4 or kind not in ("gauss", "expo", "uniform", "twospeed", "pareto") or not 0 < scale < 1:
         raise ValueError
 except (IndexError, ValueError):
-    print("usage: spread.py gauss|expo|pareto SCALE SEED < STREAM > STREAM (0 < SCALE < 1)",
+    print("usage: spread.py gauss|expo|uniform|twospeed|pareto SCALE SEED < STREAM > STREAM (0 < SCALE < 1)",
           file=sys.stderr)
     sys.exit(2)
 rng = random.Random(seed)
 draw = {"gauss": lambda: abs(rng.gauss(0, scale)),
         "expo": lambda: rng.expovariate(1 / scale),
+        "uniform": lambda: rng.uniform(0, scale),
+        "twospeed": lambda: 0.0 if rng.random() < 0.25 else rng.uniform(0.7 * scale, scale),
         "pareto": lambda: min(scale * (rng.paretovariate(1.2) - 1), 1.0)}[kind]
 tick = 1
 for line in sys.stdin:
