@@ -88,6 +88,12 @@ struct short_run {
 	double additive;
 };
 
+/* A run of the upper half of N: |additive part| / t first (sorted by it
+ * as a double), t, and the minimum of its N. */
+struct rel_run {
+	double rel, t, m;
+};
+
 /* Runs the jitter is taken from, at least: those of the smallest N.
  * Short runs a periodic source must have been expected to hit, to judge
  * whether it fires every period. */
@@ -173,7 +179,7 @@ static double run_additive(const struct interrupt_config *c, const struct interr
 
 /* The first look's sums into o, and the runs it kept as the rest of the
  * judgment takes them, now that the speed states are known: add as
- * struct short_run, rel as |additive| / t, mid as the undisturbed part's
+ * struct short_run, rel as struct rel_run, mid as the undisturbed part's
  * middle.  Returns 0, or -1 when out of memory. */
 static int first_look(struct interrupt_scan *k, struct interrupts *o)
 {
@@ -191,7 +197,7 @@ static int first_look(struct interrupt_scan *k, struct interrupts *o)
 	if (c->unit_ns > 0)
 		o->run_seconds = k->in_runs * c->unit_ns * 1e-9;
 	struct short_run *add = malloc((k->add.kept + 1) * sizeof *add);
-	double *rel = malloc((k->rel.kept + 1) * sizeof *rel);
+	struct rel_run *rel = malloc((k->rel.kept + 1) * sizeof *rel);
 	double *mid = malloc((k->mid.kept + 1) * sizeof *mid);
 	if (add == NULL || rel == NULL || mid == NULL) {
 		free(add), free(rel), free(mid);
@@ -202,7 +208,8 @@ static int first_look(struct interrupt_scan *k, struct interrupts *o)
 		add[j] = (struct short_run){ u[j].pi, run_additive(c, &u[j]) };
 	u = k->rel.v;
 	for (size_t j = 0; j < k->rel.kept; j++)
-		rel[j] = fabs(run_additive(c, &u[j])) / u[j].t;
+		rel[j] = (struct rel_run){ fabs(run_additive(c, &u[j])) / u[j].t, u[j].t,
+					   c->points->p[u[j].pi].min };
 	u = k->mid.v;
 	for (size_t j = 0; j < k->mid.kept; j++)
 		mid[j] = ((double)(u[j].at - k->at0) + (u[j].t - run_additive(c, &u[j])) / 2) *
@@ -280,15 +287,55 @@ static int by_index(const void *a, const void *b)
  * quartile, since a quarter of the runs may be interrupted). */
 static double relative_jitter(struct reservoir *rel)
 {
-	double *v = rel->v;
+	struct rel_run *v = rel->v;
 	if (rel->kept == 0)
 		return 0;
-	qsort(v, rel->kept, sizeof *v, by_double);
-	return v[rel->kept / 4];
+	qsort(v, rel->kept, sizeof *v, by_double);	/* by rel, its first */
+	return v[rel->kept / 4].rel;
+}
+
+static int by_m(const void *a, const void *b)
+{
+	double x = ((const struct rel_run *)a)->m, y = ((const struct rel_run *)b)->m;
+	return (x > y) - (x < y);
+}
+
+/* The median of what stands of the additive parts of v[0..n) above the
+ * spread's median share mid of their N's minimum. */
+static double median_above(const struct rel_run *v, size_t n, double mid)
+{
+	double *a = malloc((n ? n : 1) * sizeof *a);
+	if (a == NULL)
+		return NAN;
+	for (size_t j = 0; j < n; j++)
+		a[j] = v[j].rel * v[j].t - mid * v[j].m;
+	double med = n ? select_kth(a, n, n / 2) : NAN;
+	free(a);
+	return med;
+}
+
+/* How the band's runs v[0..n) (moved about) grow with their N's
+ * minimum m: as m^g, from the medians of what stands of their additive
+ * parts above the spread's median share (mid) of m, and of m, in the
+ * lower and the upper half of them by m.  About 0 for interruptions of a
+ * cost of their own, about 1 for runs slowed as a whole (a speed's).  NAN
+ * where their m span less than INTERRUPTS_BAND_SPAN between the halves'
+ * medians. */
+static double band_growth(struct rel_run *v, size_t n, double mid)
+{
+	if (n < 2)
+		return NAN;
+	qsort(v, n, sizeof *v, by_m);
+	size_t h = n / 2;
+	double m_lo = v[h / 2].m, m_hi = v[h + (n - h) / 2].m;
+	double a_lo = median_above(v, h, mid), a_hi = median_above(v + h, n - h, mid);
+	if (!(m_hi >= INTERRUPTS_BAND_SPAN * m_lo) || !(a_lo > 0) || !(a_hi > 0))
+		return NAN;
+	return log(a_hi / a_lo) / log(m_hi / m_lo);
 }
 
 /* A band of runs apart above the longer runs' spread, below the relative
- * threshold (interrupts.h: band_valley): v, their |additive part| / t
+ * threshold (interrupts.h: spread_relative): v, their |additive part| / t
  * sorted, in bins from the upper quartile up to the threshold (an eighth
  * of the spread's interquartile range wide, and two of the tick's steps at
  * the upper half's shortest runs at least: a coarse clock's few levels
@@ -296,13 +343,16 @@ static double relative_jitter(struct reservoir *rel)
  * INTERRUPTS_BAND_RISE times the fewest of any bin before it (plus one),
  * and to INTERRUPTS_BAND_MIN runs at least, is a band's: the threshold is
  * then the middle of that fewest bin, where the band holds
- * INTERRUPTS_BAND_SHARE of the runs at least.  A spread's tail falls off
- * from its upper quartile on, and rises nowhere. */
-static void band_of(const struct interrupt_config *c, const double *v, size_t n,
+ * INTERRUPTS_BAND_SHARE of the runs at least, and what stands of it above
+ * the spread's median share does not grow with the run as a speed's would
+ * (INTERRUPTS_BAND_GROWTH).  A spread's tail falls off from its upper
+ * quartile on, and rises nowhere. */
+static void band_of(const struct interrupt_config *c, const struct rel_run *v, size_t n,
 		    struct interrupts *o)
 {
 	enum { BINS = 512 };
-	double top = o->threshold_relative, q1 = n ? v[n / 4] : 0, q3 = n ? v[(3 * n) / 4] : 0;
+	double top = o->threshold_relative;
+	double q1 = n ? v[n / 4].rel : 0, q3 = n ? v[(3 * n) / 4].rel : 0;
 	const struct point_set *ps = c->points;
 	double shortest = ps->count ? ps->p[ps->count / 2].min : 0;
 	if (n < 4 * INTERRUPTS_BAND_MIN || !(top > q3) || !(shortest > 0))
@@ -314,22 +364,33 @@ static void band_of(const struct interrupt_config *c, const double *v, size_t n,
 	size_t bins = (size_t)ceil((top - q3) / h), count[BINS + 2] = { 0 };
 	if (bins < 3)
 		return;
-	for (size_t j = (3 * n) / 4; j < n && v[j] < top; j++) {
-		size_t b = (size_t)((v[j] - q3) / h);
+	size_t j = (3 * n) / 4;
+	for (; j < n && v[j].rel < top; j++) {
+		size_t b = (size_t)((v[j].rel - q3) / h);
 		count[(b < bins ? b : bins - 1) + 1]++;	/* count[0], count[bins + 1]: 0 */
 	}
-	size_t low = 0;
+	size_t end = j, low = 0;
 	double fewest = INFINITY;
 	for (size_t b = 0; b < bins; b++) {
 		double sum = (double)(count[b] + count[b + 1] + count[b + 2]);
 		if (sum >= INTERRUPTS_BAND_RISE * (fewest + 1) && sum >= INTERRUPTS_BAND_MIN) {
-			size_t above = 0;
-			for (size_t j = (3 * n) / 4; j < n; j++)
-				above += v[j] > q3 + ((double)low + 0.5) * h;
-			if ((double)above < INTERRUPTS_BAND_SHARE * (double)n)
+			double valley = q3 + ((double)low + 0.5) * h;
+			size_t from = (3 * n) / 4;
+			while (from < n && v[from].rel <= valley)
+				from++;
+			struct rel_run *band = malloc((end - from + 1) * sizeof *band);
+			double g = NAN;
+			if (band != NULL) {
+				memcpy(band, v + from, (end - from) * sizeof *band);
+				g = band_growth(band, end - from, o->run_spread);
+			}
+			free(band);
+			if ((double)(n - from) < INTERRUPTS_BAND_SHARE * (double)n ||
+			    !(g < INTERRUPTS_BAND_GROWTH))
 				return;
 			o->spread_relative = top;
-			o->threshold_relative = q3 + ((double)low + 0.5) * h;
+			o->threshold_relative = valley;
+			o->band_growth = g;
 			return;
 		}
 		if (sum < fewest) {
@@ -371,9 +432,9 @@ static void threshold_of(const struct interrupt_config *c, struct reservoir *add
 	if (!o->threshold_given)	/* longer runs: 8 x their relative jitter x t */
 		o->threshold_relative = 8 * rj;
 	/* the longer runs' spread from run to run */
-	double *r = rel->v;
-	o->run_spread = rel->kept ? r[rel->kept / 2] : NAN;
-	o->run_spread_hi = rel->kept ? r[(9 * rel->kept) / 10] : NAN;
+	const struct rel_run *r = rel->v;
+	o->run_spread = rel->kept ? r[rel->kept / 2].rel : NAN;
+	o->run_spread_hi = rel->kept ? r[(9 * rel->kept) / 10].rel : NAN;
 	if (!o->threshold_given)
 		band_of(c, r, rel->kept, o);
 }

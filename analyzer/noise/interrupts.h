@@ -108,6 +108,13 @@
 #define INTERRUPTS_BAND_RISE 4
 #define INTERRUPTS_BAND_MIN 24
 #define INTERRUPTS_BAND_SHARE 0.003
+/* ... where what stands of the band above the spread's median share of
+ * a run grows with the run's timing as t^g, g below this (0: a cost of
+ * its own; 1: runs slowed as a whole, as bursts of a slower machine or a
+ * few runs that another thread slowed, are: no interruptions), over
+ * timings this far apart at least (else it cannot be told: no band). */
+#define INTERRUPTS_BAND_GROWTH 0.5
+#define INTERRUPTS_BAND_SPAN 1.3
 
 struct interrupt_config {
 	const struct point_set *points;		/* sorted, the minima */
@@ -141,6 +148,8 @@ struct interrupts {
 				 * threshold the spread gave, above the band;
 				 * threshold_relative is then the valley
 				 * below it.  0: no band */
+	double band_growth;	/* then: how the band grew with the run
+				 * (INTERRUPTS_BAND_GROWTH) */
 	double threshold_cap;	/* but no more than this (half the rung of
 				 * a ladder of interruptions); 0: none */
 	double baseline;	/* median additive part: the runs' jitter */

@@ -202,8 +202,8 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			q->threshold_cap > 0 && q->threshold_cap < rel
 			? ", up to half the cost of one where every N shows a ladder of them" : "");
 	if (!q->threshold_given && q->spread_relative > 0)
-		fprintf(out, ": the valley below a band of runs apart above the runs' own spread (8 x its lower quartile, %.3g%%, stood above the band; each one's cost is over the spread's median share of its run, %.3g%%)",
-			100 * q->spread_relative, 100 * q->run_spread);
+		fprintf(out, ": the valley below a band of runs apart above the runs' own spread (8 x its lower quartile, %.3g%%, stood above the band; what stands of the band above the spread's median share of a run, %.3g%%, grew with the run as m^%.2f, a cost of its own, and is each one's cost)",
+			100 * q->spread_relative, 100 * q->run_spread, q->band_growth);
 	if (q->events == 0 && q->periodic.count == 0) {
 		fprintf(out, "): none\n");
 	} else {

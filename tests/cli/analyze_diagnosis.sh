@@ -280,6 +280,20 @@ assert near(j["interrupts_per_s"], truth, 0.1), (j["interrupts_per_s"], truth)'
 assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
 assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
 done
+# and a band of runs slowed as a whole over such a spread, no interruption
+# in them (a machine 1.45 times slower for 0.1 ms of every 2.5 ms, 1.3
+# times for 0.2 ms of every 4 ms): what stands of it above the spread
+# grows with the run as a speed's, m^0.9 to m^1.1 (an interruption's as
+# m^0 to m^0.3): no band, none (560 to 880 a second had been counted, at
+# made-up sources of the bursts' periods)
+for case in "15 1.45@0.1/2.5 0.27" "20 1.3@0.2/4 0.2"; do
+	set -- $case
+	"$DISTURB" --seed $1 --seconds 2 --bursts $2 > band.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed $3 $1 < band.st > bandb.st
+	check "bursts $2 over a spread in two modes to $3, seed $1: no band, none" judge bandb.st '
+assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
+assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
+done
 
 # a 4 ms timer of 17 us and a 10 ms source of 19 us, in a spread of the
 # runs in proportion to their length (half-normal or exponential): the
