@@ -334,6 +334,33 @@ static double band_growth(struct rel_run *v, size_t n, double mid)
 	return log(a_hi / a_lo) / log(m_hi / m_lo);
 }
 
+/* The valley below a band in v's runs from the upper quartile q3 up to
+ * top (v[(3 n) / 4] on: those runs, sorted) in bins h wide, summed
+ * three at a time (band_of); NAN when there is none. */
+static double band_valley(const struct rel_run *v, size_t n, double q3, double top, double h)
+{
+	enum { BINS = 512 };
+	size_t bins = (size_t)ceil((top - q3) / h), count[BINS + 2] = { 0 };
+	if (bins < 3 || bins > BINS)
+		return NAN;
+	for (size_t j = (3 * n) / 4; j < n && v[j].rel < top; j++) {
+		size_t b = (size_t)((v[j].rel - q3) / h);
+		count[(b < bins ? b : bins - 1) + 1]++;	/* count[0], count[bins + 1]: 0 */
+	}
+	size_t low = 0;
+	double fewest = INFINITY;
+	for (size_t b = 0; b < bins; b++) {
+		double sum = (double)(count[b] + count[b + 1] + count[b + 2]);
+		if (sum >= INTERRUPTS_BAND_RISE * (fewest + 1) && sum >= INTERRUPTS_BAND_MIN)
+			return q3 + ((double)low + 0.5) * h;
+		if (sum < fewest) {
+			fewest = sum;
+			low = b;
+		}
+	}
+	return NAN;
+}
+
 /* A band of runs apart above the longer runs' spread, below the relative
  * threshold (interrupts.h: spread_relative): v, their |additive part| / t
  * sorted, in bins from the upper quartile up to the threshold (an eighth
@@ -342,8 +369,9 @@ static double band_growth(struct rel_run *v, size_t n, double mid)
  * make no hills), summed three at a time; a bin where the runs rise to
  * INTERRUPTS_BAND_RISE times the fewest of any bin before it (plus one),
  * and to INTERRUPTS_BAND_MIN runs at least, is a band's: the threshold is
- * then the middle of that fewest bin, where the band holds
- * INTERRUPTS_BAND_SHARE of the runs at least, and what stands of it above
+ * then the middle of that fewest bin (in bins up to INTERRUPTS_BAND_WIDER
+ * times as wide where none rises in the finest: a sparse band), where the
+ * band holds INTERRUPTS_BAND_SHARE of the runs at least, and what stands of it above
  * the spread's median share does not grow with the run as a speed's would
  * (INTERRUPTS_BAND_GROWTH).  A spread's tail falls off from its upper
  * quartile on, and rises nowhere. */
@@ -361,43 +389,29 @@ static void band_of(const struct interrupt_config *c, const struct rel_run *v, s
 	h = fmax(h, (top - q3) / BINS);
 	if (!(h > 0))
 		return;
-	size_t bins = (size_t)ceil((top - q3) / h), count[BINS + 2] = { 0 };
-	if (bins < 3)
+	/* the finest bins first; a band too sparse for them, in wider ones */
+	double valley = NAN;
+	for (int wider = 1; wider <= INTERRUPTS_BAND_WIDER && isnan(valley); wider *= 2)
+		valley = band_valley(v, n, q3, top, h * wider);
+	if (isnan(valley))
 		return;
-	size_t j = (3 * n) / 4;
-	for (; j < n && v[j].rel < top; j++) {
-		size_t b = (size_t)((v[j].rel - q3) / h);
-		count[(b < bins ? b : bins - 1) + 1]++;	/* count[0], count[bins + 1]: 0 */
+	size_t from = (3 * n) / 4, end;
+	while (from < n && v[from].rel <= valley)
+		from++;
+	for (end = from; end < n && v[end].rel < top; end++)
+		;
+	struct rel_run *band = malloc((end - from + 1) * sizeof *band);
+	double g = NAN;
+	if (band != NULL) {
+		memcpy(band, v + from, (end - from) * sizeof *band);
+		g = band_growth(band, end - from, o->run_spread);
 	}
-	size_t end = j, low = 0;
-	double fewest = INFINITY;
-	for (size_t b = 0; b < bins; b++) {
-		double sum = (double)(count[b] + count[b + 1] + count[b + 2]);
-		if (sum >= INTERRUPTS_BAND_RISE * (fewest + 1) && sum >= INTERRUPTS_BAND_MIN) {
-			double valley = q3 + ((double)low + 0.5) * h;
-			size_t from = (3 * n) / 4;
-			while (from < n && v[from].rel <= valley)
-				from++;
-			struct rel_run *band = malloc((end - from + 1) * sizeof *band);
-			double g = NAN;
-			if (band != NULL) {
-				memcpy(band, v + from, (end - from) * sizeof *band);
-				g = band_growth(band, end - from, o->run_spread);
-			}
-			free(band);
-			if ((double)(n - from) < INTERRUPTS_BAND_SHARE * (double)n ||
-			    !(g < INTERRUPTS_BAND_GROWTH))
-				return;
-			o->spread_relative = top;
-			o->threshold_relative = valley;
-			o->band_growth = g;
-			return;
-		}
-		if (sum < fewest) {
-			fewest = sum;
-			low = b;
-		}
-	}
+	free(band);
+	if ((double)(n - from) < INTERRUPTS_BAND_SHARE * (double)n || !(g < INTERRUPTS_BAND_GROWTH))
+		return;
+	o->spread_relative = top;
+	o->threshold_relative = valley;
+	o->band_growth = g;
 }
 
 /* The baseline (median additive part of the shortest runs: those of the
