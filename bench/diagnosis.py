@@ -56,6 +56,15 @@ SYNTHETIC = [
                                     "--random", "300:5"],
      "4 ms x 17 us, 300/s x 5 us (550/s); each run 0.4% slower at random (exponential)",
      ["expo", "0.004"]),
+    # a host whose speed varies by a fifth from run to run, in two modes (a
+    # quarter of the runs at full speed, the rest 19% to 27% slower): a band
+    # of interruptions apart above that spread, below 8 x its lower quartile
+    ("two speeds alone", [], "nothing; a quarter of the runs at full speed, the rest 19-27% slower",
+     ["twospeed", "0.27"]),
+    ("1 ms in two speeds", ["--periodic", "1000:37"],
+     "1 ms x 37 us (x 1.19-1.27 as stretched); the same two speeds", ["twospeed", "0.27"]),
+    ("bursts in two speeds", ["--bursts", "1.45@0.1/2.5"],
+     "1.45 x for 0.1 ms of every 2.5 ms; the same two speeds", ["twospeed", "0.27"]),
 ]
 
 
