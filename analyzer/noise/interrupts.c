@@ -209,7 +209,8 @@ static int first_look(struct interrupt_scan *k, struct interrupts *o)
 	u = k->rel.v;
 	for (size_t j = 0; j < k->rel.kept; j++)
 		rel[j] = (struct rel_run){ fabs(run_additive(c, &u[j])) / u[j].t, u[j].t,
-					   c->points->p[u[j].pi].min };
+					   u[j].pi < c->points->count ? c->points->p[u[j].pi].min
+								      : u[j].t };
 	u = k->mid.v;
 	for (size_t j = 0; j < k->mid.kept; j++)
 		mid[j] = ((double)(u[j].at - k->at0) + (u[j].t - run_additive(c, &u[j])) / 2) *
@@ -334,14 +335,16 @@ static double band_growth(struct rel_run *v, size_t n, double mid)
 	return log(a_hi / a_lo) / log(m_hi / m_lo);
 }
 
+/* Bins at most in a search for a band (band_valley). */
+enum { BAND_BINS = 512 };
+
 /* The valley below a band in v's runs from the upper quartile q3 up to
  * top (v[(3 n) / 4] on: those runs, sorted) in bins h wide, summed
  * three at a time (band_of); NAN when there is none. */
 static double band_valley(const struct rel_run *v, size_t n, double q3, double top, double h)
 {
-	enum { BINS = 512 };
-	size_t bins = (size_t)ceil((top - q3) / h), count[BINS + 2] = { 0 };
-	if (bins < 3 || bins > BINS)
+	size_t bins = (size_t)ceil((top - q3) / h), count[BAND_BINS + 2] = { 0 };
+	if (bins < 3 || bins > BAND_BINS)
 		return NAN;
 	for (size_t j = (3 * n) / 4; j < n && v[j].rel < top; j++) {
 		size_t b = (size_t)((v[j].rel - q3) / h);
@@ -371,14 +374,13 @@ static double band_valley(const struct rel_run *v, size_t n, double q3, double t
  * and to INTERRUPTS_BAND_MIN runs at least, is a band's: the threshold is
  * then the middle of that fewest bin (in bins up to INTERRUPTS_BAND_WIDER
  * times as wide where none rises in the finest: a sparse band), where the
- * band holds INTERRUPTS_BAND_SHARE of the runs at least, and what stands of it above
- * the spread's median share does not grow with the run as a speed's would
- * (INTERRUPTS_BAND_GROWTH).  A spread's tail falls off from its upper
- * quartile on, and rises nowhere. */
+ * band holds INTERRUPTS_BAND_SHARE of the runs at least, and what stands
+ * of it above the spread's median share does not grow with the run as a
+ * speed's would (INTERRUPTS_BAND_GROWTH).  A spread's tail falls off from
+ * its upper quartile on, and rises nowhere. */
 static void band_of(const struct interrupt_config *c, const struct rel_run *v, size_t n,
 		    struct interrupts *o)
 {
-	enum { BINS = 512 };
 	double top = o->threshold_relative;
 	double q1 = n ? v[n / 4].rel : 0, q3 = n ? v[(3 * n) / 4].rel : 0;
 	const struct point_set *ps = c->points;
@@ -386,7 +388,7 @@ static void band_of(const struct interrupt_config *c, const struct rel_run *v, s
 	if (n < 4 * INTERRUPTS_BAND_MIN || !(top > q3) || !(shortest > 0))
 		return;
 	double h = fmax((q3 - q1) / 8, 2 * c->on_line_width / shortest);
-	h = fmax(h, (top - q3) / BINS);
+	h = fmax(h, (top - q3) / BAND_BINS);
 	if (!(h > 0))
 		return;
 	/* the finest bins first; a band too sparse for them, in wider ones */
