@@ -259,23 +259,28 @@ done
 # threshold is now the valley below the band: 1000 a second, each 37 us
 # as the spread stretched it (x 1.19 to 1.27), not with the spread's own
 # share of the run added.  With no interruption, no band and none.
+# twospeed OUT SCALE SEED DISTURB-ARGS...: a 2 s collection (its truth in
+# band.st) spread in two modes to SCALE, into OUT.
+twospeed() {
+	out=$1 scale=$2 s=$3
+	shift 3
+	"$DISTURB" --seed $s --seconds 2 "$@" > band.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed $scale $s < band.st > $out
+}
 for seed in 1 2; do
-	"$DISTURB" --seed $seed --seconds 2 --periodic 1000:37 > band.st
-	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed < band.st > bandp.st
+	twospeed bandp.st 0.27 $seed --periodic 1000:37
 	check "1 ms of 37 us over a spread in two modes to 27%, seed $seed: the band found, 1000 a second" judge bandp.st '
 assert j["excess_threshold_spread"] is not None, j["excess_threshold_relative"]
 assert near(j["interrupts_per_s"], 1000, 0.1), j["interrupts_per_s"]
 p = sources()
 assert len(p) >= 1 and near(p[0]["period_ns"], 1e6, 1e-3) and near(p[0]["per_s"], 1000, 0.05), p
 assert 37e3 * 1.1 <= j["interrupt_cost_ns"] <= 37e3 * 1.35, j["interrupt_cost_ns"]'
-	"$DISTURB" --seed $seed --seconds 2 --random 1000:37 > band.st
-	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed < band.st > bandr.st
+	twospeed bandr.st 0.27 $seed --random 1000:37
 	check "1000 a second at random of 37 us over a spread in two modes, seed $seed: within 10%" judge bandr.st '
 truth = float(open("band.st").read().split("hits=")[1].split()[0]) / float(open("band.st").read().split("# truth_in_runs_ms: ")[1].split()[0]) * 1e3
 assert j["excess_threshold_spread"] is not None, j["excess_threshold_relative"]
 assert near(j["interrupts_per_s"], truth, 0.1), (j["interrupts_per_s"], truth)'
-	"$DISTURB" --seed $seed --seconds 2 > band.st
-	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed < band.st > band0.st
+	twospeed band0.st 0.27 $seed
 	check "a spread in two modes to 27%, no interruptions, seed $seed: no band, none" judge band0.st '
 assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
 assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
@@ -285,8 +290,7 @@ done
 # fastest hide in it there, and the count reads low (733 and 825 for 963):
 # a band is found, and the warning says the count may be low
 for seed in 1 2; do
-	"$DISTURB" --seed $seed --seconds 2 --random 1000:5 > band.st
-	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.3 $seed < band.st > bands.st
+	twospeed bands.st 0.3 $seed --random 1000:5
 	check "1000 a second of 5 us within a spread in two modes to 30%, seed $seed: the band's count said to be maybe low" judge bands.st '
 assert j["excess_threshold_spread"] is not None, j["excess_threshold_relative"]
 assert any(w.startswith("interruptions?") and "may be low" in w for w in j["warnings"]), j["warnings"]'
@@ -299,8 +303,7 @@ done
 # made-up sources of the bursts' periods)
 for case in "15 1.45@0.1/2.5 0.27" "20 1.3@0.2/4 0.2"; do
 	set -- $case
-	"$DISTURB" --seed $1 --seconds 2 --bursts $2 > band.st
-	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed $3 $1 < band.st > bandb.st
+	twospeed bandb.st $3 $1 --bursts $2
 	check "bursts $2 over a spread in two modes to $3, seed $1: no band, none" judge bandb.st '
 assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
 assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
