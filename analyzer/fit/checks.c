@@ -154,6 +154,19 @@ static void check_slowed(struct analysis *a)
 		     (unsigned long long)q->events, q->growth_again);
 }
 
+/* The runs above the threshold lie in runs too near in length to tell a
+ * fixed cost from a slower machine, their costs growing as a speed's
+ * (interrupts.h: growth_span): counted as interruptions, which they may
+ * not be. */
+static void check_growth_unjudged(struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	if (!(q->growth_span > 0) || q->proportional || q->threshold_given || q->events == 0)
+		return;
+	warn(a, "interruptions?: the %llu runs above the threshold grew with their minimum as m^%.2f, as runs a machine slowed do, but they lie in runs too near in length to tell (their longest third's minima %.3g times their shortest third's): their count, rate and cost may be those of runs slowed from run to run, not of interruptions; time a wider range of N, or read a finer clock",
+	     (unsigned long long)q->events, q->narrow_growth, q->growth_span);
+}
+
 /* A tail above the threshold that may be the runs' own spread or
  * interruptions (interrupts.h: heavy_tail): counted, and the count were it
  * the spread's said beside. */
@@ -210,6 +223,7 @@ static void check_speed(struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
 	check_slowed(a);
+	check_growth_unjudged(a);
 	check_heavy_tail(a);
 	check_mixed_tail(a);
 	check_band(a);

@@ -989,6 +989,15 @@ static int thirds_by_m(const struct interrupt_config *c, const struct periodic_e
 	return 0;
 }
 
+/* The thirds' minima lie far enough apart to judge a growth
+ * (INTERRUPTS_GROWTH_SPAN). */
+static int thirds_apart(const struct thirds *t)
+{
+	double span = t->a >= INTERRUPTS_GROWTH_MANY && t->b >= INTERRUPTS_GROWTH_MANY
+			      ? INTERRUPTS_GROWTH_SPAN_MANY : INTERRUPTS_GROWTH_SPAN;
+	return t->s.min > 0 && t->l.min >= span * t->s.min;
+}
+
 /* How the excess of the events each periodic source's mark holds grows
  * with their N's minimum m: from the shortest third of them by m to the
  * longest, the thirds' medians of both (a source's costs are of one kind:
@@ -1080,6 +1089,8 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 		      const struct periodic_event *ev, size_t n)
 {
 	o->growth = o->slower = o->slower_hi = o->growth_hits = o->sources_growth = NAN;
+	o->growth_span = 0;
+	o->narrow_growth = NAN;
 	double hits = 0;
 	/* above one cut for all (the threshold of the longest N's runs):
 	 * a threshold that rises with the runs' timing keeps only the larger
@@ -1095,11 +1106,15 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	if (t.a >= 20 && t.b >= 20) {
 		o->slower = select_kth(t.ratio, t.b, t.b / 2);
 		o->slower_hi = select_kth(t.ratio, t.b, (3 * t.b) / 4);
-		if (t.l.min >= 2 * t.s.min && t.s.cost > 0) {
+		if (thirds_apart(&t) && t.s.cost > 0) {
 			o->growth = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
 			hits = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) /
 			       log(t.l.min / t.s.min);
 			o->growth_hits = hits;
+		} else if (t.s.min > 0 && t.l.min > t.s.min && t.s.cost > 0 && t.l.cost > 0) {
+			double g = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
+			if (g >= INTERRUPTS_SPEED_GROWTH)
+				o->growth_span = t.l.min / t.s.min, o->narrow_growth = g;
 		}
 	}
 	/* (a --threshold says what an interruption is: kept as given) */
@@ -1348,7 +1363,7 @@ static double growth_left(const struct interrupt_config *c, const struct periodi
 	struct thirds t;
 	double g = NAN;
 	if (thirds_by_m(c, ev, n, -INFINITY, &t) == 0 && t.a >= 20 && t.b >= 20 &&
-	    t.s.min > 0 && t.l.min >= 2 * t.s.min && t.s.cost > 0 && t.l.cost > 0)
+	    thirds_apart(&t) && t.s.cost > 0 && t.l.cost > 0)
 		g = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
 	free(t.buf);
 	return g;

@@ -56,6 +56,18 @@
  * runs slowed in bursts at its period (beyond, a cost that grows faster
  * than the run is no speed's: its thirds hold costs of two kinds). */
 #define INTERRUPTS_SPEED_GROWTH_MAX 1.25
+/* A growth is judged where the thirds' minima lie this far apart (their
+ * medians), or INTERRUPTS_GROWTH_SPAN_MANY where each third holds
+ * INTERRUPTS_GROWTH_MANY events: a runs' spread in two modes (a quarter of
+ * the runs at full speed, the rest 19 to 27% slower) read on a tick of
+ * 1000 units, 10 ticks above the shortest runs, stood above the threshold
+ * in the longer half of N only, its thirds 1.84 times apart: its growth
+ * not judged, its slowed runs were counted as 14,000 to 25,000
+ * interruptions a second, all of one cost (10 ticks); their growth, m^1.02,
+ * is a speed's. */
+#define INTERRUPTS_GROWTH_SPAN 2.0
+#define INTERRUPTS_GROWTH_SPAN_MANY 1.5
+#define INTERRUPTS_GROWTH_MANY 200
 /* Runs above the threshold are the tail of a spread of the runs (a
  * jitter in proportion to their length, half-normal, crosses a threshold
  * at 2.5 sigma at 1% of the runs), not interruptions, where they are no
@@ -197,6 +209,14 @@ struct interrupts {
 				 * and 75% (slower and slower_hi, of all the
 				 * events, set the threshold raised) */
 	double burst_slower, burst_slower_hi;
+	double growth_span;	/* growth NAN though each third held 20
+				 * events, their minima too near to judge
+				 * it, yet their costs grew as a speed's
+				 * would (narrow_growth, from
+				 * INTERRUPTS_SPEED_GROWTH on): how far apart
+				 * the minima were (the longest third's
+				 * median over the shortest's); else 0 */
+	double narrow_growth;
 	double growth_hits;	/* the exponent interruptions would show, as
 				 * longer runs hold more of them */
 	double slower, slower_hi;	/* the longest third's excess over m:

@@ -309,6 +309,33 @@ assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
 assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
 done
 
+# a spread in two modes read on a coarse tick (1000 units, 0.48 us; the
+# longest runs 114 ticks): the threshold is 10 ticks, and the slowed runs
+# stand above it in the longer half of N only, their thirds' minima 1.44
+# to 1.84 times apart.  With half or a third of the runs at full speed,
+# 14,000 and 20,000 interruptions a second had been counted, all of one
+# cost (10 ticks), with no warning: their growth, m^1.0, is judged now
+# over 1.5 times (200 events a third), and they are slowed runs.  With a
+# quarter (seed 1), the relative threshold (13%) leaves them in runs only
+# 1.44 times apart: 24,593 a second with no warning; a warning now says
+# they grew as slowed runs do.  A 1 ms source over it stays found.
+for case in "0.5 1" "0.5 2" "0.35 1" "0.25 1"; do
+	set -- $case
+	"$DISTURB" --seed $2 --seconds 2 --tick 1000 > coarse.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $2 $1 < coarse.st > coarse2.st
+	check "a spread in two modes ($1 at full speed) on a tick of 1000, seed $2: no interruptions, or a warning that they grow as slowed runs" judge coarse2.st '
+w = [x for x in j["warnings"] if x.startswith("interruptions?") and "too near in length" in x]
+assert j["interrupts"] == 0 or len(w) == 1, (j["interrupts"], j["warnings"])
+assert j["interrupts"] == 0 or "'$1'" == "0.25", j["interrupts"]'
+done
+"$DISTURB" --seed 1 --seconds 2 --tick 1000 --periodic 1000:37 > coarse.st
+for fast in 0.25 0.5; do
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 1 $fast < coarse.st > coarse2.st
+	check "1 ms of 37 us over a spread in two modes ($fast at full speed) on a tick of 1000: 1000 a second, no warning of slowed runs" judge coarse2.st '
+assert near(j["interrupts_per_s"], 1000, 0.1), j["interrupts_per_s"]
+assert not any("too near in length" in x for x in j["warnings"]), j["warnings"]'
+done
+
 # a 4 ms timer of 17 us and a 10 ms source of 19 us, in a spread of the
 # runs in proportion to their length (half-normal or exponential): the
 # runs above the threshold that no source's mark holds are the spread's

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""spread.py KIND SCALE SEED < STREAM > STREAM - each run slower in
+"""spread.py KIND SCALE SEED [FAST] < STREAM > STREAM - each run slower in
 proportion to its length: every timing t becomes t x (1 + x), x drawn
 half-normal (KIND gauss, sigma SCALE), exponential (KIND expo, mean
 SCALE), uniform up to a sharp edge (KIND uniform, from 0 to SCALE), in
-two modes (KIND twospeed: a quarter of the runs at full speed, the rest
-slower by 0.7 SCALE to SCALE, as a guest whose core another shares from
-run to run) or heavy-tailed (KIND pareto: SCALE x (Pareto(1.2) - 1), its
+two modes (KIND twospeed: a share FAST of the runs at full speed, a
+quarter unless given, the rest slower by 0.7 SCALE to SCALE, as a guest
+whose core another shares from run to run) or heavy-tailed (KIND pareto: SCALE x (Pareto(1.2) - 1), its
 median 0.78 SCALE, one run in 16 beyond 9 SCALE, at most 1: a run at
 most twice as long), then floored to the header's tick.  Header lines
 pass unchanged.
@@ -15,17 +15,20 @@ import sys
 
 try:
     kind, scale, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-    if len(sys.argv) != 4 or kind not in ("gauss", "expo", "uniform", "twospeed", "pareto") or not 0 < scale < 1:
+    fast = float(sys.argv[4]) if len(sys.argv) == 5 and kind == "twospeed" else 0.25
+    if len(sys.argv) not in (4, 5) or (len(sys.argv) == 5 and kind != "twospeed"):
+        raise ValueError
+    if kind not in ("gauss", "expo", "uniform", "twospeed", "pareto") or not 0 < scale < 1 or not 0 <= fast <= 1:
         raise ValueError
 except (IndexError, ValueError):
-    print("usage: spread.py gauss|expo|uniform|twospeed|pareto SCALE SEED < STREAM > STREAM (0 < SCALE < 1)",
-          file=sys.stderr)
+    print("usage: spread.py gauss|expo|uniform|twospeed|pareto SCALE SEED [FAST] < STREAM > STREAM"
+          " (0 < SCALE < 1; FAST, twospeed only: 0 to 1)", file=sys.stderr)
     sys.exit(2)
 rng = random.Random(seed)
 draw = {"gauss": lambda: abs(rng.gauss(0, scale)),
         "expo": lambda: rng.expovariate(1 / scale),
         "uniform": lambda: rng.uniform(0, scale),
-        "twospeed": lambda: 0.0 if rng.random() < 0.25 else rng.uniform(0.7 * scale, scale),
+        "twospeed": lambda: 0.0 if rng.random() < fast else rng.uniform(0.7 * scale, scale),
         "pareto": lambda: min(scale * (rng.paretovariate(1.2) - 1), 1.0)}[kind]
 tick = 1
 for line in sys.stdin:
