@@ -168,6 +168,20 @@ static void check_growth_unjudged(struct analysis *a)
 	     (unsigned long long)q->events, q->narrow_growth, q->growth_span);
 }
 
+/* The runs counted grew with their minimum nearly as a speed's do
+ * (interrupts.h: INTERRUPTS_SPEED_GROWTH_NEAR): counted, and said. */
+static void check_growth_near(struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	if (q->proportional || q->threshold_given || q->saturated || q->events == 0 ||
+	    !(q->growth >= INTERRUPTS_SPEED_GROWTH_NEAR) ||
+	    !(q->growth >= q->growth_hits + INTERRUPTS_PROPORTIONAL / 2))
+		return;
+	warn(a, "interruptions?: the %llu runs above the threshold grew with their minimum as m^%.2f, nearly as runs a machine slowed do (an interruption's cost does not grow with the run, and more of them in longer runs give m^%.2f; slowed runs are judged from m^%.2f): some may be slowed runs of more than one size, and the count, rate and cost theirs (see the speed)",
+	     (unsigned long long)q->events, q->growth, q->growth_hits,
+	     fmax(INTERRUPTS_SPEED_GROWTH, q->growth_hits + INTERRUPTS_PROPORTIONAL));
+}
+
 /* A tail above the threshold that may be the runs' own spread or
  * interruptions (interrupts.h: heavy_tail): counted, and the count were it
  * the spread's said beside. */
@@ -225,6 +239,7 @@ static void check_speed(struct analysis *a)
 	const struct speed_states *ss = &a->diag.speed;
 	check_slowed(a);
 	check_growth_unjudged(a);
+	check_growth_near(a);
 	check_heavy_tail(a);
 	check_mixed_tail(a);
 	check_band(a);
