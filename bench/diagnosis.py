@@ -65,6 +65,14 @@ SYNTHETIC = [
      "1 ms x 37 us (x 1.19-1.27 as stretched); the same two speeds", ["twospeed", "0.27"]),
     ("bursts in two speeds", ["--bursts", "1.45@0.1/2.5"],
      "1.45 x for 0.1 ms of every 2.5 ms; the same two speeds", ["twospeed", "0.27"]),
+    # interruptions so dense that their band holds the spread's upper
+    # quartile; and the two speeds read on a coarse tick (10 ticks stand
+    # above the shorter runs' whole spread), half of the runs at full speed
+    ("8 kHz in two speeds", ["--random", "8000:37"],
+     "8000/s x 37 us; the same two speeds", ["twospeed", "0.27"]),
+    ("two speeds, coarse tick", ["--tick", "1000"],
+     "nothing; half the runs at full speed, the rest 19-27% slower; a tick of 1000 units (0.48 us)",
+     ["twospeed", "0.27", "0.5"]),
 ]
 
 
@@ -112,7 +120,8 @@ def synthetic(tmp, seeds):
             path = tmp / "disturb.st"
             out = run([DISTURB, "--seed", seed, *args]).stdout
             if spread:
-                out = run([sys.executable, SPREAD, *spread[0], seed], input=out).stdout
+                kind = spread[0]  # KIND SCALE [FAST]: the seed before FAST
+                out = run([sys.executable, SPREAD, *kind[:2], seed, *kind[2:]], input=out).stdout
             with open(path, "w") as f:
                 f.write(out)
             j = analyze(path)

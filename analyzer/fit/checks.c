@@ -175,7 +175,8 @@ static void check_growth_near(struct analysis *a)
 	const struct interrupts *q = &a->diag.irq;
 	if (q->proportional || q->threshold_given || q->saturated || q->events == 0 ||
 	    !(q->growth >= INTERRUPTS_SPEED_GROWTH_NEAR) ||
-	    !(q->growth >= q->growth_hits + INTERRUPTS_PROPORTIONAL / 2))
+	    !(q->growth >= q->growth_hits + INTERRUPTS_PROPORTIONAL / 2) ||
+	    !(q->growth_q >= INTERRUPTS_QUARTILE_GROWTH))
 		return;
 	warn(a, "interruptions?: the %llu runs above the threshold grew with their minimum as m^%.2f, nearly as runs a machine slowed do (an interruption's cost does not grow with the run, and more of them in longer runs give m^%.2f; slowed runs are judged from m^%.2f): some may be slowed runs of more than one size, and the count, rate and cost theirs (see the speed)",
 	     (unsigned long long)q->events, q->growth, q->growth_hits,

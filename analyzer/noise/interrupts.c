@@ -98,10 +98,6 @@ struct rel_run {
  * Short runs a periodic source must have been expected to hit, to judge
  * whether it fires every period. */
 enum { SHORT_RUNS = 64, SOURCE_SHORT_MIN = 20 };
-/* A periodic source's events slowed in bursts: their lower quartile grows
- * with m at least as m^this (a timer's: m^0; bursts': 0.8 to 1.6, the
- * runs a burst's edge cuts among them) */
-#define SOURCE_QUARTILE_GROWTH 0.5
 
 static int by_double(const void *a, const void *b)
 {
@@ -939,9 +935,10 @@ static int count_of(struct spool *sp, struct interrupts *o,
  * minimum: the costs' mean between their 20% and 80% quantiles, and the
  * minima's median.  Not the costs' median: of two sources' costs (20 and
  * 30 us, as many of each), the median is the one or the other by chance,
- * and 20 in one third against 30 in the other read as a growth of m^0.5. */
+ * and 20 in one third against 30 in the other read as a growth of m^0.5.
+ * And the costs' lower quartile, q. */
 struct third {
-	double cost, min;
+	double cost, min, q;
 };
 
 static struct third third_of(double *cost, double *min, size_t n)
@@ -951,7 +948,7 @@ static struct third third_of(double *cost, double *min, size_t n)
 	double sum = 0;
 	for (size_t i = lo; i < hi; i++)
 		sum += cost[i];
-	return (struct third){ sum / (double)(hi - lo), select_kth(min, n, n / 2) };
+	return (struct third){ sum / (double)(hi - lo), select_kth(min, n, n / 2), cost[n / 4] };
 }
 
 /* Interruptions an interrupted run holds, on average, where it expects x
@@ -979,7 +976,7 @@ static int thirds_by_m(const struct interrupt_config *c, const struct periodic_e
 	size_t stride = n > GROWTH_EVENTS ? (n + GROWTH_EVENTS - 1) / GROWTH_EVENTS : 1;
 	size_t cap = n / stride + 1, k = 0, a = 0, b = 0;
 	double *m = malloc(4 * cap * sizeof *m);
-	*t = (struct thirds){ { 0, 0 }, { 0, 0 }, 0, 0, NULL, m };
+	*t = (struct thirds){ { 0, 0, 0 }, { 0, 0, 0 }, 0, 0, NULL, m };
 	if (m == NULL)
 		return -1;
 	double *cost = m + cap, *sm = cost + cap, *sc = sm + cap;
@@ -991,11 +988,11 @@ static int thirds_by_m(const struct interrupt_config *c, const struct periodic_e
 	for (size_t i = 0; i < k; i++)
 		if (m[i] < lo)
 			sc[a] = cost[i], sm[a++] = m[i];
-	t->s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0 };
+	t->s = a >= 20 ? third_of(sc, sm, a) : (struct third){ 0, 0, 0 };
 	for (size_t i = 0; i < k; i++)	/* cost[] is free as b <= i */
 		if (m[i] > hi)
 			sc[b] = cost[i], sm[b] = m[i], cost[b++] = cost[i] / m[i];
-	t->l = b >= 20 ? third_of(sc, sm, b) : (struct third){ 0, 0 };
+	t->l = b >= 20 ? third_of(sc, sm, b) : (struct third){ 0, 0, 0 };
 	t->a = a, t->b = b, t->ratio = cost;
 	return 0;
 }
@@ -1007,6 +1004,20 @@ static int thirds_apart(const struct thirds *t)
 	double span = t->a >= INTERRUPTS_GROWTH_MANY && t->b >= INTERRUPTS_GROWTH_MANY
 			      ? INTERRUPTS_GROWTH_SPAN_MANY : INTERRUPTS_GROWTH_SPAN;
 	return t->s.min > 0 && t->l.min >= span * t->s.min;
+}
+
+/* How the thirds' lower quartiles of cost grow with their minima (as
+ * m^x; NAN where not known): a speed's as its mean does, every slowed
+ * run's excess growing with its run.  Of a cheap source and a costly one,
+ * the costly one's share of each third, and its trimmed mean, swing by
+ * chance (400 a second of 2 us beside 100 of 40 us, over thirds 1.6 to
+ * 1.85 times apart, read as m^0.9 to m^1.7, and their runs as slowed);
+ * their lower quartile, the cheap one's cost, grows as m^0. */
+static double quartile_growth(const struct thirds *t)
+{
+	if (!(t->s.q > 0) || !(t->l.q > 0) || !(t->l.min > t->s.min))
+		return NAN;
+	return log(t->l.q / t->s.q) / log(t->l.min / t->s.min);
 }
 
 /* How the excess of the events each periodic source's mark holds grows
@@ -1078,7 +1089,7 @@ static void sources_growth(const struct interrupts *o, const struct interrupt_co
 		 * they share most (3000 a second of 10 us over runs to 0.54
 		 * ms: 1.4 a run), the quartile is theirs too, and grew as
 		 * m^0.5 and more: the quantile of the runs they left */
-		if (log(ql / qs) / log(ml / ms) < SOURCE_QUARTILE_GROWTH)
+		if (log(ql / qs) / log(ml / ms) < INTERRUPTS_QUARTILE_GROWTH)
 			continue;
 		if (isnan(out->growth) || fabs(g - 1) < fabs(out->growth - 1))
 			*out = (struct source_growth){ g, select_kth(ratio, b, b / 2),
@@ -1101,7 +1112,7 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 {
 	o->growth = o->slower = o->slower_hi = o->growth_hits = o->sources_growth = NAN;
 	o->growth_span = 0;
-	o->narrow_growth = NAN;
+	o->narrow_growth = o->growth_q = NAN;
 	double hits = 0;
 	/* above one cut for all (the threshold of the longest N's runs):
 	 * a threshold that rises with the runs' timing keeps only the larger
@@ -1117,6 +1128,7 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 	if (t.a >= 20 && t.b >= 20) {
 		o->slower = select_kth(t.ratio, t.b, t.b / 2);
 		o->slower_hi = select_kth(t.ratio, t.b, (3 * t.b) / 4);
+		o->growth_q = quartile_growth(&t);
 		if (thirds_apart(&t) && t.s.cost > 0) {
 			o->growth = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
 			hits = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) /
@@ -1124,14 +1136,14 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 			o->growth_hits = hits;
 		} else if (t.s.min > 0 && t.l.min > t.s.min && t.s.cost > 0 && t.l.cost > 0) {
 			double g = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
-			if (g >= INTERRUPTS_SPEED_GROWTH)
+			if (g >= INTERRUPTS_SPEED_GROWTH && o->growth_q >= INTERRUPTS_QUARTILE_GROWTH)
 				o->growth_span = t.l.min / t.s.min, o->narrow_growth = g;
 		}
 	}
 	/* (a --threshold says what an interruption is: kept as given) */
 	o->proportional = o->growth >= hits + INTERRUPTS_PROPORTIONAL &&
 			  o->growth >= INTERRUPTS_SPEED_GROWTH && !o->saturated &&
-			  !o->threshold_given;
+			  !o->threshold_given && o->growth_q >= INTERRUPTS_QUARTILE_GROWTH;
 	free(t.buf);
 	/* or a periodic source's events grow so, where the interruptions
 	 * among the rest hide it: a machine slowed in bursts at a period, 2%

@@ -60,6 +60,11 @@
  * longer runs only; interruptions at the rate found, 2.4 a longest run,
  * as m^0.50), and read as 44,000 a second. */
 #define INTERRUPTS_SPEED_GROWTH_NEAR 0.65
+/* A periodic source's events slowed in bursts: their lower quartile grows
+ * with m at least as m^this (a timer's: m^0; bursts': 0.8 to 1.6, the
+ * runs a burst's edge cuts among them); and so all the events' judged
+ * slowed (growth_q), or said to grow nearly so. */
+#define INTERRUPTS_QUARTILE_GROWTH 0.5
 /* A periodic source's events whose excess grows from this to
  * INTERRUPTS_SPEED_GROWTH_MAX (in proportion to the run, as a speed's) are
  * runs slowed in bursts at its period (beyond, a cost that grows faster
@@ -226,13 +231,18 @@ struct interrupts {
 				 * the minima were (the longest third's
 				 * median over the shortest's); else 0 */
 	double narrow_growth;
+	double growth_q;	/* the same of the thirds' lower quartiles of
+				 * cost (NAN: not known): a speed's grow
+				 * too, a cheap source's beside a costly one
+				 * do not (growth_of) */
 	double growth_hits;	/* the exponent interruptions would show, as
 				 * longer runs hold more of them */
 	double slower, slower_hi;	/* the longest third's excess over m:
 					 * median and 75% (the interruptions
 					 * among them lie above it) */
 	int proportional;	/* growth beyond INTERRUPTS_PROPORTIONAL
-				 * more than the interruptions' (not
+				 * more than the interruptions', growth_q
+				 * m^0.5 at least (not
 				 * saturated, no --threshold given): the
 				 * events were mostly runs the
 				 * machine slowed down, not interruptions; the

@@ -330,6 +330,24 @@ assert j["excess_threshold_spread"] is None, j["excess_threshold_relative"]
 assert j["interrupts"] == 0 and j["periodic"] == [], (j["interrupts"], j["periodic"])'
 done
 
+# a cheap source beside a costly one (400 a second of 2 us, 100 of 40 us):
+# the costly one's share of each third of the runs counted, by their N's
+# minimum, swings their trimmed mean by chance, and their growth read as a
+# speed's (m^0.9 to m^1.7): they were judged slowed, the threshold raised
+# over the cheap ones, and 103 and 116 a second were left of about 500
+# (runs 5 times apart: seeds 9 and 19), or 95 to 109 (runs twice apart,
+# their thirds 1.6 to 1.85: seeds 1, 5 and 14).  Slowed runs' lower
+# quartile of cost grows with the run too; the cheap source's does not.
+for case in "9 40000:200000" "19 40000:200000" "1 100000:200000" "5 100000:200000" "14 100000:200000"; do
+	set -- $case
+	"$DISTURB" --seed $1 --seconds 2 --range $2:16 --random 400:2:0 --random 100:40:0 > mix.st
+	check "400 a second of 2 us beside 100 of 40 us over N = $2, seed $1: within 10%, no runs slowed" judge mix.st '
+truth = sum(float(x.split()[0]) for x in open("mix.st").read().split("hits=")[1:]) / float(open("mix.st").read().split("# truth_in_runs_ms: ")[1].split()[0]) * 1e3
+assert j["slowed_runs"] is None, j["slowed_runs"]
+assert near(j["interrupts_per_s"], truth, 0.1), (j["interrupts_per_s"], truth)
+assert not any("slowed do" in w for w in j["warnings"]), j["warnings"]'
+done
+
 # a spread in three modes, no interruption in it (a quarter of the runs
 # at full speed, 40% 2 to 3% slower, 35% 60 to 90% slower): the cheap
 # mode's runs stand above the threshold in the longer runs only (where
