@@ -3,7 +3,6 @@
  */
 #include "checks.h"
 #include "linearity.h"
-#include "units.h"
 
 /* A cost in turn beyond this factor of the cost alone, either way, is
  * warned of (collect measures it; FORMAT.md, in_turn_vs_alone). */
@@ -158,23 +157,26 @@ static void check_slowed(struct analysis *a)
 /* The runs above the threshold lie in runs too near in length to tell a
  * fixed cost from a slower machine, their costs growing as a speed's
  * (interrupts.h: growth_span): counted as interruptions, which they may
- * not be. */
+ * not be.  (Not where the threshold rose over the spread's tail: the
+ * growth was of the runs before, the tail among them.) */
 static void check_growth_unjudged(struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
-	if (!(q->growth_span > 0) || q->proportional || q->threshold_given || q->events == 0)
+	if (!(q->growth_span > 0) || q->proportional || q->threshold_given || q->events == 0 ||
+	    q->spread_tail > 0)
 		return;
 	warn(a, "interruptions?: the %llu runs above the threshold grew with their minimum as m^%.2f, as runs a machine slowed do, but they lie in runs too near in length to tell (their longest third's minima %.3g times their shortest third's): their count, rate and cost may be those of runs slowed from run to run, not of interruptions; time a wider range of N, or read a finer clock",
 	     (unsigned long long)q->events, q->narrow_growth, q->growth_span);
 }
 
 /* The runs counted grew with their minimum nearly as a speed's do
- * (interrupts.h: INTERRUPTS_SPEED_GROWTH_NEAR): counted, and said. */
+ * (interrupts.h: INTERRUPTS_SPEED_GROWTH_NEAR), their lower quartiles
+ * too: counted, and said (as check_growth_unjudged, not over a tail). */
 static void check_growth_near(struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
 	if (q->proportional || q->threshold_given || q->saturated || q->events == 0 ||
-	    !(q->growth >= INTERRUPTS_SPEED_GROWTH_NEAR) ||
+	    q->spread_tail > 0 || !(q->growth >= INTERRUPTS_SPEED_GROWTH_NEAR) ||
 	    !(q->growth >= q->growth_hits + INTERRUPTS_PROPORTIONAL / 2) ||
 	    !(q->growth_q >= INTERRUPTS_QUARTILE_GROWTH))
 		return;
@@ -285,28 +287,42 @@ static void check_saturated(struct analysis *a)
 	     100 * d->comp.held_longest * d->irq.cost / last->min, d->comp.slope);
 }
 
-/* Blind: the threshold's share of a run's timing (8 x the runs' own
- * spread) hides even the shortest runs' interruptions below a cost well
- * above the fixed threshold the report names.  An excess a of a run of
- * minimum m, its timing m + a, passes a share r of that timing where
- * a > r m / (1 - r): from r = 1 on, never (an excess is less than its
- * timing), and "none" is then no finding.  A spread in two modes (a
- * quarter of the runs at full speed, the rest 19 to 27% slower) set r to
- * 133%, and 8000 interruptions a second of 37 us, in 40% of the runs,
- * read as none.  Said where the cost hidden is BLIND_FACTOR times the
- * fixed threshold or more and the longest run's minimum or more (an
- * interruption is then seen nowhere unless it costs more than any run
- * undisturbed): runs slowed by 60% in bursts raise the share to 54.6%,
- * and hide interruptions below 3.6 times it (360 ns) beside a 30 us timer
- * counted right; this project's count-tsc example, at 47.1%, below 304
- * ns (17.7 times it), where its runs reach 12.5 us. */
-#define BLIND_FACTOR 10
+/* Blind: the threshold's share of a run's timing (share_source) hides
+ * even the shortest runs' interruptions below a cost well above the fixed
+ * threshold the report names.  An excess a of a run of minimum m, its
+ * timing m + a, passes a share r of that timing where a > r m / (1 - r):
+ * from r = 1 on, never (an excess is less than its timing), and "none" is
+ * then no finding.  A spread in two modes (a quarter of the runs at full
+ * speed, the rest 19 to 27% slower) set r to 133%, and 12000 interruptions
+ * a second of 37 us, in a third of the longer runs (no band apart), read
+ * as none.  Said where the cost hidden is the longest run's minimum or
+ * more (an interruption is then seen nowhere unless it costs more than
+ * any run undisturbed), and BLIND_FACTOR times the fixed threshold: runs
+ * slowed by 60% in bursts raise the share to 54.6%, and hide
+ * interruptions below 360 ns beside a 30 us timer counted right, where
+ * runs reach 54 us; this project's count-tsc example, at 47.1%, below 304
+ * ns, where its runs reach 12.5 us.  A spread of 30% in the longer half of
+ * N only (runs of 49 to 74 us) set the share to 60.6%, and hid a 1 ms
+ * source of 20 us below 42 us: 12 a second were counted of 1000. */
+#define BLIND_FACTOR 2
+
+/* Where the threshold's share of a run's timing came from. */
+static const char *share_source(const struct interrupts *q)
+{
+	if (q->proportional)
+		return "twice the slowdown of the runs slowed from run to run";
+	if (q->spread_relative > 0)
+		return "the valley below a band of runs above the runs' own spread";
+	if (q->spread_tail > 0 || q->tail_doublings > 0)
+		return "8 x the runs' own spread from run to run, raised over its tail";
+	return "8 x the runs' own spread from run to run";
+}
 
 static void check_blind(struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
 	double r = q->threshold_relative, m = a->points.p[0].min;
-	if (q->threshold_given || !(r > 0) || !(m > 0))
+	if (q->threshold_given || !(r > 0) || !(m > 0) || !(q->threshold > 0))
 		return;
 	double seen = r < 1 ? r * m / (1 - r) : INFINITY;
 	if (q->threshold_cap > 0)
@@ -314,16 +330,18 @@ static void check_blind(struct analysis *a)
 	if (!(seen >= BLIND_FACTOR * q->threshold) || !(seen >= q->longest_run))
 		return;
 	if (isinf(seen)) {
-		warn(a, "interruptions?: the threshold's share of a run's timing, %.3g%% (from the runs' own spread from run to run), lies beyond what an interruption adds to any run (its excess is less than the run's whole timing): no interruption can be seen, and %s says nothing of them; time shorter runs, or see what the CPU does with collect --trace",
-		     100 * r, q->events ? "the count" : "\"none\"");
+		warn(a, "interruptions?: the threshold's share of a run's timing, %.3g%% (%s), lies beyond what an interruption adds to any run (its excess is less than the run's whole timing): no interruption can be seen above it, and %s; time shorter runs, or see what the CPU does with collect --trace",
+		     100 * r, share_source(q),
+		     q->count > 0 ? "the count holds only the sources found below it, as then seen: it may be low"
+				  : "\"none\" says nothing of them");
 		return;
 	}
-	char cost[32] = "";
+	char cost[40] = "";
 	if (a->unit_ns > 0)
-		fmt_time(cost, sizeof cost, seen * a->unit_ns, 4);
-	warn(a, "interruptions?: the threshold's share of a run's timing, %.3g%% (from the runs' own spread from run to run), hides every interruption of less than %.4g units%s%s%s even in the shortest runs (N = %llu), %.3g times the fixed threshold: those are not counted; time shorter runs, or see what the CPU does with collect --trace",
-	     100 * r, seen, cost[0] ? " (" : "", cost, cost[0] ? ")" : "",
-	     (unsigned long long)a->points.p[0].n, seen / q->threshold);
+		snprintf(cost, sizeof cost, " (%.4g us)", seen * a->unit_ns * 1e-3);
+	warn(a, "interruptions?: the threshold's share of a run's timing, %.3g%% (%s), hides every interruption of less than %.4g units%s even in the shortest runs (N = %llu), %.3g times the fixed threshold: those are not counted; time shorter runs, or see what the CPU does with collect --trace",
+	     100 * r, share_source(q), seen, cost, (unsigned long long)a->points.p[0].n,
+	     seen / q->threshold);
 }
 
 /*

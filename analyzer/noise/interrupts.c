@@ -334,17 +334,17 @@ static double band_growth(struct rel_run *v, size_t n, double mid)
 /* Bins at most in a search for a band (band_valley). */
 enum { BAND_BINS = 512 };
 
-/* The valley below a band in v's runs from v[from] (sorted: from its
- * share lo) up to top, in bins h wide, summed three at a time (band_of);
+/* The valley below a band in v's runs from v[from] on (sorted: from its
+ * share, lo) up to top, in bins h wide, summed three at a time (band_of);
  * NAN when there is none. */
 static double band_valley(const struct rel_run *v, size_t n, size_t from, double top, double h)
 {
-	double q3 = v[from].rel;
-	size_t bins = (size_t)ceil((top - q3) / h), count[BAND_BINS + 2] = { 0 };
+	double lo = v[from].rel;
+	size_t bins = (size_t)ceil((top - lo) / h), count[BAND_BINS + 2] = { 0 };
 	if (bins < 3 || bins > BAND_BINS)
 		return NAN;
 	for (size_t j = from; j < n && v[j].rel < top; j++) {
-		size_t b = (size_t)((v[j].rel - q3) / h);
+		size_t b = (size_t)((v[j].rel - lo) / h);
 		count[(b < bins ? b : bins - 1) + 1]++;	/* count[0], count[bins + 1]: 0 */
 	}
 	size_t low = 0;
@@ -352,7 +352,7 @@ static double band_valley(const struct rel_run *v, size_t n, size_t from, double
 	for (size_t b = 0; b < bins; b++) {
 		double sum = (double)(count[b] + count[b + 1] + count[b + 2]);
 		if (sum >= INTERRUPTS_BAND_RISE * (fewest + 1) && sum >= INTERRUPTS_BAND_MIN)
-			return q3 + ((double)low + 0.5) * h;
+			return lo + ((double)low + 0.5) * h;
 		if (sum < fewest) {
 			fewest = sum;
 			low = b;
@@ -374,7 +374,8 @@ static double band_valley(const struct rel_run *v, size_t n, size_t from, double
  * band holds INTERRUPTS_BAND_SHARE of the runs at least, and what stands
  * of it above the spread's median share does not grow with the run as a
  * speed's would (INTERRUPTS_BAND_GROWTH).  A spread's tail falls off from
- * its upper quartile on, and rises nowhere. */
+ * its upper quartile on, and rises nowhere.  Where no band rises there,
+ * the same from the median up: a band that holds the upper quartile. */
 static void band_of(const struct interrupt_config *c, const struct rel_run *v, size_t n,
 		    struct interrupts *o)
 {
@@ -399,6 +400,7 @@ static void band_of(const struct interrupt_config *c, const struct rel_run *v, s
 		valley = band_valley(v, n, start, top, h * wider);
 	if (isnan(valley)) {
 		start = n / 2;
+		h = fmax(h, (top - v[start].rel) / BAND_BINS);
 		for (int wider = 1; wider <= INTERRUPTS_BAND_WIDER && isnan(valley); wider *= 2)
 			valley = band_valley(v, n, start, top, h * wider);
 	}
@@ -1100,13 +1102,18 @@ static void sources_growth(const struct interrupts *o, const struct interrupt_co
 
 /* How the events' excess grows with their N's minimum m (growth: the
  * exponent from the shortest third of the events to the longest; judged
- * where those thirds' minima are twice apart and hold 20 events each),
- * and the longest third's excess over m (median and 75%: interruptions
- * among them lie in its top, and are not to move it); of the events above the longest
- * runs' threshold only.  Interruptions' grows only as
- * longer runs hold more of them at the rate found (hits): an exponent
- * INTERRUPTS_PROPORTIONAL above that, and INTERRUPTS_SPEED_GROWTH at least,
- * is a speed's. */
+ * where those thirds hold 20 events each and lie apart as thirds_apart
+ * says), and the longest third's excess over m (median and 75%:
+ * interruptions among them lie in its top, and are not to move it); of
+ * the events above the longest runs' threshold only.  Interruptions'
+ * grows only as longer runs hold more of them at the rate found (hits):
+ * an exponent INTERRUPTS_PROPORTIONAL above that, and
+ * INTERRUPTS_SPEED_GROWTH at least, with the thirds' lower quartiles
+ * growing too (growth_q), is a speed's.  Where the thirds lie too near to
+ * judge, but INTERRUPTS_NARROW_SPAN apart at least, and grow as a speed's
+ * nearly would (from INTERRUPTS_SPEED_GROWTH_NEAR, half
+ * INTERRUPTS_PROPORTIONAL beyond hits, at most INTERRUPTS_SPEED_GROWTH_MAX,
+ * their lower quartiles too; not saturated), growth_span says so. */
 static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 		      const struct periodic_event *ev, size_t n)
 {
@@ -1134,9 +1141,14 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 			hits = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) /
 			       log(t.l.min / t.s.min);
 			o->growth_hits = hits;
-		} else if (t.s.min > 0 && t.l.min > t.s.min && t.s.cost > 0 && t.l.cost > 0) {
-			double g = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
-			if (g >= INTERRUPTS_SPEED_GROWTH && o->growth_q >= INTERRUPTS_QUARTILE_GROWTH)
+		} else if (t.s.min > 0 && t.l.min >= INTERRUPTS_NARROW_SPAN * t.s.min &&
+			   t.s.cost > 0 && t.l.cost > 0 && !o->saturated) {
+			double span = log(t.l.min / t.s.min);
+			double g = log(t.l.cost / t.s.cost) / span;
+			double h = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) / span;
+			if (g >= INTERRUPTS_SPEED_GROWTH_NEAR && g >= h + INTERRUPTS_PROPORTIONAL / 2 &&
+			    g <= INTERRUPTS_SPEED_GROWTH_MAX &&
+			    o->growth_q >= INTERRUPTS_QUARTILE_GROWTH)
 				o->growth_span = t.l.min / t.s.min, o->narrow_growth = g;
 		}
 	}
@@ -1375,8 +1387,8 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 
 /* How the costs of the events judged again grow with their N's minimum,
  * from the shortest third of them to the longest (each third's trimmed
- * mean; NAN where fewer than 20 lie in each or their minima are not twice
- * apart).  No one cut for all, as growth_of's: the threshold is now a
+ * mean; NAN where fewer than 20 lie in each or their minima are not as
+ * far apart as thirds_apart asks).  No one cut for all, as growth_of's: the threshold is now a
  * share of each run, and an interruption passes it only in runs shorter
  * than its cost over that share, at about that cost (m^0), where a
  * second, larger slowdown passes it in every run (m^1). */

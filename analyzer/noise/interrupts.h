@@ -82,6 +82,10 @@
 #define INTERRUPTS_GROWTH_SPAN 2.0
 #define INTERRUPTS_GROWTH_SPAN_MANY 1.5
 #define INTERRUPTS_GROWTH_MANY 200
+/* Nearer than that, but this far apart at least, a growth like a speed's
+ * is said, not judged (growth_span): nearer still, a few percent between
+ * two thirds' means read as m^0.8. */
+#define INTERRUPTS_NARROW_SPAN 1.2
 /* Runs above the threshold are the tail of a spread of the runs (a
  * jitter in proportion to their length, half-normal, crosses a threshold
  * at 2.5 sigma at 1% of the runs), not interruptions, where they are no
@@ -123,8 +127,9 @@
 
 /* A band of runs apart above the longer runs' spread (their |additive
  * part| over their timing), hidden below 8 x its lower quartile: where
- * the runs, in bins from the spread's upper quartile up, rise again to
- * this many times the fewest of a bin before (plus one), to this many
+ * the runs, in bins from the spread's upper quartile up (or, where none
+ * rises there, from its median: a band that holds the upper quartile),
+ * rise again to this many times the fewest of a bin before (plus one), to this many
  * runs in three bins at least, and hold this share of them above that
  * valley, the relative threshold is the valley.  A spread that runs to
  * a sharp edge (a host's speed that varies by a fifth from run to run)
@@ -225,12 +230,12 @@ struct interrupts {
 	double burst_slower, burst_slower_hi;
 	double growth_span;	/* growth NAN though each third held 20
 				 * events, their minima too near to judge
-				 * it, yet their costs grew as a speed's
-				 * would (narrow_growth, from
-				 * INTERRUPTS_SPEED_GROWTH on): how far apart
-				 * the minima were (the longest third's
-				 * median over the shortest's); else 0 */
-	double narrow_growth;
+				 * it, yet their costs grew nearly as a
+				 * speed's would, their lower quartiles too
+				 * (growth_of): how far apart the minima
+				 * were (the longest third's median over
+				 * the shortest's); else 0 */
+	double narrow_growth;	/* then: that growth of their costs */
 	double growth_q;	/* the same of the thirds' lower quartiles of
 				 * cost (NAN: not known): a speed's grow
 				 * too, a cheap source's beside a costly one
