@@ -1136,20 +1136,20 @@ static void growth_of(struct interrupts *o, const struct interrupt_config *c,
 		o->slower = select_kth(t.ratio, t.b, t.b / 2);
 		o->slower_hi = select_kth(t.ratio, t.b, (3 * t.b) / 4);
 		o->growth_q = quartile_growth(&t);
-		if (thirds_apart(&t) && t.s.cost > 0) {
-			o->growth = log(t.l.cost / t.s.cost) / log(t.l.min / t.s.min);
-			hits = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) /
-			       log(t.l.min / t.s.min);
-			o->growth_hits = hits;
-		} else if (t.s.min > 0 && t.l.min >= INTERRUPTS_NARROW_SPAN * t.s.min &&
-			   t.s.cost > 0 && t.l.cost > 0 && !o->saturated) {
-			double span = log(t.l.min / t.s.min);
-			double g = log(t.l.cost / t.s.cost) / span;
-			double h = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) / span;
-			if (g >= INTERRUPTS_SPEED_GROWTH_NEAR && g >= h + INTERRUPTS_PROPORTIONAL / 2 &&
-			    g <= INTERRUPTS_SPEED_GROWTH_MAX &&
-			    o->growth_q >= INTERRUPTS_QUARTILE_GROWTH)
-				o->growth_span = t.l.min / t.s.min, o->narrow_growth = g;
+	}
+	if (t.a >= 20 && t.b >= 20 && t.s.min > 0 && t.l.min > t.s.min && t.s.cost > 0) {
+		double span = log(t.l.min / t.s.min);
+		double g = log(t.l.cost / t.s.cost) / span;
+		double h = log(held(o->rate * t.l.min) / held(o->rate * t.s.min)) / span;
+		if (thirds_apart(&t)) {
+			o->growth = g;
+			o->growth_hits = hits = h;
+		} else if (t.l.min >= INTERRUPTS_NARROW_SPAN * t.s.min && !o->saturated &&
+			   g >= INTERRUPTS_SPEED_GROWTH_NEAR && g >= h + INTERRUPTS_PROPORTIONAL / 2 &&
+			   g <= INTERRUPTS_SPEED_GROWTH_MAX &&
+			   o->growth_q >= INTERRUPTS_QUARTILE_GROWTH) {
+			o->growth_span = t.l.min / t.s.min;
+			o->narrow_growth = g;
 		}
 	}
 	/* (a --threshold says what an interruption is: kept as given) */
@@ -1388,8 +1388,9 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
 /* How the costs of the events judged again grow with their N's minimum,
  * from the shortest third of them to the longest (each third's trimmed
  * mean; NAN where fewer than 20 lie in each or their minima are not as
- * far apart as thirds_apart asks).  No one cut for all, as growth_of's: the threshold is now a
- * share of each run, and an interruption passes it only in runs shorter
+ * far apart as thirds_apart asks).  No one cut for all, as growth_of's:
+ * the threshold is now a share of each run, and an interruption passes
+ * it only in runs shorter
  * than its cost over that share, at about that cost (m^0), where a
  * second, larger slowdown passes it in every run (m^1). */
 static double growth_left(const struct interrupt_config *c, const struct periodic_event *ev,
