@@ -491,44 +491,59 @@ int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
 }
 
 /* Second pass: the interrupted runs, as events in time (the records a
- * batch at a time). */
+ * batch at a time: first which of them are, without a branch, then
+ * those: a test a run that went either way at random cost a quarter of
+ * the pass where half the runs were). */
 static int event_pass(struct spool *sp, const struct interrupt_config *c,
 		      struct interrupts *o, struct periodic_event *ev,
 		      struct reservoir *keep)
 {
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
-	uint64_t i = 0, at0 = SPOOL_NO_AT, tail[4] = { 0 }, events = 0;
+	double *add = malloc(SPOOL_BATCH * sizeof *add);
+	uint32_t *hit = malloc(SPOOL_BATCH * sizeof *hit);
+	/* the tail's bins from the runs above each of their edges (T > 0:
+	 * nested), counted without a branch too */
+	uint64_t i = 0, at0 = SPOOL_NO_AT, above[4] = { 0 }, events = 0;
 	double k = time_scale(c);
 	/* above a band's valley, the runs' own spread beneath each event
 	 * (its median share of a run) is no part of its cost */
 	double beneath = o->spread_relative > 0 && isfinite(o->run_spread) ? o->run_spread : 0;
 	long n = -1;
-	if (r != NULL && spool_rewind(sp) == 0)
-		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0)
+	if (r != NULL && add != NULL && hit != NULL && spool_rewind(sp) == 0)
+		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0) {
+			for (long j = 0; j < n && at0 == SPOOL_NO_AT; j++)
+				at0 = r[j].at;
+			size_t m = 0;
 			for (long j = 0; j < n; j++) {
 				double a = interrupts_additive(c, i++, &r[j]);
-				if (at0 == SPOOL_NO_AT && r[j].at != SPOOL_NO_AT)
-					at0 = r[j].at;
 				double T = threshold_at(o, r[j].t);
-				tail[0] += a > T / 4 && a <= T / 2;
-				tail[1] += a > T / 2 && a <= T;
-				tail[2] += a > T && a <= 2 * T;
-				tail[3] += a > 2 * T;
-				if (!(a > T))
-					continue;
-				events++;
+				above[0] += a > T / 4;
+				above[1] += a > T / 2;
+				above[2] += a > T;
+				above[3] += a > 2 * T;
+				add[m] = a;
+				hit[m] = (uint32_t)j;
+				m += a > T;
+			}
+			events += m;
+			for (size_t e = 0; e < m; e++) {
 				long s = reservoir_slot(keep);
 				if (s < 0)
 					continue;
-				double lo = r[j].at != SPOOL_NO_AT ? (double)(r[j].at - at0) : NAN;
-				ev[s] = (struct periodic_event){ (lo + (r[j].t - a) / 2) * k, lo * k,
-								 (lo + r[j].t) * k,
-								 a - o->baseline - beneath * (r[j].t - a),
-								 r[j].i };
+				const struct spool_record *q = &r[hit[e]];
+				double a = add[e];
+				double lo = q->at != SPOOL_NO_AT ? (double)(q->at - at0) : NAN;
+				ev[s] = (struct periodic_event){ (lo + (q->t - a) / 2) * k, lo * k,
+								 (lo + q->t) * k,
+								 a - o->baseline - beneath * (q->t - a),
+								 q->i };
 			}
+		}
 	free(r);
+	free(add);
+	free(hit);
 	for (int b = 0; b < 4; b++)
-		o->tail[b] += tail[b];
+		o->tail[b] += above[b] - (b < 3 ? above[b + 1] : 0);
 	o->events += events;
 	return n == 0 ? 0 : -1;
 }
