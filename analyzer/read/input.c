@@ -445,7 +445,7 @@ struct line_buffer {
 	FILE *f;
 	size_t start, end;
 	int eof;
-	char data[1 << 16];
+	char data[1 << 20];
 };
 
 /* Next line in *line (without its newline, NUL-terminated), its length in
