@@ -136,34 +136,61 @@ void interrupts_scan_free(struct interrupt_scan *k)
 	period_memo_free(&k->memo);
 }
 
+/* Runs interrupts_take looks at a time: those of the shortest and of
+ * the longer N among them first found without a branch (the test of a
+ * run's N, the upper half of them at random, went either way), then
+ * offered to their reservoirs in order. */
+enum { TAKE_CHUNK = 256 };
+
+static void take_chunk(struct interrupt_scan *k, const struct spool_record *r, size_t n)
+{
+	const struct interrupt_config *c = k->c;
+	size_t shortest = c->points->count / 16, longer = c->points->count / 2;
+	double scale = time_scale(c), in_runs = k->in_runs;
+	uint16_t sh[TAKE_CHUNK], lg[TAKE_CHUNK];
+	size_t nsh = 0, nlg = 0;
+	uint64_t i0 = k->i;
+	long s;
+	for (size_t j = 0; j < n; j++) {
+		in_runs += r[j].t;
+		lengths_add(k->len, r[j].t);
+		sh[nsh] = (uint16_t)j;
+		nsh += r[j].i <= shortest;
+		lg[nlg] = (uint16_t)j;
+		nlg += (r[j].i >= longer) & (r[j].t > 0);
+	}
+	k->in_runs = in_runs;
+	for (size_t e = 0; e < nsh; e++)
+		if ((s = reservoir_slot(&k->add)) >= 0)
+			((struct interrupt_run *)k->add.v)[s] = (struct interrupt_run){
+				i0 + sh[e], r[sh[e]].t, r[sh[e]].at, r[sh[e]].i };
+	for (size_t e = 0; e < nlg; e++)
+		if ((s = reservoir_slot(&k->rel)) >= 0)
+			((struct interrupt_run *)k->rel.v)[s] = (struct interrupt_run){
+				i0 + lg[e], r[lg[e]].t, r[lg[e]].at, r[lg[e]].i };
+	for (size_t j = 0; j < n; j++) {
+		if (r[j].at == SPOOL_NO_AT)
+			continue;
+		if (k->at0 == SPOOL_NO_AT)
+			k->at0 = r[j].at;
+		k->have_at = 1;
+		double end = ((double)(r[j].at - k->at0) + (r[j].t > 0 ? r[j].t : 0)) * scale;
+		k->span = end > k->span ? end : k->span;
+		if ((s = reservoir_slot(&k->mid)) >= 0)
+			((struct interrupt_run *)k->mid.v)[s] = (struct interrupt_run){
+				i0 + j, r[j].t, r[j].at, r[j].i };
+	}
+	k->i = i0 + n;
+}
+
 /* The runs' time, their lengths, the span, and the runs kept: of the
  * shortest (the jitter: of those, the least interrupted), of the longer
  * ones (relative to their timing), and of all with a start (their
  * middles). */
 void interrupts_take(struct interrupt_scan *k, const struct spool_record *r, size_t n)
 {
-	const struct interrupt_config *c = k->c;
-	size_t shortest = c->points->count / 16, longer = c->points->count / 2;
-	double scale = time_scale(c);
-	for (size_t j = 0; j < n; j++, k->i++) {
-		struct interrupt_run run = { k->i, r[j].t, r[j].at, r[j].i };
-		long s;
-		if (run.pi <= shortest && (s = reservoir_slot(&k->add)) >= 0)
-			((struct interrupt_run *)k->add.v)[s] = run;
-		if (run.pi >= longer && run.t > 0 && (s = reservoir_slot(&k->rel)) >= 0)
-			((struct interrupt_run *)k->rel.v)[s] = run;
-		k->in_runs += run.t;
-		lengths_add(k->len, run.t);
-		if (run.at == SPOOL_NO_AT)
-			continue;
-		if (k->at0 == SPOOL_NO_AT)
-			k->at0 = run.at;
-		k->have_at = 1;
-		double end = ((double)(run.at - k->at0) + (run.t > 0 ? run.t : 0)) * scale;
-		k->span = end > k->span ? end : k->span;
-		if ((s = reservoir_slot(&k->mid)) >= 0)
-			((struct interrupt_run *)k->mid.v)[s] = run;
-	}
+	for (size_t j = 0; j < n; j += TAKE_CHUNK)
+		take_chunk(k, r + j, n - j < TAKE_CHUNK ? n - j : TAKE_CHUNK);
 }
 
 /* The additive part of a run kept. */

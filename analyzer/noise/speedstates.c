@@ -56,12 +56,14 @@ void speed_windows_take(struct speed_windows *k, const struct spool_record *r, s
 			k->at0 = r[j].at;
 		if (k->in_w == 0)
 			o->w_at[k->w] = (double)(r[j].at - k->at0);
+		/* taken or not without a branch: the upper half of N comes
+		 * at random, and the test went either way */
 		size_t pi = r[j].i;
-		if (pi < s->count && r[j].n >= k->n_half && s->p[pi].min > 0) {
-			double ratio = r[j].t / s->p[pi].min;
-			k->least = ratio < k->least ? ratio : k->least;
-			k->k++;
-		}
+		double m = pi < s->count ? s->p[pi].min : 0;
+		int take = (r[j].n >= k->n_half) & (m > 0);
+		const double ratio[2] = { INFINITY, r[j].t / m };
+		k->least = ratio[take] < k->least ? ratio[take] : k->least;
+		k->k += (size_t)take;
 		if (k->in_w == K - 1 || k->i + 1 == k->total) {
 			o->w_speed[k->w] = k->k >= WINDOW_RATIOS_MIN ? k->least : NAN;
 			k->k = 0;
