@@ -159,11 +159,16 @@ static void check_slowed(struct analysis *a)
  * (interrupts.h: growth_span): counted as interruptions, which they may
  * not be.  (Not where the threshold rose over the spread's tail: the
  * growth was of the runs before, the tail among them.) */
+static int growth_unjudged(const struct interrupts *q)
+{
+	return q->growth_span > 0 && !q->proportional && !q->threshold_given && q->events > 0 &&
+	       q->spread_tail == 0;
+}
+
 static void check_growth_unjudged(struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
-	if (!(q->growth_span > 0) || q->proportional || q->threshold_given || q->events == 0 ||
-	    q->spread_tail > 0)
+	if (!growth_unjudged(q))
 		return;
 	warn(a, "interruptions?: the %llu runs above the threshold grew with their minimum as m^%.2f, as runs a machine slowed do, but they lie in runs too near in length to tell (their longest third's minima %.3g times their shortest third's): their count, rate and cost may be those of runs slowed from run to run, not of interruptions; time a wider range of N, or read a finer clock",
 	     (unsigned long long)q->events, q->narrow_growth, q->growth_span);
@@ -172,17 +177,38 @@ static void check_growth_unjudged(struct analysis *a)
 /* The runs counted grew with their minimum nearly as a speed's do
  * (interrupts.h: INTERRUPTS_SPEED_GROWTH_NEAR), their lower quartiles
  * too: counted, and said (as check_growth_unjudged, not over a tail). */
+static int growth_near(const struct interrupts *q)
+{
+	return !q->proportional && !q->threshold_given && !q->saturated && q->events > 0 &&
+	       q->spread_tail == 0 && q->growth >= INTERRUPTS_SPEED_GROWTH_NEAR &&
+	       q->growth >= q->growth_hits + INTERRUPTS_PROPORTIONAL / 2 &&
+	       q->growth_q >= INTERRUPTS_QUARTILE_GROWTH;
+}
+
 static void check_growth_near(struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
-	if (q->proportional || q->threshold_given || q->saturated || q->events == 0 ||
-	    q->spread_tail > 0 || !(q->growth >= INTERRUPTS_SPEED_GROWTH_NEAR) ||
-	    !(q->growth >= q->growth_hits + INTERRUPTS_PROPORTIONAL / 2) ||
-	    !(q->growth_q >= INTERRUPTS_QUARTILE_GROWTH))
+	if (!growth_near(q))
 		return;
 	warn(a, "interruptions?: the %llu runs above the threshold grew with their minimum as m^%.2f, nearly as runs a machine slowed do (an interruption's cost does not grow with the run, and more of them in longer runs give m^%.2f; slowed runs are judged from m^%.2f): some may be slowed runs of more than one size, and the count, rate and cost theirs (see the speed)",
 	     (unsigned long long)q->events, q->growth, q->growth_hits,
 	     fmax(INTERRUPTS_SPEED_GROWTH, q->growth_hits + INTERRUPTS_PROPORTIONAL));
+}
+
+/* The shorter runs hold far fewer of the events than interruptions of
+ * fixed costs would leave them (interrupts.h: short_expected): the
+ * events grow with the run faster than interruptions can.  Said where
+ * neither growth warning says it already. */
+static void check_short_runs(struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	if (q->proportional || q->threshold_given || q->saturated || q->events == 0 ||
+	    q->count == 0 || !(q->short_expected >= INTERRUPTS_SHORT_EXPECTED) ||
+	    !(q->short_seen < INTERRUPTS_SHORT_SEEN * q->short_expected) || growth_unjudged(q) ||
+	    growth_near(q))
+		return;
+	warn(a, "interruptions?: the runs above the threshold come in the longer runs only: those up to %.2g of the longest third's length hold %.0f%% of what interruptions of a fixed cost would leave there at least (a run half as long is hit half as often at least, whatever their rate), as runs a machine slowed do where only the longer ones cross the threshold, or runs that only two or more interruptions cheaper than the threshold lift above it; their count, rate and cost may be those of a speed that varies from run to run (see the run-to-run spread) or of such pairs, not of single interruptions",
+	     INTERRUPTS_SHORT_REACH, 100 * q->short_seen / q->short_expected);
 }
 
 /* A tail above the threshold that may be the runs' own spread or
@@ -243,6 +269,7 @@ static void check_speed(struct analysis *a)
 	check_slowed(a);
 	check_growth_unjudged(a);
 	check_growth_near(a);
+	check_short_runs(a);
 	check_heavy_tail(a);
 	check_mixed_tail(a);
 	check_band(a);

@@ -1636,6 +1636,51 @@ static int mixed_tail(const struct interrupts *o)
 	       o->near_runs >= INTERRUPTS_NEAR_COUNTED * (double)o->events;
 }
 
+/* The events of the N up to INTERRUPTS_SHORT_REACH of the longest
+ * third's (by minimum) mean minimum, against those interruptions would
+ * leave there at least (interrupts.h: short_expected): each such N's
+ * runs times the longest third's share of events times its minimum over
+ * that mean (a share concave in the run's length from 0 is at least
+ * that: a third's mean share is at most the share at its mean length).
+ * In events kept, of the reservoir's sample ev. */
+static void short_runs_of(struct interrupts *o, const struct interrupt_config *c,
+			  const struct periodic_event *ev, size_t n)
+{
+	const struct point_set *s = c->points;
+	size_t np = s->count;
+	o->short_expected = o->short_seen = NAN;
+	if (n == 0 || np < 6 || o->saturated || o->threshold_given)
+		return;
+	uint32_t *kept = calloc(np, sizeof *kept);
+	double *m = malloc(np * sizeof *m);
+	if (kept == NULL || m == NULL) {
+		free(kept), free(m);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		kept[ev[i].tag < np ? ev[i].tag : 0] += ev[i].tag < np;
+	for (size_t i = 0; i < np; i++)
+		m[i] = s->p[i].min;
+	double cut = select_kth(m, np, (2 * np) / 3);
+	double runs = 0, held = 0, sum = 0;
+	for (size_t i = 0; i < np; i++)
+		if (s->p[i].min >= cut) {
+			runs += s->p[i].count;
+			held += kept[i];
+			sum += s->p[i].min * s->p[i].count;
+		}
+	double mean = runs > 0 ? sum / runs : 0, share = runs > 0 ? held / runs : 0;
+	double want = 0, seen = 0;
+	for (size_t i = 0; i < np && mean > 0; i++)
+		if (s->p[i].min > 0 && s->p[i].min <= INTERRUPTS_SHORT_REACH * mean) {
+			want += s->p[i].count * share * s->p[i].min / mean;
+			seen += kept[i];
+		}
+	if (want > 0)
+		o->short_expected = want, o->short_seen = seen;
+	free(kept), free(m);
+}
+
 int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 		    struct interrupt_scan *k, struct interrupts *o)
 {
@@ -1659,6 +1704,8 @@ int interrupts_find(struct spool *sp, const struct interrupt_config *c,
 						      keep.kept);
 			o->still_slowed = o->growth_again >= INTERRUPTS_SPEED_GROWTH;
 		}
+		if (rc == 0)	/* of the events as judged last */
+			short_runs_of(o, c, (const struct periodic_event *)keep.v, keep.kept);
 		if (rc == 0 && !o->proportional && o->spread_tail == 0 && heavy_tail(o))
 			rc = judge_heavy(sp, c, o, &keep, k);	/* keep's last use */
 	}

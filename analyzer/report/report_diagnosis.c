@@ -468,6 +468,16 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	} else {
 		fputs("null", out);
 	}
+	json_key(out, f, "short_runs_events");
+	if (q->short_expected > 0) {
+		fputs("{\"expected\": ", out);
+		json_number(out, q->short_expected);
+		fputs(", \"seen\": ", out);
+		json_number(out, q->short_seen);
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
 	json_key(out, f, "interrupt_excess_growth");
 	json_number(out, q->growth);
 	json_key(out, f, "interrupt_excess_growth_at_marks");
