@@ -195,19 +195,18 @@ static void check_growth_near(struct analysis *a)
 	     fmax(INTERRUPTS_SPEED_GROWTH, q->growth_hits + INTERRUPTS_PROPORTIONAL));
 }
 
-/* The shorter runs hold far fewer of the events than interruptions of
- * fixed costs would leave them (interrupts.h: short_expected): the
- * events grow with the run faster than interruptions can.  Said where
- * neither growth warning says it already. */
+/* The shorter runs hold far fewer of the events than interruptions
+ * would leave them (interrupts.h: short_expected), too few to be chance:
+ * the events grow with the run faster than interruptions can.  Said
+ * where neither growth warning says it already. */
 static void check_short_runs(struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
 	if (q->proportional || q->threshold_given || q->saturated || q->events == 0 ||
-	    q->count == 0 || !(q->short_expected >= INTERRUPTS_SHORT_EXPECTED) ||
-	    !(q->short_seen < INTERRUPTS_SHORT_SEEN * q->short_expected) || growth_unjudged(q) ||
-	    growth_near(q))
+	    q->count == 0 || !(q->short_seen < INTERRUPTS_SHORT_SEEN * q->short_expected) ||
+	    !(q->short_p < INTERRUPTS_SHORT_P) || growth_unjudged(q) || growth_near(q))
 		return;
-	warn(a, "interruptions?: the runs above the threshold come in the longer runs only: those up to %.2g of the longest third's length hold %.0f%% of what interruptions of a fixed cost would leave there at least (a run half as long is hit half as often at least, whatever their rate), as runs a machine slowed do where only the longer ones cross the threshold, or runs that only two or more interruptions cheaper than the threshold lift above it; their count, rate and cost may be those of a speed that varies from run to run (see the run-to-run spread) or of such pairs, not of single interruptions",
+	warn(a, "interruptions?: the runs above the threshold come in the longer runs only: the shorter ones (up to %.2g of the longest third's length) hold %.0f%% of what interruptions would leave there at least (a run half as long is hit half as often at least, whatever their rate, where their cost does not depend on the run); they may be runs a machine slowed that cross the threshold in the longer runs only (a speed that varies from run to run: see the run-to-run spread), runs that two or more interruptions below the threshold lift above it, or interruptions just below it that the longer runs' own spread lifts (then too few are counted)",
 	     INTERRUPTS_SHORT_REACH, 100 * q->short_seen / q->short_expected);
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "reservoir.h"
 #include "select.h"
 
@@ -1636,19 +1638,24 @@ static int mixed_tail(const struct interrupts *o)
 	       o->near_runs >= INTERRUPTS_NEAR_COUNTED * (double)o->events;
 }
 
-/* The events of the N up to INTERRUPTS_SHORT_REACH of the longest
- * third's (by minimum) mean minimum, against those interruptions would
- * leave there at least (interrupts.h: short_expected): each such N's
- * runs times the longest third's share of events times its minimum over
- * that mean (a share concave in the run's length from 0 is at least
- * that: a third's mean share is at most the share at its mean length).
- * In events kept, of the reservoir's sample ev. */
+/* The events of the N below the longest third's (by minimum) and up to
+ * INTERRUPTS_SHORT_REACH of its mean minimum, against those interruptions
+ * would leave there at least (interrupts.h: short_expected): each such
+ * N's runs times the longest third's share of events times its minimum
+ * over that mean.  A chance P(m) of an event that grows no faster than
+ * the run (P(m) / m falling: concave from 0, or a threshold that rises
+ * with the run) is at least P(mean) m / mean below the mean, and the
+ * third's mean share at most P(mean).  So of the events of both sets,
+ * the short set's share is at least its share p0 of that exposure; how
+ * unlikely so few are, were it p0, is short_p (binomial).  In events
+ * kept, of the reservoir's sample ev (a uniform sample: the same
+ * split). */
 static void short_runs_of(struct interrupts *o, const struct interrupt_config *c,
 			  const struct periodic_event *ev, size_t n)
 {
 	const struct point_set *s = c->points;
 	size_t np = s->count;
-	o->short_expected = o->short_seen = NAN;
+	o->short_expected = o->short_seen = o->short_p = NAN;
 	if (n == 0 || np < 6 || o->saturated || o->threshold_given)
 		return;
 	uint32_t *kept = calloc(np, sizeof *kept);
@@ -1662,22 +1669,26 @@ static void short_runs_of(struct interrupts *o, const struct interrupt_config *c
 	for (size_t i = 0; i < np; i++)
 		m[i] = s->p[i].min;
 	double cut = select_kth(m, np, (2 * np) / 3);
-	double runs = 0, held = 0, sum = 0;
+	double runs = 0, sum = 0;
+	unsigned held = 0, seen = 0;
 	for (size_t i = 0; i < np; i++)
 		if (s->p[i].min >= cut) {
 			runs += s->p[i].count;
 			held += kept[i];
 			sum += s->p[i].min * s->p[i].count;
 		}
-	double mean = runs > 0 ? sum / runs : 0, share = runs > 0 ? held / runs : 0;
-	double want = 0, seen = 0;
+	double mean = runs > 0 ? sum / runs : 0, exposure = 0;
+	double reach = fmin(cut, INTERRUPTS_SHORT_REACH * mean);
 	for (size_t i = 0; i < np && mean > 0; i++)
-		if (s->p[i].min > 0 && s->p[i].min <= INTERRUPTS_SHORT_REACH * mean) {
-			want += s->p[i].count * share * s->p[i].min / mean;
+		if (s->p[i].min > 0 && s->p[i].min < reach) {
+			exposure += s->p[i].count * s->p[i].min / mean;
 			seen += kept[i];
 		}
-	if (want > 0)
-		o->short_expected = want, o->short_seen = seen;
+	if (exposure > 0 && held > 0) {
+		o->short_expected = exposure * held / runs;
+		o->short_seen = seen;
+		o->short_p = gsl_cdf_binomial_P(seen, exposure / (exposure + runs), seen + held);
+	}
 	free(kept), free(m);
 }
 

@@ -126,20 +126,17 @@
 #define INTERRUPTS_NEAR_COUNTED 0.2
 
 /* The events of the shorter runs against the longest third's (short_*):
- * the N up to this share of that third's mean minimum; judged where those
- * would hold INTERRUPTS_SHORT_EXPECTED events kept at least, were the
- * events interruptions, and said to grow too fast where they hold less
- * than INTERRUPTS_SHORT_SEEN of that (Poisson: 40 expected leave fewer
- * than 20 once in 2000).  A spread of the machine's speed in two modes,
- * 19 to 27% slower, read on a tick of 2000 units (the threshold 10 ticks,
- * the runs to 56): none of its runs above the threshold lay in those N,
- * where interruptions would have left 3162 at least, and 3859 a second
- * had been counted with no word.  3000 a second of 5 us at random (half
- * the threshold) read as 167 a second of 10.5 us, the runs two of them
- * hit: 46 where 94 at least. */
+ * the N below that third and up to this share of its mean minimum; said
+ * to grow too fast where they hold less than INTERRUPTS_SHORT_SEEN of
+ * what interruptions would leave there at least, and so few would come
+ * by chance less than once in 1 / INTERRUPTS_SHORT_P.  A spread of the
+ * machine's speed in two modes, 19 to 27% slower, read on a tick of 2000
+ * units (the threshold 10 ticks, the runs to 56): none of its runs above
+ * the threshold lay in those N, where interruptions would have left 3162
+ * at least, and 3859 a second had been counted with no word. */
 #define INTERRUPTS_SHORT_REACH 0.6
-#define INTERRUPTS_SHORT_EXPECTED 40
 #define INTERRUPTS_SHORT_SEEN 0.5
+#define INTERRUPTS_SHORT_P 1e-4
 
 /* A band of runs apart above the longer runs' spread (their |additive
  * part| over their timing), hidden below 8 x its lower quartile: where
@@ -304,22 +301,28 @@ struct interrupts {
 				 * no such N) ... */
 	double near_growth;	/* ... and how it grows with m, as
 				 * tail_growth (NAN: not judged) */
-	double short_expected;	/* the events that the N up to
-				 * INTERRUPTS_SHORT_REACH of the longest third's
-				 * mean minimum hold at least, were they
-				 * interruptions of fixed costs (a run hit is
-				 * concave in its length, from 0: a run of
-				 * half the length half as often at least,
-				 * whatever the rate), from the longest
-				 * third's share; in events kept (the
-				 * reservoir's sample); NAN: not judged ... */
-	double short_seen;	/* ... those they hold: far fewer, and the
-				 * events grow with the run faster than
-				 * single interruptions can, as runs the
-				 * machine slowed that cross the threshold
-				 * only in the longer runs do, or runs that
-				 * only two interruptions or more, each
-				 * below it, lift above it */
+	double short_expected;	/* the events that the N below the longest
+				 * third (by minimum) and up to
+				 * INTERRUPTS_SHORT_REACH of its mean
+				 * minimum hold at least, were they
+				 * interruptions whose cost does not depend
+				 * on the run (a run half as long is hit
+				 * half as often at least, whatever their
+				 * rate), from the longest third's share;
+				 * in events kept (the reservoir's sample);
+				 * NAN: not judged (no such N, or no event
+				 * in the longest third) ... */
+	double short_seen;	/* ... those they hold ... */
+	double short_p;		/* ... and how likely so few are, were they
+				 * interruptions: far fewer, and unlikely,
+				 * and the events grow with the run faster
+				 * than single interruptions can, as runs
+				 * the machine slowed that cross the
+				 * threshold only in the longer runs do, or
+				 * runs that only two interruptions or
+				 * more, each below it, lift above it, or
+				 * interruptions just below it that only
+				 * the longer runs' own spread lifts */
 	int mixed_tail;		/* the runs counted mix interruptions and
 				 * the spread's tail (INTERRUPTS_NEAR_COUNTED):
 				 * the count may be too high or too low */

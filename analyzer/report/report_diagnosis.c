@@ -474,6 +474,8 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 		json_number(out, q->short_expected);
 		fputs(", \"seen\": ", out);
 		json_number(out, q->short_seen);
+		fputs(", \"p\": ", out);
+		json_number(out, q->short_p);
 		fputc('}', out);
 	} else {
 		fputs("null", out);

@@ -420,27 +420,35 @@ done
 # (flattened by the cut): 3,859 to 3,934 a second of 11 us, with no word.
 # Interruptions of fixed costs hit a run half as long half as often at
 # least: the shorter runs (up to 0.6 of the longest third's length) hold
-# none of what they would leave, and a warning says so.  So it does of
-# 3000 a second of 5 us, half the threshold, counted where two hit a
-# run (167 a second).  Interruptions above the threshold on that tick,
-# at random or from a 1 ms source: counted within 10%, no such warning.
+# none of what they would leave, and a warning says so.  3000 a second
+# of 5 us, half the threshold, counted where two hit a run (167 a
+# second): the shorter runs hold fewer than their due (49% to 67% over
+# four seeds; warned in one, where that is unlikely by chance).
+# Interruptions above the threshold on that tick, at random or from a
+# 1 ms source: counted within 10%, no such warning, the shorter runs
+# holding their due.
 for seed in 1 17; do
 	"$DISTURB" --seed $seed --seconds 2 --tick 2000 > coarse.st
 	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" twospeed 0.27 $seed 0.5 < coarse.st > coarse2.st
 	check "a spread in two modes (half at full speed) on a tick of 2000, seed $seed: none, or a warning that the runs above the threshold come in the longer runs only" judge coarse2.st '
 w = [x for x in j["warnings"] if x.startswith("interruptions?") and "in the longer runs only" in x]
 e = j["short_runs_events"]
-assert j["interrupts"] == 0 or (len(w) == 1 and e["seen"] < 0.5 * e["expected"]), (j["interrupts"], e, j["warnings"])'
+assert j["interrupts"] == 0 or (len(w) == 1 and e["seen"] < 0.5 * e["expected"] and e["p"] < 1e-4), (j["interrupts"], e, j["warnings"])'
 done
-"$DISTURB" --seed 1 --seconds 2 --tick 2000 --random 3000:5 > pairs.st
-check "3000 a second of 5 us under a threshold of 9.5 us: the runs two hit, warned" judge pairs.st '
-assert any(x.startswith("interruptions?") and "in the longer runs only" in x for x in j["warnings"]), j["warnings"]'
+for seed in 1 3; do
+	"$DISTURB" --seed $seed --seconds 2 --tick 2000 --random 3000:5 > pairs.st
+	check "3000 a second of 5 us under a threshold of 9.5 us, seed $seed: the shorter runs hold fewer than their due" judge pairs.st '
+e = j["short_runs_events"]
+assert e["seen"] < 0.8 * e["expected"], e'
+done
 for src in "--random 1000:20" "--periodic 1000:20"; do
 	"$DISTURB" --seed 2 --seconds 2 --tick 2000 $src > coarse.st
 	check "$src on a tick of 2000: within 10%, no warning that they come in the longer runs only" judge coarse.st '
 truth = float(open("coarse.st").read().split("hits=")[1].split()[0]) / float(open("coarse.st").read().split("# truth_in_runs_ms: ")[1].split()[0]) * 1e3
 assert near(j["interrupts_per_s"], truth, 0.1), (j["interrupts_per_s"], truth)
-assert not any("in the longer runs only" in x for x in j["warnings"]), j["warnings"]'
+assert not any("in the longer runs only" in x for x in j["warnings"]), j["warnings"]
+e = j["short_runs_events"]
+assert e["seen"] > 0.7 * e["expected"] and e["p"] > 1e-4, e'
 done
 
 # a 4 ms timer of 17 us and a 10 ms source of 19 us, in a spread of the
