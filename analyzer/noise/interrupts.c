@@ -530,8 +530,10 @@ static int event_pass(struct spool *sp, const struct interrupt_config *c,
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	double *add = malloc(SPOOL_BATCH * sizeof *add);
 	uint32_t *hit = malloc(SPOOL_BATCH * sizeof *hit);
-	/* the tail's bins from the runs above each of their edges (T > 0:
-	 * nested), counted without a branch too */
+	/* the tail's bins from the runs above each of their edges, counted
+	 * without a branch too: nested, since T >= 0 (threshold_at is at
+	 * least the fixed threshold, 10 x a positive width or --threshold's
+	 * positive value), so that each count holds the next */
 	uint64_t i = 0, at0 = SPOOL_NO_AT, above[4] = { 0 }, events = 0;
 	double k = time_scale(c);
 	/* above a band's valley, the runs' own spread beneath each event
