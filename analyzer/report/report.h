@@ -19,6 +19,8 @@ void json_string(FILE *out, const char *s);
 void json_number(FILE *out, double v);
 /* "key": with the separator before every key but the first. */
 void json_key(FILE *out, int *first, const char *k);
+/* {"k[0]": v[0], ...}: an object of n numbers, each as json_number. */
+void json_numbers(FILE *out, size_t n, const char *const *k, const double *v);
 
 /* What disturbed the timings (report_diagnosis.c): a section of the text
  * report, and the keys of the JSON object. */

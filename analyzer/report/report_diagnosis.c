@@ -470,13 +470,9 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	}
 	json_key(out, f, "short_runs_events");
 	if (q->short_expected > 0) {
-		fputs("{\"expected\": ", out);
-		json_number(out, q->short_expected);
-		fputs(", \"seen\": ", out);
-		json_number(out, q->short_seen);
-		fputs(", \"p\": ", out);
-		json_number(out, q->short_p);
-		fputc('}', out);
+		static const char *const k[] = { "expected", "seen", "p" };
+		const double v[] = { q->short_expected, q->short_seen, q->short_p };
+		json_numbers(out, 3, k, v);
 	} else {
 		fputs("null", out);
 	}

@@ -43,6 +43,16 @@ void json_number(FILE *out, double v)
 		fputs("null", out);
 }
 
+void json_numbers(FILE *out, size_t n, const char *const *k, const double *v)
+{
+	fputc('{', out);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "%s\"%s\": ", i ? ", " : "", k[i]);
+		json_number(out, v[i]);
+	}
+	fputc('}', out);
+}
+
 /* "key": value, with the separator before every key but the first. */
 static void key(FILE *out, int *first, const char *k)
 {
