@@ -1436,9 +1436,9 @@ static int judge_events(struct spool *sp, const struct interrupt_config *c,
  * mean; NAN where fewer than 20 lie in each or their minima are not as
  * far apart as thirds_apart asks).  No one cut for all, as growth_of's:
  * the threshold is now a share of each run, and an interruption passes
- * it only in runs shorter
- * than its cost over that share, at about that cost (m^0), where a
- * second, larger slowdown passes it in every run (m^1). */
+ * it only in runs shorter than its cost over that share, at about that
+ * cost (m^0), where a second, larger slowdown passes it in every run
+ * (m^1). */
 static double growth_left(const struct interrupt_config *c, const struct periodic_event *ev,
 			  size_t n)
 {
@@ -1667,7 +1667,8 @@ static void short_runs_of(struct interrupts *o, const struct interrupt_config *c
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
-		kept[ev[i].tag < np ? ev[i].tag : 0] += ev[i].tag < np;
+		if (ev[i].tag < np)
+			kept[ev[i].tag]++;
 	for (size_t i = 0; i < np; i++)
 		m[i] = s->p[i].min;
 	double cut = select_kth(m, np, (2 * np) / 3);
