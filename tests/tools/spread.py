@@ -43,12 +43,17 @@ draw = {"gauss": lambda: abs(rng.gauss(0, scale)),
         "threespeed": lambda: three(rng.random()),
         "pareto": lambda: min(scale * (rng.paretovariate(1.2) - 1), 1.0)}[kind]
 tick = 1
-for line in sys.stdin:
-    if line.startswith("#"):
-        if line.startswith("# tick:"):
-            tick = int(float(line.split(":", 1)[1]))
-        sys.stdout.write(line)
-        continue
-    f = line.rstrip("\n").split("\t")
-    f[1] = str(tick * int(int(f[1]) * (1 + draw()) / tick))
+for number, line in enumerate(sys.stdin, 1):
+    try:
+        if line.startswith("#"):
+            if line.startswith("# tick:"):
+                tick = int(float(line.split(":", 1)[1]))
+                if tick < 1:
+                    raise ValueError("a tick below 1")
+            sys.stdout.write(line)
+            continue
+        f = line.rstrip("\n").split("\t")
+        f[1] = str(tick * int(int(f[1]) * (1 + draw()) / tick))
+    except (IndexError, ValueError, OverflowError) as e:
+        sys.exit(f"spread.py: stdin:{number}: not a line of collect's stream (n<TAB>t...): {e}")
     sys.stdout.write("\t".join(f) + "\n")
