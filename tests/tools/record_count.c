@@ -26,21 +26,27 @@ enum { POINTS = 16, SWEEPS = 400 };
 /* The largest N: unit cost from the minima of 5 runs at n and 2n, n
  * doubled until a run spans 100 ticks (the tick would hide the cost of a
  * shorter one); then the N whose run spans 10^4 ticks, capped at 1 ms.
+ * The process is not pinned: a run that moved between CPUs is dropped
+ * (no CPU is asked for, so a move between the runs drops none), and an n
+ * whose runs were all dropped is tried again, not doubled past.
  * Returns 0 when no run ever did. */
 static uint64_t largest_n(const struct clock_setup *setup,
 			  const struct calibration *cal, struct kernel *k)
 {
-	int cpu = clock_current_cpu();
 	double tick = (double)cal->tick;
 	uint64_t n = 1000, t1 = 0, t2 = 0;
-	for (;; n *= 2) {
-		if (n >= ((uint64_t)1 << 40))
+	for (int dropped = 0;;) {
+		if (n >= ((uint64_t)1 << 40) || dropped > 100)
 			return 0;
-		t1 = sampler_min_timing(setup, k, n, cpu, 5);
-		t2 = sampler_min_timing(setup, k, 2 * n, cpu, 5);
-		if (t1 != UINT64_MAX && t2 != UINT64_MAX && t2 > t1 &&
-		    (double)t1 >= 100 * tick)
+		t1 = sampler_min_timing(setup, k, n, -1, 5);
+		t2 = sampler_min_timing(setup, k, 2 * n, -1, 5);
+		if (t1 == UINT64_MAX || t2 == UINT64_MAX) {
+			dropped++;
+			continue;
+		}
+		if (t2 > t1 && (double)t1 >= 100 * tick)
 			break;
+		n *= 2;
 	}
 	double unit = (double)(t2 - t1) / (double)n;	/* units per N */
 	double span = 1e4 * tick, cap = 1e6 / cal->unit_ns;	/* units */
@@ -74,7 +80,7 @@ int main(int argc, char **argv)
 	stream_header(&w, "columns", "n t at");
 	uint64_t n[POINTS], state = 7, at = 0, n_max = largest_n(&setup, &cal, &k);
 	if (n_max == 0) {
-		fprintf(stderr, "record_count: no run of the count kernel spanned 100 ticks\n");
+		fprintf(stderr, "record_count: no run of the count kernel spanned 100 ticks, or runs kept moving between CPUs\n");
 		return 1;
 	}
 	for (int i = 0; i < POINTS; i++)
@@ -91,7 +97,7 @@ int main(int argc, char **argv)
 			uint64_t t0 = subtick_start(r);
 			kernel_count_run(n[i], NULL);
 			subtick_stop(r, n[i], t0);
-			uint64_t t = sampler_min_timing(&setup, &k, n[i], clock_current_cpu(), 1);
+			uint64_t t = sampler_min_timing(&setup, &k, n[i], -1, 1);
 			if (t != UINT64_MAX) {
 				const uint64_t f[3] = { n[i], t, at++ };
 				stream_sample(&w, f, 3);
