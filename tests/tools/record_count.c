@@ -23,32 +23,35 @@
 
 enum { POINTS = 16, SWEEPS = 400 };
 
-/* The largest N: unit cost from the minima of 5 runs at n and 2n, n
- * doubled until a run spans 100 ticks (the tick would hide the cost of a
- * shorter one); then the N whose run spans 10^4 ticks, capped at 1 ms.
- * The process is not pinned: a run that moved between CPUs is dropped
- * (no CPU is asked for, so a move between the runs drops none), and an n
- * whose runs were all dropped is tried again, not doubled past.
- * Returns 0 when no run ever did. */
+/* The largest N: n doubled until the least of 11 runs spans 100 ticks and
+ * 10 us; that timing over n is then a cost per N that can only be too
+ * high (it holds the overhead, below 1% there, and a slowed run only
+ * raises it), so the N whose run spans 10^4 ticks, capped at 1 ms, can
+ * only come out smaller, never so large that the sweeps last hours (as a
+ * difference of two slowed minima could make it).  The process is not
+ * pinned: a run that moved between CPUs is dropped (no CPU is asked for,
+ * so a move between runs drops none), and an n whose runs were all
+ * dropped is timed again, not doubled past.  Returns 0 when no run ever
+ * spanned that. */
 static uint64_t largest_n(const struct clock_setup *setup,
 			  const struct calibration *cal, struct kernel *k)
 {
-	double tick = (double)cal->tick;
-	uint64_t n = 1000, t1 = 0, t2 = 0;
+	double tick = (double)cal->tick, least = 1e4 / cal->unit_ns;	/* 10 us */
+	if (least < 100 * tick)
+		least = 100 * tick;
+	uint64_t n = 1000, t = 0;
 	for (int dropped = 0;;) {
 		if (n >= ((uint64_t)1 << 40) || dropped > 100)
 			return 0;
-		t1 = sampler_min_timing(setup, k, n, -1, 5);
-		t2 = sampler_min_timing(setup, k, 2 * n, -1, 5);
-		if (t1 == UINT64_MAX || t2 == UINT64_MAX) {
+		t = sampler_min_timing(setup, k, n, -1, 11);
+		if (t == UINT64_MAX)
 			dropped++;
-			continue;
-		}
-		if (t2 > t1 && (double)t1 >= 100 * tick)
+		else if ((double)t >= least)
 			break;
-		n *= 2;
+		else
+			n *= 2;
 	}
-	double unit = (double)(t2 - t1) / (double)n;	/* units per N */
+	double unit = (double)t / (double)n;	/* units per N, at most too high */
 	double span = 1e4 * tick, cap = 1e6 / cal->unit_ns;	/* units */
 	double n_max = (span < cap ? span : cap) / unit;
 	return n_max > (double)POINTS ? (uint64_t)n_max : POINTS;
