@@ -14,6 +14,7 @@
 #include "plan.h"
 
 enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
+#define PROBE_GROWTH_LEAST 0.25
 
 /* Involuntary context switches of this thread so far. */
 static long preemptions(void)
@@ -111,10 +112,18 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 		t_prev = t;
 		n = n > n_cap / 2 ? n_cap : 2 * n;
 	}
-	/* A busy machine can preempt all of one N's few runs: time the two
-	 * last N again, alternately, before concluding that the cost does not
-	 * grow. */
-	for (int again = 0; again < PROBE_RETRIES && !(t > t_prev); again++) {
+	/* A busy machine can preempt or slow all of one N's few runs.  The
+	 * cost comes from the difference of the two last minima, so a slowed
+	 * shorter N makes it too small (by 1 / (2 - r) for runs r times
+	 * slower: 7x at r = 1.86, a state seen on the AMD guests), and the
+	 * plan's runs that many times too long.  Where doubling N added less
+	 * than PROBE_GROWTH_LEAST of the run, as it does then (a linear
+	 * kernel's run at 2N adds half its time less its fixed cost), time
+	 * the two N again, alternately, keeping each one's least: a slowed
+	 * stretch seldom covers both every time.  A kernel whose fixed cost
+	 * exceeds its work only pays for the retries. */
+	for (int again = 0; again < PROBE_RETRIES && !(t - t_prev > PROBE_GROWTH_LEAST * t);
+	     again++) {
 		double a, b;
 		if (min_time_ns(k, n_prev, &a, err, err_len) != 0 ||
 		    min_time_ns(k, n, &b, err, err_len) != 0)

@@ -3,14 +3,20 @@
  * each doubling, at any speed; quiet on linear costs, on a large fixed
  * cost and on a single slow N; a jump where the cost per unit steps up for
  * good, at the step, however short the runs there are; a gradual rise
- * stopped where it begins.
+ * stopped where it begins.  And the cost probe (probe_kernel): not fooled
+ * into a cost many times too small by a shorter N whose first runs were
+ * all slowed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
+#include "clock.h"
+#include "kernel.h"
 #include "probe.h"
 
 enum { COUNT = 26 };	/* N up to 2^25 */
@@ -230,6 +236,54 @@ static void test_confirm_rounds(void **state)
 	assert_false(probe_confirm_judge(unknown, 5));
 }
 
+/* A kernel that spins on the reference clock for ns_per_n x n, and
+ * slow_factor times that for the first slow_runs runs at slow_n: a
+ * slowed stretch of the machine that falls on one N's first batch. */
+struct spin {
+	double ns_per_n, slow_factor;
+	uint64_t slow_n;
+	int slow_runs;
+};
+
+static void spin_run(uint64_t n, void *ctx)
+{
+	struct spin *s = ctx;
+	double ns = s->ns_per_n * (double)n;
+	if (n == s->slow_n && s->slow_runs > 0) {
+		s->slow_runs--;
+		ns *= s->slow_factor;
+	}
+	uint64_t t0 = clock_reference_ns();
+	while ((double)(clock_reference_ns() - t0) < ns)
+		;
+}
+
+/* The probe stops at the first N whose run takes target_ns: here 2^17,
+ * the shorter N 2^16 taking 0.51 target_ns, or 0.97 slowed 1.9 times.
+ * The two minima's difference would then give a cost ten times too
+ * small, and a plan whose runs are ten times too long; the N are timed
+ * again, and the cost comes out right (the spin can only last longer
+ * than asked, so the bound below is safe on a busy machine). */
+static void test_slowed_shorter_n(void **state)
+{
+	(void)state;
+	const double target = 1e5, c = 0.51 * target / 65536;
+	struct spin s = { c, 1.9, 65536, 5 };
+	struct kernel k;
+	memset(&k, 0, sizeof k);
+	snprintf(k.name, sizeof k.name, "spin");
+	k.run = spin_run;
+	k.fixed_ctx = &s;
+	k.ctx = &s;
+	k.n_limit = k.n_auto_max = UINT64_MAX;
+	struct probe_result r;
+	char err[256];
+	assert_int_equal(probe_kernel(&k, target, UINT64_MAX, &r, err, sizeof err), 0);
+	/* (a stall of the machine at 2^15 would stop the probe there, and
+	 * the slowed runs go untimed: the bound holds all the same) */
+	assert_true(r.unit_ns > 0.5 * c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -241,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_gradual_rise),
 		cmocka_unit_test(test_unjudged_below_jump),
 		cmocka_unit_test(test_confirm_rounds),
+		cmocka_unit_test(test_slowed_shorter_n),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
