@@ -125,10 +125,11 @@ print("\n".join(sorted(names)))' v.json > variants
 	"$ANALYZE" --json --column count_by/N/1 v.json > by1.out || fail "count_by/N/1 exited $?"
 	minima_of v.json count_by/N/8 real_time > want
 	check "count_by/N/8: its own minima" same_minima want m8.csv by8.out
-	# pooled, both would read the same cost; a speed state of 30% during
-	# one repetition moves a slope by less than the margin
-	check "count_by/N/1 costs more than 3 times count_by/N/8 (8 times the work)" awk \
-		-v a="$(json_get by1.out unit_cost)" -v b="$(json_get by8.out unit_cost)" 'BEGIN { exit !(a > 3 * b) }'
+	# pooled, both would read the same cost; a machine twice as slow for
+	# the longest N of one and the shortest of the other moves the ratio
+	# from 8 to about 2.7, still above the margin
+	check "count_by/N/1 costs more than 2 times count_by/N/8 (8 times the work)" awk \
+		-v a="$(json_get by1.out unit_cost)" -v b="$(json_get by8.out unit_cost)" 'BEGIN { exit !(a > 2 * b) }'
 	for v in 'count_template<int, 2>/N' 'running_mean'; do
 		"$ANALYZE" --json --column "$v" v.csv > c.out || fail "CSV --column $v exited $?"
 		check "CSV --column $v: 5 N, 10 samples (its repetitions, no aggregate)" \

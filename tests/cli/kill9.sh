@@ -9,8 +9,8 @@ pid=$!
 wait_samples "$pid" "$T/s"
 seen=$(now_ms)	# the first sample started before this
 sleep 3
-kill -9 "$pid"
-ran=$(($(now_ms) - seen))
+ran=$(($(now_ms) - seen))	# before the kill: a stall of this shell
+kill -9 "$pid"			# after it lets collect run on, not lose
 wait "$pid" 2> /dev/null || true
 check "only complete lines" only_complete_lines "$T/s"
 ns=$(header_value "$T/s" unit_ns)
