@@ -218,12 +218,15 @@ static void check_heavy_tail(struct analysis *a)
 	const struct interrupts *q = &a->diag.irq;
 	if (q->heavy.runs == 0)
 		return;
+	const char *why = isnan(q->tail_growth)
+		? "it falls off from the runs below the threshold, and how it hits runs of each length, which might tell it from interruptions, is not judged: the N whose threshold is a share of the run are too few or too alike in length"
+		: "it hits runs of every length alike, as interruptions of many costs do too";
 	if (q->run_seconds > 0)
-		warn(a, "interruptions?: %.4g per second counted, but %llu of the runs above the threshold may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %.4g per second (see what disturbed the timings; collect --trace sees every gap)",
-		     q->per_s, (unsigned long long)q->heavy.runs, q->heavy.per_s);
+		warn(a, "interruptions?: %.4g per second counted, but %llu of the runs above the threshold may be the tail of the runs' own spread (%s); were they, %.4g per second (see what disturbed the timings; collect --trace sees every gap)",
+		     q->per_s, (unsigned long long)q->heavy.runs, why, q->heavy.per_s);
 	else
-		warn(a, "interruptions?: %llu runs counted as interrupted, but %llu of them may be the tail of the runs' own spread (it hits runs of every length alike, as interruptions of many costs do too); were they, %llu runs (see what disturbed the timings)",
-		     (unsigned long long)q->events, (unsigned long long)q->heavy.runs,
+		warn(a, "interruptions?: %llu runs counted as interrupted, but %llu of them may be the tail of the runs' own spread (%s); were they, %llu runs (see what disturbed the timings)",
+		     (unsigned long long)q->events, (unsigned long long)q->heavy.runs, why,
 		     (unsigned long long)q->heavy.events);
 }
 

@@ -294,6 +294,14 @@ struct interrupts {
 				 * interruptions (a longer run holds more),
 				 * and far below 0 for those a longer run's
 				 * threshold leaves out */
+	int tail_lengths_alike;	/* tail_growth is NAN because the N whose
+				 * threshold is a share of the run are fewer
+				 * than 6, or their thirds' minima less than
+				 * twice apart (not because too few runs
+				 * stand beyond twice it) */
+	int tail_falls_on;	/* the runs above the threshold (no source's)
+				 * fall off octave by octave of their excess
+				 * over it, and some stand beyond twice it */
 	double near_runs;	/* the runs above the threshold up to twice
 				 * it (no source's) at the N where the
 				 * threshold is a share of the run ... */

@@ -187,6 +187,45 @@ static void source_line(FILE *out, const struct analysis *a, size_t i)
 			s->period, s->events, s->cost, s->coherence);
 }
 
+/* The least cost an interruption needs to stand above q's threshold in a
+ * run of minimum m: its excess c passes the fixed threshold and the
+ * share r of the run's timing m + c (c > r m / (1 - r)), up to the cap. */
+static double seen_from(const struct interrupts *q, double m)
+{
+	double r = q->threshold_relative;
+	double rel = r <= 0 ? 0 : r < 1 ? r * m / (1 - r) : INFINITY;
+	if (q->threshold_cap > 0)
+		rel = fmin(rel, q->threshold_cap);
+	return fmax(q->threshold, rel);
+}
+
+/* "none", and from what cost one would have been seen: none above the
+ * threshold is not none at all (a 10 kHz source of 2 us under a spread
+ * of 3% of the runs reads none). */
+static void none_text(FILE *out, const struct analysis *a)
+{
+	const struct interrupts *q = &a->diag.irq;
+	double lo = seen_from(q, a->points.p[0].min), hi = seen_from(q, q->longest_run);
+	char x[32], y[32];
+	fprintf(out, "): none");
+	if (q->threshold_given || a->points.count == 0 || !isfinite(hi)) {
+		fprintf(out, "\n");
+		return;
+	}
+	if (a->unit_ns > 0) {
+		duration(x, sizeof x, lo * a->unit_ns);
+		duration(y, sizeof y, hi * a->unit_ns);
+	} else {
+		snprintf(x, sizeof x, "%.4g units", lo);
+		snprintf(y, sizeof y, "%.4g units", hi);
+	}
+	if (hi > 1.01 * lo)
+		fprintf(out, " (an interruption would be seen from %s in the shortest runs, %s in the longest; cheaper ones would not)\n",
+			x, y);
+	else
+		fprintf(out, " (an interruption would be seen from %s; cheaper ones would not)\n", x);
+}
+
 static void interrupts_text(FILE *out, const struct analysis *a)
 {
 	const struct interrupts *q = &a->diag.irq;
@@ -205,7 +244,7 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, ": the valley below a band of runs apart above the runs' own spread (8 x its lower quartile, %.3g%%, stood above the band; what stands of the band above the spread's median share of a run, %.3g%%, grew with the run as m^%.2f, a cost of its own, and is each one's cost)",
 			100 * q->spread_relative, 100 * q->run_spread, q->band_growth);
 	if (q->events == 0 && q->periodic.count == 0) {
-		fprintf(out, "): none\n");
+		none_text(out, a);
 	} else {
 		fprintf(out, "): %llu runs (%.3g%%)", (unsigned long long)q->events,
 			q->samples ? 100.0 * (double)q->events / (double)q->samples : 0);
@@ -239,11 +278,17 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
 			(unsigned long long)q->tail[1]);
 	if (q->heavy.runs) {
-		fprintf(out, "    or the tail of the runs' own spread? %llu of those runs (%.3g%%): the runs fall off across the threshold (those up to twice it %.2g times fewer than those within half of it below, %llu), but more stand beyond twice it than a spread falling off leaves, and those hit runs of every length alike (a share of them growing as m^%.2f), as a heavy tail of a spread in proportion to the runs does, and as interruptions of many costs do; the runs cannot tell which.  Were they the spread's: %llu runs above %.3g%% of a longer run's timing",
+		fprintf(out, "    or the tail of the runs' own spread? %llu of those runs (%.3g%%): the runs fall off across the threshold (those up to twice it %.2g times fewer than those within half of it below, %llu), but more stand beyond twice it than a spread falling off leaves, ",
 			(unsigned long long)q->heavy.runs,
 			q->samples ? 100.0 * (double)q->heavy.runs / (double)q->samples : 0,
 			q->tail[2] ? (double)q->tail[1] / (double)q->tail[2] : 0,
-			(unsigned long long)q->tail[1], q->tail_growth,
+			(unsigned long long)q->tail[1]);
+		if (isnan(q->tail_growth))
+			fprintf(out, "and how those hit runs of each length is not judged (the N whose threshold is a share of the run are too few, or too alike in length): a heavy tail of a spread in proportion to the runs hits runs of every length alike, as interruptions of many costs do, and interruptions of one cost hit the longer runs more");
+		else
+			fprintf(out, "and those hit runs of every length alike (a share of them growing as m^%.2f), as a heavy tail of a spread in proportion to the runs does, and as interruptions of many costs do",
+				q->tail_growth);
+		fprintf(out, "; the runs cannot tell which.  Were they the spread's: %llu runs above %.3g%% of a longer run's timing",
 			(unsigned long long)q->heavy.events, 100 * q->heavy.threshold_relative);
 		if (q->run_seconds > 0)
 			fprintf(out, ", %.4g per second of runs", q->heavy.per_s);

@@ -497,6 +497,38 @@ done
 check "the heavy tail: said, with the count were it the spread's" sh -c "
 	grep -q 'or the tail of the runs. own spread? .* the runs cannot tell which.  Were they the spread.s: ' heavy.txt &&
 	grep -q 'unseen by the kernel (a hypervisor, SMIs, the hardware), or the tail of the runs. own spread (were it, ' heavy.txt"
+# a heavy-tailed spread over N whose minima lie less than twice apart
+# where the threshold is a share of the run: how the runs beyond twice it
+# hit runs of each length cannot be judged, so the runs cannot tell a
+# heavy tail from interruptions of many costs either.  Counted, and
+# warned, with the count were they the spread's (a 10 ms source of 2 us
+# had read 2268 a second, 1000 a second of 5 us 19694, unwarned)
+for case in "3 21 133333:400000:32 --periodic 10000:2:0.7 0.003 1" \
+	"17 100 15000:60000:16 --random 1000:5:0.3 0.03 9"; do
+	set -- $case
+	"$DISTURB" --seed $1 --seconds 2 --tick $2 --range $3 $4 $5 > alike.st
+	python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" pareto $6 $7 < alike.st > alikeheavy.st
+	check "a heavy spread of $6 over N too alike to judge (seed $1, $4 $5): warned, the count were the tail the spread's" judge alikeheavy.st '
+h = j["spread_tail_heavy"]
+assert j["spread_tail_growth"] is None and h is not None, (j["spread_tail_growth"], h)
+assert h["interrupts_per_s"] <= j["interrupts_per_s"] / 3, (h, j["interrupts_per_s"])
+assert any(w.startswith("interruptions?: ") and "is not judged" in w for w in j["warnings"]), j["warnings"]'
+done
+"$ANALYZE" alikeheavy.st > alikeheavy.txt || fail "analyze alikeheavy.st exited $?"
+check "... and the report says how they hit runs is not judged" \
+	grep -q 'and how those hit runs of each length is not judged (.*the runs cannot tell which' alikeheavy.txt
+
+# none above the threshold is not none at all: a 10 kHz source of 2 us
+# in a spread of up to 3% of the runs (36 to 108 us) lies below it; the
+# report says from what cost one would be seen, more in the longer runs
+"$DISTURB" --seed 29 --seconds 2 --tick 21 --range 133333:400000:32 --periodic 100:2:0.3 > tenk.st
+python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" uniform 0.03 3 < tenk.st > tenkspread.st
+"$ANALYZE" tenkspread.st > tenk.txt || fail "analyze tenkspread.st exited $?"
+check "none above the threshold: said from what cost one would be seen, higher in the longest runs" awk '
+	/^  interruptions \(/ && match($0, /: none \(an interruption would be seen from [0-9.]+ µs in the shortest runs, [0-9.]+ µs in the longest; cheaper ones would not\)$/) {
+		split(substr($0, RSTART), w, " "); lo = w[9]; hi = w[15]; found = 1 }
+	END { exit !(found && hi + 0 > lo + 0 && lo + 0 >= 2) }' tenk.txt
+
 # and interruptions of many costs in a half-normal spread: they hit runs
 # of every length alike too, and stay counted (3400 a second)
 "$DISTURB" --seed 1 --seconds 2 --periodic 4000:17 --random 1600:1 --random 800:2 --random 400:4 --random 200:8 --random 100:16 --random 50:32 > many.st
