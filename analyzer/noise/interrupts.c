@@ -1373,7 +1373,8 @@ static void tail_growth_of(struct interrupts *o, const struct interrupt_config *
 /* 1 if the kept events ev that no source's mark holds fall off octave by
  * octave above the threshold (cost over threshold in [1, 2), [2, 4), ...
  * up to 2^7 and beyond): each octave holds no more than the one below,
- * but for its noise (3 sigma, and 3), as a heavy tail of the spread does
+ * but for its noise (3 sigma, and 3: a lone run or two in a high octave
+ * after an empty one reads as rising), as a heavy tail of the spread does
  * (a Pareto spread's: 2025 1095 559 272 125 43 27), and interruptions of
  * many costs whose rate falls as their cost grows; interruptions of one
  * cost beyond twice the threshold rise to an octave of their own (800
@@ -1388,7 +1389,7 @@ static int octaves_fall(const struct interrupts *o, const struct interrupt_confi
 			continue;
 		double t = (ev[i].hi - ev[i].lo) / time_scale(c);
 		double r = (ev[i].cost + o->baseline) / threshold_at(o, t);
-		int k = r < 2 ? 0 : r >= 128 ? 7 : (int)log2(r);
+		int k = !(r >= 2) ? 0 : r >= 128 ? 7 : (int)log2(r);
 		oct[k] += 1;
 	}
 	double above = 0;
@@ -1669,8 +1670,14 @@ static int judge_heavy(struct spool *sp, const struct interrupt_config *c,
 {
 	struct interrupts alt = *o;
 	int rc = judge_above_tail(sp, c, &alt, keep, k, tail_goes_on);
-	o->heavy = (struct heavy_tail){ alt.spread_tail, alt.events, alt.per_s,
-					alt.threshold_relative };
+	/* said only where it would change the count: one cost at 1.5 to 1.85
+	 * times the threshold in a spread puts a few runs beyond twice it,
+	 * and the count were they the spread's lay within 2% of the count */
+	int apart = o->per_s > 0 ? alt.per_s < INTERRUPTS_HEAVY_APART * o->per_s
+				 : (double)alt.events < INTERRUPTS_HEAVY_APART * (double)o->events;
+	if (rc == 0 && apart)
+		o->heavy = (struct heavy_tail){ alt.spread_tail, alt.events, alt.per_s,
+						alt.threshold_relative };
 	return rc;
 }
 

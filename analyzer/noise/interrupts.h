@@ -105,6 +105,9 @@
  * fast as those hold more): the runs cannot tell which.  They are
  * counted, and what they would be as the spread's is said beside. */
 #define INTERRUPTS_TAIL_ALIKE 0.5
+/* ... said only where the count were they the spread's is below this
+ * share of the count (else the count stands either way). */
+#define INTERRUPTS_HEAVY_APART 0.9
 /* Where too few stand beyond to judge how they hit runs, beside periodic
  * sources: no more than this share of those up to twice it (a half-normal
  * spread's tail there: none to speak of). */

@@ -187,28 +187,45 @@ static void source_line(FILE *out, const struct analysis *a, size_t i)
 			s->period, s->events, s->cost, s->coherence);
 }
 
-/* The least cost an interruption needs to stand above q's threshold in a
- * run of minimum m: its excess c passes the fixed threshold and the
- * share r of the run's timing m + c (c > r m / (1 - r)), up to the cap. */
-static double seen_from(const struct interrupts *q, double m)
+/* The least cost an interruption needs to be counted in a run of minimum
+ * m: its additive excess a passes the fixed threshold and the share r of
+ * the run's timing m + a (a > r m / (1 - r)), up to the cap, and its cost
+ * is a less the baseline (the runs' jitter).  INFINITY where the share is
+ * 100% or more; NAN with --threshold (a cost is not judged there) or no
+ * points. */
+static double seen_from(const struct analysis *a, double m)
 {
+	const struct interrupts *q = &a->diag.irq;
+	if (q->threshold_given || a->points.count == 0)
+		return NAN;
 	double r = q->threshold_relative;
 	double rel = r <= 0 ? 0 : r < 1 ? r * m / (1 - r) : INFINITY;
 	if (q->threshold_cap > 0)
 		rel = fmin(rel, q->threshold_cap);
-	return fmax(q->threshold, rel);
+	return fmax(fmax(q->threshold, rel) - q->baseline, 0);
 }
 
-/* "none", and from what cost one would have been seen: none above the
+/* From what cost an interruption is counted, in the shortest runs and in
+ * the longest: lo, hi (seen_from). */
+static void seen_range(const struct analysis *a, double *lo, double *hi)
+{
+	*lo = *hi = NAN;
+	if (a->points.count == 0)
+		return;
+	*lo = seen_from(a, a->points.p[0].min);
+	*hi = seen_from(a, a->diag.irq.longest_run);
+}
+
+/* "none", and from what cost one would have been counted: none above the
  * threshold is not none at all (a 10 kHz source of 2 us under a spread
  * of 3% of the runs reads none). */
 static void none_text(FILE *out, const struct analysis *a)
 {
-	const struct interrupts *q = &a->diag.irq;
-	double lo = seen_from(q, a->points.p[0].min), hi = seen_from(q, q->longest_run);
+	double lo, hi;
 	char x[32], y[32];
+	seen_range(a, &lo, &hi);
 	fprintf(out, "): none");
-	if (q->threshold_given || a->points.count == 0 || !isfinite(hi)) {
+	if (!isfinite(lo) || !isfinite(hi)) {
 		fprintf(out, "\n");
 		return;
 	}
@@ -220,10 +237,10 @@ static void none_text(FILE *out, const struct analysis *a)
 		snprintf(y, sizeof y, "%.4g units", hi);
 	}
 	if (hi > 1.01 * lo)
-		fprintf(out, " (an interruption would be seen from %s in the shortest runs, %s in the longest; cheaper ones would not)\n",
+		fprintf(out, " (an interruption would be counted from a cost of %s in the shortest runs, %s in the longest; cheaper ones would not)\n",
 			x, y);
 	else
-		fprintf(out, " (an interruption would be seen from %s; cheaper ones would not)\n", x);
+		fprintf(out, " (an interruption would be counted from a cost of %s; cheaper ones would not)\n", x);
 }
 
 static void interrupts_text(FILE *out, const struct analysis *a)
@@ -480,6 +497,17 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	fputs(", ", out);
 	json_number(out, q->events ? q->cost_hi * ns : NAN);
 	fputc(']', out);
+	json_key(out, f, "interrupt_counted_from");
+	double lo, hi;
+	seen_range(a, &lo, &hi);
+	if (isfinite(lo) && isfinite(hi)) {
+		const char *const k[] = { "shortest", "longest", "shortest_ns", "longest_ns" };
+		const double v[] = { lo, hi, a->unit_ns > 0 ? lo * a->unit_ns : NAN,
+				     a->unit_ns > 0 ? hi * a->unit_ns : NAN };
+		json_numbers(out, 4, k, v);
+	} else {
+		fputs("null", out);
+	}
 	json_key(out, f, "interrupts_expected_per_long_run");
 	json_number(out, q->expected_long);
 	json_key(out, f, "run_spread");

@@ -524,10 +524,17 @@ check "... and the report says how they hit runs is not judged" \
 "$DISTURB" --seed 29 --seconds 2 --tick 21 --range 133333:400000:32 --periodic 100:2:0.3 > tenk.st
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" uniform 0.03 3 < tenk.st > tenkspread.st
 "$ANALYZE" tenkspread.st > tenk.txt || fail "analyze tenkspread.st exited $?"
-check "none above the threshold: said from what cost one would be seen, higher in the longest runs" awk '
-	/^  interruptions \(/ && match($0, /: none \(an interruption would be seen from [0-9.]+ µs in the shortest runs, [0-9.]+ µs in the longest; cheaper ones would not\)$/) {
-		split(substr($0, RSTART), w, " "); lo = w[9]; hi = w[15]; found = 1 }
+check "none above the threshold: said from what cost one would be counted, higher in the longest runs" awk '
+	/^  interruptions \(/ && match($0, /: none \(an interruption would be counted from a cost of [0-9.]+ µs in the shortest runs, [0-9.]+ µs in the longest; cheaper ones would not\)$/) {
+		split(substr($0, RSTART), w, " "); lo = w[12]; hi = w[18]; found = 1 }
 	END { exit !(found && hi + 0 > lo + 0 && lo + 0 >= 2) }' tenk.txt
+check "... and in JSON, the same costs; null with --threshold" judge tenkspread.st '
+c = j["interrupt_counted_from"]
+assert c is not None and 2000 <= c["shortest_ns"] < c["longest_ns"], c
+assert near(c["shortest_ns"] / c["shortest"], j["unit_ns"], 1e-9), (c, j["unit_ns"])
+import os, subprocess
+k = json.loads(subprocess.run([os.environ["ANALYZE"], "--json", "--threshold", "50", "tenkspread.st"], capture_output=True, text=True).stdout)
+assert k["interrupt_counted_from"] is None, k["interrupt_counted_from"]'
 
 # and interruptions of many costs in a half-normal spread: they hit runs
 # of every length alike too, and stay counted (3400 a second)
