@@ -536,6 +536,22 @@ import os, subprocess
 k = json.loads(subprocess.run([os.environ["ANALYZE"], "--json", "--threshold", "50", "tenkspread.st"], capture_output=True, text=True).stdout)
 assert k["interrupt_counted_from"] is None, k["interrupt_counted_from"]'
 
+# a 10 kHz source of 7 us over runs of 27 to 108 us hits most of the
+# longer runs: their scatter, taken for a spread in proportion to the
+# run, set the threshold's share to 30% and more, and 10096 a second read
+# 50, unwarned.  The shortest runs scatter 3.8 times less than that share
+# of theirs: said.  Spreads in proportion to the run (in two modes to 20%,
+# uniform to 3% on a coarse tick: the largest ratios, 1.5 and 1.7) are not.
+"$DISTURB" --seed 97 --seconds 2 --tick 1000 --range 100000:400000:8 --random 100:23.81:0 --periodic 100:7.14:0.5 > dense.st
+check "a 10 kHz source hitting most of the longer runs: said to scatter not in proportion to the runs" judge dense.st '
+assert any(w.startswith("interruptions?: the longer runs scatter by") and "does not grow in proportion" in w for w in j["warnings"]), j["warnings"]'
+for case in "twospeed 0.2 20000:400000:32 1000" "uniform 0.03 200000:400000:8 1000" "gauss 0.03 100000:200000:16 21"; do
+	set -- $case
+	"$DISTURB" --seed 5 --seconds 1 --tick $4 --range $3 --random 300:10 | python3 "$SUBTICK_SOURCE_ROOT/tests/tools/spread.py" $1 $2 5 > propo.st
+	check "a $1 spread of $2 over $3: not said to scatter out of proportion" judge propo.st '
+assert not any("does not grow in proportion" in w for w in j["warnings"]), j["warnings"]'
+done
+
 # and interruptions of many costs in a half-normal spread: they hit runs
 # of every length alike too, and stay counted (3400 a second)
 "$DISTURB" --seed 1 --seconds 2 --periodic 4000:17 --random 1600:1 --random 800:2 --random 400:4 --random 200:8 --random 100:16 --random 50:32 > many.st
