@@ -112,6 +112,15 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 		t_prev = t;
 		n = n > n_cap / 2 ? n_cap : 2 * n;
 	}
+	/* Stopped at the cap less than a doubling on: the shorter N is taken
+	 * at half the cap instead, so that the two always lie twice apart
+	 * (a step of 14%, 262144 to 300000, left a difference that the
+	 * noise of a loaded machine could cancel) */
+	if (n_prev > n / 2 && n / 2 > 0) {
+		n_prev = n / 2;
+		if (min_time_ns(k, n_prev, &t_prev, err, err_len) != 0)
+			return -1;
+	}
 	/* A busy machine can preempt or slow all of one N's few runs.  The
 	 * cost comes from the difference of the two last minima, so a slowed
 	 * shorter N makes it too small (by 1 / (2 - r) for runs r times

@@ -54,7 +54,7 @@ check "gradual: the plan stops before the steepest part ($(maxn "$T/g") <= $((4 
 	[ "$(maxn "$T/g")" -le $((4 * at)) ]
 
 "$COLLECT" --kernel "$K" --clock monotonic --precision 1e-6 --budget 1 \
-	--max-n 300000 -q -o "$T/m" 2> "$T/err" || fail "collect --max-n exited $?"
+	--max-n 300000 -q -o "$T/m" 2> "$T/err" || fail "collect --max-n exited $?: $(cat "$T/err")"
 # (the budget, where a loaded machine's probe made runs look too slow to
 # reach it: once under a parallel test run)
 reason=$(header_value "$T/m" max_n_reason)
