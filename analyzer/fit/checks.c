@@ -353,9 +353,7 @@ static void check_blind(struct analysis *a)
 	double r = q->threshold_relative, m = a->points.p[0].min;
 	if (q->threshold_given || !(r > 0) || !(m > 0) || !(q->threshold > 0))
 		return;
-	double seen = r < 1 ? r * m / (1 - r) : INFINITY;
-	if (q->threshold_cap > 0)
-		seen = fmin(seen, q->threshold_cap);
+	double seen = interrupts_share_hides(q, m);
 	if (!(seen >= BLIND_FACTOR * q->threshold) || !(seen >= q->longest_run))
 		return;
 	if (isinf(seen)) {
@@ -404,9 +402,7 @@ static void check_scatter_share(struct analysis *a)
 	if (q->threshold_given || q->proportional || q->spread_relative > 0 || !(r > 0) ||
 	    !(m > 0) || !(base > 0) || !isfinite(q->run_spread))
 		return;
-	double hidden = r < 1 ? r * m_long / (1 - r) : INFINITY;
-	if (q->threshold_cap > 0)
-		hidden = fmin(hidden, q->threshold_cap);
+	double hidden = interrupts_share_hides(q, m_long);
 	double due = q->run_spread * m;
 	if (!(hidden >= BLIND_FACTOR * q->threshold) || !(hidden >= SCATTER_HIDES * m_long) ||
 	    !(due >= SCATTER_APART * base))

@@ -301,6 +301,13 @@ static double threshold_at(const struct interrupts *o, double t)
 	return rel > o->threshold ? rel : o->threshold;
 }
 
+double interrupts_share_hides(const struct interrupts *o, double m)
+{
+	double r = o->threshold_relative;
+	double h = r <= 0 ? 0 : r < 1 ? r * m / (1 - r) : INFINITY;
+	return o->threshold_cap > 0 ? fmin(h, o->threshold_cap) : h;
+}
+
 static int by_index(const void *a, const void *b)
 {
 	const struct short_run *x = a, *y = b;

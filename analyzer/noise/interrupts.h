@@ -413,4 +413,10 @@ static inline double interrupts_slower(const struct interrupts *o, int hi)
 int interrupts_hit(const struct interrupt_config *c, const struct interrupts *o,
 		   uint64_t i, const struct spool_record *r);
 
+/* The largest additive excess the threshold's share of a run's timing
+ * hides in a run of minimum m: an excess a passes the share r of the
+ * timing m + a where a > r m / (1 - r) (INFINITY from r = 1 on), up to
+ * the cap; 0 without a share. */
+double interrupts_share_hides(const struct interrupts *o, double m);
+
 #endif /* SUBTICK_INTERRUPTS_H */

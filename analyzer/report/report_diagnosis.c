@@ -198,11 +198,7 @@ static double seen_from(const struct analysis *a, double m)
 	const struct interrupts *q = &a->diag.irq;
 	if (q->threshold_given || a->points.count == 0)
 		return NAN;
-	double r = q->threshold_relative;
-	double rel = r <= 0 ? 0 : r < 1 ? r * m / (1 - r) : INFINITY;
-	if (q->threshold_cap > 0)
-		rel = fmin(rel, q->threshold_cap);
-	return fmax(fmax(q->threshold, rel) - q->baseline, 0);
+	return fmax(fmax(q->threshold, interrupts_share_hides(q, m)) - q->baseline, 0);
 }
 
 /* From what cost an interruption is counted, in the shortest runs and in
