@@ -404,7 +404,9 @@ static void check_scatter_share(struct analysis *a)
 		return;
 	double hidden = interrupts_share_hides(q, m_long);
 	double due = q->run_spread * m;
-	if (!(hidden >= BLIND_FACTOR * q->threshold) || !(hidden >= SCATTER_HIDES * m_long) ||
+	/* (a share of 100% or more hides every one: the blind check says so) */
+	if (!isfinite(hidden) || !(hidden >= BLIND_FACTOR * q->threshold) ||
+	    !(hidden >= SCATTER_HIDES * m_long) ||
 	    !(due >= SCATTER_APART * base))
 		return;
 	char cost[40] = "";
