@@ -74,15 +74,19 @@ static size_t detect_tick(const struct clock_setup *s, uint64_t claimed,
 }
 
 /* Two readings at least `ticks` ticks apart (0 when the clock took longer
- * than MEAN_STEP_WAIT_NS to get there). */
+ * than MEAN_STEP_WAIT_NS to get there).  The deadline is judged before a
+ * read, so that a thread switched out after a read that fell short reads
+ * again: a difference too long, which the caller sets aside. */
 static uint64_t difference_over(const struct clock_setup *s, uint64_t tick,
 				uint64_t ticks)
 {
 	uint64_t deadline = clock_reference_ns() + MEAN_STEP_WAIT_NS;
 	uint64_t a = read_setup(s), b = a;
-	while (b - a < ticks * tick)
-		if ((b = read_setup(s)) - a < ticks * tick && clock_reference_ns() > deadline)
+	while (b - a < ticks * tick) {
+		int late = clock_reference_ns() > deadline;
+		if ((b = read_setup(s)) - a < ticks * tick && late)
 			return 0;
+	}
 	return b - a;
 }
 
@@ -93,13 +97,14 @@ static uint64_t difference_over(const struct clock_setup *s, uint64_t tick,
  * but one of 2700 steps is 27042 ns, no multiple.  The mean step, from
  * differences over ever more steps (8, 32, ... 8192 ticks), each stage
  * counting the steps in a difference by the previous stage's mean; 0 when
- * the long differences are whole ticks (3/4 of them, tick.h's rule) or the
- * clock is too slow to tell in a few ms.
+ * the steps are whole ticks (tick_uneven says not) or the clock is too
+ * slow to tell in a few ms.
  */
 static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
 {
 	double step = (double)tick;
-	size_t seen = 0, whole = 0, long_ones = 0;
+	uint64_t last[MEAN_STEP_PAIRS];
+	size_t long_ones = 0;
 	if (tick < 2)
 		return 0;
 	for (uint64_t span = 8; span <= 8192; span *= 4) {
@@ -118,14 +123,11 @@ static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
 			}
 			sum_d += (double)d;
 			sum_k += (double)(uint64_t)((double)d / step + 0.5);	/* no libm: the static library goes without */
-			if (span == 8192) {
-				seen++;
-				whole += tick_near_multiple(d, tick);
-			}
+			last[i] = d;
 		}
 		step = sum_d / sum_k;
 	}
-	return TICK_MAJORITY_DEN * whole >= TICK_MAJORITY_NUM * seen ? 0 : step;
+	return tick_uneven(step, tick, last, MEAN_STEP_PAIRS) ? step : 0;
 }
 
 /* A reading of s paired with a MONOTONIC_RAW reading taken between two reads

@@ -178,6 +178,15 @@ void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 					       best.near };
 }
 
+int tick_uneven(double step, uint64_t tick, const uint64_t *d, size_t n)
+{
+	size_t whole = 0;
+	for (size_t i = 0; i < n; i++)
+		whole += tick_near_multiple(d[i], tick);
+	double off = (step - (double)tick) / (double)tick;
+	return !majority(whole, n) || off > TICK_WHOLE_REL || off < -TICK_WHOLE_REL;
+}
+
 uint64_t tick_from_differences(const uint64_t *d, size_t n)
 {
 	struct tick_estimate e;

@@ -86,6 +86,23 @@ void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
  * fit; mean_step 0: the tick itself. */
 double tick_band(uint64_t tick, double mean_step);
 
+/* How far a clock's mean step may lie from its tick, as a share of it,
+ * and the steps still be whole ticks: a mean over 16 differences of 8192
+ * ticks is good to about 2e-6 of it; a clock in ns converted from a
+ * counter of 10.0122 ns lies 1.2e-3 off. */
+#define TICK_WHOLE_REL 1e-5
+
+/*
+ * 1 if a clock's steps are not whole ticks: its mean step `step` (units,
+ * measured over the long differences d[0..n), each of many ticks) lies
+ * more than TICK_WHOLE_REL of tick from tick, or fewer than 3/4 of d are
+ * near multiples of tick.  Not the second alone: over 8192 ticks of 10
+ * units the differences of a counter of 10.0122 units span 8182 steps,
+ * 81919.8 units, near a multiple of 10 (a quarter of such counters'
+ * steps do that), yet every 82 steps the clock steps 11.
+ */
+int tick_uneven(double step, uint64_t tick, const uint64_t *d, size_t n);
+
 /* tick_estimate(d, n, 0).tick */
 uint64_t tick_from_differences(const uint64_t *d, size_t n);
 

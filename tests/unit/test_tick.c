@@ -200,6 +200,54 @@ static void test_converted_counter(void **state)
 	assert_int_equal(tick_from_differences(d, M), 1);
 }
 
+/* The long differences a clock's mean step is measured over (calibrate.c:
+ * readings at least 8192 ticks apart), of a counter of `step` units read
+ * as whole units; returns their mean step as calibrate.c counts it. */
+static double long_differences(double step, uint64_t tick, uint64_t *d, size_t n,
+			       unsigned long seed)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	double sum_d = 0, sum_k = 0;
+	for (size_t i = 0; i < n; i++) {
+		double t = 1e6 * gsl_rng_uniform(r);
+		uint64_t a = (uint64_t)t, b = a;
+		while (b - a < 8192 * tick)	/* read until 8192 ticks apart */
+			b = (uint64_t)(t += step * (double)(1 + gsl_rng_uniform_int(r, 3)));
+		d[i] = b - a;
+		sum_d += (double)d[i];
+		sum_k += (double)(uint64_t)((double)d[i] / step + 0.5);
+	}
+	gsl_rng_free(r);
+	return sum_d / sum_k;
+}
+
+/* Steps of 10.0122 units span 81919.8 units over 8182 steps, near a
+ * multiple of 10: nearly every long difference is, yet the clock steps 11
+ * every 82 steps.  The mean step tells; the near multiples alone do not. */
+static void test_uneven(void **state)
+{
+	(void)state;
+	uint64_t d[16];
+	size_t near = 0;
+	double step = long_differences(10.0122, 10, d, 16, 31);
+	for (size_t i = 0; i < 16; i++)
+		near += tick_near_multiple(d[i], 10);
+	assert_true(4 * near >= 3 * 16);	/* the majority says whole */
+	assert_true(step > 10.0121 && step < 10.0123);
+	assert_true(tick_uneven(step, 10, d, 16));
+	/* and 10.019, which the near multiples tell too */
+	step = long_differences(10.019, 10, d, 16, 32);
+	assert_true(tick_uneven(step, 10, d, 16));
+	/* A whole tick: exact multiples, a mean of the tick itself. */
+	step = long_differences(21.0, 21, d, 16, 33);
+	assert_true(step == 21.0);
+	assert_false(tick_uneven(step, 21, d, 16));
+	/* one stray a unit off in 16 differences of 172032 units */
+	d[3] += 1;
+	assert_false(tick_uneven(21.0 + 1.0 / 16 / 8192, 21, d, 16));
+}
+
 /* Differences clustered around one value say nothing of a tick: a 1-unit
  * clock read with a constant cost between, or the timings of one N. */
 static void test_clustered(void **state)
@@ -317,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_skipped_ticks),
 		cmocka_unit_test(test_stray_every_third),
 		cmocka_unit_test(test_converted_counter),
+		cmocka_unit_test(test_uneven),
 		cmocka_unit_test(test_clustered),
 		cmocka_unit_test(test_near_multiple),
 		cmocka_unit_test(test_difference_wraps),
