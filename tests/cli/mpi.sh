@@ -18,16 +18,24 @@ run() {
 }
 
 # --list-clocks: one row per rank and clock, equal gcd ticks on one host.
-run 2 "$COLLECT_MPI" --list-clocks > "$T/clocks" 2> "$T/err" ||
-	fail "--list-clocks exited $?: $(cat "$T/err")"
-cat "$T/clocks"
+# Each rank detects each tick from its own readings: a detection that
+# flips by chance (a share of multiples near the 3/4 majority) makes them
+# differ now and then, a wrong one always; so up to three tries, each
+# printed.
+list_clocks_agree() {
+	run 2 "$COLLECT_MPI" --list-clocks > "$T/clocks" 2> "$T/err" ||
+		fail "--list-clocks exited $?: $(cat "$T/err")"
+	cat "$T/clocks"
+	awk '!/^#/ && $5 != "unavailable" { k = $2 " " $4; if (k in t && t[k] != $5) bad = 1; t[k] = $5 }
+	     END { exit bad }' "$T/clocks"
+}
+agreed=0
+tries 3 list_clocks_agree || agreed=$?
 for r in 0 1; do
 	check "--list-clocks: rank $r has a monotonic row" \
 		grep -Eq "^ +$r .* monotonic +[0-9]" "$T/clocks"
 done
-check "--list-clocks: the ranks' gcd ticks agree, clock by clock" \
-	awk '!/^#/ && $5 != "unavailable" { k = $2 " " $4; if (k in t && t[k] != $5) bad = 1; t[k] = $5 }
-	     END { exit bad }' "$T/clocks"
+check "--list-clocks: the ranks' gcd ticks agree, clock by clock (try $try of 3)" [ "$agreed" -eq 0 ]
 check "--list-clocks: a verdict per clock names all ranks" \
 	grep -q "^# monotonic on .*on all 2 ranks" "$T/clocks"
 

@@ -26,15 +26,25 @@ budget_for() {
 	awk -v at="$1" -v c="$c" 'BEGIN { b = 2 * 640 * 4 * at * c / 1e9 + 1; if (b > 30) b = 30; printf "%d\n", b + 0.999 }'
 }
 
-for at in 4096 65536 1048576; do
-	b=$(budget_for "$at")
-	"$COLLECT" --kernel "$K" --kernel-arg "$at" --clock monotonic --precision 1e-7 \
-		--budget "$b" -q -o "$T/s$at" 2> "$T/err" ||
-		fail "collect (step at $at) exited $?: $(cat "$T/err")"
+# One collection with a step at $1; 0 if it was planned at or below it and
+# said why.  A jump is taken only where 8 of 9 side-by-side rounds show
+# it, so a loaded machine can pass it over now and then, where a plan
+# that ignores it always would: up to two tries, each printed.
+step_case() {
+	b=$(budget_for "$1")
+	"$COLLECT" --kernel "$K" --kernel-arg "$1" --clock monotonic --precision 1e-7 \
+		--budget "$b" -q -o "$T/s$1" 2> "$T/err" ||
+		fail "collect (step at $1) exited $?: $(cat "$T/err")"
 	cat "$T/err"
-	reason=$(header_value "$T/s$at" max_n_reason)
-	echo "step at $at, budget $b s: max_n_reason: $reason; largest N $(maxn "$T/s$at")"
-	check "step at $at: max_n_reason names the rise of the cost per unit" \
+	reason=$(header_value "$T/s$1" max_n_reason)
+	echo "step at $1, budget $b s: max_n_reason: $reason; largest N $(maxn "$T/s$1")"
+	echo "$reason" | grep -q 'cost per unit rises' && grep -q 'cost per unit rises' "$T/err" &&
+		[ "$(maxn "$T/s$1")" -le "$1" ]
+}
+
+for at in 4096 65536 1048576; do
+	tries 2 step_case "$at" || :
+	check "step at $at: max_n_reason names the rise of the cost per unit (try $try)" \
 		sh -c "echo '$reason' | grep -q 'cost per unit rises'"
 	check "step at $at: stderr says so" grep -q 'cost per unit rises' "$T/err"
 	check "step at $at: no N beyond the step ($(maxn "$T/s$at") <= $at)" \
