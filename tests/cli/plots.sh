@@ -91,11 +91,7 @@ for sig in TERM HUP; do
 	rm -f "$T/gnuplot.pid"
 	PATH="$T/fake:$PATH" "$ANALYZE" --plot "$T/killed" "$T/s" > /dev/null 2>&1 &
 	pid=$!
-	i=0
-	while [ $i -lt 200 ] && ! [ -s "$T/gnuplot.pid" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	wait_for 60 test -s "$T/gnuplot.pid"
 	check "SIG$sig: gnuplot started, in a private directory" \
 		sh -c "ls -d '$T'/killed/.subtick-plot.* > /dev/null"
 	kill -$sig $pid
