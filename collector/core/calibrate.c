@@ -68,7 +68,7 @@ static size_t detect_tick(const struct clock_setup *s, uint64_t claimed,
 	if (m < TICK_DIFFS_MIN)
 		return 0;
 	struct tick_estimate e;
-	tick_estimate(d, m, claimed, &e);
+	tick_estimate_readings(d, m, claimed, &e);
 	*tick = e.tick;
 	return m;
 }

@@ -31,7 +31,7 @@ uint64_t tick_tolerance(uint64_t d)
 }
 
 /* The multiple of g that d is near (0 if none), by tick.h's rule. */
-static uint64_t near_quotient(uint64_t d, uint64_t g, int *exact)
+static uint64_t near_quotient(uint64_t d, uint64_t g, uint64_t near_min, int *exact)
 {
 	uint64_t q = d / g, r = d % g;
 	*exact = r == 0 && q > 0;
@@ -40,7 +40,7 @@ static uint64_t near_quotient(uint64_t d, uint64_t g, int *exact)
 	uint64_t tol = tick_tolerance(d);
 	/* Only where the tolerance is small against g: else every d would be
 	 * near a multiple (values of 10^10 units against g = 1000). */
-	if (g < TICK_NEAR_MIN || tol > g / TICK_NEAR_MIN)
+	if (g < near_min || tol > g / near_min)
 		return 0;
 	if (q > 0 && r <= tol)
 		return q;
@@ -52,7 +52,7 @@ static uint64_t near_quotient(uint64_t d, uint64_t g, int *exact)
 int tick_near_multiple(uint64_t d, uint64_t g)
 {
 	int exact;
-	return g > 0 && near_quotient(d, g, &exact) != 0;
+	return g > 0 && near_quotient(d, g, TICK_NEAR_MIN, &exact) != 0;
 }
 
 /* What candidate g covers: exact and near multiples, the gcd of the exact
@@ -65,12 +65,13 @@ struct cover {
 	int exact_spread, near_spread;
 };
 
-static void cover_of(const uint64_t *d, size_t n, uint64_t g, struct cover *c)
+static void cover_of(const uint64_t *d, size_t n, uint64_t g, uint64_t near_min,
+		     struct cover *c)
 {
 	*c = (struct cover){ 0 };
 	for (size_t i = 0; i < n; i++) {
 		int exact;
-		uint64_t q = d[i] ? near_quotient(d[i], g, &exact) : 0;
+		uint64_t q = d[i] ? near_quotient(d[i], g, near_min, &exact) : 0;
 		if (q == 0)
 			continue;
 		if (c->near++ == 0)
@@ -107,12 +108,12 @@ static int agrees_with_claim(uint64_t g, uint64_t claimed)
 
 /* Candidate c qualifies by its exact multiples (value: their gcd) or, when
  * those fall short, by its near multiples (value: c itself). */
-static struct judged judge(const uint64_t *d, size_t n, size_t nonzero,
+static struct judged judge(const uint64_t *d, size_t n, size_t nonzero, uint64_t near_min,
 			   uint64_t c, uint64_t claimed)
 {
 	struct cover cv;
 	struct judged j = { 0, 0, 0 };
-	cover_of(d, n, c, &cv);
+	cover_of(d, n, c, near_min, &cv);
 	if (majority(cv.exact, nonzero)) {
 		if (cv.exact_spread || agrees_with_claim(cv.gcd_exact, claimed))
 			j = (struct judged){ cv.gcd_exact, cv.exact, cv.near };
@@ -140,8 +141,8 @@ static int better(const struct judged *a, const struct judged *b)
 	return b->value > a->value;
 }
 
-void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
-		   struct tick_estimate *out)
+static void estimate(const uint64_t *d, size_t n, uint64_t claimed, uint64_t near_min,
+		     struct tick_estimate *out)
 {
 	uint64_t all = 0;
 	size_t nonzero = 0;
@@ -160,7 +161,7 @@ void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 		for (int k = 0; k < 2; k++) {
 			if (cand[k] == 0 || cand[k] <= all)
 				continue;
-			struct judged j = judge(d, n, nonzero, cand[k], claimed);
+			struct judged j = judge(d, n, nonzero, near_min, cand[k], claimed);
 			if (j.value != 0 && better(&best, &j))
 				best = j;
 		}
@@ -169,7 +170,7 @@ void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 	 * and then (a loaded machine) sees a 4 ms clock step by 12000001,
 	 * 16000001 or 20000001, no two of whose gcds is 4 ms */
 	if (claimed > all) {
-		struct judged j = judge(d, n, nonzero, claimed, claimed);
+		struct judged j = judge(d, n, nonzero, near_min, claimed, claimed);
 		if (j.value != 0 && better(&best, &j))
 			best = j;
 	}
@@ -178,11 +179,24 @@ void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 					       best.near };
 }
 
+void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
+		   struct tick_estimate *out)
+{
+	estimate(d, n, claimed, TICK_NEAR_MIN, out);
+}
+
+void tick_estimate_readings(const uint64_t *d, size_t n, uint64_t claimed,
+			    struct tick_estimate *out)
+{
+	estimate(d, n, claimed, TICK_NEAR_MIN_READINGS, out);
+}
+
 int tick_uneven(double step, uint64_t tick, const uint64_t *d, size_t n)
 {
 	size_t whole = 0;
+	int exact;
 	for (size_t i = 0; i < n; i++)
-		whole += tick_near_multiple(d[i], tick);
+		whole += near_quotient(d[i], tick, TICK_NEAR_MIN_READINGS, &exact) != 0;
 	double off = (step - (double)tick) / (double)tick;
 	return !majority(whole, n) || off > TICK_WHOLE_REL || off < -TICK_WHOLE_REL;
 }

@@ -16,9 +16,10 @@
  *   is within tick_tolerance(d) = max(1, d / 10^6) units of a nonzero
  *   multiple of g.
  *
- * The tolerance applies only to g >= TICK_NEAR_MIN and where it is at most
- * g / TICK_NEAR_MIN: otherwise nearly every integer is within it of a
- * multiple of g, and only exact multiples count.  A near (not exact) tick must also be seen at two
+ * The tolerance applies only to g >= TICK_NEAR_MIN (TICK_NEAR_MIN_READINGS
+ * on a clock's own readings) and where it is at most g / that: otherwise
+ * nearly every integer is within it of a multiple of g, and only exact
+ * multiples count.  A near (not exact) tick must also be seen at two
  * multiples or more (1 x and 2 x, say), or agree with the resolution the
  * clock claims: differences that all cluster around one value (a fine
  * clock read back to back, or timings of one N) say nothing about a tick.
@@ -43,12 +44,21 @@
 #define TICK_MAJORITY_DEN 4
 
 /* Smallest g to which the +-tolerance applies: a random integer is within
- * one unit of a multiple of g with probability 3/g <= 3/8, half the
- * majority.  Small enough for a clock in ns converted from a counter whose
- * step is no whole number of ns: CLOCK_MONOTONIC on a TSC of 21 units at
- * 2.096 GHz steps 10 ns and now and then 11 (10.019 on average), and only
- * about 2/3 of its small differences are exact multiples of 10. */
-#define TICK_NEAR_MIN 8
+ * one unit of a multiple of g with probability 3/g <= 1/8.  Timings (the
+ * rule analyze applies to a stream without a tick) may sit in a few tight
+ * clusters, one per N: three or four clusters of 10 to 12, 20 to 22, ...
+ * lie within a unit of multiples of some g from 8 to 23 one time in six. */
+#define TICK_NEAR_MIN 24
+
+/* The same for a clock's own readings, taken with a random wait between
+ * (collect): their differences spread over many multiples, so a
+ * tolerance from g = 8 (3/g <= 3/8, half the majority) is safe, and it is
+ * needed by a clock in ns converted from a counter whose step is no
+ * whole number of ns: CLOCK_MONOTONIC on a TSC of 21 units at 2.096 GHz
+ * steps 10 ns and now and then 9 or 11 (10.019 on average), and only
+ * about 2/3 of its small differences are exact multiples of 10, so a rule
+ * of exact multiples made its tick 10 or 1 by chance. */
+#define TICK_NEAR_MIN_READINGS 8
 
 struct tick_estimate {
 	uint64_t tick;	/* 0 when there were no differences */
@@ -79,6 +89,11 @@ int tick_near_multiple(uint64_t d, uint64_t g);
 void tick_estimate(const uint64_t *d, size_t n, uint64_t claimed,
 		   struct tick_estimate *out);
 
+/* tick_estimate on the differences of a clock's own readings, taken with
+ * a random wait between: the tolerance from TICK_NEAR_MIN_READINGS. */
+void tick_estimate_readings(const uint64_t *d, size_t n, uint64_t claimed,
+			    struct tick_estimate *out);
+
 /* The tick a band around timings must take: a clock whose steps are
  * tick_mean on average (10 units, now and then 11), each reading rounded
  * down to a unit, leaves a timing within tick_mean + 1 of the time it
@@ -96,7 +111,7 @@ double tick_band(uint64_t tick, double mean_step);
  * 1 if a clock's steps are not whole ticks: its mean step `step` (units,
  * measured over the long differences d[0..n), each of many ticks) lies
  * more than TICK_WHOLE_REL of tick from tick, or fewer than 3/4 of d are
- * near multiples of tick.  Not the second alone: over 8192 ticks of 10
+ * near multiples of tick (as readings: TICK_NEAR_MIN_READINGS).  Not the second alone: over 8192 ticks of 10
  * units the differences of a counter of 10.0122 units span 8182 steps,
  * 81919.8 units, near a multiple of 10 (a quarter of such counters'
  * steps do that), yet every 82 steps the clock steps 11.
