@@ -691,7 +691,12 @@ static int finish(struct session *s, const struct sampler_result r[], int sig)
 enum { KBEST_RAISES = 4 };
 #define KBEST_RAISE_MARGIN 1.25	/* on a timing measured, not a probe's cost */
 
-static int kbest_raise_measured(struct session *s, uint64_t t)
+/* The plan raised from its smallest N so that a run there, measured at t
+ * units, spans tick / EPS; the plan's text names n_first, the smallest N
+ * the probe gave, before the rest of that text (rest).  0: raised; 1: not
+ * (a plan the user gave, or no room left); -1: out of memory. */
+static int kbest_raise_measured(struct session *s, uint64_t t, uint64_t n_first,
+				const char *rest)
 {
 	const struct collect_options *o = s->opt;
 	uint64_t n_lo = s->plan.n[0], n_max = plan_max(&s->plan);
@@ -706,16 +711,14 @@ static int kbest_raise_measured(struct session *s, uint64_t t)
 	plan_free(&s->plan);
 	if (plan_between((uint64_t)n_new, n_max, count, &s->plan) != 0)
 		return -1;
-	char rest[sizeof s->plan_text];
-	const char *after = strstr(s->plan_text, "], ");
-	snprintf(rest, sizeof rest, "%s", after ? after + 3 : "");
 	snprintf(s->plan_text, sizeof s->plan_text,
 		 "auto: %zu N in [%llu, %llu] (raised from %llu for --kbest), ",
 		 s->plan.count, (unsigned long long)s->plan.n[0],
-		 (unsigned long long)n_max, (unsigned long long)n_lo);
+		 (unsigned long long)n_max, (unsigned long long)n_first);
 	size_t len = strlen(s->plan_text);
-	memcpy(s->plan_text + len, rest, strnlen(rest, sizeof s->plan_text - len - 1));
-	s->plan_text[len + strnlen(rest, sizeof s->plan_text - len - 1)] = '\0';
+	size_t add = strnlen(rest, sizeof s->plan_text - len - 1);
+	memcpy(s->plan_text + len, rest, add);
+	s->plan_text[len + add] = '\0';
 	return 0;
 }
 
@@ -724,13 +727,16 @@ static int kbest_can_judge(struct session *s)
 	const struct collect_options *o = s->opt;
 	if (o->kbest_k == 0)
 		return 0;
-	uint64_t t = UINT64_MAX;
+	uint64_t t = UINT64_MAX, n_first = s->plan.n[0];
+	char rest[sizeof s->plan_text];
+	const char *after = strstr(s->plan_text, "], ");
+	snprintf(rest, sizeof rest, "%s", after ? after + 3 : "");
 	for (int k = 0; k <= KBEST_RAISES; k++) {
 		t = sampler_min_timing(&s->setup, &s->kernel[0], s->plan.n[0],
 				       s->cond.cpu, 5);
 		if (t != UINT64_MAX && (double)s->cal.tick <= o->kbest_eps * (double)t)
 			return 0;
-		int r = k < KBEST_RAISES ? kbest_raise_measured(s, t) : 1;
+		int r = k < KBEST_RAISES ? kbest_raise_measured(s, t, n_first, rest) : 1;
 		if (r < 0)
 			return fail(s, 1, "out of memory");
 		if (r > 0)
@@ -901,8 +907,11 @@ int session_collect(struct session *s)
 	if (rc == 0)
 		rc = check_outputs(s);
 	if (rc == 0) {
+		uint64_t n_lo = s->plan.n[0];
 		check_in_turn(s);
 		rc = kbest_can_judge(s);
+		if (rc == 0 && s->plan.n[0] != n_lo)	/* raised: check where it now starts */
+			rc = check_kernels(s);
 	}
 	if (rc == 0)
 		rc = open_outputs(s);

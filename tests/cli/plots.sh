@@ -91,7 +91,8 @@ for sig in TERM HUP; do
 	rm -f "$T/gnuplot.pid"
 	PATH="$T/fake:$PATH" "$ANALYZE" --plot "$T/killed" "$T/s" > /dev/null 2>&1 &
 	pid=$!
-	wait_for 60 test -s "$T/gnuplot.pid"
+	# (or analyze gone: then the check below fails at once)
+	wait_for 60 sh -c "[ -s '$T/gnuplot.pid' ] || ! kill -0 $pid 2> /dev/null"
 	check "SIG$sig: gnuplot started, in a private directory" \
 		sh -c "ls -d '$T'/killed/.subtick-plot.* > /dev/null"
 	kill -$sig $pid
