@@ -736,12 +736,16 @@ static int kbest_can_judge(struct session *s)
 				       s->cond.cpu, 5);
 		if (t != UINT64_MAX && (double)s->cal.tick <= o->kbest_eps * (double)t)
 			return 0;
+		if (t == UINT64_MAX)	/* every run dropped (a move): again */
+			continue;
 		int r = k < KBEST_RAISES ? kbest_raise_measured(s, t, n_first, rest) : 1;
 		if (r < 0)
 			return fail(s, 1, "out of memory");
 		if (r > 0)
 			break;
 	}
+	if (t == UINT64_MAX)
+		return fail(s, 1, "--kbest: every run timed at the plan's smallest N to judge EPS was dropped (the CPU changed, or the clock stepped back)");
 	fprintf(stderr,
 		"%s: --kbest %u:%g: the tick (%llu units) exceeds EPS x the smallest timing (%llu units at N=%llu), so K equal minima would agree only because the clock cannot tell them apart; use --runs or --budget, a finer clock, or a larger EPS\n",
 		s->opt->prog, o->kbest_k, o->kbest_eps, (unsigned long long)s->cal.tick,
