@@ -181,6 +181,20 @@ int plan_between(uint64_t n_lo, uint64_t n_max, size_t count, struct plan *p)
 	return 0;
 }
 
+int plan_raise(struct plan *p, double n_lo)
+{
+	uint64_t n_max = plan_max(p);
+	n_lo = ceil(n_lo);
+	if (p->count < 2 || !(n_lo > (double)p->n[0]) || n_lo > (double)n_max / 2)
+		return 1;
+	struct plan raised;
+	if (plan_between((uint64_t)n_lo, n_max, p->count, &raised) != 0)
+		return -1;
+	plan_free(p);
+	*p = raised;
+	return 0;
+}
+
 void plan_free(struct plan *p)
 {
 	free(p->n);

@@ -36,6 +36,13 @@ int plan_linear(uint64_t n_max, size_t count, struct plan *p);
 /* count N spread evenly from n_lo to n_max (both in). */
 int plan_between(uint64_t n_lo, uint64_t n_max, size_t count, struct plan *p);
 
+/* The plan's count of N spread again from n_lo (rounded up) to its largest:
+ * its runs start where they are long enough.  Returns 0; 1, the plan left
+ * as it was, where n_lo is no larger than its smallest N or lies above
+ * half its largest (too little of its range left); -1 out of memory (the
+ * plan left as it was). */
+int plan_raise(struct plan *p, double n_lo);
+
 /* x rounded to the nearest N: 0 below 1/2 (and for a NaN), UINT64_MAX
  * from 2^64 on.  (llround stops at 2^63: beyond, its result is
  * unspecified, and x86's -2^63 made every larger N 2^63.) */

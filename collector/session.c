@@ -269,16 +269,10 @@ static struct probe_partner partner_of(struct session *s, int i, double b_scale)
 static int kbest_raise_n(struct session *s, const struct plan_auto_input *in)
 {
 	const struct collect_options *o = s->opt;
-	if (o->kbest_k == 0 || s->plan.count < 2 || !(in->unit_cost > 0))
+	if (o->kbest_k == 0 || !(in->unit_cost > 0))
 		return 0;
 	double need = KBEST_MARGIN * (double)s->cal.tick / o->kbest_eps - in->fixed_cost;
-	double n_lo = ceil(need / in->unit_cost);
-	uint64_t n_max = plan_max(&s->plan);
-	if (!(n_lo > (double)s->plan.n[0]) || n_lo > (double)n_max / 2)
-		return 0;
-	size_t count = s->plan.count;
-	plan_free(&s->plan);
-	return plan_between((uint64_t)n_lo, n_max, count, &s->plan);
+	return plan_raise(&s->plan, need / in->unit_cost) < 0 ? -1 : 0;
 }
 
 /* Stop the plan below a jump of the cost per unit (probe.h), unless the
@@ -699,22 +693,16 @@ static int kbest_raise_measured(struct session *s, uint64_t t, uint64_t n_first,
 				const char *rest)
 {
 	const struct collect_options *o = s->opt;
-	uint64_t n_lo = s->plan.n[0], n_max = plan_max(&s->plan);
-	if (o->n_list || o->range || s->kernels > 1 || t == UINT64_MAX || t == 0 ||
-	    s->plan.count < 2)
+	if (o->n_list || o->range || s->kernels > 1 || t == 0)
 		return 1;
 	double need = KBEST_RAISE_MARGIN * (double)s->cal.tick / o->kbest_eps;
-	double n_new = ceil((double)n_lo * need / (double)t);
-	if (!(n_new > (double)n_lo) || n_new > (double)n_max / 2)
-		return 1;
-	size_t count = s->plan.count;
-	plan_free(&s->plan);
-	if (plan_between((uint64_t)n_new, n_max, count, &s->plan) != 0)
-		return -1;
+	int r = plan_raise(&s->plan, (double)s->plan.n[0] * need / (double)t);
+	if (r != 0)
+		return r;
 	snprintf(s->plan_text, sizeof s->plan_text,
 		 "auto: %zu N in [%llu, %llu] (raised from %llu for --kbest), ",
 		 s->plan.count, (unsigned long long)s->plan.n[0],
-		 (unsigned long long)n_max, (unsigned long long)n_first);
+		 (unsigned long long)plan_max(&s->plan), (unsigned long long)n_first);
 	size_t len = strlen(s->plan_text);
 	size_t add = strnlen(rest, sizeof s->plan_text - len - 1);
 	memcpy(s->plan_text + len, rest, add);

@@ -3,6 +3,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -129,6 +130,28 @@ static void test_linear(void **state)
 	plan_free(&p);
 }
 
+/* Raised where runs are too short: the same count of N from n_lo (rounded
+ * up) to the same largest; left alone where that leaves less than half
+ * the range, or n_lo is no raise. */
+static void test_raise(void **state)
+{
+	(void)state;
+	struct plan p;
+	assert_int_equal(plan_linear(6400, 64, &p), 0);
+	assert_int_equal(plan_raise(&p, 1000.2), 0);
+	assert_int_equal(p.count, 64);
+	assert_int_equal(p.n[0], 1001);
+	assert_int_equal(plan_max(&p), 6400);
+	assert_int_equal(plan_raise(&p, 1001), 1);	/* no raise */
+	assert_int_equal(plan_raise(&p, 3201), 1);	/* beyond half */
+	assert_int_equal(plan_raise(&p, INFINITY), 1);
+	assert_int_equal(plan_raise(&p, NAN), 1);
+	assert_int_equal(p.n[0], 1001);
+	assert_int_equal(plan_raise(&p, 3200), 0);
+	assert_int_equal(p.n[0], 3200);
+	plan_free(&p);
+}
+
 /* TSC-like clock: span reaches resolution / precision within budget. */
 static void test_auto_reaches_precision(void **state)
 {
@@ -204,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_range_errors),
 		cmocka_unit_test(test_shuffle_covers),
 		cmocka_unit_test(test_linear),
+		cmocka_unit_test(test_raise),
 		cmocka_unit_test(test_auto_reaches_precision),
 		cmocka_unit_test(test_auto_coarse_clock),
 		cmocka_unit_test(test_auto_kernel_limit),
