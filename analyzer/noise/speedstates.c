@@ -214,9 +214,61 @@ static int flat(const struct segmenter *g, size_t i, size_t j, double d)
 	return fabs(m1 - m2) <= fabs(d) / 4 && fabs(m3 - m2) <= fabs(d) / 4;
 }
 
+/* The mean of [a, b) outside [i, j). */
+static double mean_outside(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j)
+{
+	return (g->sum[b] - g->sum[a] - (g->sum[j] - g->sum[i])) / (double)((b - a) - (j - i));
+}
+
+/* Whether the ramp [i, j) (none when empty) lies between the levels lo
+ * and hi, either way round. */
+static int between(const struct segmenter *g, size_t i, size_t j, double lo, double hi)
+{
+	if (i >= j)
+		return 1;
+	double m = mean_of(g, i, j);
+	return m >= fmin(lo, hi) && m <= fmax(lo, hi);
+}
+
+/* Of a stretch [i, j) of [a, b) that is not flat, a core [ci, cj) that
+ * is, between ramps: a speed that changed over a few windows (a clock
+ * that ramps), held, then ramped back; the core's thirds within an eighth
+ * of its difference from the rest (twice as strict as flat: a smooth
+ * crest also has a flat top), its ramps together at most half as long
+ * as it (a crest's sides are as long as its top) and each between the
+ * core's level and the rest's.  The one of the largest statistic, on a
+ * grid of at most RAMP_GRID trims a side; 0 when none is beyond limit. */
+enum { RAMP_GRID = 64 };
+
+static double flat_core(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j,
+			double limit, size_t *ci, size_t *cj)
+{
+	size_t len = j - i, most = len / 4, h = most / RAMP_GRID + 1;
+	double best = 0;
+	*ci = *cj = 0;
+	for (size_t t1 = 0; t1 <= most; t1 += h)
+		for (size_t t2 = 0; t1 + t2 <= 2 * most; t2 += h) {
+			size_t x = i + t1, y = j - t2, third = (y - x) / 3;
+			if ((t1 == 0 && t2 == 0) || 2 * (t1 + t2) > y - x || third == 0)
+				continue;
+			double s = interval_stat(g, a, b, x, y);
+			if (s < limit || s <= best)
+				continue;
+			double in = mean_of(g, x, y), out = mean_outside(g, a, b, x, y);
+			double d = fabs(in - out), m2 = mean_of(g, x + third, y - third);
+			if (fabs(mean_of(g, x, x + third) - m2) > d / 8 ||
+			    fabs(mean_of(g, y - third, y) - m2) > d / 8 ||
+			    !between(g, i, x, in, out) || !between(g, y, j, in, out))
+				continue;
+			best = s, *ci = x, *cj = y;
+		}
+	return best;
+}
+
 /* Binary segmentation: split while the best split is beyond the noise;
  * where no split is, a flat stretch that differs from both sides of it
- * (twice the penalty: two changes). */
+ * (twice the penalty: two changes), or the flat core of one between
+ * short ramps (flat_core). */
 static void segment(struct segmenter *g, size_t a, size_t b, int depth)
 {
 	double stat;
@@ -230,12 +282,15 @@ static void segment(struct segmenter *g, size_t a, size_t b, int depth)
 		return;
 	}
 	size_t i, j;
-	if (best_interval(g, a, b, &i, &j) < 2 * g->penalty * g->sigma * g->sigma)
+	double limit = 2 * g->penalty * g->sigma * g->sigma;
+	if (best_interval(g, a, b, &i, &j) < limit)
 		return;
-	double in = mean_of(g, i, j);
-	double out = (g->sum[b] - g->sum[a] - (g->sum[j] - g->sum[i])) / (double)((b - a) - (j - i));
-	if (!flat(g, i, j, in - out))
-		return;
+	if (!flat(g, i, j, mean_of(g, i, j) - mean_outside(g, a, b, i, j))) {
+		size_t ci, cj;
+		if (flat_core(g, a, b, i, j, limit, &ci, &cj) == 0)
+			return;
+		i = ci, j = cj;
+	}
 	if (i > a)
 		g->cut[g->ncut++] = i;
 	if (j < b)
