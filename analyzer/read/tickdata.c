@@ -3,6 +3,7 @@
  */
 #include "tickdata.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "tick.h"
@@ -12,12 +13,27 @@ void tickdata_init(struct tickdata *td)
 	td->kept = 0;
 	td->seen = 0;
 	td->inexact = 0;
+	for (size_t d = 0; d < TICKDATA_DECADES; d++)
+		td->finest[d] = TICKDATA_NO_DIGIT;
+}
+
+/* The decade of m * 10^e (m > 0) as an index into finest, or -1 beyond. */
+static int decade_of(uint64_t m, int e)
+{
+	int digits = 1;
+	for (uint64_t p = 10; digits < 20 && m >= p; p *= 10)
+		digits++;
+	long d = (long)digits - 1 + e + TICKDATA_DECADE_BIAS;
+	return d >= 0 && d < TICKDATA_DECADES ? (int)d : -1;
 }
 
 void tickdata_offer(struct tickdata *td, uint64_t m, int e, gsl_rng *rng)
 {
 	if (m == 0)
 		return;
+	int d = decade_of(m, e);
+	if (d >= 0 && e < td->finest[d])
+		td->finest[d] = (int16_t)e;
 	td->seen++;
 	size_t j = td->kept;
 	if (td->kept == TICKDATA_KEEP) {
@@ -70,4 +86,14 @@ uint64_t tickdata_tick(const struct tickdata *td, int *e)
 	free(v);
 	*e = e_min;
 	return g;
+}
+
+double tickdata_digit_at(const struct tickdata *td, double v)
+{
+	if (!(v > 0) || isinf(v))
+		return 0;
+	long d = (long)floor(log10(v)) + TICKDATA_DECADE_BIAS;
+	if (d < 0 || d >= TICKDATA_DECADES || td->finest[d] == TICKDATA_NO_DIGIT)
+		return 0;
+	return pow(10, td->finest[d]);
 }

@@ -17,6 +17,12 @@
 #include <gsl/gsl_rng.h>
 
 #define TICKDATA_KEEP 2048
+/* Decades of value, 10^(d - TICKDATA_DECADE_BIAS) to 10 times that, whose
+ * finest digit written is kept: timings written to a number of
+ * significant digits ("%g") have coarser digits where they are larger. */
+#define TICKDATA_DECADES 160
+#define TICKDATA_DECADE_BIAS 80
+#define TICKDATA_NO_DIGIT INT16_MAX
 
 struct tickdata {
 	uint64_t m[TICKDATA_KEEP];	/* a uniform sample of the nonzero */
@@ -24,6 +30,9 @@ struct tickdata {
 	size_t kept;
 	uint64_t seen;
 	int inexact;			/* some timing's digits were not kept */
+	/* of every timing offered, by decade of value: the least e
+	 * written (TICKDATA_NO_DIGIT: none in that decade) */
+	int16_t finest[TICKDATA_DECADES];
 };
 
 void tickdata_init(struct tickdata *td);
@@ -43,5 +52,10 @@ void tickdata_offer_inexact(struct tickdata *td);
  * many orders of magnitude to share an exponent in 64 bits.
  */
 uint64_t tickdata_tick(const struct tickdata *td, int *e);
+
+/* The finest digit written among the timings of v's decade, as a power of
+ * ten (10^e of the least e there); 0 when none was offered there, or v is
+ * not positive and finite. */
+double tickdata_digit_at(const struct tickdata *td, double v);
 
 #endif /* SUBTICK_TICKDATA_H */

@@ -76,6 +76,37 @@ static void test_decimal(void **state)
 	gsl_rng_free(r);
 }
 
+/* Written to six significant digits ("%g"), timings from 1.2 to 14.7
+ * have digits of 1e-5 below 10 and 1e-4 above: each decade's finest
+ * digit is kept, whatever the sample holds. */
+static void test_digit_at(void **state)
+{
+	(void)state;
+	static struct tickdata td;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	tickdata_init(&td);
+	assert_true(tickdata_digit_at(&td, 5.0) == 0);	/* none offered */
+	for (int k = 0; k < 5000; k++) {
+		char s[32];
+		snprintf(s, sizeof s, "%g", 1.2 + 13.5 * k / 4999.0);
+		struct number num;
+		assert_null(num_scan(s, strlen(s), &num));
+		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+	}
+	assert_true(fabs(tickdata_digit_at(&td, 9.5) - 1e-5) < 1e-17);
+	assert_true(fabs(tickdata_digit_at(&td, 12.0) - 1e-4) < 1e-16);
+	assert_true(tickdata_digit_at(&td, 150.0) == 0);	/* no timing there */
+	assert_true(tickdata_digit_at(&td, 0.0) == 0 && tickdata_digit_at(&td, -3.0) == 0);
+	assert_true(tickdata_digit_at(&td, INFINITY) == 0 && tickdata_digit_at(&td, NAN) == 0);
+	/* integers past a million in "%g": 1.23457e+06 has the digit 10 */
+	tickdata_init(&td);
+	tickdata_offer(&td, 123457, 1, r);
+	tickdata_offer(&td, 987, 0, r);
+	assert_true(tickdata_digit_at(&td, 1234570.0) == 10);
+	assert_true(tickdata_digit_at(&td, 987.0) == 1);
+	gsl_rng_free(r);
+}
+
 static void test_scan_decimal(void **state)
 {
 	(void)state;
@@ -95,6 +126,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_majority),
 		cmocka_unit_test(test_decimal),
+		cmocka_unit_test(test_digit_at),
 		cmocka_unit_test(test_scan_decimal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
