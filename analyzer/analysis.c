@@ -392,6 +392,63 @@ static void coarsest_digits(struct analysis *a, const struct tickdata *td)
 	}
 }
 
+/* Integer timings read from a clock whose steps are uneven (a counter of
+ * 26.001 ns read in whole ns) are no multiples of any tick: each is 26
+ * times its steps plus one unit every thousand steps, and the rule on
+ * them finds 1.  The steps between an N's smallest timings still are 26
+ * (or 27), and its minimum lies anywhere within a step of the time it
+ * took: a band of 1 missed the truth 20 times in 20.  Where those steps
+ * give a larger tick than the timings, of TICK_NEAR_MIN_READINGS or more
+ * (a clock of 2 to 7 units has timings that are its multiples, and the
+ * steps of a fine clock's dense timings are 2 and 3), the band is that
+ * step and two more (the step found may be one below the clock's mean
+ * step, and tick_mean + 1 is a header's band). */
+enum { SPREAD_STEPS_MAX = 4096, SPREAD_STEPS_MIN = 16 };
+
+static void spread_steps(struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	if (!s->all_int || s->count == 0)
+		return;
+	uint64_t *d = malloc(SPREAD_STEPS_MAX * sizeof *d);
+	if (d == NULL)
+		return;
+	size_t m = 0, per = SPREAD_STEPS_MAX / s->count;
+	per = per > 0 ? per : 1;
+	for (size_t i = 0; i < s->count && m < SPREAD_STEPS_MAX; i++) {
+		const struct point *p = &s->p[i];
+		size_t k = 0;
+		for (unsigned j = 1; j < p->nbest && k < per && m < SPREAD_STEPS_MAX; j++) {
+			/* a step of 1 is the uneven grid's own (296047, 296048,
+			 * then 296073), or a fine clock's, which the timings' rule
+			 * already finds */
+			double step = point_best(s, p, j) - point_best(s, p, j - 1);
+			if (step > 1 && step < 0x1p53) {
+				d[m++] = (uint64_t)step;
+				k++;
+			}
+		}
+	}
+	/* the steps' median as the resolution claimed: where the N's
+	 * timings sit in two or three neighbouring steps, every step is one
+	 * tick, and no spread of multiples shows it */
+	struct tick_estimate e = { 0 };
+	if (m >= SPREAD_STEPS_MIN) {
+		uint64_t *sorted = malloc(m * sizeof *sorted);
+		if (sorted != NULL) {
+			memcpy(sorted, d, m * sizeof *d);
+			qsort(sorted, m, sizeof *sorted, by_u64);
+			tick_estimate_readings(d, m, sorted[m / 2], &e);
+			free(sorted);
+		}
+	}
+	free(d);
+	if (e.tick >= TICK_NEAR_MIN_READINGS && (double)e.tick > a->tick) {
+		a->tick = (double)e.tick + 2;
+		a->tick_source = "steps between each N's timings, plus two (uneven)";
+	}
+}
+
 static void choose_units(struct analysis *a, const struct input_meta *first,
 			 const struct tickdata *td)
 {
@@ -410,6 +467,7 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 			a->tick = (double)g * pow(10, e);
 			a->tick_source = a->points.all_int ? "data" : "data's decimal digits";
 			coarsest_digits(a, td);
+			spread_steps(a);
 		}
 	}
 	a->read_overhead = first->has_overhead ? first->overhead : -1;

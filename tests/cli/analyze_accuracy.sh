@@ -63,6 +63,31 @@ done
 check "%g seconds across 10: the tick's source says so" \
 	[ "$(json_get "$T/j" tick_source)" = "data's decimal digits, as written for its largest minima" ]
 
+# Bare integer ns from a clock whose steps are uneven (a counter of
+# 26.001 or 10.019 ns read in whole ns, as CLOCK_MONOTONIC on a guest
+# whose TSC steps 21 units of 2.096 GHz): the timings are no multiples of
+# any tick, and the rule on them finds 1; the steps between each N's
+# timings show the clock's, and the band is one of them and two more (a
+# band of 1 missed the truth every time).
+for p in 26.001 10.019; do
+	for k in 1 2 3; do
+		awk -v p=$p -v k=$k 'function rd(x) { return int(int(x / p) * p) }
+			BEGIN { x = k; at = 1e6 * k
+			for (r = 0; r < 20; r++) for (i = 1; i <= 32; i++) {
+				n = 10000 * ((i * 7 + r * 5) % 32 + 1)
+				x = (x * 69069 + 1) % 4294967296
+				d = 3.7 * n + 50 + 6 * x / 4294967296
+				printf "%d %d\n", n, rd(at + d) - rd(at)
+				at += d + 40 } }' > "$T/u"
+		"$ANALYZE" --json "$T/u" > "$T/j" || fail "uneven $p ns, $k: analyze exited $?"
+		check "bare ns from a clock of $p ns steps, $k: bounds [$(json_get "$T/j" unit_cost_interval)] hold 3.7" \
+			inside 3.7 "$(json_get "$T/j" unit_cost_interval)"
+		src=$(json_get "$T/j" tick_source)
+		check "bare ns from a clock of $p ns steps, $k: tick $(json_get "$T/j" tick) from the steps ($src)" \
+			[ "$src" = "steps between each N's timings, plus two (uneven)" ]
+	done
+done
+
 # The tick from the data when no header gives it.
 "$SYNTH" --seed 9 --tick 16 --runs 20 | grep -v '^#' > "$T/bare"
 "$ANALYZE" --json "$T/bare" > "$T/j"
