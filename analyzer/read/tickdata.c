@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tick.h"
 
@@ -13,27 +14,26 @@ void tickdata_init(struct tickdata *td)
 	td->kept = 0;
 	td->seen = 0;
 	td->inexact = 0;
-	for (size_t d = 0; d < TICKDATA_DECADES; d++)
-		td->finest[d] = TICKDATA_NO_DIGIT;
+	memset(td->digits, 0, sizeof td->digits);
 }
 
-/* The decade of m * 10^e (m > 0) as an index into finest, or -1 beyond. */
-static int decade_of(uint64_t m, int e)
+/* The significant digits of m > 0 (1 to 20). */
+static int digits_of(uint64_t m)
 {
-	int digits = 1;
-	for (uint64_t p = 10; digits < 20 && m >= p; p *= 10)
-		digits++;
-	long d = (long)digits - 1 + e + TICKDATA_DECADE_BIAS;
-	return d >= 0 && d < TICKDATA_DECADES ? (int)d : -1;
+	int k = 1;
+	for (uint64_t p = 10; k < 20 && m >= p; p *= 10)
+		k++;
+	return k;
 }
 
 void tickdata_offer(struct tickdata *td, uint64_t m, int e, gsl_rng *rng)
 {
 	if (m == 0)
 		return;
-	int d = decade_of(m, e);
-	if (d >= 0 && e < td->finest[d])
-		td->finest[d] = (int16_t)e;
+	int k = digits_of(m);
+	long d = (long)k - 1 + e + TICKDATA_DECADE_BIAS;
+	if (d >= 0 && d < TICKDATA_DECADES)
+		td->digits[d][k]++;
 	td->seen++;
 	size_t j = td->kept;
 	if (td->kept == TICKDATA_KEEP) {
@@ -93,7 +93,26 @@ double tickdata_digit_at(const struct tickdata *td, double v)
 	if (!(v > 0) || isinf(v))
 		return 0;
 	long d = (long)floor(log10(v)) + TICKDATA_DECADE_BIAS;
-	if (d < 0 || d >= TICKDATA_DECADES || td->finest[d] == TICKDATA_NO_DIGIT)
+	if (d < 0 || d >= TICKDATA_DECADES)
 		return 0;
-	return pow(10, td->finest[d]);
+	const uint64_t *c = td->digits[d];
+	int finest = TICKDATA_DIGITS - 1;
+	while (finest > 0 && c[finest] == 0)
+		finest--;
+	if (finest == 0)
+		return 0;
+	/* from the finest down: at or below k digits, against at or below
+	 * k + 1 */
+	int k_used = finest;
+	double below = 0;
+	for (int j = 1; j <= finest; j++)
+		below += (double)c[j];
+	double all = below;
+	for (int k = finest - 1; k >= 1; k--) {
+		double at = below - (double)c[k + 1];
+		if (at > 0.1 * below + 3 * sqrt(0.09 * below) + 2 && at >= 0.1 * all)
+			k_used = k;
+		below = at;
+	}
+	return pow(10, (double)(d - TICKDATA_DECADE_BIAS - k_used + 1));
 }

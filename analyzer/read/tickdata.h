@@ -17,12 +17,14 @@
 #include <gsl/gsl_rng.h>
 
 #define TICKDATA_KEEP 2048
-/* Decades of value, 10^(d - TICKDATA_DECADE_BIAS) to 10 times that, whose
- * finest digit written is kept: timings written to a number of
- * significant digits ("%g") have coarser digits where they are larger. */
+/* Decades of value, 10^(d - TICKDATA_DECADE_BIAS) to 10 times that, and
+ * how many timings in each were written with k significant digits (1 to
+ * TICKDATA_DIGITS - 1): timings written to a number of significant
+ * digits ("%g") have coarser digits where they are larger, and a stream
+ * can mix formats (integers and "%.6g", "%.9f" and "%.5g"). */
 #define TICKDATA_DECADES 160
 #define TICKDATA_DECADE_BIAS 80
-#define TICKDATA_NO_DIGIT INT16_MAX
+#define TICKDATA_DIGITS 21
 
 struct tickdata {
 	uint64_t m[TICKDATA_KEEP];	/* a uniform sample of the nonzero */
@@ -30,9 +32,9 @@ struct tickdata {
 	size_t kept;
 	uint64_t seen;
 	int inexact;			/* some timing's digits were not kept */
-	/* of every timing offered, by decade of value: the least e
-	 * written (TICKDATA_NO_DIGIT: none in that decade) */
-	int16_t finest[TICKDATA_DECADES];
+	/* of every timing offered: the count by decade of value and
+	 * significant digits written */
+	uint64_t digits[TICKDATA_DECADES][TICKDATA_DIGITS];
 };
 
 void tickdata_init(struct tickdata *td);
@@ -53,9 +55,14 @@ void tickdata_offer_inexact(struct tickdata *td);
  */
 uint64_t tickdata_tick(const struct tickdata *td, int *e);
 
-/* The finest digit written among the timings of v's decade, as a power of
- * ten (10^e of the least e there); 0 when none was offered there, or v is
- * not positive and finite. */
+/* The digit that v's decade of timings was written to, as a power of
+ * ten: the finest written there, or a coarser one that more of them stop
+ * at than the zeros a "%g" leaves out can explain (a tenth of those
+ * written to the digit below, beyond three standard deviations and two
+ * timings, and a tenth of the decade's at least: one N's runs, written
+ * alike, are not a format): another format mixed in, whose timings may
+ * be the minima.  0
+ * when none was offered there, or v is not positive and finite. */
 double tickdata_digit_at(const struct tickdata *td, double v);
 
 #endif /* SUBTICK_TICKDATA_H */

@@ -63,6 +63,26 @@ done
 check "%g seconds across 10: the tick's source says so" \
 	[ "$(json_get "$T/j" tick_source)" = "data's decimal digits, as written for its largest minima" ]
 
+# Two formats in one stream: integer ns on some lines, "%.6g" on others
+# (1.18794e+06: digits of 10 past a million).  The integers' digits are
+# the finest, but the "%.6g" lines can be the minima: their digit is the
+# tick (the finest had missed the truth 11 times in 20); the same for
+# "%.4e" on a fifth of the lines (digits of 100).
+for fmt in %.6g:2 %.4e:5; do
+	for k in 1 2 3; do
+		awk -v f=${fmt%%:*} -v every=${fmt##*:} -v k=$k 'BEGIN { x = k
+			for (r = 0; r < 20; r++) for (i = 1; i <= 32; i++) {
+				n = 10000 * ((i * 7 + r * 5) % 32 + 1)
+				x = (x * 69069 + 1) % 4294967296
+				t = 3.7123 * n + 50 + 10 * x / 4294967296
+				if ((i + r + k) % every == 0) printf "%d " f "\n", n, t
+				else printf "%d %d\n", n, t } }' > "$T/mix"
+		"$ANALYZE" --json "$T/mix" > "$T/j" || fail "mixed ${fmt%%:*}, $k: analyze exited $?"
+		check "integers and ${fmt%%:*} mixed, $k: bounds [$(json_get "$T/j" unit_cost_interval)] hold 3.7123, tick $(json_get "$T/j" tick)" \
+			inside 3.7123 "$(json_get "$T/j" unit_cost_interval)"
+	done
+done
+
 # Bare integer ns from a clock whose steps are uneven (a counter of
 # 26.001 or 10.019 ns read in whole ns, as CLOCK_MONOTONIC on a guest
 # whose TSC steps 21 units of 2.096 GHz): the timings are no multiples of

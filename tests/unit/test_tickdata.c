@@ -104,6 +104,32 @@ static void test_digit_at(void **state)
 	tickdata_offer(&td, 987, 0, r);
 	assert_true(tickdata_digit_at(&td, 1234570.0) == 10);
 	assert_true(tickdata_digit_at(&td, 987.0) == 1);
+	/* two formats in one decade: integers, and "%.6g" on every other
+	 * line (digits of 10); the integers' finer digits do not hide them.
+	 * "%.6g" alone leaves a tenth of its timings a zero short (digits of
+	 * 100): no format of its own */
+	tickdata_init(&td);
+	for (int k = 0; k < 4000; k++) {
+		char s[32];
+		double t = 1000000 + 97.13 * k;
+		if (k % 2)
+			snprintf(s, sizeof s, "%.6g", t);
+		else
+			snprintf(s, sizeof s, "%.0f", floor(t));
+		struct number num;
+		assert_null(num_scan(s, strlen(s), &num));
+		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+	}
+	assert_true(tickdata_digit_at(&td, 1200000.0) == 10);
+	tickdata_init(&td);
+	for (int k = 0; k < 4000; k++) {
+		char s[32];
+		snprintf(s, sizeof s, "%.6g", 1000000 + 97.13 * k);
+		struct number num;
+		assert_null(num_scan(s, strlen(s), &num));
+		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+	}
+	assert_true(tickdata_digit_at(&td, 1200000.0) == 10);
 	gsl_rng_free(r);
 }
 
