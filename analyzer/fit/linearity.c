@@ -64,13 +64,13 @@ static double value_at(const struct point_set *s, const struct segment *g, doubl
 
 /* A bend between two usable segments. */
 static void bend(const struct point_set *s, const struct segment *a,
-		 const struct segment *b, double fit_slope, struct linearity *out,
+		 const struct segment *b, double bend_allowed, struct linearity *out,
 		 double *worst)
 {
 	if (!a->usable || !b->usable)
 		return;
 	double d = fabs(b->slope - a->slope);
-	double allowed = a->band + b->band + 0.01 * fabs(fit_slope);
+	double allowed = a->band + b->band + bend_allowed;
 	if (!isfinite(d) || !(d > allowed) || d / allowed <= *worst)
 		return;
 	*worst = d / allowed;
@@ -112,7 +112,7 @@ static void step(const struct point_set *s, const struct segment *a,
 
 /* One cut into k segments, the first of them `shift` points long (0: a
  * whole one). */
-static int one_cut(const struct point_set *s, double tick, double fit_slope,
+static int one_cut(const struct point_set *s, double tick, double bend_allowed,
 		   size_t k, size_t shift, struct linearity *out, double *worst,
 		   double *x, double *y, size_t *work)
 {
@@ -132,7 +132,7 @@ static int one_cut(const struct point_set *s, double tick, double fit_slope,
 	}
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
-			bend(s, &g[i], &g[j], fit_slope, out, worst);
+			bend(s, &g[i], &g[j], bend_allowed, out, worst);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
 			step(s, &g[i], &g[j], j == i + 1, out, worst);
@@ -279,7 +279,7 @@ static int few_points(const struct point_set *s, double tick, struct linearity *
 	return rc;
 }
 
-int linearity_check(const struct point_set *s, double tick, double fit_slope,
+int linearity_check(const struct point_set *s, double tick, double bend_allowed,
 		    struct linearity *out)
 {
 	memset(out, 0, sizeof *out);
@@ -290,9 +290,9 @@ int linearity_check(const struct point_set *s, double tick, double fit_slope,
 	size_t *work = malloc((n + 1) * sizeof *work);
 	int rc = x && y && work ? 0 : -1;
 	if (rc == 0)
-		rc = one_cut(s, tick, fit_slope, k, 0, out, &worst, x, y, work);
+		rc = one_cut(s, tick, bend_allowed, k, 0, out, &worst, x, y, work);
 	if (rc == 0)
-		rc = one_cut(s, tick, fit_slope, k, n / k / 2, out, &worst, x, y, work);
+		rc = one_cut(s, tick, bend_allowed, k, n / k / 2, out, &worst, x, y, work);
 	size_t *at = rc == 0 ? malloc(n * sizeof *at) : NULL;
 	unsigned char *gone = at ? calloc(n, 1) : NULL;
 	if (rc == 0 && out->kind == LINEAR)

@@ -10,7 +10,10 @@
  * minima scatter more than their median height says).
  *
  *  - a bend: two segments whose slopes differ by more than their bands
- *    and 1% of the whole line's slope.  A segment whose line rises less
+ *    and bend_allowed (checks.c: 1% of the whole line's slope, or the
+ *    width of its bounds where narrower: a cost 0.8% cheaper per unit
+ *    past the middle of N had passed, under bounds of 0.27% that held
+ *    neither piece's cost).  A segment whose line rises less
  *    than LINEARITY_RISE_MIN x its W knows its slope too poorly to
  *    testify (the small messages of an allreduce, whose lowest third
  *    rises 3 ticks);
@@ -62,9 +65,10 @@ struct linearity {
 	size_t points_below;	/* 1, or a few N together (the deepest named) */
 };
 
-/* s sorted; tick 0 when unknown; fit_slope the whole line's.  Returns 0,
- * or -1 when out of memory. */
-int linearity_check(const struct point_set *s, double tick, double fit_slope,
+/* s sorted; tick 0 when unknown; bend_allowed the difference of two
+ * segments' slopes, beyond their bands, that is no bend.  Returns 0, or
+ * -1 when out of memory. */
+int linearity_check(const struct point_set *s, double tick, double bend_allowed,
 		    struct linearity *out);
 
 #endif /* SUBTICK_LINEARITY_H */

@@ -4,14 +4,15 @@
    was most of a test's time).
 
 KIND: lin (2 N), nlogn (0.2 N log2 N), pow (0.5 N^1.2), step (2 per unit
-up to N = 200000, 2.6 beyond: a cache level); SPACING: lin or geo, 64 N
+up to N = 200000, 2.6 beyond: a cache level), kink (2 per unit up to N =
+200000, 1.99 beyond: a bend of half a percent); SPACING: lin or geo, 64 N
 from 1000 to 10^6; 10 shuffled sweeps, one-sided exponential noise of
 0.2% of the cost, tick 1."""
 import math
 import random
 import sys
 
-KINDS = ('lin', 'nlogn', 'pow', 'step')
+KINDS = ('lin', 'nlogn', 'pow', 'step', 'kink')
 SPACINGS = ('lin', 'geo')
 K = 64
 
@@ -25,6 +26,8 @@ def cost(kind, n):
         return 50 + 0.5 * n ** 1.2
     if kind == 'step':
         return 50 + (2.0 * n if n <= 200000 else 2.0 * 200000 + 2.6 * (n - 200000))
+    if kind == 'kink':
+        return 50 + (2.0 * n if n <= 200000 else 2.0 * 200000 + 1.99 * (n - 200000))
     raise SystemExit(f"curves.py: unknown kind '{kind}' ({', '.join(KINDS)})")
 
 
