@@ -116,6 +116,19 @@ static void check_linear(struct analysis *a)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
+/* Order: each N's runs taken together, one N after another, with no start
+ * times (a parameter scan of another tool): a machine that slowed by 0.2%
+ * over the collection tilted the line as a cost would, and the bounds
+ * missed the truth 5 times in 5, with nothing to tell (no fifths in time,
+ * no speed windows).  Collect's sweeps shuffle the N. */
+static void check_order(struct analysis *a)
+{
+	if (a->start_times || a->points.count < 3 || a->runs_median < 2 ||
+	    a->n_blocks > 2 * (uint64_t)a->points.count)
+		return;
+	warn(a, "order: each N's runs were timed together, one N after another, and the stream does not say when each started: a machine whose speed changed meanwhile would tilt or bend the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started");
+}
+
 /* Drift: the fifths of the collection disagree beyond their bands.  Not
  * where every long run is interrupted and the speed held: the fifths'
  * minima then differ by the interruptions their runs could not escape. */
@@ -559,6 +572,7 @@ void analysis_check(struct analysis *a)
 			     ldexp(1, ilogb(big) - 52));
 	}
 	check_drift(a);
+	check_order(a);
 	check_speed(a);
 	check_saturated(a);
 	check_blind(a);
