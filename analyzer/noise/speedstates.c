@@ -234,11 +234,13 @@ static int between(const struct segmenter *g, size_t i, size_t j, double lo, dou
  * is, between ramps: a speed that changed over a few windows (a clock
  * that ramps), held, then ramped back; the core's thirds within an eighth
  * of its difference from the rest (twice as strict as flat: a smooth
- * crest also has a flat top), its ramps together at most half as long
- * as it (a crest's sides are as long as its top) and each between the
- * core's level and the rest's.  The one of the largest statistic, on a
+ * crest also has a flat top), its ramps together at most a quarter as
+ * long as it (RAMP_SHARE: a crest's sides are as long as its top; at
+ * half, a speed wandering by 2% every 100 ms had its crests cut, and the
+ * runs' spread around them then read as 589 interruptions a second) and
+ * each between the core's level and the rest's.  The one of the largest statistic, on a
  * grid of at most RAMP_GRID trims a side; 0 when none is beyond limit. */
-enum { RAMP_GRID = 64 };
+enum { RAMP_GRID = 64, RAMP_SHARE = 4 };
 
 static double flat_core(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j,
 			double limit, size_t *ci, size_t *cj)
@@ -249,7 +251,7 @@ static double flat_core(const struct segmenter *g, size_t a, size_t b, size_t i,
 	for (size_t t1 = 0; t1 <= most; t1 += h)
 		for (size_t t2 = 0; t1 + t2 <= 2 * most; t2 += h) {
 			size_t x = i + t1, y = j - t2, third = (y - x) / 3;
-			if ((t1 == 0 && t2 == 0) || 2 * (t1 + t2) > y - x || third == 0)
+			if ((t1 == 0 && t2 == 0) || RAMP_SHARE * (t1 + t2) > y - x || third == 0)
 				continue;
 			double s = interval_stat(g, a, b, x, y);
 			if (s < limit || s <= best)

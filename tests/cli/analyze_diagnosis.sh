@@ -781,6 +781,13 @@ assert j["speed_wander"] < 0.005, j["speed_wander"]'
 assert abs(j["speed_wander"] - 0.03) <= 0.005, j["speed_wander"]
 assert j["interrupts"] == 0 and j["slowed_runs"] is None, j["interrupts"]'
 
+	# by 2% every 100 ms: its crests no stretches between ramps (cut so,
+	# the runs' spread around them had read as 589 interruptions a second)
+	"$DISTURB" --seed $seed --wave 0.02@100 > wave2.st
+	check "a speed wandering by 2% every 100 ms, seed $seed: one state, no interruption" judge wave2.st '
+assert len(states()) == 1, states()
+assert j["interrupts"] == 0 and j["slowed_runs"] is None, j["interrupts"]'
+
 	# 1.30 times slower for the last 20% of the time, no interruption
 	"$DISTURB" --seed $seed --speed 1.3@1600:2000 > slow.st
 	check "slower for the last 20%, seed $seed: two states, none interrupted" judge slow.st '
