@@ -65,16 +65,12 @@ static int saturation_step(const struct analysis *a, double step)
  */
 static void check_linear(struct analysis *a)
 {
-	/* a bend of 1% is one, or one wider than the bounds: those would
-	 * hold neither range's cost */
 	struct linearity L;
-	double allowed = 0.01 * fabs(a->fit.slope), width = a->iv.slope[1] - a->iv.slope[0];
-	if (width >= 0 && width < allowed)
-		allowed = width;
-	if (linearity_check(&a->points, a->tick, allowed, &L) != 0)
+	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
+	if (linearity_check(&a->points, a->tick, &fit, &L) != 0)
 		return;
 	if (L.kind == LINEARITY_BEND)
-		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g over N = %llu..%llu, %.6g over N = %llu..%llu (%+.1f%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g over N = %llu..%llu, %.6g over N = %llu..%llu (%+.2g%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
 		     L.slope_a, (unsigned long long)L.a_from, (unsigned long long)L.a_to,
 		     L.slope_b, (unsigned long long)L.b_from, (unsigned long long)L.b_to,
 		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1));

@@ -62,18 +62,36 @@ static double value_at(const struct point_set *s, const struct segment *g, doubl
 	return g->intercept + g->slope * (n - (double)s->p[g->from].n);
 }
 
-/* A bend between two usable segments. */
+/* How far slope lies outside [lo, hi], signed: above hi positive, below
+ * lo negative, 0 within. */
+static double outside(double slope, double lo, double hi)
+{
+	return slope > hi ? slope - hi : slope < lo ? slope - lo : 0;
+}
+
+/* A bend between two usable segments: their slopes differ by more than
+ * their bands and 1% of the whole line's (fit->slope); or, narrower, by
+ * more than 1.5 times their bands and the width of the whole line's bounds,
+ * one of them outside those, both segments of LINEARITY_NARROW_POINTS N
+ * or more (a segment of two or three N has no scatter to give its band:
+ * 8 of 10 linear streams of 20 geometric N had been called bent). */
 static void bend(const struct point_set *s, const struct segment *a,
-		 const struct segment *b, double bend_allowed, struct linearity *out,
-		 double *worst)
+		 const struct segment *b, const struct linearity_fit *fit,
+		 struct linearity *out, double *worst)
 {
 	if (!a->usable || !b->usable)
 		return;
 	double d = fabs(b->slope - a->slope);
-	double allowed = a->band + b->band + bend_allowed;
-	if (!isfinite(d) || !(d > allowed) || d / allowed <= *worst)
+	double allowed = a->band + b->band + 0.01 * fabs(fit->slope);
+	double ratio = d / allowed;
+	double width = fit->hi - fit->lo;
+	if (!(ratio > 1) && a->to - a->from >= LINEARITY_NARROW_POINTS &&
+	    b->to - b->from >= LINEARITY_NARROW_POINTS && width >= 0 &&
+	    (outside(a->slope, fit->lo, fit->hi) != 0 || outside(b->slope, fit->lo, fit->hi) != 0))
+		ratio = d / (1.5 * (a->band + b->band) + width);
+	if (!isfinite(ratio) || !(ratio > 1) || ratio <= *worst)
 		return;
-	*worst = d / allowed;
+	*worst = ratio;
 	*out = (struct linearity){ .kind = LINEARITY_BEND,
 		.a_from = s->p[a->from].n, .a_to = s->p[a->to - 1].n,
 		.b_from = s->p[b->from].n, .b_to = s->p[b->to - 1].n,
@@ -112,7 +130,7 @@ static void step(const struct point_set *s, const struct segment *a,
 
 /* One cut into k segments, the first of them `shift` points long (0: a
  * whole one). */
-static int one_cut(const struct point_set *s, double tick, double bend_allowed,
+static int one_cut(const struct point_set *s, double tick, const struct linearity_fit *fit,
 		   size_t k, size_t shift, struct linearity *out, double *worst,
 		   double *x, double *y, size_t *work)
 {
@@ -132,7 +150,7 @@ static int one_cut(const struct point_set *s, double tick, double bend_allowed,
 	}
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
-			bend(s, &g[i], &g[j], bend_allowed, out, worst);
+			bend(s, &g[i], &g[j], fit, out, worst);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
 			step(s, &g[i], &g[j], j == i + 1, out, worst);
@@ -279,7 +297,7 @@ static int few_points(const struct point_set *s, double tick, struct linearity *
 	return rc;
 }
 
-int linearity_check(const struct point_set *s, double tick, double bend_allowed,
+int linearity_check(const struct point_set *s, double tick, const struct linearity_fit *fit,
 		    struct linearity *out)
 {
 	memset(out, 0, sizeof *out);
@@ -290,9 +308,9 @@ int linearity_check(const struct point_set *s, double tick, double bend_allowed,
 	size_t *work = malloc((n + 1) * sizeof *work);
 	int rc = x && y && work ? 0 : -1;
 	if (rc == 0)
-		rc = one_cut(s, tick, bend_allowed, k, 0, out, &worst, x, y, work);
+		rc = one_cut(s, tick, fit, k, 0, out, &worst, x, y, work);
 	if (rc == 0)
-		rc = one_cut(s, tick, bend_allowed, k, n / k / 2, out, &worst, x, y, work);
+		rc = one_cut(s, tick, fit, k, n / k / 2, out, &worst, x, y, work);
 	size_t *at = rc == 0 ? malloc(n * sizeof *at) : NULL;
 	unsigned char *gone = at ? calloc(n, 1) : NULL;
 	if (rc == 0 && out->kind == LINEAR)

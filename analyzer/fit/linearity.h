@@ -10,10 +10,12 @@
  * minima scatter more than their median height says).
  *
  *  - a bend: two segments whose slopes differ by more than their bands
- *    and bend_allowed (checks.c: 1% of the whole line's slope, or the
- *    width of its bounds where narrower: a cost 0.8% cheaper per unit
+ *    and 1% of the whole line's slope; or less, but by more than 1.5
+ *    times their bands and the width of the whole line's bounds, one of them
+ *    outside those (both of LINEARITY_NARROW_POINTS N or more): a cost
+ *    0.8% cheaper per unit
  *    past the middle of N had passed, under bounds of 0.27% that held
- *    neither piece's cost).  A segment whose line rises less
+ *    neither piece's cost.  A segment whose line rises less
  *    than LINEARITY_RISE_MIN x its W knows its slope too poorly to
  *    testify (the small messages of an allreduce, whose lowest third
  *    rises 3 ticks);
@@ -47,6 +49,7 @@
 #define LINEARITY_SEGMENTS 6
 #define LINEARITY_RISE_MIN 20.0
 #define LINEARITY_STEP_W 3.0
+#define LINEARITY_NARROW_POINTS 5
 
 enum linearity_kind { LINEAR, LINEARITY_BEND, LINEARITY_STEP, LINEARITY_POINT };
 
@@ -65,10 +68,13 @@ struct linearity {
 	size_t points_below;	/* 1, or a few N together (the deepest named) */
 };
 
-/* s sorted; tick 0 when unknown; bend_allowed the difference of two
- * segments' slopes, beyond their bands, that is no bend.  Returns 0, or
- * -1 when out of memory. */
-int linearity_check(const struct point_set *s, double tick, double bend_allowed,
+/* The whole line: its slope and its bounds. */
+struct linearity_fit {
+	double slope, lo, hi;
+};
+
+/* s sorted; tick 0 when unknown.  Returns 0, or -1 when out of memory. */
+int linearity_check(const struct point_set *s, double tick, const struct linearity_fit *fit,
 		    struct linearity *out);
 
 #endif /* SUBTICK_LINEARITY_H */
