@@ -112,17 +112,19 @@ static void check_linear(struct analysis *a)
 		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
-/* Order: each N's runs taken together, one N after another, with no start
- * times (a parameter scan of another tool): a machine that slowed by 0.2%
- * over the collection tilted the line as a cost would, and the bounds
- * missed the truth 5 times in 5, with nothing to tell (no fifths in time,
- * no speed windows).  Collect's sweeps shuffle the N. */
+/* Order: each N's runs together, one N after another, with no start times
+ * (a parameter scan of another tool, once or a few times over): a machine
+ * that slowed by 0.2% over the collection tilted the line as a cost would,
+ * and the bounds missed the truth 5 times in 5, with nothing to tell (no
+ * fifths in time, no speed windows).  Told by the samples' blocks of one
+ * N in a row: 2 samples or more each, on average (collect's sweeps shuffle
+ * the N, and their blocks hold 1). */
 static void check_order(struct analysis *a)
 {
-	if (a->start_times || a->points.count < 3 || a->runs_median < 2 ||
-	    a->n_blocks > 2 * (uint64_t)a->points.count)
+	if (a->start_times || a->points.count < 3 || a->runs_median < 2 || a->n_blocks == 0 ||
+	    a->points.samples < 2 * a->n_blocks)
 		return;
-	warn(a, "order: each N's runs were timed together, one N after another, and the stream does not say when each started: a machine whose speed changed meanwhile would tilt or bend the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started");
+	warn(a, "order: each N's runs come together in the stream, one N after another, and it does not say when each started: a machine whose speed changed meanwhile would tilt or bend the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started");
 }
 
 /* Drift: the fifths of the collection disagree beyond their bands.  Not

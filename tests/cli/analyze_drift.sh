@@ -26,15 +26,20 @@ done
 
 # Each N's runs together, one N after another (a parameter scan), with no
 # start times: a drift would tilt the line unseen, and a warning says the
-# order cannot tell.  Not for shuffled sweeps, nor where start times are
-# given (the fifths in time see a drift).
+# order cannot tell, once or three times over.  Not for shuffled sweeps
+# (two of them too), nor where start times are given (the fifths in time
+# see a drift).
 "$SYNTH" --seed 6 --runs 10 > sweeps.st
 grep -v '^#' sweeps.st | sort -s -n -k1,1 | cut -f1,2 > scan.st
 grep -v '^#' sweeps.st | sort -s -n -k1,1 > scan_at.st
 grep -v '^#' sweeps.st | cut -f1,2 > sweeps_no_at.st
 "$ANALYZE" scan.st > scan.txt
 check "N one after another, no start times: the order warned" grep -q '^  order: ' scan.txt
-for f in sweeps_no_at scan_at; do
+cat scan.st scan.st scan.st > scan3.st
+"$ANALYZE" scan3.st > scan3.txt
+check "that scan three times over: the order warned" grep -q '^  order: ' scan3.txt
+"$SYNTH" --seed 7 --runs 2 | grep -v '^#' | cut -f1,2 > sweeps2.st
+for f in sweeps_no_at scan_at sweeps2; do
 	"$ANALYZE" $f.st > $f.txt
 	check "$f: no order warning" sh -c "! grep -q '^  order: ' $f.txt"
 done
