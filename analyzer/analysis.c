@@ -89,8 +89,10 @@ static int take_sample(struct read_ctx *c, const struct sample *s, struct input_
 	 * (a file with one read with a file without is refused) */
 	if (c->meta->has_tick || c->a->opt->tick > 0)
 		return 0;
-	if (s->dec_ok)
+	if (s->dec_ok) {
 		tickdata_offer(c->td, s->dec_m, s->dec_e, c->rng);
+		tickdata_count_digits(c->td, s->dec_m, s->dec_e, s->dec_last);
+	}
 	else
 		tickdata_offer_inexact(c->td);
 	return 0;

@@ -303,6 +303,7 @@ static int sample_line(struct reader *r, char *s)
 	smp.dec_ok = num.dec_ok;
 	smp.dec_m = num.dec_m;
 	smp.dec_e = num.dec_e;
+	smp.dec_last = num.dec_last;
 	if (ca >= 0) {
 		if (field_number(r, "at", field[ca], len[ca], &num) != 0)
 			return -1;
@@ -402,6 +403,7 @@ static void fast_fill(const struct input_meta *m, const uint64_t *v,
 	smp->dec_ok = 1;
 	smp->dec_m = t;
 	smp->dec_e = 0;
+	smp->dec_last = 0;
 }
 
 static int fast_sample(const struct reader *r, const char *s, size_t len,

@@ -68,6 +68,7 @@ struct sample {
 	int dec_ok;		/* t as written: dec_m * 10^dec_e */
 	uint64_t dec_m;
 	int dec_e;
+	int dec_last;		/* the power of ten of t's last digit written */
 };
 
 struct input_error {

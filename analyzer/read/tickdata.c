@@ -30,10 +30,6 @@ void tickdata_offer(struct tickdata *td, uint64_t m, int e, gsl_rng *rng)
 {
 	if (m == 0)
 		return;
-	int k = digits_of(m);
-	long d = (long)k - 1 + e + TICKDATA_DECADE_BIAS;
-	if (d >= 0 && d < TICKDATA_DECADES)
-		td->digits[d][k]++;
 	td->seen++;
 	size_t j = td->kept;
 	if (td->kept == TICKDATA_KEEP) {
@@ -46,6 +42,16 @@ void tickdata_offer(struct tickdata *td, uint64_t m, int e, gsl_rng *rng)
 	}
 	td->m[j] = m;
 	td->e[j] = (int16_t)e;
+}
+
+void tickdata_count_digits(struct tickdata *td, uint64_t m, int e, int last)
+{
+	if (m == 0 || last > e)
+		return;
+	long d = (long)digits_of(m) - 1 + e, k = d - last + 1;
+	d += TICKDATA_DECADE_BIAS;
+	if (d >= 0 && d < TICKDATA_DECADES && k >= 1 && k < TICKDATA_DIGITS)
+		td->digits[d][k]++;
 }
 
 void tickdata_offer_inexact(struct tickdata *td)
@@ -108,6 +114,8 @@ double tickdata_digit_at(const struct tickdata *td, double v)
 	for (int j = 1; j <= finest; j++)
 		below += (double)c[j];
 	double all = below;
+	if (all < TICKDATA_DECADE_MIN)
+		return 0;
 	for (int k = finest - 1; k >= 1; k--) {
 		double at = below - (double)c[k + 1];
 		if (at > 0.1 * below + 3 * sqrt(0.09 * below) + 2 && at >= 0.1 * all)

@@ -25,6 +25,9 @@
 #define TICKDATA_DECADES 160
 #define TICKDATA_DECADE_BIAS 80
 #define TICKDATA_DIGITS 21
+/* Timings a decade holds at least to have a digit (tickdata_digit_at):
+ * one line "1.2e+09" among integers had set a tick of 1e8 */
+#define TICKDATA_DECADE_MIN 3
 
 struct tickdata {
 	uint64_t m[TICKDATA_KEEP];	/* a uniform sample of the nonzero */
@@ -42,6 +45,11 @@ void tickdata_init(struct tickdata *td);
 /* Offer one timing, m * 10^e as written (e = 0 for integers); reservoir
  * sampling keeps a uniform sample. */
 void tickdata_offer(struct tickdata *td, uint64_t m, int e, gsl_rng *rng);
+
+/* Count one timing, m * 10^e, whose last digit written is 10^last (its
+ * zeros too: "12.300" is m 123, e -1, last -3), by its decade and the
+ * digits written (tickdata_digit_at). */
+void tickdata_count_digits(struct tickdata *td, uint64_t m, int e, int last);
 
 /* A timing whose digits could not be kept (more than 19): no tick can be
  * read from the digits. */
@@ -62,7 +70,8 @@ uint64_t tickdata_tick(const struct tickdata *td, int *e);
  * timings, and a tenth of the decade's at least: one N's runs, written
  * alike, are not a format): another format mixed in, whose timings may
  * be the minima.  0
- * when none was offered there, or v is not positive and finite. */
+ * when fewer than TICKDATA_DECADE_MIN were offered there, or v is not
+ * positive and finite. */
 double tickdata_digit_at(const struct tickdata *td, double v);
 
 #endif /* SUBTICK_TICKDATA_H */

@@ -28,6 +28,7 @@ static const char *scan_digits(const char *s, size_t len, struct number *out)
 	out->dec_ok = 1;
 	out->dec_m = v;
 	out->dec_e = 0;
+	out->dec_last = 0;
 	return NULL;
 }
 
@@ -61,6 +62,7 @@ static void scan_decimal(const char *s, size_t len, struct number *out)
 		e = (int)x;
 	}
 	e -= after_point;
+	out->dec_last = e;
 	while (m != 0 && m % 10 == 0) {
 		m /= 10;
 		e++;

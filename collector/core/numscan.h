@@ -17,6 +17,8 @@ struct number {
 	int dec_ok;
 	uint64_t dec_m;
 	int dec_e;
+	int dec_last;	/* the power of ten of the last digit written, its
+			 * zeros too ("2.500e-9": -12; "1200": 0) */
 };
 
 /*

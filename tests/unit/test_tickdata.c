@@ -91,7 +91,7 @@ static void test_digit_at(void **state)
 		snprintf(s, sizeof s, "%g", 1.2 + 13.5 * k / 4999.0);
 		struct number num;
 		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
 	}
 	assert_true(fabs(tickdata_digit_at(&td, 9.5) - 1e-5) < 1e-17);
 	assert_true(fabs(tickdata_digit_at(&td, 12.0) - 1e-4) < 1e-16);
@@ -100,8 +100,12 @@ static void test_digit_at(void **state)
 	assert_true(tickdata_digit_at(&td, INFINITY) == 0 && tickdata_digit_at(&td, NAN) == 0);
 	/* integers past a million in "%g": 1.23457e+06 has the digit 10 */
 	tickdata_init(&td);
-	tickdata_offer(&td, 123457, 1, r);
-	tickdata_offer(&td, 987, 0, r);
+	for (int k = 0; k < TICKDATA_DECADE_MIN; k++) {
+		tickdata_count_digits(&td, 123457, 1, 1);
+		tickdata_count_digits(&td, 987, 0, 0);
+	}
+	tickdata_count_digits(&td, 12, 8, 8);	/* one "1.2e+09": too few */
+	assert_true(tickdata_digit_at(&td, 1.2e9) == 0);
 	assert_true(tickdata_digit_at(&td, 1234570.0) == 10);
 	assert_true(tickdata_digit_at(&td, 987.0) == 1);
 	/* two formats in one decade: integers, and "%.6g" on every other
@@ -118,7 +122,7 @@ static void test_digit_at(void **state)
 			snprintf(s, sizeof s, "%.0f", floor(t));
 		struct number num;
 		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
 	}
 	assert_true(tickdata_digit_at(&td, 1200000.0) == 10);
 	tickdata_init(&td);
@@ -127,9 +131,19 @@ static void test_digit_at(void **state)
 		snprintf(s, sizeof s, "%.6g", 1000000 + 97.13 * k);
 		struct number num;
 		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
 	}
 	assert_true(tickdata_digit_at(&td, 1200000.0) == 10);
+	/* "%.3f" of a quiet kernel on a 1 us clock, in ms: 12.300 and
+	 * 12.301 (read as 12.3 and 12.301) were written to 1e-3 alike */
+	tickdata_init(&td);
+	for (int k = 0; k < 400; k++) {
+		const char *s = k % 2 ? "12.300" : "12.301";
+		struct number num;
+		assert_null(num_scan(s, strlen(s), &num));
+		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
+	}
+	assert_true(fabs(tickdata_digit_at(&td, 12.3) - 1e-3) < 1e-15);
 	gsl_rng_free(r);
 }
 
