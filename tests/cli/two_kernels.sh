@@ -80,17 +80,22 @@ check "... and says so" grep -q "timed in turn in one collection ($id)" c.txt
 # The probe times each kernel for a moment: a machine busy through one
 # of those moments sizes that kernel's runs for a cost it does not have,
 # so the collection is made again, up to three times; runs not sized by
-# their cost miss every time.
-# the largest N's minimum of each: within a factor of two of each other
+# their cost miss every time.  Beside another process the count kernel
+# can probe at 0.43 to 0.49 ns a unit for the 0.275 it runs at (5 times in
+# 12 here, both N alike, and again when probed after B): it then looks as
+# dear as the sum kernel, both go at the same N (as the rule says for
+# costs within 25%), and its runs come out 0.47 to 0.5 of B's; a B sized
+# the wrong way round would be 0.2.
+# the largest N's minimum of each: within a factor of 2.5 of each other
 longest() { awk '!/^#/ { if ($1 > n || (n == $1 && $2 < t)) { if ($1 > n) t = $2; n = $1; if ($2 < t) t = $2 } } END { print t }' "$1"; }
 plans_agree() {
 	"$COLLECT" --kernel count --kernel "$SUBTICK_EXAMPLE_SO:sum" --budget 0.5 -q -o aa.st -o ab.st 2> err ||
 		fail "two kernels, automatic plan, exited $?"
 	{ only_complete_lines aa.st && only_complete_lines ab.st; } || fail "two kernels, automatic plan: a stream not whole"
 	echo "try $try: the longest runs of A and B: $(longest aa.st), $(longest ab.st)"
-	awk -v a="$(longest aa.st)" -v b="$(longest ab.st)" 'BEGIN { r = a / b; exit !(r > 0.5 && r < 2) }'
+	awk -v a="$(longest aa.st)" -v b="$(longest ab.st)" 'BEGIN { r = a / b; exit !(r > 0.4 && r < 2.5) }'
 }
-check "automatic plan: the longest runs of A and B within 2x (in one of 3 tries)" tries 3 plans_agree
+check "automatic plan: the longest runs of A and B within 2.5x (in one of 3 tries)" tries 3 plans_agree
 check "... both streams whole" only_complete_lines aa.st
 check "... both streams whole" only_complete_lines ab.st
 check "... each stream says how its cost in turn compares with alone" \
