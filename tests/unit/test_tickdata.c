@@ -76,6 +76,14 @@ static void test_decimal(void **state)
 	gsl_rng_free(r);
 }
 
+/* Count the timing written as s by its digits. */
+static void count_written(struct tickdata *td, const char *s)
+{
+	struct number num;
+	assert_null(num_scan(s, strlen(s), &num));
+	tickdata_count_digits(td, num.dec_m, num.dec_e, num.dec_last);
+}
+
 /* Written to six significant digits ("%g"), timings from 1.2 to 14.7
  * have digits of 1e-5 below 10 and 1e-4 above: each decade's finest
  * digit is kept, whatever the sample holds. */
@@ -89,9 +97,7 @@ static void test_digit_at(void **state)
 	for (int k = 0; k < 5000; k++) {
 		char s[32];
 		snprintf(s, sizeof s, "%g", 1.2 + 13.5 * k / 4999.0);
-		struct number num;
-		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
+		count_written(&td, s);
 	}
 	assert_true(fabs(tickdata_digit_at(&td, 9.5) - 1e-5) < 1e-17);
 	assert_true(fabs(tickdata_digit_at(&td, 12.0) - 1e-4) < 1e-16);
@@ -120,29 +126,21 @@ static void test_digit_at(void **state)
 			snprintf(s, sizeof s, "%.6g", t);
 		else
 			snprintf(s, sizeof s, "%.0f", floor(t));
-		struct number num;
-		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
+		count_written(&td, s);
 	}
 	assert_true(tickdata_digit_at(&td, 1200000.0) == 10);
 	tickdata_init(&td);
 	for (int k = 0; k < 4000; k++) {
 		char s[32];
 		snprintf(s, sizeof s, "%.6g", 1000000 + 97.13 * k);
-		struct number num;
-		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
+		count_written(&td, s);
 	}
 	assert_true(tickdata_digit_at(&td, 1200000.0) == 10);
 	/* "%.3f" of a quiet kernel on a 1 us clock, in ms: 12.300 and
 	 * 12.301 (read as 12.3 and 12.301) were written to 1e-3 alike */
 	tickdata_init(&td);
-	for (int k = 0; k < 400; k++) {
-		const char *s = k % 2 ? "12.300" : "12.301";
-		struct number num;
-		assert_null(num_scan(s, strlen(s), &num));
-		tickdata_count_digits(&td, num.dec_m, num.dec_e, num.dec_last);
-	}
+	for (int k = 0; k < 400; k++)
+		count_written(&td, k % 2 ? "12.300" : "12.301");
 	assert_true(fabs(tickdata_digit_at(&td, 12.3) - 1e-3) < 1e-15);
 	gsl_rng_free(r);
 }
