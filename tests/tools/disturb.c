@@ -16,13 +16,37 @@
  *
  * Usage: disturb [--slope S] [--intercept I] [--tick T] [--unit-ns U]
  *                [--range A:B:K] [--runs R | --seconds S] [--gap G]
- *                [--jitter J] [--seed S]
+ *                [--jitter J | --jitter exp:J | --jitter pareto:J[:XI]]
+ *                [--spread KIND:SHARE[:ARG]] [--seed S]
  *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]]]...
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
+ *                [--irq-bursts COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD]]...
+ *                [--grow G]
  *                [--speed FACTOR@FROM_MS:TO_MS]...
+ *                [--ramp FACTOR@FROM_MS:TO_MS]
  *                [--bursts FACTOR@LENGTH_MS/EVERY_MS]
  *                [--wave AMPLITUDE@EVERY_MS]
  *                [--trace SECONDS [--read-interval UNITS]]
+ *
+ * --jitter adds to each run a time of its own, whatever its N: exponential
+ * of mean J units (a bare J, or exp:J), or generalized Pareto of scale J
+ * and shape XI (default 0.5: a heavy tail, its variance infinite from
+ * XI = 0.5 on).  --spread makes each run slower in proportion to its
+ * length, by a share x of it: exp (mean SHARE), pareto (generalized
+ * Pareto of scale SHARE, shape ARG, default 0.5; x at most 1), gauss
+ * (half-normal of sigma SHARE), uniform (0 to SHARE), or twospeed (a share
+ * ARG of the runs at full speed, default a quarter, the rest slower by
+ * 0.7 SHARE to SHARE: a guest whose core another shares from run to run).
+ *
+ * --ramp makes the machine slower from 1 at FROM_MS to FACTOR at TO_MS,
+ * along a straight line (in 256 steps), and FACTOR from then on: a clock
+ * that ramps, or, from 0 to the end, a speed that drifts.
+ *
+ * --irq-bursts: every EVERY_MS (from a random phase), COUNT interrupts at
+ * random moments within WIDTH_MS, each of COST_US (SPREAD as below).
+ * --grow G: an interrupt that lands in a run of N costs (1 + G (N - A) /
+ * (B - A)) times its cost (a cost growing with the run's data, as a cache
+ * refilled after it).
  *
  * --wave slows the machine by a factor that rises and falls smoothly from
  * 1 to 1 + AMPLITUDE and back every EVERY_MS (a sine, in 64 steps a
@@ -57,11 +81,24 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-enum { SOURCES_MAX = 8, SPANS_MAX = 8 };
+enum { SOURCES_MAX = 8, SPANS_MAX = 8, BURST_MAX = 4096, RAMP_STEPS = 256 };
 enum kind { KIND_UNSEEN, KIND_IRQ, KIND_PREEMPT };
+enum shape { SHAPE_NONE, SHAPE_EXP, SHAPE_PARETO, SHAPE_GAUSS, SHAPE_UNIFORM, SHAPE_TWOSPEED };
+
+/* A random time: additive jitter (units), or a share of a run (spread). */
+struct draw {
+	enum shape shape;
+	double scale, arg;
+	char spec[64];
+};
 
 struct source {
 	int periodic;
+	int bursts;		/* --irq-bursts: a burst of `burst` at each mark */
+	unsigned burst;
+	double width;		/* units */
+	double pending[BURST_MAX];	/* the current burst's times left */
+	unsigned npending;
 	double period;		/* units; periodic */
 	double share;		/* of its marks a periodic source fires at */
 	double rate;		/* per unit; random */
@@ -71,6 +108,7 @@ struct source {
 	uint64_t hits;		/* interrupts that landed inside runs */
 	uint64_t count;		/* all of them, in runs or between */
 	double phase;		/* periodic: its first mark, units */
+	double mark;		/* bursts: the current burst's mark */
 	double phase_us;	/* as given (PHASE_US), or < 0: at random */
 	char spec[80];
 };
@@ -80,7 +118,11 @@ struct span {
 };
 
 struct gen {
-	double slope, intercept, tick, unit_ns, gap, jitter;
+	double slope, intercept, tick, unit_ns, gap;
+	struct draw jitter, spread;
+	double grow;			/* --grow */
+	double cur_grow;		/* of the run now running: 1 between runs */
+	double ramp_factor, ramp_from, ramp_to;	/* units; factor 0: none */
 	uint64_t from, to, points, runs;
 	double seconds;			/* 0: --runs sweeps */
 	unsigned long seed;
@@ -159,6 +201,79 @@ static int within(double x, double lo, double hi)
 	return x > lo && x < hi;
 }
 
+/* KIND:SCALE[:ARG], or a bare number (exp) where bare_ok. */
+static void parse_draw(const char *opt, const char *v, int share, struct draw *d)
+{
+	char kind[16];
+	double scale = 0, arg = -1;
+	int end = -1;
+	char *e;
+	strtod(v, &e);
+	if (!share && *v != '\0' && *e == '\0') {
+		snprintf(kind, sizeof kind, "exp");
+		scale = number(opt, v);
+	} else if (sscanf(v, "%15[a-z]:%lf%n", kind, &scale, &end) < 2 ||
+		   (v[end] != '\0' && (v[end] != ':' || sscanf(v + end + 1, "%lf", &arg) != 1))) {
+		usage_error(opt, v, share ? "KIND:SHARE[:ARG]" : "J, or KIND:J[:XI]");
+	}
+	static const char *const names[] = { "", "exp", "pareto", "gauss", "uniform", "twospeed" };
+	*d = (struct draw){ .shape = SHAPE_NONE, .scale = scale, .arg = arg };
+	for (int k = 1; k < 6; k++)
+		if (strcmp(kind, names[k]) == 0)
+			d->shape = (enum shape)k;
+	int ok = d->shape != SHAPE_NONE && scale >= 0 && isfinite(scale) &&
+		 (share ? scale < 1 : d->shape <= SHAPE_PARETO);
+	if (d->shape == SHAPE_PARETO)
+		ok &= arg < 0 || (arg > 0 && arg < 1), d->arg = arg < 0 ? 0.5 : arg;
+	if (d->shape == SHAPE_TWOSPEED)
+		ok &= arg < 0 || arg <= 1, d->arg = arg < 0 ? 0.25 : arg;
+	if (!ok)
+		usage_error(opt, v, share ? "exp|pareto|gauss|uniform|twospeed:SHARE[:ARG], 0 <= SHARE < 1"
+					  : "J, or exp:J, or pareto:J[:XI] (0 < XI < 1)");
+	snprintf(d->spec, sizeof d->spec, "%s", v);
+}
+
+/* A draw: 0 when none. */
+static double draw_of(gsl_rng *rng, const struct draw *d)
+{
+	double u;
+	switch (d->shape) {
+	case SHAPE_EXP:
+		return d->scale > 0 ? gsl_ran_exponential(rng, d->scale) : 0;
+	case SHAPE_PARETO:	/* generalized Pareto: scale (U^-xi - 1) / xi */
+		u = 1 - gsl_rng_uniform(rng);
+		return d->scale * (pow(u, -d->arg) - 1) / d->arg;
+	case SHAPE_GAUSS:
+		return fabs(gsl_ran_gaussian(rng, d->scale));
+	case SHAPE_UNIFORM:
+		return gsl_rng_uniform(rng) * d->scale;
+	case SHAPE_TWOSPEED:
+		return gsl_rng_uniform(rng) < d->arg ? 0
+		       : d->scale * (0.7 + 0.3 * gsl_rng_uniform(rng));
+	default:
+		return 0;
+	}
+}
+
+/* COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD] */
+static void add_bursts(struct gen *g, const char *v)
+{
+	if (g->nsrc == SOURCES_MAX)
+		usage_error("--irq-bursts", v, "at most 8 sources");
+	struct source *s = &g->src[g->nsrc++];
+	unsigned count;
+	double width, every, cost, spread = 0;
+	int end = -1;
+	int k = sscanf(v, "%u@%lf/%lf:%lf%n:%lf", &count, &width, &every, &cost, &end, &spread);
+	if (k < 4 || count < 1 || count > BURST_MAX || !within(width, 0, every) ||
+	    !within(every, 0, 1e9) || !(cost > 0) || spread < 0)
+		usage_error("--irq-bursts", v, "COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD] (COUNT 1 to 4096, WIDTH below EVERY)");
+	*s = (struct source){ .periodic = 1, .bursts = 1, .burst = count, .width = width,
+			      .period = every * 1e3, .cost = cost, .spread = spread,
+			      .share = 1, .phase_us = -1 };
+	snprintf(s->spec, sizeof s->spec, "bursts %s", v);
+}
+
 static void add_span(struct gen *g, const char *v)
 {
 	struct span *s = &g->span[g->nspan];
@@ -179,7 +294,16 @@ static int flag(struct gen *g, const char *o, const char *v)
 	else if (strcmp(o, "--runs") == 0) g->runs = (uint64_t)number(o, v);
 	else if (strcmp(o, "--seconds") == 0) g->seconds = number(o, v);
 	else if (strcmp(o, "--gap") == 0) g->gap = number(o, v);
-	else if (strcmp(o, "--jitter") == 0) g->jitter = number(o, v);
+	else if (strcmp(o, "--jitter") == 0) parse_draw(o, v, 0, &g->jitter);
+	else if (strcmp(o, "--spread") == 0) parse_draw(o, v, 1, &g->spread);
+	else if (strcmp(o, "--grow") == 0) g->grow = number(o, v);
+	else if (strcmp(o, "--irq-bursts") == 0) add_bursts(g, v);
+	else if (strcmp(o, "--ramp") == 0) {
+		if (sscanf(v, "%lf@%lf:%lf", &g->ramp_factor, &g->ramp_from, &g->ramp_to) != 3 ||
+		    !within(g->ramp_factor, 0, 1e6) || !within(g->ramp_from, -1, 1e9) ||
+		    !within(g->ramp_to, g->ramp_from, 1e9))
+			usage_error(o, v, "FACTOR@FROM_MS:TO_MS");
+	}
 	else if (strcmp(o, "--seed") == 0) g->seed = (unsigned long)number(o, v);
 	else if (strcmp(o, "--trace") == 0) g->trace_s = number(o, v);
 	else if (strcmp(o, "--read-interval") == 0) g->read_interval = number(o, v);
@@ -208,7 +332,8 @@ static int flag(struct gen *g, const char *o, const char *v)
 static void parse(int argc, char **argv, struct gen *g)
 {
 	*g = (struct gen){ .slope = 0.57, .intercept = 80, .tick = 21,
-			   .unit_ns = 10.0 / 21, .gap = 200, .jitter = 5,
+			   .unit_ns = 10.0 / 21, .gap = 200,
+			   .jitter = { SHAPE_EXP, 5, 0, "5" }, .cur_grow = 1,
 			   .from = 5000, .to = 200000, .points = 64, .runs = 0,
 			   .seconds = 2, .seed = 1, .read_interval = 46 };
 	for (int i = 1; i < argc; i += 2)
@@ -232,6 +357,11 @@ static void parse(int argc, char **argv, struct gen *g)
 	g->burst_len = units_of_ms(g, g->burst_len);
 	g->burst_every = units_of_ms(g, g->burst_every);
 	g->wave_every = units_of_ms(g, g->wave_every);
+	g->ramp_from = units_of_ms(g, g->ramp_from);
+	g->ramp_to = units_of_ms(g, g->ramp_to);
+	for (int i = 0; i < g->nsrc; i++)
+		if (g->src[i].bursts)
+			g->src[i].width = units_of_ms(g, g->src[i].width);
 }
 
 /* The speed factor at wall time x, and the next time it may change. */
@@ -252,6 +382,18 @@ static double speed_at(const struct gen *g, double x, double *change)
 		f *= 1 + g->wave_amp * 0.5 * (1 + sin(6.283185307179586 * (k + 0.5) / 64));
 		next = fmin(next, (k + 1) * step);
 	}
+	if (g->ramp_factor > 0) {
+		double step = (g->ramp_to - g->ramp_from) / RAMP_STEPS;
+		if (x >= g->ramp_to) {
+			f *= g->ramp_factor;
+		} else if (x >= g->ramp_from) {
+			double k = floor((x - g->ramp_from) / step);
+			f *= 1 + (g->ramp_factor - 1) * (k + 0.5) / RAMP_STEPS;
+			next = fmin(next, g->ramp_from + (k + 1) * step);
+		} else {
+			next = fmin(next, g->ramp_from);
+		}
+	}
 	for (int i = 0; i < g->nspan; i++) {
 		const struct span *s = &g->span[i];
 		if (x >= s->from && x < s->to) {
@@ -268,11 +410,35 @@ static double speed_at(const struct gen *g, double x, double *change)
 static double cost_of(struct gen *g, const struct source *s)
 {
 	double c = s->cost * (1 + s->spread * gsl_ran_gaussian(g->rng, 1));
-	return c > 0.1 * s->cost ? c : 0.1 * s->cost;
+	return g->cur_grow * (c > 0.1 * s->cost ? c : 0.1 * s->cost);
+}
+
+static int by_time(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x < y) - (x > y);	/* latest first: the next is the last */
+}
+
+/* A burst at the mark `at`: its times, latest first. */
+static void burst_at(struct gen *g, struct source *s, double at)
+{
+	for (unsigned k = 0; k < s->burst; k++)
+		s->pending[k] = at + gsl_rng_uniform(g->rng) * s->width;
+	qsort(s->pending, s->burst, sizeof *s->pending, by_time);
+	s->npending = s->burst;
+	s->next = s->pending[--s->npending];
 }
 
 static void advance(struct gen *g, struct source *s)
 {
+	if (s->bursts) {	/* the burst's next, or the next burst */
+		if (s->npending > 0)
+			s->next = s->pending[--s->npending];
+		else
+			burst_at(g, s, (s->mark += s->period));
+		s->count++;
+		return;
+	}
 	if (s->periodic)	/* the next mark it fires at */
 		s->next += s->period * (s->share < 1 ? gsl_ran_geometric(g->rng, s->share) : 1);
 	else
@@ -370,6 +536,15 @@ static void truth(const struct gen *g)
 	if (g->wave_every > 0)
 		printf("# truth_wave: amplitude=%.17g every_ms=%.6f\n", g->wave_amp,
 		       g->wave_every * ms);
+	if (g->ramp_factor > 0)
+		printf("# truth_ramp: factor=%.17g from_ms=%.6f to_ms=%.6f\n", g->ramp_factor,
+		       g->ramp_from * ms, g->ramp_to * ms);
+	if (g->jitter.shape != SHAPE_NONE)
+		printf("# truth_jitter: %s\n", g->jitter.spec);
+	if (g->spread.shape != SHAPE_NONE)
+		printf("# truth_spread: %s\n", g->spread.spec);
+	if (g->grow > 0)
+		printf("# truth_grow: %.17g\n", g->grow);
 	for (int i = 0; i < g->nsrc; i++)
 	{
 		printf("# truth_source: %s hits=%llu count=%llu", g->src[i].spec,
@@ -403,9 +578,13 @@ static void collection(struct gen *g)
 		for (uint64_t k = 0; k < g->points && x - first < end; k++) {
 			double work = g->intercept + g->slope * (double)n[order[k]];
 			double a = take_due(g, x, 0);
+			/* the spread: this run's work is a share x longer */
+			work *= 1 + fmin(draw_of(g->rng, &g->spread), 1);
+			g->cur_grow = 1 + g->grow * (double)(n[order[k]] - g->from) /
+					      (double)(g->to - g->from);
 			double b = run(g, a, work);
-			if (g->jitter > 0)
-				b += gsl_ran_exponential(g->rng, g->jitter);
+			g->cur_grow = 1;
+			b += draw_of(g->rng, &g->jitter);
 			g->in_runs += b - a;
 			printf("%llu\t%.0f\t%.0f\n", (unsigned long long)n[order[k]],
 			       reading(g, b) - reading(g, a), reading(g, a) - first);
@@ -468,6 +647,10 @@ int main(int argc, char **argv)
 							 * other sources' as before) */
 			s->next = units_of_us(&g, s->phase_us);
 		s->phase = s->periodic ? s->next : 0;
+		if (s->bursts) {
+			s->mark = s->phase;
+			burst_at(&g, s, s->mark);
+		}
 	}
 	if (g.trace_s > 0)
 		trace(&g);
