@@ -736,6 +736,5 @@ void analysis_free(struct analysis *a)
 	excess_free(&a->excess);
 	excess_config_free(&a->excess_cfg);
 	blocks_free(&a->blocks);
-	interrupts_scan_free(&a->scan);
 	diagnosis_free(&a->diag);
 }

@@ -142,11 +142,8 @@ struct analysis {
 						 * taken (plots reuse it) */
 	struct excess_summary excess;
 	double on_line_width;
-	/* what disturbed the timings (noise/diagnosis.h), and the
-	 * interruptions' first look at every run, from the pass after the
-	 * fit (pass.h) to the diagnosis */
+	/* what disturbed the timings (noise/diagnosis.h) */
 	struct diagnosis diag;
-	struct interrupt_scan scan;
 	/* checks */
 	char warning[ANALYSIS_WARNINGS_MAX][ANALYSIS_WARNING_LEN];
 	size_t warnings;

@@ -35,20 +35,11 @@ static void configure(struct analysis *a)
 	 * for each sample (16 bytes an N less while the blocks are cut) */
 	if (a->points.count <= SPOOL_FETCH_POINTS)
 		excess_prepare(&a->excess_cfg, &a->points);
-	a->diag.irq_cfg = (struct interrupt_config){
-		.points = &a->points, .speed = &a->diag.speed,
-		.on_line_width = a->on_line_width, .threshold = a->opt->threshold,
-		.unit_ns = a->unit_ns,
-		/* files read one after another: each one's start times are
-		 * offset to follow the last's, by a made-up gap, and a period
-		 * searched across them would mix unrelated phases */
-		.one_clock = a->files <= 1,
-	};
 }
 
 /* Every batch to each part that takes one.  Returns 0, or -1 (errno). */
 static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
-		    struct speed_windows *win, struct interrupt_scan *scan)
+		    struct speed_windows *win, struct run_taker *runs)
 {
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	long n = -1;
@@ -62,7 +53,7 @@ static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct exces
 			excess_take(ex, r, (size_t)n);
 			if (win != NULL)
 				speed_windows_take(win, r, (size_t)n);
-			interrupts_take(scan, r, (size_t)n);
+			runs_take(runs, r, (size_t)n);
 		}
 	free(r);
 	if (r == NULL)
@@ -82,8 +73,8 @@ int analysis_pass(struct analysis *a, const uint64_t *skip_n, const double *skip
 	int wins = speed_windows_begin(&win, &a->points, a->spool.count, &a->diag.speed);
 	int rc = -1;
 	if (ex != NULL && cut >= 0 && wins >= 0 && excess_begin(ex, &a->excess_cfg, &a->excess) == 0 &&
-	    interrupts_begin(&a->scan, &a->diag.irq_cfg) == 0) {
-		rc = take_all(&a->spool, cut ? &blocks : NULL, ex, wins ? &win : NULL, &a->scan);
+	    runs_begin(&a->diag.taker) == 0) {
+		rc = take_all(&a->spool, cut ? &blocks : NULL, ex, wins ? &win : NULL, &a->diag.taker);
 	} else {
 		errno = ENOMEM;
 	}

@@ -168,42 +168,54 @@ static double lowered(double median, double lower_quartile, double k,
 	return v > 0.1 * k * median ? v : 0.1 * k * median;
 }
 
+/* The sources the minima may hold: the periodic ones that fire at
+ * nearly every mark (a run of R that escaped one of its marks is
+ * expected less than once in two: R K (1 - fire) < 1/2, K its marks in
+ * the run), and the random one.  Bursts leave runs outside them clean. */
+static int held_periodic(const struct source *s, double m, double R)
+{
+	double fire = isnan(s->fire) ? 1 : s->fire, K = floor(m / s->marks.period);
+	return s->kind == SOURCE_PERIODIC && K >= 1 && R * K * (1 - fire) < 0.5;
+}
+
 /* The cost, clock units, of the interruptions the minimum m of R runs
  * held, with every cost lowered by w (lowered) and times kc and every
  * rate times kr; *held: how many. */
-static double held_cost(const struct interrupts *q, double scale, double m,
-			double R, double kc, double kr, double w, double quantile,
-			double *held, struct held_cache *c)
+static double held_cost(const struct sources *q, double m, double R, double kc, double kr,
+			double w, double quantile, double *held, struct held_cache *c)
 {
 	double cost = 0, n = 0;
+	const struct source *rnd = NULL;
 	cache_for(c, R, quantile);
-	for (size_t j = 0; j < q->periodic.count; j++) {
-		const struct periodic_source *s = &q->periodic.s[j];
-		if (!s->regular)
+	for (size_t j = 0; j < q->count; j++) {
+		const struct source *s = &q->s[j];
+		if (s->kind == SOURCE_RANDOM)
+			rnd = s;
+		if (!held_periodic(s, m, R))
 			continue;
 		/* any stretch of m holds floor(m / P) marks; a rate above
 		 * 1 / P is no period's */
-		double k = floor(m * kr / (s->period / scale));
+		double k = floor(m * kr / s->marks.period);
 		n += k;
 		cost += lowered(s->cost, s->cost_lo, k, c, w) * kc;
 	}
 	/* the undisturbed part of m is what the random ones fall in */
 	double d = m - cost, k = 0;
-	for (int it = 0; it < 3; it++) {
+	for (int it = 0; rnd != NULL && isfinite(rnd->rate) && it < 3; it++) {
 		double was = k;
-		k = poisson_min(q->random_rate * kr * d, c, it);
+		k = poisson_min(rnd->rate * kr * d, c, it);
 		if (it > 0 && k == was)
 			break;	/* d, and so k, would stay as they are */
-		d = m - cost - lowered(q->cost, q->cost_lo, k, c, w) * kc;
+		d = m - cost - lowered(rnd->cost, rnd->cost_lo, k, c, w) * kc;
 		d = d > 0 ? d : 0;
 	}
 	*held = n + k;
-	return cost + lowered(q->cost, q->cost_lo, k, c, w) * kc;
+	return cost + (rnd ? lowered(rnd->cost, rnd->cost_lo, k, c, w) * kc : 0);
 }
 
 /* The least-values line of the minima without what they held. */
-static int fit_without(const struct point_set *s, const struct interrupts *q,
-		       double scale, double kc, double kr, double w, double quantile,
+static int fit_without(const struct point_set *s, const struct sources *q,
+		       double kc, double kr, double w, double quantile,
 		       struct lv_line *line, double *held_last)
 {
 	size_t n = s->count;
@@ -215,7 +227,7 @@ static int fit_without(const struct point_set *s, const struct interrupts *q,
 		for (size_t i = 0; i < n; i++) {
 			const struct point *p = &s->p[i];
 			x[i] = (double)p->n;
-			y[i] = p->min - held_cost(q, scale, p->min, (double)p->count,
+			y[i] = p->min - held_cost(q, p->min, (double)p->count,
 						  kc, kr, w, quantile, held_last, &c);
 		}
 		rc = hull_least_values_d(x, y, n, work, line);
@@ -224,32 +236,46 @@ static int fit_without(const struct point_set *s, const struct interrupts *q,
 	return rc;
 }
 
-int compensate(const struct point_set *s, const struct interrupts *q,
-	       double scale, const struct lv_line *fit, const struct interval *iv,
-	       struct compensation *out)
+/* The relative errors of the costs and rates the compensation takes
+ * out: the medians' standard errors from the quartiles (1.2533 sigma /
+ * sqrt(k), sigma = IQR / 1.349) and the counts' Poisson errors, twice
+ * over, of the sources the minima hold (the largest of them). */
+static void errors(const struct sources *q, double *dc, double *dr)
+{
+	*dc = *dr = 0;
+	for (size_t j = 0; j < q->count; j++) {
+		const struct source *s = &q->s[j];
+		if (s->kind == SOURCE_BURSTS)
+			continue;
+		double k = (double)(s->events > 1 ? s->events : 1);
+		double c = 2 * 1.2533 * ((s->cost_hi - s->cost_lo) / 1.349) / sqrt(k) /
+			   (s->cost > 0 ? s->cost : 1);
+		*dc = fmax(*dc, c);
+		*dr = fmax(*dr, 2 / sqrt(k));
+	}
+}
+
+int compensate(const struct point_set *s, const struct sources *q, const struct lv_line *fit,
+	       const struct interval *iv, struct compensation *out)
 {
 	memset(out, 0, sizeof *out);
-	if (!(q->expected_long >= 1) || q->events == 0 || s->count < 3)
+	if (q->count == 0 || s->count < 3)
 		return 0;
 	struct lv_line l;
-	if (fit_without(s, q, scale, 1, 1, 1, COMPENSATE_QUANTILE, &l, &out->held_longest) != 0)
+	if (fit_without(s, q, 1, 1, 1, COMPENSATE_QUANTILE, &l, &out->held_longest) != 0)
 		return -1;
-	if (out->held_longest < 1)
+	if (out->held_longest < COMPENSATE_HELD)
 		return 0;	/* the minima escaped: nothing to take out */
 	out->slope = l.slope;
 	out->intercept = l.intercept;
-	/* the median's standard error from the quartiles (1.2533 sigma /
-	 * sqrt(k), sigma = IQR / 1.349), the count's Poisson error */
-	double k = (double)(q->events > 1 ? q->events : 1);
-	double dc = 2 * 1.2533 * ((q->cost_hi - q->cost_lo) / 1.349) / sqrt(k) /
-		    (q->cost > 0 ? q->cost : 1);
-	double dr = 2 / sqrt((double)(q->count > 1 ? q->count : 1));
+	double dc, dr;
+	errors(q, &dc, &dr);
 	double lo = l.slope, hi = l.slope, ignore;
 	/* and the median of the minimum: what a typical minimum held */
 	for (int c = -1; c <= 1; c += 2)
 		for (int r = -1; r <= 1; r += 2)
 			for (int m = 0; m < 2; m++) {
-				if (fit_without(s, q, scale, 1 + c * dc, 1 + r * dr, 1,
+				if (fit_without(s, q, 1 + c * dc, 1 + r * dr, 1,
 						m ? 0.5 : COMPENSATE_QUANTILE, &l, &ignore) != 0)
 					return -1;
 				lo = l.slope < lo ? l.slope : lo;
@@ -263,7 +289,7 @@ int compensate(const struct point_set *s, const struct interrupts *q,
 	 * known to a few %.  12 fits in all, not every combination's 24 */
 	for (int e = -1; e <= 1; e += 2)
 		for (int m = 0; m < 2; m++) {
-			if (fit_without(s, q, scale, 1 - e * dc, 1 - e * dr, e < 0 ? 0 : 2,
+			if (fit_without(s, q, 1 - e * dc, 1 - e * dr, e < 0 ? 0 : 2,
 					m ? 0.5 : COMPENSATE_QUANTILE, &l, &ignore) != 0)
 				return -1;
 			lo = l.slope < lo ? l.slope : lo;
@@ -273,4 +299,23 @@ int compensate(const struct point_set *s, const struct interrupts *q,
 	out->slope_hi = hi + (iv->slope[1] - fit->slope);
 	out->done = 1;
 	return 0;
+}
+
+/* Each source's interruptions the longest N's minimum held. */
+void compensate_held(const struct point_set *s, struct sources *q)
+{
+	if (s->count == 0)
+		return;
+	const struct point *p = &s->p[s->count - 1];
+	for (size_t j = 0; j < q->count; j++) {
+		struct sources one = *q;
+		one.count = 1;
+		one.s[0] = q->s[j];
+		one.burst_from = one.burst_to = NULL;
+		one.nburst = 0;
+		struct held_cache c = { NAN, NAN, 0, 0, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
+		double held;
+		held_cost(&one, p->min, (double)p->count, 1, 1, 1, COMPENSATE_QUANTILE, &held, &c);
+		q->s[j].held_longest = held;
+	}
 }

@@ -25,23 +25,29 @@
 #define SUBTICK_COMPENSATE_H
 
 #include "hull.h"
-#include "interrupts.h"
 #include "interval.h"
 #include "points.h"
+#include "sources.h"
+
+/* Interruptions the longest N's minimum must hold for the minima to be
+ * compensated (the least count the model can say a minimum held). */
+#define COMPENSATE_HELD 1
 
 struct compensation {
-	int done;		/* the longest runs expect >= 1, and the
-				 * longest N's minimum held one or more */
+	int done;		/* the longest N's minimum held one or more
+				 * interruptions, by the model */
 	double slope, intercept;
 	double slope_lo, slope_hi;	/* bounds */
 	double held_longest;	/* interruptions the longest N's minimum
 				 * held, by the model */
 };
 
-/* scale: the periods' unit (ns, or clock units) per clock unit.  Returns
- * 0, or -1 when out of memory. */
-int compensate(const struct point_set *s, const struct interrupts *q,
-	       double scale, const struct lv_line *fit, const struct interval *iv,
-	       struct compensation *out);
+/* From the sources (clock units).  Returns 0, or -1 when out of
+ * memory. */
+int compensate(const struct point_set *s, const struct sources *q, const struct lv_line *fit,
+	       const struct interval *iv, struct compensation *out);
+
+/* Each source's held_longest: what the longest N's minimum held of it. */
+void compensate_held(const struct point_set *s, struct sources *q);
 
 #endif /* SUBTICK_COMPENSATE_H */

@@ -1,5 +1,6 @@
 /*
- * activity.c - the gaps of an activity trace (activity.h).
+ * activity.c - the gaps of an activity trace, through the collection's
+ * stages (activity.h).
  */
 #include "activity.h"
 
@@ -7,47 +8,77 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
+#include "select.h"
 
-/* Every gap as an event: it began within one read interval after its
- * start; its cost is its length less that interval. */
-static int read_gaps(struct spool *sp, double k, struct trace_summary *o,
-		     struct periodic_event *ev, double *cost, double *end)
+/* The slices: every one a run of length len, its cost the gaps that
+ * began in it (less a read interval each). */
+static int slices_of(struct spool *sp, struct trace_summary *o, double len, double *cost)
 {
+	struct run_sample *rs = &o->runs;
+	size_t n = (size_t)ceil(o->span / len);
+	n = n > 0 ? n : 1;
+	rs->r = calloc(n, sizeof *rs->r);
+	if (rs->r == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		rs->r[i] = (struct model_run){ .i = i, .t = len, .at = (double)i * len,
+					       .floor = len, .speed = 1 };
+	rs->count = rs->total = n;
+	rs->scale = 1;
+	rs->in_runs = (double)n * len;
+	rs->span = (double)n * len;
+	rs->have_at = 1;
+	rs->at0 = 0;
 	struct spool_record r;
-	size_t i = 0;
+	size_t k = 0;
 	int got;
 	double lost = 0;
 	if (spool_rewind(sp) != 0)
 		return -1;
-	while ((got = spool_get(sp, &r)) == 1 && i < o->gaps) {
+	while ((got = spool_get(sp, &r)) == 1 && k < o->gaps) {
 		double start = r.at != SPOOL_NO_AT ? (double)r.at : 0;
 		double c = r.t - o->read_interval > 0 ? r.t - o->read_interval : r.t;
-		ev[i] = (struct periodic_event){ (start + o->read_interval / 2) * k, start * k,
-						 (start + o->read_interval) * k, c, 0 };
-		cost[i++] = c;
+		size_t s = (size_t)(start / len);
+		rs->r[s < n ? s : n - 1].r += c;
+		cost[k++] = c;
 		lost += r.t;
 		o->max = r.t > o->max ? r.t : o->max;
-		*end = start + r.t > *end ? start + r.t : *end;
 	}
-	o->lost_share = lost;	/* clock units, divided by the span later */
+	o->lost_share = o->span > 0 ? lost / o->span : 0;
 	return got < 0 ? -1 : 0;
 }
 
-/* The kernel's share of the gaps, and the rest. */
+/* Every gap is an interruption: a jitter of nothing, a threshold of 0. */
+static int no_jitter(struct trace_summary *o, double len)
+{
+	if (points_add(&o->slice, 0, len, (uint64_t)len, 1) != 0 || points_sort(&o->slice) != 0)
+		return -1;
+	struct jitter *j = &o->jitter;
+	j->scale = calloc(1, sizeof *j->scale);
+	j->threshold = calloc(1, sizeof *j->threshold);
+	j->bin_of = calloc(1, 1);
+	if (!j->scale || !j->threshold || !j->bin_of)
+		return -1;
+	j->points = 1;
+	j->judged = 1;
+	return 0;
+}
+
+/* The kernel's share of the interruptions, and the rest with its upper
+ * bound: the trace's count and the kernel's over the same time, each a
+ * Poisson count (1.96 sigma of their difference). */
 static void attribute(struct trace_summary *o)
 {
 	const struct counted *c = &o->counted;
-	if (!c->have)
+	if (!c->have || !(o->seconds > 0))
 		return;
 	o->kernel_per_s = c->have_irq ? c->irq_per_s : 0;
 	o->preempted_per_s = c->have_rusage ? c->invol_per_s : 0;
-	double rest = o->per_s - o->kernel_per_s - o->preempted_per_s;
+	double seen = o->kernel_per_s + o->preempted_per_s;
+	double rest = o->interruptions_per_s - seen;
+	double sd = sqrt((o->interruptions_per_s + seen) / o->seconds);
 	o->unattributed_per_s = rest > 0 ? rest : 0;
+	o->unattributed_hi = rest + 1.96 * sd > 0 ? rest + 1.96 * sd : 0;
 }
 
 int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
@@ -55,37 +86,54 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 		  struct trace_summary *o)
 {
 	memset(o, 0, sizeof *o);
+	points_init(&o->slice);
 	o->gaps = sp->count;
 	o->read_interval = atof(read_interval);
 	o->threshold = atof(threshold);
 	o->counted = *counted;
-	double k = unit_ns > 0 ? unit_ns : 1, end = 0;
 	size_t n = (size_t)o->gaps;
-	struct periodic_event *ev = malloc((n + 1) * sizeof *ev);
+	/* the trace's length: its last line, the counters, the gaps */
+	double end = 0;
+	struct spool_record r;
+	if (spool_rewind(sp) != 0)
+		return -1;
+	while (spool_get(sp, &r) == 1) {
+		double start = r.at != SPOOL_NO_AT ? (double)r.at : 0;
+		end = start + r.t > end ? start + r.t : end;
+	}
+	o->seconds = seconds > 0 ? seconds : counted->have ? counted->seconds
+		   : unit_ns > 0 ? end * unit_ns * 1e-9 : 0;
+	o->span = o->seconds > 0 && unit_ns > 0 ? fmax(end, o->seconds * 1e9 / unit_ns) : end;
+	o->per_s = o->seconds > 0 ? (double)n / o->seconds : 0;
+	double len = fmax(o->read_interval > 0 ? o->read_interval : 1, o->span / RUNS_SAMPLE_MAX);
 	double *cost = malloc((n + 1) * sizeof *cost);
-	int rc = ev && cost ? read_gaps(sp, k, o, ev, cost, &end) : -1;
+	int rc = cost ? slices_of(sp, o, len, cost) : -1;
+	if (rc == 0 && n > 0) {
+		o->cost = select_kth(cost, n, n / 2);
+		o->cost_lo = select_kth(cost, n, n / 4);
+		o->cost_hi = select_kth(cost, n, (3 * n) / 4);
+	}
+	if (rc == 0)
+		rc = no_jitter(o, len);
 	if (rc == 0) {
-		/* the trace's length: its last line, the counters, the gaps */
-		o->seconds = seconds > 0 ? seconds : counted->have ? counted->seconds
-			   : unit_ns > 0 ? end * unit_ns * 1e-9 : 0;
-		double span = o->seconds > 0 && unit_ns > 0 ? o->seconds * 1e9 / unit_ns : end;
-		o->lost_share = span > 0 ? o->lost_share / span : 0;
-		o->per_s = o->seconds > 0 ? (double)n / o->seconds : 0;
-		if (n > 0) {
-			qsort(cost, n, sizeof *cost, by_double);
-			o->cost = cost[n / 2];
-			o->cost_lo = cost[n / 4];
-			o->cost_hi = cost[(3 * n) / 4];
-		}
-		periodic_sort(ev, n);
-		/* a trace sees every mark: a source fills 5% of its own; one
-		 * firing may make two gaps (a short stop just after the long
-		 * one) */
-		rc = periodic_find(ev, n, NULL, 0, o->threshold, 0.05, 0, NULL, &o->periodic);
-		for (size_t j = 0; j < o->periodic.count; j++)
-			o->periodic.s[j].count = o->periodic.s[j].hits;
+		struct source_config c = { &o->runs, &o->slice, &o->jitter,
+					   o->read_interval > 0 ? o->read_interval : 1, 1 };
+		rc = sources_find(&c, &o->runs, &o->sources);
+	}
+	if (rc == 0) {
+		for (size_t j = 0; j < o->sources.count; j++)
+			o->interruptions_per_s += isfinite(o->sources.s[j].rate) && unit_ns > 0
+						  ? o->sources.s[j].rate * 1e9 / unit_ns : 0;
 		attribute(o);
 	}
-	free(ev), free(cost);
+	free(cost);
 	return rc;
+}
+
+void trace_summary_free(struct trace_summary *t)
+{
+	sources_free(&t->sources);
+	run_sample_free(&t->runs);
+	jitter_free(&t->jitter);
+	points_free(&t->slice);
 }

@@ -1,24 +1,162 @@
 /*
- * diagnosis.c - the diagnosis stage (diagnosis.h).
+ * diagnosis.c - the model's stages in turn (diagnosis.h).
  */
 #include "diagnosis.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
+#include "select.h"
+#include "tunables.h"
+
+/* The runs the sources explain. */
+static size_t explained(const struct run_sample *rs)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < rs->count; i++)
+		k += (rs->r[i].flags & RUN_EXPLAINED) != 0;
+	return k;
+}
+
+/* Jitter, then sources, again without the runs they explain, until
+ * those stay the same. */
+static int fit_rounds(struct analysis *a)
+{
+	struct diagnosis *d = &a->diag;
+	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock };
+	size_t before = 0;
+	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
+		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)
+			return -1;
+		if (!d->jitter.judged)
+			return 0;
+		if (sources_find(&c, &d->runs, &d->sources) != 0)
+			return -1;
+		size_t now = explained(&d->runs);
+		if (now == before)
+			break;
+		before = now;
+	}
+	d->rounds = d->rounds > MODEL_ROUNDS ? MODEL_ROUNDS : d->rounds;
+	return 0;
+}
+
+/* The events' costs (of the sample): median and quartiles. */
+static void event_costs(struct diagnosis *d)
+{
+	const struct run_sample *rs = &d->runs;
+	size_t k = 0;
+	double *c = malloc((rs->count ? rs->count : 1) * sizeof *c);
+	if (c == NULL)
+		return;
+	for (size_t i = 0; i < rs->count; i++)
+		if (rs->r[i].flags & RUN_EVENT)
+			c[k++] = rs->r[i].r - d->jitter.scale[rs->r[i].point];
+	if (k > 0) {
+		d->counts.cost = select_kth(c, k, k / 2);
+		d->counts.cost_lo = select_kth(c, k, k / 4);
+		d->counts.cost_hi = select_kth(c, k, (3 * k) / 4);
+	}
+	free(c);
+}
+
+int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
+			const struct spool_record *r)
+{
+	if (!d->jitter.judged || r->i >= s->count)
+		return -2;
+	double floor = s->p[r->i].min;
+	double sp = speed_of_run(&d->speed, i, r->t, floor, 2 * d->quantum);
+	if (!(r->t - sp * floor > d->jitter.threshold[r->i]))
+		return -2;
+	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
+		    : (double)(r->at - d->runs.at0);
+	return sources_of_event(&d->sources, at, r->t, floor);
+}
+
+/* The counts of every run: the sample's where it holds every run, else
+ * a pass over the spool. */
+static int count_all(struct analysis *a)
+{
+	struct diagnosis *d = &a->diag;
+	struct model_counts *m = &d->counts;
+	const struct run_sample *rs = &d->runs;
+	m->runs = rs->total;
+	m->in_runs = rs->in_runs;
+	if (rs->count == rs->total) {
+		for (size_t i = 0; i < rs->count; i++) {
+			const struct model_run *u = &rs->r[i];
+			if (!(u->flags & RUN_EVENT))
+				continue;
+			m->events++;
+			int s = sources_of_event(&d->sources, u->at, u->t, u->floor);
+			if (s >= 0)
+				m->of_source[s]++;
+			else
+				m->unexplained++;
+		}
+		return 0;
+	}
+	struct spool_record r;
+	uint64_t i = 0;
+	int got;
+	if (spool_rewind(&a->spool) != 0)
+		return -1;
+	while ((got = spool_get(&a->spool, &r)) == 1) {
+		int s = diagnosis_attribute(d, &a->points, i++, &r);
+		if (s == -2)
+			continue;
+		m->events++;
+		if (s >= 0)
+			m->of_source[s]++;
+		else
+			m->unexplained++;
+	}
+	return got < 0 ? -1 : 0;
+}
+
+/* What the longest runs expect, and all the sources' rate. */
+static void expected(struct analysis *a)
+{
+	struct diagnosis *d = &a->diag;
+	struct model_counts *m = &d->counts;
+	const struct point_set *s = &a->points;
+	for (size_t i = 0; i < s->count; i++)
+		m->longest = s->p[i].min > m->longest ? s->p[i].min : m->longest;
+	for (size_t j = 0; j < d->sources.count; j++) {
+		const struct source *q = &d->sources.s[j];
+		if (isfinite(q->rate))
+			m->rate += q->rate;
+	}
+	m->expected_long = m->rate * m->longest;
+}
 
 int analysis_diagnose(struct analysis *a, struct input_error *err)
 {
 	struct diagnosis *d = &a->diag;
-	if (interrupts_find(&a->spool, &d->irq_cfg, &a->scan, &d->irq) != 0)
-		goto fail;
-	if (compensate(&a->points, &d->irq, a->unit_ns > 0 ? a->unit_ns : 1, &a->fit,
-		       &a->iv, &d->comp) != 0)
-		goto fail;
-	return 0;
-fail:
+	d->quantum = a->tick > 0 ? a->tick : a->on_line_width;
+	/* files read one after another: each one's start times are offset
+	 * to follow the last's, by a made-up gap, and a period searched
+	 * across them would mix unrelated phases */
+	d->one_clock = a->files <= 1;
+	int rc = runs_end(&d->taker, &a->points, &d->speed, a->on_line_width, &d->runs);
+	if (rc == 0)
+		rc = fit_rounds(a);
+	if (rc == 0 && d->jitter.judged) {
+		event_costs(d);
+		compensate_held(&a->points, &d->sources);
+		rc = compensate(&a->points, &d->sources, &a->fit, &a->iv, &d->comp);
+	}
+	if (rc == 0 && d->jitter.judged)
+		rc = count_all(a);
+	if (rc == 0)
+		expected(a);
+	if (rc == 0)
+		return 0;
 	*err = a->where;
 	snprintf(err->msg, sizeof err->msg, "cannot read back the samples: %s",
 		 strerror(errno ? errno : ENOMEM));
@@ -39,4 +177,8 @@ int analysis_trace(struct analysis *a, struct input_error *err)
 void diagnosis_free(struct diagnosis *d)
 {
 	speed_states_free(&d->speed);
+	runs_taker_free(&d->taker);
+	run_sample_free(&d->runs);
+	jitter_free(&d->jitter);
+	sources_free(&d->sources);
 }

@@ -1,22 +1,54 @@
 /*
- * diagnosis.h - what disturbed the timings: the machine's speed states,
- * then the interruptions of what the speed states leave unexplained
- * (speedstates.h, interrupts.h), and where the long runs cannot escape
- * them, the unit cost without them (fit/compensate.h).  A stage of
- * analyze, after the excess.
+ * diagnosis.h - what disturbed the timings: the model of every run's
+ * timing (docs/model.md), fitted in stages after the line,
+ *
+ *     t = quantize(F(N) s(at) + e + sum of c)
+ *
+ *  - speed s(at): speedstates.h (windows taken in the pass after the fit);
+ *  - the runs the model is fitted on: runs.h (taken in the same pass);
+ *  - jitter e and the threshold of an interruption: jitter.h;
+ *  - interruptions and their sources, strongest first: sources.h;
+ *    the jitter is fitted again without the runs the sources explain,
+ *    and the sources found again, until the runs explained stay the same
+ *    (MODEL_ROUNDS at most);
+ *  - what the floors hold, and the unit cost without it: compensate.h;
+ *  - where the sample is not every run, one pass over the spool counts
+ *    the runs above their thresholds, and each source's.
  */
 #ifndef SUBTICK_DIAGNOSIS_H
 #define SUBTICK_DIAGNOSIS_H
 
+#include <stdint.h>
+
 #include "compensate.h"
-#include "interrupts.h"
+#include "jitter.h"
+#include "runs.h"
+#include "sources.h"
 #include "speedstates.h"
+
+struct model_counts {
+	uint64_t runs;		/* every run */
+	uint64_t events;	/* above their threshold */
+	uint64_t of_source[SOURCES_MAX];	/* events each source explains */
+	uint64_t unexplained;	/* events no source explains */
+	double in_runs;		/* running time, clock units */
+	double longest;		/* the largest floor, clock units */
+	double expected_long;	/* interruptions a run of it expects */
+	double rate;		/* all the sources', per clock unit */
+	double cost, cost_lo, cost_hi;	/* the events' (sample), clock units */
+};
 
 struct diagnosis {
 	struct speed_states speed;
-	struct interrupt_config irq_cfg;	/* the additive part of a run */
-	struct interrupts irq;
-	struct compensation comp;	/* where the long runs are saturated */
+	struct run_taker taker;		/* the pass's part */
+	struct run_sample runs;
+	struct jitter jitter;
+	struct sources sources;
+	struct model_counts counts;
+	struct compensation comp;
+	double quantum;			/* the clock's reading, clock units */
+	int one_clock;			/* the start times lie on one clock */
+	int rounds;			/* jitter and sources fitted, times */
 };
 
 struct analysis;
@@ -28,6 +60,11 @@ int analysis_diagnose(struct analysis *a, struct input_error *err);
 /* An activity trace's stage: fills a->trace_sum (activity.h).  Returns 0,
  * or -1 with err filled. */
 int analysis_trace(struct analysis *a, struct input_error *err);
+
+/* The source of spool record r (number i): -1 none, -2 not above its
+ * threshold (jitter), or the source's index. */
+int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
+			const struct spool_record *r);
 
 void diagnosis_free(struct diagnosis *d);
 

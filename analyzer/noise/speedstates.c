@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "changepoint.h"
 #include "select.h"
+#include "tunables.h"
 
-/* Windows in a stretch, at least. */
-enum { STRETCH_MIN = 3, SMOOTH = 7 };
+/* A running median of SMOOTH windows: the wander's reference. */
+enum { SMOOTH = 7 };
 
 static int by_double(const void *a, const void *b)
 {
@@ -79,7 +81,7 @@ void speed_windows_take(struct speed_windows *k, const struct spool_record *r, s
 	}
 }
 
-/* Windows without a speed take their neighbour's; then log speeds. */
+/* Windows without a speed take their neighbour's. */
 static void fill_gaps(double *v, size_t n)
 {
 	size_t first = 0;
@@ -91,7 +93,7 @@ static void fill_gaps(double *v, size_t n)
 	}
 }
 
-/* Running median of SMOOTH windows: keeps steps, drops single outliers. */
+/* Running median of SMOOTH windows (the wander's reference). */
 static void smooth(const double *y, double *out, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -105,248 +107,73 @@ static void smooth(const double *y, double *out, size_t n)
 	}
 }
 
-/* The noise of one window's log speed: from the differences of
- * neighbours (a step between them is rare, so the median ignores it). */
-static double window_noise(const double *y, size_t n)
+/* A window's length of time: to the next window's start. */
+static double window_length(const struct speed_states *o, size_t i)
 {
-	double *d = malloc((n - 1) * sizeof *d);
-	if (d == NULL)
-		return 0.01;
-	for (size_t i = 1; i < n; i++)
-		d[i - 1] = fabs(y[i] - y[i - 1]);
-	qsort(d, n - 1, sizeof *d, by_double);
-	double sigma = d[(n - 1) / 2] / (0.6745 * sqrt(2.0));
-	free(d);
-	return sigma > 1e-4 ? sigma : 1e-4;	/* a floor: ties everywhere */
+	return (i + 1 < o->windows ? o->w_at[i + 1] : o->span) - o->w_at[i];
 }
 
-struct segmenter {
-	const double *sum;	/* prefix sums of the smoothed log speeds */
-	double sigma, penalty;
-	size_t *cut;		/* stretch boundaries found */
-	size_t ncut, cap;
-};
-
-static double mean_of(const struct segmenter *g, size_t a, size_t b)
+/*
+ * The windows' log speeds y, in blocks of `per` windows (the median of
+ * each, weighted by its windows: a change-point search is quadratic in
+ * its points where nothing changes), cut into levels and lines
+ * (changepoint.h) at SPEED_FALSE_ALARMS, and each window's fitted log
+ * speed into fit[] (the segment's value at its block).  The segments,
+ * in windows, into *g.
+ */
+static int segment_windows(const struct speed_states *o, const double *y, size_t per,
+			   double *fit, struct segmentation *g)
 {
-	return (g->sum[b] - g->sum[a]) / (double)(b - a);
-}
-
-/* The best split of [a, b) and its statistic n1 n2 / n (m1 - m2)^2. */
-static size_t best_split(const struct segmenter *g, size_t a, size_t b, double *stat)
-{
-	size_t best = 0;
-	*stat = 0;
-	for (size_t k = a + STRETCH_MIN; k + STRETCH_MIN <= b; k++) {
-		double d = mean_of(g, a, k) - mean_of(g, k, b);
-		double n1 = (double)(k - a), n2 = (double)(b - k);
-		double s = n1 * n2 / (n1 + n2) * d * d;
-		if (s > *stat && fabs(d) >= log1p(SPEED_STEP_MIN)) {
-			*stat = s;
-			best = k;
+	size_t n = o->windows, nb = (n + per - 1) / per;
+	double *bx = malloc(nb * sizeof *bx), *by = malloc(nb * sizeof *by);
+	double *bw = malloc(nb * sizeof *bw), *tmp = malloc(per * sizeof *tmp);
+	int rc = -1;
+	if (bx && by && bw && tmp) {
+		for (size_t b = 0; b < nb; b++) {
+			size_t from = b * per, to = from + per < n ? from + per : n;
+			memcpy(tmp, y + from, (to - from) * sizeof *tmp);
+			by[b] = select_kth(tmp, to - from, (to - from) / 2);
+			bw[b] = (double)(to - from);
+			bx[b] = (o->w_at[from] + o->w_at[to - 1] + window_length(o, to - 1)) / 2;
+		}
+		rc = changepoint_segment(bx, by, bw, nb, SPEED_SEGMENT_MIN, SPEED_FALSE_ALARMS, 0, g);
+	}
+	if (rc == 0) {
+		for (size_t i = 0; i < n; i++)
+			fit[i] = changepoint_value(g, bx, i / per);
+		/* the segments in windows, and their values at the windows'
+		 * own times */
+		for (size_t k = 0; k < g->count; k++) {
+			struct segment *s = &g->s[k];
+			s->level = fit[s->from * per];
+			s->from *= per;
+			s->to = s->to * per < n ? s->to * per : n;
 		}
 	}
-	return best;
+	free(bx), free(by), free(bw), free(tmp);
+	return rc;
 }
 
-/* Of [a, b), the stretch [i, j) whose mean differs most from the rest's
- * (n_in n_out / n (m_in - m_out)^2, by SPEED_STEP_MIN at least), on a grid
- * of at most INTERVAL_GRID + 1 places, then each end moved within a grid
- * step: a slow stretch in the middle, which no single split finds (split
- * at either end, the other side's mean holds the stretch diluted below
- * SPEED_STEP_MIN: 10% slower for 100 ms of 2 s went unseen, its runs then
- * taken for slowed runs and a timer's rate halved).  0 when none. */
-enum { INTERVAL_GRID = 256 };
-
-static double interval_stat(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j)
+/* A segment's change of log speed from its first window to its last. */
+static double segment_rise(const struct segment *s, const double *fit)
 {
-	double n = (double)(b - a), nin = (double)(j - i), nout = n - nin;
-	/* each piece a stretch: STRETCH_MIN windows, or none outside */
-	if (j - i < STRETCH_MIN || (i > a && i - a < STRETCH_MIN) ||
-	    (j < b && b - j < STRETCH_MIN) || (i == a && j == b))
-		return 0;
-	double in = g->sum[j] - g->sum[i];
-	double d = in / nin - (g->sum[b] - g->sum[a] - in) / nout;
-	return fabs(d) >= log1p(SPEED_STEP_MIN) ? nin * nout / n * d * d : 0;
+	return fit[s->to - 1] - fit[s->from];
 }
 
-static double best_interval(const struct segmenter *g, size_t a, size_t b, size_t *bi,
-			    size_t *bj)
+/* The levels: segments that stay within SPEED_STATE_WIDTH; grouped into
+ * states at most that wide (log), fastest first.  Segments that move by
+ * more are ramps.  Returns the number of states (> SPEED_STATES_MAX:
+ * too many for this width). */
+static size_t group_states(struct speed_states *o, const struct segmentation *g,
+			   const double *fit, double width, double *lo)
 {
-	size_t n = b - a, h = n / INTERVAL_GRID + 1;
-	double best = 0;
-	*bi = *bj = 0;
-	for (size_t i = a; i < b; i += h)
-		for (size_t j = i + h;; j += h) {
-			j = j < b ? j : b;	/* the last place: b itself */
-			double s = interval_stat(g, a, b, i, j);
-			if (s > best)
-				best = s, *bi = i, *bj = j;
-			if (j == b)
-				break;
-		}
-	if (best == 0)
-		return 0;
-	for (int end = 0; end < 2; end++) {	/* each end within a step */
-		size_t c = end ? *bj : *bi, lo = c > a + h ? c - h : a, hi = c + h < b ? c + h : b;
-		for (size_t k = lo; k <= hi; k++) {
-			size_t i = end ? *bi : k, j = end ? k : *bj;
-			double s = i < j ? interval_stat(g, a, b, i, j) : 0;
-			if (s > best)
-				best = s, *bi = i, *bj = j;
-		}
-	}
-	return best;
-}
-
-/* Whether [i, j) is a stretch of one speed, not a crest of a speed that
- * wanders smoothly: the means of its thirds within a quarter of its
- * difference d from the rest (a crest's ends lie lower than its middle,
- * by half its height; a wave of 3% had been cut into two states, and its
- * runs' spread then taken for interruptions). */
-static int flat(const struct segmenter *g, size_t i, size_t j, double d)
-{
-	size_t third = (j - i) / 3;
-	if (third == 0)
-		return 1;
-	double m1 = mean_of(g, i, i + third), m2 = mean_of(g, i + third, j - third);
-	double m3 = mean_of(g, j - third, j);
-	return fabs(m1 - m2) <= fabs(d) / 4 && fabs(m3 - m2) <= fabs(d) / 4;
-}
-
-/* The mean of [a, b) outside [i, j). */
-static double mean_outside(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j)
-{
-	return (g->sum[b] - g->sum[a] - (g->sum[j] - g->sum[i])) / (double)((b - a) - (j - i));
-}
-
-/* Whether the ramp [i, j) (none when empty) lies between the levels lo
- * and hi, either way round. */
-static int between(const struct segmenter *g, size_t i, size_t j, double lo, double hi)
-{
-	if (i >= j)
-		return 1;
-	double m = mean_of(g, i, j);
-	return m >= fmin(lo, hi) && m <= fmax(lo, hi);
-}
-
-/* Of a stretch [i, j) of [a, b) that is not flat, a core [ci, cj) that
- * is, between ramps: a speed that changed over a few windows (a clock
- * that ramps), held, then ramped back; the core's thirds within an eighth
- * of its difference from the rest (twice as strict as flat: a smooth
- * crest also has a flat top), its ramps together at most a quarter as
- * long as it (RAMP_SHARE: a crest's sides are as long as its top; at
- * half, a speed wandering by 2% every 100 ms had its crests cut, and the
- * runs' spread around them then read as 589 interruptions a second) and
- * each between the core's level and the rest's.  The one of the largest statistic, on a
- * grid of at most RAMP_GRID trims a side; 0 when none is beyond limit. */
-enum { RAMP_GRID = 64, RAMP_SHARE = 4 };
-
-static double flat_core(const struct segmenter *g, size_t a, size_t b, size_t i, size_t j,
-			double limit, size_t *ci, size_t *cj)
-{
-	size_t len = j - i, most = len / 4, h = most / RAMP_GRID + 1;
-	double best = 0;
-	*ci = *cj = 0;
-	for (size_t t1 = 0; t1 <= most; t1 += h)
-		for (size_t t2 = 0; t1 + t2 <= 2 * most; t2 += h) {
-			size_t x = i + t1, y = j - t2, third = (y - x) / 3;
-			if ((t1 == 0 && t2 == 0) || RAMP_SHARE * (t1 + t2) > y - x || third == 0)
-				continue;
-			double s = interval_stat(g, a, b, x, y);
-			if (s < limit || s <= best)
-				continue;
-			double in = mean_of(g, x, y), out = mean_outside(g, a, b, x, y);
-			double d = fabs(in - out), m2 = mean_of(g, x + third, y - third);
-			if (fabs(mean_of(g, x, x + third) - m2) > d / 8 ||
-			    fabs(mean_of(g, y - third, y) - m2) > d / 8 ||
-			    !between(g, i, x, in, out) || !between(g, y, j, in, out))
-				continue;
-			best = s, *ci = x, *cj = y;
-		}
-	return best;
-}
-
-/* Binary segmentation: split while the best split is beyond the noise;
- * where no split is, a flat stretch that differs from both sides of it
- * (twice the penalty: two changes), or the flat core of one between
- * short ramps (flat_core). */
-static void segment(struct segmenter *g, size_t a, size_t b, int depth)
-{
-	double stat;
-	if (b - a < 2 * STRETCH_MIN || depth > 40 || g->ncut + 2 > g->cap)
-		return;
-	size_t k = best_split(g, a, b, &stat);
-	if (k != 0 && stat >= g->penalty * g->sigma * g->sigma) {
-		g->cut[g->ncut++] = k;
-		segment(g, a, k, depth + 1);
-		segment(g, k, b, depth + 1);
-		return;
-	}
-	size_t i, j;
-	double limit = 2 * g->penalty * g->sigma * g->sigma;
-	if (best_interval(g, a, b, &i, &j) < limit)
-		return;
-	if (!flat(g, i, j, mean_of(g, i, j) - mean_outside(g, a, b, i, j))) {
-		size_t ci, cj;
-		if (flat_core(g, a, b, i, j, limit, &ci, &cj) == 0)
-			return;
-		i = ci, j = cj;
-	}
-	if (i > a)
-		g->cut[g->ncut++] = i;
-	if (j < b)
-		g->cut[g->ncut++] = j;
-	segment(g, a, i, depth + 1);
-	segment(g, i, j, depth + 1);
-	segment(g, j, b, depth + 1);
-}
-
-static int by_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* Each window's fitted log speed: the median of its stretch's raw ones. */
-static int fit_stretches(struct speed_states *o, const double *y, const double *ys)
-{
-	size_t n = o->windows;
-	double *sum = malloc((n + 1) * sizeof *sum), *tmp = malloc(n * sizeof *tmp);
-	size_t *cut = malloc((n + 2) * sizeof *cut);
-	if (sum == NULL || tmp == NULL || cut == NULL) {
-		free(sum), free(tmp), free(cut);
-		return -1;
-	}
-	sum[0] = 0;
-	for (size_t i = 0; i < n; i++)
-		sum[i + 1] = sum[i] + ys[i];
-	struct segmenter g = { sum, window_noise(y, n), 3 * log((double)n) + 8, cut, 0, n };
-	segment(&g, 0, n, 0);
-	cut[g.ncut++] = 0;
-	cut[g.ncut++] = n;
-	qsort(cut, g.ncut, sizeof *cut, by_size);
-	for (size_t c = 0; c + 1 < g.ncut; c++) {
-		size_t a = cut[c], b = cut[c + 1];
-		memcpy(tmp, y + a, (b - a) * sizeof *tmp);
-		qsort(tmp, b - a, sizeof *tmp, by_double);
-		for (size_t i = a; i < b; i++)
-			o->w_fit[i] = tmp[(b - a) / 2];
-	}
-	free(sum), free(tmp), free(cut);
-	return 0;
-}
-
-/* Group the stretches' speeds into states at most `width` (log) wide,
- * fastest first.  Returns the number of states (> SPEED_STATES_MAX: too
- * many for this width). */
-static size_t group_states(struct speed_states *o, double width, double *lo)
-{
-	size_t n = o->windows, k = 0;
-	double *v = malloc(n * sizeof *v);
+	size_t k = 0, n = 0;
+	double *v = malloc(g->count * sizeof *v);
 	if (v == NULL)
 		return 0;
-	memcpy(v, o->w_fit, n * sizeof *v);
+	for (size_t j = 0; j < g->count; j++)
+		if (fabs(segment_rise(&g->s[j], fit)) <= log1p(SPEED_STATE_WIDTH))
+			v[n++] = g->s[j].mean;
 	qsort(v, n, sizeof *v, by_double);
 	for (size_t i = 0; i < n; i++)
 		if (k == 0 || v[i] > lo[k - 1] + width) {
@@ -357,19 +184,39 @@ static size_t group_states(struct speed_states *o, double width, double *lo)
 			lo[k++] = v[i];
 		}
 	free(v);
-	for (size_t i = 0; k <= SPEED_STATES_MAX && i < n; i++) {
-		unsigned char st = 0;
-		while (st + 1u < k && o->w_fit[i] >= lo[st + 1])
-			st++;
-		o->w_state[i] = st;
+	for (size_t j = 0; k <= SPEED_STATES_MAX && j < g->count; j++) {
+		const struct segment *s = &g->s[j];
+		unsigned char st = SPEED_RAMP;
+		if (fabs(segment_rise(s, fit)) <= log1p(SPEED_STATE_WIDTH)) {
+			st = 0;
+			while (st + 1u < k && s->mean >= lo[st + 1])
+				st++;
+		}
+		for (size_t i = s->from; i < s->to; i++)
+			o->w_state[i] = st;
 	}
 	return k;
 }
 
-/* A window's length of time: to the next window's start. */
-static double window_length(const struct speed_states *o, size_t i)
+/* The ramps: segments that move by more than a state's width, in time
+ * order (their speeds over the minima's; factors once the fastest state
+ * is known). */
+static void find_ramps(struct speed_states *o, const struct segmentation *g, const double *fit)
 {
-	return (i + 1 < o->windows ? o->w_at[i + 1] : o->span) - o->w_at[i];
+	o->ramps = 0;
+	o->ramp_share = 0;
+	for (size_t j = 0; j < g->count; j++) {
+		const struct segment *s = &g->s[j];
+		if (fabs(segment_rise(s, fit)) <= log1p(SPEED_STATE_WIDTH))
+			continue;
+		double len = o->w_at[s->to - 1] + window_length(o, s->to - 1) - o->w_at[s->from];
+		o->ramp_share += o->span > 0 ? len / o->span : 0;
+		if (o->ramps == SPEED_RAMPS_MAX)
+			continue;
+		o->ramp[o->ramps++] = (struct speed_ramp){
+			.from_level = exp(fit[s->from]), .to_level = exp(fit[s->to - 1]),
+			.from = o->w_at[s->from], .to = o->w_at[s->to - 1] + window_length(o, s->to - 1) };
+	}
 }
 
 /* Each state's level, share, first and last moment, stretches. */
@@ -398,18 +245,26 @@ static void describe_states(struct speed_states *o, const double *y)
 			run += len;
 			s->longest = run > s->longest ? run : s->longest;
 		}
-		if (v && m > 0)
-			qsort(v, m, sizeof *v, by_double);
-		s->level = v && m > 0 ? exp(v[m / 2]) : 1;
+		s->level = v && m > 0 ? exp(select_kth(v, m, m / 2)) : 1;
 		s->share = o->span > 0 ? time / o->span : 0;
 	}
+	/* the fastest: the fastest state's, or where the speed only moved
+	 * (every segment a ramp), the fastest moment's */
+	double fast = o->count > 0 ? o->s[0].level : INFINITY;
+	for (size_t i = 0; o->count == 0 && i < o->windows; i++)
+		fast = fmin(fast, o->w_fit[i]);
 	for (size_t st = 0; st < o->count; st++)
-		o->s[st].factor = o->s[st].level / o->s[0].level;
-	o->line_factor = 1 / o->s[0].level;
+		o->s[st].factor = o->s[st].level / fast;
+	for (size_t r = 0; r < o->ramps; r++) {
+		o->ramp[r].from_factor = o->ramp[r].from_level / fast;
+		o->ramp[r].to_factor = o->ramp[r].to_level / fast;
+	}
+	o->fastest = fast;
+	o->line_factor = 1 / fast;
 	free(v);
 }
 
-/* How far the windows' smoothed log speeds ys stray from their stretches'
+/* How far the windows' smoothed log speeds ys stray from their segments'
  * fitted ones, 5% to 95% of them: exp of that width, less 1. */
 static double wander_of(const double *ys, const double *fit, size_t n)
 {
@@ -425,28 +280,33 @@ static double wander_of(const double *ys, const double *fit, size_t n)
 	return expm1(hi - lo);
 }
 
-/* From the windows' speeds to states. */
+/* From the windows' speeds to segments, states and ramps. */
 static int states_from_windows(struct speed_states *o)
 {
-	size_t n = o->windows;
+	size_t n = o->windows, per = (n + SPEED_BLOCKS_MAX - 1) / SPEED_BLOCKS_MAX;
 	double *y = malloc(n * sizeof *y), *ys = malloc(n * sizeof *ys);
+	double *fit = malloc(n * sizeof *fit);
 	double lo[SPEED_STATES_MAX + 1];
+	struct segmentation g = { 0 };
 	int rc = -1;
-	if (y && ys) {
+	if (y && ys && fit) {
 		fill_gaps(o->w_speed, n);
 		for (size_t i = 0; i < n; i++)
 			y[i] = log(o->w_speed[i]);
 		smooth(y, ys, n);
-		rc = fit_stretches(o, y, ys);
+		rc = segment_windows(o, y, per, fit, &g);
 	}
-	double width = log1p(SPEED_STATE_WIDTH);
-	while (rc == 0 && (o->count = group_states(o, width, lo)) > SPEED_STATES_MAX)
-		width *= 1.5;
 	if (rc == 0) {
-		describe_states(o, y);
-		o->wander = wander_of(ys, o->w_fit, n);
+		o->segments = g.count;
+		o->noise = expm1(g.sigma);
+		double width = log1p(SPEED_STATE_WIDTH);
+		while ((o->count = group_states(o, &g, fit, width, lo)) > SPEED_STATES_MAX)
+			width *= 1.5;
+		find_ramps(o, &g, fit);
 		for (size_t i = 0; i < n; i++)
-			o->w_fit[i] = exp(o->w_fit[i]);
+			o->w_fit[i] = exp(fit[i]);
+		describe_states(o, y);
+		o->wander = wander_of(ys, fit, n);
 		for (size_t i = 0; i < n; i++) {
 			double lo_i = o->w_fit[i], hi_i = lo_i;
 			for (size_t j = i > 0 ? i - 1 : 0; j <= i + 1 && j < n; j++) {
@@ -456,9 +316,10 @@ static int states_from_windows(struct speed_states *o)
 			o->w_lo[i] = lo_i;
 			o->w_hi[i] = hi_i;
 		}
-		o->judged = o->count > 0;
+		o->judged = 1;
 	}
-	free(y), free(ys);
+	segmentation_free(&g);
+	free(y), free(ys), free(fit);
 	return rc;
 }
 

@@ -1,21 +1,26 @@
 /*
- * speedstates.h - the speeds the machine ran at, over time.
+ * speedstates.h - the speeds the machine ran at, over time: the model's
+ * s(at) (docs/model.md).
  *
  * An interruption adds a fixed time to the run it lands in, whatever its
  * N; a slower machine (a lower clock, a busy sibling thread on the host)
  * stretches every run in proportion.  So the ratio of a timing to the
  * fastest timing of its N, t / m(N), is the machine's speed factor for a
  * run no interruption touched.  In each window of consecutive runs (in the
- * order they were taken), the runs of the upper half of N give a low
- * quantile of that ratio: the window's speed, unmoved by the runs that were
- * interrupted.  The windows' speeds are cut into stretches of constant
- * speed (binary segmentation of their logarithm, a split kept when it is
- * beyond the windows' own noise and at least SPEED_STEP_MIN), and the
- * stretches grouped into states whose speeds lie within SPEED_STATE_WIDTH
- * of each other.  A state's factor is its speed over the fastest state's
- * (1: the fastest); the line itself rests on the per-N minima, whose
- * speed over the fastest state is line_factor (below 1 when the minima
- * come from moments faster than any stretch the machine held).
+ * order they were taken), the smallest such ratio of the runs of the upper
+ * half of N is the window's speed, unmoved by the runs that were
+ * interrupted.  The windows' log speeds are cut into segments, each a
+ * level or a straight line in time, by PELT (changepoint.h) with a
+ * penalty from their own scatter and SPEED_FALSE_ALARMS: where the speed
+ * held, one segment, at that rate.  Segments that stay within
+ * SPEED_STATE_WIDTH are levels, grouped into states at most that wide
+ * (the report's resolution of speeds); segments that move by more are
+ * ramps (a clock that ramped, a speed that drifted or wandered).  A
+ * state's factor is its speed over the fastest state's (1: the fastest;
+ * where every segment is a ramp, over the fastest moment's); the line
+ * itself rests on the per-N minima, whose speed over the fastest is
+ * line_factor (below 1 when the minima come from moments faster than any
+ * state the machine held).
  */
 #ifndef SUBTICK_SPEEDSTATES_H
 #define SUBTICK_SPEEDSTATES_H
@@ -25,16 +30,28 @@
 
 #include "points.h"
 #include "spool.h"
+#include "tunables.h"
 
 #define SPEED_STATES_MAX 8
-#define SPEED_STEP_MIN 0.01	/* a stretch differs by 1% at least */
-#define SPEED_STATE_WIDTH 0.02	/* a state spans at most 2% */
+#define SPEED_RAMPS_MAX 16
 #define SPEED_WINDOW_RUNS 32	/* runs per window, at least */
 #define SPEED_SHARE_MIN 0.05	/* a state held this share of the time is
 				 * warned about */
 #define SPEED_SHOWN_MIN 0.01	/* the text lists a state held this share
 				 * of the time, and sums the rest */
 #define SPEED_WINDOWS_MAX 65536
+/* Blocks the segmentation looks at, at most (windows are merged into
+ * blocks of their median beyond: PELT is quadratic where nothing
+ * changes). */
+#define SPEED_BLOCKS_MAX 1024
+/* w_state of a window in a ramp */
+#define SPEED_RAMP 255
+
+struct speed_ramp {
+	double from_level, to_level;	/* speed over the minima's */
+	double from_factor, to_factor;	/* over the fastest state's */
+	double from, to;		/* clock units since the first run */
+};
 
 struct speed_state {
 	double factor;		/* speed over the fastest state's (>= 1) */
@@ -52,12 +69,21 @@ struct speed_states {
 	struct speed_state s[SPEED_STATES_MAX];
 	double line_factor;	/* the minima's speed over the fastest
 				 * state's (<= 1 + noise) */
+	double fastest;		/* the fastest state's level (over the
+				 * minima's) */
+	size_t ramps;		/* ramps, in time order */
+	struct speed_ramp ramp[SPEED_RAMPS_MAX];
+	double ramp_share;	/* of the time, in ramps (all of them) */
+	size_t segments;	/* the segmentation's, levels and lines */
+	double noise;		/* one window's speed's scatter (0.001:
+				 * 0.1%) */
 	double span;		/* the collection's time, clock units */
 	double wander;		/* how far the windows' speeds (a running
-				 * median of 7) stray from their stretches',
+				 * median of 7) stray from their segments',
 				 * 5% to 95% of them: 0.02 is 2% */
 	/* the windows, in time order: first run's start (clock units since
-	 * the first), speed (over the minima), fitted stretch speed, state */
+	 * the first), speed (over the minima), fitted speed (its segment's
+	 * there), state (SPEED_RAMP in a ramp) */
 	size_t windows;
 	size_t runs_per_window;
 	uint64_t window_inverse;	/* ceil(2^64 / runs_per_window): a

@@ -171,7 +171,7 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 		return f ? (fclose(f), -1) : -1;
 	uint64_t most = a->opt->plot_samples ? a->opt->plot_samples : PLOT_SAMPLES_MAX;
 	uint64_t every = a->points.samples / most + 1, i = 0, at0 = SPOOL_NO_AT, hits = 0;
-	uint64_t every_hit = a->diag.irq.events / most + 1;
+	uint64_t every_hit = a->diag.counts.events / most + 1;
 	double ts = time_scale(a);
 	struct spool_record r;
 	int k;
@@ -182,7 +182,7 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		int hit = interrupts_hit(&a->diag.irq_cfg, &a->diag.irq, i, &r);
+		int hit = diagnosis_attribute(&a->diag, &a->points, i, &r) != -2;
 		int keep = i++ % every == 0 || (hit && hits % every_hit == 0);
 		hits += hit;
 		if (!keep)
@@ -249,16 +249,25 @@ static int write_histogram(const struct analysis *a, const char *dir)
 }
 
 /* period.txt: the times phase + k period across the collection. */
+static const struct source *strongest_periodic(const struct analysis *a)
+{
+	const struct sources *ss = &a->diag.sources;
+	for (size_t i = 0; i < ss->count; i++)
+		if (ss->s[i].kind == SOURCE_PERIODIC)
+			return &ss->s[i];
+	return NULL;
+}
+
 static int write_period(const struct analysis *a, const char *dir, double span)
 {
-	const struct periodic_sources *ps = &a->diag.irq.periodic;
-	const struct periodic_source *p = ps->count ? &ps->s[0] : NULL;
+	const struct source *src = strongest_periodic(a);
+	const struct marks *p = src ? &src->marks : NULL;
 	FILE *f = open_in(dir, data_files[3]);
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# times of the period's marks\n");
 	if (p != NULL && p->period > 0) {
-		double s = a->unit_ns > 0 ? 1e-6 : 1;	/* ns -> ms */
+		double s = time_scale(a);	/* clock units -> ms */
 		for (double t = p->phase; t * s <= span && t < p->phase + 5000 * p->period;
 		     t += p->period)
 			fprintf(f, "%.10g\n", t * s);
@@ -332,8 +341,9 @@ static void plot_ranges(const struct analysis *a, struct plot_ranges *r)
 static void numbers(const struct analysis *a, char *out, size_t len)
 {
 	const struct excess_summary *e = &a->excess;
-	const struct interrupts *q = &a->diag.irq;
-	const struct periodic_source *src = q->periodic.count ? &q->periodic.s[0] : NULL;
+	const struct source *src = strongest_periodic(a);
+	const struct jitter *j = &a->diag.jitter;
+	double threshold = j->judged ? j->threshold[0] : 0;
 	const struct ols_fit *o = &a->ols_means;
 	double ymax = 0, min_excess = 0;
 	struct plot_ranges r;
@@ -344,14 +354,14 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 		double above = p->min - lv_value(&a->fit, p->n);
 		min_excess = above > min_excess ? above : min_excess;
 	}
-	double ms = a->unit_ns > 0 ? 1e-6 : 1;
+	double ms = time_scale(a);
 	const double v[] = {
 		a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
-		o->ok ? o->intercept : 0, a->tick, a->unit_ns, q->threshold,
-		src ? src->period * ms : 0, src ? src->phase * ms : 0,
+		o->ok ? o->intercept : 0, a->tick, a->unit_ns, threshold,
+		src ? src->marks.period * ms : 0, src ? src->marks.phase * ms : 0,
 		a->opt->plot_log, 1.3 * ymax, e->quantile[0], e->quantile[2],
 		a->on_line_width, e->max, min_excess, a->iv.band_width,
-		src ? src->level : 0,
+		threshold,
 		r.share_min, r.has_time, r.n_min_pos, r.n_max, r.t_min_pos, r.t_max,
 	};
 	size_t k = 0;
@@ -424,10 +434,12 @@ static int write_speed(const struct analysis *a, const char *dir)
 	FILE *f = open_in(dir, data_files[4]);
 	if (f == NULL)
 		return -1;
-	double ts = time_scale(a), fast = ss->judged ? ss->s[0].level : 1;
+	double ts = time_scale(a), fast = ss->judged ? ss->fastest : 1;
 	fprintf(f, "# time window_speed fitted_speed state_factor label (speeds over the per-N minima; the state's over the fastest state's; label: its factor where a stretch of 5%% of the time or more begins, else -)\n");
 	for (size_t i = 0; i < ss->windows; i++) {
-		double factor = ss->s[ss->w_state[i]].level / fast;
+		/* a state's factor, or in a ramp the window's own */
+		double factor = (ss->w_state[i] == SPEED_RAMP ? ss->w_fit[i]
+				 : ss->s[ss->w_state[i]].level) / fast;
 		char label[32] = "-";
 		if (i == 0 || ss->w_fit[i - 1] != ss->w_fit[i]) {	/* a stretch begins */
 			size_t j = i;

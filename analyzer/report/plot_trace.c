@@ -74,17 +74,27 @@ static int write_histogram(struct analysis *a, const char *dir, struct scales k)
 	return plot_close(f);
 }
 
+/* The strongest periodic source of the trace, or NULL. */
+static const struct marks *strongest(const struct analysis *a)
+{
+	const struct sources *ss = &a->trace_sum.sources;
+	for (size_t i = 0; i < ss->count; i++)
+		if (ss->s[i].kind == SOURCE_PERIODIC)
+			return &ss->s[i].marks;
+	return NULL;
+}
+
 /* marks.txt: the strongest source's marks within [from, to] (ms). */
 static int write_marks(const struct analysis *a, const char *dir, double from, double to)
 {
-	const struct periodic_sources *ps = &a->trace_sum.periodic;
+	const struct marks *mk = strongest(a);
 	FILE *f = plot_open_in(dir, "marks.txt");
 	if (f == NULL)
 		return -1;
 	fprintf(f, "# the marks of the strongest periodic source (ms, or clock units)\n");
-	if (ps->count > 0) {
-		double k = a->unit_ns > 0 ? 1e-6 : 1, p = ps->s[0].period * k;
-		double m = ps->s[0].phase * k + ceil((from - ps->s[0].phase * k) / p) * p;
+	if (mk != NULL) {
+		double k = a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1, p = mk->period * k;
+		double m = mk->phase * k + ceil((from - mk->phase * k) / p) * p;
 		for (int i = 0; m <= to && i < 10000; m += p, i++)
 			fprintf(f, "%.10g\n", m);
 	}
@@ -98,8 +108,9 @@ int plot_trace_data(struct analysis *a, const char *dir, char *numbers, size_t l
 	double span = a->unit_ns > 0 ? t->seconds * 1e3 : 0;
 	/* the zoom: twenty periods of the strongest source, or 20 ms, from
 	 * the middle of the trace */
-	double zoom = t->periodic.count ? 20 * t->periodic.s[0].period * (a->unit_ns > 0 ? 1e-6 : 1)
-					: a->unit_ns > 0 ? 20 : 0;
+	const struct marks *mk = strongest(a);
+	double ms = a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
+	double zoom = mk ? 20 * mk->period * ms : a->unit_ns > 0 ? 20 : 0;
 	double from = span > zoom ? (span - zoom) / 2 : 0, to = from + zoom;
 	if (write_gaps(a, dir, k) != 0 || write_histogram(a, dir, k) != 0 ||
 	    write_marks(a, dir, from, to) != 0)
@@ -109,7 +120,7 @@ int plot_trace_data(struct analysis *a, const char *dir, char *numbers, size_t l
 	double v[34] = { 0 };
 	v[4] = a->tick, v[5] = a->unit_ns, v[19] = 1;
 	const double mine[] = { t->threshold * k.length, t->max * k.length, t->seconds,
-				t->periodic.count ? t->periodic.s[0].period * (a->unit_ns > 0 ? 1e-6 : 1) : 0,
+				mk ? mk->period * ms : 0,
 				from, to, t->cost * k.length, t->lost_share, (double)t->gaps };
 	memcpy(v + 24, mine, sizeof mine);
 	size_t n = 0;

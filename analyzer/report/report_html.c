@@ -84,7 +84,7 @@ static void trace_headline(FILE *out, const struct analysis *a)
 		fprintf(out, "<tr><th>one costs</th><td class=n>%s (median)</td></tr>\n", cost);
 		fprintf(out, "<tr><th>the longest gap</th><td class=n>%s</td></tr>\n", longest);
 	}
-	fprintf(out, "<tr><th>periodic sources</th><td class=n>%zu</td></tr>\n", t->periodic.count);
+	fprintf(out, "<tr><th>sources</th><td class=n>%zu</td></tr>\n", t->sources.count);
 	fputs("</table>\n", out);
 }
 

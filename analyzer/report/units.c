@@ -61,3 +61,23 @@ const char *fmt_count(char *buf, size_t len, double n, const char *one, const ch
 	snprintf(buf, len, "%.15g %s", n, n == 1 ? one : many);
 	return buf;
 }
+
+const char *fmt_span(char *buf, size_t len, double units, double unit_ns)
+{
+	if (unit_ns > 0)
+		return fmt_time(buf, len, units * unit_ns, 4);
+	snprintf(buf, len, "%.4g units", units);
+	return buf;
+}
+
+const char *fmt_moment(char *buf, size_t len, double units, double unit_ns)
+{
+	double ms = units * unit_ns * 1e-6;
+	if (unit_ns > 0 && ms < 1e4)
+		snprintf(buf, len, "%.4g ms", ms);
+	else if (unit_ns > 0)
+		snprintf(buf, len, "%.5g s", ms / 1e3);
+	else
+		snprintf(buf, len, "%.4g units", units);
+	return buf;
+}

@@ -35,4 +35,13 @@ const char *fmt_num(char *buf, size_t len, double v, double scale, int digits);
 /* "1 run", "5 runs": the noun as given for one, its plural otherwise. */
 const char *fmt_count(char *buf, size_t len, double n, const char *one, const char *many);
 
+/* A length of `units` clock units: in time where unit_ns is known
+ * ("20.1 µs"), else "3.2e+04 units". */
+const char *fmt_span(char *buf, size_t len, double units, double unit_ns);
+
+/* A moment `units` clock units after the start: ms, or s from 10 s on
+ * ("1600 ms", "12.5 s"), never an exponent; "3.2e+04 units" without
+ * unit_ns. */
+const char *fmt_moment(char *buf, size_t len, double units, double unit_ns);
+
 #endif /* SUBTICK_UNITS_H */

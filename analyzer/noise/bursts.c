@@ -1,0 +1,182 @@
+/*
+ * bursts.c - events crowded in time (bursts.h).
+ */
+#include "bursts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "rates.h"
+#include "select.h"
+#include "tunables.h"
+
+/* The bins: the sample's running time in each, and the events left. */
+static void fill_bins(const struct source_config *c, const struct model_event *ev, size_t n,
+		      double width, double *time, double *count)
+{
+	const struct run_sample *rs = c->rs;
+	memset(time, 0, BURST_BINS * sizeof *time);
+	memset(count, 0, BURST_BINS * sizeof *count);
+	for (size_t i = 0; i < rs->count; i++) {
+		long b = (long)((rs->r[i].at + rs->r[i].t / 2) / width);
+		time[b < 0 ? 0 : b >= BURST_BINS ? BURST_BINS - 1 : b] += rs->r[i].t;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (ev[i].source >= 0)
+			continue;
+		long b = (long)((ev[i].at + ev[i].t / 2) / width);
+		count[b < 0 ? 0 : b >= BURST_BINS ? BURST_BINS - 1 : b]++;
+	}
+}
+
+/* The bins in a burst: more events than their share of the running
+ * time expects, beyond chance over all the bins.  Returns how many. */
+static size_t crowded(const double *time, const double *count, unsigned char *in)
+{
+	double events = 0, total = 0;
+	for (size_t b = 0; b < BURST_BINS; b++)
+		events += count[b], total += time[b];
+	size_t k = 0;
+	for (size_t b = 0; b < BURST_BINS; b++) {
+		double e = total > 0 ? events * time[b] / total : 0;
+		double p = count[b] > 0 ? gsl_cdf_poisson_Q((unsigned)count[b] - 1, e) : 1;
+		in[b] = count[b] >= 2 && p < MODEL_CLAIM_P / BURST_BINS;
+		k += in[b];
+	}
+	return k;
+}
+
+/* The bursts' starts on a lattice: its marks where m random times would
+ * lie as close less often than 10^PERIOD_LOG10_P. */
+static void burst_period(const double *start, size_t m, struct source *s)
+{
+	s->marks.period = 0;
+	if (m < SOURCE_MARKS_MIN)
+		return;
+	double *gap = malloc((m - 1) * sizeof *gap);
+	if (gap == NULL)
+		return;
+	for (size_t i = 1; i < m; i++)
+		gap[i - 1] = start[i] - start[i - 1];
+	double p0 = select_kth(gap, m - 1, (m - 1) / 2);
+	free(gap);
+	if (!(p0 > 0))
+		return;
+	struct marks mk = { p0, start[0], 0 };
+	marks_refine(&mk, start, m, 0);
+	double far = 0;
+	for (size_t i = 0; i < m; i++)
+		far = fmax(far, fabs(start[i] - (mk.phase + mark_nearest(&mk, start[i]) * mk.period)));
+	double l10 = 2 * log10((double)m) + (double)(m - 2) * log10(fmin(1, 2 * far / mk.period));
+	if (l10 < PERIOD_LOG10_P) {
+		s->marks = mk;
+		s->log10_p = l10;
+	}
+}
+
+/* The source of the bursts: their events, count, size and period. */
+static int describe(const struct source_config *c, struct model_event *ev, size_t n, int id,
+		    const struct sources *out, struct source *s)
+{
+	const struct run_sample *rs = c->rs;
+	double *cost = malloc((n ? n : 1) * sizeof *cost), *start = malloc(out->nburst * sizeof *start);
+	double *width = malloc(out->nburst * sizeof *width);
+	if (!cost || !start || !width) {
+		free(cost), free(start), free(width);
+		return -1;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source < 0 && bursts_hold(out, ev[i].at, ev[i].t)) {
+			ev[i].source = id;
+			cost[k++] = ev[i].cost;
+		}
+	s->events = k;
+	if (k > 0) {
+		s->cost = select_kth(cost, k, k / 2);
+		s->cost_lo = select_kth(cost, k, k / 4);
+		s->cost_hi = select_kth(cost, k, (3 * k) / 4);
+	}
+	/* the interruptions: the runs in bursts, and those hit */
+	double runs = 0, hit = (double)k, len = 0;
+	for (size_t i = 0; i < rs->count; i++)
+		if (bursts_hold(out, rs->r[i].at, rs->r[i].t))
+			runs++, len += rs->r[i].t;
+	double mean = runs > 0 ? len / runs : 0;
+	double r = rate_of_hits(&runs, &hit, &mean, 1);
+	if (isinf(r))	/* every run hit: one clean run in twice as many */
+		r = log(2 * runs) / mean;
+	double in_bursts = len * rs->scale;
+	s->rate = rs->in_runs > 0 ? r * in_bursts / rs->in_runs : 0;
+	s->rate_lo = s->rate_hi = s->rate;
+	s->bursts = out->nburst;
+	s->per_burst = r * in_bursts / (double)out->nburst;
+	for (size_t b = 0; b < out->nburst; b++)
+		start[b] = out->burst_from[b], width[b] = out->burst_to[b] - out->burst_from[b];
+	s->width = select_kth(width, out->nburst, out->nburst / 2);
+	s->fire = NAN;
+	s->visible = 1;
+	burst_period(start, out->nburst, s);
+	free(cost), free(start), free(width);
+	return 0;
+}
+
+int bursts_find(const struct source_config *c, struct model_event *ev, size_t n,
+		struct sources *out)
+{
+	const struct run_sample *rs = c->rs;
+	if (out->count == SOURCES_MAX || !(rs->span > 0))
+		return 0;
+	double width = rs->span / BURST_BINS;
+	double *time = malloc(BURST_BINS * sizeof *time), *count = malloc(BURST_BINS * sizeof *count);
+	unsigned char *in = malloc(BURST_BINS);
+	int rc = time && count && in ? 0 : -1;
+	size_t k = rc == 0 ? (fill_bins(c, ev, n, width, time, count), crowded(time, count, in)) : 0;
+	if (k > 0) {
+		out->burst_from = malloc(k * sizeof *out->burst_from);
+		out->burst_to = malloc(k * sizeof *out->burst_to);
+		rc = out->burst_from && out->burst_to ? 0 : -1;
+	}
+	for (size_t b = 0; rc == 0 && k > 0 && b < BURST_BINS; b++) {
+		if (!in[b] || (b > 0 && in[b - 1]))
+			continue;
+		size_t e = b;
+		while (e + 1 < BURST_BINS && in[e + 1])
+			e++;
+		out->burst_from[out->nburst] = (double)b * width;
+		out->burst_to[out->nburst++] = (double)(e + 1) * width;
+	}
+	if (rc == 0 && out->nburst > 0) {
+		struct source s = { .kind = SOURCE_BURSTS };
+		int id = (int)out->count;
+		/* the significance: the least likely bin's, over them all */
+		s.log10_p = 0;
+		rc = describe(c, ev, n, id, out, &s);
+		if (rc == 0 && s.events >= SOURCE_EVENTS_MIN)
+			out->s[out->count++] = s;
+		else if (rc == 0) {	/* too few to name: left as they were */
+			for (size_t i = 0; i < n; i++)
+				ev[i].source = ev[i].source == id ? -1 : ev[i].source;
+			out->nburst = 0;
+		}
+	}
+	free(time), free(count), free(in);
+	return rc;
+}
+
+int bursts_hold(const struct sources *ss, double at, double t)
+{
+	size_t lo = 0, hi = ss->nburst;
+	/* the first burst that ends after at */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ss->burst_to[mid] <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ss->nburst && ss->burst_from[lo] < at + t;
+}

@@ -1,0 +1,174 @@
+/*
+ * jitter.c - each N's scale, the tail of z per bin, the thresholds
+ * (jitter.h).
+ */
+#include "jitter.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "select.h"
+#include "tunables.h"
+
+static int alloc_points(struct jitter *j, size_t np)
+{
+	if (j->points == np && j->scale != NULL)
+		return 0;
+	jitter_free(j);
+	j->scale = malloc(np * sizeof *j->scale);
+	j->threshold = malloc(np * sizeof *j->threshold);
+	j->bin_of = malloc(np);
+	j->points = np;
+	return j->scale && j->threshold && j->bin_of ? 0 : -1;
+}
+
+/* The unexplained runs of the sample by point: idx[start[p]..start[p+1])
+ * are point p's (counting sort). */
+static int by_point(const struct run_sample *rs, size_t np, size_t **idx, size_t **start)
+{
+	size_t *st = calloc(np + 1, sizeof *st), *ix = malloc((rs->count ? rs->count : 1) * sizeof *ix);
+	if (st == NULL || ix == NULL) {
+		free(st), free(ix);
+		return -1;
+	}
+	for (size_t i = 0; i < rs->count; i++)
+		if (!(rs->r[i].flags & RUN_EXPLAINED))
+			st[rs->r[i].point + 1]++;
+	for (size_t p = 0; p < np; p++)
+		st[p + 1] += st[p];
+	size_t *fill = malloc((np + 1) * sizeof *fill);
+	if (fill == NULL) {
+		free(st), free(ix);
+		return -1;
+	}
+	memcpy(fill, st, (np + 1) * sizeof *fill);
+	for (size_t i = 0; i < rs->count; i++)
+		if (!(rs->r[i].flags & RUN_EXPLAINED))
+			ix[fill[rs->r[i].point]++] = i;
+	free(fill);
+	*idx = ix, *start = st;
+	return 0;
+}
+
+/* The medians of r of the points with JITTER_POINT_RUNS runs or more
+ * (NAN for the others), and the line a + b F through them (weighted by
+ * their runs, a and b at least 0): the scale of the others, and the
+ * report's additive and proportional parts. */
+static void point_medians(const struct run_sample *rs, const struct point_set *s,
+			  const size_t *idx, const size_t *start, double *med, double *buf,
+			  struct jitter *j)
+{
+	long double sw = 0, sf = 0, sm = 0, sff = 0, sfm = 0;
+	for (size_t p = 0; p < s->count; p++) {
+		size_t k = start[p + 1] - start[p];
+		med[p] = NAN;
+		if (k < JITTER_POINT_RUNS)
+			continue;
+		for (size_t q = 0; q < k; q++)
+			buf[q] = rs->r[idx[start[p] + q]].r;
+		med[p] = select_kth(buf, k, k / 2);
+		long double w = (long double)k, f = s->p[p].min, m = med[p];
+		sw += w, sf += w * f, sm += w * m, sff += w * f * f, sfm += w * f * m;
+	}
+	double a = 0, b = 0;
+	if (sw > 0) {
+		long double den = sw * sff - sf * sf;
+		b = den > 0 ? (double)((sw * sfm - sf * sm) / den) : 0;
+		a = (double)((sm - b * sf) / sw);
+		if (b < 0)
+			b = 0, a = (double)(sm / sw);
+		if (a < 0)
+			a = 0, b = sff > 0 ? (double)(sfm / sff) : 0;
+	}
+	j->additive = a;
+	j->proportional = b;
+}
+
+/* Bins of neighbouring points, JITTER_BIN_RUNS runs each at least (or
+ * all of them in one), JITTER_BINS_MAX at most. */
+static void make_bins(const size_t *start, size_t np, struct jitter *j)
+{
+	size_t total = start[np], want = total / JITTER_BINS_MAX;
+	want = want > JITTER_BIN_RUNS ? want : JITTER_BIN_RUNS;
+	j->bins = 0;
+	size_t from = 0;
+	for (size_t p = 0; p < np; p++) {
+		size_t in = start[p + 1] - start[from], left = total - start[p + 1];
+		int last = p + 1 == np;
+		/* a bin ends where it holds enough and leaves enough for
+		 * another; the last one takes the rest */
+		if (!last && (in < want || left < want / 2 || j->bins + 1 == JITTER_BINS_MAX))
+			continue;
+		j->bin[j->bins++] = (struct jitter_bin){ .from = from, .to = p + 1 };
+		for (size_t q = from; q <= p; q++)
+			j->bin_of[q] = (unsigned char)(j->bins - 1);
+		from = p + 1;
+	}
+}
+
+/* Each bin's tail of z, and its threshold. */
+static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
+		    double *buf, struct jitter *j)
+{
+	for (size_t b = 0; b < j->bins; b++) {
+		struct jitter_bin *B = &j->bin[b];
+		size_t k = 0;
+		for (size_t p = B->from; p < B->to; p++)
+			for (size_t q = start[p]; q < start[p + 1]; q++)
+				buf[k++] = rs->r[idx[q]].r / j->scale[p];
+		B->runs = k;
+		if (tail_fit(buf, k, TAIL_TOP, &B->tail) != 0)
+			return -1;
+		/* nothing above the median (every run alike): one scale more */
+		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1)
+					    : (k > 0 ? buf[k - 1] : 0) + 1;
+		for (size_t p = B->from; p < B->to; p++)
+			j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
+	}
+	return 0;
+}
+
+int jitter_fit(const struct run_sample *rs, const struct point_set *s, double quantum,
+	       struct jitter *out)
+{
+	size_t np = s->count;
+	out->judged = 0;
+	out->bins = 0;
+	out->quantum = quantum;
+	out->p_false = rs->total > 0 ? MODEL_FALSE_ALARMS / (double)rs->total : 0;
+	if (np == 0 || alloc_points(out, np) != 0)
+		return np == 0 ? 0 : -1;
+	for (size_t p = 0; p < np; p++)
+		out->scale[p] = quantum, out->threshold[p] = INFINITY, out->bin_of[p] = 0;
+	size_t *idx, *start;
+	if (by_point(rs, np, &idx, &start) != 0)
+		return -1;
+	int rc = 0;
+	if (start[np] >= JITTER_RUNS_MIN) {
+		double *med = malloc(np * sizeof *med), *buf = malloc(start[np] * sizeof *buf);
+		rc = med && buf ? 0 : -1;
+		if (rc == 0) {
+			point_medians(rs, s, idx, start, med, buf, out);
+			for (size_t p = 0; p < np; p++) {
+				double m = isnan(med[p]) ? out->additive + out->proportional * s->p[p].min
+							 : med[p];
+				out->scale[p] = m > quantum ? m : quantum;
+			}
+			make_bins(start, np, out);
+			rc = fit_bins(rs, idx, start, buf, out);
+			out->judged = rc == 0;
+		}
+		free(med), free(buf);
+	}
+	free(idx), free(start);
+	return rc;
+}
+
+void jitter_free(struct jitter *j)
+{
+	free(j->scale), free(j->threshold), free(j->bin_of);
+	j->scale = j->threshold = NULL;
+	j->bin_of = NULL;
+	j->points = 0;
+}

@@ -1,0 +1,72 @@
+/*
+ * jitter.h - the runs' own jitter e >= 0, and the threshold above which a
+ * run was interrupted (docs/model.md, stage 3 and 4).
+ *
+ * Each N's scale is the median of its runs' r = t - s F (those no source
+ * explains; at least the clock's quantum); runs of too few N's take the
+ * scale of a line a + b F fitted to the medians (additive and in
+ * proportion to the run: both occur).  z = r / scale is then alike in
+ * every N whose jitter has one shape, and its upper tail is fitted per
+ * bin of neighbouring N (tail.h: a generalized Pareto above the median,
+ * up to the 90% quantile, truncated there so that what lies beyond does
+ * not move it).  A run of N is interrupted where
+ *
+ *     r > T(N) = scale(N) z_T + quantum,
+ *
+ * z_T the bin's quantile that all the collection's runs together cross
+ * MODEL_FALSE_ALARMS times by chance (at the 95% upper bound of the
+ * tail's shape), and quantum what the clock's reading adds at most (a
+ * reading lies up to a tick above the time it reads).  A collection with
+ * no interruption names none, by construction, at that rate.
+ */
+#ifndef SUBTICK_JITTER_H
+#define SUBTICK_JITTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "points.h"
+#include "runs.h"
+#include "tail.h"
+
+#define JITTER_BINS_MAX 8
+
+struct jitter_bin {
+	size_t from, to;	/* points [from, to) */
+	size_t runs;		/* sample runs fitted */
+	struct tail_fit tail;	/* of z */
+	double z_threshold;
+};
+
+struct jitter {
+	int judged;		/* 0: too few runs */
+	size_t points;
+	double *scale;		/* per point: clock units */
+	double *threshold;	/* per point: T(N), clock units */
+	unsigned char *bin_of;	/* per point */
+	size_t bins;
+	struct jitter_bin bin[JITTER_BINS_MAX];
+	double quantum;		/* the reading's allowance, clock units */
+	double p_false;		/* a run's chance of a false alarm */
+	double additive, proportional;	/* scale ~ additive + proportional F */
+};
+
+/*
+ * From the sample's runs that no source explains (flag RUN_EXPLAINED
+ * clear), of the points s (sorted); quantum: the tick, or the on-line
+ * width without one.  out is filled anew (its arrays reused when it
+ * holds some).  Returns 0, or -1 when memory runs out.
+ */
+int jitter_fit(const struct run_sample *rs, const struct point_set *s, double quantum,
+	       struct jitter *out);
+
+/* The least cost an interruption needs to be seen in a run of point p:
+ * T(N) less the N's median jitter. */
+static inline double jitter_seen_from(const struct jitter *j, size_t p)
+{
+	return j->threshold[p] - j->scale[p];
+}
+
+void jitter_free(struct jitter *j);
+
+#endif /* SUBTICK_JITTER_H */

@@ -1,0 +1,151 @@
+/*
+ * rates.c - rates from the runs hit, and the random remainder (rates.h).
+ */
+#include "rates.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "select.h"
+#include "tunables.h"
+
+/* d/dr of the log-likelihood: sum of hit t e^(-rt) / (1 - e^(-rt)) less
+ * (runs - hit) t; it falls as r grows. */
+static double slope(const double *runs, const double *hit, const double *len, size_t n, double r)
+{
+	double d = 0;
+	for (size_t p = 0; p < n; p++) {
+		if (!(runs[p] > 0))
+			continue;
+		double x = r * len[p];
+		/* t e^-x / (1 - e^-x) = t / expm1(x) */
+		d += (hit[p] > 0 ? hit[p] * len[p] / expm1(x) : 0) - (runs[p] - hit[p]) * len[p];
+	}
+	return d;
+}
+
+double rate_of_hits(const double *runs, const double *hit, const double *len, size_t n)
+{
+	double exposure = 0, hits = 0;
+	int all = 1;
+	for (size_t p = 0; p < n; p++) {
+		if (!(runs[p] > 0))
+			continue;
+		exposure += runs[p] * len[p];
+		hits += hit[p];
+		all &= hit[p] >= runs[p];
+	}
+	if (!(hits > 0) || !(exposure > 0))
+		return 0;
+	if (all)
+		return INFINITY;
+	/* the rate lies between hits / exposure (none twice) and where the
+	 * slope turns negative */
+	double lo = hits / exposure, hi = lo;
+	while (slope(runs, hit, len, n, hi) > 0 && hi < 1e300)
+		hi *= 2;
+	for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; it++) {
+		double mid = (lo + hi) / 2;
+		if (slope(runs, hit, len, n, mid) > 0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* Per point: the sample's runs no other source explains, the events left
+ * among them, their mean length. */
+static int per_point(const struct source_config *c, const struct model_event *ev, size_t n,
+		     const struct sources *found, double *runs, double *hit, double *len)
+{
+	const struct run_sample *rs = c->rs;
+	size_t np = c->points->count;
+	memset(runs, 0, np * sizeof *runs);
+	memset(hit, 0, np * sizeof *hit);
+	memset(len, 0, np * sizeof *len);
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		if (sources_of_run(found, u->at, u->t, u->floor) >= 0)
+			continue;
+		runs[u->point]++;
+		len[u->point] += u->t;
+	}
+	for (size_t p = 0; p < np; p++)
+		len[p] = runs[p] > 0 ? len[p] / runs[p] : 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source < 0 && ev[i].cost > 0)
+			hit[rs->r[ev[i].run].point]++;
+	return 0;
+}
+
+int random_source(const struct source_config *c, struct model_event *ev, size_t n,
+		  struct sources *out)
+{
+	const struct run_sample *rs = c->rs;
+	size_t np = c->points->count, k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += ev[i].source < 0 && ev[i].cost > 0;
+	/* false alarms the sample expects: its share of the collection's */
+	double fa = MODEL_FALSE_ALARMS * (double)rs->count / (double)(rs->total ? rs->total : 1);
+	double p = k > 0 ? gsl_cdf_poisson_Q((unsigned)k - 1, fa) : 1;
+	if (k == 0 || !(p < MODEL_CLAIM_P) || out->count == SOURCES_MAX)
+		return 0;
+	double *cost = malloc(k * sizeof *cost), *runs = malloc(np * sizeof *runs);
+	double *hit = malloc(np * sizeof *hit), *len = malloc(np * sizeof *len);
+	int rc = cost && runs && hit && len ? 0 : -1;
+	if (rc == 0) {
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			if (ev[i].source < 0 && ev[i].cost > 0)
+				cost[m++] = ev[i].cost;
+		/* the N where its costs are seen: below the lowest tenth of
+		 * them, or, where none is, below half */
+		double tenth = select_kth(cost, m, m / 10), half = select_kth(cost, m, m / 2);
+		per_point(c, ev, n, out, runs, hit, len);
+		double seen = 0, time = 0, by = tenth;
+		for (size_t q = 0; q < np; q++)
+			seen += jitter_seen_from(c->jitter, q) <= tenth ? runs[q] : 0;
+		if (!(seen > 0))
+			by = half;
+		for (size_t q = 0; q < np; q++) {
+			if (!(jitter_seen_from(c->jitter, q) <= by))
+				runs[q] = hit[q] = 0;
+			time += runs[q] * len[q];
+		}
+		struct source s = { .kind = SOURCE_RANDOM, .events = k };
+		s.rate = rate_of_hits(runs, hit, len, np);
+		double hits = 0;
+		for (size_t q = 0; q < np; q++)
+			hits += hit[q];
+		/* the bounds: the hits' Poisson bounds (95%) over the same time */
+		s.rate_lo = time > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / time : 0;
+		s.rate_hi = time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / time : 0;
+		s.rate_lo = fmin(s.rate_lo, s.rate);
+		s.rate_hi = fmax(s.rate_hi, s.rate);
+		s.visible = rs->in_runs > 0 ? time * rs->scale / rs->in_runs : 0;
+		/* its costs: of the events where they are seen */
+		m = 0;
+		for (size_t i = 0; i < n; i++)
+			if (ev[i].source < 0 && ev[i].cost > 0 &&
+			    jitter_seen_from(c->jitter, rs->r[ev[i].run].point) <= by)
+				cost[m++] = ev[i].cost;
+		if (m > 0) {
+			s.cost = select_kth(cost, m, m / 2);
+			s.cost_lo = select_kth(cost, m, m / 4);
+			s.cost_hi = select_kth(cost, m, (3 * m) / 4);
+		}
+		s.log10_p = log10(p);
+		s.fire = NAN;
+		int id = (int)out->count;
+		out->s[out->count++] = s;
+		for (size_t i = 0; i < n; i++)
+			if (ev[i].source < 0 && ev[i].cost > 0)
+				ev[i].source = id;
+	}
+	free(cost), free(runs), free(hit), free(len);
+	return rc;
+}

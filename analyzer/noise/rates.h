@@ -1,0 +1,29 @@
+/*
+ * rates.h - how often interruptions came, per unit of running time, from
+ * which runs showed them: a run of length t that random interruptions at
+ * rate r hit is hit at least once with probability 1 - exp(-r t), so the
+ * rate is the maximum likelihood of the runs hit and not hit (a run may
+ * hold two), over the runs of the N where the source's costs are seen:
+ * those whose threshold lies below nearly all of them (the lowest tenth
+ * of its costs), or where none is that low, below half of them (the rate
+ * is then of the costs seen, and `visible` says how much of the time).
+ */
+#ifndef SUBTICK_RATES_H
+#define SUBTICK_RATES_H
+
+#include <stddef.h>
+
+#include "sources.h"
+
+/* The rate r of runs: per point p (n of them), runs[p], hit[p] of them,
+ * of mean length len[p] (clock units).  INFINITY where every run was
+ * hit. */
+double rate_of_hits(const double *runs, const double *hit, const double *len, size_t n);
+
+/* The events no source took, if chance does not explain their number:
+ * a random source (added to out).  Returns 0, or -1 when memory runs
+ * out. */
+int random_source(const struct source_config *c, struct model_event *ev, size_t n,
+		  struct sources *out);
+
+#endif /* SUBTICK_RATES_H */

@@ -1,0 +1,111 @@
+/*
+ * sources.h - the interruptions' sources, strongest first (docs/model.md,
+ * stage 5), as radio astronomy's CLEAN takes one source out of a map
+ * before it looks for the next (Hogbom 1974):
+ *
+ *  1. periodic: the strongest period of the events' start times (the
+ *     Rayleigh periodogram, period.h, named at its false-alarm bound),
+ *     its fundamental (the fold test, fold.h), its marks refitted, and
+ *     the events whose runs hold one of its marks more than their N's
+ *     floor does are its own.  Their cost is its cost; one whose cost lies
+ *     beyond the source's own spread (at MODEL_FALSE_ALARMS over its
+ *     events) held a second interruption at the mark, and what is left of
+ *     its cost stays to be explained: two sources on one grid are two.
+ *     Then the search again, among the events left.
+ *  2. bursts (bursts.h): events crowded in time beyond what a steady
+ *     rate gives.
+ *  3. random: what is left, at a rate corrected for the runs whose
+ *     threshold hides its costs (rates.h).
+ *
+ * The runs a periodic source's marks or a burst hold are then explained
+ * (RUN_EXPLAINED): the jitter is fitted again without them.
+ */
+#ifndef SUBTICK_SOURCES_H
+#define SUBTICK_SOURCES_H
+
+#include <stddef.h>
+
+#include "jitter.h"
+#include "marks.h"
+#include "points.h"
+#include "runs.h"
+
+#define SOURCES_MAX 8
+
+enum source_kind { SOURCE_PERIODIC, SOURCE_BURSTS, SOURCE_RANDOM };
+
+struct source {
+	enum source_kind kind;
+	struct marks marks;	/* periodic; bursts: their period where
+				 * they come at one (period 0: none) */
+	double rate;		/* interruptions a clock unit of running
+				 * time, corrected for the runs that hide
+				 * them */
+	double rate_lo, rate_hi;	/* its bounds (Poisson, 95%) */
+	double cost, cost_lo, cost_hi;	/* median and quartiles, clock units */
+	double fire;		/* periodic: the share of its marks it hits
+				 * where it is seen (NAN: not seen alone) */
+	size_t events;		/* events of the sample it explains */
+	double log10_p;		/* how likely so strong a finding were there
+				 * none: log10 of that chance */
+	double coherence;	/* periodic: of its events at its period */
+	size_t bursts;		/* bursts: how many */
+	double per_burst;	/* interruptions in one (median) */
+	double width;		/* a burst's length, clock units (median) */
+	double visible;		/* the share of running time in which one
+				 * of its typical cost would be seen */
+	double held_longest;	/* its interruptions the longest N's floor
+				 * holds (compensate.h) */
+};
+
+/* An event: a run above its threshold. */
+struct model_event {
+	size_t run;		/* in the sample */
+	double at, t;		/* its run's start and length, clock units */
+	double cost;		/* what is left to explain of it */
+	double extra;		/* marks of the source that took it, beyond
+				 * its floor's (1 but in saturated runs) */
+	int source;		/* -1: none yet */
+	unsigned held;		/* bit k: it held a mark of periodic source k
+				 * beyond its floor's (taken by it, or held a
+				 * second interruption there) */
+};
+
+struct sources {
+	size_t count;
+	struct source s[SOURCES_MAX];
+	size_t events;		/* events of the sample */
+	int searched;		/* periods were searched (start times on one
+				 * clock) */
+	/* the bursts' stretches of time, clock units, in order */
+	double *burst_from, *burst_to;
+	size_t nburst;
+};
+
+struct source_config {
+	const struct run_sample *rs;
+	const struct point_set *points;	/* sorted */
+	const struct jitter *jitter;
+	double quantum;		/* the clock's reading, clock units */
+	int one_clock;		/* the start times lie on one clock: periods
+				 * and bursts are searched */
+};
+
+/* Fills out; flags the sample's runs RUN_EVENT and RUN_EXPLAINED (which
+ * must be clear of RUN_EVENT on entry).  Returns 0, or -1 when memory
+ * runs out. */
+int sources_find(const struct source_config *c, struct run_sample *rs, struct sources *out);
+
+/* The source of a run (of the sample or not), or -1: the first periodic
+ * source whose marks it holds one more of than its floor's, or the
+ * bursts where it overlaps one. */
+int sources_of_run(const struct sources *ss, double at, double t, double floor);
+
+/* The source of an event (a run above its threshold): its run's, or the
+ * random one where there is one; -1: none. */
+int sources_of_event(const struct sources *ss, double at, double t, double floor);
+
+/* Zeroed: empty. */
+void sources_free(struct sources *ss);
+
+#endif /* SUBTICK_SOURCES_H */

@@ -1,0 +1,280 @@
+/*
+ * tail.c - a generalized Pareto tail, fitted to binned, truncated
+ * exceedances (tail.h).
+ */
+#include "tail.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tunables.h"
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double gpd_log_survival(double y, double sigma, double xi)
+{
+	if (!(y > 0))
+		return 0;
+	if (xi < 1e-9)
+		return -y / sigma;
+	return -log1p(xi * y / sigma) / xi;
+}
+
+/* The exceedances' cells: edges e[1..k] (e[0] = 0) and counts c[j] in
+ * (e[j-1], e[j]]. */
+struct cells {
+	double e[TAIL_CELLS_MAX + 1];
+	double c[TAIL_CELLS_MAX + 1];
+	size_t k;
+	double n;
+};
+
+/* log of S(a) - S(b), a < b, without losing it to cancellation. */
+static double log_mass(double a, double b, double sigma, double xi)
+{
+	double la = gpd_log_survival(a, sigma, xi), lb = gpd_log_survival(b, sigma, xi);
+	double d = -expm1(lb - la);
+	return d > 0 ? la + log(d) : -INFINITY;
+}
+
+static double loglik(const struct cells *c, double sigma, double xi)
+{
+	double top = c->e[c->k], l = 0;
+	for (size_t j = 1; j <= c->k; j++)
+		if (c->c[j] > 0)
+			l += c->c[j] * log_mass(c->e[j - 1], c->e[j], sigma, xi);
+	/* conditioned on lying at or below top */
+	double below = -expm1(gpd_log_survival(top, sigma, xi));
+	return below > 0 ? l - c->n * log(below) : -INFINITY;
+}
+
+/* The best log sigma for a given xi: golden section over [lo, hi]
+ * (the likelihood is unimodal in sigma for a fixed shape). */
+static double best_sigma(const struct cells *c, double xi, double lo, double hi, double *ll)
+{
+	const double g = 0.6180339887498949;
+	double a = lo, b = hi, x1 = b - g * (b - a), x2 = a + g * (b - a);
+	double f1 = loglik(c, exp(x1), xi), f2 = loglik(c, exp(x2), xi);
+	for (int it = 0; it < 80 && b - a > 1e-7; it++) {
+		if (f1 < f2) {
+			a = x1, x1 = x2, f1 = f2;
+			x2 = a + g * (b - a);
+			f2 = loglik(c, exp(x2), xi);
+		} else {
+			b = x2, x2 = x1, f2 = f1;
+			x1 = b - g * (b - a);
+			f1 = loglik(c, exp(x1), xi);
+		}
+	}
+	double x = f1 > f2 ? x1 : x2;
+	*ll = fmax(f1, f2);
+	return exp(x);
+}
+
+struct profile {
+	const struct cells *c;
+	double lo, hi;		/* log sigma's range */
+};
+
+static double profile_at(const struct profile *p, double xi, double *sigma)
+{
+	double ll;
+	*sigma = best_sigma(p->c, xi, p->lo, p->hi, &ll);
+	return ll;
+}
+
+/* The xi of the largest profile likelihood in [0, xmax]: golden section
+ * (the profile is unimodal for these fits), then its ends checked. */
+static double best_xi(const struct profile *p, double xmax, double *ll)
+{
+	const double g = 0.6180339887498949;
+	double a = 0, b = xmax, s, x1 = b - g * (b - a), x2 = a + g * (b - a);
+	double f1 = profile_at(p, x1, &s), f2 = profile_at(p, x2, &s);
+	for (int it = 0; it < 60 && b - a > 1e-5; it++) {
+		if (f1 < f2) {
+			a = x1, x1 = x2, f1 = f2;
+			x2 = a + g * (b - a);
+			f2 = profile_at(p, x2, &s);
+		} else {
+			b = x2, x2 = x1, f2 = f1;
+			x1 = b - g * (b - a);
+			f1 = profile_at(p, x1, &s);
+		}
+	}
+	double x = f1 > f2 ? x1 : x2, fx = fmax(f1, f2), f0 = profile_at(p, 0, &s);
+	if (f0 >= fx)
+		x = 0, fx = f0;
+	*ll = fx;
+	return x;
+}
+
+/* Cells of the exceedances y = v - u of the sorted v[from..to): at each
+ * distinct value where they are few, else at their quantiles. */
+static void cells_of(const double *v, size_t from, size_t to, double u, struct cells *c)
+{
+	size_t m = to - from, distinct = 0;
+	memset(c, 0, sizeof *c);
+	for (size_t i = from; i < to; i++)
+		distinct += i == from || v[i] > v[i - 1];
+	if (distinct <= TAIL_CELLS_MAX) {
+		for (size_t i = from; i < to; i++) {
+			if (i == from || v[i] > v[i - 1])
+				c->e[++c->k] = v[i] - u;
+			c->c[c->k]++;
+		}
+	} else {
+		size_t i = from;
+		for (size_t j = 1; j <= TAIL_CELLS_MAX; j++) {
+			size_t at = from + (j * m + TAIL_CELLS_MAX - 1) / TAIL_CELLS_MAX - 1;
+			double edge = v[at] - u;
+			if (c->k > 0 && !(edge > c->e[c->k]))
+				continue;
+			c->e[++c->k] = edge;
+			for (; i < to && v[i] - u <= edge; i++)
+				c->c[c->k]++;
+		}
+	}
+	c->n = (double)m;
+}
+
+/* The distinct values of the sorted v[from..to). */
+static size_t distinct(const double *v, size_t from, size_t to)
+{
+	size_t d = 0;
+	for (size_t i = from; i < to; i++)
+		d += i == from || v[i] > v[i - 1];
+	return d;
+}
+
+/* The profile from xi up to where it has dropped by TAIL_PROFILE_DROP:
+ * xi_hi and the fits along the way. */
+static void profile_bound(const struct profile *p, struct tail_fit *f)
+{
+	double s, lo = f->xi, hi = TAIL_XI_MAX;
+	if (profile_at(p, hi, &s) >= f->loglik - TAIL_PROFILE_DROP) {
+		lo = hi;
+	} else {
+		for (int it = 0; it < 40 && hi - lo > 1e-4; it++) {
+			double mid = (lo + hi) / 2;
+			if (profile_at(p, mid, &s) >= f->loglik - TAIL_PROFILE_DROP)
+				lo = mid;
+			else
+				hi = mid;
+		}
+	}
+	f->xi_hi = lo;
+	f->nprof = TAIL_PROFILE;
+	for (size_t k = 0; k < TAIL_PROFILE; k++) {
+		double xi = f->xi + (f->xi_hi - f->xi) * (double)k / (TAIL_PROFILE - 1);
+		f->prof_xi[k] = xi;
+		profile_at(p, xi, &f->prof_sigma[k]);
+	}
+}
+
+int tail_fit(double *v, size_t n, double top_p, struct tail_fit *out)
+{
+	memset(out, 0, sizeof *out);
+	out->n = n;
+	if (n < 2)
+		return 0;
+	qsort(v, n, sizeof *v, by_double);
+	/* the truncation: the top_p quantile, and the values equal to it */
+	size_t end = (size_t)ceil(top_p * (double)n);
+	end = end < 1 ? 1 : end > n ? n : end;
+	while (end < n && v[end] <= v[end - 1])
+		end++;
+	/* the threshold: the median, or lower, value by value, until the
+	 * values above it up to the truncation are TAIL_CELLS_MIN distinct
+	 * ones (a jitter within a few ticks: its decay from one tick to the
+	 * next is all the sample tells) */
+	size_t first = n / 2;
+	while (first > 0 && v[first - 1] >= v[first])
+		first--;
+	while (first > 0 && distinct(v, first, end) < TAIL_CELLS_MIN) {
+		first--;
+		while (first > 0 && v[first - 1] >= v[first])
+			first--;
+	}
+	/* on a lattice with too few values up to the truncation, the
+	 * values just above it on the lattice are the jitter's too (a gap
+	 * of the lattice beyond them: something else) */
+	if (distinct(v, first, end) < TAIL_CELLS_MIN) {
+		double step = INFINITY;
+		for (size_t i = first + 1; i < end; i++)
+			if (v[i] > v[i - 1])
+				step = fmin(step, v[i] - v[i - 1]);
+		while (end < n && isfinite(step) && v[end] - v[end - 1] <= step * (1 + 1e-9) &&
+		       distinct(v, first, end) < TAIL_CELLS_MIN) {
+			double at = v[end];
+			while (end < n && v[end] <= at)
+				end++;
+		}
+	}
+	double u = v[first];
+	while (first < n && v[first] <= u)
+		first++;
+	out->u = u;
+	out->p_u = (double)(n - first) / (double)n;
+	if (first >= end)
+		return 0;
+	struct cells c;
+	cells_of(v, first, end, u, &c);
+	out->top = v[end - 1];
+	out->top_share = (double)end / (double)n;
+	out->fitted = end - first;
+	out->cells = c.k;
+	out->ok = 1;
+	double span = c.e[c.k] > 0 ? c.e[c.k] : 1;
+	struct profile p = { &c, log(span * 1e-4), log(span * 1e4) };
+	if (c.k < 3) {	/* two cells tell a scale, not a shape */
+		out->shape_free = 1;
+		out->xi = 0;
+		out->loglik = profile_at(&p, 0, &out->sigma);
+		out->xi_hi = 0;
+		out->nprof = 1;
+		out->prof_xi[0] = 0;
+		out->prof_sigma[0] = out->sigma;
+		return 0;
+	}
+	out->xi = best_xi(&p, TAIL_XI_MAX, &out->loglik);
+	profile_at(&p, out->xi, &out->sigma);
+	profile_bound(&p, out);
+	return 0;
+}
+
+/* The quantile of the GPD (sigma, xi) above u at conditional share q. */
+static double gpd_quantile(double u, double sigma, double xi, double q)
+{
+	if (xi < 1e-9)
+		return u - sigma * log(q);
+	return u + sigma / xi * expm1(-xi * log(q));
+}
+
+double tail_quantile(const struct tail_fit *f, double p, int upper)
+{
+	if (!f->ok)
+		return NAN;
+	if (!(p < f->p_u))
+		return f->u;
+	double q = p / f->p_u, best = gpd_quantile(f->u, f->sigma, f->xi, q);
+	if (upper)
+		for (size_t k = 0; k < f->nprof; k++) {
+			double x = gpd_quantile(f->u, f->prof_sigma[k], f->prof_xi[k], q);
+			best = x > best ? x : best;
+		}
+	return best;
+}
+
+double tail_survival(const struct tail_fit *f, double x)
+{
+	if (!f->ok)
+		return NAN;
+	if (!(x > f->u))
+		return f->p_u;
+	return f->p_u * exp(gpd_log_survival(x - f->u, f->sigma, f->xi));
+}

@@ -1,0 +1,59 @@
+/*
+ * tunables.h - every constant that decides what the diagnosis claims, in
+ * one place.  Each one's derivation and the test that pins it stand in
+ * docs/model.md's table (tests/cli/tunables.sh checks that the two agree).
+ * A new case is met by mending the model, never by a new constant placed
+ * between the case that must pass and the one that must fail.
+ */
+#ifndef SUBTICK_TUNABLES_H
+#define SUBTICK_TUNABLES_H
+
+/* False alarms: interruptions the whole collection expects where its
+ * runs hold none (the jitter's threshold is set where the collection's
+ * runs, all of them, cross it this often by chance). */
+#define MODEL_FALSE_ALARMS 0.1
+/* A claim (a source, a random remainder) is made where chance, at that
+ * expectation of false events, would give as many less often than this. */
+#define MODEL_CLAIM_P 0.01
+
+/* Rounds of jitter and sources at most (each fits the jitter without the
+ * runs the last one's sources explain; they stop where those stay the
+ * same, within two or three rounds on every kind of bench section 9). */
+#define MODEL_ROUNDS 4
+
+/* The tail fit (tail.h): the upper quantile the GPD is fitted up to, the
+ * distinct values it needs above the median, the cells it counts them
+ * in, the largest shape it takes, and the drop of the profile
+ * log-likelihood that bounds xi (chi2(1) at 95%, halved). */
+#define TAIL_TOP 0.90
+#define TAIL_CELLS_MIN 4
+#define TAIL_CELLS_MAX 32
+#define TAIL_XI_MAX 0.95
+#define TAIL_PROFILE_DROP 1.92
+
+/* Speed (speedstates.h): the false-alarm rate of a change of speed over
+ * the whole collection (changepoint.h: the penalties), the blocks a
+ * segment holds at least, and the report's resolution of speeds: levels
+ * within it are one state, a segment that moves by more is a ramp. */
+#define SPEED_FALSE_ALARMS 0.01
+#define SPEED_SEGMENT_MIN 4
+#define SPEED_STATE_WIDTH 0.02
+
+/* Jitter (jitter.h): runs in the sample below which the jitter is not
+ * judged (nothing can be told apart), the runs an N needs for a median
+ * of its own (else the line a + b F through the others'), and the runs a
+ * bin of N holds at least for its tail. */
+#define JITTER_RUNS_MIN 64
+#define JITTER_POINT_RUNS 32
+#define JITTER_BIN_RUNS 4096
+
+/* Sources (sources.h): events a source accounts for at least, and the
+ * marks of its period the collection spans at least (fewer say nothing
+ * of a period). */
+#define SOURCE_EVENTS_MIN 12
+#define SOURCE_MARKS_MIN 4
+/* A period is named where the chance that random times lock as well to
+ * any of the periods tried is below 10^PERIOD_LOG10_P (period.h). */
+#define PERIOD_LOG10_P (-6.0)
+
+#endif /* SUBTICK_TUNABLES_H */

@@ -1,0 +1,202 @@
+/*
+ * report_sources.c - sources of interruptions for people and programs
+ * (report_sources.h).
+ */
+#include "report_sources.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "report.h"
+#include "units.h"
+
+double source_per_s(double rate, double unit_ns)
+{
+	return unit_ns > 0 ? rate * 1e9 / unit_ns : NAN;
+}
+
+static uint64_t runs_of(const struct source_view *v, size_t j)
+{
+	return v->runs ? v->runs[j] : (uint64_t)v->ss->s[j].events;
+}
+
+/* The mark of s nearest x (clock units). */
+static double mark_near(const struct source *s, double x)
+{
+	return s->marks.phase + round((x - s->marks.phase) / s->marks.period) * s->marks.period;
+}
+
+/* ", 1.31 ms after the marks of the 4 ms source": where a source listed
+ * before the i-th has its period (their marks drift apart by less than 5%
+ * of it over the collection), how far its own marks lie from that one's,
+ * the nearer way round: two sources at one rate (the guest's timer and
+ * the host's), not one listed twice. */
+static const char *phase_note(char *buf, size_t len, const struct source_view *v, size_t i)
+{
+	const struct source *b = &v->ss->s[i];
+	buf[0] = '\0';
+	for (size_t j = 0; j < i && v->middle > 0; j++) {
+		const struct source *s = &v->ss->s[j];
+		if (s->kind != SOURCE_PERIODIC ||
+		    !(fabs(b->marks.period - s->marks.period) * 2 * v->middle / s->marks.period <
+		      0.05 * s->marks.period))
+			continue;
+		double p = s->marks.period;
+		double d = fmod(mark_near(b, v->middle) - mark_near(s, v->middle), p);
+		d += d < 0 ? p : 0;
+		int after = d <= p / 2;
+		char x[32], y[32];
+		snprintf(buf, len, ", %s %s the marks of the %s source",
+			 fmt_span(x, sizeof x, after ? d : p - d, v->unit_ns), after ? "after" : "before",
+			 fmt_span(y, sizeof y, p, v->unit_ns));
+		break;
+	}
+	return buf;
+}
+
+/* "1000 per second (95%: 980 to 1020)" or, without the unit, per
+ * million clock units. */
+static void rate_text(FILE *out, const struct source *s, double unit_ns)
+{
+	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;
+	const char *per = unit_ns > 0 ? "per second" : "per million clock units";
+	if (!isfinite(s->rate)) {
+		fprintf(out, "in every run (too many to count)");
+		return;
+	}
+	fprintf(out, "%.4g %s", s->rate * k, per);
+	if (s->rate_hi > s->rate_lo * 1.0001 && s->kind != SOURCE_BURSTS)
+		fprintf(out, " (95%%: %.4g to %.4g)", s->rate_lo * k, s->rate_hi * k);
+}
+
+static void cost_text(FILE *out, const struct source *s, double unit_ns)
+{
+	char c[32], lo[32], hi[32];
+	fprintf(out, "each %s (half within %s to %s)", fmt_span(c, sizeof c, s->cost, unit_ns),
+		fmt_span(lo, sizeof lo, s->cost_lo, unit_ns), fmt_span(hi, sizeof hi, s->cost_hi, unit_ns));
+}
+
+static void one_text(FILE *out, const struct source_view *v, size_t i)
+{
+	const struct source *s = &v->ss->s[i];
+	char p[32], w[32], note[96];
+	uint64_t runs = runs_of(v, i);
+	fprintf(out, "    ");
+	if (s->kind == SOURCE_PERIODIC) {
+		fprintf(out, "every %s", fmt_span(p, sizeof p, s->marks.period, v->unit_ns));
+		if (v->unit_ns > 0)
+			fprintf(out, " (%.4g Hz)", 1e9 / (s->marks.period * v->unit_ns));
+		fprintf(out, "%s: ", phase_note(note, sizeof note, v, i));
+	} else if (s->kind == SOURCE_BURSTS) {
+		fprintf(out, "in %zu bursts of about %.3g within %s", s->bursts, s->per_burst,
+			fmt_span(w, sizeof w, s->width, v->unit_ns));
+		if (s->marks.period > 0)
+			fprintf(out, ", every %s", fmt_span(p, sizeof p, s->marks.period, v->unit_ns));
+		fprintf(out, ": ");
+	} else {
+		fprintf(out, "at random: ");
+	}
+	rate_text(out, s, v->unit_ns);
+	fprintf(out, ", ");
+	cost_text(out, s, v->unit_ns);
+	fprintf(out, "; %llu %s%s", (unsigned long long)runs, v->stretch, runs == 1 ? "" : "s");
+	if (s->kind == SOURCE_PERIODIC && !isnan(s->fire))
+		fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
+	if (s->visible < 0.999)
+		fprintf(out, ", seen in %.3g%% of the running time (cheaper ones are hidden elsewhere: the rate is of the costs seen)",
+			100 * s->visible);
+	if (s->held_longest >= 1)
+		fprintf(out, "; the longest N's minimum holds %.3g of them", s->held_longest);
+	fprintf(out, "\n");
+}
+
+void report_sources_text(FILE *out, const struct source_view *v)
+{
+	for (size_t i = 0; i < v->ss->count; i++)
+		one_text(out, v, i);
+}
+
+static void pair(FILE *out, double a, double b)
+{
+	fputc('[', out);
+	json_number(out, a);
+	fputs(", ", out);
+	json_number(out, b);
+	fputc(']', out);
+}
+
+static const char *kind_name(enum source_kind k)
+{
+	return k == SOURCE_PERIODIC ? "periodic" : k == SOURCE_BURSTS ? "bursts" : "random";
+}
+
+static void one_json(FILE *out, const struct source_view *v, size_t i, int periodic_only)
+{
+	const struct source *s = &v->ss->s[i];
+	double ns = v->unit_ns > 0 ? v->unit_ns : NAN;
+	int periodic = s->kind == SOURCE_PERIODIC || (s->kind == SOURCE_BURSTS && s->marks.period > 0);
+	int f = 1;
+	fputc('{', out);
+	if (!periodic_only) {
+		json_key(out, &f, "kind");
+		json_string(out, kind_name(s->kind));
+	}
+	json_key(out, &f, "period_ns");
+	json_number(out, periodic ? s->marks.period * ns : NAN);
+	json_key(out, &f, "per_s");
+	json_number(out, source_per_s(s->rate, v->unit_ns));
+	json_key(out, &f, "cost_ns");
+	json_number(out, s->cost * ns);
+	json_key(out, &f, "events");
+	fprintf(out, "%llu", (unsigned long long)runs_of(v, i));
+	json_key(out, &f, "coherence");
+	json_number(out, s->kind == SOURCE_PERIODIC ? s->coherence : NAN);
+	json_key(out, &f, "phase_ns");
+	json_number(out, periodic ? mark_near(s, v->middle) * ns : NAN);
+	if (periodic_only) {
+		fputc('}', out);
+		return;
+	}
+	json_key(out, &f, "period");
+	json_number(out, periodic ? s->marks.period : NAN);
+	json_key(out, &f, "cost");
+	json_number(out, s->cost);
+	json_key(out, &f, "cost_ns_quartiles");
+	pair(out, s->cost_lo * ns, s->cost_hi * ns);
+	json_key(out, &f, "per_s_bounds");
+	pair(out, source_per_s(s->rate_lo, v->unit_ns), source_per_s(s->rate_hi, v->unit_ns));
+	json_key(out, &f, "fire");
+	json_number(out, s->kind == SOURCE_PERIODIC ? s->fire : NAN);
+	json_key(out, &f, "log10_p");
+	json_number(out, s->log10_p);
+	json_key(out, &f, "visible");
+	json_number(out, s->visible);
+	json_key(out, &f, "held_longest");
+	json_number(out, s->held_longest);
+	json_key(out, &f, "bursts");
+	fprintf(out, "%zu", s->kind == SOURCE_BURSTS ? s->bursts : 0);
+	json_key(out, &f, "per_burst");
+	json_number(out, s->kind == SOURCE_BURSTS ? s->per_burst : NAN);
+	json_key(out, &f, "burst_ns");
+	json_number(out, s->kind == SOURCE_BURSTS ? s->width * ns : NAN);
+	fputc('}', out);
+}
+
+void report_sources_json(FILE *out, int *first, const struct source_view *v)
+{
+	json_key(out, first, "sources");
+	fputc('[', out);
+	for (size_t i = 0; i < v->ss->count; i++) {
+		fputs(i ? ", " : "", out);
+		one_json(out, v, i, 0);
+	}
+	fputc(']', out);
+	json_key(out, first, "periodic");
+	fputc('[', out);
+	for (size_t i = 0, k = 0; i < v->ss->count; i++)
+		if (v->ss->s[i].kind == SOURCE_PERIODIC) {
+			fputs(k++ ? ", " : "", out);
+			one_json(out, v, i, 1);
+		}
+	fputc(']', out);
+}

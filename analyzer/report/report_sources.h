@@ -1,0 +1,32 @@
+/*
+ * report_sources.h - the sources of interruptions (noise/sources.h), as
+ * text lines and as JSON: a collection's and an activity trace's alike.
+ */
+#ifndef SUBTICK_REPORT_SOURCES_H
+#define SUBTICK_REPORT_SOURCES_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sources.h"
+
+struct source_view {
+	const struct sources *ss;
+	const uint64_t *runs;	/* each source's events, all of them; NULL:
+				 * the sample's */
+	const char *stretch;	/* "run", "slice" */
+	double unit_ns;		/* 0: unknown */
+	double middle;		/* the collection's middle, clock units */
+};
+
+/* Per second from a rate per clock unit (NAN without unit_ns). */
+double source_per_s(double rate, double unit_ns);
+
+/* The lines of the sources, indented by four. */
+void report_sources_text(FILE *out, const struct source_view *v);
+
+/* "sources": [...] and "periodic": [...] (the periodic ones alone, as
+ * before there were others). */
+void report_sources_json(FILE *out, int *first, const struct source_view *v);
+
+#endif /* SUBTICK_REPORT_SOURCES_H */

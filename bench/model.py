@@ -1,0 +1,272 @@
+"""The diagnosis model against known truth: synthetic collections of every
+kind the model must tell apart (tests/tools/disturb), several seeds each,
+each figure analyze gives scored against the truth the collection's header
+holds.
+
+A figure is right where (the issue "Diagnosis as a model"):
+  - a speed state: a reported state within 0.03 of its factor, 0.05 of its
+    share and (its first stretch) 100 ms of its start; a ramp: a reported
+    ramp within 0.03 at both ends and 100 ms at both ends;
+  - a source: a periodic source within 1% of its period (the fundamental),
+    10% of its rate and 10% of its cost; bursts at their period (1%) and
+    rate (10%); the random remainder within 10% of rate and cost (rates
+    against the interrupts that landed in runs, over the time in runs);
+  - nothing named where there is nothing: every source reported is one of
+    the truth's, and no speed state or ramp beyond the truth's;
+  - the unit cost: its bounds hold the truth, or the compensated unit
+    cost's do where the runs are saturated.
+
+    python3 bench/model.py [--seeds N] [--only NAME[,NAME]] [--show]
+"""
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+DISTURB = BUILD / "tests" / "disturb"
+ANALYZE = BUILD / "analyzer" / "analyze"
+SLOPE = 0.57
+
+# name, disturb arguments, what is true (in words)
+KINDS = [
+    ("quiet", [], "exponential jitter of 5 units (2.4 ns), nothing else"),
+    ("heavy jitter", ["--jitter", "pareto:5:0.5"], "Pareto jitter (shape 0.5), added"),
+    ("heavy spread", ["--range", "50000:2000000:48", "--spread", "pareto:0.002:0.5"],
+     "Pareto jitter in proportion to the run (0.2%, shape 0.5)"),
+    ("spread", ["--range", "50000:2000000:48", "--spread", "exp:0.008"],
+     "exponential jitter in proportion to the run (0.8%)"),
+    ("ramp", ["--ramp", "1.05@500:1500"], "speed ramps 1 to 1.05 over 500-1500 ms"),
+    ("drift", ["--ramp", "1.04@0:2000"], "speed drifts 1 to 1.04 over the collection"),
+    ("wander", ["--wave", "0.03@200"], "speed wanders 1 to 1.03 every 200 ms"),
+    ("turbo", ["--bursts", "0.90909@10/100"], "1.1x faster for 10 ms of every 100 ms"),
+    ("slow end", ["--speed", "1.3@1600:2000"], "1.3x slower for the last 400 ms"),
+    ("slow middle", ["--speed", "2@800:1200"], "2x slower from 800 to 1200 ms"),
+    ("1 kHz", ["--periodic", "1000:20"], "1 ms x 20 us"),
+    ("random", ["--random", "300:5"], "300/s x 5 us at random"),
+    ("bursts", ["--irq-bursts", "50@5/200:10"], "50 within 5 ms every 200 ms, 10 us each"),
+    ("in phase", ["--periodic", "1000:5:0:unseen:1:100", "--periodic", "4000:25:0:unseen:1:100"],
+     "1 ms x 5 us and 4 ms x 25 us on its marks"),
+    ("out of phase", ["--periodic", "1000:20", "--periodic", "2700:50"], "1 ms x 20 us, 2.7 ms x 50 us"),
+    ("random + 2 periodic", ["--random", "1400:24:0.3", "--periodic", "4000:5:0:irq",
+                             "--periodic", "2700:50"], "1400/s x 24 us, 4 ms x 5 us, 2.7 ms x 50 us"),
+    ("slow end + 1 kHz", ["--speed", "1.3@1600:2000", "--periodic", "1000:20"],
+     "1.3x slower for the last 400 ms; 1 ms x 20 us"),
+    ("20 kHz", ["--random", "20000:5", "--range", "50000:3000000:64"],
+     "20000/s x 5 us, runs to 0.8 ms"),
+    ("40 kHz", ["--random", "40000:0.5", "--range", "50000:3000000:64"],
+     "40000/s x 0.5 us, runs to 0.8 ms"),
+    ("saturated partly", ["--periodic", "1000:20", "--range", "50000:8000000:48"],
+     "1 ms x 20 us, runs to 2.2 ms"),
+    ("saturated fully", ["--periodic", "1000:20", "--range", "11000000:37000000:16",
+                         "--seconds", "6"], "1 ms x 20 us, runs of 3 to 10 ms"),
+    ("cost grows", ["--periodic", "1000:20", "--grow", "1"], "1 ms x 20 to 40 us, growing with N"),
+    ("just seen", ["--periodic", "1000:0.15"], "1 ms x 150 ns, near the threshold"),
+    ("random in spread", ["--range", "50000:2000000:48", "--random", "300:5", "--spread", "exp:0.008"],
+     "300/s x 5 us; jitter 0.8% of the run"),
+]
+
+
+def truth_of(text):
+    """The truth lines of a disturb stream."""
+    t = {"sources": [], "speed": [], "ramp": None, "bursts": None, "wave": None, "in_runs_ms": 0}
+    for line in text.splitlines():
+        if not line.startswith("# truth_"):
+            continue
+        key, _, rest = line[8:].partition(": ")
+        fields = dict(kv.split("=", 1) for kv in rest.split() if "=" in kv)
+        if key == "source":
+            kind, spec = rest.split()[0], rest.split()[1]
+            t["sources"].append({"kind": kind, "spec": spec, "hits": int(fields["hits"])})
+        elif key == "speed":
+            t["speed"].append({k: float(v) for k, v in fields.items()})
+        elif key == "ramp":
+            t["ramp"] = {k: float(v) for k, v in fields.items()}
+        elif key == "bursts":
+            t["bursts"] = {k: float(v) for k, v in fields.items()}
+        elif key == "wave":
+            t["wave"] = {k: float(v) for k, v in fields.items()}
+        elif key == "in_runs_ms":
+            t["in_runs_ms"] = float(rest)
+    return t
+
+
+def near(x, want, rel):
+    return x is not None and want is not None and abs(x - want) <= rel * abs(want)
+
+
+def expected_speed(t, seconds):
+    """States (factor, share, from_ms or None) and ramps the truth holds."""
+    states, ramps = [], []
+    T = seconds * 1e3
+    if t["speed"]:
+        slow = sum(s["to_ms"] - s["from_ms"] for s in t["speed"])
+        states.append((1.0, 1 - slow / T, 0.0))
+        for s in t["speed"]:
+            states.append((s["factor"], (s["to_ms"] - s["from_ms"]) / T, s["from_ms"]))
+    elif t["bursts"]:
+        b = t["bursts"]
+        f, share = b["factor"], b["length_ms"] / b["every_ms"]
+        fast = min(f, 1.0)
+        states.append((1.0, share if f < 1 else 1 - share, None))
+        states.append((max(f, 1.0) / fast if f > 1 else 1 / f, 1 - share if f < 1 else share, None))
+    elif t["ramp"]:
+        r = t["ramp"]
+        if r["from_ms"] > 100:
+            states.append((1.0, r["from_ms"] / T, 0.0))
+        if T - r["to_ms"] > 100:
+            states.append((r["factor"], (T - r["to_ms"]) / T, r["to_ms"]))
+        ramps.append((1.0, r["factor"], r["from_ms"], r["to_ms"]))
+    elif not t["wave"]:
+        states.append((1.0, 1.0, 0.0))
+    return states, ramps
+
+
+def score_speed(j, t, seconds, figures):
+    states, ramps = expected_speed(t, seconds)
+    got = j.get("speed_states") or []
+    got_ramps = j.get("speed_ramps") or []
+    for f, share, start in states:
+        ok = any(abs(s["factor"] - f) <= 0.03 and abs(s["share"] - share) <= 0.05 and
+                 (start is None or abs(s["from_ms"] - start) <= 100) for s in got)
+        figures.append((f"speed state {f:.3g} x {100 * share:.0f}%", ok))
+    for a, b, x, y in ramps:
+        ok = any(abs(r["from_factor"] - a) <= 0.03 and abs(r["to_factor"] - b) <= 0.03 and
+                 abs(r["from_ms"] - x) <= 100 and abs(r["to_ms"] - y) <= 100 for r in got_ramps)
+        if not ok and len(got_ramps) > 1:  # a ramp in pieces: its span
+            lo = min(got_ramps, key=lambda r: r["from_ms"])
+            hi = max(got_ramps, key=lambda r: r["to_ms"])
+            ok = (abs(lo["from_factor"] - a) <= 0.03 and abs(hi["to_factor"] - b) <= 0.03 and
+                  abs(lo["from_ms"] - x) <= 100 and abs(hi["to_ms"] - y) <= 100)
+        figures.append((f"ramp {a:.3g} to {b:.3g}", ok))
+    if t["wave"]:
+        amp = t["wave"]["amplitude"]
+        top = max([s["factor"] for s in got] + [max(r["from_factor"], r["to_factor"]) for r in got_ramps] or [1])
+        figures.append((f"wander to {1 + amp:.3g}", abs(top - (1 + amp)) <= 0.03))
+    else:
+        # nothing beyond the truth: no state of 5% or more, no ramp of 5%
+        # of the time, that the truth does not hold
+        extra = [s for s in got if s["share"] >= 0.05 and
+                 not any(abs(s["factor"] - f) <= 0.03 for f, _, _ in states)]
+        if not ramps and (j.get("speed_ramp_share") or 0) >= 0.05:
+            extra.append("ramps")
+        figures.append(("no speed beyond the truth's", not extra))
+
+
+def parse_spec(src):
+    f = src["spec"].split(":")
+    if src["kind"] == "periodic":
+        return {"period_ns": float(f[0]) * 1e3, "cost_ns": float(f[1]) * 1e3}
+    if src["kind"] == "random":
+        return {"cost_ns": float(f[1]) * 1e3}
+    m = re.match(r"(\d+)@([\d.]+)/([\d.]+)", f[0])
+    return {"period_ns": float(m.group(3)) * 1e6, "cost_ns": float(f[1]) * 1e3,
+            "per_burst": float(m.group(1))}
+
+
+def score_sources(j, t, name, figures):
+    got = list(j.get("sources") or [])
+    used = set()
+    run_s = t["in_runs_ms"] / 1e3
+    grows = "--grow" in " ".join(a for k in KINDS if k[0] == name for a in k[1])
+    for src in t["sources"]:
+        want = parse_spec(src)
+        rate = src["hits"] / run_s if run_s else None
+        kind = src["kind"]
+        best, ok = None, False
+        for i, s in enumerate(got):
+            if i in used or s["kind"] != kind:
+                continue
+            if kind in ("periodic", "bursts") and not near(s.get("period_ns"), want["period_ns"], 0.01):
+                continue
+            best = i
+            cost_ok = (want["cost_ns"] * 0.9 <= (s["cost_ns"] or 0) <= want["cost_ns"] * 2.1 if grows
+                       else near(s["cost_ns"], want["cost_ns"], 0.10))
+            if kind == "bursts":
+                cost_ok = near(s["cost_ns"], want["cost_ns"], 0.10)
+            ok = near(s["per_s"], rate, 0.10) and cost_ok
+            break
+        if best is not None:
+            used.add(best)
+        figures.append((f"{kind} {src['spec']}", ok))
+    extra = [s for i, s in enumerate(got) if i not in used]
+    figures.append(("nothing named beyond the truth's", not extra))
+
+
+def score_cost(j, name, figures):
+    lo, hi = j["unit_cost_interval"]
+    held = lo <= SLOPE <= hi
+    if j.get("saturated"):
+        c = j["unit_cost_compensated_interval"]
+        held = c[0] <= SLOPE <= c[1]
+    figures.append(("unit cost within its bounds", held))
+
+
+def show(j):
+    def f(x, d=4):
+        return "-" if x is None else f"{x:.{d}g}"
+    st = "; ".join(f"{s['factor']:.3f}x{100 * s['share']:.0f}%@{s['from_ms']:.0f}" for s in j.get("speed_states") or [])
+    rp = "; ".join(f"{r['from_factor']:.3f}->{r['to_factor']:.3f} {r['from_ms']:.0f}-{r['to_ms']:.0f}"
+                   for r in j.get("speed_ramps") or [])
+    src = "; ".join(f"{s['kind']} P={f(s['period_ns'] and s['period_ns'] / 1e6)}ms {f(s['per_s'])}/s "
+                    f"{f(s['cost_ns'] and s['cost_ns'] / 1e3)}us" for s in j.get("sources") or [])
+    sat = f" sat comp {f(j['unit_cost_compensated'], 5)}" if j.get("saturated") else ""
+    return f"speed [{st}] ramps [{rp}] | src [{src}] | {f(j['unit_cost'], 5)}{sat} | {j['warnings'] and [w.split(':')[0] for w in j['warnings']]}"
+
+
+def run_kind(name, args, seed, tmp, verbose):
+    text = subprocess.run([str(DISTURB), "--seed", str(seed), *args], check=True,
+                          capture_output=True, text=True).stdout
+    path = Path(tmp) / "d.st"
+    path.write_text(text)
+    j = json.loads(subprocess.run([str(ANALYZE), "--json", str(path)], check=True,
+                                  capture_output=True, text=True).stdout)
+    t = truth_of(text)
+    seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 2.0
+    figures = []
+    score_speed(j, t, seconds, figures)
+    score_sources(j, t, name, figures)
+    score_cost(j, name, figures)
+    if verbose:
+        print(f"  {name} seed {seed}: {show(j)}")
+        for what, ok in figures:
+            if not ok:
+                print(f"      WRONG: {what}")
+    return figures
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--seeds", type=int, default=3)
+    p.add_argument("--only", default="")
+    p.add_argument("--show", action="store_true")
+    o = p.parse_args()
+    only = [x for x in o.only.split(",") if x]
+    total = right = 0
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, args, truth in KINDS:
+            if only and name not in only:
+                continue
+            k = ok = 0
+            for seed in range(1, o.seeds + 1):
+                figs = run_kind(name, args, seed, tmp, o.show)
+                k += len(figs)
+                ok += sum(1 for _, good in figs if good)
+            rows.append((name, truth, ok, k))
+            total += k
+            right += ok
+    print("| kind | truth | figures right |")
+    print("|---|---|---|")
+    for name, truth, ok, k in rows:
+        print(f"| {name} | {truth} | {ok} of {k} |")
+    print(f"\n{right} of {total} figures right ({100 * right / max(total, 1):.1f}%)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+/*
+ * test_tail.c - the tail fit recovers a known shape, its upper bound holds
+ * the false-alarm rate it is set for, a lattice of a few values is fitted,
+ * and what lies beyond the truncation does not move it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "tail.h"
+#include "tunables.h"
+
+enum { N = 100000 };
+
+static gsl_rng *rng_of(unsigned long seed)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	return r;
+}
+
+/* A GPD draw of scale s, shape xi (xi 0: exponential). */
+static double gpd(gsl_rng *r, double s, double xi)
+{
+	double u = 1 - gsl_rng_uniform(r);
+	return xi > 0 ? s * (pow(u, -xi) - 1) / xi : -s * log(u);
+}
+
+static void fill(double *v, size_t n, double s, double xi, unsigned long seed)
+{
+	gsl_rng *r = rng_of(seed);
+	for (size_t i = 0; i < n; i++)
+		v[i] = gpd(r, s, xi);
+	gsl_rng_free(r);
+}
+
+/* The shape comes out near the truth, and within its bound. */
+static void test_shape(void **state)
+{
+	(void)state;
+	static double v[N];
+	const double xis[] = { 0, 0.2, 0.5 };
+	for (size_t k = 0; k < 3; k++)
+		for (unsigned long seed = 1; seed <= 3; seed++) {
+			fill(v, N, 7, xis[k], seed);
+			struct tail_fit f;
+			assert_int_equal(tail_fit(v, N, TAIL_TOP, &f), 0);
+			assert_true(f.ok && !f.shape_free);
+			assert_true(fabs(f.xi - xis[k]) < 0.1);
+			assert_true(f.xi_hi >= xis[k]);
+			assert_true(f.xi_hi <= xis[k] + 0.3);
+		}
+}
+
+/* A threshold at the upper bound for 0.1 false alarms over N values is
+ * crossed, by fresh values of the same distribution, about that often or
+ * less: over 20 samples of N, at most a few in all (0.1 x 20 = 2 expected
+ * at the best fit; the bound is above it). */
+static void test_false_alarms(void **state)
+{
+	(void)state;
+	static double v[N];
+	const double xis[] = { 0, 0.3 };
+	for (size_t k = 0; k < 2; k++) {
+		double crossed = 0;
+		for (unsigned long seed = 1; seed <= 20; seed++) {
+			fill(v, N, 3, xis[k], seed);
+			struct tail_fit f;
+			assert_int_equal(tail_fit(v, N, TAIL_TOP, &f), 0);
+			double t = tail_quantile(&f, 0.1 / N, 1);
+			fill(v, N, 3, xis[k], 1000 + seed);
+			for (size_t i = 0; i < N; i++)
+				crossed += v[i] > t;
+		}
+		assert_true(crossed <= 6);
+	}
+}
+
+/* Values on a lattice of a tick (a jitter of 5 units read on a tick of
+ * 21): fitted, and the threshold, a tick above the quantile (a reading
+ * lies up to a tick above the time it reads: the jitter stage's
+ * allowance), lies beyond what was seen but within a few ticks. */
+static void test_lattice(void **state)
+{
+	(void)state;
+	static double v[N];
+	gsl_rng *r = rng_of(5);
+	for (size_t i = 0; i < N; i++) {
+		double phase = gsl_rng_uniform(r) * 21;
+		v[i] = 21 * floor((phase + gpd(r, 5, 0)) / 21);
+	}
+	gsl_rng_free(r);
+	struct tail_fit f;
+	assert_int_equal(tail_fit(v, N, TAIL_TOP, &f), 0);
+	assert_true(f.ok);
+	double t = tail_quantile(&f, 0.1 / N, 1) + 21;
+	assert_true(t >= v[N - 1]);
+	assert_true(t <= 21 * 12);
+}
+
+/* 8% of the values far beyond the body (interruptions) leave the fit as
+ * it was without them. */
+static void test_truncation(void **state)
+{
+	(void)state;
+	static double v[N], w[N];
+	fill(v, N, 5, 0.1, 9);
+	gsl_rng *r = rng_of(10);
+	for (size_t i = 0; i < N; i++)
+		w[i] = v[i] + (gsl_rng_uniform(r) < 0.08 ? 5000 + 500 * gsl_rng_uniform(r) : 0);
+	gsl_rng_free(r);
+	struct tail_fit a, b;
+	assert_int_equal(tail_fit(v, N, TAIL_TOP, &a), 0);
+	assert_int_equal(tail_fit(w, N, TAIL_TOP, &b), 0);
+	double ta = tail_quantile(&a, 0.1 / N, 1), tb = tail_quantile(&b, 0.1 / N, 1);
+	assert_true(tb < 5000);
+	assert_true(fabs(tb / ta - 1) < 0.5);
+}
+
+/* Nothing above the median: not fitted. */
+static void test_flat(void **state)
+{
+	(void)state;
+	double v[100];
+	for (size_t i = 0; i < 100; i++)
+		v[i] = 42;
+	struct tail_fit f;
+	assert_int_equal(tail_fit(v, 100, TAIL_TOP, &f), 0);
+	assert_false(f.ok);
+	assert_true(isnan(tail_quantile(&f, 1e-6, 1)));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shape),
+		cmocka_unit_test(test_false_alarms),
+		cmocka_unit_test(test_lattice),
+		cmocka_unit_test(test_truncation),
+		cmocka_unit_test(test_flat),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
