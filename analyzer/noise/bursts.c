@@ -32,8 +32,19 @@ static void fill_bins(const struct source_config *c, const struct model_event *e
 	}
 }
 
+/* P(a Poisson count of the events' share of bin b's running time >=
+ * its count). */
+static double bin_p(const double *time, const double *count, double events, double total,
+		    size_t b)
+{
+	double e = total > 0 ? events * time[b] / total : 0;
+	return count[b] > 0 ? gsl_cdf_poisson_Q((unsigned)count[b] - 1, e) : 1;
+}
+
 /* The bins in a burst: more events than their share of the running
- * time expects, beyond chance over all the bins.  Returns how many. */
+ * time expects, beyond chance over all the bins; and the bins next to a
+ * burst with more than their share at MODEL_CLAIM_P over the two (a
+ * burst's edge falls within a bin).  Returns how many. */
 static size_t crowded(const double *time, const double *count, unsigned char *in)
 {
 	double events = 0, total = 0;
@@ -41,10 +52,16 @@ static size_t crowded(const double *time, const double *count, unsigned char *in
 		events += count[b], total += time[b];
 	size_t k = 0;
 	for (size_t b = 0; b < BURST_BINS; b++) {
-		double e = total > 0 ? events * time[b] / total : 0;
-		double p = count[b] > 0 ? gsl_cdf_poisson_Q((unsigned)count[b] - 1, e) : 1;
-		in[b] = count[b] >= 2 && p < MODEL_CLAIM_P / BURST_BINS;
+		in[b] = count[b] >= 2 &&
+			bin_p(time, count, events, total, b) < MODEL_CLAIM_P / BURST_BINS;
 		k += in[b];
+	}
+	for (size_t b = 0; b < BURST_BINS; b++) {
+		int next = (b > 0 && in[b - 1] == 1) || (b + 1 < BURST_BINS && in[b + 1] == 1);
+		if (!in[b] && next && bin_p(time, count, events, total, b) < MODEL_CLAIM_P / 2) {
+			in[b] = 2;
+			k++;
+		}
 	}
 	return k;
 }
@@ -101,15 +118,19 @@ static int describe(const struct source_config *c, struct model_event *ev, size_
 		s->cost_hi = select_kth(cost, k, (3 * k) / 4);
 	}
 	/* the interruptions: the runs in bursts, and those hit */
-	double runs = 0, hit = (double)k, len = 0;
+	double runs = 0, hit = (double)k, len = 0, time = 0;
 	for (size_t i = 0; i < rs->count; i++)
-		if (bursts_hold(out, rs->r[i].at, rs->r[i].t))
-			runs++, len += rs->r[i].t;
+		if (bursts_hold(out, rs->r[i].at, rs->r[i].t)) {
+			runs++;
+			len += run_clean(&rs->r[i], c->jitter);
+			time += rs->r[i].t;
+		}
 	double mean = runs > 0 ? len / runs : 0;
 	double r = rate_of_hits(&runs, &hit, &mean, 1);
 	if (isinf(r))	/* every run hit: one clean run in twice as many */
 		r = log(2 * runs) / mean;
-	double in_bursts = len * rs->scale;
+	/* the rate holds in the running time, interruptions' own included */
+	double in_bursts = time * rs->scale;
 	s->rate = rs->in_runs > 0 ? r * in_bursts / rs->in_runs : 0;
 	s->rate_lo = s->rate_hi = s->rate;
 	s->bursts = out->nburst;
@@ -122,6 +143,53 @@ static int describe(const struct source_config *c, struct model_event *ev, size_
 	burst_period(start, out->nburst, s);
 	free(cost), free(start), free(width);
 	return 0;
+}
+
+/* The event times left (their runs' middles), ascending, into x: how
+ * many. */
+static size_t left_times(const struct model_event *ev, size_t n, double *x)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source < 0)
+			x[k++] = ev[i].at + ev[i].t / 2;
+	return k;
+}
+
+/*
+ * Each burst from its bins to its own events: from its first event to its
+ * last, then on to the next event either way while the gap to it is below
+ * g = ln(rb / r0) / rb, rb the burst's rate, r0 the rest's: where a gap
+ * that long is as likely inside the burst (rb e^(-rb g)) as an event of
+ * the rest there (r0).  A burst's edge falls within a bin, and its first
+ * and last events lay outside it.
+ */
+static void to_events(const double *x, size_t k, double span, struct sources *out)
+{
+	size_t inside = 0;
+	double held = 0;
+	for (size_t b = 0; b < out->nburst; b++)
+		held += out->burst_to[b] - out->burst_from[b];
+	for (size_t i = 0; i < k; i++)
+		inside += bursts_hold(out, x[i], 0);
+	double r0 = (double)(k - inside + 1) / fmax(span - held, span / BURST_BINS);
+	for (size_t b = 0; b < out->nburst; b++) {
+		size_t lo = k, hi = 0;
+		for (size_t i = 0; i < k; i++)
+			if (x[i] >= out->burst_from[b] && x[i] < out->burst_to[b])
+				lo = i < lo ? i : lo, hi = i;
+		if (lo >= k || hi <= lo)
+			continue;
+		double rb = (double)(hi - lo) / fmax(x[hi] - x[lo], 1e-300);
+		double g = rb > r0 ? log(rb / r0) / rb : 0;
+		while (lo > 0 && x[lo] - x[lo - 1] <= g && (b == 0 || x[lo - 1] >= out->burst_to[b - 1]))
+			lo--;
+		while (hi + 1 < k && x[hi + 1] - x[hi] <= g &&
+		       (b + 1 == out->nburst || x[hi + 1] < out->burst_from[b + 1]))
+			hi++;
+		out->burst_from[b] = x[lo];
+		out->burst_to[b] = x[hi];
+	}
 }
 
 int bursts_find(const struct source_config *c, struct model_event *ev, size_t n,
@@ -148,6 +216,14 @@ int bursts_find(const struct source_config *c, struct model_event *ev, size_t n,
 			e++;
 		out->burst_from[out->nburst] = (double)b * width;
 		out->burst_to[out->nburst++] = (double)(e + 1) * width;
+	}
+	if (rc == 0 && out->nburst > 0) {
+		double *x = malloc((n ? n : 1) * sizeof *x);
+		if (x == NULL)
+			rc = -1;
+		else
+			to_events(x, left_times(ev, n, x), rs->span, out);
+		free(x);
 	}
 	if (rc == 0 && out->nburst > 0) {
 		struct source s = { .kind = SOURCE_BURSTS };

@@ -107,6 +107,17 @@ static void make_bins(const size_t *start, size_t np, struct jitter *j)
 	}
 }
 
+/* r rounded up to the clock's quantum: an excess is known to a tick, and
+ * counted in ticks (a speed state's runs, r = t - s F, lie between the
+ * ticks of the others: on the lattice again); at least 0 (e >= 0: a run
+ * below its speed's floor ran faster than the speed judged, near a
+ * change of it). */
+static double in_quanta(double r, double quantum)
+{
+	double q = quantum > 0 ? quantum * ceil(r / quantum - 1e-9) : r;
+	return q > 0 ? q : 0;
+}
+
 /* Each bin's tail of z, and its threshold. */
 static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
 		    double *buf, struct jitter *j)
@@ -116,7 +127,7 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 		size_t k = 0;
 		for (size_t p = B->from; p < B->to; p++)
 			for (size_t q = start[p]; q < start[p + 1]; q++)
-				buf[k++] = rs->r[idx[q]].r / j->scale[p];
+				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
 		B->runs = k;
 		if (tail_fit(buf, k, TAIL_TOP, &B->tail) != 0)
 			return -1;

@@ -3,6 +3,10 @@
  */
 #include "marks.h"
 
+#include <stdlib.h>
+
+#include "tunables.h"
+
 void marks_refine(struct marks *m, const double *x, size_t n, double quantum)
 {
 	if (n < 3)
@@ -34,4 +38,81 @@ void marks_refine(struct marks *m, const double *x, size_t n, double quantum)
 	m->period = (double)slope;
 	m->phase = (double)(m->phase + icpt);
 	m->tol = fmax(3 * err, quantum);
+}
+
+struct arc_end {
+	double x;
+	int d;		/* +1 an arc begins, -1 one ends */
+};
+
+static int by_x(const void *a, const void *b)
+{
+	const struct arc_end *p = a, *q = b;
+	/* at one place, beginnings first: a mark on two touching arcs is
+	 * held by both */
+	return p->x < q->x ? -1 : p->x > q->x ? 1 : q->d - p->d;
+}
+
+/* The phase of period p held by the most arcs; their count. */
+static size_t best_phase(const double *at, const double *len, size_t n, double p,
+			 struct arc_end *e, double *phase)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(len[i] < p))
+			continue;
+		double s = fmod(at[i], p);
+		s += s < 0 ? p : 0;
+		double f = s + len[i];
+		e[m++] = (struct arc_end){ s, 1 };
+		if (f <= p) {
+			e[m++] = (struct arc_end){ f, -1 };
+		} else {	/* it wraps: to the end, and from 0 */
+			e[m++] = (struct arc_end){ p, -1 };
+			e[m++] = (struct arc_end){ 0, 1 };
+			e[m++] = (struct arc_end){ f - p, -1 };
+		}
+	}
+	qsort(e, m, sizeof *e, by_x);
+	long depth = 0, best = -1;
+	*phase = 0;
+	for (size_t j = 0; j < m; j++) {
+		depth += e[j].d;
+		if (e[j].d > 0 && depth > best) {
+			best = depth;
+			/* the middle of the stretch where it holds */
+			double to = j + 1 < m ? e[j + 1].x : p;
+			*phase = (e[j].x + to) / 2;
+		}
+	}
+	return best > 0 ? (size_t)best : 0;
+}
+
+size_t marks_fit(const double *at, const double *len, size_t n, double p0, double span,
+		 double z, double quantum, struct marks *out)
+{
+	*out = (struct marks){ p0, 0, quantum };
+	struct arc_end *e = malloc((4 * n + 1) * sizeof *e);
+	if (e == NULL || n == 0 || !(span > 0)) {
+		free(e);
+		return 0;
+	}
+	/* the period's error: a frequency step over sqrt(Z) */
+	double dp = p0 * p0 / span / sqrt(z > 1 ? z : 1);
+	double step = 6 * dp / MARKS_SCAN, best_p = p0, best_ph = 0;
+	size_t best = 0;
+	for (int j = -MARKS_SCAN / 2; j <= MARKS_SCAN / 2; j++) {
+		double p = p0 + j * step, ph;
+		size_t k = best_phase(at, len, n, p, e, &ph);
+		if (k > best || (k == best && fabs(p - p0) < fabs(best_p - p0))) {
+			best = k;
+			best_p = p;
+			best_ph = ph;
+		}
+	}
+	free(e);
+	/* a step's error carried over the span's marks, both ways */
+	double drift = step / 2 * span / best_p;
+	*out = (struct marks){ best_p, best_ph, fmax(drift, quantum) };
+	return best;
 }

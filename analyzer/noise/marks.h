@@ -50,4 +50,18 @@ static inline double mark_nearest(const struct marks *m, double x)
  */
 void marks_refine(struct marks *m, const double *x, size_t n, double quantum);
 
+/*
+ * The marks that the most of the stretches [at[i], at[i] + len[i]]
+ * (n of them) hold, of a period within the periodogram's error of p0
+ * (its peak is as wide as a frequency step of 1 / span over sqrt(z), z
+ * its Rayleigh Z): periods in MARKS_SCAN steps over three such errors
+ * either way, and at each the phase held by the most stretches (their
+ * arcs on the circle of the period, swept in order).  A stretch as long
+ * as the period holds every phase: left out.  The tolerance is the drift
+ * a step of the scan carries over the span, at least the quantum.
+ * Returns how many stretches hold the marks found.
+ */
+size_t marks_fit(const double *at, const double *len, size_t n, double p0, double span,
+		 double z, double quantum, struct marks *out);
+
 #endif /* SUBTICK_MARKS_H */

@@ -9,8 +9,11 @@
 #include <string.h>
 
 
+#include <gsl/gsl_fft_real.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
+
+#include "tunables.h"
 
 enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 4096, WINDOW_WORK = 4096 };
 
@@ -254,6 +257,61 @@ static void longer_period(const double *t, size_t k, struct period_result *out,
 	}
 }
 
+/* The periodogram of all the events at once: their counts in
+ * PERIOD_FFT_BINS bins of the span, whose discrete Fourier transform at
+ * frequency j / span gives the Rayleigh Z there (|X_j|^2 / k; the binning
+ * smooths it only near the bins' own frequency, and the refinement
+ * measures each candidate exactly).  A source among many random events
+ * stands at its own frequency, where the gaps between events, which the
+ * random ones dominate, show nothing of it.  The FFT_CANDIDATES highest
+ * local maxima, from periods of a quarter of the span down to four bins,
+ * into cand; *tested: the frequencies looked at. */
+enum { PERIOD_FFT_BINS = 1 << 20, FFT_CANDIDATES = 12 };
+
+static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *tested)
+{
+	double span = t[k - 1] - t[0];
+	size_t M = PERIOD_FFT_BINS, got = 0;
+	*tested = 0;
+	if (!(span > 0))
+		return 0;
+	double *x = calloc(M, sizeof *x), best[FFT_CANDIDATES];
+	if (x == NULL)
+		return 0;
+	/* the span a little wider, so the last event falls in a bin */
+	double w = span * (1 + 1e-9) / (double)M;
+	for (size_t i = 0; i < k; i++) {
+		size_t b = (size_t)((t[i] - t[0]) / w);
+		x[b < M ? b : M - 1] += 1;
+	}
+	gsl_fft_real_radix2_transform(x, 1, M);
+	size_t lo = 4, hi = M / 4;
+	double prev = 0, here = 0;
+	for (size_t j = lo; j <= hi + 1; j++) {
+		double re = x[j], im = j < M / 2 ? x[M - j] : 0;
+		double next = (re * re + im * im) / (double)k;
+		if (j > lo + 1 && here >= prev && here > next) {	/* a peak at j - 1 */
+			size_t at = got < FFT_CANDIDATES ? got++ : FFT_CANDIDATES;
+			if (at == FFT_CANDIDATES) {	/* the least of those kept */
+				at = 0;
+				for (size_t c = 1; c < got; c++)
+					at = best[c] < best[at] ? c : at;
+				if (!(here > best[at]))
+					at = FFT_CANDIDATES;
+			}
+			if (at < FFT_CANDIDATES) {
+				best[at] = here;
+				cand[at] = span * (1 + 1e-9) / (double)(j - 1);
+			}
+		}
+		prev = here;
+		here = next;
+	}
+	*tested = hi - lo;
+	free(x);
+	return got;
+}
+
 /* At most MAX_EVENTS times, evenly thinned: the same span, a bounded
  * cost.  Returns the count; *owned is the copy to free, if any. */
 static size_t thin(const double **t, size_t k, double **owned)
@@ -338,11 +396,13 @@ void period_detect(const double *t, size_t k, const double *starts,
 			   gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.1) };
 	free(gap);
 
-	size_t tried = 0;
-	double best_p = 0, best_z = -1;
-	for (int b = 0; b < 6; b++)
-		for (int d = 1; d <= 8; d++) {
-			double z, p = refine(t, k, base[b] / d, &z, &tried);
+	size_t tried = 0, tested;
+	double best_p = 0, best_z = -1, cand[FFT_CANDIDATES];
+	size_t nc = fft_candidates(t, k, cand, &tested);
+	tried += tested;
+	for (int b = 0; b < 6 + (int)nc; b++)
+		for (int d = 1; d <= (b < 6 ? 8 : 1); d++) {
+			double z, p = refine(t, k, (b < 6 ? base[b] : cand[b - 6]) / d, &z, &tried);
 			/* a harmonic (p/2) locks as well as p: prefer the
 			 * longest period unless a shorter one is clearly
 			 * stronger */
@@ -357,7 +417,7 @@ void period_detect(const double *t, size_t k, const double *starts,
 	out->coherence = sqrt(out->z / (double)k);
 	/* P(Z > z) = exp(-z) for random times; times the periods tried */
 	out->log10_p = (log((double)tried) - out->z) / log(10.0);
-	out->found = out->log10_p < -6 && out->coherence >= 0.2;
+	out->found = out->log10_p < PERIOD_LOG10_P;
 	if (out->found && starts != NULL && nstarts > k) {
 		out->null_exceeded = null_exceeded(starts, nstarts, k, best_p, out->z);
 		out->found = out->null_exceeded >= 0 && out->null_exceeded <= 1;

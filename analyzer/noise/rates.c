@@ -57,6 +57,12 @@ double rate_of_hits(const double *runs, const double *hit, const double *len, si
 	return (lo + hi) / 2;
 }
 
+double run_clean(const struct model_run *u, const struct jitter *j)
+{
+	double c = (u->flags & RUN_EVENT) ? u->r - j->scale[u->point] : 0;
+	return c > 0 && c < u->t ? u->t - c : u->t;
+}
+
 /* Per point: the sample's runs no other source explains, the events left
  * among them, their mean length. */
 static int per_point(const struct source_config *c, const struct model_event *ev, size_t n,
@@ -72,7 +78,7 @@ static int per_point(const struct source_config *c, const struct model_event *ev
 		if (sources_of_run(found, u->at, u->t, u->floor) >= 0)
 			continue;
 		runs[u->point]++;
-		len[u->point] += u->t;
+		len[u->point] += run_clean(u, c->jitter);
 	}
 	for (size_t p = 0; p < np; p++)
 		len[p] = runs[p] > 0 ? len[p] / runs[p] : 0;
@@ -106,9 +112,11 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		 * them, or, where none is, below half */
 		double tenth = select_kth(cost, m, m / 10), half = select_kth(cost, m, m / 2);
 		per_point(c, ev, n, out, runs, hit, len);
-		double seen = 0, time = 0, by = tenth;
-		for (size_t q = 0; q < np; q++)
+		double seen = 0, time = 0, all = 0, by = tenth;
+		for (size_t q = 0; q < np; q++) {
 			seen += jitter_seen_from(c->jitter, q) <= tenth ? runs[q] : 0;
+			all += runs[q] * len[q];
+		}
 		if (!(seen > 0))
 			by = half;
 		for (size_t q = 0; q < np; q++) {
@@ -126,7 +134,8 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		s.rate_hi = time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / time : 0;
 		s.rate_lo = fmin(s.rate_lo, s.rate);
 		s.rate_hi = fmax(s.rate_hi, s.rate);
-		s.visible = rs->in_runs > 0 ? time * rs->scale / rs->in_runs : 0;
+		/* of the running time of the runs no other source explains */
+		s.visible = all > 0 ? time / all : 0;
 		/* its costs: of the events where they are seen */
 		m = 0;
 		for (size_t i = 0; i < n; i++)

@@ -16,9 +16,13 @@
 #include "sources.h"
 
 /* The rate r of runs: per point p (n of them), runs[p], hit[p] of them,
- * of mean length len[p] (clock units).  INFINITY where every run was
- * hit. */
+ * of mean clean length len[p] (clock units: an interrupted run's less
+ * what its interruptions cost, run_clean: whether one comes depends on
+ * the time the run itself takes).  INFINITY where every run was hit. */
 double rate_of_hits(const double *runs, const double *hit, const double *len, size_t n);
+
+/* A run's clean length: its timing less its cost where it is an event. */
+double run_clean(const struct model_run *u, const struct jitter *j);
 
 /* The events no source took, if chance does not explain their number:
  * a random source (added to out).  Returns 0, or -1 when memory runs

@@ -86,7 +86,18 @@ static size_t short_mids(const struct model_event *ev, size_t n, const struct ma
 	return k;
 }
 
-/* The period of the events left, its fundamental and marks refitted:
+/* The marks of period p0 (about) that the most events left hold. */
+static void fit_to_events(const struct model_event *ev, size_t n, double p0, double span,
+			  double z, double quantum, double *at, double *len, struct marks *m)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source < 0)
+			at[k] = ev[i].at, len[k++] = ev[i].t;
+	marks_fit(at, len, k, p0, span, z, quantum, m);
+}
+
+/* The period of the events left, its fundamental and marks fitted:
  * 1 and *m where one is named. */
 static int strongest_period(const struct source_config *c, const struct model_event *ev,
 			    size_t n, const double *null, size_t nnull, double *buf,
@@ -102,15 +113,11 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 	if (!pr->found)
 		return 0;
 	double span = buf[k - 1] - buf[0], chance;
-	struct marks m0 = { pr->period, pr->phase, c->quantum };
-	/* the phase from the short runs' middles: the starts' lies before
-	 * the marks by half a run */
+	struct marks m0;
+	fit_to_events(ev, n, pr->period, span, pr->z, c->quantum, buf, mid, &m0);
 	size_t ns = short_mids(ev, n, &m0, mid, &chance);
-	marks_refine(&m0, mid, ns, c->quantum);
-	ns = short_mids(ev, n, &m0, mid, &chance);
-	fold_fundamental(mid, ns, chance, span, &m0, m);
-	ns = short_mids(ev, n, m, mid, &chance);
-	marks_refine(m, mid, ns, c->quantum);
+	if (fold_fundamental(mid, ns, chance, span, &m0, m) > 1)
+		fit_to_events(ev, n, m->period, span, pr->z, c->quantum, buf, mid, m);
 	return 1;
 }
 
@@ -173,29 +180,34 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 }
 
 /* Where the source is seen (its lower quartile of cost above the least a
- * run of the N shows), the share of the runs holding one of its marks
- * beyond their floor's that it hit: 1 where it fires every period. */
+ * run of the N shows), the share of its marks that fell in runs (beyond
+ * their floor's, strictly within them: each mark in one run) that it
+ * hit: 1 where it fires every period.  The rate is that share of 1 /
+ * period, its bounds the share's (a normal's, 95%). */
 static void fire_of(const struct source_config *c, const struct model_event *ev, size_t n,
 		    int id, struct source *s)
 {
 	const struct run_sample *rs = c->rs;
-	double held = 0, hit = 0, seen_time = 0;
+	struct marks strict = s->marks;
+	strict.tol = 0;
+	double marks = 0, hit = 0, seen_time = 0;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		if (!(jitter_seen_from(c->jitter, u->point) < s->cost_lo))
 			continue;
 		seen_time += u->t;
-		held += extra_marks(&s->marks, u->at, u->t, u->floor) >= 1;
+		marks += fmax(0, extra_marks(&strict, u->at, u->t, u->floor));
 	}
 	for (size_t i = 0; i < n; i++)
-		hit += (ev[i].held >> id & 1) &&
-		       jitter_seen_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo;
-	s->fire = held > 0 ? fmin(1, hit / held) : NAN;
+		if ((ev[i].held >> id & 1) &&
+		    jitter_seen_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo)
+			hit += fmax(1, extra_marks(&strict, ev[i].at, ev[i].t,
+						   rs->r[ev[i].run].floor));
+	s->fire = marks > 0 ? fmin(1, hit / marks) : NAN;
 	s->visible = rs->in_runs > 0 ? seen_time * rs->scale / rs->in_runs : 0;
 	double f = isnan(s->fire) ? 1 : s->fire;
 	s->rate = f / s->marks.period;
-	/* the share's bounds (a normal's, 95%), as the rate's */
-	double se = held > 0 ? sqrt(f * (1 - f) / held) : 0;
+	double se = marks > 0 ? sqrt(f * (1 - f) / marks) : 0;
 	s->rate_lo = fmax(0, f - 1.96 * se) / s->marks.period;
 	s->rate_hi = fmin(1, f + 1.96 * se) / s->marks.period;
 }
@@ -290,10 +302,12 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 	out->events = n;
 	out->searched = c->one_clock && rs->have_at;
 	int rc = 0;
+	/* bursts first: their events lock to their period too, many at a
+	 * mark, where a periodic source holds one */
 	if (out->searched)
-		rc = periodic_sources(c, ev, n, out);
-	if (rc == 0 && out->searched)
 		rc = bursts_find(c, ev, n, out);
+	if (rc == 0 && out->searched)
+		rc = periodic_sources(c, ev, n, out);
 	if (rc == 0)
 		rc = random_source(c, ev, n, out);
 	if (rc == 0)

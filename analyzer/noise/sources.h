@@ -3,7 +3,10 @@
  * stage 5), as radio astronomy's CLEAN takes one source out of a map
  * before it looks for the next (Hogbom 1974):
  *
- *  1. periodic: the strongest period of the events' start times (the
+ *  1. bursts (bursts.h): events crowded in time beyond what a steady
+ *     rate gives (first: a burst's events lock to the bursts' period
+ *     too, many at a mark, where a periodic source holds one);
+ *  2. periodic: the strongest period of the events' start times (the
  *     Rayleigh periodogram, period.h, named at its false-alarm bound),
  *     its fundamental (the fold test, fold.h), its marks refitted, and
  *     the events whose runs hold one of its marks more than their N's
@@ -12,8 +15,6 @@
  *     events) held a second interruption at the mark, and what is left of
  *     its cost stays to be explained: two sources on one grid are two.
  *     Then the search again, among the events left.
- *  2. bursts (bursts.h): events crowded in time beyond what a steady
- *     rate gives.
  *  3. random: what is left, at a rate corrected for the runs whose
  *     threshold hides its costs (rates.h).
  *

@@ -113,13 +113,49 @@ static double window_length(const struct speed_states *o, size_t i)
 	return (i + 1 < o->windows ? o->w_at[i + 1] : o->span) - o->w_at[i];
 }
 
+/* Segment k's value at window i (its line carried there): x the
+ * blocks' times, wx the windows'. */
+static double value_at(const struct segment *s, const double *bx, double x)
+{
+	return s->level + s->slope * (x - bx[s->from]);
+}
+
+/* Each cut between segments, found between blocks, moved to the window
+ * within a block either way that fits the windows' own speeds best (the
+ * two segments' lines carried to it): a change of speed is placed to a
+ * window, not a block (runs a block off their speed had read as
+ * interruptions).  cut[k] is where segment k + 1 begins, in windows. */
+static void refine_cuts(const struct speed_states *o, const double *y, const double *bx,
+			const struct segmentation *g, size_t per, size_t *cut)
+{
+	size_t n = o->windows;
+	for (size_t k = 0; k + 1 < g->count; k++) {
+		const struct segment *a = &g->s[k], *b = &g->s[k + 1];
+		size_t c = b->from * per, lo = c > per ? c - per : 0, hi = c + per < n ? c + per : n;
+		lo = k > 0 && lo < cut[k - 1] + 1 ? cut[k - 1] + 1 : lo;
+		double best = INFINITY;
+		size_t at = c;
+		for (size_t cand = lo + 1; cand < hi; cand++) {
+			double e = 0;
+			for (size_t i = lo; i < hi; i++) {
+				double x = (o->w_at[i] + o->w_at[i] + window_length(o, i)) / 2;
+				double v = i < cand ? value_at(a, bx, x) : value_at(b, bx, x);
+				e += (y[i] - v) * (y[i] - v);
+			}
+			if (e < best)
+				best = e, at = cand;
+		}
+		cut[k] = at;
+	}
+}
+
 /*
  * The windows' log speeds y, in blocks of `per` windows (the median of
  * each, weighted by its windows: a change-point search is quadratic in
  * its points where nothing changes), cut into levels and lines
- * (changepoint.h) at SPEED_FALSE_ALARMS, and each window's fitted log
- * speed into fit[] (the segment's value at its block).  The segments,
- * in windows, into *g.
+ * (changepoint.h) at SPEED_FALSE_ALARMS, the cuts placed to a window
+ * (refine_cuts), and each window's fitted log speed into fit[] (its
+ * segment's line at its time).  The segments, in windows, into *g.
  */
 static int segment_windows(const struct speed_states *o, const double *y, size_t per,
 			   double *fit, struct segmentation *g)
@@ -127,8 +163,9 @@ static int segment_windows(const struct speed_states *o, const double *y, size_t
 	size_t n = o->windows, nb = (n + per - 1) / per;
 	double *bx = malloc(nb * sizeof *bx), *by = malloc(nb * sizeof *by);
 	double *bw = malloc(nb * sizeof *bw), *tmp = malloc(per * sizeof *tmp);
+	size_t *cut = malloc((nb + 1) * sizeof *cut);
 	int rc = -1;
-	if (bx && by && bw && tmp) {
+	if (bx && by && bw && tmp && cut) {
 		for (size_t b = 0; b < nb; b++) {
 			size_t from = b * per, to = from + per < n ? from + per : n;
 			memcpy(tmp, y + from, (to - from) * sizeof *tmp);
@@ -139,40 +176,53 @@ static int segment_windows(const struct speed_states *o, const double *y, size_t
 		rc = changepoint_segment(bx, by, bw, nb, SPEED_SEGMENT_MIN, SPEED_FALSE_ALARMS, 0, g);
 	}
 	if (rc == 0) {
-		for (size_t i = 0; i < n; i++)
-			fit[i] = changepoint_value(g, bx, i / per);
-		/* the segments in windows, and their values at the windows'
-		 * own times */
+		refine_cuts(o, y, bx, g, per, cut);
 		for (size_t k = 0; k < g->count; k++) {
 			struct segment *s = &g->s[k];
-			s->level = fit[s->from * per];
-			s->from *= per;
-			s->to = s->to * per < n ? s->to * per : n;
+			size_t from = k == 0 ? 0 : cut[k - 1], to = k + 1 < g->count ? cut[k] : n;
+			for (size_t i = from; i < to; i++)
+				fit[i] = value_at(s, bx, (2 * o->w_at[i] + window_length(o, i)) / 2);
+			/* the segment in windows, its level at its first */
+			s->from = from;
+			s->to = to;
+			s->level = fit[from];
 		}
 	}
-	free(bx), free(by), free(bw), free(tmp);
+	free(bx), free(by), free(bw), free(tmp), free(cut);
 	return rc;
 }
 
-/* A segment's change of log speed from its first window to its last. */
-static double segment_rise(const struct segment *s, const double *fit)
+/* The ramps: runs of neighbouring sloped segments that slope one way
+ * (a ramp the segmentation cut in pieces is one), whose whole rise from
+ * the first window to the last passes SPEED_STATE_WIDTH: ramp[k] is 1
+ * for each segment k of one. */
+static void mark_ramps(const struct segmentation *g, const double *fit, unsigned char *ramp)
 {
-	return fit[s->to - 1] - fit[s->from];
+	for (size_t k = 0; k < g->count;) {
+		size_t e = k + 1;
+		if (g->s[k].sloped)
+			while (e < g->count && g->s[e].sloped &&
+			       (g->s[e].slope > 0) == (g->s[k].slope > 0))
+				e++;
+		double rise = fit[g->s[e - 1].to - 1] - fit[g->s[k].from];
+		for (size_t j = k; j < e; j++)
+			ramp[j] = g->s[k].sloped && fabs(rise) > log1p(SPEED_STATE_WIDTH);
+		k = e;
+	}
 }
 
-/* The levels: segments that stay within SPEED_STATE_WIDTH; grouped into
- * states at most that wide (log), fastest first.  Segments that move by
- * more are ramps.  Returns the number of states (> SPEED_STATES_MAX:
- * too many for this width). */
+/* The levels: segments that are no part of a ramp, grouped into states at
+ * most `width` wide (log), fastest first.  Returns the number of states
+ * (> SPEED_STATES_MAX: too many for this width). */
 static size_t group_states(struct speed_states *o, const struct segmentation *g,
-			   const double *fit, double width, double *lo)
+			   const unsigned char *ramp, double width, double *lo)
 {
 	size_t k = 0, n = 0;
-	double *v = malloc(g->count * sizeof *v);
+	double *v = malloc((g->count ? g->count : 1) * sizeof *v);
 	if (v == NULL)
 		return 0;
 	for (size_t j = 0; j < g->count; j++)
-		if (fabs(segment_rise(&g->s[j], fit)) <= log1p(SPEED_STATE_WIDTH))
+		if (!ramp[j])
 			v[n++] = g->s[j].mean;
 	qsort(v, n, sizeof *v, by_double);
 	for (size_t i = 0; i < n; i++)
@@ -187,7 +237,7 @@ static size_t group_states(struct speed_states *o, const struct segmentation *g,
 	for (size_t j = 0; k <= SPEED_STATES_MAX && j < g->count; j++) {
 		const struct segment *s = &g->s[j];
 		unsigned char st = SPEED_RAMP;
-		if (fabs(segment_rise(s, fit)) <= log1p(SPEED_STATE_WIDTH)) {
+		if (!ramp[j]) {
 			st = 0;
 			while (st + 1u < k && s->mean >= lo[st + 1])
 				st++;
@@ -198,24 +248,29 @@ static size_t group_states(struct speed_states *o, const struct segmentation *g,
 	return k;
 }
 
-/* The ramps: segments that move by more than a state's width, in time
- * order (their speeds over the minima's; factors once the fastest state
- * is known). */
-static void find_ramps(struct speed_states *o, const struct segmentation *g, const double *fit)
+/* The ramps, in time order, each from its first window to its last (its
+ * speeds over the minima's; factors once the fastest state is known). */
+static void find_ramps(struct speed_states *o, const struct segmentation *g,
+		       const unsigned char *ramp, const double *fit)
 {
 	o->ramps = 0;
 	o->ramp_share = 0;
-	for (size_t j = 0; j < g->count; j++) {
-		const struct segment *s = &g->s[j];
-		if (fabs(segment_rise(s, fit)) <= log1p(SPEED_STATE_WIDTH))
+	for (size_t j = 0; j < g->count;) {
+		if (!ramp[j]) {
+			j++;
 			continue;
-		double len = o->w_at[s->to - 1] + window_length(o, s->to - 1) - o->w_at[s->from];
+		}
+		size_t e = j + 1;
+		while (e < g->count && ramp[e] && (g->s[e].slope > 0) == (g->s[j].slope > 0))
+			e++;
+		size_t a = g->s[j].from, b = g->s[e - 1].to - 1;
+		double len = o->w_at[b] + window_length(o, b) - o->w_at[a];
 		o->ramp_share += o->span > 0 ? len / o->span : 0;
-		if (o->ramps == SPEED_RAMPS_MAX)
-			continue;
-		o->ramp[o->ramps++] = (struct speed_ramp){
-			.from_level = exp(fit[s->from]), .to_level = exp(fit[s->to - 1]),
-			.from = o->w_at[s->from], .to = o->w_at[s->to - 1] + window_length(o, s->to - 1) };
+		if (o->ramps < SPEED_RAMPS_MAX)
+			o->ramp[o->ramps++] = (struct speed_ramp){
+				.from_level = exp(fit[a]), .to_level = exp(fit[b]),
+				.from = o->w_at[a], .to = o->w_at[b] + window_length(o, b) };
+		j = e;
 	}
 }
 
@@ -300,16 +355,28 @@ static int states_from_windows(struct speed_states *o)
 		o->segments = g.count;
 		o->noise = expm1(g.sigma);
 		double width = log1p(SPEED_STATE_WIDTH);
-		while ((o->count = group_states(o, &g, fit, width, lo)) > SPEED_STATES_MAX)
+		unsigned char *ramp = calloc(g.count ? g.count : 1, 1);
+		if (ramp == NULL) {
+			segmentation_free(&g);
+			free(y), free(ys), free(fit);
+			return -1;
+		}
+		mark_ramps(&g, fit, ramp);
+		while ((o->count = group_states(o, &g, ramp, width, lo)) > SPEED_STATES_MAX)
 			width *= 1.5;
-		find_ramps(o, &g, fit);
+		find_ramps(o, &g, ramp, fit);
+		free(ramp);
 		for (size_t i = 0; i < n; i++)
 			o->w_fit[i] = exp(fit[i]);
 		describe_states(o, y);
 		o->wander = wander_of(ys, fit, n);
+		/* a run within a block and a window of a change of speed ran
+		 * at a speed between those around it: a block is how surely a
+		 * change is placed, the window the run's own */
+		size_t reach = per + 1;
 		for (size_t i = 0; i < n; i++) {
 			double lo_i = o->w_fit[i], hi_i = lo_i;
-			for (size_t j = i > 0 ? i - 1 : 0; j <= i + 1 && j < n; j++) {
+			for (size_t j = i > reach ? i - reach : 0; j <= i + reach && j < n; j++) {
 				lo_i = o->w_fit[j] < lo_i ? o->w_fit[j] : lo_i;
 				hi_i = o->w_fit[j] > hi_i ? o->w_fit[j] : hi_i;
 			}

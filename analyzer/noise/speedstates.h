@@ -90,7 +90,8 @@ struct speed_states {
 					 * run's window by a multiply */
 	double *w_at, *w_speed, *w_fit;
 	double *w_lo, *w_hi;	/* the least and most w_fit of each window
-				 * and its neighbours (speed_of_run) */
+				 * and those within a block and a window of
+				 * it (speed_of_run) */
 	unsigned char *w_state;
 };
 

@@ -36,7 +36,7 @@
  * segment holds at least, and the report's resolution of speeds: levels
  * within it are one state, a segment that moves by more is a ramp. */
 #define SPEED_FALSE_ALARMS 0.01
-#define SPEED_SEGMENT_MIN 4
+#define SPEED_SEGMENT_MIN 1
 #define SPEED_STATE_WIDTH 0.02
 
 /* Jitter (jitter.h): runs in the sample below which the jitter is not
@@ -52,6 +52,15 @@
  * of a period). */
 #define SOURCE_EVENTS_MIN 12
 #define SOURCE_MARKS_MIN 4
+/* How far from its marks a source's events are first sought, a share of
+ * its period: the periodogram's period is known to about 1 / (2 pi Z^(1/2)
+ * marks) of itself, and carried over 500 marks that reaches a few
+ * thousandths of a period; the marks are then refitted to the events so
+ * found, and sought within their own error. */
+#define MARKS_TOLERANCE_FIRST 0.02
+/* Periods a source's marks are fitted at (marks_fit: over three times the
+ * periodogram's error either way). */
+#define MARKS_SCAN 120
 /* A period is named where the chance that random times lock as well to
  * any of the periods tried is below 10^PERIOD_LOG10_P (period.h). */
 #define PERIOD_LOG10_P (-6.0)
