@@ -168,21 +168,14 @@ static double lowered(double median, double lower_quartile, double k,
 	return v > 0.1 * k * median ? v : 0.1 * k * median;
 }
 
-/* The sources the minima may hold: the periodic ones that fire at
- * nearly every mark (a run of R that escaped one of its marks is
- * expected less than once in two: R K (1 - fire) < 1/2, K its marks in
- * the run), and the random one.  Bursts leave runs outside them clean. */
-static int held_periodic(const struct source *s, double m, double R)
-{
-	double fire = isnan(s->fire) ? 1 : s->fire, K = floor(m / s->marks.period);
-	return s->kind == SOURCE_PERIODIC && K >= 1 && R * K * (1 - fire) < 0.5;
-}
-
-/* The cost, clock units, of the interruptions the minimum m of R runs
- * held, with every cost lowered by w (lowered) and times kc and every
- * rate times kr; *held: how many. */
-static double held_cost(const struct sources *q, double m, double R, double kc, double kr,
-			double w, double quantile, double *held, struct held_cache *c)
+/* The cost, clock units, of the interruptions the minimum m of point i,
+ * of R runs, held, with every cost lowered by w (lowered) and times kc
+ * and every rate times kr; *held: how many.  Of a periodic source, the
+ * marks the N's floor held (the fewest its runs held: sources.h); of the
+ * random one, the smallest of R Poisson counts; bursts leave runs
+ * outside them clean. */
+static double held_cost(const struct sources *q, size_t i, double m, double R, double kc,
+			double kr, double w, double quantile, double *held, struct held_cache *c)
 {
 	double cost = 0, n = 0;
 	const struct source *rnd = NULL;
@@ -191,11 +184,9 @@ static double held_cost(const struct sources *q, double m, double R, double kc, 
 		const struct source *s = &q->s[j];
 		if (s->kind == SOURCE_RANDOM)
 			rnd = s;
-		if (!held_periodic(s, m, R))
+		if (s->kind != SOURCE_PERIODIC || s->floor_marks == NULL || s->floor_marks[i] == 0)
 			continue;
-		/* any stretch of m holds floor(m / P) marks; a rate above
-		 * 1 / P is no period's */
-		double k = floor(m * kr / s->marks.period);
+		double k = s->floor_marks[i];
 		n += k;
 		cost += lowered(s->cost, s->cost_lo, k, c, w) * kc;
 	}
@@ -227,7 +218,7 @@ static int fit_without(const struct point_set *s, const struct sources *q,
 		for (size_t i = 0; i < n; i++) {
 			const struct point *p = &s->p[i];
 			x[i] = (double)p->n;
-			y[i] = p->min - held_cost(q, p->min, (double)p->count,
+			y[i] = p->min - held_cost(q, i, p->min, (double)p->count,
 						  kc, kr, w, quantile, held_last, &c);
 		}
 		rc = hull_least_values_d(x, y, n, work, line);
@@ -315,7 +306,8 @@ void compensate_held(const struct point_set *s, struct sources *q)
 		one.nburst = 0;
 		struct held_cache c = { NAN, NAN, 0, 0, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
 		double held;
-		held_cost(&one, p->min, (double)p->count, 1, 1, 1, COMPENSATE_QUANTILE, &held, &c);
+		held_cost(&one, s->count - 1, p->min, (double)p->count, 1, 1, 1, COMPENSATE_QUANTILE,
+			  &held, &c);
 		q->s[j].held_longest = held;
 	}
 }

@@ -83,7 +83,11 @@ static void burst_period(const double *start, size_t m, struct source *s)
 	if (!(p0 > 0))
 		return;
 	struct marks mk = { p0, start[0], 0 };
-	marks_refine(&mk, start, m, 0);
+	double *len = calloc(m, sizeof *len);
+	if (len == NULL)
+		return;
+	marks_refine(&mk, start, len, m, p0 * 1e-9);
+	free(len);
 	double far = 0;
 	for (size_t i = 0; i < m; i++)
 		far = fmax(far, fabs(start[i] - (mk.phase + mark_nearest(&mk, start[i]) * mk.period)));

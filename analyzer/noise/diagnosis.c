@@ -75,7 +75,7 @@ int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, ui
 		return -2;
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
-	return sources_of_event(&d->sources, at, r->t, floor);
+	return sources_of_event(&d->sources, at, r->t, r->i);
 }
 
 /* The counts of every run: the sample's where it holds every run, else
@@ -93,7 +93,7 @@ static int count_all(struct analysis *a)
 			if (!(u->flags & RUN_EVENT))
 				continue;
 			m->events++;
-			int s = sources_of_event(&d->sources, u->at, u->t, u->floor);
+			int s = sources_of_event(&d->sources, u->at, u->t, u->point);
 			if (s >= 0)
 				m->of_source[s]++;
 			else

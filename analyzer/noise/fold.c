@@ -30,6 +30,18 @@ static int filled_slots(const double *mid, size_t n, double chance, int k, const
 	return f;
 }
 
+/* The slots hold alike counts (a chi-square of k - 1 degrees against
+ * even ones, at MODEL_CLAIM_P over every k tried): the events fill every
+ * phase of k p alike, and p is their period, though chance leaves some
+ * slot low (a slot is filled beyond chance where few fall in each). */
+static int uniform(const size_t *count, int k, size_t n, int tries)
+{
+	double e = (double)n / k, x2 = 0;
+	for (int j = 0; j < k; j++)
+		x2 += ((double)count[j] - e) * ((double)count[j] - e) / e;
+	return gsl_cdf_chisq_Q(x2, k - 1) >= MODEL_CLAIM_P / tries;
+}
+
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		     const struct marks *m, struct marks *out)
 {
@@ -45,7 +57,7 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 	int one = 0, one_slot = 0, several = 0, several_slot = 0;
 	for (int k = 2; k <= kmax; k++) {
 		int f = filled_slots(mid, n, chance, k, m, tries, filled, count);
-		if (f == k || f == 0)
+		if (f == k || f == 0 || uniform(count, k, n, tries))
 			continue;
 		int full = 0;
 		for (int j = 1; j < k; j++)

@@ -8,7 +8,9 @@
  * in slot (its mark's number mod k).  A slot is filled where it holds
  * more than chance puts there (events that hold a mark of p by chance,
  * a run of length t with probability t / p, shared among the k slots) at
- * MODEL_CLAIM_P over every slot and k tried (a Poisson tail).
+ * MODEL_CLAIM_P over every slot and k tried (a Poisson tail); a k whose
+ * slots hold alike counts (a chi-square against even ones) is the
+ * period's own, whatever chance leaves low.
  *
  *  - Some k fills one slot: the source's period is k p (the largest such
  *    k), at that slot's marks;

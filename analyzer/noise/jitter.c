@@ -86,7 +86,12 @@ static void point_medians(const struct run_sample *rs, const struct point_set *s
 }
 
 /* Bins of neighbouring points, JITTER_BIN_RUNS runs each at least (or
- * all of them in one), JITTER_BINS_MAX at most. */
+ * all of them in one), JITTER_BINS_MAX at most; and a bin ends where the
+ * next point's scale is more than JITTER_BIN_SPAN times its first's,
+ * where it holds JITTER_BIN_RUNS_MIN runs (an interruption's fixed cost
+ * lies at cost / scale in z: within that factor in one bin, a bump of its
+ * own, not smeared into the jitter's tail where the jitter grows with
+ * the run). */
 static void make_bins(const size_t *start, size_t np, struct jitter *j)
 {
 	size_t total = start[np], want = total / JITTER_BINS_MAX;
@@ -96,9 +101,13 @@ static void make_bins(const size_t *start, size_t np, struct jitter *j)
 	for (size_t p = 0; p < np; p++) {
 		size_t in = start[p + 1] - start[from], left = total - start[p + 1];
 		int last = p + 1 == np;
+		int wide = !last && j->scale[p + 1] > JITTER_BIN_SPAN * j->scale[from] &&
+			   in >= JITTER_BIN_RUNS_MIN && left >= JITTER_BIN_RUNS_MIN;
+		int full = in >= want && left >= want / 2;
 		/* a bin ends where it holds enough and leaves enough for
-		 * another; the last one takes the rest */
-		if (!last && (in < want || left < want / 2 || j->bins + 1 == JITTER_BINS_MAX))
+		 * another, or spans too wide a scale; the last one takes the
+		 * rest */
+		if (!last && (!(full || wide) || j->bins + 1 == JITTER_BINS_MAX))
 			continue;
 		j->bin[j->bins++] = (struct jitter_bin){ .from = from, .to = p + 1 };
 		for (size_t q = from; q <= p; q++)
@@ -129,7 +138,7 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 			for (size_t q = start[p]; q < start[p + 1]; q++)
 				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
 		B->runs = k;
-		if (tail_fit(buf, k, TAIL_TOP, &B->tail) != 0)
+		if (tail_fit(buf, k, TAIL_TOP, j->p_false, &B->tail) != 0)
 			return -1;
 		/* nothing above the median (every run alike): one scale more */
 		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1)

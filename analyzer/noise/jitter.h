@@ -29,7 +29,7 @@
 #include "runs.h"
 #include "tail.h"
 
-#define JITTER_BINS_MAX 8
+#define JITTER_BINS_MAX 64
 
 struct jitter_bin {
 	size_t from, to;	/* points [from, to) */

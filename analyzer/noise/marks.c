@@ -7,34 +7,39 @@
 
 #include "tunables.h"
 
-void marks_refine(struct marks *m, const double *x, size_t n, double quantum)
+void marks_refine(struct marks *m, const double *x, const double *len, size_t n, double quantum)
 {
 	if (n < 3)
 		return;
-	long double sk = 0, sx = 0, skk = 0, skx = 0;
+	/* each time weighted by the inverse of its variance: a mark lies
+	 * anywhere in its stretch, (len^2 + quantum^2) / 12 */
+	long double sw = 0, sk = 0, sx = 0, skk = 0, skx = 0;
 	for (size_t i = 0; i < n; i++) {
+		long double w = 1 / ((long double)len[i] * len[i] + (long double)quantum * quantum + 1e-300);
 		long double k = mark_nearest(m, x[i]), v = x[i] - m->phase;
-		sk += k, sx += v, skk += k * k, skx += k * v;
+		sw += w, sk += w * k, sx += w * v, skk += w * k * k, skx += w * k * v;
 	}
-	long double N = (long double)n, den = N * skk - sk * sk;
+	long double den = sw * skk - sk * sk;
 	if (!(den > 0))
 		return;
-	long double slope = (N * skx - sk * sx) / den, icpt = (sx - slope * sk) / N;
+	long double slope = (sw * skx - sk * sx) / den, icpt = (sx - slope * sk) / sw;
 	if (!(fabsl(slope / m->period - 1) < 0.01))
 		return;
-	/* the scatter about the refitted marks, and the error of the fit's
-	 * line at the ends of the marks' span */
+	/* the fitted marks' standard error at the ends of their span, from
+	 * the weighted scatter about them */
 	long double ss = 0, kmin = INFINITY, kmax = -INFINITY;
 	for (size_t i = 0; i < n; i++) {
+		long double w = 1 / ((long double)len[i] * len[i] + (long double)quantum * quantum + 1e-300);
 		long double k = mark_nearest(m, x[i]), v = x[i] - m->phase;
 		long double d = v - (icpt + slope * k);
-		ss += d * d;
+		ss += w * d * d;
 		kmin = k < kmin ? k : kmin;
 		kmax = k > kmax ? k : kmax;
 	}
-	double sd = n > 2 ? sqrt((double)(ss / (N - 2))) : 0;
-	double kbar = (double)(sk / N), reach = fmax(fabs((double)kmin - kbar), fabs((double)kmax - kbar));
-	double err = sd * sqrt(1 / (double)n + reach * reach * (double)(N / den));
+	long double s2 = ss / (long double)(n - 2);	/* per unit weight */
+	long double kbar = sk / sw;
+	long double reach = fmaxl(fabsl(kmin - kbar), fabsl(kmax - kbar));
+	double err = (double)sqrtl(s2 * (1 / sw + reach * reach * sw / den));
 	m->period = (double)slope;
 	m->phase = (double)(m->phase + icpt);
 	m->tol = fmax(3 * err, quantum);
@@ -99,17 +104,20 @@ size_t marks_fit(const double *at, const double *len, size_t n, double p0, doubl
 	}
 	/* the period's error: a frequency step over sqrt(Z) */
 	double dp = p0 * p0 / span / sqrt(z > 1 ? z : 1);
-	double step = 6 * dp / MARKS_SCAN, best_p = p0, best_ph = 0;
+	double step = 6 * dp / MARKS_SCAN, ph;
 	size_t best = 0;
+	int first = 0, last = 0;
+	/* the periods at which the most are held: where stretches are long
+	 * against the period's error, a plateau of them; its middle */
 	for (int j = -MARKS_SCAN / 2; j <= MARKS_SCAN / 2; j++) {
-		double p = p0 + j * step, ph;
-		size_t k = best_phase(at, len, n, p, e, &ph);
-		if (k > best || (k == best && fabs(p - p0) < fabs(best_p - p0))) {
-			best = k;
-			best_p = p;
-			best_ph = ph;
-		}
+		size_t k = best_phase(at, len, n, p0 + j * step, e, &ph);
+		if (k > best)
+			best = k, first = last = j;
+		else if (k == best && j == last + 1)
+			last = j;
 	}
+	double best_p = p0 + (first + last) / 2 * step, best_ph;
+	best_phase(at, len, n, best_p, e, &best_ph);
 	free(e);
 	/* a step's error carried over the span's marks, both ways */
 	double drift = step / 2 * span / best_p;

@@ -40,15 +40,18 @@ static inline double mark_nearest(const struct marks *m, double x)
 }
 
 /*
- * Period and phase refitted by least squares on the times x[0..n) of
- * stretches each holding one mark (their middles), numbered by the
- * nearest mark of *m; the tolerance then three standard errors of the
- * fitted marks at the ends of their span (the period's error carried
- * over the collection), and at least the clock's quantum (a start is
- * read to a tick).  Unchanged where the refit would move the period by
- * more than a hundredth (another peak, not this one refined).
+ * Period and phase refitted by least squares on the middles x[0..n) of
+ * stretches (of lengths len) each holding one mark, numbered by the
+ * nearest mark of *m, each weighted by the inverse of its variance (a
+ * mark lies anywhere in its stretch: (len^2 + quantum^2) / 12); the
+ * tolerance then three standard errors of the fitted marks at the ends of
+ * their span (the period's error carried over the collection), and at
+ * least the clock's quantum (a start is read to a tick).  Unchanged where
+ * the refit would move the period by more than a hundredth (another
+ * peak, not this one refined).
  */
-void marks_refine(struct marks *m, const double *x, size_t n, double quantum);
+void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
+		  double quantum);
 
 /*
  * The marks that the most of the stretches [at[i], at[i] + len[i]]

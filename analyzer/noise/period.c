@@ -359,7 +359,7 @@ static int null_exceeded(const double *starts, size_t nstarts, size_t k,
 }
 
 void period_detect(const double *t, size_t k, const double *starts,
-		   size_t nstarts, struct period_result *out)
+		   size_t nstarts, double min_period, struct period_result *out)
 {
 	*out = (struct period_result){ 0 };
 	out->null_exceeded = -1;
@@ -402,7 +402,10 @@ void period_detect(const double *t, size_t k, const double *starts,
 	tried += tested;
 	for (int b = 0; b < 6 + (int)nc; b++)
 		for (int d = 1; d <= (b < 6 ? 8 : 1); d++) {
-			double z, p = refine(t, k, (b < 6 ? base[b] : cand[b - 6]) / d, &z, &tried);
+			double c = (b < 6 ? base[b] : cand[b - 6]) / d;
+			if (!(c >= min_period))
+				continue;
+			double z, p = refine(t, k, c, &z, &tried);
 			/* a harmonic (p/2) locks as well as p: prefer the
 			 * longest period unless a shorter one is clearly
 			 * stronger */
@@ -411,6 +414,10 @@ void period_detect(const double *t, size_t k, const double *starts,
 				best_p = p;
 			}
 		}
+	if (!(best_p > 0)) {
+		free(owned);
+		return;
+	}
 	best_p = longest_multiple(t, k, best_p, best_z, &tried);
 	out->period = best_p;
 	out->z = rayleigh(t, k, best_p, &out->phase);
@@ -427,50 +434,3 @@ void period_detect(const double *t, size_t k, const double *starts,
 	free(owned);
 }
 
-/* FNV-1a's steps over the times' 64-bit words, from k and the starts. */
-static uint64_t search_hash(const double *t, size_t k, const double *starts, size_t nstarts)
-{
-	uint64_t h = UINT64_C(1469598103934665603) ^ k ^ ((uint64_t)nstarts << 32) ^
-		     (uint64_t)(uintptr_t)starts;
-	for (size_t i = 0; i < k; i++) {
-		uint64_t b;
-		memcpy(&b, &t[i], sizeof b);
-		h = (h ^ b) * UINT64_C(1099511628211);
-	}
-	return h;
-}
-
-void period_detect_memo(struct period_memo *m, const double *t, size_t k,
-			const double *starts, size_t nstarts, struct period_result *out)
-{
-	if (m == NULL) {
-		period_detect(t, k, starts, nstarts, out);
-		return;
-	}
-	uint64_t h = search_hash(t, k, starts, nstarts);
-	for (size_t i = 0; i < PERIOD_MEMO; i++) {
-		const struct period_search *s = &m->s[i];
-		if (s->times != NULL && s->hash == h && s->k == k && s->starts == starts &&
-		    s->nstarts == nstarts && memcmp(s->times, t, k * sizeof *t) == 0) {
-			*out = s->result;
-			return;
-		}
-	}
-	period_detect(t, k, starts, nstarts, out);
-	struct period_search *s = &m->s[m->next];
-	double *keep = realloc(s->times, (k ? k : 1) * sizeof *keep);
-	if (keep == NULL)
-		return;		/* not kept: found again if asked again */
-	memcpy(keep, t, k * sizeof *t);
-	*s = (struct period_search){ h, k, nstarts, starts, keep, *out };
-	m->next = (m->next + 1) % PERIOD_MEMO;
-}
-
-void period_memo_free(struct period_memo *m)
-{
-	for (size_t i = 0; i < PERIOD_MEMO; i++) {
-		free(m->s[i].times);
-		m->s[i].times = NULL;
-	}
-	m->next = 0;
-}

@@ -40,34 +40,13 @@ struct period_result {
  * to its period: a period is then reported only if the events lock to it
  * more than random subsets of the starts do (PERIOD_NULL_SUBSETS of them,
  * at most one as strongly).  Without starts, only against uniform times.
+ * No period below min_period is tried (a stretch longer than a period
+ * holds one of its marks wherever it starts: its start says nothing of
+ * the phase).
  */
 #define PERIOD_NULL_SUBSETS 100
 
 void period_detect(const double *times, size_t k, const double *starts,
-		   size_t nstarts, struct period_result *out);
-
-/* The searches made, and what they found, PERIOD_MEMO of them at most
- * (the oldest make room): the same times searched again (a band of
- * events that the search before left as it was; a threshold raised over
- * none of a band's events) give the same result without the search.  A
- * search is the same when its times are, to the bit, and its starts are
- * the same array, unchanged meanwhile.  Zeroed: empty. */
-#define PERIOD_MEMO 64
-struct period_memo {
-	size_t next;
-	struct period_search {
-		uint64_t hash;
-		size_t k, nstarts;
-		const double *starts;
-		double *times;		/* NULL: an empty slot */
-		struct period_result result;
-	} s[PERIOD_MEMO];
-};
-
-/* period_detect, or what it found for the same search before (m NULL:
- * none kept). */
-void period_detect_memo(struct period_memo *m, const double *times, size_t k,
-			const double *starts, size_t nstarts, struct period_result *out);
-void period_memo_free(struct period_memo *m);
+		   size_t nstarts, double min_period, struct period_result *out);
 
 #endif /* SUBTICK_PERIOD_H */

@@ -75,7 +75,7 @@ static int per_point(const struct source_config *c, const struct model_event *ev
 	memset(len, 0, np * sizeof *len);
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
-		if (sources_of_run(found, u->at, u->t, u->floor) >= 0)
+		if (sources_of_run(found, u->at, u->t, u->point) >= 0)
 			continue;
 		runs[u->point]++;
 		len[u->point] += run_clean(u, c->jitter);

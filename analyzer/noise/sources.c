@@ -62,39 +62,107 @@ static double *null_starts(const struct run_sample *rs, size_t *n)
 	return v;
 }
 
-/* The marks of s a run holds beyond its floor's. */
-static double extra_marks(const struct marks *m, double at, double t, double floor)
+/* The part of a run of floor f that tells whether it holds a mark of
+ * period p beyond its floor's: any stretch of f holds floor(f / p) marks,
+ * so the run [at, at + t] holds one more where [at, at + t - floor(f / p)
+ * p] holds one (the whole run where f < p). */
+static double telling(double t, double f, double p)
 {
-	return marks_held(m, at, t) - marks_floor(m, floor);
+	double x = t - floor(f / p) * p;
+	return x > 0 ? x : 0;
+}
+
+/* The marks the floor of point p holds (of floor f). */
+static double floor_held(const struct source *s, size_t p, double f)
+{
+	return s->floor_marks ? (double)s->floor_marks[p] : marks_floor(&s->marks, f);
+}
+
+/* The marks m (s's, or a stricter tolerance) a run holds beyond its
+ * floor's. */
+static double extra_marks(const struct source *s, const struct marks *m,
+			  const struct model_run *u)
+{
+	return marks_held(m, u->at, u->t) - floor_held(s, u->point, u->floor);
+}
+
+/* The marks each N's floor holds: the fewest any of its runs holds (the
+ * floor is the run that held the fewest interruptions; floor(f / p) from
+ * its length alone misses the mark of a floor just short of a period,
+ * which every run of the N held).  NULL where every floor is shorter than
+ * half a period (none holds a mark).  Points without a run: floor(f / p). */
+static uint16_t *floor_marks_of(const struct source_config *c, const struct marks *m)
+{
+	const struct point_set *ps = c->points;
+	const struct run_sample *rs = c->rs;
+	double top = 0;
+	for (size_t p = 0; p < ps->count; p++)
+		top = fmax(top, ps->p[p].min);
+	if (!(top >= m->period / 2))
+		return NULL;
+	uint16_t *k = malloc(ps->count * sizeof *k);
+	if (k == NULL)
+		return NULL;
+	for (size_t p = 0; p < ps->count; p++)
+		k[p] = UINT16_MAX;
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		double h = fmin(marks_held(m, u->at, u->t), UINT16_MAX - 1);
+		k[u->point] = (uint16_t)fmin(k[u->point], h);
+	}
+	for (size_t p = 0; p < ps->count; p++)
+		if (k[p] == UINT16_MAX)
+			k[p] = (uint16_t)fmin(marks_floor(m, ps->p[p].min), UINT16_MAX - 1);
+	return k;
 }
 
 /* The middles of the events left whose runs are shorter than half the
- * period and hold a mark of m (into mid), and how many of all the
- * events left would hold one by chance. */
-static size_t short_mids(const struct model_event *ev, size_t n, const struct marks *m,
-			 double *mid, double *chance)
+ * period and hold a mark of m (into mid), and how many of those short
+ * ones would hold one by chance (a run of length t: t / period). */
+static size_t short_mids(const struct source_config *c, const struct model_event *ev, size_t n,
+			 const struct marks *m, double *mid, double *chance)
 {
 	size_t k = 0;
 	*chance = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (ev[i].source >= 0)
+		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
+		if (ev[i].source >= 0 || !(t < m->period / 2))
 			continue;
-		*chance += fmin(1, ev[i].t / m->period);
-		if (ev[i].t < m->period / 2 && marks_held(m, ev[i].at, ev[i].t) >= 1)
-			mid[k++] = ev[i].at + ev[i].t / 2;
+		*chance += t / m->period;
+		if (marks_held(m, ev[i].at, t) >= 1)
+			mid[k++] = ev[i].at + t / 2;
 	}
 	return k;
 }
 
-/* The marks of period p0 (about) that the most events left hold. */
-static void fit_to_events(const struct model_event *ev, size_t n, double p0, double span,
-			  double z, double quantum, double *at, double *len, struct marks *m)
+/* The marks of period p0 (about) that the most events left hold (by the
+ * part of each run that tells). */
+static void fit_to_events(const struct source_config *c, const struct model_event *ev, size_t n,
+			  double p0, double span, double z, double *at, double *len,
+			  struct marks *m)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0)
-			at[k] = ev[i].at, len[k++] = ev[i].t;
-	marks_fit(at, len, k, p0, span, z, quantum, m);
+		if (ev[i].source < 0) {
+			at[k] = ev[i].at;
+			len[k++] = telling(ev[i].t, c->rs->r[ev[i].run].floor, p0);
+		}
+	marks_fit(at, len, k, p0, span, z, c->quantum, m);
+	/* then refitted by least squares to the middles of the shorter of
+	 * those parts (less their cost: the interruption at the mark
+	 * lengthens the run after it), which lie about the marks alike */
+	k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ev[i].source >= 0)
+			continue;
+		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
+		if (t < m->period / 2 && marks_held(m, ev[i].at, t) >= 1) {
+			len[k] = fmax(0, t - ev[i].cost);
+			at[k] = ev[i].at + len[k] / 2;
+			k++;
+		}
+	}
+	marks_refine(m, at, len, k, c->quantum);
 }
 
 /* The period of the events left, its fundamental and marks fitted:
@@ -109,15 +177,15 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 			buf[k++] = ev[i].at;
 	if (k < SOURCE_EVENTS_MIN)
 		return 0;
-	period_detect(buf, k, null, nnull, pr);
+	period_detect(buf, k, null, nnull, 0, pr);
 	if (!pr->found)
 		return 0;
 	double span = buf[k - 1] - buf[0], chance;
 	struct marks m0;
-	fit_to_events(ev, n, pr->period, span, pr->z, c->quantum, buf, mid, &m0);
-	size_t ns = short_mids(ev, n, &m0, mid, &chance);
+	fit_to_events(c, ev, n, pr->period, span, pr->z, buf, mid, &m0);
+	size_t ns = short_mids(c, ev, n, &m0, mid, &chance);
 	if (fold_fundamental(mid, ns, chance, span, &m0, m) > 1)
-		fit_to_events(ev, n, m->period, span, pr->z, c->quantum, buf, mid, m);
+		fit_to_events(c, ev, n, m->period, span, pr->z, buf, mid, m);
 	return 1;
 }
 
@@ -148,7 +216,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 		if (ev[i].source >= 0)
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
-		double x = extra_marks(&s->marks, u->at, u->t, u->floor);
+		double x = extra_marks(s, &s->marks, u);
 		if (x >= 1)
 			buf[k++] = ev[i].cost / x;
 	}
@@ -163,7 +231,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 		if (ev[i].source >= 0)
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
-		double x = extra_marks(&s->marks, u->at, u->t, u->floor);
+		double x = extra_marks(s, &s->marks, u);
 		if (!(x >= 1))
 			continue;
 		double spread = fmax(mad, c->jitter->scale[u->point]);
@@ -180,29 +248,29 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 }
 
 /* Where the source is seen (its lower quartile of cost above the least a
- * run of the N shows), the share of its marks that fell in runs (beyond
- * their floor's, strictly within them: each mark in one run) that it
- * hit: 1 where it fires every period.  The rate is that share of 1 /
- * period, its bounds the share's (a normal's, 95%). */
+ * run of the N shows), the share of the runs that surely hold one of its
+ * marks beyond their floor's (within them by its tolerance: the marks
+ * are known to that) that it hit: 1 where it fires every period.  The
+ * rate is that share of 1 / period, its bounds the share's (a normal's,
+ * 95%). */
 static void fire_of(const struct source_config *c, const struct model_event *ev, size_t n,
 		    int id, struct source *s)
 {
 	const struct run_sample *rs = c->rs;
 	struct marks strict = s->marks;
-	strict.tol = 0;
+	strict.tol = -s->marks.tol;
 	double marks = 0, hit = 0, seen_time = 0;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		if (!(jitter_seen_from(c->jitter, u->point) < s->cost_lo))
 			continue;
 		seen_time += u->t;
-		marks += fmax(0, extra_marks(&strict, u->at, u->t, u->floor));
+		marks += fmax(0, extra_marks(s, &strict, u));
 	}
 	for (size_t i = 0; i < n; i++)
 		if ((ev[i].held >> id & 1) &&
 		    jitter_seen_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo)
-			hit += fmax(1, extra_marks(&strict, ev[i].at, ev[i].t,
-						   rs->r[ev[i].run].floor));
+			hit += fmax(0, extra_marks(s, &strict, &rs->r[ev[i].run]));
 	s->fire = marks > 0 ? fmin(1, hit / marks) : NAN;
 	s->visible = rs->in_runs > 0 ? seen_time * rs->scale / rs->in_runs : 0;
 	double f = isnan(s->fire) ? 1 : s->fire;
@@ -212,18 +280,61 @@ static void fire_of(const struct source_config *c, const struct model_event *ev,
 	s->rate_hi = fmin(1, f + 1.96 * se) / s->marks.period;
 }
 
-/* Coherence of the source's short events at its period. */
-static double coherence_of(const struct model_event *ev, size_t n, int id,
-			   const struct marks *m)
+/* Coherence of the source's events at its period (the middles of the
+ * parts of their runs that tell, those shorter than half a period). */
+static double coherence_of(const struct source_config *c, const struct model_event *ev, size_t n,
+			   int id, const struct marks *m)
 {
 	double cs = 0, sn = 0, k = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (ev[i].source != id || ev[i].t >= m->period / 2)
+		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
+		if (ev[i].source != id || t >= m->period / 2)
 			continue;
-		double f = fmod(ev[i].at + ev[i].t / 2 - m->phase, m->period) / m->period;
+		double f = fmod(ev[i].at + t / 2 - m->phase, m->period) / m->period;
 		cs += cos(2 * M_PI * f), sn += sin(2 * M_PI * f), k++;
 	}
 	return k > 0 ? sqrt(cs * cs + sn * sn) / k : NAN;
+}
+
+/* The source of marks m takes its events: 1 where enough are left for
+ * it (else none are taken). */
+static int take_source(const struct source_config *c, struct model_event *ev, size_t n,
+		       double *buf, struct source *s, struct sources *out)
+{
+	int id = (int)out->count;
+	s->floor_marks = floor_marks_of(c, &s->marks);
+	s->events = take_events(c, ev, n, id, buf, s);
+	if (s->events < SOURCE_EVENTS_MIN) {
+		free(s->floor_marks);
+		s->floor_marks = NULL;
+		for (size_t i = 0; i < n; i++) {	/* too few: none */
+			ev[i].source = ev[i].source == id ? -1 : ev[i].source;
+			ev[i].held &= ~(1u << id);
+		}
+		return 0;
+	}
+	s->coherence = coherence_of(c, ev, n, id, &s->marks);
+	fire_of(c, ev, n, id, s);
+	out->s[out->count++] = *s;
+	return 1;
+}
+
+/* The periodic sources of the round before, their events taken again
+ * (the jitter fitted without their runs may show more of them, or
+ * fewer): a source found once stays found while its events hold. */
+static int prior_sources(const struct source_config *c, struct model_event *ev, size_t n,
+			 const struct source *prior, size_t np, struct sources *out)
+{
+	double *buf = malloc((n ? n : 1) * sizeof *buf);
+	if (buf == NULL)
+		return -1;
+	for (size_t j = 0; j < np && out->count < SOURCES_MAX; j++) {
+		struct source s = { .kind = SOURCE_PERIODIC, .marks = prior[j].marks,
+				    .log10_p = prior[j].log10_p };	/* its floors anew */
+		take_source(c, ev, n, buf, &s, out);
+	}
+	free(buf);
+	return 0;
 }
 
 /* Periodic sources, strongest first, until no period is left. */
@@ -239,19 +350,9 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 		struct source s = { .kind = SOURCE_PERIODIC };
 		if (!strongest_period(c, ev, n, null, nnull, buf, mid, &s.marks, &pr))
 			break;
-		int id = (int)out->count;
-		s.events = take_events(c, ev, n, id, buf, &s);
-		if (s.events < SOURCE_EVENTS_MIN) {
-			for (size_t i = 0; i < n; i++) {	/* too few: none */
-				ev[i].source = ev[i].source == id ? -1 : ev[i].source;
-				ev[i].held &= ~(1u << id);
-			}
-			break;
-		}
 		s.log10_p = pr.log10_p;
-		s.coherence = coherence_of(ev, n, id, &s.marks);
-		fire_of(c, ev, n, id, &s);
-		out->s[out->count++] = s;
+		if (!take_source(c, ev, n, buf, &s, out))
+			break;
 	}
 	free(null), free(buf), free(mid);
 	return rc;
@@ -263,18 +364,21 @@ static void explain_runs(const struct sources *ss, struct run_sample *rs)
 {
 	for (size_t i = 0; i < rs->count; i++) {
 		struct model_run *u = &rs->r[i];
-		if (sources_of_run(ss, u->at, u->t, u->floor) >= 0)
+		if (sources_of_run(ss, u->at, u->t, u->point) >= 0)
 			u->flags |= RUN_EXPLAINED;
 	}
 }
 
-int sources_of_run(const struct sources *ss, double at, double t, double floor)
+int sources_of_run(const struct sources *ss, double at, double t, size_t p)
 {
 	if (!(at >= 0))
 		return -1;
 	for (size_t k = 0; k < ss->count; k++) {
 		const struct source *s = &ss->s[k];
-		if (s->kind == SOURCE_PERIODIC && extra_marks(&s->marks, at, t, floor) >= 1)
+		if (s->kind == SOURCE_PERIODIC && s->floor_marks &&
+		    marks_held(&s->marks, at, t) - s->floor_marks[p] >= 1)
+			return (int)k;
+		if (s->kind == SOURCE_PERIODIC && !s->floor_marks && marks_held(&s->marks, at, t) >= 1)
 			return (int)k;
 		if (s->kind == SOURCE_BURSTS && bursts_hold(ss, at, t))
 			return (int)k;
@@ -282,9 +386,9 @@ int sources_of_run(const struct sources *ss, double at, double t, double floor)
 	return -1;
 }
 
-int sources_of_event(const struct sources *ss, double at, double t, double floor)
+int sources_of_event(const struct sources *ss, double at, double t, size_t p)
 {
-	int k = sources_of_run(ss, at, t, floor);
+	int k = sources_of_run(ss, at, t, p);
 	for (size_t j = 0; k < 0 && j < ss->count; j++)
 		if (ss->s[j].kind == SOURCE_RANDOM)
 			k = (int)j;
@@ -293,6 +397,11 @@ int sources_of_event(const struct sources *ss, double at, double t, double floor
 
 int sources_find(const struct source_config *c, struct run_sample *rs, struct sources *out)
 {
+	struct source prior[SOURCES_MAX];
+	size_t np = 0;
+	for (size_t j = 0; j < out->count; j++)
+		if (out->s[j].kind == SOURCE_PERIODIC)
+			prior[np++] = out->s[j];
 	sources_free(out);
 	memset(out, 0, sizeof *out);
 	size_t n;
@@ -302,9 +411,12 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 	out->events = n;
 	out->searched = c->one_clock && rs->have_at;
 	int rc = 0;
-	/* bursts first: their events lock to their period too, many at a
-	 * mark, where a periodic source holds one */
+	/* the round before's periodic sources; then bursts, before the
+	 * search for more: a burst's events lock to its period too, many at
+	 * a mark, where a periodic source holds one */
 	if (out->searched)
+		rc = prior_sources(c, ev, n, prior, np, out);
+	if (rc == 0 && out->searched)
 		rc = bursts_find(c, ev, n, out);
 	if (rc == 0 && out->searched)
 		rc = periodic_sources(c, ev, n, out);
@@ -318,6 +430,10 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 
 void sources_free(struct sources *ss)
 {
+	for (size_t j = 0; j < ss->count; j++) {
+		free(ss->s[j].floor_marks);
+		ss->s[j].floor_marks = NULL;
+	}
 	free(ss->burst_from);
 	free(ss->burst_to);
 	ss->burst_from = ss->burst_to = NULL;

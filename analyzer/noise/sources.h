@@ -25,6 +25,7 @@
 #define SUBTICK_SOURCES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "jitter.h"
 #include "marks.h"
@@ -57,6 +58,9 @@ struct source {
 				 * of its typical cost would be seen */
 	double held_longest;	/* its interruptions the longest N's floor
 				 * holds (compensate.h) */
+	uint16_t *floor_marks;	/* periodic: the marks each N's floor holds
+				 * (the fewest its runs hold); NULL: none
+				 * (every floor shorter than half a period) */
 };
 
 /* An event: a run above its threshold. */
@@ -92,19 +96,20 @@ struct source_config {
 				 * and bursts are searched */
 };
 
-/* Fills out; flags the sample's runs RUN_EVENT and RUN_EXPLAINED (which
- * must be clear of RUN_EVENT on entry).  Returns 0, or -1 when memory
- * runs out. */
+/* Fills out (zeroed, or the round before's: its periodic sources are
+ * taken again first, where their events still hold); flags the sample's
+ * runs RUN_EVENT and RUN_EXPLAINED.  Returns 0, or -1 when memory runs
+ * out. */
 int sources_find(const struct source_config *c, struct run_sample *rs, struct sources *out);
 
-/* The source of a run (of the sample or not), or -1: the first periodic
- * source whose marks it holds one more of than its floor's, or the
- * bursts where it overlaps one. */
-int sources_of_run(const struct sources *ss, double at, double t, double floor);
+/* The source of a run of point p (of the sample or not), or -1: the first
+ * periodic source whose marks it holds one more of than its floor's, or
+ * the bursts where it overlaps one. */
+int sources_of_run(const struct sources *ss, double at, double t, size_t p);
 
 /* The source of an event (a run above its threshold): its run's, or the
  * random one where there is one; -1: none. */
-int sources_of_event(const struct sources *ss, double at, double t, double floor);
+int sources_of_event(const struct sources *ss, double at, double t, size_t p);
 
 /* Zeroed: empty. */
 void sources_free(struct sources *ss);

@@ -176,7 +176,50 @@ static void profile_bound(const struct profile *p, struct tail_fit *f)
 	}
 }
 
-int tail_fit(double *v, size_t n, double top_p, struct tail_fit *out)
+/* The GPD fitted to v[first..end) above u: ok and out's fit, xi free
+ * (or 0: fixed at an exponential). */
+static void fit_cells(const double *v, size_t n, size_t first, size_t end, double u, int free_xi,
+		      struct tail_fit *out)
+{
+	struct cells c;
+	cells_of(v, first, end, u, &c);
+	out->top = v[end - 1];
+	out->top_share = (double)end / (double)n;
+	out->fitted = end - first;
+	out->cells = c.k;
+	out->ok = 1;
+	double span = c.e[c.k] > 0 ? c.e[c.k] : 1;
+	struct profile p = { &c, log(span * 1e-4), log(span * 1e4) };
+	out->shape_free = c.k < 3;	/* two cells tell a scale, not a shape */
+	if (out->shape_free || !free_xi) {
+		out->xi = 0;
+		out->loglik = profile_at(&p, 0, &out->sigma);
+		out->xi_hi = 0;
+		out->nprof = 1;
+		out->prof_xi[0] = 0;
+		out->prof_sigma[0] = out->sigma;
+		return;
+	}
+	out->xi = best_xi(&p, TAIL_XI_MAX, &out->loglik);
+	profile_at(&p, out->xi, &out->sigma);
+	profile_bound(&p, out);
+}
+
+/* The values at or below x: their end in the sorted v. */
+static size_t end_at(const double *v, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int tail_fit(double *v, size_t n, double top_p, double p, struct tail_fit *out)
 {
 	memset(out, 0, sizeof *out);
 	out->n = n;
@@ -222,28 +265,19 @@ int tail_fit(double *v, size_t n, double top_p, struct tail_fit *out)
 	out->p_u = (double)(n - first) / (double)n;
 	if (first >= end)
 		return 0;
-	struct cells c;
-	cells_of(v, first, end, u, &c);
-	out->top = v[end - 1];
-	out->top_share = (double)end / (double)n;
-	out->fitted = end - first;
-	out->cells = c.k;
-	out->ok = 1;
-	double span = c.e[c.k] > 0 ? c.e[c.k] : 1;
-	struct profile p = { &c, log(span * 1e-4), log(span * 1e4) };
-	if (c.k < 3) {	/* two cells tell a scale, not a shape */
-		out->shape_free = 1;
-		out->xi = 0;
-		out->loglik = profile_at(&p, 0, &out->sigma);
-		out->xi_hi = 0;
-		out->nprof = 1;
-		out->prof_xi[0] = 0;
-		out->prof_sigma[0] = out->sigma;
-		return 0;
+	/* an exponential on the body first; then, truncated where the fit
+	 * so far puts the share p, the GPD on all below it, again until the
+	 * truncation holds the same values: a heavy tail shows in the values
+	 * past the body, and what lies beyond where the jitter's tail ends
+	 * (interruptions) never enters */
+	fit_cells(v, n, first, end, u, 0, out);
+	for (int round = 0; round < TAIL_ROUNDS; round++) {
+		size_t next = end_at(v, n, tail_quantile(out, p, 0));
+		if (next <= first || next == end)
+			break;
+		end = next;
+		fit_cells(v, n, first, end, u, 1, out);
 	}
-	out->xi = best_xi(&p, TAIL_XI_MAX, &out->loglik);
-	profile_at(&p, out->xi, &out->sigma);
-	profile_bound(&p, out);
 	return 0;
 }
 

@@ -54,7 +54,11 @@ struct tail_fit {
 
 /*
  * Fits v[0..n) (reordered: sorted on return).  top_p: the upper quantile
- * the fit stops at (TAIL_TOP).  Where fewer than TAIL_CELLS_MIN distinct
+ * the first fit (an exponential) stops at (TAIL_TOP); then the GPD is
+ * fitted to every value up to where the fit before puts the share p
+ * (the false-alarm rate it is wanted for), until that holds the same
+ * values (TAIL_ROUNDS at most): the tail past the body is fitted, and
+ * what lies beyond where it ends never enters.  Where fewer than TAIL_CELLS_MIN distinct
  * values lie between the median and it (a jitter within a few ticks),
  * the threshold u is lowered, value by value, until they are as many or
  * u is the smallest, and the truncation raised over the values next to it
@@ -64,7 +68,7 @@ struct tail_fit {
  * (shape_free).
  * Returns 0, or -1 when memory runs out.
  */
-int tail_fit(double *v, size_t n, double top_p, struct tail_fit *out);
+int tail_fit(double *v, size_t n, double top_p, double p, struct tail_fit *out);
 
 /* The x above which a share p of all values lies (p < p_u): at the best
  * fit (upper 0), or the largest of the fits within the 95% bound (upper

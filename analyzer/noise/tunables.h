@@ -25,11 +25,15 @@
  * distinct values it needs above the median, the cells it counts them
  * in, the largest shape it takes, and the drop of the profile
  * log-likelihood that bounds xi (chi2(1) at 95%, halved). */
-#define TAIL_TOP 0.90
+#define TAIL_TOP 0.75
 #define TAIL_CELLS_MIN 4
 #define TAIL_CELLS_MAX 32
 #define TAIL_XI_MAX 0.95
 #define TAIL_PROFILE_DROP 1.92
+/* Refits of the tail, each truncated where the one before puts the
+ * false-alarm share (they stop where the truncation holds the same
+ * values: in two or three on every kind of bench section 9). */
+#define TAIL_ROUNDS 8
 
 /* Speed (speedstates.h): the false-alarm rate of a change of speed over
  * the whole collection (changepoint.h: the penalties), the blocks a
@@ -45,7 +49,14 @@
  * bin of N holds at least for its tail. */
 #define JITTER_RUNS_MIN 64
 #define JITTER_POINT_RUNS 32
-#define JITTER_BIN_RUNS 4096
+#define JITTER_BIN_RUNS 1024
+/* ... and a bin of N spans scales within this factor, where it holds
+ * JITTER_BIN_RUNS_MIN runs: an interruption's fixed cost then lies within
+ * that factor in z = r / scale, a bump of its own (a spread in proportion
+ * to the run over N from 13 us to 0.5 ms smeared 300 a second of 5 us
+ * into its tail, and read none). */
+#define JITTER_BIN_SPAN 1.5
+#define JITTER_BIN_RUNS_MIN 256
 
 /* Sources (sources.h): events a source accounts for at least, and the
  * marks of its period the collection spans at least (fewer say nothing

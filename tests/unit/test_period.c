@@ -38,7 +38,7 @@ static void test_finds_timer(void **state)
 	struct period_result p;
 	for (unsigned long seed = 1; seed <= 5; seed++) {
 		size_t k = ticks(t, 0.6, 2e5, seed);
-		period_detect(t, k, NULL, 0, &p);
+		period_detect(t, k, NULL, 0, 0, &p);
 		assert_true(p.found);
 		assert_true(fabs(p.period - 4e6) < 4e6 * 1e-4);
 		assert_true(p.coherence > 0.5);
@@ -63,7 +63,7 @@ static void test_longer_cycle(void **state)
 				t[k++] = 4e6 * cycle + offset[j] + 2e4 * gsl_rng_uniform(r);
 	gsl_rng_free(r);
 	struct period_result p;
-	period_detect(t, k, NULL, 0, &p);
+	period_detect(t, k, NULL, 0, 0, &p);
 	assert_true(p.found);
 	assert_true(fabs(p.period - 0.5e6) < 0.5e6 * 1e-3);
 	assert_true(fabs(p.longer - 4e6) < 4e6 * 1e-3);
@@ -83,7 +83,7 @@ static void test_random_times(void **state)
 			now += gsl_ran_exponential(r, 4e6);
 			t[i] = now;
 		}
-		period_detect(t, K, NULL, 0, &p);
+		period_detect(t, K, NULL, 0, 0, &p);
 		assert_false(p.found);
 	}
 	gsl_rng_free(r);
@@ -94,7 +94,7 @@ static void test_too_few(void **state)
 	(void)state;
 	double t[] = { 0, 4, 8, 12 };
 	struct period_result p;
-	period_detect(t, 4, NULL, 0, &p);
+	period_detect(t, 4, NULL, 0, 0, &p);
 	assert_false(p.found);
 }
 
@@ -115,16 +115,16 @@ static void test_grid_of_starts(void **state)
 		if (gsl_rng_uniform(r) < 0.5)
 			t[k++] = starts[i];
 	}
-	period_detect(t, k, NULL, 0, &p);
+	period_detect(t, k, NULL, 0, 0, &p);
 	assert_true(p.found);		/* the old, uniform null: fooled */
-	period_detect(t, k, starts, RUNS, &p);
+	period_detect(t, k, starts, RUNS, 0, &p);
 	assert_false(p.found);
 	assert_true(p.null_exceeded > 1);
 	/* A real period among those runs: every 40th run is hit (2 ms). */
 	k = 0;
 	for (size_t i = 0; i < RUNS; i += 40)
 		t[k++] = starts[i];
-	period_detect(t, k, starts, RUNS, &p);
+	period_detect(t, k, starts, RUNS, 0, &p);
 	assert_true(p.found);
 	assert_true(fabs(p.period - 2e6) < 2e6 * 1e-3);
 	gsl_rng_free(r);
@@ -146,7 +146,7 @@ static void test_sparse_period(void **state)
 			if (gsl_rng_uniform(r) < 106.0 / 2000)
 				t[k++] = 1e6 * i + 1e4 * gsl_rng_uniform(r);
 		gsl_rng_free(r);
-		period_detect(t, k, NULL, 0, &p);
+		period_detect(t, k, NULL, 0, 0, &p);
 		assert_true(p.found);
 		assert_true(fabs(p.period - 1e6) < 1e6 * 1e-3);
 	}
