@@ -138,7 +138,7 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 			for (size_t q = start[p]; q < start[p + 1]; q++)
 				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
 		B->runs = k;
-		if (tail_fit(buf, k, TAIL_TOP, j->p_false, &B->tail) != 0)
+		if (tail_fit(buf, k, TAIL_TOP, j->p_false, j->quantum / j->scale[B->from], &B->tail) != 0)
 			return -1;
 		/* nothing above the median (every run alike): one scale more */
 		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1)

@@ -219,7 +219,34 @@ static size_t end_at(const double *v, size_t n, double x)
 	return lo;
 }
 
-int tail_fit(double *v, size_t n, double top_p, double p, struct tail_fit *out)
+/* The body ends at the first gap that its own values make unlikely:
+ * neighbouring values of a smooth distribution lie apart by about the
+ * mean spacing of the TAIL_SPACINGS before them, and a spacing of x times
+ * that comes with probability e^-x; beyond the lattice's step, where x
+ * passes ln(tests / p), the values past the gap are something else
+ * (interruptions above a jitter that ends there).  The first value above
+ * u is held to the quantum alone (where it lies far above, nothing of a
+ * jitter's tail lies above u).  Returns the end of the body in
+ * v[first..end). */
+static size_t body_end(const double *v, size_t n, size_t first, size_t end, double u, double q,
+		       double p)
+{
+	if (first >= end)
+		return end;
+	double g0 = v[first] - u - q;
+	if (q > 0 && g0 > 0 && -(double)(n - first) * g0 / q < log(p))
+		return first;
+	double limit = log((double)(end - first) / p);
+	for (size_t i = first + TAIL_SPACINGS; i + 1 < end; i++) {
+		double mean = (v[i] - v[i - TAIL_SPACINGS]) / TAIL_SPACINGS;
+		double g = v[i + 1] - v[i] - q;
+		if (g > 0 && g > limit * fmax(mean, q))
+			return i + 1;
+	}
+	return end;
+}
+
+int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_fit *out)
 {
 	memset(out, 0, sizeof *out);
 	out->n = n;
@@ -263,8 +290,20 @@ int tail_fit(double *v, size_t n, double top_p, double p, struct tail_fit *out)
 		first++;
 	out->u = u;
 	out->p_u = (double)(n - first) / (double)n;
-	if (first >= end)
+	end = body_end(v, n, first, end, u, q, p);
+	if (first >= end) {
+		/* no value above u before a gap: the jitter ends at u, and the
+		 * most that n values allow above it (3 / n, 95%) decays by a
+		 * quantum at least as fast */
+		out->ok = first < n;
+		out->shape_free = 1;
+		out->p_u = 3 / (double)n;
+		out->sigma = q > 0 ? q : 1e-300;
+		out->top = u;
+		out->nprof = 1;
+		out->prof_sigma[0] = out->sigma;
 		return 0;
+	}
 	/* an exponential on the body first; then, truncated where the fit
 	 * so far puts the share p, the GPD on all below it, again until the
 	 * truncation holds the same values: a heavy tail shows in the values
@@ -272,7 +311,7 @@ int tail_fit(double *v, size_t n, double top_p, double p, struct tail_fit *out)
 	 * (interruptions) never enters */
 	fit_cells(v, n, first, end, u, 0, out);
 	for (int round = 0; round < TAIL_ROUNDS; round++) {
-		size_t next = end_at(v, n, tail_quantile(out, p, 0));
+		size_t next = body_end(v, n, first, end_at(v, n, tail_quantile(out, p, 0)), u, q, p);
 		if (next <= first || next == end)
 			break;
 		end = next;

@@ -68,7 +68,7 @@ struct tail_fit {
  * (shape_free).
  * Returns 0, or -1 when memory runs out.
  */
-int tail_fit(double *v, size_t n, double top_p, double p, struct tail_fit *out);
+int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_fit *out);
 
 /* The x above which a share p of all values lies (p < p_u): at the best
  * fit (upper 0), or the largest of the fits within the 95% bound (upper

@@ -34,6 +34,9 @@
  * false-alarm share (they stop where the truncation holds the same
  * values: in two or three on every kind of bench section 9). */
 #define TAIL_ROUNDS 8
+/* The spacings before a gap whose mean it is measured against (tail.h:
+ * the body ends at a gap its spacings make unlikely). */
+#define TAIL_SPACINGS 32
 
 /* Speed (speedstates.h): the false-alarm rate of a change of speed over
  * the whole collection (changepoint.h: the penalties), the blocks a
