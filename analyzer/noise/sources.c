@@ -337,6 +337,44 @@ static int prior_sources(const struct source_config *c, struct model_event *ev, 
 	return 0;
 }
 
+/* Whether the candidate's marks m lie on found source j's grid (a
+ * multiple of its period, its phase on a mark of j's), and the events
+ * left at j's marks (a second interruption held there) fill m's share of
+ * j's marks no more than the others: such events lock to any multiple
+ * of j's period because they lie at its marks, whatever their source.
+ * A chi-square of the counts per residue of their mark numbers mod k,
+ * at MODEL_CLAIM_P, tells a source on j's grid (a 4 ms timer on a 1 ms
+ * one's marks: all in one residue) from double hits at random marks. */
+static int shadow_of(const struct source_config *c, const struct model_event *ev, size_t n,
+		     const struct source *j, int id, const struct marks *m)
+{
+	double k = m->period / j->marks.period;
+	if (j->kind != SOURCE_PERIODIC || !(k > 0.5) || fabs(k - round(k)) > 1e-3 * k ||
+	    round(k) > FOLD_MULTIPLE_MAX)
+		return 0;
+	double d = fmod(fabs(m->phase - j->marks.phase), j->marks.period);
+	if (fmin(d, j->marks.period - d) > m->tol + j->marks.tol)
+		return 0;
+	int K = (int)round(k);
+	if (K == 1)
+		return 1;
+	size_t count[FOLD_MULTIPLE_MAX] = { 0 }, all = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ev[i].source >= 0 || !(ev[i].held >> id & 1))
+			continue;
+		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, j->marks.period);
+		double r = fmod(mark_nearest(&j->marks, ev[i].at + t / 2), K);
+		count[(int)(r < 0 ? r + K : r)]++;
+		all++;
+	}
+	if (all == 0)
+		return 1;
+	double e = (double)all / K, x2 = 0;
+	for (int r = 0; r < K; r++)
+		x2 += ((double)count[r] - e) * ((double)count[r] - e) / e;
+	return gsl_cdf_chisq_Q(x2, K - 1) >= MODEL_CLAIM_P;
+}
+
 /* Periodic sources, strongest first, until no period is left. */
 static int periodic_sources(const struct source_config *c, struct model_event *ev, size_t n,
 			    struct sources *out)
@@ -349,6 +387,11 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 		struct period_result pr;
 		struct source s = { .kind = SOURCE_PERIODIC };
 		if (!strongest_period(c, ev, n, null, nnull, buf, mid, &s.marks, &pr))
+			break;
+		int shadow = 0;
+		for (size_t j = 0; j < out->count && !shadow; j++)
+			shadow = shadow_of(c, ev, n, &out->s[j], (int)j, &s.marks);
+		if (shadow)
 			break;
 		s.log10_p = pr.log10_p;
 		if (!take_source(c, ev, n, buf, &s, out))
