@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -28,7 +29,7 @@ static int fit_rounds(struct analysis *a)
 {
 	struct diagnosis *d = &a->diag;
 	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock };
-	size_t before = 0;
+	size_t before = SIZE_MAX;
 	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
 		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)
 			return -1;
@@ -53,15 +54,31 @@ static void event_costs(struct diagnosis *d)
 	double *c = malloc((rs->count ? rs->count : 1) * sizeof *c);
 	if (c == NULL)
 		return;
-	for (size_t i = 0; i < rs->count; i++)
-		if (rs->r[i].flags & RUN_EVENT)
-			c[k++] = rs->r[i].r - d->jitter.scale[rs->r[i].point];
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		if ((u->flags & RUN_CLAIM) ||
+		    ((u->flags & RUN_EVENT) && sources_of_run(&d->sources, u->at, u->t, u->point) >= 0))
+			c[k++] = u->r - d->jitter.scale[u->point];
+	}
 	if (k > 0) {
 		d->counts.cost = select_kth(c, k, k / 2);
 		d->counts.cost_lo = select_kth(c, k, k / 4);
 		d->counts.cost_hi = select_kth(c, k, (3 * k) / 4);
 	}
 	free(c);
+}
+
+/* An interrupted run: above look(N) and held by a periodic source or a
+ * burst, or above T(N): its source (the random one, or -1); -2 where it
+ * is within the jitter. */
+static int attribute(const struct diagnosis *d, double at, double t, double r, size_t p)
+{
+	if (!(r > d->jitter.look[p]))
+		return -2;
+	int s = sources_of_run(&d->sources, at, t, p);
+	if (s >= 0)
+		return s;
+	return r > d->jitter.threshold[p] ? sources_of_event(&d->sources, at, t, p) : -2;
 }
 
 int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
@@ -71,11 +88,9 @@ int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, ui
 		return -2;
 	double floor = s->p[r->i].min;
 	double sp = speed_of_run(&d->speed, i, r->t, floor, 2 * d->quantum);
-	if (!(r->t - sp * floor > d->jitter.threshold[r->i]))
-		return -2;
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
-	return sources_of_event(&d->sources, at, r->t, r->i);
+	return attribute(d, at, r->t, r->t - sp * floor, r->i);
 }
 
 /* The counts of every run: the sample's where it holds every run, else
@@ -90,10 +105,10 @@ static int count_all(struct analysis *a)
 	if (rs->count == rs->total) {
 		for (size_t i = 0; i < rs->count; i++) {
 			const struct model_run *u = &rs->r[i];
-			if (!(u->flags & RUN_EVENT))
+			int s = attribute(d, u->at, u->t, u->r, u->point);
+			if (s == -2)
 				continue;
 			m->events++;
-			int s = sources_of_event(&d->sources, u->at, u->t, u->point);
 			if (s >= 0)
 				m->of_source[s]++;
 			else

@@ -18,9 +18,10 @@ static int alloc_points(struct jitter *j, size_t np)
 	jitter_free(j);
 	j->scale = malloc(np * sizeof *j->scale);
 	j->threshold = malloc(np * sizeof *j->threshold);
+	j->look = malloc(np * sizeof *j->look);
 	j->bin_of = malloc(np);
 	j->points = np;
-	return j->scale && j->threshold && j->bin_of ? 0 : -1;
+	return j->scale && j->threshold && j->look && j->bin_of ? 0 : -1;
 }
 
 /* The unexplained runs of the sample by point: idx[start[p]..start[p+1])
@@ -138,13 +139,25 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 			for (size_t q = start[p]; q < start[p + 1]; q++)
 				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
 		B->runs = k;
-		if (tail_fit(buf, k, TAIL_TOP, j->p_false, j->quantum / j->scale[B->from], &B->tail) != 0)
+		double q = j->quantum / j->scale[B->from];
+		/* the body's exponential first (the look), then the full fit
+		 * (the claim); a tail fit sorts buf, the second reads it so */
+		/* where no tail is fitted (every run alike above the median,
+		 * or no falling density: the bin's jitter is not modelled),
+		 * one scale above its largest: none of its runs is called
+		 * interrupted */
+		if (tail_fit(buf, k, TAIL_TOP, 0, q, &B->tail) != 0)
 			return -1;
-		/* nothing above the median (every run alike): one scale more */
-		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1)
-					    : (k > 0 ? buf[k - 1] : 0) + 1;
-		for (size_t p = B->from; p < B->to; p++)
+		double top = (k > 0 ? buf[k - 1] : 0) + 1;
+		B->z_look = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 0) : top;
+		if (tail_fit(buf, k, TAIL_TOP, j->p_false, q, &B->tail) != 0)
+			return -1;
+		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1) : top;
+		B->z_look = fmin(B->z_look, B->z_threshold);
+		for (size_t p = B->from; p < B->to; p++) {
 			j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
+			j->look[p] = j->scale[p] * B->z_look + j->quantum;
+		}
 	}
 	return 0;
 }
@@ -160,7 +173,7 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 	if (np == 0 || alloc_points(out, np) != 0)
 		return np == 0 ? 0 : -1;
 	for (size_t p = 0; p < np; p++)
-		out->scale[p] = quantum, out->threshold[p] = INFINITY, out->bin_of[p] = 0;
+		out->scale[p] = quantum, out->threshold[p] = out->look[p] = INFINITY, out->bin_of[p] = 0;
 	size_t *idx, *start;
 	if (by_point(rs, np, &idx, &start) != 0)
 		return -1;
@@ -187,8 +200,8 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 
 void jitter_free(struct jitter *j)
 {
-	free(j->scale), free(j->threshold), free(j->bin_of);
-	j->scale = j->threshold = NULL;
+	free(j->scale), free(j->threshold), free(j->look), free(j->bin_of);
+	j->scale = j->threshold = j->look = NULL;
 	j->bin_of = NULL;
 	j->points = 0;
 }

@@ -17,7 +17,16 @@
  * MODEL_FALSE_ALARMS times by chance (at the 95% upper bound of the
  * tail's shape), and quantum what the clock's reading adds at most (a
  * reading lies up to a tick above the time it reads).  A collection with
- * no interruption names none, by construction, at that rate.
+ * no interruption names no random interruption, by construction, at that
+ * rate.
+ *
+ * A second, lower threshold, look(N), is that of an exponential fitted to
+ * the body alone: the runs above it are where the sources with a
+ * structure of their own are sought (periodic ones, bursts: sources.h),
+ * whose own tests hold the false-alarm rate (a period among random times;
+ * crowding beyond a steady rate), so that a source whose costs a heavy
+ * tail of the jitter hides from the claim threshold is still found by its
+ * rhythm.
  */
 #ifndef SUBTICK_JITTER_H
 #define SUBTICK_JITTER_H
@@ -36,6 +45,7 @@ struct jitter_bin {
 	size_t runs;		/* sample runs fitted */
 	struct tail_fit tail;	/* of z */
 	double z_threshold;
+	double z_look;		/* the body's exponential's quantile */
 };
 
 struct jitter {
@@ -43,6 +53,7 @@ struct jitter {
 	size_t points;
 	double *scale;		/* per point: clock units */
 	double *threshold;	/* per point: T(N), clock units */
+	double *look;		/* per point: look(N), clock units */
 	unsigned char *bin_of;	/* per point */
 	size_t bins;
 	struct jitter_bin bin[JITTER_BINS_MAX];
@@ -54,17 +65,23 @@ struct jitter {
 /*
  * From the sample's runs that no source explains (flag RUN_EXPLAINED
  * clear), of the points s (sorted); quantum: the tick, or the on-line
- * width without one.  out is filled anew (its arrays reused when it
- * holds some).  Returns 0, or -1 when memory runs out.
+ * width without one.  out is filled anew (its
+ * arrays reused when it holds some).  Returns 0, or -1 when memory runs
+ * out.
  */
 int jitter_fit(const struct run_sample *rs, const struct point_set *s, double quantum,
 	       struct jitter *out);
 
 /* The least cost an interruption needs to be seen in a run of point p:
- * T(N) less the N's median jitter. */
+ * T(N) less the N's median jitter; and to be looked at, look(N) less it. */
 static inline double jitter_seen_from(const struct jitter *j, size_t p)
 {
 	return j->threshold[p] - j->scale[p];
+}
+
+static inline double jitter_looked_from(const struct jitter *j, size_t p)
+{
+	return j->look[p] - j->scale[p];
 }
 
 void jitter_free(struct jitter *j);

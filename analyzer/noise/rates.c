@@ -63,6 +63,13 @@ double run_clean(const struct model_run *u, const struct jitter *j)
 	return c > 0 && c < u->t ? u->t - c : u->t;
 }
 
+/* An event no source took, above the claim threshold: the random rest's
+ * (those above the look's alone are the jitter's). */
+static int claimed(const struct source_config *c, const struct model_event *e)
+{
+	return e->source < 0 && e->cost > 0 && (c->rs->r[e->run].flags & RUN_CLAIM);
+}
+
 /* Per point: the sample's runs no other source explains, the events left
  * among them, their mean length. */
 static int per_point(const struct source_config *c, const struct model_event *ev, size_t n,
@@ -83,9 +90,62 @@ static int per_point(const struct source_config *c, const struct model_event *ev
 	for (size_t p = 0; p < np; p++)
 		len[p] = runs[p] > 0 ? len[p] / runs[p] : 0;
 	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0 && ev[i].cost > 0)
+		if (claimed(c, &ev[i]))
 			hit[rs->r[ev[i].run].point]++;
 	return 0;
+}
+
+/*
+ * The rate from the points whose median run is clean at that rate: where
+ * r t > ln 2, half a point's runs or more hold an interruption, its
+ * median holds one, and the jitter's scale taken from it (jitter.h) is
+ * no jitter's: the runs above its threshold are those that hold more
+ * than most, not those that hold one.  Points from the shortest on, each
+ * taken while the rate of those before leaves its median clean.  *time:
+ * the running time of those taken.
+ */
+static double clean_rate(double *runs, double *hit, const double *len, size_t np, double *time)
+{
+	size_t *ord = malloc((np ? np : 1) * sizeof *ord);
+	double r = 0;
+	*time = 0;
+	if (ord == NULL)
+		return rate_of_hits(runs, hit, len, np);
+	size_t m = 0;
+	for (size_t q = 0; q < np; q++)
+		if (runs[q] > 0)
+			ord[m++] = q;
+	/* insertion sort by length: the points are few, and mostly in order
+	 * already (N sorted, lengths growing with N) */
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0 && len[ord[j]] < len[ord[j - 1]]; j--) {
+			size_t t = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+	size_t taken = 0;
+	for (size_t i = 0; i < m; i++) {
+		if (taken > 0 && r * len[ord[i]] > M_LN2)
+			break;
+		taken = i + 1;
+		/* the rate of the points taken so far: the others' counts
+		 * set aside for a moment */
+		double *keep_r = malloc(np * sizeof *keep_r);
+		if (keep_r == NULL)
+			break;
+		memcpy(keep_r, runs, np * sizeof *keep_r);
+		for (size_t j = taken; j < m; j++)
+			runs[ord[j]] = 0;
+		r = rate_of_hits(runs, hit, len, np);
+		memcpy(runs, keep_r, np * sizeof *keep_r);
+		free(keep_r);
+	}
+	for (size_t j = taken; j < m; j++)
+		runs[ord[j]] = hit[ord[j]] = 0;
+	for (size_t i = 0; i < taken; i++)
+		*time += runs[ord[i]] * len[ord[i]];
+	free(ord);
+	return r;
 }
 
 int random_source(const struct source_config *c, struct model_event *ev, size_t n,
@@ -94,7 +154,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count, k = 0;
 	for (size_t i = 0; i < n; i++)
-		k += ev[i].source < 0 && ev[i].cost > 0;
+		k += claimed(c, &ev[i]);
 	/* false alarms the sample expects: its share of the collection's */
 	double fa = MODEL_FALSE_ALARMS * (double)rs->count / (double)(rs->total ? rs->total : 1);
 	double p = k > 0 ? gsl_cdf_poisson_Q((unsigned)k - 1, fa) : 1;
@@ -106,7 +166,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 	if (rc == 0) {
 		size_t m = 0;
 		for (size_t i = 0; i < n; i++)
-			if (ev[i].source < 0 && ev[i].cost > 0)
+			if (claimed(c, &ev[i]))
 				cost[m++] = ev[i].cost;
 		/* the N where its costs are seen: below the lowest tenth of
 		 * them, or, where none is, below half */
@@ -119,13 +179,11 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		}
 		if (!(seen > 0))
 			by = half;
-		for (size_t q = 0; q < np; q++) {
+		for (size_t q = 0; q < np; q++)
 			if (!(jitter_seen_from(c->jitter, q) <= by))
 				runs[q] = hit[q] = 0;
-			time += runs[q] * len[q];
-		}
 		struct source s = { .kind = SOURCE_RANDOM, .events = k };
-		s.rate = rate_of_hits(runs, hit, len, np);
+		s.rate = clean_rate(runs, hit, len, np, &time);
 		double hits = 0;
 		for (size_t q = 0; q < np; q++)
 			hits += hit[q];
@@ -136,11 +194,11 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		s.rate_hi = fmax(s.rate_hi, s.rate);
 		/* of the running time of the runs no other source explains */
 		s.visible = all > 0 ? time / all : 0;
-		/* its costs: of the events where they are seen */
+		/* its costs: of the events of the points its rate is from
+		 * (where it is seen, and runs hold one at most, mostly) */
 		m = 0;
 		for (size_t i = 0; i < n; i++)
-			if (ev[i].source < 0 && ev[i].cost > 0 &&
-			    jitter_seen_from(c->jitter, rs->r[ev[i].run].point) <= by)
+			if (claimed(c, &ev[i]) && runs[rs->r[ev[i].run].point] > 0)
 				cost[m++] = ev[i].cost;
 		if (m > 0) {
 			s.cost = select_kth(cost, m, m / 2);
@@ -152,7 +210,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		int id = (int)out->count;
 		out->s[out->count++] = s;
 		for (size_t i = 0; i < n; i++)
-			if (ev[i].source < 0 && ev[i].cost > 0)
+			if (claimed(c, &ev[i]))
 				ev[i].source = id;
 	}
 	free(cost), free(runs), free(hit), free(len);

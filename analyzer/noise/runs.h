@@ -30,8 +30,9 @@
  * source that hits one run in a thousand leaves 260 of its events. */
 #define RUNS_SAMPLE_MAX (1 << 18)
 
-/* flags */
-enum { RUN_EVENT = 1, RUN_EXPLAINED = 2 };
+/* flags: above look(N), the runs sources are sought among; above T(N),
+ * interrupted at the false-alarm rate (jitter.h); held by a source */
+enum { RUN_EVENT = 1, RUN_EXPLAINED = 2, RUN_CLAIM = 4 };
 
 struct model_run {
 	uint64_t i;		/* its number in the spool */

@@ -27,11 +27,13 @@ static struct model_event *events_of(const struct source_config *c, struct run_s
 	size_t k = 0;
 	for (size_t i = 0; i < rs->count; i++) {
 		struct model_run *u = &rs->r[i];
-		u->flags &= (uint8_t)~(RUN_EVENT | RUN_EXPLAINED);
-		if (u->r > c->jitter->threshold[u->point]) {
+		u->flags &= (uint8_t)~(RUN_EVENT | RUN_EXPLAINED | RUN_CLAIM);
+		if (u->r > c->jitter->look[u->point]) {
 			u->flags |= RUN_EVENT;
 			k++;
 		}
+		if (u->r > c->jitter->threshold[u->point])
+			u->flags |= RUN_CLAIM | RUN_EVENT;
 	}
 	struct model_event *ev = malloc((k ? k : 1) * sizeof *ev);
 	if (ev == NULL)
@@ -262,14 +264,14 @@ static void fire_of(const struct source_config *c, const struct model_event *ev,
 	double marks = 0, hit = 0, seen_time = 0;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
-		if (!(jitter_seen_from(c->jitter, u->point) < s->cost_lo))
+		if (!(jitter_looked_from(c->jitter, u->point) < s->cost_lo))
 			continue;
 		seen_time += u->t;
 		marks += fmax(0, extra_marks(s, &strict, u));
 	}
 	for (size_t i = 0; i < n; i++)
 		if ((ev[i].held >> id & 1) &&
-		    jitter_seen_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo)
+		    jitter_looked_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo)
 			hit += fmax(0, extra_marks(s, &strict, &rs->r[ev[i].run]));
 	s->fire = marks > 0 ? fmin(1, hit / marks) : NAN;
 	s->visible = rs->in_runs > 0 ? seen_time * rs->scale / rs->in_runs : 0;
@@ -298,13 +300,31 @@ static double coherence_of(const struct source_config *c, const struct model_eve
 
 /* The source of marks m takes its events: 1 where enough are left for
  * it (else none are taken). */
+/* How many of the events left would hold one of m's marks beyond their
+ * floor's by chance (at random times: the part of the run that tells,
+ * widened by the tolerance on both sides, over the period). */
+static double by_chance(const struct source_config *c, const struct model_event *ev, size_t n,
+			const struct marks *m)
+{
+	double k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source < 0)
+			k += fmin(1, (telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period) +
+				      2 * m->tol) / m->period);
+	return k;
+}
+
 static int take_source(const struct source_config *c, struct model_event *ev, size_t n,
 		       double *buf, struct source *s, struct sources *out)
 {
 	int id = (int)out->count;
+	double chance = by_chance(c, ev, n, &s->marks);
 	s->floor_marks = floor_marks_of(c, &s->marks);
 	s->events = take_events(c, ev, n, id, buf, s);
-	if (s->events < SOURCE_EVENTS_MIN) {
+	/* a source takes more events than chance would put at its marks,
+	 * at MODEL_CLAIM_P (a Poisson tail) */
+	double p = s->events > 0 ? gsl_cdf_poisson_Q((unsigned)s->events - 1, chance) : 1;
+	if (s->events < SOURCE_EVENTS_MIN || !(p < MODEL_CLAIM_P)) {
 		free(s->floor_marks);
 		s->floor_marks = NULL;
 		for (size_t i = 0; i < n; i++) {	/* too few: none */

@@ -176,6 +176,15 @@ static void profile_bound(const struct profile *p, struct tail_fit *f)
 	}
 }
 
+/* A fit whose scale ran to its bound found no falling density above u
+ * (as flat as a uniform, or rising: a bump of something else, not a
+ * tail): not a tail (ok 0). */
+static void flat_check(struct tail_fit *out, double span)
+{
+	if (out->sigma >= span * 1e3)
+		out->ok = 0;
+}
+
 /* The GPD fitted to v[first..end) above u: ok and out's fit, xi free
  * (or 0: fixed at an exponential). */
 static void fit_cells(const double *v, size_t n, size_t first, size_t end, double u, int free_xi,
@@ -198,11 +207,13 @@ static void fit_cells(const double *v, size_t n, size_t first, size_t end, doubl
 		out->nprof = 1;
 		out->prof_xi[0] = 0;
 		out->prof_sigma[0] = out->sigma;
+		flat_check(out, span);
 		return;
 	}
 	out->xi = best_xi(&p, TAIL_XI_MAX, &out->loglik);
 	profile_at(&p, out->xi, &out->sigma);
 	profile_bound(&p, out);
+	flat_check(out, span);
 }
 
 /* The values at or below x: their end in the sorted v. */
@@ -310,7 +321,7 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_
 	 * past the body, and what lies beyond where the jitter's tail ends
 	 * (interruptions) never enters */
 	fit_cells(v, n, first, end, u, 0, out);
-	for (int round = 0; round < TAIL_ROUNDS; round++) {
+	for (int round = 0; round < (p > 0 ? TAIL_ROUNDS : 0); round++) {
 		size_t next = body_end(v, n, first, end_at(v, n, tail_quantile(out, p, 0)), u, q, p);
 		if (next <= first || next == end)
 			break;
