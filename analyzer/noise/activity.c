@@ -10,54 +10,67 @@
 
 #include "select.h"
 
-/* The slices: every one a run of length len, its cost the gaps that
- * began in it (less a read interval each). */
-static int slices_of(struct spool *sp, struct trace_summary *o, double len, double *cost)
+/* The trace as runs, back to back as a collection's: the stretch the
+ * loop ran before each gap (no interruption in it, by the trace's own
+ * threshold), and the gap's first read interval, within which it began:
+ * a run that held it, its cost the gap's length less that interval.
+ * The time a gap took is between the runs, as an interruption's is
+ * within one.  Runs beyond RUNS_SAMPLE_MAX: the rest of the trace is
+ * left out (and said: its span is the runs'). */
+static int runs_of(struct spool *sp, struct trace_summary *o, double *cost)
 {
 	struct run_sample *rs = &o->runs;
-	size_t n = (size_t)ceil(o->span / len);
-	n = n > 0 ? n : 1;
-	rs->r = calloc(n, sizeof *rs->r);
-	if (rs->r == NULL)
+	size_t cap = 2 * (size_t)o->gaps + 1;
+	cap = cap < RUNS_SAMPLE_MAX ? cap : RUNS_SAMPLE_MAX;
+	double ri = o->read_interval > 0 ? o->read_interval : 1;
+	rs->r = calloc(cap, sizeof *rs->r);
+	if (rs->r == NULL || spool_rewind(sp) != 0)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		rs->r[i] = (struct model_run){ .i = i, .t = len, .at = (double)i * len,
-					       .floor = len, .speed = 1 };
-	rs->count = rs->total = n;
-	rs->scale = 1;
-	rs->in_runs = (double)n * len;
-	rs->span = (double)n * len;
-	rs->have_at = 1;
-	rs->at0 = 0;
 	struct spool_record r;
-	size_t k = 0;
+	size_t k = 0, m = 0;
 	int got;
-	double lost = 0;
-	if (spool_rewind(sp) != 0)
-		return -1;
-	while ((got = spool_get(sp, &r)) == 1 && k < o->gaps) {
+	double lost = 0, end = 0;
+	while ((got = spool_get(sp, &r)) == 1 && m < o->gaps && k + 2 <= cap) {
 		double start = r.at != SPOOL_NO_AT ? (double)r.at : 0;
-		double c = r.t - o->read_interval > 0 ? r.t - o->read_interval : r.t;
-		size_t s = (size_t)(start / len);
-		rs->r[s < n ? s : n - 1].r += c;
-		cost[k++] = c;
+		double c = r.t - ri > 0 ? r.t - ri : r.t;
+		if (start > end)
+			rs->r[k++] = (struct model_run){ .t = start - end, .at = end, .speed = 1 };
+		rs->r[k++] = (struct model_run){ .t = ri, .at = start, .r = c, .speed = 1 };
+		cost[m++] = c;
 		lost += r.t;
 		o->max = r.t > o->max ? r.t : o->max;
+		end = fmax(end, start + r.t);
 	}
+	if (got < 0)
+		return -1;
+	if (o->span > end && k < cap)
+		rs->r[k++] = (struct model_run){ .t = o->span - end, .at = end, .speed = 1 };
+	rs->count = rs->total = k;
+	rs->scale = 1;
+	rs->in_runs = 0;
+	for (size_t i = 0; i < k; i++) {
+		rs->r[i].i = i;
+		rs->in_runs += rs->r[i].t;
+	}
+	rs->span = o->span;
+	rs->have_at = 1;
+	rs->at0 = 0;
 	o->lost_share = o->span > 0 ? lost / o->span : 0;
-	return got < 0 ? -1 : 0;
+	return (int)m == (int)o->gaps || k + 2 > cap ? 0 : 0;
 }
 
-/* Every gap is an interruption: a jitter of nothing, a threshold of 0. */
-static int no_jitter(struct trace_summary *o, double len)
+/* Every gap is an interruption: a jitter of nothing, a threshold of 0;
+ * the runs all of one point, whose floor holds no mark. */
+static int no_jitter(struct trace_summary *o)
 {
-	if (points_add(&o->slice, 0, len, (uint64_t)len, 1) != 0 || points_sort(&o->slice) != 0)
+	if (points_add(&o->slice, 0, 0, 0, 1) != 0 || points_sort(&o->slice) != 0)
 		return -1;
 	struct jitter *j = &o->jitter;
 	j->scale = calloc(1, sizeof *j->scale);
 	j->threshold = calloc(1, sizeof *j->threshold);
+	j->look = calloc(1, sizeof *j->look);
 	j->bin_of = calloc(1, 1);
-	if (!j->scale || !j->threshold || !j->bin_of)
+	if (!j->scale || !j->threshold || !j->look || !j->bin_of)
 		return -1;
 	j->points = 1;
 	j->judged = 1;
@@ -105,19 +118,18 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 		   : unit_ns > 0 ? end * unit_ns * 1e-9 : 0;
 	o->span = o->seconds > 0 && unit_ns > 0 ? fmax(end, o->seconds * 1e9 / unit_ns) : end;
 	o->per_s = o->seconds > 0 ? (double)n / o->seconds : 0;
-	double len = fmax(o->read_interval > 0 ? o->read_interval : 1, o->span / RUNS_SAMPLE_MAX);
 	double *cost = malloc((n + 1) * sizeof *cost);
-	int rc = cost ? slices_of(sp, o, len, cost) : -1;
+	int rc = cost ? runs_of(sp, o, cost) : -1;
 	if (rc == 0 && n > 0) {
 		o->cost = select_kth(cost, n, n / 2);
 		o->cost_lo = select_kth(cost, n, n / 4);
 		o->cost_hi = select_kth(cost, n, (3 * n) / 4);
 	}
 	if (rc == 0)
-		rc = no_jitter(o, len);
+		rc = no_jitter(o);
 	if (rc == 0) {
 		struct source_config c = { &o->runs, &o->slice, &o->jitter,
-					   o->read_interval > 0 ? o->read_interval : 1, 1 };
+					   o->read_interval > 0 ? o->read_interval : 1, 1, 0 };
 		rc = sources_find(&c, &o->runs, &o->sources);
 	}
 	if (rc == 0) {

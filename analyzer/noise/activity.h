@@ -47,7 +47,7 @@ struct trace_summary {
 	/* the stages' inputs, kept while the report needs them */
 	struct run_sample runs;
 	struct jitter jitter;
-	struct point_set slice;		/* one point: a slice */
+	struct point_set slice;		/* one point, every run's */
 };
 
 /* read_interval, threshold: the header's (text, "" when absent);

@@ -122,17 +122,22 @@ static int describe(const struct source_config *c, struct model_event *ev, size_
 		s->cost_hi = select_kth(cost, k, (3 * k) / 4);
 	}
 	/* the interruptions: the runs in bursts, and those hit */
-	double runs = 0, hit = (double)k, len = 0, time = 0;
+	struct exposure e = { 0 };
+	double time = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source == id)
+			e.hit++, e.hit_len += run_clean(&rs->r[ev[i].run], c->jitter);
 	for (size_t i = 0; i < rs->count; i++)
 		if (bursts_hold(out, rs->r[i].at, rs->r[i].t)) {
-			runs++;
-			len += run_clean(&rs->r[i], c->jitter);
+			e.runs++;
 			time += rs->r[i].t;
+			if (!(rs->r[i].flags & RUN_EVENT))
+				e.clean += rs->r[i].t;
 		}
-	double mean = runs > 0 ? len / runs : 0;
-	double r = rate_of_hits(&runs, &hit, &mean, 1);
+	e.hit_len = e.hit > 0 ? e.hit_len / e.hit : 0;
+	double r = rate_of_hits(&e, 1);
 	if (isinf(r))	/* every run hit: one clean run in twice as many */
-		r = log(2 * runs) / mean;
+		r = log(2 * e.runs) / (e.hit_len > 0 ? e.hit_len : 1);
 	/* the rate holds in the running time, interruptions' own included */
 	double in_bursts = time * rs->scale;
 	s->rate = rs->in_runs > 0 ? r * in_bursts / rs->in_runs : 0;

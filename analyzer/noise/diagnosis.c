@@ -28,7 +28,7 @@ static size_t explained(const struct run_sample *rs)
 static int fit_rounds(struct analysis *a)
 {
 	struct diagnosis *d = &a->diag;
-	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock };
+	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock, 0 };
 	size_t before = SIZE_MAX;
 	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
 		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)

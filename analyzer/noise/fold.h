@@ -5,18 +5,18 @@
  *
  * The events that hold a mark of p (the shorter runs': each holds one
  * mark at most) are folded at k p, k = 2 .. FOLD_MULTIPLE_MAX: each falls
- * in slot (its mark's number mod k).  A slot is filled where it holds
- * more than chance puts there (events that hold a mark of p by chance,
- * a run of length t with probability t / p, shared among the k slots) at
- * MODEL_CLAIM_P over every slot and k tried (a Poisson tail); a k whose
- * slots hold alike counts (a chi-square against even ones) is the
- * period's own, whatever chance leaves low.
+ * in slot (its mark's number mod k).  A source of K p falls in one slot
+ * of every k that divides K, and splits at the others:
  *
- *  - Some k fills one slot: the source's period is k p (the largest such
- *    k), at that slot's marks;
- *  - else the least k that leaves a slot empty fills several: sources of
- *    k p, one a slot; the fullest is taken now, the others are found in
- *    turn;
+ *  - its period is the largest k p whose fullest slot keeps all the
+ *    events but what chance spreads (n - z sqrt(n), z at MODEL_CLAIM_P
+ *    over every slot and k tried), at that slot's marks;
+ *  - where none does, the least k whose slots are filled unevenly (a
+ *    chi-square against even ones), some of them beyond chance (events
+ *    that hold a mark of p by chance, a run of length t with probability
+ *    t / p, shared among the k slots) and not all: sources of k p, one a
+ *    slot (two of one period at phases a third apart lock to a third of
+ *    it); the fullest is taken now, the others are found in turn;
  *  - else p itself.
  */
 #ifndef SUBTICK_FOLD_H
@@ -26,7 +26,7 @@
 
 #include "marks.h"
 
-#define FOLD_MULTIPLE_MAX 16
+#define FOLD_MULTIPLE_MAX 32
 
 /* mid[0..n): the middles of the events holding a mark of m (their runs
  * shorter than half its period); chance: the events, of all those left,

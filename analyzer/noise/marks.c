@@ -27,22 +27,27 @@ void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
 		return;
 	/* the fitted marks' standard error at the ends of their span, from
 	 * the weighted scatter about them */
-	long double ss = 0, kmin = INFINITY, kmax = -INFINITY;
+	long double ss = 0, raw = 0, within = 0, kmin = INFINITY, kmax = -INFINITY;
 	for (size_t i = 0; i < n; i++) {
 		long double w = 1 / ((long double)len[i] * len[i] + (long double)quantum * quantum + 1e-300);
 		long double k = mark_nearest(m, x[i]), v = x[i] - m->phase;
 		long double d = v - (icpt + slope * k);
 		ss += w * d * d;
+		raw += d * d;
+		within += ((long double)len[i] * len[i] + (long double)quantum * quantum) / 12;
 		kmin = k < kmin ? k : kmin;
 		kmax = k > kmax ? k : kmax;
 	}
+	/* the source's own scatter about its marks: what the times scatter
+	 * beyond where their stretches put them */
+	double own = (double)sqrtl(fmaxl(0, (raw - within) / (long double)(n - 2)));
 	long double s2 = ss / (long double)(n - 2);	/* per unit weight */
 	long double kbar = sk / sw;
 	long double reach = fmaxl(fabsl(kmin - kbar), fabsl(kmax - kbar));
 	double err = (double)sqrtl(s2 * (1 / sw + reach * reach * sw / den));
 	m->period = (double)slope;
 	m->phase = (double)(m->phase + icpt);
-	m->tol = fmax(3 * err, quantum);
+	m->tol = fmax(3 * hypot(err, own), quantum);
 }
 
 struct arc_end {

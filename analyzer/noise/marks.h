@@ -44,9 +44,12 @@ static inline double mark_nearest(const struct marks *m, double x)
  * stretches (of lengths len) each holding one mark, numbered by the
  * nearest mark of *m, each weighted by the inverse of its variance (a
  * mark lies anywhere in its stretch: (len^2 + quantum^2) / 12); the
- * tolerance then three standard errors of the fitted marks at the ends of
- * their span (the period's error carried over the collection), and at
- * least the clock's quantum (a start is read to a tick).  Unchanged where
+ * tolerance then three standard deviations of where a mark may lie: the
+ * fitted marks' error at the ends of their span (the period's error
+ * carried over the collection) and the source's own scatter about its
+ * marks (what the times scatter beyond their stretches' own widths: a
+ * host's timer fires a microsecond late now and then), at least the
+ * clock's quantum (a start is read to a tick).  Unchanged where
  * the refit would move the period by more than a hundredth (another
  * peak, not this one refined).
  */

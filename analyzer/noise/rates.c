@@ -12,44 +12,41 @@
 #include "select.h"
 #include "tunables.h"
 
-/* d/dr of the log-likelihood: sum of hit t e^(-rt) / (1 - e^(-rt)) less
- * (runs - hit) t; it falls as r grows. */
-static double slope(const double *runs, const double *hit, const double *len, size_t n, double r)
+/* d/dr of the log-likelihood: the hit runs' t e^(-rt) / (1 - e^(-rt)) =
+ * t / expm1(rt), less the clean time of the others; it falls as r
+ * grows. */
+static double slope(const struct exposure *e, size_t n, double r)
 {
 	double d = 0;
-	for (size_t p = 0; p < n; p++) {
-		if (!(runs[p] > 0))
-			continue;
-		double x = r * len[p];
-		/* t e^-x / (1 - e^-x) = t / expm1(x) */
-		d += (hit[p] > 0 ? hit[p] * len[p] / expm1(x) : 0) - (runs[p] - hit[p]) * len[p];
-	}
+	for (size_t p = 0; p < n; p++)
+		if (e[p].runs > 0)
+			d += (e[p].hit > 0 ? e[p].hit * e[p].hit_len / expm1(r * e[p].hit_len) : 0) -
+			     e[p].clean;
 	return d;
 }
 
-double rate_of_hits(const double *runs, const double *hit, const double *len, size_t n)
+double rate_of_hits(const struct exposure *e, size_t n)
 {
-	double exposure = 0, hits = 0;
-	int all = 1;
+	double exposure = 0, hits = 0, clean = 0;
 	for (size_t p = 0; p < n; p++) {
-		if (!(runs[p] > 0))
+		if (!(e[p].runs > 0))
 			continue;
-		exposure += runs[p] * len[p];
-		hits += hit[p];
-		all &= hit[p] >= runs[p];
+		exposure += e[p].clean + e[p].hit * e[p].hit_len;
+		hits += e[p].hit;
+		clean += e[p].clean;
 	}
 	if (!(hits > 0) || !(exposure > 0))
 		return 0;
-	if (all)
+	if (!(clean > 0))
 		return INFINITY;
 	/* the rate lies between hits / exposure (none twice) and where the
 	 * slope turns negative */
 	double lo = hits / exposure, hi = lo;
-	while (slope(runs, hit, len, n, hi) > 0 && hi < 1e300)
+	while (slope(e, n, hi) > 0 && hi < 1e300)
 		hi *= 2;
 	for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; it++) {
 		double mid = (lo + hi) / 2;
-		if (slope(runs, hit, len, n, mid) > 0)
+		if (slope(e, n, mid) > 0)
 			lo = mid;
 		else
 			hi = mid;
@@ -70,29 +67,41 @@ static int claimed(const struct source_config *c, const struct model_event *e)
 	return e->source < 0 && e->cost > 0 && (c->rs->r[e->run].flags & RUN_CLAIM);
 }
 
-/* Per point: the sample's runs no other source explains, the events left
- * among them, their mean length. */
-static int per_point(const struct source_config *c, const struct model_event *ev, size_t n,
-		     const struct sources *found, double *runs, double *hit, double *len)
+/* Per point: the sample's runs no other source's interruption hit, the
+ * events left among them, their clean time. */
+static void per_point(const struct source_config *c, const struct model_event *ev, size_t n,
+		      const struct sources *found, struct exposure *e)
 {
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count;
-	memset(runs, 0, np * sizeof *runs);
-	memset(hit, 0, np * sizeof *hit);
-	memset(len, 0, np * sizeof *len);
+	unsigned char *hit = calloc(rs->count ? rs->count : 1, 1);
+	memset(e, 0, np * sizeof *e);
+	for (size_t i = 0; hit && i < n; i++)
+		if (claimed(c, &ev[i]))
+			hit[ev[i].run] = 1;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
-		if (sources_of_run(found, u->at, u->t, u->point) >= 0)
+		/* a run another source's interruption hit tells nothing of
+		 * this one's (it would lie in that run's cost) */
+		if ((u->flags & RUN_EVENT) && sources_of_run(found, u->at, u->t, u->point) >= 0)
 			continue;
-		runs[u->point]++;
-		len[u->point] += run_clean(u, c->jitter);
+		struct exposure *x = &e[u->point];
+		double t = run_clean(u, c->jitter);
+		x->runs++;
+		if (hit && hit[i])
+			x->hit++, x->hit_len += t;
+		else
+			x->clean += t;
 	}
 	for (size_t p = 0; p < np; p++)
-		len[p] = runs[p] > 0 ? len[p] / runs[p] : 0;
-	for (size_t i = 0; i < n; i++)
-		if (claimed(c, &ev[i]))
-			hit[rs->r[ev[i].run].point]++;
-	return 0;
+		e[p].hit_len = e[p].hit > 0 ? e[p].hit_len / e[p].hit : 0;
+	free(hit);
+}
+
+/* A point's mean clean length. */
+static double mean_len(const struct exposure *e)
+{
+	return e->runs > 0 ? (e->clean + e->hit * e->hit_len) / e->runs : 0;
 }
 
 /*
@@ -104,47 +113,40 @@ static int per_point(const struct source_config *c, const struct model_event *ev
  * taken while the rate of those before leaves its median clean.  *time:
  * the running time of those taken.
  */
-static double clean_rate(double *runs, double *hit, const double *len, size_t np, double *time)
+static double clean_rate(struct exposure *e, size_t np, double *time)
 {
 	size_t *ord = malloc((np ? np : 1) * sizeof *ord);
+	struct exposure *some = malloc((np ? np : 1) * sizeof *some);
 	double r = 0;
 	*time = 0;
-	if (ord == NULL)
-		return rate_of_hits(runs, hit, len, np);
+	if (ord == NULL || some == NULL) {
+		free(ord), free(some);
+		return rate_of_hits(e, np);
+	}
 	size_t m = 0;
 	for (size_t q = 0; q < np; q++)
-		if (runs[q] > 0)
+		if (e[q].runs > 0)
 			ord[m++] = q;
-	/* insertion sort by length: the points are few, and mostly in order
-	 * already (N sorted, lengths growing with N) */
+	/* insertion sort by length: the points are mostly in order already
+	 * (N sorted, lengths growing with N) */
 	for (size_t i = 1; i < m; i++)
-		for (size_t j = i; j > 0 && len[ord[j]] < len[ord[j - 1]]; j--) {
+		for (size_t j = i; j > 0 && mean_len(&e[ord[j]]) < mean_len(&e[ord[j - 1]]); j--) {
 			size_t t = ord[j];
 			ord[j] = ord[j - 1];
 			ord[j - 1] = t;
 		}
 	size_t taken = 0;
 	for (size_t i = 0; i < m; i++) {
-		if (taken > 0 && r * len[ord[i]] > M_LN2)
+		if (taken > 0 && r * mean_len(&e[ord[i]]) > M_LN2)
 			break;
-		taken = i + 1;
-		/* the rate of the points taken so far: the others' counts
-		 * set aside for a moment */
-		double *keep_r = malloc(np * sizeof *keep_r);
-		if (keep_r == NULL)
-			break;
-		memcpy(keep_r, runs, np * sizeof *keep_r);
-		for (size_t j = taken; j < m; j++)
-			runs[ord[j]] = 0;
-		r = rate_of_hits(runs, hit, len, np);
-		memcpy(runs, keep_r, np * sizeof *keep_r);
-		free(keep_r);
+		some[taken++] = e[ord[i]];
+		r = rate_of_hits(some, taken);
 	}
 	for (size_t j = taken; j < m; j++)
-		runs[ord[j]] = hit[ord[j]] = 0;
+		e[ord[j]] = (struct exposure){ 0 };
 	for (size_t i = 0; i < taken; i++)
-		*time += runs[ord[i]] * len[ord[i]];
-	free(ord);
+		*time += e[ord[i]].clean + e[ord[i]].hit * e[ord[i]].hit_len;
+	free(ord), free(some);
 	return r;
 }
 
@@ -160,9 +162,9 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 	double p = k > 0 ? gsl_cdf_poisson_Q((unsigned)k - 1, fa) : 1;
 	if (k == 0 || !(p < MODEL_CLAIM_P) || out->count == SOURCES_MAX)
 		return 0;
-	double *cost = malloc(k * sizeof *cost), *runs = malloc(np * sizeof *runs);
-	double *hit = malloc(np * sizeof *hit), *len = malloc(np * sizeof *len);
-	int rc = cost && runs && hit && len ? 0 : -1;
+	double *cost = malloc(k * sizeof *cost);
+	struct exposure *e = malloc((np ? np : 1) * sizeof *e);
+	int rc = cost && e ? 0 : -1;
 	if (rc == 0) {
 		size_t m = 0;
 		for (size_t i = 0; i < n; i++)
@@ -171,34 +173,38 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		/* the N where its costs are seen: below the lowest tenth of
 		 * them, or, where none is, below half */
 		double tenth = select_kth(cost, m, m / 10), half = select_kth(cost, m, m / 2);
-		per_point(c, ev, n, out, runs, hit, len);
+		per_point(c, ev, n, out, e);
 		double seen = 0, time = 0, all = 0, by = tenth;
 		for (size_t q = 0; q < np; q++) {
-			seen += jitter_seen_from(c->jitter, q) <= tenth ? runs[q] : 0;
-			all += runs[q] * len[q];
+			seen += jitter_seen_from(c->jitter, q) <= tenth ? e[q].runs : 0;
+			all += e[q].clean + e[q].hit * e[q].hit_len;
 		}
 		if (!(seen > 0))
 			by = half;
 		for (size_t q = 0; q < np; q++)
 			if (!(jitter_seen_from(c->jitter, q) <= by))
-				runs[q] = hit[q] = 0;
+				e[q] = (struct exposure){ 0 };
 		struct source s = { .kind = SOURCE_RANDOM, .events = k };
-		s.rate = clean_rate(runs, hit, len, np, &time);
+		s.rate = clean_rate(e, np, &time);
 		double hits = 0;
 		for (size_t q = 0; q < np; q++)
-			hits += hit[q];
+			hits += e[q].hit;
 		/* the bounds: the hits' Poisson bounds (95%) over the same time */
 		s.rate_lo = time > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / time : 0;
 		s.rate_hi = time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / time : 0;
 		s.rate_lo = fmin(s.rate_lo, s.rate);
 		s.rate_hi = fmax(s.rate_hi, s.rate);
-		/* of the running time of the runs no other source explains */
+		/* of the running time of the runs no other source explains;
+		 * seen in less than RATE_SEEN_MIN of it, the rate of the few
+		 * short runs that show them is no rate of the whole: not told */
 		s.visible = all > 0 ? time / all : 0;
+		if (!(s.visible >= RATE_SEEN_MIN))
+			s.rate = s.rate_lo = s.rate_hi = NAN;
 		/* its costs: of the events of the points its rate is from
 		 * (where it is seen, and runs hold one at most, mostly) */
 		m = 0;
 		for (size_t i = 0; i < n; i++)
-			if (claimed(c, &ev[i]) && runs[rs->r[ev[i].run].point] > 0)
+			if (claimed(c, &ev[i]) && e[rs->r[ev[i].run].point].runs > 0)
 				cost[m++] = ev[i].cost;
 		if (m > 0) {
 			s.cost = select_kth(cost, m, m / 2);
@@ -213,6 +219,6 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 			if (claimed(c, &ev[i]))
 				ev[i].source = id;
 	}
-	free(cost), free(runs), free(hit), free(len);
+	free(cost), free(e);
 	return rc;
 }

@@ -15,11 +15,18 @@
 
 #include "sources.h"
 
-/* The rate r of runs: per point p (n of them), runs[p], hit[p] of them,
- * of mean clean length len[p] (clock units: an interrupted run's less
- * what its interruptions cost, run_clean: whether one comes depends on
- * the time the run itself takes).  INFINITY where every run was hit. */
-double rate_of_hits(const double *runs, const double *hit, const double *len, size_t n);
+/* The runs of a point as the rate sees them: how many, how many hit,
+ * the clean time of those not hit, and the mean clean length of those
+ * hit (an interrupted run's length less what its interruptions cost,
+ * run_clean: whether one comes depends on the time the run itself
+ * takes). */
+struct exposure {
+	double runs, hit, clean, hit_len;
+};
+
+/* The rate r over the points e[0..n): hit runs' likelihood 1 - e^(-r t),
+ * the others' e^(-r t).  INFINITY where every run was hit. */
+double rate_of_hits(const struct exposure *e, size_t n);
 
 /* A run's clean length: its timing less its cost where it is an event. */
 double run_clean(const struct model_run *u, const struct jitter *j);

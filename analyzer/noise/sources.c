@@ -120,7 +120,8 @@ static uint16_t *floor_marks_of(const struct source_config *c, const struct mark
 
 /* The middles of the events left whose runs are shorter than half the
  * period and hold a mark of m (into mid), and how many of those short
- * ones would hold one by chance (a run of length t: t / period). */
+ * ones would hold one by chance (a run of length t: (t + 2 tol) /
+ * period). */
 static size_t short_mids(const struct source_config *c, const struct model_event *ev, size_t n,
 			 const struct marks *m, double *mid, double *chance)
 {
@@ -130,7 +131,7 @@ static size_t short_mids(const struct source_config *c, const struct model_event
 		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
 		if (ev[i].source >= 0 || !(t < m->period / 2))
 			continue;
-		*chance += t / m->period;
+		*chance += fmin(1, (t + 2 * m->tol) / m->period);
 		if (marks_held(m, ev[i].at, t) >= 1)
 			mid[k++] = ev[i].at + t / 2;
 	}
@@ -179,7 +180,7 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 			buf[k++] = ev[i].at;
 	if (k < SOURCE_EVENTS_MIN)
 		return 0;
-	period_detect(buf, k, null, nnull, 0, pr);
+	period_detect(buf, k, null, nnull, c->min_period, pr);
 	if (!pr->found)
 		return 0;
 	double span = buf[k - 1] - buf[0], chance;
@@ -249,30 +250,29 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 	return taken;
 }
 
-/* Where the source is seen (its lower quartile of cost above the least a
- * run of the N shows), the share of the runs that surely hold one of its
- * marks beyond their floor's (within them by its tolerance: the marks
- * are known to that) that it hit: 1 where it fires every period.  The
- * rate is that share of 1 / period, its bounds the share's (a normal's,
- * 95%). */
+/* Where the source is looked for (its lower quartile of cost above the
+ * least a run of the N shows beyond look(N)), the share of its marks it
+ * hit: those its events held beyond their floors', over the marks the
+ * runs there held beyond theirs, t / period - floor's (at random phases:
+ * a count that no error of the marks' places moves).  1 where it fires
+ * every period.  The rate is that share of 1 / period, its bounds the
+ * share's (a normal's, 95%). */
 static void fire_of(const struct source_config *c, const struct model_event *ev, size_t n,
 		    int id, struct source *s)
 {
 	const struct run_sample *rs = c->rs;
-	struct marks strict = s->marks;
-	strict.tol = -s->marks.tol;
 	double marks = 0, hit = 0, seen_time = 0;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		if (!(jitter_looked_from(c->jitter, u->point) < s->cost_lo))
 			continue;
 		seen_time += u->t;
-		marks += fmax(0, extra_marks(s, &strict, u));
+		marks += fmax(0, u->t / s->marks.period - floor_held(s, u->point, u->floor));
 	}
 	for (size_t i = 0; i < n; i++)
 		if ((ev[i].held >> id & 1) &&
 		    jitter_looked_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo)
-			hit += fmax(0, extra_marks(s, &strict, &rs->r[ev[i].run]));
+			hit += fmax(1, extra_marks(s, &s->marks, &rs->r[ev[i].run]));
 	s->fire = marks > 0 ? fmin(1, hit / marks) : NAN;
 	s->visible = rs->in_runs > 0 ? seen_time * rs->scale / rs->in_runs : 0;
 	double f = isnan(s->fire) ? 1 : s->fire;

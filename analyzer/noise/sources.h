@@ -94,6 +94,7 @@ struct source_config {
 	double quantum;		/* the clock's reading, clock units */
 	int one_clock;		/* the start times lie on one clock: periods
 				 * and bursts are searched */
+	double min_period;	/* no shorter period is sought (0: any) */
 };
 
 /* Fills out (zeroed, or the round before's: its periodic sources are

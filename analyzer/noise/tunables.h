@@ -75,6 +75,11 @@
 /* Periods a source's marks are fitted at (marks_fit: over three times the
  * periodogram's error either way). */
 #define MARKS_SCAN 120
+/* The share of the running time in which the random rest must be seen
+ * for its rate to be told: below it, the runs that show it are a corner
+ * of the collection (the shortest N, where the jitter's threshold lies
+ * below its costs), and a rate from them says nothing of the rest. */
+#define RATE_SEEN_MIN 0.5
 /* A period is named where the chance that random times lock as well to
  * any of the periods tried is below 10^PERIOD_LOG10_P (period.h). */
 #define PERIOD_LOG10_P (-6.0)

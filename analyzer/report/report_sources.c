@@ -60,6 +60,10 @@ static void rate_text(FILE *out, const struct source *s, double unit_ns)
 {
 	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;
 	const char *per = unit_ns > 0 ? "per second" : "per million clock units";
+	if (isnan(s->rate)) {
+		fprintf(out, "rate not told (seen in %.3g%% of the running time only)", 100 * s->visible);
+		return;
+	}
 	if (!isfinite(s->rate)) {
 		fprintf(out, "in every run (too many to count)");
 		return;
@@ -102,7 +106,7 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 	fprintf(out, "; %llu %s%s", (unsigned long long)runs, v->stretch, runs == 1 ? "" : "s");
 	if (s->kind == SOURCE_PERIODIC && !isnan(s->fire))
 		fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
-	if (s->visible < 0.999)
+	if (s->visible < 0.999 && !isnan(s->rate))
 		fprintf(out, ", seen in %.3g%% of the running time (cheaper ones are hidden elsewhere: the rate is of the costs seen)",
 			100 * s->visible);
 	if (s->held_longest >= 1)
