@@ -8,14 +8,13 @@
  * other threads (involuntary context switches), and the rest, which the
  * guest's kernel did not see (a hypervisor, an SMI, the hardware).
  *
- * The gaps go through the collection's stages (sources.h): the trace's
- * time is cut into slices that stand for runs, each as long as a read
- * interval or the trace's length over RUNS_SAMPLE_MAX, whichever is
- * longer; a slice in which a gap began is an event of the gap's cost
- * (several: their sum).  A gap is an interruption by the trace's own
- * threshold (ten read intervals: the loop's jitter lies far below it), so
- * every gap is seen, and the periodic sources, bursts and random rest are
- * found as in a collection.
+ * The gaps go through the collection's stages (sources.h): the trace is
+ * read as runs back to back, the stretch the loop ran before each gap and
+ * the gap's first read interval, within which it began (a run that held
+ * an interruption of the gap's length less that interval).  A gap is an
+ * interruption by the trace's own threshold (ten read intervals: the
+ * loop's jitter lies far below it), so every gap is seen, and the
+ * periodic sources, bursts and random rest are found as in a collection.
  */
 #ifndef SUBTICK_ACTIVITY_H
 #define SUBTICK_ACTIVITY_H

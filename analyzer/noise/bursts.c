@@ -13,6 +13,14 @@
 #include "select.h"
 #include "tunables.h"
 
+/* An event a burst is sought among: one no source took, above the
+ * claim threshold (runs a little slower crowd in time too, where the
+ * machine slowed for a while: no bursts of interruptions). */
+static int crowd_event(const struct source_config *c, const struct model_event *e)
+{
+	return e->source < 0 && (c->rs->r[e->run].flags & RUN_CLAIM);
+}
+
 /* The bins: the sample's running time in each, and the events left. */
 static void fill_bins(const struct source_config *c, const struct model_event *ev, size_t n,
 		      double width, double *time, double *count)
@@ -25,7 +33,7 @@ static void fill_bins(const struct source_config *c, const struct model_event *e
 		time[b < 0 ? 0 : b >= BURST_BINS ? BURST_BINS - 1 : b] += rs->r[i].t;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (ev[i].source >= 0)
+		if (!crowd_event(c, &ev[i]))
 			continue;
 		long b = (long)((ev[i].at + ev[i].t / 2) / width);
 		count[b < 0 ? 0 : b >= BURST_BINS ? BURST_BINS - 1 : b]++;
@@ -111,7 +119,7 @@ static int describe(const struct source_config *c, struct model_event *ev, size_
 	}
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0 && bursts_hold(out, ev[i].at, ev[i].t)) {
+		if (crowd_event(c, &ev[i]) && bursts_hold(out, ev[i].at, ev[i].t)) {
 			ev[i].source = id;
 			cost[k++] = ev[i].cost;
 		}
@@ -156,11 +164,12 @@ static int describe(const struct source_config *c, struct model_event *ev, size_
 
 /* The event times left (their runs' middles), ascending, into x: how
  * many. */
-static size_t left_times(const struct model_event *ev, size_t n, double *x)
+static size_t left_times(const struct source_config *c, const struct model_event *ev, size_t n,
+			 double *x)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0)
+		if (crowd_event(c, &ev[i]))
 			x[k++] = ev[i].at + ev[i].t / 2;
 	return k;
 }
@@ -231,7 +240,7 @@ int bursts_find(const struct source_config *c, struct model_event *ev, size_t n,
 		if (x == NULL)
 			rc = -1;
 		else
-			to_events(x, left_times(ev, n, x), rs->span, out);
+			to_events(x, left_times(c, ev, n, x), rs->span, out);
 		free(x);
 	}
 	if (rc == 0 && out->nburst > 0) {

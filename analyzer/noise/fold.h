@@ -26,7 +26,7 @@
 
 #include "marks.h"
 
-#define FOLD_MULTIPLE_MAX 32
+#define FOLD_MULTIPLE_MAX 256
 
 /* mid[0..n): the middles of the events holding a mark of m (their runs
  * shorter than half its period); chance: the events, of all those left,

@@ -190,7 +190,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		for (size_t q = 0; q < np; q++)
 			hits += e[q].hit;
 		/* the bounds: the hits' Poisson bounds (95%) over the same time */
-		s.rate_lo = time > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / time : 0;
+		s.rate_lo = time > 0 && hits > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / time : 0;
 		s.rate_hi = time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / time : 0;
 		s.rate_lo = fmin(s.rate_lo, s.rate);
 		s.rate_hi = fmax(s.rate_hi, s.rate);

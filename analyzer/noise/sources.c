@@ -181,9 +181,10 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 	if (k < SOURCE_EVENTS_MIN)
 		return 0;
 	period_detect(buf, k, null, nnull, c->min_period, pr);
-	if (!pr->found)
-		return 0;
 	double span = buf[k - 1] - buf[0], chance;
+	/* a period the events span SOURCE_MARKS_MIN marks of at least */
+	if (!pr->found || pr->period * SOURCE_MARKS_MIN > span)
+		return 0;
 	struct marks m0;
 	fit_to_events(c, ev, n, pr->period, span, pr->z, buf, mid, &m0);
 	size_t ns = short_mids(c, ev, n, &m0, mid, &chance);

@@ -1,0 +1,278 @@
+/*
+ * test_model.c - the diagnosis model (noise/diagnosis.h) on collections
+ * with a known truth (tests/tools/disturb, run by the path in $DISTURB),
+ * analysed in this process: each kind names what it holds and nothing
+ * else, within the figures the model promises (rate and cost within 10%,
+ * period within 1%, speed factor within 0.03, share within 0.05, start
+ * within 100 ms), over two seeds each.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glpk.h>
+#include <gsl/gsl_errno.h>
+
+#include "analysis.h"
+
+/* A disturb stream into a temporary file, its truth read back: the
+ * realized rate of each source (interrupts in runs over the time in
+ * runs, per second).  Returns the file's path (static). */
+struct truth {
+	double rate[8];
+	size_t sources;
+	double in_runs_ms;
+};
+
+static const char *stream(const char *args, unsigned long seed, struct truth *t)
+{
+	static char path[64];
+	const char *disturb = getenv("DISTURB");
+	assert_non_null(disturb);
+	snprintf(path, sizeof path, "/tmp/test_model.%ld.st", (long)getpid());
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "'%s' --seed %lu %s > %s", disturb, seed, args, path);
+	assert_int_equal(system(cmd), 0);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char line[512];
+	unsigned long long hits[8];
+	memset(t, 0, sizeof *t);
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, "# truth_source:", 15) == 0 && t->sources < 8) {
+			const char *h = strstr(line, "hits=");
+			hits[t->sources++] = h ? strtoull(h + 5, NULL, 10) : 0;
+		} else if (strncmp(line, "# truth_in_runs_ms:", 19) == 0 ||
+			   strncmp(line, "# truth_lost_ms:", 16) == 0) {
+			t->in_runs_ms = atof(strchr(line, ':') + 1);
+		}
+	fclose(f);
+	for (size_t i = 0; i < t->sources; i++)
+		t->rate[i] = t->in_runs_ms > 0 ? (double)hits[i] / (t->in_runs_ms * 1e-3) : 0;
+	return path;
+}
+
+static void run(const char *path, struct analysis *a)
+{
+	static char *files[2];
+	static struct analysis_settings o;
+	files[0] = (char *)path;
+	files[1] = NULL;
+	o = (struct analysis_settings){ .files = files, .column = "t", .method = METHOD_BOTH,
+					.replicates = 50, .seed = 1 };
+	struct input_error err;
+	assert_int_equal(analysis_run(a, &o, &err), 0);
+}
+
+/* The states the report lists: those held 1% of the time or more. */
+static size_t states(const struct speed_states *ss)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < ss->count; i++)
+		k += ss->s[i].share >= SPEED_SHOWN_MIN;
+	return k;
+}
+
+/* The slower state held the most of the time. */
+static const struct speed_state *slower(const struct speed_states *ss)
+{
+	const struct speed_state *b = NULL;
+	for (size_t i = 1; i < ss->count; i++)
+		if (b == NULL || ss->s[i].share > b->share)
+			b = &ss->s[i];
+	assert_non_null(b);
+	return b;
+}
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/* The source of a kind near a period (0: any), or NULL. */
+static const struct source *find(const struct analysis *a, enum source_kind kind, double period_ns)
+{
+	const struct sources *ss = &a->diag.sources;
+	for (size_t i = 0; i < ss->count; i++) {
+		const struct source *s = &ss->s[i];
+		if (s->kind == kind &&
+		    (period_ns == 0 || near(s->marks.period * a->unit_ns, period_ns, 0.01)))
+			return s;
+	}
+	return NULL;
+}
+
+static double per_s(const struct analysis *a, const struct source *s)
+{
+	return s->rate * 1e9 / a->unit_ns;
+}
+
+static void check_source(const struct analysis *a, enum source_kind kind, double period_ns,
+			 double rate, double cost_ns)
+{
+	const struct source *s = find(a, kind, period_ns);
+	assert_non_null(s);
+	if (!near(per_s(a, s), rate, 0.10) || !near(s->cost * a->unit_ns, cost_ns, 0.10))
+		fail_msg("%g per s (truth %g), %g ns (truth %g)", per_s(a, s), rate,
+			 s->cost * a->unit_ns, cost_ns);
+}
+
+/* Exponential jitter alone, added or in proportion to the run: nothing
+ * named, one speed. */
+static void test_quiet(void **state)
+{
+	(void)state;
+	static const char *const kinds[] = { "", "--range 50000:2000000:48 --spread exp:0.008",
+					     "--range 50000:2000000:48 --spread pareto:0.002:0.5" };
+	for (size_t k = 0; k < 3; k++)
+		for (unsigned long seed = 1; seed <= 2; seed++) {
+			struct truth t;
+			static struct analysis a;
+			run(stream(kinds[k], seed, &t), &a);
+			assert_int_equal(a.diag.sources.count, 0);
+			assert_int_equal(states(&a.diag.speed), 1);
+			assert_int_equal(a.diag.speed.ramps, 0);
+			analysis_free(&a);
+		}
+}
+
+/* A 1 kHz timer; beside it a 2.7 ms one; and a 4 ms one on its marks. */
+static void test_periodic(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--periodic 1000:20", seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 20e3);
+		assert_int_equal(a.diag.sources.count, 1);
+		analysis_free(&a);
+		run(stream("--periodic 1000:20 --periodic 2700:50", seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 20e3);
+		check_source(&a, SOURCE_PERIODIC, 2.7e6, t.rate[1], 50e3);
+		assert_int_equal(a.diag.sources.count, 2);
+		analysis_free(&a);
+		run(stream("--periodic 1000:5:0:unseen:1:100 --periodic 4000:25:0:unseen:1:100",
+			   seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 5e3);
+		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[1], 25e3);
+		assert_int_equal(a.diag.sources.count, 2);
+		analysis_free(&a);
+	}
+}
+
+/* Random interruptions alone, and beside two periodic sources; bursts of
+ * them every 200 ms. */
+static void test_random_and_bursts(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--random 300:5", seed, &t), &a);
+		check_source(&a, SOURCE_RANDOM, 0, t.rate[0], 5e3);
+		assert_int_equal(a.diag.sources.count, 1);
+		analysis_free(&a);
+		run(stream("--random 1400:24:0.3 --periodic 4000:5:0:irq --periodic 2700:50", seed,
+			   &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[1], 5e3);
+		check_source(&a, SOURCE_PERIODIC, 2.7e6, t.rate[2], 50e3);
+		const struct source *r = find(&a, SOURCE_RANDOM, 0);
+		assert_non_null(r);
+		assert_true(near(per_s(&a, r), t.rate[0], 0.10));
+		analysis_free(&a);
+		run(stream("--irq-bursts 50@5/200:10", seed, &t), &a);
+		check_source(&a, SOURCE_BURSTS, 200e6, t.rate[0], 10e3);
+		assert_int_equal(a.diag.sources.count, 1);
+		analysis_free(&a);
+	}
+}
+
+/* A slow end, a slow middle, faster bursts, a ramp: the states and the
+ * ramp as they were, and no interruption named. */
+static void test_speed(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--speed 1.3@1600:2000", seed, &t), &a);
+		const struct speed_states *ss = &a.diag.speed;
+		assert_int_equal(states(ss), 2);
+		const struct speed_state *sl = slower(ss);
+		assert_true(fabs(sl->factor - 1.3) <= 0.03 && fabs(sl->share - 0.2) <= 0.05);
+		assert_true(fabs(sl->from * a.unit_ns * 1e-6 - 1600) <= 100);
+		assert_int_equal(a.diag.sources.count, 0);
+		analysis_free(&a);
+		run(stream("--bursts 0.90909@10/100", seed, &t), &a);
+		assert_int_equal(states(ss), 2);
+		sl = slower(ss);
+		assert_true(fabs(sl->factor - 1.1) <= 0.03 && fabs(sl->share - 0.9) <= 0.05);
+		assert_int_equal(a.diag.sources.count, 0);
+		analysis_free(&a);
+		run(stream("--ramp 1.05@500:1500", seed, &t), &a);
+		assert_true(ss->ramps >= 1);
+		double ms = a.unit_ns * 1e-6;
+		assert_true(fabs(ss->ramp[0].from * ms - 500) <= 100);
+		assert_true(fabs(ss->ramp[ss->ramps - 1].to * ms - 1500) <= 100);
+		assert_true(fabs(ss->ramp[ss->ramps - 1].to_factor - 1.05) <= 0.03);
+		assert_int_equal(a.diag.sources.count, 0);
+		analysis_free(&a);
+	}
+}
+
+/* An activity trace: the 1 ms source and the 2.7 ms one at their rates;
+ * the random preemptions beside them. */
+static void test_trace(void **state)
+{
+	(void)state;
+	struct truth t;
+	static struct analysis a;
+	run(stream("--trace 2 --periodic 1000:25:0.3 --periodic 2700:50 --random 100:30:0.5:preempt",
+		   1, &t), &a);
+	const struct sources *ss = &a.trace_sum.sources;
+	int p1 = 0, p27 = 0;
+	for (size_t i = 0; i < ss->count; i++) {
+		double p = ss->s[i].marks.period * a.unit_ns, r = ss->s[i].rate * 1e9 / a.unit_ns;
+		p1 |= ss->s[i].kind == SOURCE_PERIODIC && near(p, 1e6, 0.01) && near(r, 1000, 0.10);
+		p27 |= ss->s[i].kind == SOURCE_PERIODIC && near(p, 2.7e6, 0.01) && near(r, 370.4, 0.10);
+	}
+	assert_true(p1 && p27);
+	analysis_free(&a);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/test_model.%ld.st", (long)getpid());
+	unlink(path);
+	return 0;
+}
+
+int main(void)
+{
+	if (getenv("DISTURB") == NULL) {
+		fprintf(stderr, "test_model: DISTURB unset (the path of tests/tools/disturb)\n");
+		return 77;
+	}
+	glp_term_out(GLP_OFF);
+	gsl_set_error_handler_off();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quiet),
+		cmocka_unit_test(test_periodic),
+		cmocka_unit_test(test_random_and_bursts),
+		cmocka_unit_test(test_speed),
+		cmocka_unit_test(test_trace),
+	};
+	return cmocka_run_group_tests(tests, NULL, teardown);
+}
