@@ -4,6 +4,8 @@
 #include "fold.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
@@ -45,26 +47,81 @@ static int filled(const size_t *count, int k, double chance, int tries)
 	return f;
 }
 
+static int by_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return (x > y) - (x < y);
+}
+
+/* The most frequent step between the events' marks (their numbers at
+ * m, consecutive, distinct): a source firing at one mark in K steps K
+ * between its events, however high a harmonic of it m is (precise times
+ * lock to the hundredth).  0 where none recurs. */
+static long long mode_step(const double *mid, size_t n, const struct marks *m)
+{
+	long long *k = malloc((n ? n : 1) * sizeof *k), best = 0;
+	if (k == NULL || n < 3) {
+		free(k);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		k[i] = (long long)mark_nearest(m, mid[i]);
+	qsort(k, n, sizeof *k, by_ll);
+	size_t d = 0;
+	for (size_t i = 1; i < n; i++)
+		if (k[i] > k[i - 1])
+			k[d++] = k[i] - k[i - 1];
+	qsort(k, d, sizeof *k, by_ll);
+	size_t run = 0, most = 1;
+	for (size_t i = 0; i < d; i++) {
+		run = i > 0 && k[i] == k[i - 1] ? run + 1 : 1;
+		if (run > most)
+			most = run, best = k[i];
+	}
+	free(k);
+	return best;
+}
+
+/* The fullest slot of k holds more than even slots let the fullest of k
+ * hold (k binomial tails of n at 1 / k, at MODEL_CLAIM_P over every k
+ * tried). */
+static int beyond_even(size_t full, size_t n, int k, int tries)
+{
+	return (double)k * gsl_cdf_binomial_Q((unsigned)full - 1, 1.0 / k, (unsigned)n) <
+	       MODEL_CLAIM_P / tries;
+}
+
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		     const struct marks *m, struct marks *out)
 {
 	*out = *m;
 	int tries = 0, kmax = 1;
-	for (int k = 2; k <= FOLD_MULTIPLE_MAX; k++)
-		if (k * m->period * SOURCE_MARKS_MIN <= span)
-			tries += k, kmax = k;
+	for (int k = 2; k <= INT32_MAX / 2; k++) {
+		if (!(k * m->period * SOURCE_MARKS_MIN <= span))
+			break;
+		kmax = k;
+		tries += k <= FOLD_MULTIPLE_MAX ? k : 0;
+	}
 	if (kmax < 2 || n == 0)
 		return 1;
-	size_t count[FOLD_MULTIPLE_MAX];
+	/* and the step the marks recur at, however large */
+	long long step = mode_step(mid, n, m);
+	int kstep = step > kmax && step * m->period * SOURCE_MARKS_MIN <= span &&
+		    step <= INT32_MAX / 2 ? (int)step : 0;
+	int ktop = kmax < FOLD_MULTIPLE_MAX ? kmax : FOLD_MULTIPLE_MAX;
+	size_t *count = malloc((size_t)(kstep > ktop ? kstep : ktop) * sizeof *count);
+	if (count == NULL)
+		return 1;
+	tries += kstep;
 	/* the events of a source at k p fall in one slot of every k that
 	 * divides its multiple, and split at the others: the largest k
 	 * whose fullest slot keeps all but chance's share of them */
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / tries);
 	double keep = (double)n - z * sqrt((double)n);
 	int one = 1, one_slot = 0, several = 0, several_slot = 0;
-	for (int k = 2; k <= kmax; k++) {
+	for (int k = 2; k <= ktop || k == kstep; k = k < ktop ? k + 1 : k < kstep ? kstep : k + 1) {
 		int full = slots(mid, n, k, m, count);
-		if ((double)count[full] >= keep) {
+		if ((double)count[full] >= keep && beyond_even(count[full], n, k, tries)) {
 			one = k, one_slot = full;
 			continue;
 		}
@@ -74,6 +131,7 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		if (several == 0 && f > 0 && f < k && !uniform(count, k, n, tries))
 			several = k, several_slot = full;
 	}
+	free(count);
 	int k = one > 1 ? one : several;
 	int slot = one > 1 ? one_slot : several_slot;
 	if (k <= 1)

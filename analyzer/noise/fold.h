@@ -10,7 +10,9 @@
  *
  *  - its period is the largest k p whose fullest slot keeps all the
  *    events but what chance spreads (n - z sqrt(n), z at MODEL_CLAIM_P
- *    over every slot and k tried), at that slot's marks;
+ *    over every slot and k tried), and more than even slots would give
+ *    their fullest (a binomial tail), at that slot's marks (precise
+ *    events lock to a high harmonic, k in the hundreds);
  *  - where none does, the least k whose slots are filled unevenly (a
  *    chi-square against even ones), some of them beyond chance (events
  *    that hold a mark of p by chance, a run of length t with probability
@@ -26,7 +28,7 @@
 
 #include "marks.h"
 
-#define FOLD_MULTIPLE_MAX 256
+#define FOLD_MULTIPLE_MAX 4096
 
 /* mid[0..n): the middles of the events holding a mark of m (their runs
  * shorter than half its period); chance: the events, of all those left,

@@ -275,7 +275,7 @@ static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *te
 	*tested = 0;
 	if (!(span > 0))
 		return 0;
-	double *x = calloc(M, sizeof *x), best[FFT_CANDIDATES];
+	double *x = calloc(M, sizeof *x);
 	if (x == NULL)
 		return 0;
 	/* the span a little wider, so the last event falls in a bin */
@@ -286,27 +286,19 @@ static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *te
 	}
 	gsl_fft_real_radix2_transform(x, 1, M);
 	size_t lo = 4, hi = M / 4;
-	double prev = 0, here = 0;
-	for (size_t j = lo; j <= hi + 1; j++) {
+	/* the power at each frequency, in place over the real parts */
+	double top = 0;
+	for (size_t j = lo; j <= hi; j++) {
 		double re = x[j], im = j < M / 2 ? x[M - j] : 0;
-		double next = (re * re + im * im) / (double)k;
-		if (j > lo + 1 && here >= prev && here > next) {	/* a peak at j - 1 */
-			size_t at = got < FFT_CANDIDATES ? got++ : FFT_CANDIDATES;
-			if (at == FFT_CANDIDATES) {	/* the least of those kept */
-				at = 0;
-				for (size_t c = 1; c < got; c++)
-					at = best[c] < best[at] ? c : at;
-				if (!(here > best[at]))
-					at = FFT_CANDIDATES;
-			}
-			if (at < FFT_CANDIDATES) {
-				best[at] = here;
-				cand[at] = span * (1 + 1e-9) / (double)(j - 1);
-			}
-		}
-		prev = here;
-		here = next;
+		x[j] = (re * re + im * im) / (double)k;
+		top = x[j] > top ? x[j] : top;
 	}
+	/* the peaks with half the highest's power or more, the lowest
+	 * frequencies first: a sharp source's harmonics are all as high as
+	 * its fundamental, and the fundamental the lowest of them */
+	for (size_t j = lo + 1; j < hi && got < FFT_CANDIDATES; j++)
+		if (x[j] >= x[j - 1] && x[j] > x[j + 1] && x[j] >= top / 2)
+			cand[got++] = span * (1 + 1e-9) / (double)j;
 	*tested = hi - lo;
 	free(x);
 	return got;
@@ -383,26 +375,25 @@ void period_detect(const double *t, size_t k, const double *starts,
 		return;
 	}
 	gsl_sort(gap, 1, g);
-	/* Candidates: the gaps that recur (the mode), typical ones, and the
-	 * smallest (a sparse disturbance, caught in one period of twenty,
-	 * has gaps at random multiples of its period; the smallest are one
-	 * or two periods), each divided by 1..8. */
+	/* Candidates: the gaps that recur (the mode) and typical ones, each
+	 * divided by 1..8; and the periodogram's peaks (fft_candidates: a
+	 * sparse source, caught in one period of twenty, shows there).  Not
+	 * the smallest gaps: between two sources' events they divide both
+	 * periods' marks, and times read to a tick lock to such a common
+	 * fraction more strongly than to either source. */
 	double mode = mode_of(gap, g);
-	double base[6] = { mode,
+	double base[3] = { mode,
 			   gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.25),
-			   gsl_stats_median_from_sorted_data(gap, 1, g),
-			   gap[0],
-			   gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.05),
-			   gsl_stats_quantile_from_sorted_data(gap, 1, g, 0.1) };
+			   gsl_stats_median_from_sorted_data(gap, 1, g) };
 	free(gap);
 
 	size_t tried = 0, tested;
 	double best_p = 0, best_z = -1, cand[FFT_CANDIDATES];
 	size_t nc = fft_candidates(t, k, cand, &tested);
 	tried += tested;
-	for (int b = 0; b < 6 + (int)nc; b++)
-		for (int d = 1; d <= (b < 6 ? 8 : 1); d++) {
-			double c = (b < 6 ? base[b] : cand[b - 6]) / d;
+	for (int b = 0; b < 3 + (int)nc; b++)
+		for (int d = 1; d <= (b < 3 ? 8 : 1); d++) {
+			double c = (b < 3 ? base[b] : cand[b - 3]) / d;
 			if (!(c >= min_period))
 				continue;
 			double z, p = refine(t, k, c, &z, &tried);

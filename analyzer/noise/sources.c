@@ -177,10 +177,19 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].source < 0)
-			buf[k++] = ev[i].at;
+			buf[k++] = ev[i].t;
 	if (k < SOURCE_EVENTS_MIN)
 		return 0;
-	period_detect(buf, k, null, nnull, c->min_period, pr);
+	/* no period shorter than the runs of all but SOURCE_EVENTS_MIN - 1
+	 * events: a run longer than the period holds one of its marks
+	 * wherever it starts, and its start tells nothing of the phase (a
+	 * lattice of runs' starts locks to such periods) */
+	double shortest = select_kth(buf, k, SOURCE_EVENTS_MIN - 1);
+	k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source < 0)
+			buf[k++] = ev[i].at;
+	period_detect(buf, k, null, nnull, fmax(c->min_period, shortest), pr);
 	double span = buf[k - 1] - buf[0], chance;
 	/* a period the events span SOURCE_MARKS_MIN marks of at least */
 	if (!pr->found || pr->period * SOURCE_MARKS_MIN > span)
@@ -358,6 +367,10 @@ static int prior_sources(const struct source_config *c, struct model_event *ev, 
 	return 0;
 }
 
+/* Multiples of a found source's period a candidate is checked on its
+ * grid up to. */
+enum { SHADOW_MULTIPLE_MAX = 64 };
+
 /* Whether the candidate's marks m lie on found source j's grid (a
  * multiple of its period, its phase on a mark of j's), and the events
  * left at j's marks (a second interruption held there) fill m's share of
@@ -371,7 +384,7 @@ static int shadow_of(const struct source_config *c, const struct model_event *ev
 {
 	double k = m->period / j->marks.period;
 	if (j->kind != SOURCE_PERIODIC || !(k > 0.5) || fabs(k - round(k)) > 1e-3 * k ||
-	    round(k) > FOLD_MULTIPLE_MAX)
+	    round(k) > SHADOW_MULTIPLE_MAX)
 		return 0;
 	double d = fmod(fabs(m->phase - j->marks.phase), j->marks.period);
 	if (fmin(d, j->marks.period - d) > m->tol + j->marks.tol)
@@ -379,7 +392,7 @@ static int shadow_of(const struct source_config *c, const struct model_event *ev
 	int K = (int)round(k);
 	if (K == 1)
 		return 1;
-	size_t count[FOLD_MULTIPLE_MAX] = { 0 }, all = 0;
+	size_t count[SHADOW_MULTIPLE_MAX] = { 0 }, all = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (ev[i].source >= 0 || !(ev[i].held >> id & 1))
 			continue;
