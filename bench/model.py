@@ -22,13 +22,14 @@ A figure is right where (the issue "Diagnosis as a model"):
 import argparse
 import json
 import re
+import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build"
+BUILD = Path(os.environ.get("BUILD", ROOT / "build"))
 DISTURB = BUILD / "tests" / "disturb"
 ANALYZE = BUILD / "analyzer" / "analyze"
 SLOPE = 0.57  # the kernel's cost at speed 1: the fastest moments' is SLOPE x their factor

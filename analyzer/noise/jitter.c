@@ -52,9 +52,20 @@ static int by_point(const struct run_sample *rs, size_t np, size_t **idx, size_t
 	return 0;
 }
 
+/* r rounded up to the clock's quantum: an excess is known to a tick, and
+ * counted in ticks (a speed state's runs, r = t - s F, lie between the
+ * ticks of the others: on the lattice again); at least 0 (e >= 0: a run
+ * below its speed's floor ran faster than the speed judged, near a
+ * change of it). */
+static double in_quanta(double r, double quantum)
+{
+	double q = quantum > 0 ? quantum * ceil(r / quantum - 1e-9) : r;
+	return q > 0 ? q : 0;
+}
+
 /* The medians of r of the points with JITTER_POINT_RUNS runs or more
  * (NAN for the others), and the line a + b F through them (weighted by
- * their runs, a and b at least 0): the scale of the others, and the
+ * their runs, a and b at least 0): every point's scale, and the
  * report's additive and proportional parts. */
 static void point_medians(const struct run_sample *rs, const struct point_set *s,
 			  const size_t *idx, const size_t *start, double *med, double *buf,
@@ -117,18 +128,7 @@ static void make_bins(const size_t *start, size_t np, struct jitter *j)
 	}
 }
 
-/* r rounded up to the clock's quantum: an excess is known to a tick, and
- * counted in ticks (a speed state's runs, r = t - s F, lie between the
- * ticks of the others: on the lattice again); at least 0 (e >= 0: a run
- * below its speed's floor ran faster than the speed judged, near a
- * change of it). */
-static double in_quanta(double r, double quantum)
-{
-	double q = quantum > 0 ? quantum * ceil(r / quantum - 1e-9) : r;
-	return q > 0 ? q : 0;
-}
-
-/* Each bin's tail of z, and its threshold. */
+/* Each bin's tail of z, and its thresholds. */
 static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
 		    double *buf, struct jitter *j)
 {
@@ -139,20 +139,25 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 			for (size_t q = start[p]; q < start[p + 1]; q++)
 				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
 		B->runs = k;
-		double q = j->quantum / j->scale[B->from];
+		/* the lattice's step in z: each point's own (the line's
+		 * scale changes along the bin), and the tail's cells the
+		 * coarsest wide */
+		double step = 0;
+		for (size_t p = B->from; p < B->to; p++)
+			step = fmax(step, j->quantum / j->scale[p]);
 		/* the body's exponential first (the look), then the full fit
-		 * (the claim); a tail fit sorts buf, the second reads it so */
-		/* where no tail is fitted (every run alike above the median,
+		 * (the claim); a tail fit sorts buf, the second reads it so.
+		 * Where no tail is fitted (every run alike above the median,
 		 * or no falling density: the bin's jitter is not modelled),
-		 * one scale above its largest: none of its runs is called
-		 * interrupted */
-		if (tail_fit(buf, k, TAIL_TOP, 0, q, &B->tail) != 0)
+		 * the look's exponential stands for it, and without that,
+		 * above the largest: none of its runs is called interrupted */
+		if (tail_fit(buf, k, TAIL_TOP, 0, step, &B->tail) != 0)
 			return -1;
-		double top = (k > 0 ? buf[k - 1] : 0) + 1;
+		double top = (k > 0 ? buf[k - 1] : 0) + step;
 		B->z_look = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 0) : top;
-		if (tail_fit(buf, k, TAIL_TOP, j->p_false, q, &B->tail) != 0)
+		if (tail_fit(buf, k, TAIL_TOP, j->p_false, step, &B->tail) != 0)
 			return -1;
-		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1) : top;
+		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1) : B->z_look;
 		B->z_look = fmin(B->z_look, B->z_threshold);
 		for (size_t p = B->from; p < B->to; p++) {
 			j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
@@ -183,9 +188,13 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 		rc = med && buf ? 0 : -1;
 		if (rc == 0) {
 			point_medians(rs, s, idx, start, med, buf, out);
+			/* each N's scale from the line through the medians:
+			 * a median of a few ticks is itself on the lattice,
+			 * and N of one jitter would get scales a tick apart,
+			 * their z on lattices of different steps that the
+			 * tail's cells cannot tell from a density */
 			for (size_t p = 0; p < np; p++) {
-				double m = isnan(med[p]) ? out->additive + out->proportional * s->p[p].min
-							 : med[p];
+				double m = out->additive + out->proportional * s->p[p].min;
 				out->scale[p] = m > quantum ? m : quantum;
 			}
 			make_bins(start, np, out);

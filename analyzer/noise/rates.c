@@ -189,22 +189,31 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		double hits = 0;
 		for (size_t q = 0; q < np; q++)
 			hits += e[q].hit;
-		/* the bounds: the hits' Poisson bounds (95%) over the same time */
-		s.rate_lo = time > 0 && hits > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / time : 0;
-		s.rate_hi = time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / time : 0;
-		s.rate_lo = fmin(s.rate_lo, s.rate);
-		s.rate_hi = fmax(s.rate_hi, s.rate);
-		/* of the running time of the runs no other source explains;
-		 * seen in less than RATE_SEEN_MIN of it, the rate of the few
-		 * short runs that show them is no rate of the whole: not told */
+		/* the bounds: the hits' Poisson bounds (95%), as shares of the
+		 * hits, carried to the rate (which counts the runs hit more
+		 * than once too) */
+		double lo = hits > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / hits : 0;
+		double hi = hits > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / hits : 0;
+		s.rate_lo = s.rate * lo;
+		s.rate_hi = hits > 0 ? s.rate * hi
+				     : time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2) / 2 / time : 0;
+		/* of the running time of the runs no other source explains:
+		 * the runs that show it are spread over the collection's
+		 * time (the N are shuffled in each sweep), and a random
+		 * source's rate is that of the whole where it is seen in a
+		 * part (a warning says the part: its costs are those above
+		 * the lowest thresholds, the cheaper ones unseen) */
 		s.visible = all > 0 ? time / all : 0;
-		if (!(s.visible >= RATE_SEEN_MIN))
+		if (!(time > 0))	/* seen nowhere the runs tell a rate */
 			s.rate = s.rate_lo = s.rate_hi = NAN;
 		/* its costs: of the events of the points its rate is from
 		 * (where it is seen, and runs hold one at most, mostly) */
 		m = 0;
 		for (size_t i = 0; i < n; i++)
 			if (claimed(c, &ev[i]) && e[rs->r[ev[i].run].point].runs > 0)
+				cost[m++] = ev[i].cost;
+		for (size_t i = 0; m == 0 && i < n; i++)	/* else of them all */
+			if (claimed(c, &ev[i]))
 				cost[m++] = ev[i].cost;
 		if (m > 0) {
 			s.cost = select_kth(cost, m, m / 2);

@@ -43,7 +43,7 @@ static struct model_event *events_of(const struct source_config *c, struct run_s
 		const struct model_run *u = &rs->r[i];
 		if (u->flags & RUN_EVENT)
 			ev[k++] = (struct model_event){ .run = i, .at = u->at, .t = u->t,
-							.cost = u->r - c->jitter->scale[u->point],
+							.cost = fmax(u->r - c->jitter->scale[u->point], 0),
 							.extra = 1, .source = -1 };
 	}
 	*n = k;
@@ -249,7 +249,10 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 			continue;
 		double spread = fmax(mad, c->jitter->scale[u->point]);
 		ev[i].held |= 1u << id;
-		if (ev[i].cost / x > med + z * spread) {
+		/* a second one where the cost is beyond the source's and
+		 * what is left of it would be seen alone */
+		if (ev[i].cost / x > med + z * spread &&
+		    ev[i].cost - x * med > jitter_seen_from(c->jitter, u->point)) {
 			ev[i].cost -= x * med;	/* a second one, held there */
 		} else {
 			ev[i].source = id;

@@ -113,12 +113,32 @@ static double best_xi(const struct profile *p, double xmax, double *ll)
 	return x;
 }
 
-/* Cells of the exceedances y = v - u of the sorted v[from..to): at each
- * distinct value where they are few, else at their quantiles. */
-static void cells_of(const double *v, size_t from, size_t to, double u, struct cells *c)
+/* Cells of the exceedances y = v - u of the sorted v[from..to): where
+ * they span TAIL_CELLS_MAX lattice steps q or fewer, one cell a level,
+ * ((j - 1) q, j q] for the level at j q (what the clock read as j steps,
+ * up to one step less), each value in its nearest level's (values on
+ * lattices of slightly different steps, as the points of a bin lie: a
+ * density, not a comb); else at each distinct value where they are few,
+ * else at their quantiles. */
+static void cells_of(const double *v, size_t from, size_t to, double u, double q,
+		     struct cells *c)
 {
 	size_t m = to - from, distinct = 0;
 	memset(c, 0, sizeof *c);
+	double span = v[to - 1] - u;
+	if (q > 0 && span / q <= TAIL_CELLS_MAX + 0.5) {
+		size_t k = (size_t)floor(span / q + 0.5);
+		k = k < 1 ? 1 : k;
+		for (size_t j = 1; j <= k; j++)
+			c->e[j] = (double)j * q;
+		c->k = k;
+		for (size_t i = from; i < to; i++) {
+			double j = floor((v[i] - u) / q + 0.5);
+			c->c[j < 1 ? 1 : j > (double)k ? k : (size_t)j]++;
+		}
+		c->n = (double)m;
+		return;
+	}
 	for (size_t i = from; i < to; i++)
 		distinct += i == from || v[i] > v[i - 1];
 	if (distinct <= TAIL_CELLS_MAX) {
@@ -142,12 +162,15 @@ static void cells_of(const double *v, size_t from, size_t to, double u, struct c
 	c->n = (double)m;
 }
 
-/* The distinct values of the sorted v[from..to). */
-static size_t distinct(const double *v, size_t from, size_t to)
+/* The levels of the sorted v[from..to): values more than tol above the
+ * first of the level before (tol 0: the distinct values). */
+static size_t levels(const double *v, size_t from, size_t to, double tol)
 {
 	size_t d = 0;
+	double at = 0;
 	for (size_t i = from; i < to; i++)
-		d += i == from || v[i] > v[i - 1];
+		if (d == 0 || v[i] > at + tol)
+			d++, at = v[i];
 	return d;
 }
 
@@ -187,11 +210,11 @@ static void flat_check(struct tail_fit *out, double span)
 
 /* The GPD fitted to v[first..end) above u: ok and out's fit, xi free
  * (or 0: fixed at an exponential). */
-static void fit_cells(const double *v, size_t n, size_t first, size_t end, double u, int free_xi,
-		      struct tail_fit *out)
+static void fit_cells(const double *v, size_t n, size_t first, size_t end, double u, double q,
+		      int free_xi, struct tail_fit *out)
 {
 	struct cells c;
-	cells_of(v, first, end, u, &c);
+	cells_of(v, first, end, u, q, &c);
 	out->top = v[end - 1];
 	out->top_share = (double)end / (double)n;
 	out->fitted = end - first;
@@ -236,18 +259,20 @@ static size_t end_at(const double *v, size_t n, double x)
  * that comes with probability e^-x; beyond the lattice's step, where x
  * passes ln(tests / p), the values past the gap are something else
  * (interruptions above a jitter that ends there).  The first value above
- * u is held to the quantum alone (where it lies far above, nothing of a
- * jitter's tail lies above u).  Returns the end of the body in
+ * u is held to the spacing of the values below it (where it lies far
+ * above, nothing of a jitter's tail lies above u).  Returns the end of the body in
  * v[first..end). */
 static size_t body_end(const double *v, size_t n, size_t first, size_t end, double u, double q,
 		       double p)
 {
 	if (first >= end)
 		return end;
-	double g0 = v[first] - u - q;
-	if (q > 0 && g0 > 0 && -(double)(n - first) * g0 / q < log(p))
-		return first;
 	double limit = log((double)(end - first) / p);
+	size_t back = first < TAIL_SPACINGS ? first : TAIL_SPACINGS;
+	double below = back > 0 ? (u - v[first - back]) / (double)back : 0;
+	double g0 = v[first] - u - q;
+	if (g0 > 0 && g0 > limit * fmax(below, q))
+		return first;
 	for (size_t i = first + TAIL_SPACINGS; i + 1 < end; i++) {
 		double mean = (v[i] - v[i - TAIL_SPACINGS]) / TAIL_SPACINGS;
 		double g = v[i + 1] - v[i] - q;
@@ -264,40 +289,42 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_
 	if (n < 2)
 		return 0;
 	qsort(v, n, sizeof *v, by_double);
-	/* the truncation: the top_p quantile, and the values equal to it */
+	/* a lattice's level spreads by up to half a step q (the points of a
+	 * bin lie on lattices of slightly different steps): values within
+	 * tol of each other are one level */
+	double tol = q > 0 ? q / 2 : 0;
+	/* the truncation: the top_p quantile, and the rest of its level */
 	size_t end = (size_t)ceil(top_p * (double)n);
 	end = end < 1 ? 1 : end > n ? n : end;
-	while (end < n && v[end] <= v[end - 1])
+	for (double at = v[end - 1]; end < n && v[end] <= at + tol;)
 		end++;
-	/* the threshold: the median, or lower, value by value, until the
-	 * values above it up to the truncation are TAIL_CELLS_MIN distinct
-	 * ones (a jitter within a few ticks: its decay from one tick to the
-	 * next is all the sample tells) */
+	/* the threshold: the median, or lower, level by level, until the
+	 * values above it up to the truncation are TAIL_CELLS_MIN levels (a
+	 * jitter within a few ticks: its decay from one tick to the next is
+	 * all the sample tells) */
 	size_t first = n / 2;
 	while (first > 0 && v[first - 1] >= v[first])
 		first--;
-	while (first > 0 && distinct(v, first, end) < TAIL_CELLS_MIN) {
+	while (first > 0 && levels(v, first, end, tol) < TAIL_CELLS_MIN) {
 		first--;
 		while (first > 0 && v[first - 1] >= v[first])
 			first--;
 	}
-	/* on a lattice with too few values up to the truncation, the
+	/* on a lattice with too few levels up to the truncation, the
 	 * values just above it on the lattice are the jitter's too (a gap
 	 * of the lattice beyond them: something else) */
-	if (distinct(v, first, end) < TAIL_CELLS_MIN) {
-		double step = INFINITY;
-		for (size_t i = first + 1; i < end; i++)
+	if (levels(v, first, end, tol) < TAIL_CELLS_MIN) {
+		double step = q > 0 ? 1.5 * q : INFINITY;
+		for (size_t i = first + 1; q == 0 && i < end; i++)
 			if (v[i] > v[i - 1])
-				step = fmin(step, v[i] - v[i - 1]);
-		while (end < n && isfinite(step) && v[end] - v[end - 1] <= step * (1 + 1e-9) &&
-		       distinct(v, first, end) < TAIL_CELLS_MIN) {
-			double at = v[end];
-			while (end < n && v[end] <= at)
+				step = fmin(step, (v[i] - v[i - 1]) * (1 + 1e-9));
+		while (end < n && isfinite(step) && v[end] - v[end - 1] <= step &&
+		       levels(v, first, end, tol) < TAIL_CELLS_MIN)
+			for (double at = v[end]; end < n && v[end] <= at + tol;)
 				end++;
-		}
 	}
 	double u = v[first];
-	while (first < n && v[first] <= u)
+	while (first < n && v[first] <= u + tol)
 		first++;
 	out->u = u;
 	out->p_u = (double)(n - first) / (double)n;
@@ -320,13 +347,13 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_
 	 * truncation holds the same values: a heavy tail shows in the values
 	 * past the body, and what lies beyond where the jitter's tail ends
 	 * (interruptions) never enters */
-	fit_cells(v, n, first, end, u, 0, out);
+	fit_cells(v, n, first, end, u, q, 0, out);
 	for (int round = 0; round < (p > 0 ? TAIL_ROUNDS : 0); round++) {
 		size_t next = body_end(v, n, first, end_at(v, n, tail_quantile(out, p, 0)), u, q, p);
 		if (next <= first || next == end)
 			break;
 		end = next;
-		fit_cells(v, n, first, end, u, 1, out);
+		fit_cells(v, n, first, end, u, q, 1, out);
 	}
 	return 0;
 }

@@ -66,9 +66,18 @@ static void speed_text(FILE *out, const struct analysis *a)
 			? "too few runs" : "it needs the runs' start times");
 		return;
 	}
-	fprintf(out, "  speed: %zu state%s over %s (the speed of each %zu runs in a row, against the fastest runs of each N; one window's scatter %.2g%%)\n",
-		ss->count, ss->count == 1 ? "" : "s", fmt_span(x, sizeof x, ss->span, a->unit_ns),
-		ss->runs_per_window, 100 * ss->noise);
+	char held[32];
+	if (ss->count > 0)
+		snprintf(held, sizeof held, "%zu state%s", ss->count, ss->count == 1 ? "" : "s");
+	else
+		snprintf(held, sizeof held, "no steady state");
+	char scatter[32];
+	if (ss->noise < 1e-5)	/* the floor of its estimate: a clock read exactly */
+		snprintf(scatter, sizeof scatter, "under 0.001%%");
+	else
+		snprintf(scatter, sizeof scatter, "%.2g%%", 100 * ss->noise);
+	fprintf(out, "  speed: %s over %s (the speed of each %zu runs in a row, against the fastest runs of each N; one window's scatter %s)\n",
+		held, fmt_span(x, sizeof x, ss->span, a->unit_ns), ss->runs_per_window, scatter);
 	states_text(out, a);
 	ramps_text(out, a);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))

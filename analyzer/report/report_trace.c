@@ -66,7 +66,8 @@ void report_trace_text(FILE *out, const struct analysis *a)
 	fprintf(out, "%.4g s traced: %llu gaps longer than %s (%d x the loop's read interval, %s)\n\n",
 		t->seconds, (unsigned long long)t->gaps, fmt_span(th, sizeof th, t->threshold, ns),
 		10, fmt_span(r, sizeof r, t->read_interval, ns));
-	fprintf(out, "gaps          %.4g per second\n", t->per_s);
+	fprintf(out, "interruptions  %.4g per second (gaps %.4g per second)\n",
+		t->interruptions_per_s, t->per_s);
 	if (t->gaps > 0)
 		fprintf(out, "  one costs   %s (median; half within %s to %s); the longest %s\n",
 			fmt_span(c, sizeof c, t->cost, ns), fmt_span(lo, sizeof lo, t->cost_lo, ns),
@@ -76,8 +77,7 @@ void report_trace_text(FILE *out, const struct analysis *a)
 	if (t->sources.count == 0)
 		fprintf(out, "  sources: none found in %llu gaps\n", (unsigned long long)t->gaps);
 	else
-		fprintf(out, "  sources (%zu, strongest first; %.4g interruptions per second):\n",
-			t->sources.count, t->interruptions_per_s);
+		fprintf(out, "  sources (%zu, strongest first):\n", t->sources.count);
 	struct source_view v = { &t->sources, NULL, "gap", ns, t->span / 2 };
 	report_sources_text(out, &v);
 	fprintf(out, "\n");

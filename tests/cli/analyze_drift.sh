@@ -1,6 +1,6 @@
 #!/bin/sh
 # A machine that slows during the collection: the fifths show it, a
-# warning names it, and the bounds widen; a line resting on a short fast
+# warning names it (the speed's ramp), and the bounds widen; a line resting on a short fast
 # burst says so.  Quiet without drift.
 . "$(dirname "$0")/lib.sh"
 : "${ANALYZE:?}" "${SYNTH:?}"
@@ -13,7 +13,8 @@ for seed in 1 2 3; do
 	"$SYNTH" --seed $seed --runs 40 --drift 0.02 > drift.st
 	"$ANALYZE" drift.st > drift.txt
 	"$ANALYZE" --json drift.st > drift.json
-	check "2% drift, seed $seed: a drift warning" grep -q 'drift: the unit cost changed' drift.txt
+	check "2% drift, seed $seed: a warning names the speed's change" \
+		grep -Eq "drift: the unit cost changed|speed: the machine's speed moved" drift.txt
 	f=$(json_get drift.json 'fifths.*.unit_cost')
 	check "2% drift, seed $seed: the fifths rise ($f)" awk -v f="$f" 'BEGIN {
 		k = split(f, u, " ")
