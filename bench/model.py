@@ -245,6 +245,26 @@ def run_kind(name, args, seed, tmp, verbose):
     return figures
 
 
+def table(seeds, only=(), verbose=False):
+    """The markdown table of every kind (or those in only) over seeds
+    1..seeds, and the figures right and in all."""
+    total = right = 0
+    lines = ["| kind | truth | figures right |", "|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, args, truth in KINDS:
+            if only and name not in only:
+                continue
+            k = ok = 0
+            for seed in range(1, seeds + 1):
+                figs = run_kind(name, args, seed, tmp, verbose)
+                k += len(figs)
+                ok += sum(1 for _, good in figs if good)
+            lines.append(f"| {name} | {truth} | {ok} of {k} |")
+            total += k
+            right += ok
+    return lines, right, total
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--seeds", type=int, default=3)
@@ -252,24 +272,8 @@ def main():
     p.add_argument("--show", action="store_true")
     o = p.parse_args()
     only = [x for x in o.only.split(",") if x]
-    total = right = 0
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, args, truth in KINDS:
-            if only and name not in only:
-                continue
-            k = ok = 0
-            for seed in range(1, o.seeds + 1):
-                figs = run_kind(name, args, seed, tmp, o.show)
-                k += len(figs)
-                ok += sum(1 for _, good in figs if good)
-            rows.append((name, truth, ok, k))
-            total += k
-            right += ok
-    print("| kind | truth | figures right |")
-    print("|---|---|---|")
-    for name, truth, ok, k in rows:
-        print(f"| {name} | {truth} | {ok} of {k} |")
+    lines, right, total = table(o.seeds, only, o.show)
+    print("\n".join(lines))
     print(f"\n{right} of {total} figures right ({100 * right / max(total, 1):.1f}%)")
 
 
