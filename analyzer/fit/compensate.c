@@ -10,8 +10,8 @@
 
 #include <gsl/gsl_cdf.h>
 
-/* The quantile of the smallest count taken as what a minimum held. */
-#define COMPENSATE_QUANTILE 0.05
+#include "tunables.h"
+
 
 /* What a fit's minima share, computed again only where R (or q) is not
  * the last one's: 1 - P(X > k)^R >= q is P(X > k) <= (1 - q)^(1 / R) (no

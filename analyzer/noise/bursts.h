@@ -14,8 +14,7 @@
 #define SUBTICK_BURSTS_H
 
 #include "sources.h"
-
-#define BURST_BINS 2048
+#include "tunables.h"
 
 /* Adds a source of bursts to out where there are some, and their
  * stretches (out->burst_from, burst_to).  Returns 0, or -1 when memory

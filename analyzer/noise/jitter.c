@@ -65,7 +65,7 @@ static double in_quanta(double r, double quantum)
 
 /* The medians of r of the points with JITTER_POINT_RUNS runs or more
  * (NAN for the others), and the line a + b F through them (weighted by
- * their runs, a and b at least 0): every point's scale, and the
+ * their runs, a and b at least 0): the scale of the others, and the
  * report's additive and proportional parts. */
 static void point_medians(const struct run_sample *rs, const struct point_set *s,
 			  const size_t *idx, const size_t *start, double *med, double *buf,
@@ -128,6 +128,35 @@ static void make_bins(const size_t *start, size_t np, struct jitter *j)
 	}
 }
 
+/* Within a bin, each N's scale from the line through its N's medians
+ * (weighted by their runs; the N without one keep the whole line's): a
+ * median of a few ticks lies on the lattice itself, N of one jitter get
+ * medians a tick apart, and their z would lie on lattices of different
+ * steps, which the tail's cells cannot tell from a density; the line
+ * changes smoothly along the bin, its steps with it. */
+static void bin_line(const struct point_set *s, const size_t *start, const double *med,
+		     const struct jitter_bin *B, struct jitter *j)
+{
+	long double sw = 0, sf = 0, sm = 0, sff = 0, sfm = 0;
+	for (size_t p = B->from; p < B->to; p++) {
+		if (isnan(med[p]))
+			continue;
+		long double w = (long double)(start[p + 1] - start[p]), f = s->p[p].min, m = med[p];
+		sw += w, sf += w * f, sm += w * m, sff += w * f * f, sfm += w * f * m;
+	}
+	if (!(sw > 0))
+		return;
+	long double den = sw * sff - sf * sf;
+	double b = den > 0 ? (double)((sw * sfm - sf * sm) / den) : 0;
+	double a = (double)((sm - b * sf) / sw);
+	for (size_t p = B->from; p < B->to; p++) {
+		if (isnan(med[p]))
+			continue;
+		double m = a + b * s->p[p].min;
+		j->scale[p] = m > j->quantum ? m : j->quantum;
+	}
+}
+
 /* Each bin's tail of z, and its thresholds. */
 static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
 		    double *buf, struct jitter *j)
@@ -139,12 +168,9 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 			for (size_t q = start[p]; q < start[p + 1]; q++)
 				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
 		B->runs = k;
-		/* the lattice's step in z: each point's own (the line's
-		 * scale changes along the bin), and the tail's cells the
-		 * coarsest wide */
-		double step = 0;
-		for (size_t p = B->from; p < B->to; p++)
-			step = fmax(step, j->quantum / j->scale[p]);
+		/* the lattice's step in z: each point's own, and the tail's
+		 * cells the bin's middle point's wide */
+		double step = j->quantum / j->scale[B->from + (B->to - B->from) / 2];
 		/* the body's exponential first (the look), then the full fit
 		 * (the claim); a tail fit sorts buf, the second reads it so.
 		 * Where no tail is fitted (every run alike above the median,
@@ -188,16 +214,14 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 		rc = med && buf ? 0 : -1;
 		if (rc == 0) {
 			point_medians(rs, s, idx, start, med, buf, out);
-			/* each N's scale from the line through the medians:
-			 * a median of a few ticks is itself on the lattice,
-			 * and N of one jitter would get scales a tick apart,
-			 * their z on lattices of different steps that the
-			 * tail's cells cannot tell from a density */
 			for (size_t p = 0; p < np; p++) {
-				double m = out->additive + out->proportional * s->p[p].min;
+				double m = isnan(med[p]) ? out->additive + out->proportional * s->p[p].min
+							 : med[p];
 				out->scale[p] = m > quantum ? m : quantum;
 			}
 			make_bins(start, np, out);
+			for (size_t b = 0; b < out->bins; b++)
+				bin_line(s, start, med, &out->bin[b], out);
 			rc = fit_bins(rs, idx, start, buf, out);
 			out->judged = rc == 0;
 		}

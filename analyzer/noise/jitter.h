@@ -2,14 +2,15 @@
  * jitter.h - the runs' own jitter e >= 0, and the threshold above which a
  * run was interrupted (docs/model.md, stage 3 and 4).
  *
- * Each N's scale is a line a + b F (additive and in proportion to the
- * run: both occur) fitted to the medians of the runs' r = t - s F of the
- * N with enough runs (those no source explains; at least the clock's
- * quantum): the line, not each N's own median, for a median of a few
+ * Each N's scale comes from the medians of its runs' r = t - s F (those
+ * no source explains; at least the clock's quantum): within each bin of
+ * neighbouring N, the line through its N's medians (a median of a few
  * ticks lies on the lattice itself, and N of one jitter would get scales
- * a tick apart.  z = r / scale, r rounded up to the quantum, lies on each
- * N's lattice (step quantum / scale), and the tail's cells are the
- * coarsest step wide.  z is then alike in
+ * a tick apart); N of too few runs take the line a + b F through all the
+ * medians (additive and in proportion to the run: both occur).
+ * z = r / scale, r rounded up to the quantum, lies on each N's lattice
+ * (step quantum / scale, changing smoothly along a bin), and the tail's
+ * cells are a level of the bin's middle N wide.  z is then alike in
  * every N whose jitter has one shape, and its upper tail is fitted per
  * bin of neighbouring N (tail.h: a generalized Pareto above the median,
  * up to the 90% quantile, truncated there so that what lies beyond does

@@ -34,9 +34,6 @@
 
 #define SPEED_STATES_MAX 8
 #define SPEED_RAMPS_MAX 16
-#define SPEED_WINDOW_RUNS 32	/* runs per window, at least */
-#define SPEED_SHARE_MIN 0.05	/* a state held this share of the time is
-				 * warned about */
 #define SPEED_SHOWN_MIN 0.01	/* the text lists a state held this share
 				 * of the time, and sums the rest */
 #define SPEED_WINDOWS_MAX 65536

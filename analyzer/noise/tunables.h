@@ -45,6 +45,16 @@
 #define SPEED_FALSE_ALARMS 0.01
 #define SPEED_SEGMENT_MIN 1
 #define SPEED_STATE_WIDTH 0.02
+/* Runs a speed window holds at least: its speed is the median of its
+ * runs' ratios to their N's fastest, whose scatter falls as 1 / sqrt of
+ * them; 32 keep a window of this machine's count loop under a
+ * millisecond, shorter than the speed changes it must follow (turbo
+ * bursts of 10 ms), and its median above the runs an interruption hits. */
+#define SPEED_WINDOW_RUNS 32
+/* A state (or the ramps together) held this share of the time or more
+ * is warned of: the line is then the cost of a speed the machine held
+ * only part of the time; below it, said in the report alone. */
+#define SPEED_SHARE_MIN 0.05
 
 /* Jitter (jitter.h): runs in the sample below which the jitter is not
  * judged (nothing can be told apart), the runs an N needs for a median
@@ -66,22 +76,22 @@
  * of a period). */
 #define SOURCE_EVENTS_MIN 12
 #define SOURCE_MARKS_MIN 4
-/* How far from its marks a source's events are first sought, a share of
- * its period: the periodogram's period is known to about 1 / (2 pi Z^(1/2)
- * marks) of itself, and carried over 500 marks that reaches a few
- * thousandths of a period; the marks are then refitted to the events so
- * found, and sought within their own error. */
-#define MARKS_TOLERANCE_FIRST 0.02
 /* Periods a source's marks are fitted at (marks_fit: over three times the
  * periodogram's error either way). */
 #define MARKS_SCAN 120
-/* The share of the running time in which the random rest must be seen
- * for its rate to be told: below it, the runs that show it are a corner
- * of the collection (the shortest N, where the jitter's threshold lies
- * below its costs), and a rate from them says nothing of the rest. */
-#define RATE_SEEN_MIN 0.5
 /* A period is named where the chance that random times lock as well to
  * any of the periods tried is below 10^PERIOD_LOG10_P (period.h). */
 #define PERIOD_LOG10_P (-6.0)
+/* Bursts (bursts.h): the bins of the collection's time the claimed
+ * events are counted in; a burst is a run of bins more crowded than the
+ * steady rate allows at MODEL_CLAIM_P over all of them, and a bin must
+ * be shorter than the bursts it finds (2 s / 2048 = 1 ms for 5 ms ones). */
+#define BURST_BINS 2048
+
+/* Compensation (compensate.h): the quantile of the smallest of R Poisson
+ * counts taken as what a minimum held: the line rests on the luckiest
+ * minima, and taking from each what the luckiest 5% would hold leaves no
+ * minimum below its run (the bounds take the median too). */
+#define COMPENSATE_QUANTILE 0.05
 
 #endif /* SUBTICK_TUNABLES_H */
