@@ -66,7 +66,7 @@ void report_trace_text(FILE *out, const struct analysis *a)
 	fprintf(out, "%.4g s traced: %llu gaps longer than %s (%d x the loop's read interval, %s)\n\n",
 		t->seconds, (unsigned long long)t->gaps, fmt_span(th, sizeof th, t->threshold, ns),
 		10, fmt_span(r, sizeof r, t->read_interval, ns));
-	fprintf(out, "interruptions  %.4g per second (gaps %.4g per second)\n",
+	fprintf(out, "interruptions  %.4g per second of running time (%.4g gaps per second of the trace)\n",
 		t->interruptions_per_s, t->per_s);
 	if (t->gaps > 0)
 		fprintf(out, "  one costs   %s (median; half within %s to %s); the longest %s\n",
