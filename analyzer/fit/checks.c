@@ -164,7 +164,7 @@ static void check_speed(struct analysis *a)
 		if (ss->s[i].share >= SPEED_SHARE_MIN && ss->s[i].share > share)
 			slow = ss->s[i].factor, share = ss->s[i].share;
 	if (share > 0)
-		warn(a, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time; the usual one is up to %.3g times it",
+		warn(a, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time, and the work cost up to %.3g times it in the others",
 		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
 	double lo = INFINITY, hi = 0;
 	for (size_t i = 0; i < ss->ramps; i++) {

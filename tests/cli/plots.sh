@@ -85,9 +85,17 @@ check "--plot over an input: input intact" cmp -s "$T/s" "$T/clash/samples.txt"
 # waits, so the signal comes while it runs.  (SIGINT is ignored in a
 # background job of sh, so it cannot be sent here.)
 mkdir "$T/fake"
-printf '#!/bin/sh\necho $$ > "%s/gnuplot.pid"\nexec sleep 60\n' "$T" > "$T/fake/gnuplot"
+printf '#!/bin/sh\necho $$ > "%s/gnuplot.pid"\nexec sleep 600\n' "$T" > "$T/fake/gnuplot"
 chmod +x "$T/fake/gnuplot"
+# A signal ignored when the test started (SIGHUP under nohup) is ignored by
+# analyze too, as it should be: not sent.
+ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2> /dev/null || true)
 for sig in TERM HUP; do
+	case $sig in TERM) num=15 ;; HUP) num=1 ;; esac
+	if [ -n "$ignored" ] && [ $(( (0x$ignored >> (num - 1)) & 1 )) -eq 1 ]; then
+		echo "SIG$sig is ignored here (nohup?): analyze ignores it too; not sent"
+		continue
+	fi
 	rm -f "$T/gnuplot.pid"
 	PATH="$T/fake:$PATH" "$ANALYZE" --plot "$T/killed" "$T/s" > /dev/null 2>&1 &
 	pid=$!
