@@ -17,6 +17,7 @@
 #include "glitch.h"
 #include "hull.h"
 #include "input.h"
+#include "warnings.h"
 #include "interval.h"
 #include "lp.h"
 #include "ols.h"
@@ -146,6 +147,7 @@ struct analysis {
 	struct diagnosis diag;
 	/* checks */
 	char warning[ANALYSIS_WARNINGS_MAX][ANALYSIS_WARNING_LEN];
+	enum warning_code warning_code[ANALYSIS_WARNINGS_MAX];	/* warnings.h */
 	size_t warnings;
 	/* where an error without a line of its own is reported */
 	struct input_error where;

@@ -14,19 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void warn(struct analysis *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static void warn(struct analysis *a, enum warning_code code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
-static void warn(struct analysis *a, const char *fmt, ...)
+static void warn(struct analysis *a, enum warning_code code, const char *fmt, ...)
 {
 	if (a->warnings == ANALYSIS_WARNINGS_MAX) {	/* one too many: the last place says so */
 		snprintf(a->warning[ANALYSIS_WARNINGS_MAX - 1], sizeof a->warning[0],
 			 "more warnings than analyze holds (%d): the rest were left out; report this input",
 			 ANALYSIS_WARNINGS_MAX);
+		a->warning_code[ANALYSIS_WARNINGS_MAX - 1] = WARN_TOO_MANY;
 		return;
 	}
 	va_list ap;
 	va_start(ap, fmt);
+	a->warning_code[a->warnings] = code;
 	char *w = a->warning[a->warnings++];
 	int len = vsnprintf(w, sizeof a->warning[0], fmt, ap);
 	va_end(ap);
@@ -72,7 +74,7 @@ static void check_linear(struct analysis *a)
 	if (linearity_check(&a->points, a->tick, &fit, &L) != 0)
 		return;
 	if (L.kind == LINEARITY_BEND)
-		warn(a, "nonlinear: the minima curve away from a line: unit cost %.6g over N = %llu..%llu, %.6g over N = %llu..%llu (%+.2g%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		warn(a, WARN_NONLINEAR, "nonlinear: the minima curve away from a line: unit cost %.6g over N = %llu..%llu, %.6g over N = %llu..%llu (%+.2g%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
 		     L.slope_a, (unsigned long long)L.a_from, (unsigned long long)L.a_to,
 		     L.slope_b, (unsigned long long)L.b_from, (unsigned long long)L.b_to,
 		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1));
@@ -81,12 +83,12 @@ static void check_linear(struct analysis *a)
 		 * interruption past each multiple of its period (a 1 ms timer
 		 * of 20 us over runs to 2.4 ms had been called nonlinear
 		 * beside the saturated warning that explains it) */
-		warn(a, "step: the minima step up by %.4g units between N = %llu and N = %llu, %d interruption%s cost (%.4g each): where the runs grow past a multiple of a source's period, each holds one more (see saturated); not a cost that is not linear in N, which the compensated unit cost takes out",
+		warn(a, WARN_STEP, "step: the minima step up by %.4g units between N = %llu and N = %llu, %d interruption%s cost (%.4g each): where the runs grow past a multiple of a source's period, each holds one more (see saturated); not a cost that is not linear in N, which the compensated unit cost takes out",
 		     L.step, (unsigned long long)L.step_before, (unsigned long long)L.step_after,
 		     saturation_step(a, L.step, &cost), saturation_step(a, L.step, &cost) > 1 ? "s'" : "'s",
 		     cost);
 	else if (L.kind == LINEARITY_STEP)
-		warn(a, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
+		warn(a, WARN_NONLINEAR, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
 		     L.step > 0 ? "up" : "down", fabs(L.step),
 		     (unsigned long long)L.step_before, (unsigned long long)L.step_after);
 	else if (L.kind == LINEARITY_POINT &&
@@ -98,20 +100,20 @@ static void check_linear(struct analysis *a)
 		 * small ones, rest on such an N by chance) */
 	{
 		if (L.points_below > 1)
-			warn(a, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %.4g units, %.2g%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%.6g without them); fit without them, or time more N beside them",
+			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %.4g units, %.2g%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%.6g without them); fit without them, or time more N beside them",
 			     L.points_below, (unsigned long long)L.point_n, L.point_depth,
 			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
 			     L.slope_without);
 		else
-			warn(a, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
+			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
 			     (unsigned long long)L.point_n, L.point_depth,
 			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
 			     L.slope_without);
 	}
 	if (a->iv.intercept[1] < 0 && a->diag.comp.done)
-		warn(a, "the overhead's whole interval lies below zero: the longer runs' minima hold interruptions the shorter ones escape (see saturated), which tilts the line up and its overhead down, or the cost is not linear in N (see the compensated unit cost and its bounds)");
+		warn(a, WARN_OVERHEAD_BELOW_ZERO, "the overhead's whole interval lies below zero: the longer runs' minima hold interruptions the shorter ones escape (see saturated), which tilts the line up and its overhead down, or the cost is not linear in N (see the compensated unit cost and its bounds)");
 	else if (a->iv.intercept[1] < 0)
-		warn(a, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
+		warn(a, WARN_OVERHEAD_BELOW_ZERO, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
 /* Order: each N's runs together, one N after another, with no start times
@@ -126,7 +128,7 @@ static void check_order(struct analysis *a)
 	if (a->start_times || a->points.count < 3 || a->runs_median < 2 || a->n_blocks == 0 ||
 	    a->points.samples < 2 * a->n_blocks)
 		return;
-	warn(a, "order: each N's runs come together in the stream, one N after another, and it does not say when each started: a machine whose speed changed meanwhile would tilt or bend the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started");
+	warn(a, WARN_ORDER, "order: each N's runs come together in the stream, one N after another, and it does not say when each started: a machine whose speed changed meanwhile would tilt or bend the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started");
 }
 
 /* Drift: the fifths of the collection disagree beyond their bands.  Where
@@ -143,10 +145,10 @@ static void check_drift(struct analysis *a)
 		return;
 	double lo_s = a->fifths[lo].slope, hi_s = a->fifths[hi].slope;
 	if (!sp->judged)
-		warn(a, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
+		warn(a, WARN_DRIFT, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
 		     lo_s, lo + 1, hi_s, hi + 1, 100 * (hi_s / lo_s - 1));
 	else if (sp->count == 1 && sp->ramps == 0)
-		warn(a, "fifths: the unit cost differs between fifths of the collection, %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands, while the speed windows saw one speed: a fifth's minima, of a fifth of the runs, hold interruptions its runs could not escape (see the interruptions), or the speed changed by less than one window's scatter; the line rests on all the runs' minima",
+		warn(a, WARN_FIFTHS, "fifths: the unit cost differs between fifths of the collection, %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands, while the speed windows saw one speed: a fifth's minima, of a fifth of the runs, hold interruptions its runs could not escape (see the interruptions), or the speed changed by less than one window's scatter; the line rests on all the runs' minima",
 		     lo_s, lo + 1, hi_s, hi + 1, 100 * (hi_s / lo_s - 1));
 }
 
@@ -164,7 +166,7 @@ static void check_speed(struct analysis *a)
 		if (ss->s[i].share >= SPEED_SHARE_MIN && ss->s[i].share > share)
 			slow = ss->s[i].factor, share = ss->s[i].share;
 	if (share > 0)
-		warn(a, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time, and the work cost up to %.3g times it in the others",
+		warn(a, WARN_SPEED_STATE, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time, and the work cost up to %.3g times it in the others",
 		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
 	double lo = INFINITY, hi = 0;
 	for (size_t i = 0; i < ss->ramps; i++) {
@@ -172,10 +174,10 @@ static void check_speed(struct analysis *a)
 		hi = fmax(hi, fmax(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
 	}
 	if (ss->ramp_share >= SPEED_SHARE_MIN)
-		warn(a, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest (see what disturbed the timings): the unit cost is the fastest moments'",
+		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest (see what disturbed the timings): the unit cost is the fastest moments'",
 		     100 * ss->ramp_share, lo, hi);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
-		warn(a, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
+		warn(a, WARN_SPEED_MINIMA, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
 		     100 * (1 / ss->line_factor - 1), ss->count ? 100 * ss->s[0].share : 0);
 }
 
@@ -192,12 +194,12 @@ static void check_saturated(struct analysis *a)
 		double held = 0;
 		for (size_t j = 0; j < d->sources.count; j++)
 			held += d->sources.s[j].held_longest * d->sources.s[j].cost;
-		warn(a, "saturated: the longest runs expect %.3g interruptions each, and the model's sources leave their minima holding some (the longest N's about %.3g, %.3g%% of its time): the line rises with them; the compensated unit cost (%.6g) takes them out",
+		warn(a, WARN_SATURATED, "saturated: the longest runs expect %.3g interruptions each, and the model's sources leave their minima holding some (the longest N's about %.3g, %.3g%% of its time): the line rises with them; the compensated unit cost (%.6g) takes them out",
 		     m->expected_long, d->comp.held_longest, 100 * held / last->min, d->comp.slope);
 		return;
 	}
 	if (m->expected_long >= 1)
-		warn(a, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
+		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
 		     m->expected_long);
 }
 
@@ -210,7 +212,7 @@ static void check_partly_seen(struct analysis *a)
 		const struct source *s = &q->s[j];
 		if (s->kind == SOURCE_BURSTS || !(s->visible < 0.5))
 			continue;
-		warn(a, "interruptions?: a source of %.4g units a cost is seen in only %.3g%% of the running time (the runs whose jitter hides it elsewhere): its rate is of the costs seen, and may be low; time shorter runs to see more of them",
+		warn(a, WARN_PARTLY_SEEN, "interruptions?: a source of %.4g units a cost is seen in only %.3g%% of the running time (the runs whose jitter hides it elsewhere): its rate is of the costs seen, and may be low; time shorter runs to see more of them",
 		     s->cost, 100 * s->visible);
 		return;
 	}
@@ -241,7 +243,7 @@ static void check_tick_grid(struct analysis *a)
 		off += 10 * d > tick;
 	}
 	if (10 * off > s->count)
-		warn(a, "off the tick: %llu of %zu minima lie between multiples of the header's tick (%llu): uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1",
+		warn(a, WARN_OFF_TICK, "off the tick: %llu of %zu minima lie between multiples of the header's tick (%llu): uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1",
 		     (unsigned long long)off, s->count, (unsigned long long)tick);
 }
 
@@ -273,7 +275,7 @@ static void check_glitches(struct analysis *a)
 	if (gs->count == 0)
 		return;
 	const struct glitch *g = &gs->g[0];
-	warn(a, "clock glitch? at N = %llu one timing (%.6g) lies %.4g units below the next timing of its N and %.4g below the line through the other minima; %s",
+	warn(a, WARN_CLOCK_GLITCH, "clock glitch? at N = %llu one timing (%.6g) lies %.4g units below the next timing of its N and %.4g below the line through the other minima; %s",
 	     (unsigned long long)g->n, g->t, g->below_next, g->below_line,
 	     gs->kept ? "it was kept (--keep-low) and the line rests on it"
 		      : "it was left out (--keep-low keeps it)");
@@ -292,7 +294,7 @@ static void check_glitches(struct analysis *a)
 		memcpy(at + len, one, (size_t)k + 1);
 		len += (size_t)k;
 	}
-	warn(a, "clock glitch? %zu more, the same way, at N = %s%s; %s", gs->count - 1, at,
+	warn(a, WARN_CLOCK_GLITCH, "clock glitch? %zu more, the same way, at N = %s%s; %s", gs->count - 1, at,
 	     gs->count == GLITCH_MAX ? " (the most looked for: there may be more)" : "",
 	     "left out (--keep-low keeps them)");
 }
@@ -315,7 +317,7 @@ static void check_tick_coarser(struct analysis *a)
 		timings++;
 	}
 	if (g >= 2 * tick && timings == a->points.samples)
-		warn(a, "coarser than the tick: every timing (%llu) is a multiple of %llu units, %.3g times the %s tick (%llu): the clock may step by %llu, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
+		warn(a, WARN_COARSER_THAN_TICK, "coarser than the tick: every timing (%llu) is a multiple of %llu units, %.3g times the %s tick (%llu): the clock may step by %llu, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
 		     (unsigned long long)timings, (unsigned long long)g, (double)g / (double)tick,
 		     strcmp(a->tick_source, "header") == 0 ? "header's" : "--tick's",
 		     (unsigned long long)tick, (unsigned long long)g, (unsigned long long)g);
@@ -328,28 +330,28 @@ void analysis_check(struct analysis *a)
 	double rise = a->fit.slope * span;
 
 	if (s->count < 8)
-		warn(a, "few N: only %zu distinct N; use 20 or more so that the minima can show a straight line", s->count);
+		warn(a, WARN_FEW_N, "few N: only %zu distinct N; use 20 or more so that the minima can show a straight line", s->count);
 	if (!(a->fit.slope > 0))
-		warn(a, "the unit cost is not positive: does the cost really grow with N?");
+		warn(a, WARN_SLOPE_NOT_POSITIVE, "the unit cost is not positive: does the cost really grow with N?");
 	else if (a->tick > 0 && rise < 100 * a->tick)
-		warn(a, "narrow range: the line rises only %.3g ticks across N = %llu..%llu, so the unit cost is known to about 1 part in %.2g; use a wider range of N",
+		warn(a, WARN_NARROW_RANGE, "narrow range: the line rises only %.3g ticks across N = %llu..%llu, so the unit cost is known to about 1 part in %.2g; use a wider range of N",
 		     rise / a->tick, (unsigned long long)s->p[0].n,
 		     (unsigned long long)s->p[s->count - 1].n, rise / a->tick);
 	if (a->runs_median < 5)
-		warn(a, "few runs: %llu runs per N (median); the minima may not have reached the floor; take more runs",
+		warn(a, WARN_FEW_RUNS, "few runs: %llu runs per N (median); the minima may not have reached the floor; take more runs",
 		     (unsigned long long)a->runs_median);
 	check_linear(a);
 	check_tick_grid(a);
 	check_tick_coarser(a);
 	check_glitches(a);
 	if (!a->iv.band_ok)
-		warn(a, "interval from subsampling alone: %s", a->iv.band_error);
+		warn(a, WARN_SUBSAMPLING_ONLY, "interval from subsampling alone: %s", a->iv.band_error);
 	if (a->points.all_int) {
 		double big = 0;
 		for (size_t i = 0; i < s->count; i++)
 			big = s->p[i].min > big ? s->p[i].min : big;
 		if (big >= 9007199254740992.0)	/* 2^53 */
-			warn(a, "timings beyond 2^53 units: the fit is exact, but excesses, quantiles and the subsampling are computed in doubles, to about %.3g units",
+			warn(a, WARN_BEYOND_2_53, "timings beyond 2^53 units: the fit is exact, but excesses, quantiles and the subsampling are computed in doubles, to about %.3g units",
 			     ldexp(1, ilogb(big) - 52));
 	}
 	check_drift(a);
@@ -359,44 +361,44 @@ void analysis_check(struct analysis *a)
 	check_partly_seen(a);
 	if (a->excess.samples >= 100 &&
 	    (double)a->excess.near_line < 0.01 * (double)a->excess.samples)
-		warn(a, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments%s",
+		warn(a, WARN_SHORT_BURST, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments%s",
 		     100.0 * (double)a->excess.near_line / (double)a->excess.samples,
 		     a->start_times ? " (see when its minima were taken, and the fifths)" : "");
 	if (a->source && strcmp(a->source, "gbench") == 0)
-		warn(a, "Google Benchmark's samples are means over many iterations, not single runs: the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out");
+		warn(a, WARN_GBENCH_MEANS, "Google Benchmark's samples are means over many iterations, not single runs: the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out");
 	if (a->merged[0])
-		warn(a, "pooled (--merge): %s; the line describes neither alone", a->merged);
+		warn(a, WARN_MERGED, "pooled (--merge): %s; the line describes neither alone", a->merged);
 	else if (a->pooled[0])
-		warn(a, "pooled: streams of different %s; the minimum per N is the fastest of them, and the line that of none alone (analyze --group to compare them)",
+		warn(a, WARN_POOLED, "pooled: streams of different %s; the minimum per N is the fastest of them, and the line that of none alone (analyze --group to compare them)",
 		     a->pooled);
 	if (!a->diag.sources.searched && a->start_times && a->files > 1 && a->diag.counts.events > 0)
-		warn(a, "pooled: the runs of %zu files, whose start times lie on no common clock: the interruptions' periods were not searched, so their rate, count and saturation are those of random interruptions (a timer's are undercounted, its saturation missed); analyze each file alone",
+		warn(a, WARN_POOLED_FILES, "pooled: the runs of %zu files, whose start times lie on no common clock: the interruptions' periods were not searched, so their rate, count and saturation are those of random interruptions (a timer's are undercounted, its saturation missed); analyze each file alone",
 		     a->files);
 	if (a->unterminated_file[0])
-		warn(a, "%s: the last line has no newline; it was read as it is (was the file cut?)",
+		warn(a, WARN_NO_NEWLINE, "%s: the last line has no newline; it was read as it is (was the file cut?)",
 		     a->unterminated_file);
 	if (a->in_turn[0] > 0 && (a->in_turn[1] > IN_TURN_TOLERANCE ||
 				   a->in_turn[2] < 1 / IN_TURN_TOLERANCE))
-		warn(a, "in turn: timed in turn with the other kernel, its cost per unit was %.3g x its cost alone (%.3g to %.3g): each evicts the other's data?  The unit cost is that in turn, not alone (a smaller --max-n may keep both in the caches)",
+		warn(a, WARN_IN_TURN, "in turn: timed in turn with the other kernel, its cost per unit was %.3g x its cost alone (%.3g to %.3g): each evicts the other's data?  The unit cost is that in turn, not alone (a smaller --max-n may keep both in the caches)",
 		     a->in_turn[0], a->in_turn[1], a->in_turn[2]);
 	if (a->cut_file[0])
-		warn(a, "%s: the stream has no last line (# done or # interrupted): the collection was cut short; the fit uses the samples it holds",
+		warn(a, WARN_CUT_SHORT, "%s: the stream has no last line (# done or # interrupted): the collection was cut short; the fit uses the samples it holds",
 		     a->cut_file);
 	if (a->failed > 0)
-		warn(a, "%llu %s left out: the fit uses the %llu that succeeded",
+		warn(a, WARN_FAILED_RUNS, "%llu %s left out: the fit uses the %llu that succeeded",
 		     (unsigned long long)a->failed, a->failed_what,
 		     (unsigned long long)a->points.samples);
 	if (a->interrupted)
-		warn(a, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
+		warn(a, WARN_INTERRUPTED, "the collection was interrupted (# interrupted): the fit uses the samples it kept");
 	if (a->check_failed)
-		warn(a, "the kernel's check failed after the collection (stop=check): its result was wrong by then, and these timings may be of wrong work");
+		warn(a, WARN_CHECK_FAILED, "the kernel's check failed after the collection (stop=check): its result was wrong by then, and these timings may be of wrong work");
 	if (a->kbest_stop) {
 		char eps[48] = "EPS";
 		if (a->kbest_eps > 0)
 			snprintf(eps, sizeof eps, "%.3g%%", 100 * a->kbest_eps);
-		warn(a, "kbest: collect stopped once every N's best timings agreed within %s (--kbest), after %llu runs an N (median): the bounds hold what varied within that short collection, not a machine that ran slower all through it (1%% to 2.5%% against a 2 s collection on this project's guest); compare with a longer one",
+		warn(a, WARN_KBEST, "kbest: collect stopped once every N's best timings agreed within %s (--kbest), after %llu runs an N (median): the bounds hold what varied within that short collection, not a machine that ran slower all through it (1%% to 2.5%% against a 2 s collection on this project's guest); compare with a longer one",
 		     eps, (unsigned long long)a->runs_median);
 	}
 	if (!(a->unit_ns > 0))
-		warn(a, "no unit_ns: results are in clock units only (give --unit-ns to convert)");
+		warn(a, WARN_NO_UNIT_NS, "no unit_ns: results are in clock units only (give --unit-ns to convert)");
 }

@@ -276,8 +276,13 @@ void group_report_json(FILE *out, const struct grouping *gr)
 		json_number(out, g->compared ? g->cmp.ratio_lo : 1);
 		fprintf(out, ", ");
 		json_number(out, g->compared ? g->cmp.ratio_hi : 1);
-		fprintf(out, "], \"resolved\": %s, \"warnings\": [",
+		fprintf(out, "], \"resolved\": %s, \"warning_codes\": [",
 			g->compared && !(g->cmp.ratio_lo <= 1 && 1 <= g->cmp.ratio_hi) ? "true" : "false");
+		for (size_t w = 0; w < a->warnings; w++) {
+			fputs(w ? ", " : "", out);
+			json_string(out, warning_name(a->warning_code[w]));
+		}
+		fprintf(out, "], \"warnings\": [");
 		for (size_t w = 0; w < a->warnings; w++) {
 			fputs(w ? ", " : "", out);
 			json_string(out, a->warning[w]);

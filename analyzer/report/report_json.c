@@ -292,6 +292,8 @@ static void trace_json(FILE *out, const struct analysis *a)
 	num(out, &f, "unit_ns", a->unit_ns > 0 ? a->unit_ns : NAN);
 	machine_object(out, &f, a);
 	report_trace_json(out, &f, a);
+	key(out, &f, "warning_codes");
+	fputs("[]", out);
 	key(out, &f, "warnings");
 	fputs("[]\n}\n", out);
 }
@@ -310,6 +312,13 @@ void report_json(FILE *out, const struct analysis *a)
 	glitch_keys(out, &f, a);
 	input_keys(out, &f, a);
 	excess_keys(out, &f, a);
+	key(out, &f, "warning_codes");
+	fputc('[', out);
+	for (size_t i = 0; i < a->warnings; i++) {
+		fputs(i ? ", " : "", out);
+		json_string(out, warning_name(a->warning_code[i]));
+	}
+	fputc(']', out);
 	key(out, &f, "warnings");
 	fputc('[', out);
 	for (size_t i = 0; i < a->warnings; i++) {
