@@ -1,5 +1,6 @@
 /*
- * analysis.c - the stages of analyze: read, fit, excess.
+ * analysis.c - the stages of analyze: read, then (analysis_fit.c) the fit,
+ * excess, and the run of them all.
  */
 #include "analysis.h"
 
@@ -22,12 +23,8 @@
 #include "tick.h"
 #include "tickdata.h"
 
-static int fail(struct input_error *err, const struct input_error *where,
-		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* An error about the whole input, reported at the end of the last file. */
-static int fail(struct input_error *err, const struct input_error *where,
-		const char *fmt, ...)
+int analysis_fail(struct input_error *err, const struct input_error *where, const char *fmt,
+		  ...)
 {
 	va_list ap;
 	*err = *where;
@@ -220,13 +217,13 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 		first_counters(a, m);
 	} else {
 		if (a->trace || strcmp(m->stream_kind, "trace") == 0)
-			return fail(err, &a->where, "an activity trace is analyzed alone (one file)");
+			return analysis_fail(err, &a->where, "an activity trace is analyzed alone (one file)");
 		/* bare columns say nothing of kernel or clock: the tick decides */
 		const char *mine = "", *theirs = "";
 		const char *what = m->stream && first->stream
 					   ? differs(m, first, &mine, &theirs) : "";
 		if (*what && !a->opt->merge)
-			return fail(err, &a->where, "%s '%s' differs from '%s' in %s: these are different measurements; analyze them apart (or --merge to pool them anyway)",
+			return analysis_fail(err, &a->where, "%s '%s' differs from '%s' in %s: these are different measurements; analyze them apart (or --merge to pool them anyway)",
 				    what, mine, theirs, a->first_file);
 		if (*what)
 			snprintf(a->merged, sizeof a->merged, "%s '%s' in %s, '%s' in %s",
@@ -240,13 +237,13 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 				 other_host ? first->host : first->rank, a->first_file,
 				 other_host ? m->host : m->rank, a->where.file);
 		if (m->has_tick != first->has_tick && !(a->opt->tick > 0))
-			return fail(err, &a->where, "%s has no tick but %s has one (%llu): give --tick %llu to read them together, or analyze them apart",
+			return analysis_fail(err, &a->where, "%s has no tick but %s has one (%llu): give --tick %llu to read them together, or analyze them apart",
 				    m->has_tick ? a->first_file : a->where.file,
 				    m->has_tick ? a->where.file : a->first_file,
 				    (unsigned long long)(m->has_tick ? m->tick : first->tick),
 				    (unsigned long long)(m->has_tick ? m->tick : first->tick));
 		if (m->has_tick && m->tick != first->tick)
-			return fail(err, &a->where, "tick %llu differs from the tick %llu of %s: these streams come from different clocks",
+			return analysis_fail(err, &a->where, "tick %llu differs from the tick %llu of %s: these streams come from different clocks",
 				    (unsigned long long)m->tick, (unsigned long long)first->tick,
 				    a->first_file);
 		/* uneven steps in any of them: the band takes the largest
@@ -255,7 +252,7 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 			first->tick_mean = m->tick_mean;
 		if (m->has_unit_ns && first->has_unit_ns &&
 		    fabs(m->unit_ns / first->unit_ns - 1) > 1e-3)
-			return fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
+			return analysis_fail(err, &a->where, "unit_ns %.9g differs from the first file's %.9g",
 				    m->unit_ns, first->unit_ns);
 		a->complete &= m->finished;
 		a->interleaved[0] = '\0';	/* several collections: no one partner */
@@ -338,7 +335,7 @@ static int read_files(struct analysis *a, struct read_ctx *ctx,
 		if (j >= 0) {
 			snprintf(a->where.file, sizeof a->where.file, "%s", files[i]);
 			a->where.line = 0;
-			return fail(err, &a->where, "the same file as %s: each sample would count twice",
+			return analysis_fail(err, &a->where, "the same file as %s: each sample would count twice",
 				    files[j]);
 		}
 		ctx->at_max = 0;
@@ -485,7 +482,7 @@ static void choose_units(struct analysis *a, const struct input_meta *first,
 /* The heap freed so far given back to the system: glibc keeps it
  * resident, and an array larger than any of its free blocks (the blocks'
  * minima, the OLS's) would be held beside it (146 -> 122 MB at 10^6 N). */
-static void give_back(void)
+void analysis_give_back(void)
 {
 #ifdef __GLIBC__
 	malloc_trim(0);
@@ -504,14 +501,14 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 	int rc = -1;
 	snprintf(a->where.file, sizeof a->where.file, "-");
 	if (td == NULL || rng == NULL) {
-		rc = fail(err, &a->where, "out of memory");
+		rc = analysis_fail(err, &a->where, "out of memory");
 	} else if (spool_open(&a->spool, &a->points) != 0) {
-		rc = fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
+		rc = analysis_fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
 	} else {
 		tickdata_init(td);
 		struct read_ctx *ctx = malloc(sizeof *ctx);
 		if (ctx == NULL) {
-			rc = fail(err, &a->where, "out of memory");
+			rc = analysis_fail(err, &a->where, "out of memory");
 		} else {
 			*ctx = (struct read_ctx){ .a = a, .td = td, .rng = rng };
 			rc = read_files(a, ctx, &first, err);
@@ -525,9 +522,9 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		return 0;
 	}
 	if (rc == 0 && a->points.samples == 0)
-		rc = fail(err, &a->where, "no samples: the input is empty or holds only comments");
+		rc = analysis_fail(err, &a->where, "no samples: the input is empty or holds only comments");
 	if (rc == 0 && a->points.count < 3)
-		rc = fail(err, &a->where,
+		rc = analysis_fail(err, &a->where,
 			  "only %zu distinct N: two minima always lie on a line, so nothing could show whether the cost is linear; time at least 3 N (collect --range FROM:TO:COUNT)",
 			  a->points.count);
 	if (rc == 0) {
@@ -535,7 +532,7 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		 * unknown: hyperfine and Google Benchmark list them by N */
 		a->start_times = a->timed_samples == a->points.samples;
 		if (points_sort(&a->points) != 0)
-			rc = fail(err, &a->where, "out of memory");
+			rc = analysis_fail(err, &a->where, "out of memory");
 	}
 	if (rc == 0) {
 		runs_per_n(a);
@@ -543,7 +540,7 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 	}
 	gsl_rng_free(rng);
 	free(td);
-	give_back();	/* the reader's hash and the sort's keys */
+	analysis_give_back();	/* the reader's hash and the sort's keys */
 	return rc;
 }
 
@@ -553,151 +550,6 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
  * vertex, plus how far the LP's slope falls outside the interval times the
  * N range.
  */
-static double lp_hull_difference(const struct analysis *a)
-{
-	const struct point_set *s = &a->points;
-	const struct lv_line *h = &a->hull, *l = &a->lp.line;
-	double span = (double)(s->p[s->count - 1].n - s->p[0].n);
-	if (h->unique) {
-		double d0 = fabs(lv_value(l, s->p[0].n) - lv_value(h, s->p[0].n));
-		double d1 = fabs(lv_value(l, s->p[s->count - 1].n) -
-				 lv_value(h, s->p[s->count - 1].n));
-		return d0 > d1 ? d0 : d1;
-	}
-	uint64_t nv = s->p[h->left].n;
-	double out = l->slope < h->slope_lo ? h->slope_lo - l->slope
-		   : l->slope > h->slope_hi ? l->slope - h->slope_hi : 0;
-	return fabs(lv_value(l, nv) - lv_value(h, nv)) + out * span;
-}
-
-/* Both methods must agree to within a billionth of the largest minimum. */
-static double agreement_tolerance(const struct point_set *s)
-{
-	double big = 1;
-	for (size_t i = 0; i < s->count; i++)
-		big = s->p[i].min > big ? s->p[i].min : big;
-	return 1e-9 * big;
-}
-
-static int fit_lines(struct analysis *a, struct input_error *err)
-{
-	char msg[256];
-	enum fit_method m = a->opt->method;
-	if (m != METHOD_LP) {
-		if (hull_least_values(&a->points, &a->hull) != 0)
-			return fail(err, &a->where, "out of memory");
-		a->hull_done = 1;
-	}
-	if (m != METHOD_HULL) {
-		if (lp_least_values(&a->points, &a->lp, msg, sizeof msg) != 0)
-			return fail(err, &a->where, "%s", msg);
-		a->lp_done = 1;
-	}
-	if (m == METHOD_BOTH) {
-		a->lp_hull_difference = lp_hull_difference(a);
-		double tol = agreement_tolerance(&a->points);
-		if (!(a->lp_hull_difference <= tol))
-			return fail(err, &a->where,
-				    "the LP (GLPK) and the lower hull disagree by %.6g clock units (tolerance %.3g): report this input as a bug; --method lp or --method hull picks one",
-				    a->lp_hull_difference, tol);
-	}
-	a->fit = m == METHOD_LP ? a->lp.line : a->hull;
-	a->method = m == METHOD_LP ? "lp" : m == METHOD_HULL ? "hull" : "lp+hull";
-	return 0;
-}
-
-/*
- * The tick band is solved exactly (lvband.h); with both methods, GLPK's
- * simplex solves it too, on the same limits, and they must agree as the
- * fits do: the four extremes, as lines over the N range, within a
- * billionth of the largest minimum.
- */
-static int check_band(struct analysis *a, struct input_error *err)
-{
-	const struct point_set *s = &a->points;
-	size_t n = s->count, lowest, support;
-	double *upd = malloc(n * sizeof *upd), *lod = malloc(n * sizeof *lod);
-	double w = upd && lod ? interval_band_width(s, &a->fit, a->tick, &lowest, &support) : -1;
-	int rc = -1;
-	if (w >= 0) {
-		for (size_t i = 0; i < n; i++) {
-			long double up, lo;
-			interval_band_limit(s, &a->fit, i, lowest, w, &up, &lo);
-			upd[i] = (double)up, lod[i] = (double)lo;
-		}
-		double sl[2], ic[2];
-		const char *reason;
-		long double y0 = s->all_int ? (long double)point_min_int(&s->p[lowest])
-					    : (long double)s->p[lowest].min;
-		double span = (double)(s->p[n - 1].n - s->p[0].n);
-		/* the intercepts compared lie at N = 0, which can be far
-		 * from the N timed: GLPK's rounding is relative to them
-		 * (timings of 2^33 over N = 1000..1021, a slope of -4e8,
-		 * intercepts of 4e11: 38 units apart, against a tolerance of
-		 * 8.6 from the minima alone) */
-		double tol = agreement_tolerance(s);
-		for (int k = 0; k < 2; k++)
-			tol = fmax(tol, 1e-9 * fmax(fabs(a->iv.band_intercept[k]),
-						    fabs(a->iv.band_slope[k]) * span));
-		a->band_difference = NAN;
-		if (lp_band(s, lod, upd, sl, ic, &reason) == 0) {
-			double d = 0;
-			for (int k = 0; k < 2; k++) {
-				d = fmax(d, fabs(sl[k] - a->iv.band_slope[k]) * span);
-				d = fmax(d, fabs((double)(y0 + ic[k]) - a->iv.band_intercept[k]));
-			}
-			/* GLPK's simplex rounds at ~1e-13 of the timings (the
-			 * fits' LP is polished exactly; this one is not): agreement
-			 * to a thousandth of the tolerance is reported as 0 */
-			a->band_difference = d <= 1e-3 * tol ? 0 : d;
-		}
-		rc = 0;
-		if (isfinite(a->band_difference) && a->band_difference > tol)
-			rc = fail(err, &a->where,
-				  "the tick band from GLPK and the exact one disagree by %.6g clock units (tolerance %.3g): report this input as a bug; --method lp or --method hull picks one",
-				  a->band_difference, tol);
-	} else {
-		rc = fail(err, &a->where, "out of memory");
-	}
-	free(upd), free(lod);
-	return rc;
-}
-
-int analysis_fit(struct analysis *a, struct input_error *err)
-{
-	char msg[256];
-	if (glitch_find(&a->points, a->tick, a->opt->keep_low, &a->glitches) != 0)
-		return fail(err, &a->where, "out of memory");
-	/* the lines before the blocks are cut: their arrays and the blocks'
-	 * minima are not held at once */
-	if (fit_lines(a, err) != 0)
-		return -1;
-	give_back();
-	ols_fit_points(&a->points, 0, &a->ols_minima);
-	ols_fit_points(&a->points, 1, &a->ols_means);
-	give_back();
-	uint64_t skip_n[GLITCH_MAX];
-	double skip_t[GLITCH_MAX];
-	size_t nskip = a->glitches.kept ? 0 : a->glitches.count;
-	for (size_t i = 0; i < nskip; i++)
-		skip_n[i] = a->glitches.g[i].n, skip_t[i] = a->glitches.g[i].t;
-	if (analysis_pass(a, skip_n, skip_t, nskip) != 0)
-		return fail(err, &a->where, "cannot read back the samples: %s", strerror(errno));
-	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
-	if (interval_estimate(&a->points, &a->fit, a->tick, &a->blocks,
-			      a->opt->replicates, a->opt->seed, &a->iv, msg,
-			      sizeof msg) != 0)
-		return fail(err, &a->where, "%s", msg);
-	/* the blocks' minima (4 or 8 bytes a block and N) are not needed
-	 * again but by a comparison */
-	if (!a->opt->keep_blocks)
-		blocks_free(&a->blocks);
-	a->band_difference = NAN;
-	if (a->lp_done && a->hull_done && a->iv.band_ok)
-		return check_band(a, err);
-	return 0;
-}
-
 int analysis_excess(struct analysis *a, struct input_error *err)
 {
 	char msg[sizeof err->msg];
@@ -708,7 +560,7 @@ int analysis_excess(struct analysis *a, struct input_error *err)
 		snprintf(err->msg, sizeof err->msg, "%s", msg);
 		return -1;
 	}
-	return rc == 0 ? 0 : fail(err, &a->where, "%s", msg);
+	return rc == 0 ? 0 : analysis_fail(err, &a->where, "%s", msg);
 }
 
 int analysis_run(struct analysis *a, const struct analysis_settings *opt,
@@ -723,7 +575,7 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		rc = analysis_excess(a, err);
 	if (rc == 0)
 		rc = analysis_diagnose(a, err);
-	give_back();	/* what the diagnosis held: the checks' arrays next */
+	analysis_give_back();	/* what the diagnosis held: the checks' arrays next */
 	if (rc == 0)
 		analysis_check(a);
 	return rc;

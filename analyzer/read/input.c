@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fastline.h"
 #include "keyset.h"
 #include "numscan.h"
 #include "text.h"
@@ -322,98 +323,14 @@ static int sample_line(struct reader *r, char *s)
  * first: the sample sample_line would make of it, or 0 when the line is
  * anything else (sample_line reads it then, and says what is wrong).
  */
-enum { FAST_FIELDS = 16 };
-
-/* The value of the first k digits (1 to 8) of d, eight characters less
- * '0' each (the first in the lowest byte): shifted to the top, with zero
- * bytes as leading zeros below, then pairs, fours and eights summed. */
-static uint64_t eight_digits(uint64_t d, unsigned k)
-{
-	d <<= 8 * (8 - k);
-	d = (d * 10 + (d >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
-	d = (d * 100 + (d >> 16)) & UINT64_C(0x0000ffff0000ffff);
-	return (d * 10000 + (d >> 32)) & UINT64_C(0xffffffff);
-}
-
-/* The digits at s, up to end (more than 19 are refused by the caller):
- * eight at a time where eight bytes are there. */
-static const char *digits(const char *s, const char *end, uint64_t *v)
-{
-	static const uint64_t ten[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
-					 10000000, 100000000 };
-	uint64_t x = 0;
-	for (int chunk = 0; chunk < 3 && end - s >= 8; chunk++) {
-		uint64_t w, d, other;
-		memcpy(&w, s, sizeof w);
-		d = w - UINT64_C(0x3030303030303030);
-		/* a byte that is no digit: below '0' it borrowed (top bit
-		 * set), above '9' it carries into the top bit; the bytes
-		 * before the first such are digits, and pass nothing on */
-		other = ((d + UINT64_C(0x7676767676767676)) | d) & UINT64_C(0x8080808080808080);
-		unsigned k = other ? (unsigned)__builtin_ctzll(other) / 8 : 8;
-		if (k > 0)
-			x = x * ten[k] + eight_digits(d, k);
-		s += k;
-		if (k < 8) {
-			*v = x;
-			return s;
-		}
-	}
-	while (s < end && (unsigned)(*s - '0') < 10)
-		x = x * 10 + (uint64_t)(*s++ - '0');
-	*v = x;
-	return s;
-}
-
-/* Reads such a line's fields from s up to end, where the line ends at the
- * first byte that is neither a digit nor a tab between fields: its count
- * in *k and where that stopped (NULL when the line is not one). */
-static const char *fast_fields(const struct input_meta *m, const char *s,
-			       const char *end, uint64_t *v, int *k)
-{
-	*k = 0;
-	if (!m->stream || m->col_t < 0 || m->ncols > FAST_FIELDS)
-		return NULL;
-	for (;;) {
-		const char *start = s;
-		uint64_t x;
-		s = digits(s, end, &x);
-		if (s == start || s - start > 19 || *k == m->ncols)
-			return NULL;
-		v[(*k)++] = x;
-		if (s == end || *s != '\t')
-			return *k == m->ncols ? s : NULL;
-		if (++s == end)
-			return NULL;
-	}
-}
-
-static void fast_fill(const struct input_meta *m, const uint64_t *v,
-		      struct sample *smp)
-{
-	/* every field set, none twice: a line costs a few dozen
-	 * instructions in all */
-	uint64_t t = v[m->col_t];
-	smp->n = m->col_n >= 0 ? v[m->col_n] : 0;
-	smp->t = (double)t;
-	smp->t_int = t;
-	smp->t_exact = 1;
-	smp->has_at = m->col_at >= 0;
-	smp->at = smp->has_at ? v[m->col_at] : 0;
-	smp->dec_ok = 1;
-	smp->dec_m = t;
-	smp->dec_e = 0;
-	smp->dec_last = 0;
-}
-
 static int fast_sample(const struct reader *r, const char *s, size_t len,
 		       struct sample *smp)
 {
 	uint64_t v[FAST_FIELDS];
 	int k;
-	if (len == 0 || fast_fields(r->meta, s, s + len, v, &k) != s + len)
+	if (len == 0 || fastline_fields(r->meta, s, s + len, v, &k) != s + len)
 		return 0;
-	fast_fill(r->meta, v, smp);
+	fastline_fill(r->meta, v, smp);
 	return 1;
 }
 
@@ -520,7 +437,7 @@ static int fast_line(struct reader *r, const uint64_t *v)
 	struct sample_batch *b = r->batch;
 	if (b == NULL) {
 		struct sample smp;
-		fast_fill(m, v, &smp);
+		fastline_fill(m, v, &smp);
 		if (r->fn(r->ctx, &smp, r->err) == 0)
 			return 0;
 		r->err->line = r->line;
@@ -552,7 +469,7 @@ static int read_lines(struct reader *r, FILE *f)
 		uint64_t v[FAST_FIELDS];
 		int nf;
 		const char *at = b->data + b->start, *stop;
-		stop = fast_fields(r->meta, at, b->data + b->end, v, &nf);
+		stop = fastline_fields(r->meta, at, b->data + b->end, v, &nf);
 		if (stop != NULL && stop < b->data + b->end && *stop == '\n') {
 			b->start = (size_t)(stop + 1 - b->data);
 			r->line++;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "plot_data.h"
 #include "report.h"
 
 #ifndef SUBTICK_PLOTS_DIR
@@ -136,148 +137,6 @@ int plot_close(FILE *f)
 	return close_ok(f);
 }
 
-/* Times in the figures: ms when unit_ns is known, else clock units. */
-static double time_scale(const struct analysis *a)
-{
-	return a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
-}
-
-static char *time_unit(const struct analysis *a)
-{
-	return a->unit_ns > 0 ? "ms" : a->files_bare ? "units of the input"
-						    : "clock units";
-}
-
-/* What t is measured in, for the axes. */
-static char *value_unit(const struct analysis *a)
-{
-	return a->files_bare ? "units of the input" : "clock units";
-}
-
-/* What one unit of N is, for the N axis. */
-static char *n_unit(const struct analysis *a)
-{
-	return a->per[0] ? (char *)a->per : "units of work";
-}
-
-/* samples.txt: n t excess excess_step time, thinned to about the
- * settings' plot_samples (PLOT_SAMPLES_MAX): every k-th sample, and every
- * interrupted one while those are fewer than that (else every k-th of
- * them too: an HTML page's inline figures hold every point drawn). */
-static int write_samples(struct analysis *a, const char *dir, double *span)
-{
-	FILE *f = open_in(dir, data_files[0]);
-	if (f == NULL || spool_rewind(&a->spool) != 0)
-		return f ? (fclose(f), -1) : -1;
-	uint64_t most = a->opt->plot_samples ? a->opt->plot_samples : PLOT_SAMPLES_MAX;
-	uint64_t every = a->points.samples / most + 1, i = 0, at0 = SPOOL_NO_AT, hits = 0;
-	uint64_t every_hit = a->diag.counts.events / most + 1;
-	double ts = time_scale(a);
-	struct spool_record r;
-	int k;
-	fprintf(f, "# n t excess excess_step time interrupted (one sample in %llu, and one interrupted in %llu)\n",
-		(unsigned long long)every, (unsigned long long)every_hit);
-	while ((k = spool_get(&a->spool, &r)) == 1) {
-		double e, es;
-		excess_of(&a->excess_cfg, &r, &e, &es);
-		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
-			at0 = r.at;
-		int hit = diagnosis_attribute(&a->diag, &a->points, i, &r) != -2;
-		int keep = i++ % every == 0 || (hit && hits % every_hit == 0);
-		hits += hit;
-		if (!keep)
-			continue;
-		if (r.at != SPOOL_NO_AT) {
-			double when = (double)(r.at - at0) * ts;
-			*span = when > *span ? when : *span;
-			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d\n", (unsigned long long)r.n,
-				r.t, e, es, when, hit);
-		}
-		else
-			fprintf(f, "%llu %.17g %.10g %.10g nan %d\n", (unsigned long long)r.n,
-				r.t, e, es, hit);
-	}
-	return close_ok(f) == 0 && k == 0 ? 0 : -1;
-}
-
-/* minima.txt: n minimum mean runs excess_of_minimum */
-static int write_minima_as(const struct analysis *a, const char *dir,
-			   const char *name)
-{
-	FILE *f = open_in(dir, name);
-	if (f == NULL)
-		return -1;
-	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
-	for (size_t i = 0; i < a->points.count; i++) {
-		const struct point *p = &a->points.p[i];
-		fprintf(f, "%llu %.17g %.17g %llu %.10g\n", (unsigned long long)p->n,
-			p->min, p->mean, (unsigned long long)p->count,
-			p->min - lv_value(&a->fit, p->n));
-	}
-	return close_ok(f);
-}
-
-static int write_minima(const struct analysis *a, const char *dir)
-{
-	return write_minima_as(a, dir, data_files[1]);
-}
-
-/* histogram.txt: lo hi count share_above_hi, 8 bins per octave. */
-static int write_histogram(const struct analysis *a, const char *dir)
-{
-	const struct excess_summary *e = &a->excess;
-	FILE *f = open_in(dir, data_files[2]);
-	if (f == NULL)
-		return -1;
-	enum { GROUP = EXCESS_BINS_PER_OCTAVE / 8 };
-	uint64_t below = e->hist[0], total = e->samples ? e->samples : 1;
-	fprintf(f, "# lo hi count share_above_hi (excess, clock units; bin 0 is [0, %.6g])\n", e->base);
-	fprintf(f, "0 %.10g %llu %.10g\n", e->base, (unsigned long long)e->hist[0],
-		(double)(total - below) / (double)total);
-	for (size_t g = 1; g < EXCESS_BINS; g += GROUP) {
-		uint64_t c = 0;
-		for (size_t i = g; i < g + GROUP && i < EXCESS_BINS; i++)
-			c += e->hist[i];
-		below += c;
-		if (c == 0)
-			continue;
-		double lo = e->base * exp2((double)(g - 1) / EXCESS_BINS_PER_OCTAVE);
-		fprintf(f, "%.10g %.10g %llu %.10g\n", lo, lo * exp2(1.0 / 8),
-			(unsigned long long)c, (double)(total - below) / (double)total);
-	}
-	return close_ok(f);
-}
-
-/* period.txt: the times phase + k period across the collection. */
-static const struct source *strongest_periodic(const struct analysis *a)
-{
-	const struct sources *ss = &a->diag.sources;
-	for (size_t i = 0; i < ss->count; i++)
-		if (ss->s[i].kind == SOURCE_PERIODIC)
-			return &ss->s[i];
-	return NULL;
-}
-
-static int write_period(const struct analysis *a, const char *dir, double span)
-{
-	const struct source *src = strongest_periodic(a);
-	const struct marks *p = src ? &src->marks : NULL;
-	FILE *f = open_in(dir, data_files[3]);
-	if (f == NULL)
-		return -1;
-	fprintf(f, "# times of the period's marks\n");
-	if (p != NULL && p->period > 0) {
-		double s = time_scale(a);	/* clock units -> ms */
-		for (double t = p->phase; t * s <= span && t < p->phase + 5000 * p->period;
-		     t += p->period)
-			fprintf(f, "%.10g\n", t * s);
-	}
-	return close_ok(f);
-}
-
-/* The title of every figure: what was timed, on which clock, and the
- * result.  Holds text from the input; it only ever travels as a string
- * argument (ARG4). */
 static void title(const struct analysis *a, char *out, size_t len)
 {
 	int d = report_digits(a->fit.slope, a->iv.slope[1] - a->iv.slope[0]);
@@ -341,7 +200,7 @@ static void plot_ranges(const struct analysis *a, struct plot_ranges *r)
 static void numbers(const struct analysis *a, char *out, size_t len)
 {
 	const struct excess_summary *e = &a->excess;
-	const struct source *src = strongest_periodic(a);
+	const struct source *src = plot_strongest_periodic(a);
 	const struct jitter *j = &a->diag.jitter;
 	double threshold = j->judged ? j->threshold[0] : 0;
 	const struct ols_fit *o = &a->ols_means;
@@ -354,7 +213,7 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 		double above = p->min - lv_value(&a->fit, p->n);
 		min_excess = above > min_excess ? above : min_excess;
 	}
-	double ms = time_scale(a);
+	double ms = plot_time_scale(a);
 	const double v[] = {
 		a->fit.slope, a->fit.intercept, o->ok ? o->slope : 0,
 		o->ok ? o->intercept : 0, a->tick, a->unit_ns, threshold,
@@ -428,46 +287,6 @@ static void show_file(FILE *to, const char *path, int max_lines)
 
 /* windows.txt: the speed of every window of runs (speedstates.h), in time:
  * start (ms or clock units) window_speed fitted_speed state_factor. */
-static int write_speed(const struct analysis *a, const char *dir)
-{
-	const struct speed_states *ss = &a->diag.speed;
-	FILE *f = open_in(dir, data_files[4]);
-	if (f == NULL)
-		return -1;
-	double ts = time_scale(a), fast = ss->judged ? ss->fastest : 1;
-	fprintf(f, "# time window_speed fitted_speed state_factor label (speeds over the per-N minima; the state's over the fastest state's; label: its factor where a stretch of 5%% of the time or more begins, else -)\n");
-	for (size_t i = 0; i < ss->windows; i++) {
-		/* a state's factor, or in a ramp the window's own */
-		double factor = (ss->w_state[i] == SPEED_RAMP ? ss->w_fit[i]
-				 : ss->s[ss->w_state[i]].level) / fast;
-		char label[32] = "-";
-		if (i == 0 || ss->w_fit[i - 1] != ss->w_fit[i]) {	/* a stretch begins */
-			size_t j = i;
-			while (j < ss->windows && ss->w_fit[j] == ss->w_fit[i])
-				j++;
-			double until = j < ss->windows ? ss->w_at[j] : ss->span;
-			if (until - ss->w_at[i] >= 0.05 * ss->span)
-				snprintf(label, sizeof label, "%.3g", factor);
-		}
-		fprintf(f, "%.10g %.10g %.10g %.10g %s\n", ss->w_at[i] * ts, ss->w_speed[i],
-			ss->w_fit[i], factor, label);
-	}
-	return close_ok(f);
-}
-
-static int write_data(struct analysis *a, const char *dir, FILE *err)
-{
-	double span = 0;
-	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
-	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0 ||
-	    write_speed(a, dir) != 0) {
-		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
-			strerror(errno ? errno : EIO));
-		return -1;
-	}
-	return 0;
-}
-
 /* One figure; its gnuplot messages go to err only when it fails. */
 static int draw(const struct analysis *a, const char *scripts, const char *work,
 		const char *fig, char *const strings[5], FILE *err)
@@ -625,11 +444,11 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 		snprintf(title_s, sizeof title_s, "activity trace on %s, CPU %s",
 			 a->clock[0] ? a->clock : "an unknown clock", a->cpu[0] ? a->cpu : "?");
 	} else {
-		rc = write_data(a, work, err);
+		rc = plot_write_data(a, work, err);
 		title(a, title_s, sizeof title_s);
 		numbers(a, numbers_s, sizeof numbers_s);
 	}
-	char *strings[5] = { title_s, numbers_s, time_unit(a), value_unit(a), n_unit(a) };
+	char *strings[5] = { title_s, numbers_s, plot_time_unit(a), plot_value_unit(a), plot_n_unit(a) };
 	for (size_t i = 0; rc == 0 && i < fs.nfigures; i++)
 		rc = draw(a, scripts, work, fs.figures[i], strings, err);
 	if (rc != 0)
@@ -662,7 +481,7 @@ int plot_compare(const struct analysis *a, const struct analysis *b,
 	if (plot_place(dir, names, 3, &pp, err) != 0)
 		return -1;
 	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
-	int rc = write_minima_as(a, work, names[0]) != 0 || write_minima_as(b, work, names[1]) != 0 ? -1 : 0;
+	int rc = plot_write_minima_as(a, work, names[0]) != 0 || plot_write_minima_as(b, work, names[1]) != 0 ? -1 : 0;
 	double ka = in_ns ? a->unit_ns : 1, kb = in_ns ? b->unit_ns : 1;
 	size_t k = 0;
 	const double v[] = { a->fit.slope, a->fit.intercept, b->fit.slope, b->fit.intercept, ka, kb };
@@ -672,7 +491,7 @@ int plot_compare(const struct analysis *a, const struct analysis *b,
 		 a->kernel[0] ? a->kernel : "A", b->kernel[0] ? b->kernel : "B", verdict);
 	char *strings[5] = { title_s, numbers_s, in_ns ? "ns" : "clock units",
 			     in_ns ? "ns" : "clock units",
-			     strcmp(a->per, b->per) == 0 ? n_unit(a) : "units of work" };
+			     strcmp(a->per, b->per) == 0 ? plot_n_unit(a) : "units of work" };
 	if (rc == 0)
 		rc = draw(a, scripts, work, "compare", strings, err);
 	if (rc != 0)

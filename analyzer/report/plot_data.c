@@ -1,0 +1,194 @@
+/*
+ * plot_data.c - the data files of the collection's figures (plot_data.h).
+ */
+#include "plot_data.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot.h"
+
+/* Times in the figures: ms when unit_ns is known, else clock units. */
+double plot_time_scale(const struct analysis *a)
+{
+	return a->unit_ns > 0 ? a->unit_ns * 1e-6 : 1;
+}
+
+char *plot_time_unit(const struct analysis *a)
+{
+	return a->unit_ns > 0 ? "ms" : a->files_bare ? "units of the input"
+						    : "clock units";
+}
+
+/* What t is measured in, for the axes. */
+char *plot_value_unit(const struct analysis *a)
+{
+	return a->files_bare ? "units of the input" : "clock units";
+}
+
+/* What one unit of N is, for the N axis. */
+char *plot_n_unit(const struct analysis *a)
+{
+	return a->per[0] ? (char *)a->per : "units of work";
+}
+
+/* samples.txt: n t excess excess_step time, thinned to about the
+ * settings' plot_samples (PLOT_SAMPLES_MAX): every k-th sample, and every
+ * interrupted one while those are fewer than that (else every k-th of
+ * them too: an HTML page's inline figures hold every point drawn). */
+static int write_samples(struct analysis *a, const char *dir, double *span)
+{
+	FILE *f = plot_open_in(dir, "samples.txt");
+	if (f == NULL || spool_rewind(&a->spool) != 0)
+		return f ? (fclose(f), -1) : -1;
+	uint64_t most = a->opt->plot_samples ? a->opt->plot_samples : PLOT_SAMPLES_MAX;
+	uint64_t every = a->points.samples / most + 1, i = 0, at0 = SPOOL_NO_AT, hits = 0;
+	uint64_t every_hit = a->diag.counts.events / most + 1;
+	double ts = plot_time_scale(a);
+	struct spool_record r;
+	int k;
+	fprintf(f, "# n t excess excess_step time interrupted (one sample in %llu, and one interrupted in %llu)\n",
+		(unsigned long long)every, (unsigned long long)every_hit);
+	while ((k = spool_get(&a->spool, &r)) == 1) {
+		double e, es;
+		excess_of(&a->excess_cfg, &r, &e, &es);
+		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
+			at0 = r.at;
+		int hit = diagnosis_attribute(&a->diag, &a->points, i, &r) != -2;
+		int keep = i++ % every == 0 || (hit && hits % every_hit == 0);
+		hits += hit;
+		if (!keep)
+			continue;
+		if (r.at != SPOOL_NO_AT) {
+			double when = (double)(r.at - at0) * ts;
+			*span = when > *span ? when : *span;
+			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d\n", (unsigned long long)r.n,
+				r.t, e, es, when, hit);
+		}
+		else
+			fprintf(f, "%llu %.17g %.10g %.10g nan %d\n", (unsigned long long)r.n,
+				r.t, e, es, hit);
+	}
+	return plot_close(f) == 0 && k == 0 ? 0 : -1;
+}
+
+/* minima.txt: n minimum mean runs excess_of_minimum */
+int plot_write_minima_as(const struct analysis *a, const char *dir,
+			   const char *name)
+{
+	FILE *f = plot_open_in(dir, name);
+	if (f == NULL)
+		return -1;
+	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
+	for (size_t i = 0; i < a->points.count; i++) {
+		const struct point *p = &a->points.p[i];
+		fprintf(f, "%llu %.17g %.17g %llu %.10g\n", (unsigned long long)p->n,
+			p->min, p->mean, (unsigned long long)p->count,
+			p->min - lv_value(&a->fit, p->n));
+	}
+	return plot_close(f);
+}
+
+static int write_minima(const struct analysis *a, const char *dir)
+{
+	return plot_write_minima_as(a, dir, "minima.txt");
+}
+
+/* histogram.txt: lo hi count share_above_hi, 8 bins per octave. */
+static int write_histogram(const struct analysis *a, const char *dir)
+{
+	const struct excess_summary *e = &a->excess;
+	FILE *f = plot_open_in(dir, "histogram.txt");
+	if (f == NULL)
+		return -1;
+	enum { GROUP = EXCESS_BINS_PER_OCTAVE / 8 };
+	uint64_t below = e->hist[0], total = e->samples ? e->samples : 1;
+	fprintf(f, "# lo hi count share_above_hi (excess, clock units; bin 0 is [0, %.6g])\n", e->base);
+	fprintf(f, "0 %.10g %llu %.10g\n", e->base, (unsigned long long)e->hist[0],
+		(double)(total - below) / (double)total);
+	for (size_t g = 1; g < EXCESS_BINS; g += GROUP) {
+		uint64_t c = 0;
+		for (size_t i = g; i < g + GROUP && i < EXCESS_BINS; i++)
+			c += e->hist[i];
+		below += c;
+		if (c == 0)
+			continue;
+		double lo = e->base * exp2((double)(g - 1) / EXCESS_BINS_PER_OCTAVE);
+		fprintf(f, "%.10g %.10g %llu %.10g\n", lo, lo * exp2(1.0 / 8),
+			(unsigned long long)c, (double)(total - below) / (double)total);
+	}
+	return plot_close(f);
+}
+
+/* period.txt: the times phase + k period across the collection. */
+const struct source *plot_strongest_periodic(const struct analysis *a)
+{
+	const struct sources *ss = &a->diag.sources;
+	for (size_t i = 0; i < ss->count; i++)
+		if (ss->s[i].kind == SOURCE_PERIODIC)
+			return &ss->s[i];
+	return NULL;
+}
+
+static int write_period(const struct analysis *a, const char *dir, double span)
+{
+	const struct source *src = plot_strongest_periodic(a);
+	const struct marks *p = src ? &src->marks : NULL;
+	FILE *f = plot_open_in(dir, "period.txt");
+	if (f == NULL)
+		return -1;
+	fprintf(f, "# times of the period's marks\n");
+	if (p != NULL && p->period > 0) {
+		double s = plot_time_scale(a);	/* clock units -> ms */
+		for (double t = p->phase; t * s <= span && t < p->phase + 5000 * p->period;
+		     t += p->period)
+			fprintf(f, "%.10g\n", t * s);
+	}
+	return plot_close(f);
+}
+
+/* The title of every figure: what was timed, on which clock, and the
+ * result.  Holds text from the input; it only ever travels as a string
+ * argument (ARG4). */
+static int write_speed(const struct analysis *a, const char *dir)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	FILE *f = plot_open_in(dir, "windows.txt");
+	if (f == NULL)
+		return -1;
+	double ts = plot_time_scale(a), fast = ss->judged ? ss->fastest : 1;
+	fprintf(f, "# time window_speed fitted_speed state_factor label (speeds over the per-N minima; the state's over the fastest state's; label: its factor where a stretch of 5%% of the time or more begins, else -)\n");
+	for (size_t i = 0; i < ss->windows; i++) {
+		/* a state's factor, or in a ramp the window's own */
+		double factor = (ss->w_state[i] == SPEED_RAMP ? ss->w_fit[i]
+				 : ss->s[ss->w_state[i]].level) / fast;
+		char label[32] = "-";
+		if (i == 0 || ss->w_fit[i - 1] != ss->w_fit[i]) {	/* a stretch begins */
+			size_t j = i;
+			while (j < ss->windows && ss->w_fit[j] == ss->w_fit[i])
+				j++;
+			double until = j < ss->windows ? ss->w_at[j] : ss->span;
+			if (until - ss->w_at[i] >= 0.05 * ss->span)
+				snprintf(label, sizeof label, "%.3g", factor);
+		}
+		fprintf(f, "%.10g %.10g %.10g %.10g %s\n", ss->w_at[i] * ts, ss->w_speed[i],
+			ss->w_fit[i], factor, label);
+	}
+	return plot_close(f);
+}
+
+int plot_write_data(struct analysis *a, const char *dir, FILE *err)
+{
+	double span = 0;
+	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
+	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0 ||
+	    write_speed(a, dir) != 0) {
+		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
+			strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
+}
+
