@@ -589,4 +589,5 @@ void analysis_free(struct analysis *a)
 	excess_config_free(&a->excess_cfg);
 	blocks_free(&a->blocks);
 	diagnosis_free(&a->diag);
+	trace_summary_free(&a->trace_sum);
 }
