@@ -85,15 +85,21 @@ static void speed_text(FILE *out, const struct analysis *a)
 			1 / ss->line_factor);
 }
 
-/* "95 ns" or "95 ns in the shortest runs, 1.2 µs in the longest" */
-static void range_text(FILE *out, double lo, double hi, double unit_ns)
+/* "95 ns" or "95 ns in the shortest runs, 1.2 µs in the longest"; a
+ * value beyond the run it is of (run_lo, run_hi: their floors) says so:
+ * a jitter's tail that heavy hides every interruption there. */
+static void range_text(FILE *out, double lo, double hi, double run_lo, double run_hi,
+		       double unit_ns)
 {
 	char x[32], y[32];
+	const char *beyond = " (more than the run itself: none is seen there)";
 	if (hi > 1.01 * lo)
-		fprintf(out, "%s in the shortest runs, %s in the longest", fmt_span(x, sizeof x, lo, unit_ns),
-			fmt_span(y, sizeof y, hi, unit_ns));
+		fprintf(out, "%s%s in the shortest runs, %s%s in the longest",
+			fmt_span(x, sizeof x, lo, unit_ns), lo > run_lo ? beyond : "",
+			fmt_span(y, sizeof y, hi, unit_ns), hi > run_hi ? beyond : "");
 	else
-		fprintf(out, "%s", fmt_span(x, sizeof x, lo, unit_ns));
+		fprintf(out, "%s%s", fmt_span(x, sizeof x, lo, unit_ns),
+			lo > run_lo && hi > run_hi ? beyond : "");
 }
 
 /* The largest tail shape of the bins, and its bound. */
@@ -127,8 +133,9 @@ static void jitter_text(FILE *out, const struct analysis *a)
 	if (a->opt->threshold > 0)
 		fprintf(out, "%s (--threshold)\n", fmt_span(x, sizeof x, a->opt->threshold, a->unit_ns));
 	else {
-		range_text(out, j->threshold[0], j->threshold[s->count - 1], a->unit_ns);
-		fprintf(out, ": the collection's %llu runs cross it %.2g times by chance\n",
+		range_text(out, j->threshold[0], j->threshold[s->count - 1], s->p[0].min,
+			   s->p[s->count - 1].min, a->unit_ns);
+		fprintf(out, ": the collection's %llu runs cross it %.2g times by chance (a source with a rhythm, a period or bursts, is sought below it, its own test holding its false alarms)\n",
 			(unsigned long long)a->diag.runs.total, MODEL_FALSE_ALARMS);
 	}
 }
@@ -145,7 +152,8 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	if (m->events == 0 && d->sources.count == 0) {
 		fprintf(out, "none (one would be seen from a cost of ");
 		range_text(out, jitter_seen_from(&d->jitter, 0),
-			   jitter_seen_from(&d->jitter, s->count - 1), a->unit_ns);
+			   jitter_seen_from(&d->jitter, s->count - 1), s->p[0].min,
+			   s->p[s->count - 1].min, a->unit_ns);
 		fprintf(out, ")\n");
 		return;
 	}
