@@ -309,14 +309,22 @@ static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *te
 static size_t thin(const double **t, size_t k, double **owned)
 {
 	*owned = NULL;
-	if (k <= MAX_EVENTS)
+	int sorted = 1;
+	for (size_t i = 1; i < k && sorted; i++)
+		sorted = (*t)[i] >= (*t)[i - 1];
+	if (sorted && k <= MAX_EVENTS)
 		return k;
-	size_t step = (k + MAX_EVENTS - 1) / MAX_EVENTS, m = 0;
-	double *c = malloc((k / step + 1) * sizeof *c);
+	/* in time order (start times need not come in it: other tools'
+	 * columns, a stream edited by hand), every step-th of them */
+	double *c = malloc(k * sizeof *c);
 	if (c == NULL)
-		return k;
+		return sorted ? k : 0;
+	memcpy(c, *t, k * sizeof *c);
+	if (!sorted)
+		gsl_sort(c, 1, k);
+	size_t step = (k + MAX_EVENTS - 1) / MAX_EVENTS, m = 0;
 	for (size_t i = 0; i < k; i += step)
-		c[m++] = (*t)[i];
+		c[m++] = c[i];
 	*t = c;
 	*owned = c;
 	return m;
@@ -360,6 +368,10 @@ void period_detect(const double *t, size_t k, const double *starts,
 		return;
 	double *owned;
 	k = thin(&t, k, &owned);
+	if (k < MIN_EVENTS) {	/* memory ran out */
+		free(owned);
+		return;
+	}
 	double *gap = malloc((k - 1) * sizeof *gap);
 	if (gap == NULL) {
 		free(owned);

@@ -190,7 +190,11 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 		if (ev[i].source < 0)
 			buf[k++] = ev[i].at;
 	period_detect(buf, k, null, nnull, fmax(c->min_period, shortest), pr);
-	double span = buf[k - 1] - buf[0], chance;
+	/* the events' time (their starts need not come in order) */
+	double first = buf[0], last = buf[0], chance;
+	for (size_t i = 1; i < k; i++)
+		first = fmin(first, buf[i]), last = fmax(last, buf[i]);
+	double span = last - first;
 	/* a period the events span SOURCE_MARKS_MIN marks of at least */
 	if (!pr->found || pr->period * SOURCE_MARKS_MIN > span)
 		return 0;
