@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "lengths.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -30,6 +31,15 @@ static int fit_rounds(struct analysis *a)
 	struct diagnosis *d = &a->diag;
 	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock, 0 };
 	size_t before = SIZE_MAX;
+	/* a source shorter than every run it interrupts, from the runs'
+	 * lengths, before the jitter takes its cost for its own */
+	if (d->one_clock && d->runs.have_at) {
+		struct lengths_result lr;
+		if (lengths_find(&d->runs, &a->points, d->quantum, c.min_period, &lr) != 0)
+			return -1;
+		if (lr.found)
+			sources_seed(&c, &d->runs, &lr.marks, lr.log10_p, &d->sources);
+	}
 	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
 		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)
 			return -1;

@@ -479,6 +479,17 @@ int sources_of_event(const struct sources *ss, double at, double t, size_t p)
 	return k;
 }
 
+void sources_seed(const struct source_config *c, struct run_sample *rs, const struct marks *m,
+		  double log10_p, struct sources *out)
+{
+	if (out->count >= SOURCES_MAX)
+		return;
+	struct source s = { .kind = SOURCE_PERIODIC, .marks = *m, .log10_p = log10_p };
+	s.floor_marks = floor_marks_of(c, &s.marks);
+	out->s[out->count++] = s;
+	explain_runs(out, rs);
+}
+
 int sources_find(const struct source_config *c, struct run_sample *rs, struct sources *out)
 {
 	struct source prior[SOURCES_MAX];

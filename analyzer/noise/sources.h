@@ -103,6 +103,14 @@ struct source_config {
  * out. */
 int sources_find(const struct source_config *c, struct run_sample *rs, struct sources *out);
 
+/* A periodic source of marks m found before the jitter (lengths.h: one
+ * shorter than the runs, whose cost the jitter would take for its own):
+ * added to out, its runs flagged RUN_EXPLAINED, so that the jitter is
+ * fitted without them and sources_find takes it again as the round
+ * before's, where its events hold. */
+void sources_seed(const struct source_config *c, struct run_sample *rs, const struct marks *m,
+		  double log10_p, struct sources *out);
+
 /* The source of a run of point p (of the sample or not), or -1: the first
  * periodic source whose marks it holds one more of than its floor's, or
  * the bursts where it overlaps one. */

@@ -76,6 +76,17 @@
  * of a period). */
 #define SOURCE_EVENTS_MIN 12
 #define SOURCE_MARKS_MIN 4
+/* A source shorter than the runs (lengths.h): the runs an N needs for
+ * its mean excess (a mean's variance from fewer is too unsure to weight
+ * it), the N the sawtooth is fitted over at least (3 parameters, and
+ * enough left to judge them: F(1, 5) at MODEL_CLAIM_P is 16), the
+ * frequency steps within one of 1 / F_max
+ * (a sawtooth off by one step is off by 1/20 of a period at the longest
+ * floor), and the strongest peaks whose phase is sought. */
+#define LENGTHS_POINT_RUNS 8
+#define LENGTHS_POINTS_MIN 8
+#define LENGTHS_OVERSAMPLE 20
+#define LENGTHS_CANDIDATES 4
 /* Periods a source's marks are fitted at (marks_fit: over three times the
  * periodogram's error either way). */
 #define MARKS_SCAN 120

@@ -170,6 +170,28 @@ static void test_periodic(void **state)
 	}
 }
 
+/* A 1 kHz timer in runs of 3 to 10 ms: every run holds 3 to 10 of its
+ * marks, the events' starts lock to nothing, and only the runs' lengths
+ * tell it (lengths.h).  Named, the minima compensated, the compensated
+ * unit cost's bounds holding the truth (0.57). */
+static void test_saturated(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--periodic 1000:20 --range 11000000:37000000:16 --seconds 6", seed, &t),
+		    &a);
+		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 20e3);
+		const struct compensation *c = &a.diag.comp;
+		assert_true(c->done);
+		if (!(c->slope_lo <= 0.57 && 0.57 <= c->slope_hi))
+			fail_msg("compensated %g [%g, %g], truth 0.57", c->slope, c->slope_lo,
+				 c->slope_hi);
+		analysis_free(&a);
+	}
+}
+
 /* Random interruptions alone, and beside two periodic sources; bursts of
  * them every 200 ms. */
 static void test_random_and_bursts(void **state)
@@ -270,6 +292,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_periodic),
+		cmocka_unit_test(test_saturated),
 		cmocka_unit_test(test_random_and_bursts),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_trace),

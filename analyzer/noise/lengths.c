@@ -1,0 +1,309 @@
+/*
+ * lengths.c - a periodic source shorter than the runs it interrupts
+ * (lengths.h).
+ */
+#include "lengths.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "tunables.h"
+
+/* What the search costs, at most: the runs whose windows are scanned (a
+ * stride of the sample), and the frequencies about each candidate. */
+enum { LENGTHS_RUNS_MAX = 4096, LENGTHS_STEPS_MAX = 16384 };
+
+/* Each N's runs: how many, the mean and variance of their excess. */
+struct point_mean {
+	double f;		/* the floor, over the longest's */
+	double y, w;		/* mean excess; weight: runs / variance */
+};
+
+/* The weighted least squares of v on 1 and f: its residuals into e, and
+ * the line's a + b f. */
+struct smooth {
+	double s0, s1, s2, det;
+};
+
+static struct smooth smooth_of(const struct point_mean *pm, size_t n)
+{
+	struct smooth s = { 0, 0, 0, 0 };
+	for (size_t j = 0; j < n; j++)
+		s.s0 += pm[j].w, s.s1 += pm[j].w * pm[j].f, s.s2 += pm[j].w * pm[j].f * pm[j].f;
+	s.det = s.s0 * s.s2 - s.s1 * s.s1;
+	return s;
+}
+
+static void residuals(const struct smooth *s, const struct point_mean *pm, const double *v,
+		      size_t n, double *e, double *a, double *b)
+{
+	double sv = 0, sfv = 0;
+	for (size_t j = 0; j < n; j++)
+		sv += pm[j].w * v[j], sfv += pm[j].w * pm[j].f * v[j];
+	*b = s->det > 0 ? (s->s0 * sfv - s->s1 * sv) / s->det : 0;
+	*a = (sv - *b * s->s1) / s->s0;
+	for (size_t j = 0; j < n; j++)
+		e[j] = v[j] - *a - *b * pm[j].f;
+}
+
+/* The means of the N with LENGTHS_POINT_RUNS runs or more (into pm):
+ * how many. */
+static size_t point_means(const struct run_sample *rs, const struct point_set *ps, double quantum,
+			  struct point_mean *pm)
+{
+	size_t np = ps->count, k = 0;
+	double *n = calloc(np, sizeof *n), *m = calloc(np, sizeof *m), *q = calloc(np, sizeof *q);
+	double top = 0;
+	if (n == NULL || m == NULL || q == NULL) {
+		free(n), free(m), free(q);
+		return 0;
+	}
+	for (size_t i = 0; i < rs->count; i++) {	/* Welford */
+		const struct model_run *u = &rs->r[i];
+		double d = u->r - m[u->point];
+		n[u->point]++;
+		m[u->point] += d / n[u->point];
+		q[u->point] += d * (u->r - m[u->point]);
+	}
+	for (size_t p = 0; p < np; p++)
+		top = fmax(top, ps->p[p].min);
+	for (size_t p = 0; p < np && top > 0; p++) {
+		if (n[p] < LENGTHS_POINT_RUNS)
+			continue;
+		/* a mean's variance, the reading's (a quantum's) at least */
+		double var = fmax(q[p] / (n[p] - 1), quantum * quantum / 12);
+		pm[k++] = (struct point_mean){ ps->p[p].min / top, m[p], n[p] / var };
+	}
+	free(n), free(m), free(q);
+	return k;
+}
+
+/* A candidate period of the sawtooth. */
+struct candidate {
+	double nu;		/* frequency, over the longest floor's */
+	double f;		/* F statistic */
+	double c, a, b;		/* the sawtooth's height; the jitter mean
+				 * a + b F, F over the longest floor's */
+};
+
+/* The sawtooth at frequency nu (cycles over the longest floor): its F
+ * statistic (0 where its height is not above 0). */
+static struct candidate sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
+				 const double *ey, double ay, double by, double rss0, double nu,
+				 double *x, double *ex)
+{
+	struct candidate c = { nu, 0, 0, 0, 0 };
+	for (size_t j = 0; j < n; j++)
+		x[j] = pm[j].f * nu - floor(pm[j].f * nu);
+	double ax, bx, sxx = 0, sxy = 0;
+	residuals(s, pm, x, n, ex, &ax, &bx);
+	for (size_t j = 0; j < n; j++)
+		sxx += pm[j].w * ex[j] * ex[j], sxy += pm[j].w * ex[j] * ey[j];
+	if (!(sxx > 0) || !(sxy > 0))
+		return c;
+	double d = sxy * sxy / sxx, rss1 = rss0 - d;
+	c.f = rss1 > 0 ? d / (rss1 / (double)(n - 3)) : INFINITY;
+	c.c = sxy / sxx;
+	c.a = ay - c.c * ax;
+	c.b = by - c.c * bx;
+	return c;
+}
+
+static int by_f(const void *x, const void *y)
+{
+	double a = ((const struct candidate *)x)->f, b = ((const struct candidate *)y)->f;
+	return (a < b) - (a > b);
+}
+
+/* Stage 1: the strongest candidates (into best, by F, each at its local
+ * peak, at MODEL_CLAIM_P over the frequencies tried): how many. */
+static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double nu_hi,
+				  struct candidate *best)
+{
+	struct smooth s = smooth_of(pm, n);
+	double *ey = malloc(n * sizeof *ey), *x = malloc(n * sizeof *x), *ex = malloc(n * sizeof *ex);
+	double *y = malloc(n * sizeof *y);
+	double step = 1.0 / LENGTHS_OVERSAMPLE;
+	size_t steps = (size_t)((nu_hi - 1) / step), k = 0;
+	struct candidate *all = malloc((steps + 1) * sizeof *all);
+	if (ey == NULL || x == NULL || ex == NULL || y == NULL || all == NULL || steps < 3)
+		goto out;
+	double ay, by, rss0 = 0;
+	for (size_t j = 0; j < n; j++)
+		y[j] = pm[j].y;
+	residuals(&s, pm, y, n, ey, &ay, &by);
+	for (size_t j = 0; j < n; j++)
+		rss0 += pm[j].w * ey[j] * ey[j];
+	for (size_t i = 0; i <= steps; i++)
+		all[i] = sawtooth(&s, pm, n, ey, ay, by, rss0, 1 + (double)(i + 1) * step, x, ex);
+	/* frequencies a step of 1 (over the longest floor) apart tell apart */
+	double trials = fmax(1, nu_hi - 1);
+	for (size_t i = 1; i < steps; i++) {
+		if (!(all[i].f > 0) || all[i].f < all[i - 1].f || all[i].f < all[i + 1].f)
+			continue;
+		double p = trials * gsl_cdf_fdist_Q(all[i].f, 1, (double)(n - 3));
+		if (p < MODEL_CLAIM_P)
+			all[k++].nu = -(double)i;	/* marked: a peak */
+	}
+	for (size_t i = 0; i < k; i++) {	/* the peaks, in front (only
+						 * their nu was written over) */
+		size_t at = (size_t)-all[i].nu;
+		all[i] = sawtooth(&s, pm, n, ey, ay, by, rss0, 1 + (double)(at + 1) * step, x, ex);
+	}
+	qsort(all, k, sizeof *all, by_f);
+	k = k < LENGTHS_CANDIDATES ? k : LENGTHS_CANDIDATES;
+	for (size_t i = 0; i < k; i++)
+		best[i] = all[i];
+out:
+	free(ey), free(x), free(ex), free(y), free(all);
+	return k;
+}
+
+/* A run of the windows' periodogram. */
+struct window {
+	double at, t, f;	/* start, length, its N's floor */
+	double y;		/* held one more mark: 1, else 0 */
+};
+
+/* Stage 2 at one candidate: the frequency (per clock unit) of the
+ * strongest Z within a sawtooth's width of it, its Z, phase and the
+ * frequencies tried. */
+static void windows_scan(const struct window *w, size_t n, double nu0, double half, double span,
+			 double *nu_best, double *z_best, double *phase, double *trials)
+{
+	double step = 1 / (4 * span);
+	size_t steps = (size_t)(2 * half / step) + 1;
+	if (steps > LENGTHS_STEPS_MAX) {
+		steps = LENGTHS_STEPS_MAX;
+		step = 2 * half / (double)(steps - 1);
+	}
+	*trials = fmax(1, 2 * half * span);
+	*z_best = 0;
+	double complex *e = malloc(n * sizeof *e), *b = malloc(n * sizeof *b);
+	double complex *re = malloc(n * sizeof *re), *rb = malloc(n * sizeof *rb);
+	if (e == NULL || b == NULL || re == NULL || rb == NULL)
+		goto out;
+	double nu = nu0 - half;
+	for (size_t i = 0; i < n; i++) {
+		double x = nu * (w[i].at + w[i].t), y = nu * w[i].at;
+		e[i] = cexp(2 * M_PI * I * (x - floor(x)));
+		b[i] = cexp(2 * M_PI * I * (y - floor(y)));
+		x = step * (w[i].at + w[i].t), y = step * w[i].at;
+		re[i] = cexp(2 * M_PI * I * (x - floor(x)));
+		rb[i] = cexp(2 * M_PI * I * (y - floor(y)));
+	}
+	for (size_t s = 0; s < steps; s++, nu += step) {
+		double complex sum = 0;
+		double var = 0;
+		for (size_t i = 0; i < n; i++) {
+			/* the part that tells: t less the floor's whole periods;
+			 * its end's phase is the run's end's */
+			double tau = w[i].t - floor(w[i].f * nu) / nu, pi = tau * nu;
+			if (tau > 0 && pi < 1) {
+				double complex a = (e[i] - b[i]) / (2 * M_PI * I * pi);
+				double m = sin(M_PI * pi) / (M_PI * pi);
+				sum += (w[i].y - pi) * a;
+				var += pi * (1 - pi) * m * m;
+			}
+			e[i] *= re[i], b[i] *= rb[i];
+		}
+		double z = var > 0 ? creal(sum * conj(sum)) / var : 0;
+		if (z > *z_best) {
+			*z_best = z;
+			*nu_best = nu;
+			double ph = carg(sum) / (2 * M_PI);
+			*phase = (ph < 0 ? ph + 1 : ph) / nu;
+		}
+	}
+out:
+	free(e), free(b), free(re), free(rb);
+}
+
+/* The windows of every run (a stride of them, at most
+ * LENGTHS_RUNS_MAX): whether each held one more mark of a candidate, by
+ * its excess over the N's jitter mean and half the sawtooth's height. */
+static size_t windows_of(const struct run_sample *rs, const struct point_set *ps,
+			 const struct candidate *c, double top, struct window *w)
+{
+	size_t stride = rs->count / LENGTHS_RUNS_MAX + 1, k = 0;
+	for (size_t i = 0; i < rs->count; i += stride) {
+		const struct model_run *u = &rs->r[i];
+		double f = ps->p[u->point].min;
+		double base = c->a + c->b * f / top;
+		w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2 };
+	}
+	return k;
+}
+
+/* The marks fitted to the windows that held one more (marks_fit: its
+ * tolerance the drift of its scan's step over the span; the windows are
+ * as long as a period, and a least-squares refit on their middles would
+ * be as loose as they are). */
+static void fit_marks(const struct window *w, size_t n, double period, double phase, double z,
+		      double span, double quantum, struct marks *m)
+{
+	double *at = malloc((n ? n : 1) * sizeof *at), *len = malloc((n ? n : 1) * sizeof *len);
+	*m = (struct marks){ period, phase, quantum };
+	if (at == NULL || len == NULL) {
+		free(at), free(len);
+		return;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		double tau = w[i].t - floor(w[i].f / period) * period;
+		if (w[i].y > 0 && tau > 0 && tau < period)
+			at[k] = w[i].at, len[k++] = tau;
+	}
+	if (marks_fit(at, len, k, period, span, z, quantum, m) == 0)
+		*m = (struct marks){ period, phase, quantum };
+	free(at), free(len);
+}
+
+int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
+		 double min_period, struct lengths_result *out)
+{
+	*out = (struct lengths_result){ 0 };
+	if (!rs->have_at || !(rs->span > 0) || ps->count < LENGTHS_POINTS_MIN)
+		return 0;
+	struct point_mean *pm = malloc(ps->count * sizeof *pm);
+	struct window *w = malloc((rs->count / (rs->count / LENGTHS_RUNS_MAX + 1) + 1) * sizeof *w);
+	int rc = pm && w ? 0 : -1;
+	size_t n = rc == 0 ? point_means(rs, ps, quantum, pm) : 0;
+	double top = 0;
+	for (size_t p = 0; p < ps->count; p++)
+		top = fmax(top, ps->p[p].min);
+	/* periods from the longest floor down to twice the mean step
+	 * between the N's floors (a sawtooth sampled every step is told
+	 * from its aliases only above: Nyquist), none shorter than two
+	 * readings of the clock */
+	double bottom = top;
+	for (size_t j = 0; j < n; j++)
+		bottom = fmin(bottom, pm[j].f * top);
+	double gap = n > 1 ? (top - bottom) / (double)(n - 1) : top;
+	double p_lo = fmax(fmax(min_period, 2 * quantum), 2 * gap);
+	struct candidate cand[LENGTHS_CANDIDATES];
+	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
+							  : 0;
+	for (size_t i = 0; i < nc; i++) {
+		if (!(cand[i].c > 0))
+			continue;
+		size_t k = windows_of(rs, ps, &cand[i], top, w);
+		double nu = cand[i].nu / top, z = 0, phase = 0, trials = 1;
+		/* within a sawtooth's width (a step of 1 over the longest
+		 * floor) either way */
+		windows_scan(w, k, cand[i].nu / top, 1 / top, rs->span, &nu, &z, &phase, &trials);
+		double log10_p = log10(trials) - z / M_LN10;
+		if (!(z > 0) || !(log10_p < PERIOD_LOG10_P) || (out->found && !(log10_p < out->log10_p)))
+			continue;
+		out->found = 1;
+		out->log10_p = log10_p;
+		out->f = cand[i].f;
+		out->cost = cand[i].c;
+		fit_marks(w, k, 1 / nu, phase, z, rs->span, quantum, &out->marks);
+	}
+	free(pm), free(w);
+	return rc;
+}

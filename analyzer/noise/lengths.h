@@ -1,0 +1,59 @@
+/*
+ * lengths.h - a periodic source shorter than the runs it interrupts,
+ * found from what the runs' lengths say of it (docs/model.md, stage 5).
+ *
+ * A run of length t holds floor(t / P) marks of a source of period P
+ * wherever it starts, and one more where its first mark falls within
+ * t mod P of its start: at random phases, with probability frac(t / P).
+ * Where every run is longer than P, every run holds a mark: the events'
+ * start times lock to no period (the periodogram of period.h finds none)
+ * and the jitter takes the source's cost for its own spread.  But the
+ * mean excess of each N's runs over its floor is then
+ *
+ *     r(N) = j(F) + c frac(F / P),        F the N's floor,
+ *
+ * a sawtooth in F of the source's period and cost c above the jitter's
+ * smooth mean j(F) = a + b F (added and in proportion to the run).
+ *
+ *  1. The sawtooth: the weighted least squares of r(N) on 1, F and
+ *     frac(F / P), at periods from the longest floor down to
+ *     twice the mean step between the N's floors (Nyquist: a sawtooth
+ *     sampled every step is told from its aliases only above); an F-test of c > 0 against the
+ *     smooth mean alone, over the periods tried (a frequency step of
+ *     1 / F_max apart are independent), at MODEL_CLAIM_P.  Its period is
+ *     known to the sawtooth's width only, and several periods fit a
+ *     sawtooth sampled at a few F alike (aliases): the strongest
+ *     LENGTHS_CANDIDATES go on.
+ *  2. The phase: a run whose excess lies above its N's jitter mean by
+ *     half the cost held one more mark, its first one within the part of
+ *     the run that tells (t - floor(F / P) P after its start); one below
+ *     held none there.  The periodogram of those windows, each run's
+ *     indicator less its chance, weighted by the window's mean phasor,
+ *     over a frequency step of a quarter of 1 / span, about each
+ *     candidate's period, is Z(P) = |S|^2 / var S: exponential of mean 1
+ *     for runs without a source (phases at random), named at
+ *     10^PERIOD_LOG10_P over the frequencies tried.  The strongest
+ *     candidate's marks are then fitted to the windows (marks_fit).
+ */
+#ifndef SUBTICK_LENGTHS_H
+#define SUBTICK_LENGTHS_H
+
+#include "marks.h"
+#include "points.h"
+#include "runs.h"
+
+struct lengths_result {
+	int found;
+	struct marks marks;	/* clock units */
+	double cost;		/* the sawtooth's height, clock units */
+	double log10_p;		/* the windows' periodogram's chance */
+	double f;		/* the sawtooth's F statistic */
+};
+
+/* From the sample's runs (start times on one clock) and their points
+ * (sorted); no period below min_period is tried.  Returns 0, or -1 when
+ * memory runs out. */
+int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
+		 double min_period, struct lengths_result *out);
+
+#endif /* SUBTICK_LENGTHS_H */
