@@ -13,7 +13,8 @@
 #include "tunables.h"
 
 /* What the search costs, at most: the runs whose windows are scanned (a
- * stride of the sample), and the frequencies about each candidate. */
+ * stride of the sample), and the frequencies of the sawtooth and about
+ * each candidate. */
 enum { LENGTHS_RUNS_MAX = 4096, LENGTHS_STEPS_MAX = 16384 };
 
 /* Each N's runs: how many, the mean and variance of their excess. */
@@ -127,6 +128,9 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	double *ey = malloc(n * sizeof *ey), *x = malloc(n * sizeof *x), *ex = malloc(n * sizeof *ex);
 	double *y = malloc(n * sizeof *y);
 	double step = 1.0 / LENGTHS_OVERSAMPLE;
+	/* at most LENGTHS_STEPS_MAX frequencies: the shortest periods are
+	 * left where there are more (thousands of N) */
+	nu_hi = fmin(nu_hi, 1 + LENGTHS_STEPS_MAX * step);
 	size_t steps = (size_t)((nu_hi - 1) / step), k = 0;
 	struct candidate *all = malloc((steps + 1) * sizeof *all);
 	if (ey == NULL || x == NULL || ex == NULL || y == NULL || all == NULL || steps < 3)
@@ -204,9 +208,8 @@ static void windows_scan(const struct window *w, size_t n, double nu0, double ha
 			double tau = w[i].t - floor(w[i].f * nu) / nu, pi = tau * nu;
 			if (tau > 0 && pi < 1) {
 				double complex a = (e[i] - b[i]) / (2 * M_PI * I * pi);
-				double m = sin(M_PI * pi) / (M_PI * pi);
 				sum += (w[i].y - pi) * a;
-				var += pi * (1 - pi) * m * m;
+				var += pi * (1 - pi) * creal(a * conj(a));
 			}
 			e[i] *= re[i], b[i] *= rb[i];
 		}

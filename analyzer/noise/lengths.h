@@ -18,12 +18,11 @@
  *  1. The sawtooth: the weighted least squares of r(N) on 1, F and
  *     frac(F / P), at periods from the longest floor down to
  *     twice the mean step between the N's floors (Nyquist: a sawtooth
- *     sampled every step is told from its aliases only above); an F-test of c > 0 against the
- *     smooth mean alone, over the periods tried (a frequency step of
- *     1 / F_max apart are independent), at MODEL_CLAIM_P.  Its period is
- *     known to the sawtooth's width only, and several periods fit a
- *     sawtooth sampled at a few F alike (aliases): the strongest
- *     LENGTHS_CANDIDATES go on.
+ *     sampled every step is told from its aliases only above); an
+ *     F-test of c > 0 against the smooth mean alone, over the periods
+ *     tried (a frequency step of 1 / F_max apart are independent), at
+ *     MODEL_CLAIM_P.  Its period is known to the sawtooth's width only:
+ *     the strongest LENGTHS_CANDIDATES peaks go on.
  *  2. The phase: a run whose excess lies above its N's jitter mean by
  *     half the cost held one more mark, its first one within the part of
  *     the run that tells (t - floor(F / P) P after its start); one below
