@@ -157,39 +157,70 @@ static void bin_line(const struct point_set *s, const size_t *start, const doubl
 	}
 }
 
-/* Each bin's tail of z, and its thresholds. */
+/* Bin b's tail of z, and its thresholds: the claim's shape bound
+ * xi_hi_min at least. */
+static int fit_bin(const struct run_sample *rs, const size_t *idx, const size_t *start,
+		   double *buf, size_t b, double xi_hi_min, struct jitter *j)
+{
+	struct jitter_bin *B = &j->bin[b];
+	size_t k = 0;
+	for (size_t p = B->from; p < B->to; p++)
+		for (size_t q = start[p]; q < start[p + 1]; q++)
+			buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
+	B->runs = k;
+	/* the lattice's step in z: each point's own, and the tail's cells
+	 * the bin's middle point's wide */
+	double step = j->quantum / j->scale[B->from + (B->to - B->from) / 2];
+	/* the body's exponential first (the look), then the full fit (the
+	 * claim); a tail fit sorts buf, the second reads it so.  Where no
+	 * tail is fitted (every run alike above the median, or no falling
+	 * density: the bin's jitter is not modelled), the look's
+	 * exponential stands for it, and without that, above the largest:
+	 * none of its runs is called interrupted */
+	if (tail_fit(buf, k, TAIL_TOP, 0, step, 0, &B->tail) != 0)
+		return -1;
+	double top = (k > 0 ? buf[k - 1] : 0) + step;
+	B->z_look = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 0) : top;
+	if (tail_fit(buf, k, TAIL_TOP, j->p_false, step, xi_hi_min, &B->tail) != 0)
+		return -1;
+	B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1) : B->z_look;
+	B->z_look = fmin(B->z_look, B->z_threshold);
+	for (size_t p = B->from; p < B->to; p++) {
+		j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
+		j->look[p] = j->scale[p] * B->z_look + j->quantum;
+	}
+	return 0;
+}
+
+/*
+ * Each bin's tail of z, and its thresholds.  The tail's shape is the
+ * jitter's, alike in every bin (z is the run's excess over its N's
+ * scale); a bin's own upper bound misses it with chance 5%
+ * (TAIL_PROFILE_DROP), so among 30 bins one or two would claim a light
+ * tail that is not, and their extrapolated thresholds call the heavy
+ * tail's runs interrupted.  The median of the bins' bounds misses it
+ * only where half of them do: each bin's claim takes that shape at
+ * least (a bin may show a heavier tail than the others, never a lighter
+ * one).
+ */
 static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
 		    double *buf, struct jitter *j)
 {
+	double hi[JITTER_BINS_MAX];
+	size_t m = 0;
 	for (size_t b = 0; b < j->bins; b++) {
-		struct jitter_bin *B = &j->bin[b];
-		size_t k = 0;
-		for (size_t p = B->from; p < B->to; p++)
-			for (size_t q = start[p]; q < start[p + 1]; q++)
-				buf[k++] = in_quanta(rs->r[idx[q]].r, j->quantum) / j->scale[p];
-		B->runs = k;
-		/* the lattice's step in z: each point's own, and the tail's
-		 * cells the bin's middle point's wide */
-		double step = j->quantum / j->scale[B->from + (B->to - B->from) / 2];
-		/* the body's exponential first (the look), then the full fit
-		 * (the claim); a tail fit sorts buf, the second reads it so.
-		 * Where no tail is fitted (every run alike above the median,
-		 * or no falling density: the bin's jitter is not modelled),
-		 * the look's exponential stands for it, and without that,
-		 * above the largest: none of its runs is called interrupted */
-		if (tail_fit(buf, k, TAIL_TOP, 0, step, &B->tail) != 0)
+		if (fit_bin(rs, idx, start, buf, b, 0, j) != 0)
 			return -1;
-		double top = (k > 0 ? buf[k - 1] : 0) + step;
-		B->z_look = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 0) : top;
-		if (tail_fit(buf, k, TAIL_TOP, j->p_false, step, &B->tail) != 0)
-			return -1;
-		B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1) : B->z_look;
-		B->z_look = fmin(B->z_look, B->z_threshold);
-		for (size_t p = B->from; p < B->to; p++) {
-			j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
-			j->look[p] = j->scale[p] * B->z_look + j->quantum;
-		}
+		if (j->bin[b].tail.ok && !j->bin[b].tail.shape_free)
+			hi[m++] = j->bin[b].tail.xi_hi;
 	}
+	if (m < 3)
+		return 0;
+	double median = select_kth(hi, m, m / 2);
+	for (size_t b = 0; b < j->bins; b++)
+		if (j->bin[b].tail.ok && j->bin[b].tail.xi_hi < median &&
+		    fit_bin(rs, idx, start, buf, b, median, j) != 0)
+			return -1;
 	return 0;
 }
 

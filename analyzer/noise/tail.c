@@ -174,9 +174,10 @@ static size_t levels(const double *v, size_t from, size_t to, double tol)
 	return d;
 }
 
-/* The profile from xi up to where it has dropped by TAIL_PROFILE_DROP:
- * xi_hi and the fits along the way. */
-static void profile_bound(const struct profile *p, struct tail_fit *f)
+/* The profile from xi up to where it has dropped by TAIL_PROFILE_DROP,
+ * or to xi_hi_min where that is more: xi_hi and the fits along the
+ * way. */
+static void profile_bound(const struct profile *p, double xi_hi_min, struct tail_fit *f)
 {
 	double s, lo = f->xi, hi = TAIL_XI_MAX;
 	if (profile_at(p, hi, &s) >= f->loglik - TAIL_PROFILE_DROP) {
@@ -190,7 +191,7 @@ static void profile_bound(const struct profile *p, struct tail_fit *f)
 				hi = mid;
 		}
 	}
-	f->xi_hi = lo;
+	f->xi_hi = fmax(lo, fmin(xi_hi_min, TAIL_XI_MAX));
 	f->nprof = TAIL_PROFILE;
 	for (size_t k = 0; k < TAIL_PROFILE; k++) {
 		double xi = f->xi + (f->xi_hi - f->xi) * (double)k / (TAIL_PROFILE - 1);
@@ -211,7 +212,7 @@ static void flat_check(struct tail_fit *out, double span)
 /* The GPD fitted to v[first..end) above u: ok and out's fit, xi free
  * (or 0: fixed at an exponential). */
 static void fit_cells(const double *v, size_t n, size_t first, size_t end, double u, double q,
-		      int free_xi, struct tail_fit *out)
+		      int free_xi, double xi_hi_min, struct tail_fit *out)
 {
 	struct cells c;
 	cells_of(v, first, end, u, q, &c);
@@ -230,12 +231,14 @@ static void fit_cells(const double *v, size_t n, size_t first, size_t end, doubl
 		out->nprof = 1;
 		out->prof_xi[0] = 0;
 		out->prof_sigma[0] = out->sigma;
+		if (free_xi && xi_hi_min > 0)	/* the shape the others show */
+			profile_bound(&p, xi_hi_min, out);
 		flat_check(out, span);
 		return;
 	}
 	out->xi = best_xi(&p, TAIL_XI_MAX, &out->loglik);
 	profile_at(&p, out->xi, &out->sigma);
-	profile_bound(&p, out);
+	profile_bound(&p, xi_hi_min, out);
 	flat_check(out, span);
 }
 
@@ -282,7 +285,8 @@ static size_t body_end(const double *v, size_t n, size_t first, size_t end, doub
 	return end;
 }
 
-int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_fit *out)
+int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi_min,
+	     struct tail_fit *out)
 {
 	memset(out, 0, sizeof *out);
 	out->n = n;
@@ -347,14 +351,16 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_
 	 * truncation holds the same values: a heavy tail shows in the values
 	 * past the body, and what lies beyond where the jitter's tail ends
 	 * (interruptions) never enters */
-	fit_cells(v, n, first, end, u, q, 0, out);
+	fit_cells(v, n, first, end, u, q, 0, 0, out);
 	for (int round = 0; round < (p > 0 ? TAIL_ROUNDS : 0); round++) {
 		size_t next = body_end(v, n, first, end_at(v, n, tail_quantile(out, p, 0)), u, q, p);
 		if (next <= first || next == end)
 			break;
 		end = next;
-		fit_cells(v, n, first, end, u, q, 1, out);
+		fit_cells(v, n, first, end, u, q, 1, xi_hi_min, out);
 	}
+	if (p > 0 && out->ok && out->xi_hi < fmin(xi_hi_min, TAIL_XI_MAX))
+		fit_cells(v, n, first, end, u, q, 1, xi_hi_min, out);
 	return 0;
 }
 

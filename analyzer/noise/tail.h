@@ -65,10 +65,12 @@ struct tail_fit {
  * on the lattice (its step the least between two values below it; a gap
  * beyond is something else): the decay from one tick to the next is then
  * all the sample tells, and xi is 0 where it holds fewer than three
- * (shape_free).
+ * (shape_free).  The upper bound xi_hi is xi_hi_min at least (the
+ * shape the other bins of N show: jitter.h), where p > 0.
  * Returns 0, or -1 when memory runs out.
  */
-int tail_fit(double *v, size_t n, double top_p, double p, double q, struct tail_fit *out);
+int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi_min,
+	     struct tail_fit *out);
 
 /* The x above which a share p of all values lies (p < p_u): at the best
  * fit (upper 0), or the largest of the fits within the 95% bound (upper

@@ -52,7 +52,7 @@ static void test_shape(void **state)
 		for (unsigned long seed = 1; seed <= 3; seed++) {
 			fill(v, N, 7, xis[k], seed);
 			struct tail_fit f;
-			assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 0, &f), 0);
+			assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 0, 0, &f), 0);
 			assert_true(f.ok && !f.shape_free);
 			assert_true(fabs(f.xi - xis[k]) < 0.1);
 			assert_true(f.xi_hi >= xis[k]);
@@ -74,7 +74,7 @@ static void test_false_alarms(void **state)
 		for (unsigned long seed = 1; seed <= 20; seed++) {
 			fill(v, N, 3, xis[k], seed);
 			struct tail_fit f;
-			assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 0, &f), 0);
+			assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 0, 0, &f), 0);
 			double t = tail_quantile(&f, 0.1 / N, 1);
 			fill(v, N, 3, xis[k], 1000 + seed);
 			for (size_t i = 0; i < N; i++)
@@ -99,7 +99,7 @@ static void test_lattice(void **state)
 	}
 	gsl_rng_free(r);
 	struct tail_fit f;
-	assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 21, &f), 0);
+	assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 21, 0, &f), 0);
 	assert_true(f.ok);
 	double t = tail_quantile(&f, 0.1 / N, 1) + 21;
 	assert_true(t >= v[N - 1]);
@@ -118,8 +118,8 @@ static void test_truncation(void **state)
 		w[i] = v[i] + (gsl_rng_uniform(r) < 0.08 ? 5000 + 500 * gsl_rng_uniform(r) : 0);
 	gsl_rng_free(r);
 	struct tail_fit a, b;
-	assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 0, &a), 0);
-	assert_int_equal(tail_fit(w, N, TAIL_TOP, 0.1 / N, 0, &b), 0);
+	assert_int_equal(tail_fit(v, N, TAIL_TOP, 0.1 / N, 0, 0, &a), 0);
+	assert_int_equal(tail_fit(w, N, TAIL_TOP, 0.1 / N, 0, 0, &b), 0);
 	double ta = tail_quantile(&a, 0.1 / N, 1), tb = tail_quantile(&b, 0.1 / N, 1);
 	assert_true(tb < 5000);
 	assert_true(fabs(tb / ta - 1) < 0.5);
@@ -133,7 +133,7 @@ static void test_flat(void **state)
 	for (size_t i = 0; i < 100; i++)
 		v[i] = 42;
 	struct tail_fit f;
-	assert_int_equal(tail_fit(v, 100, TAIL_TOP, 0.1 / 100, 0, &f), 0);
+	assert_int_equal(tail_fit(v, 100, TAIL_TOP, 0.1 / 100, 0, 0, &f), 0);
 	assert_false(f.ok);
 	assert_true(isnan(tail_quantile(&f, 1e-6, 1)));
 }
