@@ -43,6 +43,7 @@ enum warning_code {
 	WARN_KBEST,			/* kbest */
 	WARN_NO_UNIT_NS,		/* no_unit_ns */
 	WARN_TOO_MANY,			/* too_many */
+	WARN_FLOOR_HELD,		/* floor_held */
 	WARN_CODES
 };
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "select.h"
 #include "tunables.h"
 
@@ -95,6 +97,30 @@ static void point_medians(const struct run_sample *rs, const struct point_set *s
 	}
 	j->additive = a;
 	j->proportional = b;
+}
+
+/* Whether the runs' excess rises from their floor (jitter.h): from each
+ * N's median med[p] (of its runs no source explains). */
+static void rise_of(const struct run_sample *rs, const struct point_set *s, const size_t *idx,
+		    const size_t *start, const double *med, double quantum, struct jitter *j)
+{
+	double first = 0, second = 0;
+	for (size_t p = 0; p < s->count; p++) {
+		if (isnan(med[p]) || !(med[p] >= JITTER_RISE_QUANTA * quantum))
+			continue;
+		double a = -1;	/* the floor's own run */
+		for (size_t q = start[p]; q < start[p + 1]; q++) {
+			double r = rs->r[idx[q]].r;
+			a += r <= med[p] / 2;
+			second += r > med[p] / 2 && r <= med[p];
+		}
+		first += a > 0 ? a : 0;
+	}
+	j->rise_first = first;
+	j->rise_second = second;
+	j->rise_p = first + second > 0
+		    ? gsl_cdf_binomial_P((unsigned)first, 0.5, (unsigned)(first + second)) : 1;
+	j->rises = j->rise_p < MODEL_CLAIM_P;
 }
 
 /* Bins of neighbouring points, JITTER_BIN_RUNS runs each at least (or
@@ -229,6 +255,9 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 {
 	size_t np = s->count;
 	out->judged = 0;
+	out->rises = 0;
+	out->rise_first = out->rise_second = 0;
+	out->rise_p = 1;
 	out->bins = 0;
 	out->quantum = quantum;
 	out->p_false = rs->total > 0 ? MODEL_FALSE_ALARMS / (double)rs->total : 0;
@@ -245,6 +274,7 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 		rc = med && buf ? 0 : -1;
 		if (rc == 0) {
 			point_medians(rs, s, idx, start, med, buf, out);
+			rise_of(rs, s, idx, start, med, quantum, out);
 			for (size_t p = 0; p < np; p++) {
 				double m = isnan(med[p]) ? out->additive + out->proportional * s->p[p].min
 							 : med[p];

@@ -32,6 +32,19 @@
  * crowding beyond a steady rate), so that a source whose costs a heavy
  * tail of the jitter hides from the claim threshold is still found by its
  * rhythm.
+ *
+ * The model reads e from its N's floor: e >= 0, its density falling from
+ * there (an exponential or generalized Pareto tail; flat at most).  Where
+ * every run holds many small disturbances (a source of tens of
+ * thousands a second, each a fraction of a microsecond), the floor holds
+ * them too, and the runs' excess rises from it to a bell: the floor is
+ * not the undisturbed run, and the unit cost may hold what it held.
+ * Over the N whose median excess spans JITTER_RISE_QUANTA quanta, the
+ * runs (less each N's floor) within the first half of their N's median
+ * are compared with those in the second: a falling density puts as many
+ * in the first at least (an exponential 1.4 times as many; and a lattice
+ * more: the first half holds as many of its levels or one more).  Fewer,
+ * beyond a binomial tail at MODEL_CLAIM_P: rises.
  */
 #ifndef SUBTICK_JITTER_H
 #define SUBTICK_JITTER_H
@@ -65,6 +78,11 @@ struct jitter {
 	double quantum;		/* the reading's allowance, clock units */
 	double p_false;		/* a run's chance of a false alarm */
 	double additive, proportional;	/* scale ~ additive + proportional F */
+	double rise_first, rise_second;	/* runs within the first and second
+					 * half of their N's median */
+	double rise_p;		/* so few in the first, were the density
+				 * flat: a binomial tail */
+	int rises;		/* rise_p < MODEL_CLAIM_P */
 };
 
 /*

@@ -70,6 +70,10 @@
  * into its tail, and read none). */
 #define JITTER_BIN_SPAN 1.5
 #define JITTER_BIN_RUNS_MIN 256
+/* The quanta an N's median excess spans at least for the rise
+ * from the floor (jitter.h): its two halves then hold four lattice
+ * levels each at least. */
+#define JITTER_RISE_QUANTA 8
 
 /* Sources (sources.h): events a source accounts for at least, and the
  * marks of its period the collection spans at least (fewer say nothing
