@@ -69,8 +69,9 @@ static int no_jitter(struct trace_summary *o)
 	j->scale = calloc(1, sizeof *j->scale);
 	j->threshold = calloc(1, sizeof *j->threshold);
 	j->look = calloc(1, sizeof *j->look);
+	j->typical = calloc(1, sizeof *j->typical);
 	j->bin_of = calloc(1, 1);
-	if (!j->scale || !j->threshold || !j->look || !j->bin_of)
+	if (!j->scale || !j->threshold || !j->look || !j->typical || !j->bin_of)
 		return -1;
 	j->points = 1;
 	j->judged = 1;

@@ -68,7 +68,7 @@ static void event_costs(struct diagnosis *d)
 		const struct model_run *u = &rs->r[i];
 		if ((u->flags & RUN_CLAIM) ||
 		    ((u->flags & RUN_EVENT) && sources_of_run(&d->sources, u->at, u->t, u->point) >= 0))
-			c[k++] = fmax(u->r - d->jitter.scale[u->point], 0);
+			c[k++] = fmax(u->r - d->jitter.typical[u->point], 0);
 	}
 	if (k > 0) {
 		d->counts.cost = select_kth(c, k, k / 2);

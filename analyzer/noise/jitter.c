@@ -21,9 +21,10 @@ static int alloc_points(struct jitter *j, size_t np)
 	j->scale = malloc(np * sizeof *j->scale);
 	j->threshold = malloc(np * sizeof *j->threshold);
 	j->look = malloc(np * sizeof *j->look);
+	j->typical = malloc(np * sizeof *j->typical);
 	j->bin_of = malloc(np);
 	j->points = np;
-	return j->scale && j->threshold && j->look && j->bin_of ? 0 : -1;
+	return j->scale && j->threshold && j->look && j->typical && j->bin_of ? 0 : -1;
 }
 
 /* The unexplained runs of the sample by point: idx[start[p]..start[p+1])
@@ -264,7 +265,8 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 	if (np == 0 || alloc_points(out, np) != 0)
 		return np == 0 ? 0 : -1;
 	for (size_t p = 0; p < np; p++)
-		out->scale[p] = quantum, out->threshold[p] = out->look[p] = INFINITY, out->bin_of[p] = 0;
+		out->scale[p] = out->typical[p] = quantum, out->threshold[p] = out->look[p] = INFINITY,
+		out->bin_of[p] = 0;
 	size_t *idx, *start;
 	if (by_point(rs, np, &idx, &start) != 0)
 		return -1;
@@ -283,6 +285,13 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 			make_bins(start, np, out);
 			for (size_t b = 0; b < out->bins; b++)
 				bin_line(s, start, med, &out->bin[b], out);
+			/* an event's cost is taken above its N's own median
+			 * where that lies below the bin's line (the line
+			 * through N whose runs mostly hold a source is raised by
+			 * it, and would take its cost for jitter) */
+			for (size_t p = 0; p < np; p++)
+				out->typical[p] = isnan(med[p]) ? out->scale[p]
+						  : fmin(out->scale[p], fmax(med[p], 0));
 			rc = fit_bins(rs, idx, start, buf, out);
 			out->judged = rc == 0;
 		}
@@ -294,8 +303,8 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 
 void jitter_free(struct jitter *j)
 {
-	free(j->scale), free(j->threshold), free(j->look), free(j->bin_of);
-	j->scale = j->threshold = j->look = NULL;
+	free(j->scale), free(j->threshold), free(j->look), free(j->typical), free(j->bin_of);
+	j->scale = j->threshold = j->look = j->typical = NULL;
 	j->bin_of = NULL;
 	j->points = 0;
 }

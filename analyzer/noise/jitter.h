@@ -72,6 +72,9 @@ struct jitter {
 	double *scale;		/* per point: clock units */
 	double *threshold;	/* per point: T(N), clock units */
 	double *look;		/* per point: look(N), clock units */
+	double *typical;	/* per point: the jitter an event's cost is
+				 * taken above (the N's own median where it
+				 * lies below its scale), clock units */
 	unsigned char *bin_of;	/* per point */
 	size_t bins;
 	struct jitter_bin bin[JITTER_BINS_MAX];

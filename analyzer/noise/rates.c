@@ -56,7 +56,7 @@ double rate_of_hits(const struct exposure *e, size_t n)
 
 double run_clean(const struct model_run *u, const struct jitter *j)
 {
-	double c = (u->flags & RUN_EVENT) ? u->r - j->scale[u->point] : 0;
+	double c = (u->flags & RUN_EVENT) ? u->r - j->typical[u->point] : 0;
 	return c > 0 && c < u->t ? u->t - c : u->t;
 }
 

@@ -43,7 +43,7 @@ static struct model_event *events_of(const struct source_config *c, struct run_s
 		const struct model_run *u = &rs->r[i];
 		if (u->flags & RUN_EVENT)
 			ev[k++] = (struct model_event){ .run = i, .at = u->at, .t = u->t,
-							.cost = fmax(u->r - c->jitter->scale[u->point], 0),
+							.cost = fmax(u->r - c->jitter->typical[u->point], 0),
 							.extra = 1, .source = -1 };
 	}
 	*n = k;
