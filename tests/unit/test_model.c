@@ -177,8 +177,9 @@ static void test_periodic(void **state)
 
 /* A 1 kHz timer in runs of 3 to 10 ms: every run holds 3 to 10 of its
  * marks, the events' starts lock to nothing, and only the runs' lengths
- * tell it (lengths.h).  Named, the minima compensated, the compensated
- * unit cost's bounds holding the truth (0.57). */
+ * tell it (lengths.h); and in runs to 2.2 ms.  Named, alone, the minima
+ * compensated, the compensated unit cost's bounds holding the truth
+ * (0.57). */
 static void test_saturated(void **state)
 {
 	(void)state;
@@ -193,6 +194,18 @@ static void test_saturated(void **state)
 		if (!(c->slope_lo <= 0.57 && 0.57 <= c->slope_hi))
 			fail_msg("compensated %g [%g, %g], truth 0.57", c->slope, c->slope_lo,
 				 c->slope_hi);
+		analysis_free(&a);
+		/* runs to 2.2 ms: an N whose floor is a mark's tolerance
+		 * short of two periods (seed 1) held one for sure, and the
+		 * next interruption of its runs is the source's, not a random
+		 * one's */
+		run(stream("--periodic 1000:20 --range 50000:8000000:48", seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 20e3);
+		assert_int_equal(a.diag.sources.count, 1);
+		assert_true(c->done);
+		if (!(c->slope_lo <= 0.57 && 0.57 <= c->slope_hi))
+			fail_msg("runs to 2.2 ms: compensated %g [%g, %g], truth 0.57", c->slope,
+				 c->slope_lo, c->slope_hi);
 		analysis_free(&a);
 	}
 }
