@@ -26,15 +26,6 @@ static inline double marks_held(const struct marks *m, double at, double t)
 	return b >= a ? b - a + 1 : 0;
 }
 
-/* The marks [at, at + t] holds for sure: those farther than tol inside
- * it. */
-static inline double marks_surely_held(const struct marks *m, double at, double t)
-{
-	double a = ceil((at + m->tol - m->phase) / m->period);
-	double b = floor((at + t - m->tol - m->phase) / m->period);
-	return b >= a ? b - a + 1 : 0;
-}
-
 /* The marks a run of its N's floor f holds at least: floor(f / period)
  * (any stretch of f holds that many). */
 static inline double marks_floor(const struct marks *m, double f)

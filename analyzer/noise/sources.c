@@ -88,14 +88,17 @@ static double extra_marks(const struct source *s, const struct marks *m,
 	return marks_held(m, u->at, u->t) - floor_held(s, u->point, u->floor);
 }
 
-/* The marks each N's floor holds: the fewest any of its runs holds for
- * sure (the floor is the run that held the fewest interruptions;
- * floor(f / p) from its length alone misses the mark of a floor just
- * short of a period, which every run of the N held; and a mark within
- * the tolerance of a run's end may lie outside it: counted, it would
- * take the next run's interruption for the floor's).  NULL where every
- * floor is shorter than half a period (none holds a mark).  Points
- * without a run: floor(f / p). */
+/* The marks each N's floor holds: the fewest any of its runs holds at
+ * the marks' fitted places (the floor is the run that held the fewest
+ * interruptions; floor(f / p) from its length alone misses the mark of a
+ * floor just short of a period, which every run of the N held; and a
+ * mark within the tolerance of a run's end lies on either side of it:
+ * counted in, the floor of an N a tolerance short of two periods held
+ * two and its runs' next interruption was left to a random source;
+ * counted out, a floor that held it was said to hold one, and the
+ * source's share of its marks read 80%).  NULL where every floor is
+ * shorter than half a period (none holds a mark).  Points without a run:
+ * floor(f / p). */
 static uint16_t *floor_marks_of(const struct source_config *c, const struct marks *m)
 {
 	const struct point_set *ps = c->points;
@@ -112,7 +115,9 @@ static uint16_t *floor_marks_of(const struct source_config *c, const struct mark
 		k[p] = UINT16_MAX;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
-		double h = fmin(marks_surely_held(m, u->at, u->t), UINT16_MAX - 1);
+		struct marks exact = *m;
+		exact.tol = 0;
+		double h = fmin(marks_held(&exact, u->at, u->t), UINT16_MAX - 1);
 		k[u->point] = (uint16_t)fmin(k[u->point], h);
 	}
 	for (size_t p = 0; p < ps->count; p++)

@@ -196,8 +196,8 @@ static void test_saturated(void **state)
 				 c->slope_hi);
 		analysis_free(&a);
 		/* runs to 2.2 ms: an N whose floor is a mark's tolerance
-		 * short of two periods (seed 1) held one for sure, and the
-		 * next interruption of its runs is the source's, not a random
+		 * short of two periods (seed 1) held one, and the next
+		 * interruption of its runs is the source's, not a random
 		 * one's */
 		run(stream("--periodic 1000:20 --range 50000:8000000:48", seed, &t), &a);
 		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 20e3);
