@@ -178,12 +178,12 @@ struct window {
 static void windows_scan(const struct window *w, size_t n, double nu0, double half, double span,
 			 double *nu_best, double *z_best, double *phase, double *trials)
 {
-	double step = 1 / (4 * span);
-	size_t steps = (size_t)(2 * half / step) + 1;
-	if (steps > LENGTHS_STEPS_MAX) {
-		steps = LENGTHS_STEPS_MAX;
+	double step = 1 / (4 * span), want = 2 * half / step + 1;
+	size_t steps = LENGTHS_STEPS_MAX;
+	if (want < LENGTHS_STEPS_MAX)	/* (a cast of more would overflow) */
+		steps = (size_t)want;
+	else
 		step = 2 * half / (double)(steps - 1);
-	}
 	*trials = fmax(1, 2 * half * span);
 	*z_best = 0;
 	double complex *e = malloc(n * sizeof *e), *b = malloc(n * sizeof *b);
