@@ -199,11 +199,13 @@ static void check_saturated(struct analysis *a)
 		return;
 	}
 	/* the floor itself held disturbances (jitter.h), which grow with
-	 * the run */
+	 * the run; read where the speed held (one state, no ramp): runs at
+	 * other speeds lie above the floor by their speed */
 	const struct jitter *j = &d->jitter;
-	if (j->judged && j->rises && j->proportional > 0)
-		warn(a, WARN_FLOOR_HELD, "saturated? the runs' excess rises from their N's floor to a bell (%.0f runs within the first half of their N's median excess, %.0f in the second, where a jitter falling from the floor puts as many in the first): every run held disturbances, many small ones, and so did the minima: the unit cost may be high by what they held, which grows with the run; see what the CPU does with collect --trace, or time shorter runs",
-		     j->rise_first, j->rise_second);
+	if (j->judged && j->rises && j->proportional > 0 && d->speed.count <= 1 &&
+	    d->speed.ramps == 0)
+		warn(a, WARN_FLOOR_HELD, "saturated? the runs' excess rises from their N's floor to a bell (%.3g%% of the runs lie within an eighth of their N's median excess of the floor, where a jitter falling from it, or flat, puts 5.5%% at least): every run held disturbances, many small ones, and so did the minima: the unit cost may be high by what they held, which grows with the run; see what the CPU does with collect --trace, or time shorter runs",
+		     j->rise_runs > 0 ? 100 * j->rise_near / j->rise_runs : 0);
 	if (m->expected_long >= 1)
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
 		     m->expected_long);

@@ -105,22 +105,31 @@ static void point_medians(const struct run_sample *rs, const struct point_set *s
 static void rise_of(const struct run_sample *rs, const struct point_set *s, const size_t *idx,
 		    const size_t *start, const double *med, double quantum, struct jitter *j)
 {
-	double first = 0, second = 0;
+	double near = 0, all = 0, want = 0;
 	for (size_t p = 0; p < s->count; p++) {
-		if (isnan(med[p]) || !(med[p] >= JITTER_RISE_QUANTA * quantum))
+		if (isnan(med[p]) || start[p + 1] == start[p])
 			continue;
-		double a = -1;	/* the floor's own run */
-		for (size_t q = start[p]; q < start[p + 1]; q++) {
-			double r = rs->r[idx[q]].r;
-			a += r <= med[p] / 2;
-			second += r > med[p] / 2 && r <= med[p];
-		}
-		first += a > 0 ? a : 0;
+		/* from the least of the N's runs (its floor at the speeds
+		 * they ran at) */
+		double least = INFINITY;
+		for (size_t q = start[p]; q < start[p + 1]; q++)
+			least = fmin(least, rs->r[idx[q]].r);
+		double m = med[p] - least;
+		if (!(m >= JITTER_RISE_QUANTA * quantum))
+			continue;
+		double a = -1;	/* the least run itself */
+		for (size_t q = start[p]; q < start[p + 1]; q++)
+			a += rs->r[idx[q]].r - least <= m / 8;
+		near += a > 0 ? a : 0;
+		/* a flat density's share, less the quantum the reading may
+		 * take from the eighth */
+		double k = (double)(start[p + 1] - start[p]) - 1;
+		all += k;
+		want += k / 16 * (1 - 8 * quantum / m);
 	}
-	j->rise_first = first;
-	j->rise_second = second;
-	j->rise_p = first + second > 0
-		    ? gsl_cdf_binomial_P((unsigned)first, 0.5, (unsigned)(first + second)) : 1;
+	j->rise_near = near;
+	j->rise_runs = all;
+	j->rise_p = all > 0 ? gsl_cdf_binomial_P((unsigned)near, want / all, (unsigned)all) : 1;
 	j->rises = j->rise_p < MODEL_CLAIM_P;
 }
 
@@ -257,7 +266,7 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 	size_t np = s->count;
 	out->judged = 0;
 	out->rises = 0;
-	out->rise_first = out->rise_second = 0;
+	out->rise_near = out->rise_runs = 0;
 	out->rise_p = 1;
 	out->bins = 0;
 	out->quantum = quantum;

@@ -39,12 +39,17 @@
  * thousands a second, each a fraction of a microsecond), the floor holds
  * them too, and the runs' excess rises from it to a bell: the floor is
  * not the undisturbed run, and the unit cost may hold what it held.
- * Over the N whose median excess spans JITTER_RISE_QUANTA quanta, the
- * runs (less each N's floor) within the first half of their N's median
- * are compared with those in the second: a falling density puts as many
- * in the first at least (an exponential 1.4 times as many; and a lattice
- * more: the first half holds as many of its levels or one more).  Fewer,
- * beyond a binomial tail at MODEL_CLAIM_P: rises.
+ * Over the N whose median excess m spans JITTER_RISE_QUANTA quanta, the
+ * runs (less each N's floor) within m / 8 of their floor are counted: a
+ * density that falls from the floor, or is flat, up to the median puts
+ * an eighth of the half below it there at least, 1/16 of the runs (an
+ * exponential 8.3%; a lattice more: the first eighth holds its share of
+ * the levels or one more; two speeds, a share of the runs at the floor,
+ * far more; less the quantum the reading may take from the eighth).
+ * Fewer, beyond a binomial tail at MODEL_CLAIM_P: rises.  Measured from
+ * the least run of each N (its floor at the speed it ran), and claimed
+ * (checks.c) where the speed held: runs at another speed lie above the
+ * floor by it.
  */
 #ifndef SUBTICK_JITTER_H
 #define SUBTICK_JITTER_H
@@ -81,10 +86,10 @@ struct jitter {
 	double quantum;		/* the reading's allowance, clock units */
 	double p_false;		/* a run's chance of a false alarm */
 	double additive, proportional;	/* scale ~ additive + proportional F */
-	double rise_first, rise_second;	/* runs within the first and second
-					 * half of their N's median */
-	double rise_p;		/* so few in the first, were the density
-				 * flat: a binomial tail */
+	double rise_near, rise_runs;	/* runs within an eighth of their
+					 * N's median of the floor, of all */
+	double rise_p;		/* so few near, were the density flat: a
+				 * binomial tail */
 	int rises;		/* rise_p < MODEL_CLAIM_P */
 };
 

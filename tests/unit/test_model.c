@@ -228,6 +228,18 @@ static void test_floor_held(void **state)
 				 c->slope, c->slope_lo, c->slope_hi);
 		analysis_free(&a);
 	}
+	/* a flat spread, and two speeds from run to run (a quarter of the
+	 * runs at the floor): no rise (both were called one) */
+	static const char *const flat[] = { "--spread uniform:0.008", "--spread twospeed:0.01" };
+	for (size_t k = 0; k < 2; k++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream(flat[k], 1, &t), &a);
+		if (a.diag.jitter.rises)
+			fail_msg("%s: a rise (%g of %g runs near the floor)", flat[k],
+				 a.diag.jitter.rise_near, a.diag.jitter.rise_runs);
+		analysis_free(&a);
+	}
 }
 
 /* Random interruptions alone, and beside two periodic sources; bursts of
