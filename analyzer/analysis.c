@@ -544,25 +544,6 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 	return rc;
 }
 
-/*
- * How far apart the LP's and the hull's lines are, in clock units: at both
- * ends of the N range; where the hull's slope is an interval, at the
- * vertex, plus how far the LP's slope falls outside the interval times the
- * N range.
- */
-int analysis_excess(struct analysis *a, struct input_error *err)
-{
-	char msg[sizeof err->msg];
-	int rc = excess_write(&a->spool, &a->excess_cfg, msg, sizeof msg);
-	if (rc == -2) {	/* about the output file, not a place in the input */
-		snprintf(err->file, sizeof err->file, "%s", a->opt->excess_path);
-		err->line = 0;
-		snprintf(err->msg, sizeof err->msg, "%s", msg);
-		return -1;
-	}
-	return rc == 0 ? 0 : analysis_fail(err, &a->where, "%s", msg);
-}
-
 int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {
@@ -571,8 +552,6 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		return analysis_trace(a, err);
 	if (rc == 0)
 		rc = analysis_fit(a, err);
-	if (rc == 0)
-		rc = analysis_excess(a, err);
 	if (rc == 0)
 		rc = analysis_diagnose(a, err);
 	analysis_give_back();	/* what the diagnosis held: the checks' arrays next */

@@ -158,8 +158,6 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 		  struct input_error *err);
 /* The fit, then one pass over the samples (pass.h). */
 int analysis_fit(struct analysis *a, struct input_error *err);
-/* The --excess FILE, if asked for. */
-int analysis_excess(struct analysis *a, struct input_error *err);
 
 /* An error about the whole input, reported at where (the end of the last
  * file): -1, err filled. */
@@ -168,7 +166,7 @@ int analysis_fail(struct input_error *err, const struct input_error *where, cons
 /* Memory the stages freed, given back to the system (glibc). */
 void analysis_give_back(void);
 
-/* All of it: read, fit, excess, checks (checks.h).  Returns 0, or -1 with
+/* All of it: read, fit, diagnosis, checks (checks.h).  Returns 0, or -1 with
  * err filled (analysis_free is still due). */
 int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err);

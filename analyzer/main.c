@@ -162,6 +162,14 @@ int main(int argc, char **argv)
 		analysis_free(&a);
 		return report_error(&err);
 	}
+	if (opt.analysis.excess_path != NULL) {
+		char msg[256];
+		if (export_excess(&a, opt.analysis.excess_path, msg, sizeof msg) != 0) {
+			fprintf(stderr, "analyze: %s: %s\n", opt.analysis.excess_path, msg);
+			analysis_free(&a);
+			return 1;
+		}
+	}
 	if (opt.minima_path != NULL) {
 		char msg[256];
 		if (export_minima(&a, opt.minima_path, msg, sizeof msg) != 0) {

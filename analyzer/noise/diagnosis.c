@@ -79,28 +79,46 @@ static void event_costs(struct diagnosis *d)
 }
 
 /* An interrupted run: above look(N) and held by a periodic source or a
- * burst, or above T(N): its source (the random one, or -1); -2 where it
- * is within the jitter. */
-static int attribute(const struct diagnosis *d, double at, double t, double r, size_t p)
+ * burst, or above T(N): its source (the random one, or
+ * ATTRIBUTED_UNEXPLAINED); else within the jitter, or the speed's where
+ * the same run at the fastest speed would have been above look(N). */
+static int attribute(const struct diagnosis *d, double at, double t, double r, double floor,
+		     size_t p)
 {
 	if (!(r > d->jitter.look[p]))
-		return -2;
+		return t - floor > d->jitter.look[p] ? ATTRIBUTED_SPEED : ATTRIBUTED_JITTER;
 	int s = sources_of_run(&d->sources, at, t, p);
 	if (s >= 0)
 		return s;
-	return r > d->jitter.threshold[p] ? sources_of_event(&d->sources, at, t, p) : -2;
+	if (!(r > d->jitter.threshold[p]))
+		return ATTRIBUTED_JITTER;
+	s = sources_of_event(&d->sources, at, t, p);
+	return s >= 0 ? s : ATTRIBUTED_UNEXPLAINED;
 }
 
 int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
 			const struct spool_record *r)
 {
 	if (!d->jitter.judged || r->i >= s->count)
-		return -2;
+		return ATTRIBUTED_NONE;
 	double floor = s->p[r->i].min;
 	double sp = speed_of_run(&d->speed, i, r->t, floor, 2 * d->quantum);
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
-	return attribute(d, at, r->t, r->t - sp * floor, r->i);
+	return attribute(d, at, r->t, r->t - sp * floor, floor, r->i);
+}
+
+const char *diagnosis_attribution_name(int a, char *buf, size_t len)
+{
+	switch (a) {
+	case ATTRIBUTED_UNEXPLAINED: return "unexplained";
+	case ATTRIBUTED_JITTER: return "jitter";
+	case ATTRIBUTED_SPEED: return "speed";
+	case ATTRIBUTED_NONE: return "-";
+	default:
+		snprintf(buf, len, "source%d", a + 1);
+		return buf;
+	}
 }
 
 /* The counts of every run: the sample's where it holds every run, else
@@ -115,8 +133,8 @@ static int count_all(struct analysis *a)
 	if (rs->count == rs->total) {
 		for (size_t i = 0; i < rs->count; i++) {
 			const struct model_run *u = &rs->r[i];
-			int s = attribute(d, u->at, u->t, u->r, u->point);
-			if (s == -2)
+			int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
+			if (s < ATTRIBUTED_UNEXPLAINED)
 				continue;
 			m->events++;
 			if (s >= 0)
@@ -133,7 +151,7 @@ static int count_all(struct analysis *a)
 		return -1;
 	while ((got = spool_get(&a->spool, &r)) == 1) {
 		int s = diagnosis_attribute(d, &a->points, i++, &r);
-		if (s == -2)
+		if (s < ATTRIBUTED_UNEXPLAINED)
 			continue;
 		m->events++;
 		if (s >= 0)

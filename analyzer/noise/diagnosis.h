@@ -61,10 +61,23 @@ int analysis_diagnose(struct analysis *a, struct input_error *err);
  * or -1 with err filled. */
 int analysis_trace(struct analysis *a, struct input_error *err);
 
-/* The source of spool record r (number i): -1 none, -2 not above its
- * threshold (jitter), or the source's index. */
+/* What a run is attributed to: a source's index (>= 0), or one of these. */
+enum {
+	ATTRIBUTED_UNEXPLAINED = -1,	/* above its threshold, no source's */
+	ATTRIBUTED_JITTER = -2,		/* within its jitter */
+	ATTRIBUTED_SPEED = -3,		/* within its jitter at its speed, and
+					 * above its look(N) at the fastest */
+	ATTRIBUTED_NONE = -4		/* no model: the jitter was not judged */
+};
+
+/* What spool record r (number i) is attributed to (above). */
 int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
 			const struct spool_record *r);
+
+/* An attribution's name: "jitter", "speed", "unexplained", "sourceK" (K
+ * from 1, the sources' order in the report), or "-" (no model).  buf
+ * holds at least 16 bytes. */
+const char *diagnosis_attribution_name(int a, char *buf, size_t len);
 
 void diagnosis_free(struct diagnosis *d);
 

@@ -188,44 +188,53 @@ void excess_end(struct excess_counter *k)
 		s->quantile[i] = quantile(s, q[i], &s->quantile_bound[i]);
 }
 
-static void excess_file_header(FILE *f, const struct excess_config *c)
+static void excess_file_header(FILE *f, const struct excess_config *c,
+			       const struct excess_labels *lb)
 {
 	fprintf(f, "# subtick excess 1\n");
 	fprintf(f, "# line: t = %.17g + %.17g * n\n", c->line->intercept, c->line->slope);
 	fprintf(f, "# tick: %.17g\n", c->tick);
-	fprintf(f, "# columns: n t at excess excess_step\n");
+	if (lb != NULL)
+		lb->legend(lb->ctx, f);
+	fprintf(f, "# columns: n t at excess excess_step%s\n", lb ? " attribution" : "");
 }
 
 static int excess_file_line(FILE *f, const struct excess_config *c,
-			    const struct spool_record *r, double e, double es)
+			    const struct spool_record *r, double e, double es, const char *label)
 {
 	char at[24] = "nan";
 	if (r->at != SPOOL_NO_AT)
 		snprintf(at, sizeof at, "%llu", (unsigned long long)r->at);
+	const char *sep = label ? "\t" : "", *lab = label ? label : "";
 	if (c->integer_t)
-		return fprintf(f, "%llu\t%.0f\t%s\t%.10g\t%.10g\n",
-			       (unsigned long long)r->n, r->t, at, e, es);
-	return fprintf(f, "%llu\t%.17g\t%s\t%.10g\t%.10g\n",
-		       (unsigned long long)r->n, r->t, at, e, es);
+		return fprintf(f, "%llu\t%.0f\t%s\t%.10g\t%.10g%s%s\n",
+			       (unsigned long long)r->n, r->t, at, e, es, sep, lab);
+	return fprintf(f, "%llu\t%.17g\t%s\t%.10g\t%.10g%s%s\n",
+		       (unsigned long long)r->n, r->t, at, e, es, sep, lab);
 }
 
-static int file_pass(struct spool *sp, const struct excess_config *c, FILE *out)
+static int file_pass(struct spool *sp, const struct excess_config *c,
+		     const struct excess_labels *lb, FILE *out)
 {
 	struct spool_record r;
+	uint64_t i = 0;
 	int k;
+	char buf[32];
 	if (spool_rewind(sp) != 0)
 		return -1;
 	while ((k = spool_get(sp, &r)) == 1) {
 		double e, es;
 		excess_of(c, &r, &e, &es);
-		if (excess_file_line(out, c, &r, e, es) < 0)
+		const char *label = lb ? lb->label(lb->ctx, i, &r, buf, sizeof buf) : NULL;
+		i++;
+		if (excess_file_line(out, c, &r, e, es, label) < 0)
 			return -2;	/* the excess file could not be written */
 	}
 	return k;
 }
 
-int excess_write(struct spool *sp, const struct excess_config *c, char *err,
-		 size_t err_len)
+int excess_write(struct spool *sp, const struct excess_config *c,
+		 const struct excess_labels *labels, char *err, size_t err_len)
 {
 	err[0] = '\0';
 	if (c->excess_path == NULL)
@@ -233,8 +242,8 @@ int excess_write(struct spool *sp, const struct excess_config *c, char *err,
 	struct outfile of;
 	if (outfile_open(&of, c->excess_path, err, err_len) != 0)
 		return -2;
-	excess_file_header(of.f, c);
-	int rc = file_pass(sp, c, of.f);
+	excess_file_header(of.f, c, labels);
+	int rc = file_pass(sp, c, labels, of.f);
 	if (rc != 0)
 		outfile_abandon(&of);
 	if (rc == -2)
@@ -265,7 +274,7 @@ int excess_analyze(struct spool *sp, const struct excess_config *c,
 			 strerror(errno ? errno : ENOMEM));
 		return -1;
 	}
-	return excess_write(sp, c, err, err_len);
+	return excess_write(sp, c, NULL, err, err_len);
 }
 
 void excess_free(struct excess_summary *s)

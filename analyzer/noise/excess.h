@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hull.h"
 #include "spool.h"
@@ -89,11 +90,22 @@ void excess_take(struct excess_counter *k, const struct spool_record *r, size_t 
 /* After the last record: the summary and its quantiles. */
 void excess_end(struct excess_counter *k);
 
-/* The --excess FILE, if cfg names one: a pass over the spool of its own.
- * Returns 0; -1 when the samples cannot be read back; -2 when the file
- * cannot be written (nothing is left of it).  A message in err. */
-int excess_write(struct spool *sp, const struct excess_config *cfg, char *err,
-		 size_t err_len);
+/* The --excess file's last column, "attribution": what the model
+ * attributes each run to (label; i is the run's number in the spool, from
+ * 0), and the header's lines that name the labels (legend). */
+struct excess_labels {
+	const char *(*label)(const void *ctx, uint64_t i, const struct spool_record *r,
+			     char *buf, size_t len);
+	void (*legend)(const void *ctx, FILE *f);
+	const void *ctx;
+};
+
+/* The --excess FILE, if cfg names one: a pass over the spool of its own,
+ * with the labels' column where labels is not NULL.  Returns 0; -1 when
+ * the samples cannot be read back; -2 when the file cannot be written
+ * (nothing is left of it).  A message in err. */
+int excess_write(struct spool *sp, const struct excess_config *cfg,
+		 const struct excess_labels *labels, char *err, size_t err_len);
 
 /* Both: the histogram's pass, then the file's.  Returns as excess_write
  * (-1 also when out of memory). */

@@ -1,5 +1,5 @@
 /*
- * export.c - the minima as CSV (export.h).
+ * export.c - the minima as CSV, the excess with its attribution (export.h).
  */
 #include "export.h"
 
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "outfile.h"
+#include "report_sources.h"
 
 int export_minima(const struct analysis *a, const char *path, char *err,
 		  size_t err_len)
@@ -31,4 +32,36 @@ int export_minima(const struct analysis *a, const char *path, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+static const char *label_of(const void *ctx, uint64_t i, const struct spool_record *r, char *buf,
+			    size_t len)
+{
+	const struct analysis *a = ctx;
+	return diagnosis_attribution_name(diagnosis_attribute(&a->diag, &a->points, i, r), buf,
+					  len);
+}
+
+/* "# attribution: ..." then a line per source: its name and its title. */
+static void legend_of(const void *ctx, FILE *f)
+{
+	const struct analysis *a = ctx;
+	const struct sources *ss = &a->diag.sources;
+	fprintf(f, "# attribution: jitter (within the run's jitter), speed (within its jitter at "
+		   "the machine's speed then, interrupted at the fastest), sourceK (the K-th "
+		   "source below), unexplained (interrupted, no source's), - (no model: too few "
+		   "runs)\n");
+	for (size_t j = 0; j < ss->count; j++) {
+		char t[160];
+		fprintf(f, "# source%zu: %s\n", j + 1,
+			report_source_title(t, sizeof t, &ss->s[j], a->unit_ns));
+	}
+}
+
+int export_excess(struct analysis *a, const char *path, char *err, size_t err_len)
+{
+	struct excess_config c = a->excess_cfg;
+	c.excess_path = path;
+	struct excess_labels lb = { label_of, legend_of, a };
+	return excess_write(&a->spool, &c, &lb, err, err_len);
 }

@@ -56,7 +56,7 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		int hit = diagnosis_attribute(&a->diag, &a->points, i, &r) != -2;
+		int hit = diagnosis_attribute(&a->diag, &a->points, i, &r) >= ATTRIBUTED_UNEXPLAINED;
 		int keep = i++ % every == 0 || (hit && hits % every_hit == 0);
 		hits += hit;
 		if (!keep)

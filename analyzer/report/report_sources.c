@@ -5,6 +5,7 @@
 #include "report_sources.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report.h"
@@ -112,6 +113,33 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 	if (s->held_longest >= 1)
 		fprintf(out, "; the longest N's minimum holds %.3g of them", s->held_longest);
 	fprintf(out, "\n");
+}
+
+const char *report_source_title(char *buf, size_t len, const struct source *s, double unit_ns)
+{
+	char p[32], w[32], c[32], r[48];
+	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;
+	const char *per = unit_ns > 0 ? "per second" : "per million clock units";
+	if (isnan(s->rate))
+		snprintf(r, sizeof r, "rate not told");
+	else if (!isfinite(s->rate))
+		snprintf(r, sizeof r, "in every run");
+	else
+		snprintf(r, sizeof r, "%.4g %s", s->rate * k, per);
+	fmt_span(c, sizeof c, s->cost, unit_ns);
+	if (s->kind == SOURCE_PERIODIC && unit_ns > 0)
+		snprintf(buf, len, "every %s (%.4g Hz), %s, each %s",
+			 fmt_span(p, sizeof p, s->marks.period, unit_ns),
+			 1e9 / (s->marks.period * unit_ns), r, c);
+	else if (s->kind == SOURCE_PERIODIC)
+		snprintf(buf, len, "every %s, %s, each %s",
+			 fmt_span(p, sizeof p, s->marks.period, unit_ns), r, c);
+	else if (s->kind == SOURCE_BURSTS)
+		snprintf(buf, len, "%zu bursts of about %.3g within %s, %s, each %s", s->bursts,
+			 s->per_burst, fmt_span(w, sizeof w, s->width, unit_ns), r, c);
+	else
+		snprintf(buf, len, "at random, %s, each %s", r, c);
+	return buf;
 }
 
 void report_sources_text(FILE *out, const struct source_view *v)

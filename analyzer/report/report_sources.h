@@ -5,6 +5,7 @@
 #ifndef SUBTICK_REPORT_SOURCES_H
 #define SUBTICK_REPORT_SOURCES_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -21,6 +22,10 @@ struct source_view {
 
 /* Per second from a rate per clock unit (NAN without unit_ns). */
 double source_per_s(double rate, double unit_ns);
+
+/* A source in a few words, for a figure's title or a file's legend:
+ * "every 1 ms (1000 Hz), 997.6 per second, each 20 µs". */
+const char *report_source_title(char *buf, size_t len, const struct source *s, double unit_ns);
 
 /* The lines of the sources, indented by four. */
 void report_sources_text(FILE *out, const struct source_view *v);

@@ -27,6 +27,7 @@
  *                [--bursts FACTOR@LENGTH_MS/EVERY_MS]
  *                [--wave AMPLITUDE@EVERY_MS]
  *                [--trace SECONDS [--read-interval UNITS]]
+ *                [--truth-runs FILE]
  *
  * --jitter adds to each run a time of its own, whatever its N: exponential
  * of mean J units (a bare J, or exp:J), or generalized Pareto of scale J
@@ -59,6 +60,11 @@
  * or at PHASE_US (0 <= PHASE_US < PERIOD_US: sources on one grid);
  * with SHARE (0 < SHARE <= 1, default 1) it fires at each of its marks
  * with that chance only (a source on a period's grid that skips marks).
+ *
+ * --truth-runs FILE writes each run's truth, a line per run in the
+ * collection's order: n, at (as in the stream), the sources that landed
+ * in it (bit k: the k-th --periodic, --random or --irq-bursts, in the
+ * order given), and the machine's speed factor when it started.
  *
  * --trace SECONDS writes an activity trace instead (collect --trace,
  * data/FORMAT.md): a loop reading the clock every --read-interval units
@@ -134,6 +140,8 @@ struct gen {
 	double wave_amp, wave_every;	/* units; 0: none */
 	double trace_s, read_interval;
 	double in_runs;			/* wall time spent in runs, units */
+	FILE *truth_runs;		/* --truth-runs, or NULL */
+	unsigned run_hits;		/* bit k: source k landed in this run */
 	gsl_rng *rng;
 };
 
@@ -307,6 +315,10 @@ static int flag(struct gen *g, const char *o, const char *v)
 	else if (strcmp(o, "--seed") == 0) g->seed = (unsigned long)number(o, v);
 	else if (strcmp(o, "--trace") == 0) g->trace_s = number(o, v);
 	else if (strcmp(o, "--read-interval") == 0) g->read_interval = number(o, v);
+	else if (strcmp(o, "--truth-runs") == 0) {
+		if ((g->truth_runs = fopen(v, "w")) == NULL)
+			usage_error(o, v, "a file that can be written");
+	}
 	else if (strcmp(o, "--periodic") == 0) add_source(g, o, v, 1);
 	else if (strcmp(o, "--random") == 0) add_source(g, o, v, 0);
 	else if (strcmp(o, "--speed") == 0) add_span(g, v);
@@ -464,6 +476,7 @@ static double take_due(struct gen *g, double x, int in_run)
 	while ((k = first_source(g)) >= 0 && g->src[k].next <= x) {
 		x += cost_of(g, &g->src[k]);
 		g->src[k].hits += in_run;
+		g->run_hits |= in_run ? 1u << k : 0;
 		advance(g, &g->src[k]);
 	}
 	return x;
@@ -582,10 +595,15 @@ static void collection(struct gen *g)
 			work *= 1 + fmin(draw_of(g->rng, &g->spread), 1);
 			g->cur_grow = 1 + g->grow * (double)(n[order[k]] - g->from) /
 					      (double)(g->to - g->from);
-			double b = run(g, a, work);
+			g->run_hits = 0;
+			double change, b = run(g, a, work);
 			g->cur_grow = 1;
 			b += draw_of(g->rng, &g->jitter);
 			g->in_runs += b - a;
+			if (g->truth_runs)
+				fprintf(g->truth_runs, "%llu\t%.0f\t%u\t%.6g\n",
+					(unsigned long long)n[order[k]], reading(g, a) - first,
+					g->run_hits, speed_at(g, a, &change));
 			printf("%llu\t%.0f\t%.0f\n", (unsigned long long)n[order[k]],
 			       reading(g, b) - reading(g, a), reading(g, a) - first);
 			samples++;
@@ -657,5 +675,7 @@ int main(int argc, char **argv)
 	else
 		collection(&g);
 	gsl_rng_free(g.rng);
+	if (g.truth_runs && fclose(g.truth_runs) != 0)
+		return 1;
 	return ferror(stdout) ? 1 : 0;
 }

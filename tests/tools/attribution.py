@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""attribution.py - how many runs analyze --excess attributes right, against
+the truth disturb --truth-runs wrote for the same collection.
+
+    attribution.py EXCESS TRUTH_RUNS [--min SHARE]
+
+A run's truth is what landed in it: a source (bit k of its mask: the k-th
+source given to disturb), the machine's speed (a factor above 1 when it
+started), or neither (its jitter).  Each source analyze names stands for
+the truth source most of its runs hold.  A run is right when:
+  - a source landed in it and analyze names a source that stands for one
+    of those that did (or the only one it names, where it names one);
+  - nothing landed in it: analyze says jitter, or speed where the machine
+    was slower then (a run slowed by a few per cent is within its jitter).
+Prints the share right, of all runs and per truth, and the confusion
+counts; with --min, exits 1 when the share right is below SHARE.
+"""
+import sys
+from collections import Counter, defaultdict
+
+
+def read_excess(path):
+    labels = []
+    for line in open(path):
+        if line.startswith('#'):
+            continue
+        f = line.split()
+        if len(f) < 6:
+            sys.exit(f'{path}: no attribution column')
+        labels.append(f[5])
+    return labels
+
+
+def read_truth(path):
+    rows = []
+    for line in open(path):
+        n, at, mask, speed = line.split()
+        rows.append((int(mask), float(speed)))
+    return rows
+
+
+def truth_name(mask, speed):
+    if mask:
+        return 'sources:' + ','.join(str(k + 1) for k in range(32) if mask >> k & 1)
+    return 'speed' if speed > 1.0005 else 'jitter'
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith('--')]
+    least = None
+    if '--min' in argv:
+        least = float(argv[argv.index('--min') + 1])
+        args.remove(argv[argv.index('--min') + 1])
+    labels, truth = read_excess(args[0]), read_truth(args[1])
+    if len(labels) != len(truth):
+        sys.exit(f'{len(labels)} runs in the excess file, {len(truth)} in the truth')
+    # each source analyze names stands for the truth source most of its
+    # runs hold
+    held = defaultdict(Counter)
+    for lab, (mask, _) in zip(labels, truth):
+        if lab.startswith('source'):
+            for k in range(32):
+                if mask >> k & 1:
+                    held[lab][k] += 1
+    stands = {lab: c.most_common(1)[0][0] for lab, c in held.items() if c}
+    right = Counter()
+    of = Counter()
+    confusion = Counter()
+    for lab, (mask, speed) in zip(labels, truth):
+        t = truth_name(mask, speed)
+        kind = t.split(':')[0]
+        of[kind] += 1
+        confusion[(t, lab)] += 1
+        if mask:
+            ok = lab in stands and mask >> stands[lab] & 1
+        else:
+            ok = lab == 'jitter' or (lab == 'speed' and speed > 1.0005)
+        right[kind] += bool(ok)
+    total = sum(right.values()) / len(labels)
+    print(f'right: {total:.4f} of {len(labels)} runs')
+    for kind in sorted(of):
+        print(f'  {kind}: {right[kind] / of[kind]:.4f} of {of[kind]}')
+    print('  sources stand for: ' + ', '.join(f'{k} -> {v + 1}' for k, v in sorted(stands.items())))
+    for (t, lab), c in sorted(confusion.items(), key=lambda x: -x[1])[:12]:
+        print(f'    truth {t:16s} said {lab:12s} {c}')
+    if least is not None and total < least:
+        print(f'below {least}', file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
