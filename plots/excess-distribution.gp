@@ -1,37 +1,77 @@
-# excess-distribution.gp - how the excess is distributed: a histogram on a
-# log axis, and the share of samples above each excess; the noise classes
-# (on the line, jitter, interrupts) show as separate humps.
+# excess-distribution.gp - how each run's excess over its N's floor at its
+# speed is distributed, by what the model attributes it to: a histogram on
+# log axes, the classes stacked in their colours, the counts the fitted
+# jitter's tail expects drawn over it and the thresholds of an
+# interruption marked; below, the share of runs above each excess, with
+# the jitter's alone: where the two part, interruptions begin.
 #   gnuplot -c excess-distribution.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+# (the key's rows set the height before the terminal is set)
+nsrc = 0
+load ARG1."/attribution.gp"
+rows = 4 + nsrc
+height = 950 + 15 * rows
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
+load here."/model.gp"
 
-set multiplot layout 2,1 title TITLE
+# residual.txt: lo hi, the runs of each class (columns 3 to 13: jitter,
+# speed, unexplained, source1..source8), the share of runs above hi, the
+# jitter's expected runs in the bin, its share above hi
+cum(c) = sum [i = 0:c] column(3 + i)
+xmid(lo, hi) = lo > 0 ? sqrt(lo * hi) : hi / 2
+xlo(lo, hi) = lo > 0 ? lo : hi / 4
+
+# (stats before any range is set: it counts only what lies within them)
+share_least = 0
+stats data."/residual.txt" using ($14 > 0 ? $14 : 1/0) nooutput
+if (exists("STATS_records") && STATS_records > 0) { share_least = STATS_min }
+# both panels over the same excess: from the first bar's drawn edge
+stats data."/residual.txt" using 2 nooutput
+set xrange [STATS_min / 4 : STATS_max * 1.2]
+keyh = 15.0 * (rows + 1) / height
+set multiplot title TITLE
+set lmargin 12
+set rmargin 4
 set logscale x
-set format x "%.0e"
-set xlabel "excess over the least-values line (".VALUEUNIT.", log; the first bar holds all excesses below its right edge)"
-set style fill solid 0.6 noborder
-set arrow 1 from w, graph 0 to w, graph 1 nohead dt 2 lc rgb green
-set arrow 2 from threshold, graph 0 to threshold, graph 1 nohead dt 2 lc rgb red
-set label 1 "1 tick" at w, graph 0.95 left offset 0.5,0 tc rgb green
-set label 2 "interrupt-like" at threshold, graph 0.95 left offset 0.5,0 tc rgb red
+set format x "% h"
+set xlabel sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, within a tick)", XUNIT)
+set style fill solid 0.8 noborder
+set style textbox opaque noborder
+if (judged && T_short > 0) {
+	set arrow 2 from T_short, graph 0 to T_short, graph 1 nohead dt 2 lc rgb red
+	set label 2 "interrupted above (shortest N)" at T_short, graph 0.06 left offset 0.5,0 tc rgb red front boxed
+	if (T_long > 1.5 * T_short) {
+		set arrow 3 from T_long, graph 0 to T_long, graph 1 nohead dt 3 lc rgb red
+		set label 3 "(longest N)" at T_long, graph 0.16 left offset 0.5,0 tc rgb red front boxed
+	}
+}
 
-set title "histogram of the excess (8 bins per octave)"
-set ylabel "samples per bin (log)"
+set size 1, 0.93 - 0.38 - keyh
+set origin 0, 0.38 + keyh
+set format x ""
+xlabel_kept = sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, within a tick)", XUNIT)
+unset xlabel
+set title "histogram of the runs' excess (8 bins per octave), each class stacked in its colour"
+set ylabel "runs per bin (log)"
 set logscale y
 set yrange [0.8:*]
-unset key
-# x y xlow xhigh ylow yhigh; the first bin, [0, edge], is drawn from edge/2
-plot data."/histogram.txt" using ($1 > 0 ? sqrt($1 * $2) : $2):3:($1 > 0 ? $1 : $2 / 2):2:(0.8):3 with boxxyerror lc rgb blue
+set key at screen 0.5, screen 0.38 + keyh center top vertical maxrows rows Left reverse invert samplen 1 font ",9"
+plot for [c = classes:0:-1] data."/residual.txt" using (xmid($1, $2)):(cum(c) > 0 ? cum(c) : 1/0):(xlo($1, $2)):2:(0.8):(cum(c)) \
+	with boxxyerror lc rgb colour(c) title class_name(c), \
+     data."/residual.txt" using (xmid($1, $2)):($15 >= 0.5 ? $15 : 1/0) with lines dt 2 lw 2 lc rgb "#000000" \
+	title "the jitter's fitted tail (the heaviest the data allow, as the threshold): the runs it expects per bin"
 
-set title "share of samples whose excess is above x"
+set size 1, 0.36
+set origin 0, 0
+set format x "% h"
+set xlabel xlabel_kept
+set title "share of runs whose excess is above x"
 set ylabel "share above (log)"
 set format y "%g"
-if (share_min > 0) {
-	set yrange [share_min / 2 : 1]
-} else {
-	set yrange [0.1 : 1]
-	set label 3 "every sample is in the first bin: no share above it to draw" at graph 0.5, graph 0.5 center
-}
-plot data."/histogram.txt" using 2:($4 > 0 ? $4 : 1/0) with steps lw 2 lc rgb purple
+set yrange [(share_least > 0 ? share_least / 10 : 1e-6):1.2]
+unset key
+set key inside bottom left vertical noinvert
+plot data."/residual.txt" using 2:($14 > 0 ? $14 : 1/0) with steps lw 2 lc rgb purple title "all runs", \
+     data."/residual.txt" using 2:($16 > 0 ? $16 : 1/0) with lines dt 2 lw 2 lc rgb "#000000" title "the jitter's fitted tail alone (the heaviest the data allow)"
 unset multiplot

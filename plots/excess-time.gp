@@ -1,52 +1,78 @@
-# excess-time.gp - the excess against the time each run started: interrupts
-# that recur with a period show as stripes.  When analyze found a period:
-# a zoom on twenty periods with their marks, and the whole collection
-# folded at the period, where periodic disturbances gather at one phase.
-# The runs analyze found interrupted (beyond what the machine's speed
-# explains) are drawn strong.
+# excess-time.gp - what disturbed each run, against the time it started:
+# above, the machine's speed (each window of runs against the fastest run
+# of their N, and its stretches); below, each run's excess over its N's
+# floor at that speed, coloured by what the model attributes it to: its
+# jitter, the speed, a source (named in the key), or nothing it knows.
 #   gnuplot -c excess-time.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
-if (word(ARG5, 8) + 0 > 0) { height = 1100 }
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+# (the key's rows set the height before the terminal is set)
+nsrc = 0
+load ARG1."/attribution.gp"
+rows = 3 + nsrc
+height = 900 + 20 * rows
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
-
-top = excess_max + w
-unset key
-set logscale y
-set yrange [w / 2 : top * 1.5]
-set ylabel "excess over the step function + 1 tick (log)"
-set xlabel sprintf("start of the run (%s since the first)", TIMEUNIT)
-strong(e) = column(6) > 0 ? e + w : 1/0
-weak(e) = column(6) > 0 ? 1/0 : e + w
-marks = data."/period.txt"
+load here."/model.gp"
 
 if (!has_time) {
 	set title TITLE."\nexcess against time: the input has no start times (no 'at' column), so there is nothing to draw"
 	set xrange [0:1]
+	set yrange [0:1]
 	set xlabel "start of the run (unknown)"
 	plot 1/0 notitle
-} else { if (period > 0) {
-	set multiplot layout 3,1 title TITLE
-	set title "excess against time (strong: the runs found interrupted)"
-	plot data."/samples.txt" using 5:(weak($4)) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt mark ps 0.4 lc rgb purple
-	stats data."/samples.txt" using 5 nooutput
-	zoom = 20 * period < STATS_max ? 20 * period : STATS_max
-	set title sprintf("zoom on %.0f periods; marks every %.4g %s (the strongest period found)", zoom / period, period, TIMEUNIT)
-	set xrange [phase - 0.5 * period : phase - 0.5 * period + zoom]
-	plot marks using 1:(w / 2):(0):(top * 1.5 - w / 2) with vectors nohead lc rgb "#8fcc8f", \
-	     data."/samples.txt" using 5:(weak($4)) with points pt dot ps 0.4 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt mark ps 0.6 lc rgb purple
-	set title "the whole collection folded at the period: periodic disturbances gather at one phase"
-	set xlabel sprintf("phase within the period of %.4g %s (0.5: the phase found)", period, TIMEUNIT)
-	set xrange [0:1]
-	fold(t) = (t - phase) / period + 0.5 - floor((t - phase) / period + 0.5)
-	plot data."/samples.txt" using (fold($5)):(weak($4)) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using (fold($5)):(strong($4)) with points pt mark ps 0.5 lc rgb purple
-	unset multiplot
+	exit
+}
+stats data."/samples.txt" using 5 nooutput
+span = STATS_max > 0 ? STATS_max : 1
+set multiplot title TITLE
+set lmargin 12
+set rmargin 4
+set xrange [0:span]
+
+# the speed, on the same time axis
+set size 1, 0.27
+set origin 0, 0.70
+set title "the machine's speed: each window of runs against the fastest run of their N"
+set ylabel "speed factor"
+set format x ""
+unset xlabel
+set key top left
+stats data."/windows.txt" using 2 nooutput
+if (exists("STATS_records") && STATS_records > 0) {
+	lo = STATS_min < 1 ? STATS_min : 1
+	hi = STATS_max
+	set yrange [lo - 0.05 * (hi - lo + 0.01) : hi + 0.25 * (hi - lo + 0.01)]
+	plot data."/windows.txt" using 1:2 with points pt dot ps 0.3 lc rgb grey title "a window of runs", \
+	     data."/windows.txt" using 1:3 with steps lw 2 lc rgb "#ff7f0e" title "stretches of one speed"
 } else {
-	set title TITLE."\nexcess against time: no period found (strong: the runs found interrupted)"
-	plot data."/samples.txt" using 5:(weak($4)) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
-	     data."/samples.txt" using 5:(strong($4)) with points pt mark ps 0.4 lc rgb purple
+	set yrange [0:2]
+	set label 1 "not judged (too few runs)" at graph 0.5, graph 0.5 center
+	plot 1/0 notitle
+	unset label 1
 }
+
+# each run's excess over its floor at that speed, by attribution
+# the key below, a class a row
+keyh = 0.015 + 15.0 * (rows + 1) / height
+set size 1, 0.70 - keyh
+set origin 0, keyh
+set title "each run's excess over its N's floor at the machine's speed then, coloured by what the model attributes it to"
+set format x "% h"
+set xlabel sprintf("start of the run (%s since the first)", TIMEUNIT)
+set ylabel sprintf("excess over the floor at its speed + 1 tick (%s, log)", XUNIT)
+set logscale y
+set format y "%g"
+set yrange [*:*]
+set key at screen 0.5, screen 0.005 center bottom vertical maxrows rows Left reverse samplen 1 font ",9"
+if (judged && T_long > 0) {
+	set arrow 2 from graph 0, first T_short + xw to graph 1, first T_short + xw nohead dt 2 lc rgb red
+	set arrow 3 from graph 0, first T_long + xw to graph 1, first T_long + xw nohead dt 3 lc rgb red
+	set style textbox opaque noborder
+	set label 2 "interrupted above this (shortest N)" at graph 0.99, first T_short + xw right offset 0,0.6 tc rgb red front boxed
+	if (T_long > 1.5 * T_short) {
+		set label 3 "(longest N)" at graph 0.99, first T_long + xw right offset 0,0.6 tc rgb red front boxed
+	}
 }
+plot data."/samples.txt" using 5:(rx(0)) with points pt dot ps 0.3 lc rgb colour(0) title class_name(0), \
+     for [c = 1:classes] data."/samples.txt" using 5:(rx(c)) with points pt mark ps 0.45 lc rgb colour(c) title class_name(c)
+unset multiplot

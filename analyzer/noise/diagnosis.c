@@ -97,12 +97,19 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 }
 
 int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
-			const struct spool_record *r)
+			const struct spool_record *r, double *residual)
 {
-	if (!d->jitter.judged || r->i >= s->count)
+	if (r->i >= s->count) {
+		if (residual)
+			*residual = 0;
 		return ATTRIBUTED_NONE;
+	}
 	double floor = s->p[r->i].min;
 	double sp = speed_of_run(&d->speed, i, r->t, floor, 2 * d->quantum);
+	if (residual)
+		*residual = r->t - sp * floor;
+	if (!d->jitter.judged)
+		return ATTRIBUTED_NONE;
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
 	return attribute(d, at, r->t, r->t - sp * floor, floor, r->i);
@@ -150,7 +157,7 @@ static int count_all(struct analysis *a)
 	if (spool_rewind(&a->spool) != 0)
 		return -1;
 	while ((got = spool_get(&a->spool, &r)) == 1) {
-		int s = diagnosis_attribute(d, &a->points, i++, &r);
+		int s = diagnosis_attribute(d, &a->points, i++, &r, NULL);
 		if (s < ATTRIBUTED_UNEXPLAINED)
 			continue;
 		m->events++;

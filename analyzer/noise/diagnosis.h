@@ -70,9 +70,11 @@ enum {
 	ATTRIBUTED_NONE = -4		/* no model: the jitter was not judged */
 };
 
-/* What spool record r (number i) is attributed to (above). */
+/* What spool record r (number i) is attributed to (above); residual, when
+ * not NULL, gets its excess over its N's floor at its speed (r = t - s F,
+ * clock units; t - F without a model). */
 int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
-			const struct spool_record *r);
+			const struct spool_record *r, double *residual);
 
 /* An attribution's name: "jitter", "speed", "unexplained", "sourceK" (K
  * from 1, the sources' order in the report), or "-" (no model).  buf

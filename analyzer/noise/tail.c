@@ -387,11 +387,16 @@ double tail_quantile(const struct tail_fit *f, double p, int upper)
 	return best;
 }
 
-double tail_survival(const struct tail_fit *f, double x)
+double tail_survival(const struct tail_fit *f, double x, int upper)
 {
 	if (!f->ok)
 		return NAN;
 	if (!(x > f->u))
 		return f->p_u;
-	return f->p_u * exp(gpd_log_survival(x - f->u, f->sigma, f->xi));
+	double best = gpd_log_survival(x - f->u, f->sigma, f->xi);
+	for (size_t k = 0; upper && k < f->nprof; k++) {
+		double y = gpd_log_survival(x - f->u, f->prof_sigma[k], f->prof_xi[k]);
+		best = y > best ? y : best;
+	}
+	return f->p_u * exp(best);
 }

@@ -77,8 +77,9 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi
  * 1).  u where p >= p_u; NAN where !ok. */
 double tail_quantile(const struct tail_fit *f, double p, int upper);
 
-/* P(X > x) at the best fit, x >= u (p_u below u). */
-double tail_survival(const struct tail_fit *f, double x);
+/* P(X > x) at the best fit, x >= u (p_u below u); with upper, the largest
+ * of the fits within the 95% bound (as tail_quantile's). */
+double tail_survival(const struct tail_fit *f, double x, int upper);
 
 /* The GPD's log survival at y >= 0 (its own, not the sample's). */
 double gpd_log_survival(double y, double sigma, double xi);

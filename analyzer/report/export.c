@@ -38,7 +38,7 @@ static const char *label_of(const void *ctx, uint64_t i, const struct spool_reco
 			    size_t len)
 {
 	const struct analysis *a = ctx;
-	return diagnosis_attribution_name(diagnosis_attribute(&a->diag, &a->points, i, r), buf,
+	return diagnosis_attribution_name(diagnosis_attribute(&a->diag, &a->points, i, r, NULL), buf,
 					  len);
 }
 

@@ -26,11 +26,12 @@
 extern char **environ;
 
 static const char *const figures[] = {
-	"timings", "excess-n", "excess-distribution", "excess-time", "speed",
+	"timings", "excess-n", "excess-distribution", "excess-time", "speed", "sources",
 };
 
 static const char *const data_files[] = {
 	"samples.txt", "minima.txt", "histogram.txt", "period.txt", "windows.txt",
+	"residual.txt", "attribution.gp",
 };
 
 /* An activity trace's (plot_trace.c). */

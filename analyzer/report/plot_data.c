@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "plot.h"
+#include "plot_model.h"
 
 /* Times in the figures: ms when unit_ns is known, else clock units. */
 double plot_time_scale(const struct analysis *a)
@@ -34,11 +35,13 @@ char *plot_n_unit(const struct analysis *a)
 	return a->per[0] ? (char *)a->per : "units of work";
 }
 
-/* samples.txt: n t excess excess_step time, thinned to about the
- * settings' plot_samples (PLOT_SAMPLES_MAX): every k-th sample, and every
- * interrupted one while those are fewer than that (else every k-th of
- * them too: an HTML page's inline figures hold every point drawn). */
-static int write_samples(struct analysis *a, const char *dir, double *span)
+/* samples.txt: n t excess excess_step time interrupted residual class,
+ * thinned to about the settings' plot_samples (PLOT_SAMPLES_MAX): every
+ * k-th sample, and every interrupted one while those are fewer than that
+ * (else every k-th of them too: an HTML page's inline figures hold every
+ * point drawn).  Every run enters the model's histogram (m). */
+static int write_samples(struct analysis *a, const char *dir, struct plot_model *m,
+			 double *span)
 {
 	FILE *f = plot_open_in(dir, "samples.txt");
 	if (f == NULL || spool_rewind(&a->spool) != 0)
@@ -46,17 +49,21 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 	uint64_t most = a->opt->plot_samples ? a->opt->plot_samples : PLOT_SAMPLES_MAX;
 	uint64_t every = a->points.samples / most + 1, i = 0, at0 = SPOOL_NO_AT, hits = 0;
 	uint64_t every_hit = a->diag.counts.events / most + 1;
-	double ts = plot_time_scale(a);
+	double ts = plot_time_scale(a), xs = plot_excess_scale(a);
 	struct spool_record r;
 	int k;
-	fprintf(f, "# n t excess excess_step time interrupted (one sample in %llu, and one interrupted in %llu)\n",
-		(unsigned long long)every, (unsigned long long)every_hit);
+	fprintf(f, "# n t excess excess_step time interrupted residual class (one sample in %llu, "
+		   "and one interrupted in %llu; residual: over the N's floor at the run's speed, %s; "
+		   "class: 0 jitter, 1 speed, 2 unexplained, 3 + K source K + 1)\n",
+		(unsigned long long)every, (unsigned long long)every_hit, plot_excess_unit(a));
 	while ((k = spool_get(&a->spool, &r)) == 1) {
-		double e, es;
+		double e, es, res;
 		excess_of(&a->excess_cfg, &r, &e, &es);
 		if (at0 == SPOOL_NO_AT && r.at != SPOOL_NO_AT)
 			at0 = r.at;
-		int hit = diagnosis_attribute(&a->diag, &a->points, i, &r) >= ATTRIBUTED_UNEXPLAINED;
+		int who = diagnosis_attribute(&a->diag, &a->points, i, &r, &res);
+		int hit = who >= ATTRIBUTED_UNEXPLAINED, cls = plot_class_of(who);
+		plot_model_take(m, res, cls);
 		int keep = i++ % every == 0 || (hit && hits % every_hit == 0);
 		hits += hit;
 		if (!keep)
@@ -64,12 +71,12 @@ static int write_samples(struct analysis *a, const char *dir, double *span)
 		if (r.at != SPOOL_NO_AT) {
 			double when = (double)(r.at - at0) * ts;
 			*span = when > *span ? when : *span;
-			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d\n", (unsigned long long)r.n,
-				r.t, e, es, when, hit);
+			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d %.10g %d\n", (unsigned long long)r.n,
+				r.t, e, es, when, hit, res * xs, cls);
 		}
 		else
-			fprintf(f, "%llu %.17g %.10g %.10g nan %d\n", (unsigned long long)r.n,
-				r.t, e, es, hit);
+			fprintf(f, "%llu %.17g %.10g %.10g nan %d %.10g %d\n", (unsigned long long)r.n,
+				r.t, e, es, hit, res * xs, cls);
 	}
 	return plot_close(f) == 0 && k == 0 ? 0 : -1;
 }
@@ -182,13 +189,15 @@ static int write_speed(const struct analysis *a, const char *dir)
 int plot_write_data(struct analysis *a, const char *dir, FILE *err)
 {
 	double span = 0;
-	if (write_samples(a, dir, &span) != 0 || write_minima(a, dir) != 0 ||
-	    write_histogram(a, dir) != 0 || write_period(a, dir, span) != 0 ||
-	    write_speed(a, dir) != 0) {
+	struct plot_model m;
+	int rc = plot_model_begin(&m, a);
+	if (rc == 0 && (write_samples(a, dir, &m, &span) != 0 || plot_model_write(&m, a, dir) != 0 ||
+			write_minima(a, dir) != 0 || write_histogram(a, dir) != 0 ||
+			write_period(a, dir, span) != 0 || write_speed(a, dir) != 0))
+		rc = -1;
+	plot_model_free(&m);
+	if (rc != 0)
 		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
 			strerror(errno ? errno : EIO));
-		return -1;
-	}
-	return 0;
+	return rc;
 }
-

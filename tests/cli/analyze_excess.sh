@@ -65,3 +65,18 @@ check "attribution: 99% of the runs right" \
 	python3 "$(dirname "$0")/../tools/attribution.py" --min 0.99 "$T/dx" "$T/truth"
 check "attribution: the slowed runs are the speed's, not a source's" \
 	sh -c "! grep -q 'truth speed  *said source' '$T/score'"
+
+# The figures draw what the column says: the model's histogram (every run,
+# by class: residual.txt) holds as many runs of each class as the column.
+if command -v gnuplot > /dev/null; then
+	"$ANALYZE" --plot "$T/fig" --plot-format dumb "$T/d" > /dev/null || fail "--plot exited $?"
+	awk '!/^#/ { n[$6]++ } END { printf "%d %d %d", n["jitter"] + n["-"], n["speed"], n["unexplained"];
+		for (k = 1; k <= 8; k++) printf " %d", n["source" k]; print "" }' "$T/dx" > "$T/by_column"
+	awk '!/^#/ { for (k = 3; k <= 13; k++) c[k] += $k }
+		END { for (k = 3; k <= 13; k++) printf "%s%d", (k > 3 ? " " : ""), c[k]; print "" }' \
+		"$T/fig/residual.txt" > "$T/by_figure"
+	check "the figures' classes hold the column's runs ($(cat "$T/by_column"))" \
+		cmp -s "$T/by_column" "$T/by_figure"
+	check "the figures name the sources the column does" \
+		[ "$(grep -c '^src_title' "$T/fig/attribution.gp")" -eq 3 ]
+fi

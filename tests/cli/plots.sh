@@ -6,7 +6,7 @@
 command -v gnuplot > /dev/null || skip "gnuplot not installed"
 
 "$SYNTH" --seed 7 --runs 20 --period 9.2e6 --interrupt-every 0 --interrupt-cost 4000 > "$T/s"
-figures="timings excess-n excess-distribution excess-time"
+figures="timings excess-n excess-distribution excess-time speed sources"
 
 magic() { od -An -c -N "$2" "$1" | tr -d ' \n'; }
 
