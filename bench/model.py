@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("BUILD", ROOT / "build"))
 DISTURB = BUILD / "tests" / "disturb"
 ANALYZE = BUILD / "analyzer" / "analyze"
+sys.path.insert(0, str(ROOT / "tests" / "tools"))
+import attribution  # noqa: E402  (tests/tools/attribution.py: the runs' truth against --excess)
 SLOPE = 0.57  # the kernel's cost at speed 1: the fastest moments' is SLOPE x their factor
 
 # name, disturb arguments, what is true (in words)
@@ -225,12 +227,16 @@ def show(j):
 
 
 def run_kind(name, args, seed, tmp, verbose):
-    text = subprocess.run([str(DISTURB), "--seed", str(seed), *args], check=True,
-                          capture_output=True, text=True).stdout
+    """The figures scored, and the runs attributed right and in all."""
+    truth_runs, excess = Path(tmp) / "truth", Path(tmp) / "excess"
+    text = subprocess.run([str(DISTURB), "--seed", str(seed), "--truth-runs", str(truth_runs),
+                           *args], check=True, capture_output=True, text=True).stdout
     path = Path(tmp) / "d.st"
     path.write_text(text)
-    j = json.loads(subprocess.run([str(ANALYZE), "--json", str(path)], check=True,
-                                  capture_output=True, text=True).stdout)
+    j = json.loads(subprocess.run([str(ANALYZE), "--json", "--excess", str(excess), str(path)],
+                                  check=True, capture_output=True, text=True).stdout)
+    right, of, _, _ = attribution.score(attribution.read_excess(excess),
+                                        attribution.read_truth(truth_runs))
     t = truth_of(text)
     seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 2.0
     figures = []
@@ -242,27 +248,31 @@ def run_kind(name, args, seed, tmp, verbose):
         for what, ok in figures:
             if not ok:
                 print(f"      WRONG: {what}")
-    return figures
+    return figures, sum(right.values()), sum(of.values())
 
 
 def table(seeds, only=(), verbose=False):
     """The markdown table of every kind (or those in only) over seeds
     1..seeds, and the figures right and in all."""
-    total = right = 0
-    lines = ["| kind | truth | figures right |", "|---|---|---|"]
+    total = right = runs_right = runs = 0
+    lines = ["| kind | truth | figures right | runs attributed right |", "|---|---|---|---|"]
     with tempfile.TemporaryDirectory() as tmp:
         for name, args, truth in KINDS:
             if only and name not in only:
                 continue
-            k = ok = 0
+            k = ok = r_ok = r_all = 0
             for seed in range(1, seeds + 1):
-                figs = run_kind(name, args, seed, tmp, verbose)
+                figs, r1, r2 = run_kind(name, args, seed, tmp, verbose)
                 k += len(figs)
                 ok += sum(1 for _, good in figs if good)
-            lines.append(f"| {name} | {truth} | {ok} of {k} |")
+                r_ok += r1
+                r_all += r2
+            lines.append(f"| {name} | {truth} | {ok} of {k} | {100 * r_ok / max(r_all, 1):.2f}% |")
             total += k
             right += ok
-    return lines, right, total
+            runs_right += r_ok
+            runs += r_all
+    return lines, right, total, runs_right, runs
 
 
 def main():
@@ -272,9 +282,10 @@ def main():
     p.add_argument("--show", action="store_true")
     o = p.parse_args()
     only = [x for x in o.only.split(",") if x]
-    lines, right, total = table(o.seeds, only, o.show)
+    lines, right, total, runs_right, runs = table(o.seeds, only, o.show)
     print("\n".join(lines))
-    print(f"\n{right} of {total} figures right ({100 * right / max(total, 1):.1f}%)")
+    print(f"\n{right} of {total} figures right ({100 * right / max(total, 1):.1f}%); "
+          f"{runs_right} of {runs} runs attributed right ({100 * runs_right / max(runs, 1):.2f}%)")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 # activity.gp - an activity trace (collect --trace): top, every gap the
-# reading loop saw, its length against when it began; bottom, the slides'
-# activity picture on a stretch of twenty periods of the strongest source
-# (or 20 ms): the loop running (green) and stopped (red), with that
-# source's marks.
+# reading loop saw, its length against when it began, in the colour of
+# the source the model attributes it to (as a collection's figures:
+# model.gp); bottom, the slides' activity picture on a stretch of twenty
+# periods of the strongest source (or 20 ms): the loop running (green) and
+# stopped (in the colour of the stop's source), with that source's marks.
 #   gnuplot -c activity.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 height = 1000
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
+load here."/model.gp"
 
 threshold = num(25)
 longest = num(26)
@@ -18,7 +20,7 @@ zoom_to = num(30)
 cost = num(31)
 lost = num(32)
 gaps = num(33)
-us = unit_ns > 0 ? "us" : "clock units"
+us = unit_ns > 0 ? "µs" : "clock units"
 ms = unit_ns > 0 ? "ms" : "clock units"
 unset key
 
@@ -29,7 +31,10 @@ if (gaps > 0) {
 	set yrange [threshold / 1.5 : longest * 2]
 	set xlabel sprintf("when it began (%s into the trace)", ms)
 	set ylabel sprintf("length (%s, log)", us)
-	plot data."/trace.txt" using 1:2 with points pt 7 ps 0.35 lc rgb purple
+	set key top right samplen 1 font ",9" opaque
+	gap(c) = column(3) == c ? column(2) : 1/0
+	plot for [c = 2:classes] data."/trace.txt" using 1:(gap(c)) with points pt 7 ps 0.35 lc rgb colour(c) title (c == 2 ? "no source's" : class_name(c))
+	unset key
 	unset logscale y
 } else {
 	set title "no gap longer than the threshold: nothing stopped the loop"
@@ -40,9 +45,9 @@ if (gaps > 0) {
 }
 if (zoom_to > zoom_from) {
 	if (period > 0) {
-		set title sprintf("activity from %.4g to %.4g %s: the loop running (green) and stopped (red); grey: every %.4g %s (the strongest period)", zoom_from, zoom_to, ms, period, ms)
+		set title sprintf("activity from %.4g to %.4g %s: the loop running (green) and stopped (in its source's colour); grey: every %.4g %s (the strongest period)", zoom_from, zoom_to, ms, period, ms)
 	} else {
-		set title sprintf("activity from %.4g to %.4g %s: the loop running (green) and stopped (red)", zoom_from, zoom_to, ms)
+		set title sprintf("activity from %.4g to %.4g %s: the loop running (green) and stopped (in its source's colour)", zoom_from, zoom_to, ms)
 	}
 	set xrange [zoom_from : zoom_to]
 	set yrange [0 : 1.2]
@@ -54,6 +59,6 @@ if (zoom_to > zoom_from) {
 	wmin = (zoom_to - zoom_from) / 1000.0
 	lenms(l) = unit_ns > 0 ? l / 1000.0 : l
 	plot data."/marks.txt" using 1:(0):(0):(1.1) with vectors nohead lc rgb "#999999" dt 2, \
-	     data."/trace.txt" using ($1 + lenms($2) / 2):(0.5):($1):($1 + (lenms($2) > wmin ? lenms($2) : wmin)):(0.05):(0.95) with boxxyerrorbars fs solid 1.0 lc rgb red
+	     for [c = 2:classes] data."/trace.txt" using ($1 + lenms($2) / 2):(column(3) == c ? 0.5 : 1/0):($1):($1 + (lenms($2) > wmin ? lenms($2) : wmin)):(0.05):(0.95) with boxxyerrorbars fs solid 1.0 lc rgb colour(c)
 }
 unset multiplot

@@ -9,7 +9,7 @@ threshold = num(25)
 longest = num(26)
 cost = num(31)
 gaps = num(33)
-us = unit_ns > 0 ? "us" : "clock units"
+us = unit_ns > 0 ? "µs" : "clock units"
 set title TITLE."\ngaps of the reading loop by length (8 bins an octave)"
 set xlabel sprintf("gap length (%s, log)", us)
 set ylabel "gaps (log)"

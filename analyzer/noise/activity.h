@@ -56,6 +56,10 @@ struct trace_summary {
 int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 		  const char *threshold, double seconds, const struct counted *counted,
 		  struct trace_summary *out);
+/* The source of the gap that began at start (clock units, as its `at`):
+ * its index in t->sources, or -1 (none claims it). */
+int trace_attribute(const struct trace_summary *t, double start);
+
 void trace_summary_free(struct trace_summary *t);
 
 #endif /* SUBTICK_ACTIVITY_H */

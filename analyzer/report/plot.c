@@ -36,7 +36,8 @@ static const char *const data_files[] = {
 
 /* An activity trace's (plot_trace.c). */
 static const char *const trace_figures[] = { "activity", "gaps" };
-static const char *const trace_data_files[] = { "trace.txt", "gaphist.txt", "marks.txt" };
+static const char *const trace_data_files[] = { "trace.txt", "gaphist.txt", "marks.txt",
+						  "attribution.gp" };
 
 struct figure_set {
 	const char *const *figures, *const *data;

@@ -134,16 +134,15 @@ static int write_residual(const struct plot_model *m, const struct analysis *a, 
 
 /* attribution.gp: gnuplot assignments (numbers, and strings analyze makes
  * of numbers alone: no text of the input is in them). */
-static int write_gp(const struct analysis *a, const char *dir)
+static int write_gp(const struct analysis *a, const struct sources *ss, const struct jitter *j,
+		    const char *dir)
 {
 	FILE *f = plot_open_in(dir, "attribution.gp");
 	if (f == NULL)
 		return -1;
-	const struct sources *ss = &a->diag.sources;
-	const struct jitter *j = &a->diag.jitter;
 	double x = plot_excess_scale(a), ms = plot_time_scale(a);
 	size_t last = a->points.count ? a->points.count - 1 : 0;
-	int judged = j->judged && j->points > last;
+	int judged = j && j->judged && j->points > last;
 	fprintf(f, "# the model's numbers for the figures (plots/model.gp)\n");
 	fprintf(f, "XUNIT = \"%s\"\n", plot_excess_unit(a));
 	fprintf(f, "xw = %.10e\n", (a->diag.quantum > 0 ? a->diag.quantum : 1) * x);
@@ -167,7 +166,13 @@ static int write_gp(const struct analysis *a, const char *dir)
 
 int plot_model_write(const struct plot_model *m, const struct analysis *a, const char *dir)
 {
-	return write_residual(m, a, dir) == 0 && write_gp(a, dir) == 0 ? 0 : -1;
+	return write_residual(m, a, dir) == 0 &&
+	       write_gp(a, &a->diag.sources, &a->diag.jitter, dir) == 0 ? 0 : -1;
+}
+
+int plot_model_write_trace(const struct analysis *a, const char *dir)
+{
+	return write_gp(a, &a->trace_sum.sources, NULL, dir);
 }
 
 void plot_model_free(struct plot_model *m)

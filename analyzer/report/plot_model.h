@@ -46,6 +46,9 @@ int plot_model_begin(struct plot_model *m, const struct analysis *a);
 void plot_model_take(struct plot_model *m, double residual, int cls);
 /* residual.txt and attribution.gp into dir.  Returns 0, or -1 (errno). */
 int plot_model_write(const struct plot_model *m, const struct analysis *a, const char *dir);
+/* attribution.gp alone, for an activity trace (its sources, no jitter
+ * threshold). */
+int plot_model_write_trace(const struct analysis *a, const char *dir);
 void plot_model_free(struct plot_model *m);
 
 #endif /* SUBTICK_PLOT_MODEL_H */

@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "plot_model.h"
+
 /* Times in ms and lengths in us where unit_ns is known; else clock units. */
 struct scales {
 	double time, length;
@@ -22,7 +24,8 @@ static struct scales scales_of(const struct analysis *a)
 	return (struct scales){ 1, 1 };
 }
 
-/* trace.txt: start length, every gap. */
+/* trace.txt: start length class, every gap (class as samples.txt's:
+ * plot_model.h). */
 static int write_gaps(struct analysis *a, const char *dir, struct scales k)
 {
 	FILE *f = plot_open_in(dir, "trace.txt");
@@ -30,9 +33,13 @@ static int write_gaps(struct analysis *a, const char *dir, struct scales k)
 	int got;
 	if (f == NULL || spool_rewind(&a->spool) != 0)
 		return f ? (plot_close(f), -1) : -1;
-	fprintf(f, "# start length (ms and us, or clock units)\n");
-	while ((got = spool_get(&a->spool, &r)) == 1)
-		fprintf(f, "%.10g %.10g\n", (double)r.at * k.time, r.t * k.length);
+	fprintf(f, "# start length class (ms and us, or clock units; class: 2 no source's, "
+		   "2 + K source K)\n");
+	while ((got = spool_get(&a->spool, &r)) == 1) {
+		int s = trace_attribute(&a->trace_sum, r.at != SPOOL_NO_AT ? (double)r.at : 0);
+		fprintf(f, "%.10g %.10g %d\n", (double)r.at * k.time, r.t * k.length,
+			s >= 0 ? PLOT_CLASS_SOURCE + s : PLOT_CLASS_UNEXPLAINED);
+	}
 	return plot_close(f) == 0 && got == 0 ? 0 : -1;
 }
 
@@ -113,7 +120,7 @@ int plot_trace_data(struct analysis *a, const char *dir, char *numbers, size_t l
 	double zoom = mk ? 20 * mk->period * ms : a->unit_ns > 0 ? 20 : 0;
 	double from = span > zoom ? (span - zoom) / 2 : 0, to = from + zoom;
 	if (write_gaps(a, dir, k) != 0 || write_histogram(a, dir, k) != 0 ||
-	    write_marks(a, dir, from, to) != 0)
+	    write_marks(a, dir, from, to) != 0 || plot_model_write_trace(a, dir) != 0)
 		return -1;
 	/* positions 1 to 24 as style.gp names them (tick, unit_ns, has_time);
 	 * the trace's own from 25 */

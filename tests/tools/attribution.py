@@ -45,13 +45,10 @@ def truth_name(mask, speed):
     return 'speed' if speed > 1.0005 else 'jitter'
 
 
-def main(argv):
-    args = [a for a in argv if not a.startswith('--')]
-    least = None
-    if '--min' in argv:
-        least = float(argv[argv.index('--min') + 1])
-        args.remove(argv[argv.index('--min') + 1])
-    labels, truth = read_excess(args[0]), read_truth(args[1])
+def score(labels, truth):
+    """The runs right (a Counter per truth kind), the runs of each kind,
+    the confusion counts, and which truth source each named one stands
+    for."""
     if len(labels) != len(truth):
         sys.exit(f'{len(labels)} runs in the excess file, {len(truth)} in the truth')
     # each source analyze names stands for the truth source most of its
@@ -63,9 +60,7 @@ def main(argv):
                 if mask >> k & 1:
                     held[lab][k] += 1
     stands = {lab: c.most_common(1)[0][0] for lab, c in held.items() if c}
-    right = Counter()
-    of = Counter()
-    confusion = Counter()
+    right, of, confusion = Counter(), Counter(), Counter()
     for lab, (mask, speed) in zip(labels, truth):
         t = truth_name(mask, speed)
         kind = t.split(':')[0]
@@ -76,6 +71,23 @@ def main(argv):
         else:
             ok = lab == 'jitter' or (lab == 'speed' and speed > 1.0005)
         right[kind] += bool(ok)
+    return right, of, confusion, stands
+
+
+def share_right(excess_path, truth_path):
+    """The share of the runs attributed right."""
+    right, of, _, _ = score(read_excess(excess_path), read_truth(truth_path))
+    return sum(right.values()) / max(sum(of.values()), 1)
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith('--')]
+    least = None
+    if '--min' in argv:
+        least = float(argv[argv.index('--min') + 1])
+        args.remove(argv[argv.index('--min') + 1])
+    labels = read_excess(args[0])
+    right, of, confusion, stands = score(labels, read_truth(args[1]))
     total = sum(right.values()) / len(labels)
     print(f'right: {total:.4f} of {len(labels)} runs')
     for kind in sorted(of):
