@@ -135,8 +135,8 @@ void options_help(FILE *out)
 "        --column NAME     of other tools' results, the benchmark NAME\n"
 "                          (see --from); --column cpu_time: Google\n"
 "                          Benchmark's cpu_time instead of real_time\n"
-"        --unit-ns X       nanoseconds per clock unit (default: the\n"
-"                          header's unit_ns); needed for results in ns\n"
+"        --unit-ns X       nanoseconds per clock unit, 1e-6 to 1e9 (default:\n"
+"                          the header's unit_ns); needed for results in ns\n"
 "        --tick X          the clock's tick in clock units (default: the\n"
 "                          header's tick, else the majority gcd of the\n"
 "                          integer timings)\n"
@@ -293,8 +293,9 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		else return usage(err, "--method", arg, "expected lp, hull or both");
 		break;
 	case OPT_UNIT_NS:
-		if (!positive(arg, &o->analysis.unit_ns))
-			return usage(err, "--unit-ns", arg, "expected a positive number of nanoseconds");
+		if (!positive(arg, &o->analysis.unit_ns) ||
+		    !(o->analysis.unit_ns >= INPUT_UNIT_NS_MIN && o->analysis.unit_ns <= INPUT_UNIT_NS_MAX))
+			return usage(err, "--unit-ns", arg, "expected nanoseconds per clock unit, 1e-6 to 1e9");
 		break;
 	case OPT_TICK:
 		if (!positive(arg, &o->analysis.tick))
