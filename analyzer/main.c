@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "group.h"
 #include "export.h"
+#include "filelist.h"
 #include "follow.h"
 #include "options.h"
 #include "plot.h"
@@ -42,32 +43,6 @@ static int close_stdout(void)
 	return 0;
 }
 
-/* "a.st,b.st" -> { "a.st", "b.st", NULL } (in place); a name that is
- * itself an existing file, commas and all, stays whole. */
-static char **split_files(char *list)
-{
-	size_t k = 2;
-	for (char *p = list; *p; p++)
-		k += *p == ',';
-	char **v = calloc(k, sizeof *v);
-	if (v == NULL)
-		return NULL;
-	if (access(list, F_OK) == 0) {
-		v[0] = list;
-		return v;
-	}
-	size_t i = 0;
-	for (char *tok = list;; ) {
-		char *comma = strchr(tok, ',');
-		v[i++] = tok;
-		if (comma == NULL)
-			break;
-		*comma = '\0';
-		tok = comma + 1;
-	}
-	return v;
-}
-
 static int has_empty(char **files)
 {
 	for (; *files != NULL; files++)
@@ -80,7 +55,7 @@ static int compare_main(const struct analyze_options *opt)
 {
 	struct comparison c;
 	struct input_error err = { 0 };
-	char **a = split_files(opt->analysis.files[0]), **b = split_files(opt->analysis.files[1]);
+	char **a = filelist_split(opt->analysis.files[0]), **b = filelist_split(opt->analysis.files[1]);
 	if (a == NULL || b == NULL) {
 		fprintf(stderr, "analyze: out of memory\n");
 		free(a), free(b);

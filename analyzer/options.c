@@ -9,12 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clobber.h"
 #include "interval.h"
 #include "numparse.h"
 #include "plot.h"
 #include "version.h"
-
-#include <sys/stat.h>
 
 
 enum {
@@ -136,8 +135,8 @@ void options_help(FILE *out)
 "        --column NAME     of other tools' results, the benchmark NAME\n"
 "                          (see --from); --column cpu_time: Google\n"
 "                          Benchmark's cpu_time instead of real_time\n"
-"        --unit-ns X       nanoseconds per clock unit (default: the\n"
-"                          header's unit_ns); needed for results in ns\n"
+"        --unit-ns X       nanoseconds per clock unit, 1e-6 to 1e9 (default:\n"
+"                          the header's unit_ns); needed for results in ns\n"
 "        --tick X          the clock's tick in clock units (default: the\n"
 "                          header's tick, else the majority gcd of the\n"
 "                          integer timings)\n"
@@ -233,8 +232,10 @@ void options_help(FILE *out)
 	fputs(
 "EXIT STATUS\n"
 "    0 success; 1 bad data (\"analyze: FILE:LINE: what is wrong\", nothing on\n"
-"    stdout) or an unwritable --excess file; 2 usage error; 3 the report\n"
-"    was printed but the figures failed (gnuplot missing or failing).\n"
+"    stdout) or an unwritable --excess file; 2 usage error (also an output,\n"
+"    stdout included, that is one of the inputs under any name: nothing is\n"
+"    read or written); 3 the report was printed but the figures failed\n"
+"    (gnuplot missing or failing).\n"
 "\n"
 "EXAMPLES\n"
 "    collect | analyze\n"
@@ -297,8 +298,9 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		else return usage(err, "--method", arg, "expected lp, hull or both");
 		break;
 	case OPT_UNIT_NS:
-		if (!positive(arg, &o->analysis.unit_ns))
-			return usage(err, "--unit-ns", arg, "expected a positive number of nanoseconds");
+		if (!positive(arg, &o->analysis.unit_ns) ||
+		    !(o->analysis.unit_ns >= INPUT_UNIT_NS_MIN && o->analysis.unit_ns <= INPUT_UNIT_NS_MAX))
+			return usage(err, "--unit-ns", arg, "expected nanoseconds per clock unit, 1e-6 to 1e9");
 		break;
 	case OPT_TICK:
 		if (!positive(arg, &o->analysis.tick))
@@ -385,29 +387,32 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 	return OPTIONS_RUN;
 }
 
-/* An output written over an input would lose the data being read. */
+/* Every file this run may write (clobber.h), none of them an input:
+ * --excess, --minima, --report, --plot's files, stdout. */
+_Static_assert(3 + PLOT_FILES_MAX + 1 <= CLOBBER_OUTPUTS_MAX, "clobber: CLOBBER_OUTPUTS_MAX");
+
 static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 						FILE *err)
 {
-	struct stat x, y;
-	for (char **f = o->analysis.files; *f != NULL; f++) {
+	struct clobber_outputs out = { .count = 0 };
+	char names[PLOT_FILES_MAX][OUTFILE_NAME_MAX];
+	for (char **f = o->analysis.files; *f != NULL; f++)
 		if (**f == '\0')
 			return usage(err, "argument", *f, "expected a file name (or - for stdin)");
-		if (strcmp(*f, "-") == 0 || stat(*f, &y) != 0)
-			continue;
-		if (o->analysis.excess_path && stat(o->analysis.excess_path, &x) == 0 &&
-		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
-			return usage(err, "--excess", o->analysis.excess_path,
-				     "is an input file: it would be written over");
-		if (o->minima_path && stat(o->minima_path, &x) == 0 &&
-		    x.st_dev == y.st_dev && x.st_ino == y.st_ino)
-			return usage(err, "--minima", o->minima_path,
-				     "is an input file: it would be written over");
-		if (o->plot_dir && plot_writes(o->plot_dir, o->analysis.plot_format, *f))
-			return usage(err, "--plot", o->plot_dir,
-				     "would write over an input file");
+	if (o->analysis.excess_path)
+		clobber_add(&out, "--excess", o->analysis.excess_path, NULL);
+	if (o->minima_path)
+		clobber_add(&out, "--minima", o->minima_path, NULL);
+	if (o->report_path)
+		clobber_add(&out, "--report", o->report_path, NULL);
+	if (o->plot_dir) {
+		size_t k = plot_file_names(o->compare, o->analysis.plot_format, names);
+		for (size_t i = 0; i < k; i++)
+			clobber_add(&out, "--plot", o->plot_dir, names[i]);
 	}
-	return OPTIONS_RUN;
+	clobber_add_stdout(&out);
+	return clobber_check(&out, o->analysis.files, o->compare, err) == 0 ? OPTIONS_RUN
+									   : OPTIONS_USAGE;
 }
 
 /* getopt's '?' or ':' in words.  Inside a cluster of short options

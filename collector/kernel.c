@@ -5,8 +5,10 @@
 #include "kernel.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct builtin {
 	const char *name;
@@ -54,6 +56,21 @@ static void *lookup(void *lib, const char *symbol, const char *suffix)
 	return dlsym(lib, name);
 }
 
+/* The file the loader took (it may have searched for a name without a
+ * slash), else path. */
+static void note_library_file(struct kernel *k, const char *path)
+{
+	struct link_map *lm = NULL;
+	struct stat st;
+	const char *file = dlinfo(k->library, RTLD_DI_LINKMAP, &lm) == 0 && lm != NULL &&
+			   lm->l_name != NULL && lm->l_name[0] != '\0' ? lm->l_name : path;
+	if (stat(file, &st) == 0) {
+		k->library_known = 1;
+		k->library_dev = st.st_dev;
+		k->library_ino = st.st_ino;
+	}
+}
+
 static int open_user(const char *spec, struct kernel *k, char *err,
 		     size_t err_len)
 {
@@ -75,6 +92,7 @@ static int open_user(const char *spec, struct kernel *k, char *err,
 			 spec, path, dlerror());
 		return -1;
 	}
+	note_library_file(k, path);
 	*(void **)&k->run = lookup(k->library, symbol, "");
 	if (k->run == NULL) {
 		snprintf(err, err_len, "--kernel '%s': no symbol '%s' in %s",

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "subtick/kernel.h"
 
@@ -25,6 +26,11 @@ struct kernel {
 	void *ctx;		/* from setup, passed to run */
 	int ready;		/* setup has succeeded, teardown pending */
 	void *library;		/* dlopen() handle; NULL for built-ins */
+	/* The shared object's file as loaded (no output may be it: emptied,
+	 * the mapped code would fault); library_known 0 when unknown. */
+	int library_known;
+	dev_t library_dev;
+	ino_t library_ino;
 	uint64_t n_limit;	/* largest n accepted; UINT64_MAX: none */
 	uint64_t n_auto_max;	/* largest n the automatic plan picks;
 				 * UINT64_MAX: none */

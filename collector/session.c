@@ -502,6 +502,24 @@ static int open_output(struct session *s, int i, struct stat *st)
 	return 0;
 }
 
+/* Output i (its file st) is a kernel's shared object: emptied when the
+ * first sample is due, the code mapped from it would fault.  Returns 2
+ * (a usage error) after a message, else 0. */
+static int output_is_input(const struct session *s, int i, const struct stat *st)
+{
+	for (int j = 0; j < s->kernels; j++) {
+		const struct kernel *k = &s->kernel[j];
+		if (k->library_known && st->st_dev == k->library_dev &&
+		    st->st_ino == k->library_ino) {
+			fprintf(stderr, "%s: %s%s: it is also an input (the shared object of --kernel %s)\n",
+				s->opt->prog, out_path(s, i) ? "--output " : "", out_name(s, i),
+				k->name);
+			return 2;
+		}
+	}
+	return 0;
+}
+
 /* Open every output before writing any.  None is emptied here
  * (start_outputs does, once the first sample is due): a collection that
  * fails or is stopped before loses nothing.  When B's cannot be opened, or
@@ -519,6 +537,8 @@ static int open_outputs(struct session *s)
 			s->opt->prog, out_name(s, 0), out_name(s, 1));
 		status = 2;
 	}
+	for (int i = 0; i < s->kernels && status == 0; i++)
+		status = output_is_input(s, i, &st[i]);
 	for (int i = 0; i < s->kernels && status != 0; i++)
 		if (s->out_made[i])
 			unlink(out_path(s, i));

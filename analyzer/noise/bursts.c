@@ -21,6 +21,15 @@ static int crowd_event(const struct source_config *c, const struct model_event *
 	return e->source < 0 && (c->rs->r[e->run].flags & RUN_CLAIM);
 }
 
+/* The bin of time x: the first below it, the last beyond, and the first
+ * for NaN (a width of no number: a span of infinite units), compared
+ * before the cast. */
+static size_t bin_of(double x, double width)
+{
+	double b = x / width;
+	return !(b > 0) ? 0 : b >= BURST_BINS - 1 ? BURST_BINS - 1 : (size_t)b;
+}
+
 /* The bins: the sample's running time in each, and the events left. */
 static void fill_bins(const struct source_config *c, const struct model_event *ev, size_t n,
 		      double width, double *time, double *count)
@@ -28,16 +37,11 @@ static void fill_bins(const struct source_config *c, const struct model_event *e
 	const struct run_sample *rs = c->rs;
 	memset(time, 0, BURST_BINS * sizeof *time);
 	memset(count, 0, BURST_BINS * sizeof *count);
-	for (size_t i = 0; i < rs->count; i++) {
-		long b = (long)((rs->r[i].at + rs->r[i].t / 2) / width);
-		time[b < 0 ? 0 : b >= BURST_BINS ? BURST_BINS - 1 : b] += rs->r[i].t;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (!crowd_event(c, &ev[i]))
-			continue;
-		long b = (long)((ev[i].at + ev[i].t / 2) / width);
-		count[b < 0 ? 0 : b >= BURST_BINS ? BURST_BINS - 1 : b]++;
-	}
+	for (size_t i = 0; i < rs->count; i++)
+		time[bin_of(rs->r[i].at + rs->r[i].t / 2, width)] += rs->r[i].t;
+	for (size_t i = 0; i < n; i++)
+		if (crowd_event(c, &ev[i]))
+			count[bin_of(ev[i].at + ev[i].t / 2, width)]++;
 }
 
 /* P(a Poisson count of the events' share of bin b's running time >=

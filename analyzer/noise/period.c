@@ -169,7 +169,11 @@ static double refine(const double *t, size_t k, double p0, double *z,
 		double steps_max = fmax(MAX_STAGE_STEPS / 2, WINDOW_WORK / (double)m);
 		if (half / step > steps_max)
 			step = half / steps_max;
-		long w = (long)(half / step + 1e-9);
+		/* at most steps_max (step was set so), compared before the
+		 * cast: NaN (a step of no number, from a span of infinite
+		 * units) scans none */
+		double steps = half / step + 1e-9;
+		long w = steps >= 0 && steps <= steps_max + 1 ? (long)steps : 0;
 		double f = 1 / best, d = step * f * f, zs[MAX_STAGE_STEPS + 1];
 		double bz = -1;
 		long bj = 0;
@@ -281,8 +285,8 @@ static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *te
 	/* the span a little wider, so the last event falls in a bin */
 	double w = span * (1 + 1e-9) / (double)M;
 	for (size_t i = 0; i < k; i++) {
-		size_t b = (size_t)((t[i] - t[0]) / w);
-		x[b < M ? b : M - 1] += 1;
+		double b = (t[i] - t[0]) / w;	/* compared before the cast */
+		x[b >= 0 && b < (double)M ? (size_t)b : M - 1] += 1;
 	}
 	gsl_fft_real_radix2_transform(x, 1, M);
 	size_t lo = 4, hi = M / 4;

@@ -44,6 +44,13 @@ static int alloc_fits(struct speed_states *o, size_t nwin)
  * an interrupt that hits 80% of a window's long runs leaves it unmoved. */
 enum { WINDOW_RATIOS_MIN = 4 };
 
+/* A timing as a whole number of units, compared before the cast: 0
+ * below 0 (or NaN), UINT64_MAX from 2^64 on (the reader allows 2^63). */
+static uint64_t whole_units(double t)
+{
+	return !(t > 0) ? 0 : t < 18446744073709551616.0 ? (uint64_t)t : UINT64_MAX;
+}
+
 void speed_windows_take(struct speed_windows *k, const struct spool_record *r, size_t n)
 {
 	struct speed_states *o = k->o;
@@ -75,7 +82,7 @@ void speed_windows_take(struct speed_windows *k, const struct spool_record *r, s
 			k->in_w = 0;
 			k->w++;
 		}
-		uint64_t end = r[j].at - k->at0 + (uint64_t)(r[j].t > 0 ? r[j].t : 0);
+		uint64_t end = r[j].at - k->at0 + whole_units(r[j].t);
 		k->last_end = end > k->last_end ? end : k->last_end;
 		k->i++;
 	}

@@ -14,7 +14,8 @@ enum { FAST_FIELDS = 16 };
 
 /* Reads such a line's fields from s up to end, where the line ends at the
  * first byte that is neither a digit nor a tab between fields: its count
- * in *k and where that stopped (NULL when the line is not one). */
+ * in *k and where that stopped (NULL when the line is not one, or its
+ * timing is beyond INPUT_T_MAX_INT: the line's reader names it). */
 const char *fastline_fields(const struct input_meta *m, const char *s, const char *end,
 			    uint64_t *v, int *k);
 

@@ -6,7 +6,6 @@
  */
 #include "gbench.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,8 +62,8 @@ static void set_time(struct gb_row *row, const char *key, double t,
 	if (!(k > 0))
 		snprintf(row->why, sizeof row->why, "time_unit '%s' is not ns, us, ms or s",
 			 foreign_name(unit, u, sizeof u));
-	else if (!isfinite(t * k))
-		snprintf(row->why, sizeof row->why, "%s is beyond 1e308 ns", key);
+	else if (!(t * k <= INPUT_T_MAX))
+		snprintf(row->why, sizeof row->why, "%s is beyond 2^63 ns (292 years)", key);
 	else
 		row->t_ns = t * k;
 }

@@ -6,7 +6,6 @@
  */
 #include "hyperfine.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,8 +265,8 @@ static int take_run(struct foreign_job *j, const struct hf_result *r, size_t i,
 	}
 	double t;
 	const char *why = json_time(json_object_array_get_idx(r->times, k), &t);
-	if (why == NULL && !isfinite(t * 1e9))
-		why = "beyond 1e308 ns";
+	if (why == NULL && !(t * 1e9 <= INPUT_T_MAX))
+		why = "beyond 2^63 ns (292 years)";
 	if (why != NULL)
 		return foreign_fail(j, 0, "results[%zu], command '%s': times[%zu] is %s",
 				    i, foreign_name(r->command, name, sizeof name), k, why);

@@ -170,6 +170,8 @@ static int header_key(struct reader *r, const char *key, char *value)
 	} else if (is_key(r, key, "unit_ns")) {
 		if (num_scan(value, vlen, &num) != NULL || !(num.d > 0))
 			return fail(r, "bad unit_ns '%s': expected a positive number of nanoseconds", value);
+		if (!(num.d >= INPUT_UNIT_NS_MIN && num.d <= INPUT_UNIT_NS_MAX))
+			return fail(r, "%s %s is out of range: a clock unit is 1e-6 to 1e9 ns", key, value);
 		m->has_unit_ns = 1;
 		m->unit_ns = num.d;
 	} else if (is_key(r, key, "overhead")) {
@@ -298,6 +300,9 @@ static int sample_line(struct reader *r, char *s)
 	}
 	if (field_number(r, "t", field[ct], len[ct], &num) != 0)
 		return -1;
+	if (num.exact ? num.u > INPUT_T_MAX_INT : !(num.d <= INPUT_T_MAX))
+		return fail(r, "timing %.*s is too large (at most 2^63)",
+			    (int)(len[ct] > 40 ? 40 : len[ct]), field[ct]);
 	smp.t = num.d;
 	smp.t_int = num.u;
 	smp.t_exact = num.exact;

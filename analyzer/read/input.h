@@ -12,6 +12,28 @@
 /* Longest line accepted; collect never writes one longer. */
 #define INPUT_LINE_MAX 4096
 
+/*
+ * What the analysis can hold, refused beyond where it is read (the file
+ * and line named).  A timing (clock units, or ns from other tools) is at
+ * most 2^63: taken as a double it rounds to at most 2^63, which casts back
+ * to a uint64 (a run's end in clock units, speedstates.c), where 2^64 - 1
+ * rounds to 2^64, which no uint64 holds.  Not 2^53: the fit is exact on
+ * integer timings to 2^64 (hull.c), and beyond 2^53 a warning says what
+ * is done in doubles.  2^63 units of a 5 GHz counter are 58 years.
+ */
+#define INPUT_T_MAX_INT (UINT64_C(1) << 63)
+#define INPUT_T_MAX 9223372036854775808.0	/* 2^63 */
+/*
+ * ns per clock unit, from 1e-6 (a femtosecond: a counter at 10^15 Hz,
+ * 200000 times finer than a 5 GHz TSC) to 1e9 (a second: bare columns of
+ * seconds).  Beyond, no clock's: a subnormal unit_ns (1e-320) turned the
+ * seconds of a trace into infinity and its periods into NaN, 1e-300 a
+ * rate into infinity; within, every timing to 2^63 is a finite number of
+ * ns (at most 9.3e27) and seconds and rates are normal numbers.
+ */
+#define INPUT_UNIT_NS_MIN 1e-6
+#define INPUT_UNIT_NS_MAX 1e9
+
 struct input_meta {
 	int stream;		/* the first line was "# subtick 1" */
 	int has_tick;

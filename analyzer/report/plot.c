@@ -46,6 +46,9 @@ struct figure_set {
 
 #define COUNT(x) (sizeof (x) / sizeof (x)[0])
 
+_Static_assert(COUNT(figures) + COUNT(data_files) + COUNT(trace_figures) +
+	       COUNT(trace_data_files) <= PLOT_FILES_MAX, "plot_file_names: PLOT_FILES_MAX");
+
 static struct figure_set figure_set(int trace)
 {
 	if (trace)
@@ -59,30 +62,25 @@ static const char *extension(const char *format)
 	return strcmp(format, "dumb") == 0 ? "txt" : format;
 }
 
-/* Both name one existing file. */
-static int same_file(const char *a, const char *b)
+size_t plot_file_names(int compare, const char *format,
+		       char names[][OUTFILE_NAME_MAX])
 {
-	struct stat x, y;
-	return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev &&
-	       x.st_ino == y.st_ino;
-}
-
-int plot_writes(const char *dir, const char *format, const char *path)
-{
-	char p[PATH_MAX];
+	size_t k = 0;
+	if (compare) {
+		snprintf(names[k++], OUTFILE_NAME_MAX, "minima_a.txt");
+		snprintf(names[k++], OUTFILE_NAME_MAX, "minima_b.txt");
+		snprintf(names[k++], OUTFILE_NAME_MAX, "compare.%s", extension(format));
+		return k;
+	}
 	for (int trace = 0; trace < 2; trace++) {
 		struct figure_set fs = figure_set(trace);
 		for (size_t i = 0; i < fs.ndata; i++)
-			if (snprintf(p, sizeof p, "%s/%s", dir, fs.data[i]) < (int)sizeof p &&
-			    same_file(p, path))
-				return 1;
+			snprintf(names[k++], OUTFILE_NAME_MAX, "%s", fs.data[i]);
 		for (size_t i = 0; i < fs.nfigures; i++)
-			if (snprintf(p, sizeof p, "%s/%s.%s", dir, fs.figures[i],
-				     extension(format)) < (int)sizeof p &&
-			    same_file(p, path))
-				return 1;
+			snprintf(names[k++], OUTFILE_NAME_MAX, "%s.%s", fs.figures[i],
+				 extension(format));
 	}
-	return 0;
+	return k;
 }
 
 static int exists(const char *dir, const char *file)
@@ -474,13 +472,10 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 int plot_compare(const struct analysis *a, const struct analysis *b,
 		 int in_ns, const char *verdict, const char *dir, FILE *err)
 {
-	char names[3][OUTFILE_NAME_MAX], numbers_s[512], title_s[600];
+	char names[PLOT_FILES_MAX][OUTFILE_NAME_MAX], numbers_s[512], title_s[600];
 	struct plot_place pp;
-	const char *format = a->opt->plot_format;
-	snprintf(names[0], sizeof names[0], "minima_a.txt");
-	snprintf(names[1], sizeof names[1], "minima_b.txt");
-	snprintf(names[2], sizeof names[2], "compare.%s", extension(format));
-	if (plot_place(dir, names, 3, &pp, err) != 0)
+	size_t count = plot_file_names(1, a->opt->plot_format, names);
+	if (plot_place(dir, names, count, &pp, err) != 0)
 		return -1;
 	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
 	int rc = plot_write_minima_as(a, work, names[0]) != 0 || plot_write_minima_as(b, work, names[1]) != 0 ? -1 : 0;
@@ -498,7 +493,7 @@ int plot_compare(const struct analysis *a, const struct analysis *b,
 		rc = draw(a, scripts, work, "compare", strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
-	if (move_outputs(work, abs, names, 3, rc == 0, err) != 0)
+	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
 		rc = -1;
 	return rc;
 }

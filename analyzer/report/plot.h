@@ -12,13 +12,19 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "outfile.h"
 
 /* Samples drawn at most; beyond, every k-th (all interrupt-like ones are
  * kept). */
 #define PLOT_SAMPLES_MAX 200000
 
-/* 1 if --plot dir (in format) would write over the file at path. */
-int plot_writes(const char *dir, const char *format, const char *path);
+/* The names of the files --plot DIR may write in DIR, in format: for one
+ * collection both sets, a stream's and an activity trace's (which one the
+ * input is shows only once it is read), or for --compare (compare not 0).
+ * Returns their count, at most PLOT_FILES_MAX. */
+enum { PLOT_FILES_MAX = 32 };
+size_t plot_file_names(int compare, const char *format,
+		       char names[][OUTFILE_NAME_MAX]);
 
 /* Draw every figure into dir.  Returns 0, or -1 after a message on err
  * (gnuplot missing or failing, dir not writable).  With format "dumb" the

@@ -205,11 +205,11 @@ static int figures(FILE *out, struct analysis *a, FILE *err)
 	fputs("<h2>Figures</h2>\n", out);
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	char names[16][256];
+	char names[32][256];
 	size_t count = 0;
 	while (d && (e = readdir(d)) != NULL) {
 		size_t n = strlen(e->d_name);
-		if (e->d_name[0] != '.' && count < 16 && n > 4 && n < 256)
+		if (e->d_name[0] != '.' && count < 32 && n > 4 && n < 256)
 			snprintf(names[count++], sizeof names[0], "%s", e->d_name);
 	}
 	if (d)

@@ -54,6 +54,40 @@ printf '# subtick 1\n# kbest: 99999999999 0.1\n1 2 3\n' > "$T/kbesthuge";	bad kb
 printf '# subtick 1\n# unit_ns: 0\n1 2 3\n' > "$T/unit0";	bad unit0 2 "bad unit_ns"
 printf '# subtick 1\n# unit_ns: fast\n1 2 3\n' > "$T/unitword";	bad unitword 2 "bad unit_ns"
 printf '# subtick 7\n1 2 3\n' > "$T/version";	bad version 1 "version"
+# Values no arithmetic of the analysis holds, refused at their line: a
+# timing beyond 2^63 (2^64 - 1 as a double is 2^64, cast back to 64 bits
+# it overflowed), a unit_ns no clock has (1e-320, subnormal: a trace's
+# periods turned NaN; 1e-300: a rate of inf), in a stream's common lines
+# (tabs), in blanks, and in bare columns.
+printf '%s\n400\t18446744073709551615\t3000\n' "$good" > "$T/t-max";	bad t-max 8 "timing 18446744073709551615 is too large (at most 2^63)"
+printf '%s\n400 9223372036854775809 3000\n' "$good" > "$T/t-2-63";	bad t-2-63 8 "timing 9223372036854775809 is too large"
+printf '1 10\n2 20\n3 1.5e19\n' > "$T/t-decimal";	bad t-decimal 3 "timing 1.5e19 is too large"
+printf '# subtick 1\n# unit_ns: 1e-320\n1 2 3\n' > "$T/unit-sub";	bad unit-sub 2 "unit_ns 1e-320 is out of range"
+printf '# subtick 1\n# unit_ns: 1e-300\n1 2 3\n' > "$T/unit-tiny";	bad unit-tiny 2 "unit_ns 1e-300 is out of range"
+printf '# subtick 1\n# unit_ns: 2e9\n1 2 3\n' > "$T/unit-big";	bad unit-big 2 "unit_ns 2e9 is out of range"
+printf '# subtick 1\n# unit_ns2: 1e-320\n# columns: n t at t2\n1 2 3 4\n' > "$T/unit2-sub"
+rc=0
+"$ANALYZE" --column t2 "$T/unit2-sub" > "$T/out" 2> "$T/err" || rc=$?
+check "unit_ns2 1e-320 for --column t2: exit 1 ($rc), at its line" sh -c \
+	"[ $rc -eq 1 ] && grep -q '^analyze: $T/unit2-sub:2: unit_ns2 1e-320 is out of range' '$T/err'"
+# At the limits: read.
+printf '%s\n400\t9223372036854775808\t3000\n' "$good" > "$T/t-limit"
+check "a timing of 2^63 is read" sh -c "'$ANALYZE' '$T/t-limit' > /dev/null"
+for u in 1e-6 1e9; do
+	sed "s/^# unit_ns: .*/# unit_ns: $u/" "$T/t-limit" > "$T/unit-limit"
+	check "unit_ns $u is read" sh -c "'$ANALYZE' '$T/unit-limit' > /dev/null"
+done
+# Other tools' times too: beyond 2^63 ns.
+printf '{"benchmarks":[{"name":"BM_a/1","run_type":"iteration","real_time":1e10,"time_unit":"s"},{"name":"BM_a/2","run_type":"iteration","real_time":2,"time_unit":"ns"},{"name":"BM_a/3","run_type":"iteration","real_time":3,"time_unit":"ns"}]}\n' > "$T/gb-huge.json"
+rc=0
+"$ANALYZE" "$T/gb-huge.json" > "$T/out" 2> "$T/err" || rc=$?
+check "gbench real_time 1e10 s: exit 1 ($rc), beyond 2^63 ns" sh -c \
+	"[ $rc -eq 1 ] && [ ! -s '$T/out' ] && grep -q 'real_time is beyond 2^63 ns' '$T/err'"
+printf '{"results":[{"command":"x 1","times":[1e10],"parameters":{"n":"1"}},{"command":"x 2","times":[2e-9],"parameters":{"n":"2"}},{"command":"x 3","times":[3e-9],"parameters":{"n":"3"}}]}\n' > "$T/hf-huge.json"
+rc=0
+"$ANALYZE" "$T/hf-huge.json" > "$T/out" 2> "$T/err" || rc=$?
+check "hyperfine times 1e10 s: exit 1 ($rc), beyond 2^63 ns" sh -c \
+	"[ $rc -eq 1 ] && [ ! -s '$T/out' ] && grep -q 'beyond 2^63 ns' '$T/err'"
 head -c 3000 /dev/urandom > "$T/noise.bin"
 printf '1 10\n' | cat - "$T/noise.bin" > "$T/binary"
 rc=0
@@ -94,12 +128,14 @@ rc=0
 "$ANALYZE" '' > "$T/out" 2> "$T/err" || rc=$?
 check "analyze '': exit 2 (got $rc)" [ "$rc" -eq 2 ]
 for args in "--bogus" "--method simplex" "--unit-ns 0" "--unit-ns x" "--tick -1" \
-	"--threshold nan" "--replicates 3" "--plot-format gif --plot d" "--plot-format svg"; do
+	"--threshold nan" "--replicates 3" "--plot-format gif --plot d" "--plot-format svg" \
+	"--unit-ns 1e-320" "--unit-ns 1e-300" "--unit-ns 2e9"; do
 	rc=0
 	"$ANALYZE" $args "$T/good" > "$T/out" 2> "$T/err" || rc=$?
 	check "analyze $args: exit 2 (got $rc)" [ "$rc" -eq 2 ]
 	check "analyze $args: one line" [ "$(wc -l < "$T/err")" -eq 1 ]
 done
+check "--unit-ns 2e9: says the range" grep -q "^analyze: --unit-ns '2e9': expected nanoseconds per clock unit, 1e-6 to 1e9" "$T/err"
 
 # A cluster of short options named the program's path as the option.
 rc=0

@@ -53,7 +53,8 @@ printf '18446744073709551000 100\n18446744073709551200 300\n18446744073709551400
 answer big-n.txt
 check "big N: the unit cost is 1" grep -Eq '^unit cost  1(\.0*)? units' out
 
-# Every point on the line; t = 0 everywhere; all t = 2^64 - 2; decimals.
+# Every point on the line; t = 0 everywhere; all t = 2^63, the largest
+# read (data/FORMAT.md); decimals.
 printf '1 10\n2 20\n3 30\n' > line.txt
 answer line.txt
 answer line.txt --threshold 1e-8
@@ -61,7 +62,7 @@ answer line.txt --plot-log
 printf '1 0\n2 0\n3 0\n4 0\n' > zero.txt
 answer zero.txt
 answer zero.txt --plot-log
-printf '1 18446744073709551614\n2 18446744073709551614\n3 18446744073709551614\n' > top.txt
+printf '1 9223372036854775808\n2 9223372036854775808\n3 9223372036854775808\n' > top.txt
 answer top.txt
 printf '1 1.5\n2 2.5\n3 3.5\n' > half.txt
 answer half.txt

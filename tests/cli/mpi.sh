@@ -146,6 +146,21 @@ rc=$?
 set -e
 check "two ranks, one name: exit 2, asks for %r" sh -c "[ $rc = 2 ] && grep -q '%r' '$T/err'"
 
+# A rank whose output is the kernel's shared object refuses it, and the
+# job stops with the file whole.
+if [ -n "${SUBTICK_STEP_SO:-}" ]; then
+	cp "$SUBTICK_STEP_SO" "$T/k.1.so"
+	cp "$T/k.1.so" "$T/k.orig"
+	set +e
+	run 2 "$COLLECT_MPI" --kernel "$T/k.1.so:step" --n 100,200,300 -r 5 -q \
+		-o "$T/k.%r.so" > /dev/null 2> "$T/err"
+	rc=$?
+	set -e
+	check "rank 1's output is the kernel's shared object: non-zero exit ($rc), said" \
+		sh -c "[ $rc != 0 ] && grep -q 'rank 1: --output .*k.1.so: it is also an input' '$T/err'"
+	check "... the shared object untouched" cmp -s "$T/k.1.so" "$T/k.orig"
+fi
+
 # A rank whose setup fails stops every rank, named; one that crashes ends
 # the job, and the other rank's stream keeps whole lines.
 if [ -n "${SUBTICK_CRASH_SO:-}" ]; then

@@ -2,7 +2,8 @@
 # Where collect writes: -o - is stdout; new files get 0666 & ~umask, as
 # analyze's; an existing file is kept until the first sample is due, so a
 # collection that fails or is stopped before loses nothing; a full
-# standard output is an error with a message.
+# standard output is an error with a message; no output is the kernel's
+# shared object.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
@@ -40,6 +41,29 @@ check "... and said so" grep -q 'interrupted before the first sample: existing.s
 "$COLLECT" --exec true --n 1,2,3 --runs 2 -q -o existing.st || fail "true exited $?"
 check "a collection replaces it once samples come" sh -c "! grep -q precious existing.st && tail -n 1 existing.st | grep -q '^# done'"
 check "... keeping its mode" [ "$(stat -c %a existing.st)" = 640 ]
+
+# An output that is the kernel's shared object (it would be emptied under
+# the mapped code): a usage error, the file left whole; as A's or B's
+# output, through a link, or stdout appended to it.
+: "${SUBTICK_STEP_SO:?}"
+cp "$SUBTICK_STEP_SO" k.so
+cp k.so k.orig
+ln -s k.so klink.so
+for case in "-o k.so" "-o klink.so" "-k count -o a.st -o k.so" "-k count -o k.so -o b.st"; do
+	rc=0
+	# shellcheck disable=SC2086 # the case is words
+	"$COLLECT" -k ./k.so:step $case --n 100,200,300 --runs 2 -q 2> err || rc=$?
+	check "$case, the kernel's shared object: exit 2 ($rc)" [ "$rc" -eq 2 ]
+	check "... says so" grep -q "it is also an input (the shared object of --kernel ./k.so:step)" err
+	check "... the shared object untouched" cmp -s k.so k.orig
+done
+check "... the other stream, made by the refused runs, removed again" sh -c '[ ! -e a.st ] && [ ! -e b.st ]'
+rc=0
+"$COLLECT" -k ./k.so:step --n 100,200,300 --runs 2 -q >> k.so 2> err || rc=$?
+check "stdout appended to the kernel's shared object: exit 2 ($rc)" [ "$rc" -eq 2 ]
+check "... the shared object untouched" cmp -s k.so k.orig
+"$COLLECT" -k ./k.so:step --n 100,200,300 --runs 2 -q -o beside.st 2> err ||
+	fail "a stream beside the shared object: exit $?: $(cat err)"
 
 if [ -w /dev/full ]; then
 	rc=0

@@ -76,7 +76,8 @@ static void test_stream(void **state)
 
 /* Every length of a number, 1 to 20 digits (eight at a time where a
  * line has eight bytes left, one at a time near the file's end), with
- * leading zeros, and the largest 64-bit value. */
+ * leading zeros, and the largest 64-bit value: in at, and in t up to 2^63
+ * (the largest timing read; beyond, the line is refused, named). */
 static void test_digit_lengths(void **state)
 {
 	(void)state;
@@ -89,7 +90,7 @@ static void test_digit_lengths(void **state)
 		snprintf(num, sizeof num, "%.*s", (int)k, k == 20 ? "18446744073709551615" : digits);
 		want[lines] = strtoull(num, NULL, 10);
 		snprintf(text + strlen(text), sizeof text - strlen(text), "%zu\t%s\t%s\n",
-			 k, num, k % 2 ? "0007" : num);
+			 k, want[lines] <= INPUT_T_MAX_INT ? num : "0007", num);
 	}
 	/* the last lines shorter than eight bytes, one of them unterminated
 	 * by anything but the file's end */
@@ -103,10 +104,11 @@ static void test_digit_lengths(void **state)
 	assert_int_equal(c.n, lines);
 	for (size_t i = 0; i < lines; i++) {
 		assert_true(c.s[i].t_exact);
-		assert_true(c.s[i].t_int == want[i]);
+		assert_true(c.s[i].t_int == (want[i] <= INPUT_T_MAX_INT ? want[i] : 7));
 		if (i < 20)
-			assert_true(c.s[i].at == (i % 2 == 0 ? 7 : want[i]));
+			assert_true(c.s[i].at == want[i]);
 	}
+
 	/* a non-digit inside the eight bytes after digits: the line is
 	 * refused, not read as its first digits */
 	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t34x67890123\n", &m, &c, &e), -1);
@@ -116,6 +118,38 @@ static void test_digit_lengths(void **state)
 	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t3/45678901\n", &m, &c, &e), -1);
 	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t3:45678901\n", &m, &c, &e), -1);
 	assert_int_equal(read_str("# subtick 1\n# columns: n t\n12\t3456789:1\n", &m, &c, &e), -1);
+}
+
+/* What the analysis cannot hold is refused at its line (input.h): a
+ * timing beyond 2^63, in a common line (tabs) as in any other, and a
+ * unit_ns outside 1e-6 to 1e9; the limits themselves are read. */
+static void test_limits(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n1\t9223372036854775808\n", &m, &c, &e), 0);
+	assert_true(c.n == 1 && c.s[0].t_int == INPUT_T_MAX_INT);
+	assert_int_equal(read_str("# subtick 1\n# columns: n t\n1\t2\n2\t9223372036854775809\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 4);
+	assert_non_null(strstr(e.msg, "too large"));
+	assert_int_equal(read_str("1 2\n2 18446744073709551615\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_int_equal(read_str("1 2\n2 9.3e18\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	static const char *const refused[] = { "1e-320", "1e-300", "9.9e-7", "1.1e9" };
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char text[128];
+		snprintf(text, sizeof text, "# subtick 1\n# unit_ns: %s\n1 2 3\n", refused[i]);
+		assert_int_equal(read_str(text, &m, &c, &e), -1);
+		assert_int_equal(e.line, 2);
+		assert_non_null(strstr(e.msg, "out of range"));
+	}
+	assert_int_equal(read_str("# subtick 1\n# unit_ns: 1e-6\n1 2 3\n", &m, &c, &e), 0);
+	assert_true(m.unit_ns == INPUT_UNIT_NS_MIN);
+	assert_int_equal(read_str("# subtick 1\n# unit_ns: 1e9\n1 2 3\n", &m, &c, &e), 0);
+	assert_true(m.unit_ns == INPUT_UNIT_NS_MAX);
 }
 
 static void test_columns_order(void **state)
@@ -266,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_columns_order),
 		cmocka_unit_test(test_bare),
 		cmocka_unit_test(test_digit_lengths),
+		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_binary_and_long),
 		cmocka_unit_test(test_missing_file),
