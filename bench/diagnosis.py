@@ -43,9 +43,12 @@ def fmt_sources(sources, key="per_s"):
 
 
 def synthetic(seeds):
-    lines, right, total = model.table(seeds)
+    lines, right, total, runs_right, runs = model.table(seeds)
     return "\n".join(lines + ["", f"{right} of {total} figures right "
-                                  f"({100 * right / max(total, 1):.1f}%)."])
+                                  f"({100 * right / max(total, 1):.1f}%); {runs_right} of {runs} "
+                                  f"runs attributed right ({100 * runs_right / max(runs, 1):.2f}%: "
+                                  "each run's attribution in analyze --excess against what "
+                                  "landed in it, disturb --truth-runs)."])
 
 
 def load():

@@ -4,14 +4,18 @@ the truth disturb --truth-runs wrote for the same collection.
 
     attribution.py EXCESS TRUTH_RUNS [--min SHARE]
 
-A run's truth is what landed in it: a source (bit k of its mask: the k-th
-source given to disturb), the machine's speed (a factor above 1 when it
-started), or neither (its jitter).  Each source analyze names stands for
-the truth source most of its runs hold.  A run is right when:
-  - a source landed in it and analyze names a source that stands for one
-    of those that did (or the only one it names, where it names one);
-  - nothing landed in it: analyze says jitter, or speed where the machine
-    was slower then (a run slowed by a few per cent is within its jitter).
+A run's truth is what made it longer than its N's floor (the least of its
+N's runs, which the model measures every run from): a source (bit k of its
+mask: the k-th source given to disturb) where more interrupts landed in
+it than in the fewest of its N's runs, else the machine's speed (a factor
+above the fastest when it started), else neither (its jitter).  Each
+source analyze names stands for the truth source most of its runs hold.
+A run is right when:
+  - a source made it longer and analyze names a source that stands for
+    one of those that landed in it;
+  - none did: analyze says jitter, or speed where the machine was slower
+    then than its fastest (a run slowed by a few per cent is within its
+    jitter).
 Prints the share right, of all runs and per truth, and the confusion
 counts; with --min, exits 1 when the share right is below SHARE.
 """
@@ -32,11 +36,15 @@ def read_excess(path):
 
 
 def read_truth(path):
-    rows = []
-    for line in open(path):
-        n, at, mask, speed = line.split()
-        rows.append((int(mask), float(speed)))
-    return rows
+    """(mask, speed) per run: mask 0 where no more interrupts landed in it
+    than in the fewest of its N's runs; speed over the fastest."""
+    rows = [line.split() for line in open(path)]
+    fewest = {}
+    for n, _, _, _, hits in rows:
+        fewest[n] = min(fewest.get(n, int(hits)), int(hits))
+    fastest = min(float(r[3]) for r in rows) if rows else 1
+    return [(int(mask) if int(hits) > fewest[n] else 0, float(speed) / fastest)
+            for n, _, mask, speed, hits in rows]
 
 
 def truth_name(mask, speed):

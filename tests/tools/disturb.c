@@ -64,7 +64,8 @@
  * --truth-runs FILE writes each run's truth, a line per run in the
  * collection's order: n, at (as in the stream), the sources that landed
  * in it (bit k: the k-th --periodic, --random or --irq-bursts, in the
- * order given), and the machine's speed factor when it started.
+ * order given), the machine's speed factor when it started, and how many
+ * interrupts landed in it.
  *
  * --trace SECONDS writes an activity trace instead (collect --trace,
  * data/FORMAT.md): a loop reading the clock every --read-interval units
@@ -142,6 +143,7 @@ struct gen {
 	double in_runs;			/* wall time spent in runs, units */
 	FILE *truth_runs;		/* --truth-runs, or NULL */
 	unsigned run_hits;		/* bit k: source k landed in this run */
+	unsigned run_count;		/* interrupts that landed in this run */
 	gsl_rng *rng;
 };
 
@@ -477,6 +479,7 @@ static double take_due(struct gen *g, double x, int in_run)
 		x += cost_of(g, &g->src[k]);
 		g->src[k].hits += in_run;
 		g->run_hits |= in_run ? 1u << k : 0;
+		g->run_count += (unsigned)in_run;
 		advance(g, &g->src[k]);
 	}
 	return x;
@@ -595,15 +598,15 @@ static void collection(struct gen *g)
 			work *= 1 + fmin(draw_of(g->rng, &g->spread), 1);
 			g->cur_grow = 1 + g->grow * (double)(n[order[k]] - g->from) /
 					      (double)(g->to - g->from);
-			g->run_hits = 0;
+			g->run_hits = g->run_count = 0;
 			double change, b = run(g, a, work);
 			g->cur_grow = 1;
 			b += draw_of(g->rng, &g->jitter);
 			g->in_runs += b - a;
 			if (g->truth_runs)
-				fprintf(g->truth_runs, "%llu\t%.0f\t%u\t%.6g\n",
+				fprintf(g->truth_runs, "%llu\t%.0f\t%u\t%.6g\t%u\n",
 					(unsigned long long)n[order[k]], reading(g, a) - first,
-					g->run_hits, speed_at(g, a, &change));
+					g->run_hits, speed_at(g, a, &change), g->run_count);
 			printf("%llu\t%.0f\t%.0f\n", (unsigned long long)n[order[k]],
 			       reading(g, b) - reading(g, a), reading(g, a) - first);
 			samples++;
