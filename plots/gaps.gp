@@ -1,9 +1,11 @@
-# gaps.gp - an activity trace's gaps by length: how many (bars, log), and
+# gaps.gp - an activity trace's gaps by length: how many (bars, log; each
+# source's stacked in its colour, as the other figures: model.gp), and
 # what share of the lost time each length holds (line, right axis).
 #   gnuplot -c gaps.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
+load here."/model.gp"
 
 threshold = num(25)
 longest = num(26)
@@ -27,7 +29,15 @@ set yrange [0.5 : *]
 set key top right
 if (gaps > 0) {
 	set arrow from cost, graph 0 to cost, graph 1 nohead lc rgb red dt 2
-	plot data."/gaphist.txt" using (sqrt($1 * $2)):3:1:2:(0.5):3 with boxxyerrorbars fs solid 0.5 lc rgb blue title "gaps", \
+	# gaphist.txt: lo hi count share, then the gaps of class 2 (no
+	# source's) and of each source (columns 5 to 13), stacked
+	cum(c) = sum [i = 2:c] column(3 + i)
+	set key top right font ",9" samplen 1 opaque
+	# room above the bars for the key
+	stats data."/gaphist.txt" using 3 nooutput
+	set yrange [0.5 : (exists("STATS_max") && STATS_max > 1 ? STATS_max : 1) * 60]
+	plot for [c = classes:2:-1] data."/gaphist.txt" using (sqrt($1 * $2)):(cum(c) > 0 ? cum(c) : 1/0):1:2:(0.5):(cum(c)) \
+		with boxxyerrorbars fs solid 0.7 noborder lc rgb colour(c) title (c == 2 ? "no source's" : class_name(c)), \
 	     data."/gaphist.txt" using (sqrt($1 * $2)):4 axes x1y2 with linespoints pt 7 ps 0.6 lc rgb orange title "share of the lost time", \
 	     1/0 with lines lc rgb red dt 2 title sprintf("median cost %.3g %s", cost, us)
 } else {

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plot_model.h"
@@ -43,45 +44,56 @@ static int write_gaps(struct analysis *a, const char *dir, struct scales k)
 	return plot_close(f) == 0 && got == 0 ? 0 : -1;
 }
 
-/* gaphist.txt: lo hi count share_of_time, 8 bins per octave from the
- * threshold up; a blank line where empty bins lie between two (the share's
- * line is broken there, not drawn across them). */
+/* gaphist.txt: lo hi count share_of_time, then the gaps of each class
+ * (no source's, source1..source8: plot_model.h), 8 bins per octave from
+ * the threshold up; a blank line where empty bins lie between two (the
+ * share's line is broken there, not drawn across them). */
 static int write_histogram(struct analysis *a, const char *dir, struct scales k)
 {
-	enum { PER_OCTAVE = 8, BINS = PER_OCTAVE * 40 };
-	double count[BINS], time[BINS];
+	enum { PER_OCTAVE = 8, BINS = PER_OCTAVE * 40, KINDS = 1 + SOURCES_MAX };
+	double count[BINS], time[BINS], (*of)[KINDS] = calloc(BINS, sizeof *of);
 	const struct trace_summary *t = &a->trace_sum;
 	double base = t->threshold > 0 ? t->threshold : 1, total = 0;
 	struct spool_record r;
-	int got;
+	int got = -1;
 	memset(count, 0, sizeof count);
 	memset(time, 0, sizeof time);
-	if (spool_rewind(&a->spool) != 0)
+	if (of == NULL || spool_rewind(&a->spool) != 0) {
+		free(of);
 		return -1;
+	}
 	while ((got = spool_get(&a->spool, &r)) == 1) {
 		int b = r.t > base ? (int)(PER_OCTAVE * log2(r.t / base)) : 0;
 		b = b < BINS ? b : BINS - 1;
+		int s = trace_attribute(t, r.at != SPOOL_NO_AT ? (double)r.at : 0);
 		count[b]++;
+		of[b][s >= 0 && s < SOURCES_MAX ? 1 + s : 0]++;
 		time[b] += r.t;
 		total += r.t;
 	}
-	FILE *f = plot_open_in(dir, "gaphist.txt");
-	if (f == NULL || got != 0)
-		return f ? (plot_close(f), -1) : -1;
-	fprintf(f, "# lo hi count share_of_the_lost_time (lengths in us, or clock units)\n");
+	FILE *f = got == 0 ? plot_open_in(dir, "gaphist.txt") : NULL;
+	if (f == NULL) {
+		free(of);
+		return -1;
+	}
+	fprintf(f, "# lo hi count share_of_the_lost_time none source1..source%d (lengths in us, "
+		   "or clock units; the gaps of each source)\n", SOURCES_MAX);
 	for (int b = 0, last = -1; b < BINS; b++)
 		if (count[b] > 0) {
 			if (last >= 0 && b > last + 1)
 				fputc('\n', f);
-			fprintf(f, "%.10g %.10g %.0f %.10g\n", base * exp2((double)b / PER_OCTAVE) * k.length,
+			fprintf(f, "%.10g %.10g %.0f %.10g", base * exp2((double)b / PER_OCTAVE) * k.length,
 				base * exp2((double)(b + 1) / PER_OCTAVE) * k.length, count[b],
 				total > 0 ? time[b] / total : 0);
+			for (int c = 0; c < KINDS; c++)
+				fprintf(f, " %.0f", of[b][c]);
+			fputc('\n', f);
 			last = b;
 		}
+	free(of);
 	return plot_close(f);
 }
 
-/* The strongest periodic source of the trace, or NULL. */
 static const struct marks *strongest(const struct analysis *a)
 {
 	const struct sources *ss = &a->trace_sum.sources;
