@@ -16,6 +16,7 @@
 #include "conditions.h"
 #include "kcounters.h"
 #include "keys.h"
+#include "stopsignals.h"
 #include "stream.h"
 #include "version.h"
 
@@ -168,9 +169,9 @@ static int write_trace(struct trace *t, int fd, int sig)
 	}
 	kcounters_format(&t->after, buf, sizeof buf);
 	stream_header(w, "counters_end", buf);
-	stream_linef(w, "# %s: %sgaps=%zu reads=%llu seconds=%.6f stop=%s",
-		     sig ? "interrupted" : "done",
-		     !sig ? "" : sig == SIGTERM ? "signal=SIGTERM " : "signal=SIGINT ",
+	stream_linef(w, "# %s: %s%s%sgaps=%zu reads=%llu seconds=%.6f stop=%s",
+		     sig ? "interrupted" : "done", sig ? "signal=" : "",
+		     sig ? stop_signal_name(sig) : "", sig ? " " : "",
 		     t->gaps, (unsigned long long)t->reads,
 		     (double)t->span * t->cal.unit_ns * 1e-9, t->stop_reason);
 	stream_flush(w);

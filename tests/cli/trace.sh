@@ -101,3 +101,17 @@ wait "$pid" || rc=$?
 check "Ctrl-C: exit 130 ($rc)" [ "$rc" -eq 130 ]
 check "Ctrl-C: the gaps so far, then # interrupted" \
 	sh -c "tail -n 1 s.st | grep -q '^# interrupted: signal=SIGINT gaps=[0-9]* .* stop=signal'"
+
+# SIGHUP (a session gone) stops it the same way.
+if ! hup_ignored; then
+	"$COLLECT" --trace 60 -o h.st 2> err &
+	pid=$!
+	wait_for 30 catches "$pid" 1
+	sleep 0.5
+	kill -HUP "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	check "SIGHUP: exit 129 ($rc)" [ "$rc" -eq 129 ]
+	check "SIGHUP: the gaps so far, then # interrupted" \
+		sh -c "tail -n 1 h.st | grep -q '^# interrupted: signal=SIGHUP gaps=[0-9]* .* stop=signal'"
+fi
