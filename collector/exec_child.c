@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/select.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -163,9 +164,15 @@ static void move_fd(int fd, int target)
 		dup2(fd, target);
 }
 
-static void child_exec(const struct exec_env *e, char *const argv[], int out)
+static void child_exec(const struct exec_env *e, char *const argv[], int out,
+		       pid_t parent)
 {
 	setpgid(0, 0);
+	/* collect gone by a signal it cannot take (kill -9) or does not
+	 * (SIGQUIT, SIGSEGV): the command is killed, not left to init; and if
+	 * it went before this line, the command does not start */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(127);
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -303,10 +310,11 @@ void exec_child_run(struct exec_env *e, char *const argv[], int out_fd,
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return;
 	}
+	pid_t self = getpid();
 	if (out_fd >= 0 || pipe2(out, O_CLOEXEC) == 0)
 		pid = fork();
 	if (pid == 0)
-		child_exec(e, argv, out_fd >= 0 ? out_fd : out[1]);
+		child_exec(e, argv, out_fd >= 0 ? out_fd : out[1], self);
 	if (pid < 0) {
 		r->error = errno;
 	} else {

@@ -12,6 +12,9 @@
  * disk).  When the stop flag is set (SIGINT, SIGTERM, SIGHUP) or the time
  * limit passes, the child's whole process group gets SIGTERM, then SIGKILL
  * after EXEC_GRACE_S, and the child is reaped: no command outlives collect.
+ * If collect is killed outright (SIGKILL, or a signal it does not take),
+ * the child gets SIGKILL (PR_SET_PDEATHSIG): the command's own process,
+ * not the processes it started (only the end of its group reaches those).
  */
 #ifndef SUBTICK_EXEC_CHILD_H
 #define SUBTICK_EXEC_CHILD_H
