@@ -13,18 +13,21 @@
 
 #include "outpath.h"
 
-enum { GUARD_FILES = 8 };
+enum { GUARD_FILES = 8, GUARD_DIRS = 2 };
 
-/* What the signal handler must reach (the only globals): temporaries, a
- * directory and its files, a child.  A slot is filled before its flag is
- * set and its flag cleared before it is reused. */
+/* What the signal handler must reach (the only globals): temporaries,
+ * directories and their files (one may be inside the other: the last
+ * guarded is removed first), a child.  A slot is filled before its flag
+ * or the count is set, and released before it is reused. */
 static struct {
 	char file[GUARD_FILES][PATH_MAX];
 	volatile sig_atomic_t file_used[GUARD_FILES];
-	char dir[PATH_MAX];
-	const char (*names)[OUTFILE_NAME_MAX];
-	size_t names_count;
-	volatile sig_atomic_t dir_used;
+	struct {
+		char path[PATH_MAX];
+		const char (*names)[OUTFILE_NAME_MAX];
+		size_t names_count;
+	} dir[GUARD_DIRS];
+	volatile sig_atomic_t dirs;
 	volatile pid_t child;
 	int installed;
 } guard;
@@ -43,19 +46,19 @@ static void on_fatal(int sig)
 	for (int i = 0; i < GUARD_FILES; i++)
 		if (guard.file_used[i])
 			unlink(guard.file[i]);
-	if (guard.dir_used) {
+	for (int j = guard.dirs - 1; j >= 0; j--) {
 		char p[PATH_MAX];
-		size_t d = strlen(guard.dir);
-		for (size_t i = 0; i < guard.names_count; i++) {
-			size_t k = strlen(guard.names[i]);
+		size_t d = strlen(guard.dir[j].path);
+		for (size_t i = 0; i < guard.dir[j].names_count; i++) {
+			size_t k = strlen(guard.dir[j].names[i]);
 			if (d + 1 + k >= sizeof p)
 				continue;
-			memcpy(p, guard.dir, d);
+			memcpy(p, guard.dir[j].path, d);
 			p[d] = '/';
-			memcpy(p + d + 1, guard.names[i], k + 1);
+			memcpy(p + d + 1, guard.dir[j].names[i], k + 1);
 			unlink(p);
 		}
-		rmdir(guard.dir);
+		rmdir(guard.dir[j].path);
 	}
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
@@ -106,16 +109,19 @@ void outfile_guard_dir(const char *dir, const char (*names)[OUTFILE_NAME_MAX],
 		       size_t count)
 {
 	install();
-	guard.dir_used = 0;
-	snprintf(guard.dir, sizeof guard.dir, "%s", dir);
-	guard.names = names;
-	guard.names_count = count;
-	guard.dir_used = 1;
+	int j = guard.dirs;
+	if (j >= GUARD_DIRS)
+		return;	/* cannot be: plot_all's inside figures()'s at most */
+	snprintf(guard.dir[j].path, sizeof guard.dir[j].path, "%s", dir);
+	guard.dir[j].names = names;
+	guard.dir[j].names_count = count;
+	guard.dirs = j + 1;
 }
 
 void outfile_unguard_dir(void)
 {
-	guard.dir_used = 0;
+	if (guard.dirs > 0)
+		guard.dirs = guard.dirs - 1;
 }
 
 void outfile_guard_child(pid_t pid)

@@ -48,14 +48,16 @@ void outfile_abandon(struct outfile *o);
 /*
  * Nothing left behind when a signal ends analyze (SIGINT, SIGTERM, SIGHUP,
  * SIGPIPE, SIGXFSZ): the temporaries of outfile_open and outfile_reserve,
- * a directory given here with the files it may hold, and a helper program
+ * directories given here with the files they may hold, and a helper program
  * (gnuplot) are removed or ended by a handler, which then lets the signal
  * end analyze as before.  The handler is installed with the first guard.
  */
 enum { OUTFILE_NAME_MAX = 32 };
 
 /* Guard dir and the files names[0..count) in it; the names must stay
- * valid until outfile_unguard_dir. */
+ * valid until outfile_unguard_dir.  Two at most, the second may be
+ * inside the first (removed first); outfile_unguard_dir releases the
+ * last one guarded. */
 void outfile_guard_dir(const char *dir, const char (*names)[OUTFILE_NAME_MAX],
 		       size_t count);
 void outfile_unguard_dir(void);
