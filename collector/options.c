@@ -118,7 +118,9 @@ void options_help(FILE *out)
 "    steal time) at its start and end.  analyze reads it: interruptions per\n"
 "    second, their cost, periods, the share of time lost, and what the\n"
 "    kernel saw of them.  A collection records the same counters\n"
-"    (counters_start, counters_end).\n"
+"    (counters_start, counters_end).  The trace is written when it ends\n"
+"    (after a stop signal too): -o FILE beside FILE, renamed over it\n"
+"    then, an old FILE kept until then.\n"
 "\n"
 	      , out);
 	fprintf(out,

@@ -135,47 +135,25 @@ int outfile_check(const char *path, char *err, size_t err_len)
 	return outpath_check(path, err, err_len);
 }
 
-/* The mode the target will have: its own if it exists, else 0666 &
- * ~umask. */
-static mode_t target_mode(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) == 0)
-		return st.st_mode & 07777;
-	mode_t mask = umask(0);
-	umask(mask);
-	return 0666 & ~mask;
-}
-
 static int make_temp(struct outfile *o, const char *path, const char *dir,
 		     char *err, size_t err_len)
 {
 	memset(o, 0, sizeof *o);
-	if (outfile_check(path, err, err_len) != 0)
-		return -1;
-	const char *base = strrchr(path, '/');
-	int k = dir ? snprintf(o->tmp, sizeof o->tmp, "%s/.%s.XXXXXX", dir,
-			       base ? base + 1 : path)
-		    : snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", path);
-	if (k < 0 || (size_t)k >= sizeof o->tmp ||
-	    snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path) {
+	if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path) {
 		snprintf(err, err_len, "path too long");
 		return -1;
 	}
-	o->mode = target_mode(path);
 	sigset_t block, old;
 	sigemptyset(&block);
 	for (size_t i = 0; i < sizeof guarded_signals / sizeof guarded_signals[0]; i++)
 		sigaddset(&block, guarded_signals[i]);
 	sigprocmask(SIG_BLOCK, &block, &old);	/* made and guarded as one */
-	int fd = mkstemp(o->tmp);
+	int fd = outpath_temp(path, dir, o->tmp, sizeof o->tmp, &o->mode, err, err_len);
 	if (fd >= 0)
 		guard_file(o->tmp);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (fd < 0) {
-		snprintf(err, err_len, "cannot create a file beside it: %s", strerror(errno));
-		return -1;
-	}
+	if (fd < 0)
+		o->tmp[0] = '\0';
 	return fd;
 }
 
@@ -215,18 +193,13 @@ int outfile_commit(struct outfile *o)
 			ok = 0, saved = errno;
 		o->f = NULL;
 	}
-	if (ok && chmod(o->tmp, o->mode) != 0)
-		ok = 0, saved = errno;
-	/* The target may have become something else meanwhile. */
-	char why[160];
-	if (ok && outfile_check(o->path, why, sizeof why) != 0)
-		ok = 0, saved = EEXIST;
-	if (ok && rename(o->tmp, o->path) != 0)
-		ok = 0, saved = errno;
+	if (ok && outpath_commit(o->tmp, o->path, o->mode) != 0)
+		ok = 0, saved = errno;	/* and the temporary is gone */
+	else if (!ok)
+		unlink(o->tmp);
 	unguard_file(o->tmp);
 	if (ok)
 		return 0;
-	unlink(o->tmp);
 	errno = saved;
 	return -1;
 }

@@ -7,7 +7,9 @@
  * regular file (a symlink, a FIFO, a device: `--excess /dev/full` once
  * replaced the device) is refused before anything is written.  A new file
  * gets 0666 & ~umask, as open(2) would give it; a replaced one keeps its
- * mode.
+ * mode.  The temporary and the rename are collector/core/outpath.h's
+ * (outpath_temp, outpath_commit: collect --trace's too); the signal guard
+ * below is analyze's.
  */
 #ifndef SUBTICK_OUTFILE_H
 #define SUBTICK_OUTFILE_H
