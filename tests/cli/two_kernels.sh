@@ -165,16 +165,16 @@ check "two commands: 12 samples each" [ "$(grep -vc '^#' ea.st)" -eq 12 ] && [ "
 # sample and end # interrupted.
 for sig in INT HUP; do
 	[ $sig = HUP ] && hup_ignored && continue
-	"$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.st -o ib.st 2> err &
+	"$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.$sig -o ib.$sig 2> err &
 	pid=$!
-	wait_samples $pid ib.st 10
+	wait_samples $pid ib.$sig 10
 	kill -$sig $pid
 	rc=0
 	wait $pid || rc=$?
 	want=130
 	[ $sig = HUP ] && want=129
 	check "SIG$sig: exit $want ($rc)" [ "$rc" -eq $want ]
-	for f in ia.st ib.st; do
+	for f in ia.$sig ib.$sig; do
 		check "SIG$sig: $f whole" only_complete_lines $f
 		check "SIG$sig: $f ends # interrupted" sh -c "tail -n 1 $f | grep -q '^# interrupted: signal=SIG$sig'"
 		check "SIG$sig: stderr counts $f's samples" grep -q "interrupted: $(grep -vc '^#' $f) complete samples in $f" err
