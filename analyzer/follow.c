@@ -53,6 +53,12 @@ static void on_stop(int sig)
 	follow_stop = sig;
 }
 
+/* The signals that end the following as collect's stop signals end a
+ * collection: SIGHUP too (a session gone), unless ignored from the start
+ * (nohup). */
+static const int follow_signals[] = { SIGINT, SIGTERM, SIGHUP };
+enum { FOLLOW_SIGNALS = sizeof follow_signals / sizeof follow_signals[0] };
+
 struct follow {
 	const char *name;	/* as messages name it */
 	int in, spool;		/* descriptors */
@@ -467,13 +473,15 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 	f.unit_ns_given = s->unit_ns > 0 ? s->unit_ns : 0;
 	f.tty = isatty(STDERR_FILENO);
 	f.start_ns = f.grew_ns = f.last_ns = now_ns();
-	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;
+	struct sigaction sa = { .sa_handler = on_stop }, old[FOLLOW_SIGNALS];
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	for (size_t i = 0; i < FOLLOW_SIGNALS; i++)
+		if (sigaction(follow_signals[i], NULL, &old[i]) == 0 &&
+		    (follow_signals[i] != SIGHUP || old[i].sa_handler != SIG_IGN))
+			sigaction(follow_signals[i], &sa, NULL);
 	int rc = follow_loop(&f, msg, msg_len);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	for (size_t i = 0; i < FOLLOW_SIGNALS; i++)
+		sigaction(follow_signals[i], &old[i], NULL);
 	if (follow_stop)
 		fprintf(stderr, "analyze --follow: %s: stopped by a signal; the report of what was read\n",
 			f.name);

@@ -12,8 +12,9 @@
 
 /*
  * Follow s->files[0] (or stdin) until the stream's last line, a pipe's
- * end, or SIGINT/SIGTERM; then make stdin a copy of every line read and
- * point s->files at it (s->stdin_name: the file's name for messages).
+ * end, or SIGINT/SIGTERM/SIGHUP; then make stdin a copy of every line
+ * read and point s->files at it (s->stdin_name: the file's name for
+ * messages).
  * Returns 0, or -1 with msg.
  */
 int follow_input(struct analysis_settings *s, char *msg, size_t msg_len);

@@ -2,7 +2,7 @@
  * exec_child.c - one run of a command, ended cleanly by a signal or a time
  * limit (exec_child.h).
  *
- * Waiting: SIGINT, SIGTERM and SIGCHLD are blocked from before the fork
+ * Waiting: the stop signals (stopsignals.h) and SIGCHLD are blocked from before the fork
  * until the child is reaped, and pselect() unblocks them atomically while
  * it sleeps, so a signal that comes between two checks of the stop flag
  * wakes the wait instead of being lost (the classic race of a flag and a
@@ -17,10 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/select.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "stopsignals.h"
 
 int exec_words_build(struct exec_words *w, const char *templ, uint64_t n,
 		     int shell, char *err, size_t err_len)
@@ -161,9 +164,15 @@ static void move_fd(int fd, int target)
 		dup2(fd, target);
 }
 
-static void child_exec(const struct exec_env *e, char *const argv[], int out)
+static void child_exec(const struct exec_env *e, char *const argv[], int out,
+		       pid_t parent)
 {
 	setpgid(0, 0);
+	/* collect gone by a signal it cannot take (kill -9) or does not
+	 * (SIGQUIT, SIGSEGV): the command is killed, not left to init; and if
+	 * it went before this line, the command does not start */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(127);
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -243,11 +252,9 @@ static void end_group(struct exec_env *e, pid_t pid, const sigset_t *blocked)
 	drain_stderr(e);
 	sigset_t pending, stops;
 	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
+	stop_signals_fill(&stops);
 	struct timespec zero = { 0, 0 };
-	if (*e->stop && sigpending(&pending) == 0 &&
-	    (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM)))
+	if (*e->stop && sigpending(&pending) == 0 && stop_signals_has(&pending))
 		while (sigtimedwait(&stops, NULL, &zero) > 0)
 			;
 }
@@ -258,9 +265,12 @@ static void wait_child(struct exec_env *e, pid_t pid, int out, exec_sink_fn *sin
 		       void *arg, const sigset_t *blocked, const sigset_t *old,
 		       struct exec_result *r)
 {
-	sigset_t open = *old;
-	sigdelset(&open, SIGINT);
-	sigdelset(&open, SIGTERM);
+	sigset_t open = *old, stops;
+	sigemptyset(&stops);
+	stop_signals_fill(&stops);
+	for (int s = 1; s < NSIG; s++)
+		if (sigismember(&stops, s) == 1)
+			sigdelset(&open, s);
 	sigdelset(&open, SIGCHLD);
 	double deadline = e->timeout_s > 0 ? now_s() + e->timeout_s : 0;
 	for (;;) {
@@ -288,13 +298,11 @@ void exec_child_run(struct exec_env *e, char *const argv[], int out_fd,
 	int out[2] = { -1, -1 };
 	*r = (struct exec_result){ .end = EXEC_CANNOT };
 	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
+	stop_signals_fill(&block);
 	sigaddset(&block, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	sigset_t blocked = old;
-	sigaddset(&blocked, SIGINT);
-	sigaddset(&blocked, SIGTERM);
+	stop_signals_fill(&blocked);
 	sigaddset(&blocked, SIGCHLD);
 	pid_t pid = -1;
 	if (*e->stop) {		/* came before the fork: no child at all */
@@ -302,10 +310,11 @@ void exec_child_run(struct exec_env *e, char *const argv[], int out_fd,
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return;
 	}
+	pid_t self = getpid();
 	if (out_fd >= 0 || pipe2(out, O_CLOEXEC) == 0)
 		pid = fork();
 	if (pid == 0)
-		child_exec(e, argv, out_fd >= 0 ? out_fd : out[1]);
+		child_exec(e, argv, out_fd >= 0 ? out_fd : out[1], self);
 	if (pid < 0) {
 		r->error = errno;
 	} else {

@@ -4,14 +4,17 @@
  * time limit can end.
  *
  * The child starts with every signal at its default disposition and an
- * empty signal mask (collect ignores SIGPIPE and SIGXFSZ and blocks
- * SIGINT, SIGTERM and SIGCHLD while it forks: none of that is the
+ * empty signal mask (collect ignores SIGPIPE and SIGXFSZ and blocks its
+ * stop signals and SIGCHLD while it forks: none of that is the
  * command's), stdin from /dev/null, stdout to a given descriptor or a
  * pipe, and stderr to a pipe whose last bytes are kept in memory (a ring
  * of EXEC_TAIL bytes: a command that writes 100 MB to stderr costs no
- * disk).  When the stop flag is set (SIGINT, SIGTERM) or the time limit
- * passes, the child's whole process group gets SIGTERM, then SIGKILL after
- * EXEC_GRACE_S, and the child is reaped: no command outlives collect.
+ * disk).  When the stop flag is set (SIGINT, SIGTERM, SIGHUP) or the time
+ * limit passes, the child's whole process group gets SIGTERM, then SIGKILL
+ * after EXEC_GRACE_S, and the child is reaped: no command outlives collect.
+ * If collect is killed outright (SIGKILL, or a signal it does not take),
+ * the child gets SIGKILL (PR_SET_PDEATHSIG): the command's own process,
+ * not the processes it started (only the end of its group reaches those).
  */
 #ifndef SUBTICK_EXEC_CHILD_H
 #define SUBTICK_EXEC_CHILD_H

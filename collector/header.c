@@ -5,6 +5,7 @@
 
 #include "kcounters.h"
 #include "keys.h"
+#include "stopsignals.h"
 #include "version.h"
 
 #include <math.h>
@@ -89,9 +90,7 @@ int trailer_write(struct stream_writer *w, const struct sampler_result *r,
 	kcounters_format(&kc, counted, sizeof counted);
 	stream_header(w, "counters_end", counted);
 	if (signal)
-		snprintf(sig, sizeof sig, "signal=%s ",
-			 signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM"
-			 : signal == SIGCONT ? "SIGCONT" : "other");
+		snprintf(sig, sizeof sig, "signal=%s ", stop_signal_name(signal));
 	if (isfinite(r->precision))
 		snprintf(precision, sizeof precision, " precision=%.3g", r->precision);
 	if (r->dropped_timeout)

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 #include "conditions.h"
 #include "kcounters.h"
 #include "keys.h"
+#include "outpath.h"
+#include "stopsignals.h"
 #include "stream.h"
 #include "version.h"
 
@@ -168,9 +171,9 @@ static int write_trace(struct trace *t, int fd, int sig)
 	}
 	kcounters_format(&t->after, buf, sizeof buf);
 	stream_header(w, "counters_end", buf);
-	stream_linef(w, "# %s: %sgaps=%zu reads=%llu seconds=%.6f stop=%s",
-		     sig ? "interrupted" : "done",
-		     !sig ? "" : sig == SIGTERM ? "signal=SIGTERM " : "signal=SIGINT ",
+	stream_linef(w, "# %s: %s%s%sgaps=%zu reads=%llu seconds=%.6f stop=%s",
+		     sig ? "interrupted" : "done", sig ? "signal=" : "",
+		     sig ? stop_signal_name(sig) : "", sig ? " " : "",
 		     t->gaps, (unsigned long long)t->reads,
 		     (double)t->span * t->cal.unit_ns * 1e-9, t->stop_reason);
 	stream_flush(w);
@@ -187,10 +190,16 @@ static int write_trace(struct trace *t, int fd, int sig)
 int trace_run(const struct collect_options *opt, const volatile sig_atomic_t *stop)
 {
 	struct trace t = { .opt = opt };
+	const char *out = opt->output && strcmp(opt->output, "-") != 0 ? opt->output : NULL;
+	char tmp[PATH_MAX], why[200];
+	mode_t mode = 0;
+	/* -o FILE: written beside it and renamed over it once whole (after a
+	 * stop signal too): an old FILE is kept until then, and kept if the
+	 * trace is never written (kill -9) */
 	int fd = STDOUT_FILENO, rc = prepare(&t);
-	if (rc == 0 && opt->output != NULL &&
-	    (fd = open(opt->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", opt->prog, opt->output, strerror(errno));
+	if (rc == 0 && out != NULL &&
+	    (fd = outpath_temp(out, NULL, tmp, sizeof tmp, &mode, why, sizeof why)) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", opt->prog, out, why);
 		rc = 1;
 	}
 	if (rc == 0) {
@@ -205,8 +214,17 @@ int trace_run(const struct collect_options *opt, const volatile sig_atomic_t *st
 		if (rc == 0 && sig)
 			rc = 128 + sig;
 	}
-	if (fd != STDOUT_FILENO && fd >= 0 && close(fd) != 0 && rc == 0)
-		rc = fail(&t, 1, strerror(errno));
+	if (out != NULL && fd >= 0) {
+		int whole = rc == 0 || rc > 128;	/* written, stopped or not */
+		if (close(fd) != 0 && whole)
+			rc = fail(&t, 1, strerror(errno)), whole = 0;
+		if (!whole)
+			unlink(tmp);
+		else if (outpath_commit(tmp, out, mode) != 0)
+			rc = fail(&t, 1, errno == EEXIST
+				  ? "the output is no longer a regular file: not replaced"
+				  : strerror(errno));
+	}
 	free(t.gap);
 	return rc;
 }

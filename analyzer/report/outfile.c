@@ -13,18 +13,21 @@
 
 #include "outpath.h"
 
-enum { GUARD_FILES = 8 };
+enum { GUARD_FILES = 8, GUARD_DIRS = 2 };
 
-/* What the signal handler must reach (the only globals): temporaries, a
- * directory and its files, a child.  A slot is filled before its flag is
- * set and its flag cleared before it is reused. */
+/* What the signal handler must reach (the only globals): temporaries,
+ * directories and their files (one may be inside the other: the last
+ * guarded is removed first), a child.  A slot is filled before its flag
+ * or the count is set, and released before it is reused. */
 static struct {
 	char file[GUARD_FILES][PATH_MAX];
 	volatile sig_atomic_t file_used[GUARD_FILES];
-	char dir[PATH_MAX];
-	const char (*names)[OUTFILE_NAME_MAX];
-	size_t names_count;
-	volatile sig_atomic_t dir_used;
+	struct {
+		char path[PATH_MAX];
+		const char (*names)[OUTFILE_NAME_MAX];
+		size_t names_count;
+	} dir[GUARD_DIRS];
+	volatile sig_atomic_t dirs;
 	volatile pid_t child;
 	int installed;
 } guard;
@@ -43,19 +46,19 @@ static void on_fatal(int sig)
 	for (int i = 0; i < GUARD_FILES; i++)
 		if (guard.file_used[i])
 			unlink(guard.file[i]);
-	if (guard.dir_used) {
+	for (int j = guard.dirs - 1; j >= 0; j--) {
 		char p[PATH_MAX];
-		size_t d = strlen(guard.dir);
-		for (size_t i = 0; i < guard.names_count; i++) {
-			size_t k = strlen(guard.names[i]);
+		size_t d = strlen(guard.dir[j].path);
+		for (size_t i = 0; i < guard.dir[j].names_count; i++) {
+			size_t k = strlen(guard.dir[j].names[i]);
 			if (d + 1 + k >= sizeof p)
 				continue;
-			memcpy(p, guard.dir, d);
+			memcpy(p, guard.dir[j].path, d);
 			p[d] = '/';
-			memcpy(p + d + 1, guard.names[i], k + 1);
+			memcpy(p + d + 1, guard.dir[j].names[i], k + 1);
 			unlink(p);
 		}
-		rmdir(guard.dir);
+		rmdir(guard.dir[j].path);
 	}
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
@@ -106,16 +109,19 @@ void outfile_guard_dir(const char *dir, const char (*names)[OUTFILE_NAME_MAX],
 		       size_t count)
 {
 	install();
-	guard.dir_used = 0;
-	snprintf(guard.dir, sizeof guard.dir, "%s", dir);
-	guard.names = names;
-	guard.names_count = count;
-	guard.dir_used = 1;
+	int j = guard.dirs;
+	if (j >= GUARD_DIRS)
+		return;	/* cannot be: plot_all's inside figures()'s at most */
+	snprintf(guard.dir[j].path, sizeof guard.dir[j].path, "%s", dir);
+	guard.dir[j].names = names;
+	guard.dir[j].names_count = count;
+	guard.dirs = j + 1;
 }
 
 void outfile_unguard_dir(void)
 {
-	guard.dir_used = 0;
+	if (guard.dirs > 0)
+		guard.dirs = guard.dirs - 1;
 }
 
 void outfile_guard_child(pid_t pid)
@@ -129,47 +135,25 @@ int outfile_check(const char *path, char *err, size_t err_len)
 	return outpath_check(path, err, err_len);
 }
 
-/* The mode the target will have: its own if it exists, else 0666 &
- * ~umask. */
-static mode_t target_mode(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) == 0)
-		return st.st_mode & 07777;
-	mode_t mask = umask(0);
-	umask(mask);
-	return 0666 & ~mask;
-}
-
 static int make_temp(struct outfile *o, const char *path, const char *dir,
 		     char *err, size_t err_len)
 {
 	memset(o, 0, sizeof *o);
-	if (outfile_check(path, err, err_len) != 0)
-		return -1;
-	const char *base = strrchr(path, '/');
-	int k = dir ? snprintf(o->tmp, sizeof o->tmp, "%s/.%s.XXXXXX", dir,
-			       base ? base + 1 : path)
-		    : snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", path);
-	if (k < 0 || (size_t)k >= sizeof o->tmp ||
-	    snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path) {
+	if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path) {
 		snprintf(err, err_len, "path too long");
 		return -1;
 	}
-	o->mode = target_mode(path);
 	sigset_t block, old;
 	sigemptyset(&block);
 	for (size_t i = 0; i < sizeof guarded_signals / sizeof guarded_signals[0]; i++)
 		sigaddset(&block, guarded_signals[i]);
 	sigprocmask(SIG_BLOCK, &block, &old);	/* made and guarded as one */
-	int fd = mkstemp(o->tmp);
+	int fd = outpath_temp(path, dir, o->tmp, sizeof o->tmp, &o->mode, err, err_len);
 	if (fd >= 0)
 		guard_file(o->tmp);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (fd < 0) {
-		snprintf(err, err_len, "cannot create a file beside it: %s", strerror(errno));
-		return -1;
-	}
+	if (fd < 0)
+		o->tmp[0] = '\0';
 	return fd;
 }
 
@@ -209,18 +193,13 @@ int outfile_commit(struct outfile *o)
 			ok = 0, saved = errno;
 		o->f = NULL;
 	}
-	if (ok && chmod(o->tmp, o->mode) != 0)
-		ok = 0, saved = errno;
-	/* The target may have become something else meanwhile. */
-	char why[160];
-	if (ok && outfile_check(o->path, why, sizeof why) != 0)
-		ok = 0, saved = EEXIST;
-	if (ok && rename(o->tmp, o->path) != 0)
-		ok = 0, saved = errno;
+	if (ok && outpath_commit(o->tmp, o->path, o->mode) != 0)
+		ok = 0, saved = errno;	/* and the temporary is gone */
+	else if (!ok)
+		unlink(o->tmp);
 	unguard_file(o->tmp);
 	if (ok)
 		return 0;
-	unlink(o->tmp);
 	errno = saved;
 	return -1;
 }

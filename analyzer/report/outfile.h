@@ -7,7 +7,9 @@
  * regular file (a symlink, a FIFO, a device: `--excess /dev/full` once
  * replaced the device) is refused before anything is written.  A new file
  * gets 0666 & ~umask, as open(2) would give it; a replaced one keeps its
- * mode.
+ * mode.  The temporary and the rename are collector/core/outpath.h's
+ * (outpath_temp, outpath_commit: collect --trace's too); the signal guard
+ * below is analyze's.
  */
 #ifndef SUBTICK_OUTFILE_H
 #define SUBTICK_OUTFILE_H
@@ -48,14 +50,16 @@ void outfile_abandon(struct outfile *o);
 /*
  * Nothing left behind when a signal ends analyze (SIGINT, SIGTERM, SIGHUP,
  * SIGPIPE, SIGXFSZ): the temporaries of outfile_open and outfile_reserve,
- * a directory given here with the files it may hold, and a helper program
+ * directories given here with the files they may hold, and a helper program
  * (gnuplot) are removed or ended by a handler, which then lets the signal
  * end analyze as before.  The handler is installed with the first guard.
  */
 enum { OUTFILE_NAME_MAX = 32 };
 
 /* Guard dir and the files names[0..count) in it; the names must stay
- * valid until outfile_unguard_dir. */
+ * valid until outfile_unguard_dir.  Two at most, the second may be
+ * inside the first (removed first); outfile_unguard_dir releases the
+ * last one guarded. */
 void outfile_guard_dir(const char *dir, const char (*names)[OUTFILE_NAME_MAX],
 		       size_t count);
 void outfile_unguard_dir(void);

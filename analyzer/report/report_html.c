@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -185,14 +186,25 @@ static int inline_svg(FILE *out, const char *path)
 	return 0;
 }
 
-/* The figures, drawn as SVG into a temporary directory, inline. */
+/* The figures, drawn as SVG into a temporary directory, inline.  The
+ * directory, with whatever plot_all moved into it, is removed by the
+ * outfile guard if a signal ends analyze meanwhile. */
 static int figures(FILE *out, struct analysis *a, FILE *err)
 {
-	char dir[4096];
+	char dir[4096], guarded[PLOT_FILES_MAX][OUTFILE_NAME_MAX];
 	const char *tmp = getenv("TMPDIR");
+	size_t nguarded = plot_file_names(0, "svg", guarded);
 	snprintf(dir, sizeof dir, "%s/analyze-report.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (mkdtemp(dir) == NULL) {
-		fprintf(err, "analyze: --report: a temporary directory: %s\n", strerror(errno));
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);	/* made and guarded as one */
+	int made = mkdtemp(dir) != NULL;
+	int saved = errno;
+	if (made)
+		outfile_guard_dir(dir, (const char (*)[OUTFILE_NAME_MAX])guarded, nguarded);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (!made) {
+		fprintf(err, "analyze: --report: a temporary directory: %s\n", strerror(saved));
 		return -1;
 	}
 	struct analysis_settings svg = *a->opt;
@@ -233,6 +245,7 @@ static int figures(FILE *out, struct analysis *a, FILE *err)
 		unlink(p);
 	}
 	rmdir(dir);
+	outfile_unguard_dir();
 	if (rc != 0)
 		fputs("<p>Some figures could not be drawn (gnuplot: see analyze's stderr).</p>\n", out);
 	return rc;

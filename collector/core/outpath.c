@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -57,4 +58,52 @@ int outpath_open_stream(const char *path)
 		return -1;
 	}
 	return fd;
+}
+
+/* The mode the target will have: its own if it exists, else 0666 &
+ * ~umask. */
+static mode_t target_mode(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0)
+		return st.st_mode & 07777;
+	mode_t mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+int outpath_temp(const char *path, const char *dir, char *tmp, size_t tmp_len,
+		 mode_t *mode, char *err, size_t err_len)
+{
+	if (outpath_check(path, err, err_len) != 0)
+		return -1;
+	const char *base = strrchr(path, '/');
+	int k = dir ? snprintf(tmp, tmp_len, "%s/.%s.XXXXXX", dir, base ? base + 1 : path)
+		    : snprintf(tmp, tmp_len, "%s.XXXXXX", path);
+	if (k < 0 || (size_t)k >= tmp_len) {
+		snprintf(err, err_len, "path too long");
+		return -1;
+	}
+	*mode = target_mode(path);
+	int fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		snprintf(err, err_len, "cannot create a file beside it: %s", strerror(errno));
+	return fd;
+}
+
+int outpath_commit(const char *tmp, const char *path, mode_t mode)
+{
+	char why[160];
+	int saved = 0;
+	if (chmod(tmp, mode) != 0)
+		saved = errno;
+	else if (outpath_check(path, why, sizeof why) != 0)
+		saved = EEXIST;
+	else if (rename(tmp, path) != 0)
+		saved = errno;
+	if (saved == 0)
+		return 0;
+	unlink(tmp);
+	errno = saved;
+	return -1;
 }

@@ -12,6 +12,7 @@
 #define SUBTICK_OUTPATH_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* 0 if path does not exist or is a regular file; else -1 with a message
  * (without the path) in err, and errno ELOOP for a symbolic link, EISDIR
@@ -26,5 +27,24 @@ int outpath_check(const char *path, char *err, size_t err_len);
  * with errno (outpath_check's, or open(2)'s).
  */
 int outpath_open_stream(const char *path);
+
+/*
+ * A file written whole or not at all (analyze's files, collect --trace):
+ * written under a temporary name and renamed over path only when
+ * complete, so that an error or a kill never leaves half a file and never
+ * loses the old one.  outpath_temp checks path (outpath_check) and creates
+ * the temporary beside it (path.XXXXXX), or in dir (the same file system)
+ * as .NAME.XXXXXX, its name in tmp (tmp_len bytes); *mode is what path
+ * will get: its own if it exists, else 0666 & ~umask.  Returns the
+ * temporary's descriptor (O_CLOEXEC), or -1 with a message in err.
+ */
+int outpath_temp(const char *path, const char *dir, char *tmp, size_t tmp_len,
+		 mode_t *mode, char *err, size_t err_len);
+
+/* Set mode on the complete tmp and rename it over path, checked again
+ * (it may have become something else meanwhile).  Returns 0, or -1 with
+ * errno (EEXIST: path is no longer absent or a regular file); tmp is then
+ * removed. */
+int outpath_commit(const char *tmp, const char *path, mode_t mode);
 
 #endif /* SUBTICK_OUTPATH_H */

@@ -70,6 +70,16 @@ rc=0
 wait $pid || rc=$?
 check "no last line: ended by SIGINT with exit 0 ($rc) and a report" sh -c "[ $rc -eq 0 ] && grep -q '^unit cost' cut.txt"
 check "no last line: says it was stopped" grep -q 'stopped by a signal' cut.err
+# SIGHUP (a session gone) as SIGINT
+if ! hup_ignored; then
+	"$ANALYZE" --follow cut.st > hup.txt 2> hup.err &
+	pid=$!
+	wait_for 30 grep -q 'ns/unit' hup.err
+	kill -HUP $pid
+	rc=0
+	wait $pid || rc=$?
+	check "SIGHUP: exit 0 ($rc) and the report of what was read" sh -c "[ $rc -eq 0 ] && grep -q '^unit cost' hup.txt"
+fi
 
 # a file rewritten while followed (collect -o truncates it at its first
 # sample and writes a new stream from the start): shorter, or as long but

@@ -59,6 +59,30 @@ check "--report with --compare: exit 2 ($rc), nothing written" sh -c "[ $rc -eq 
 check "no temporary left in TMPDIR" [ -z "$(ls -A tmp)" ]
 check "no temporary left beside the page" [ -z "$(ls -A | grep '^\.')" ]
 
+# analyze ended by a signal while it draws the page's figures: no
+# temporary left in TMPDIR.  A gnuplot of our own (first on PATH) notes
+# its pid and waits, so the signal comes while it runs.  (SIGINT is
+# ignored in a background job of sh, and so by analyze: not sent.)
+mkdir fake ktmp
+printf '#!/bin/sh\necho $$ > "%s/gnuplot.pid"\nexec sleep 600\n' "$T" > fake/gnuplot
+chmod +x fake/gnuplot
+for sig in TERM HUP; do
+	[ $sig = HUP ] && hup_ignored && continue
+	rm -f gnuplot.pid
+	PATH="$T/fake:$PATH" TMPDIR="$T/ktmp" "$ANALYZE" --report k.html s.st > /dev/null 2>&1 &
+	pid=$!
+	# (or analyze gone: then the checks below fail at once)
+	wait_for 60 sh -c "[ -s '$T/gnuplot.pid' ] || ! kill -0 $pid 2> /dev/null"
+	check "SIG$sig: the figures under way in TMPDIR" sh -c "ls -d '$T'/ktmp/analyze-report.* > /dev/null"
+	kill -$sig $pid
+	rc=0
+	wait $pid || rc=$?
+	check "SIG$sig: analyze ended by it ($rc)" [ "$rc" -gt 128 ]
+	check "SIG$sig: no temporary left in TMPDIR ($(ls -A ktmp))" [ -z "$(ls -A ktmp)" ]
+	check "SIG$sig: no page, no temporary beside it" [ -z "$(ls -A | grep -e '^k\.html' -e '^\.')" ]
+	check "SIG$sig: gnuplot ended" sh -c "! kill -0 $(cat gnuplot.pid) 2> /dev/null"
+done
+
 # A page stays a page: its figures draw a few thousand samples, not all
 # (64 N x 2000 runs, drawn whole: 54 MB)
 "$SYNTH" --seed 6 --runs 2000 > big.st

@@ -1,8 +1,9 @@
 #!/bin/sh
 # collect --exec ends as the built-in kernels do: a signal during a run
-# gives "# interrupted", exit 130/143, every complete sample kept and the
-# command's whole process group ended and reaped (even one that ignores
-# SIGINT and SIGTERM); --exec-timeout ends a run that hangs; the command
+# gives "# interrupted", exit 130/143/129, every complete sample kept and
+# the command's whole process group ended and reaped (even one that
+# ignores SIGINT and SIGTERM); collect killed outright takes the command's
+# process with it; --exec-timeout ends a run that hangs; the command
 # starts with default signal dispositions and an empty mask, gets any
 # number of words, and its stderr costs no file.
 . "$(dirname "$0")/lib.sh"
@@ -23,7 +24,8 @@ samples() {
 }
 
 # Every run records its pid (the shell's, exec'd into sleep) and sleeps.
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
+	[ $sig = HUP ] && hup_ignored && continue
 	: > pids.$sig
 	"$COLLECT" --shell --exec "echo \$\$ >> $T/pids.$sig; exec sleep 0.3" --n 1,2,3 \
 		--runs 100 -q -o s.$sig 2> err.$sig &
@@ -36,8 +38,7 @@ for sig in INT TERM; do
 	kill -$sig $pid
 	rc=0
 	wait $pid || rc=$?
-	want=130
-	[ $sig = TERM ] && want=143
+	case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
 	check "SIG$sig during a command: exit $want ($rc)" [ "$rc" -eq $want ]
 	check "SIG$sig: the stream ends # interrupted, stop=signal" \
 		sh -c "tail -n 1 s.$sig | grep -q '^# interrupted: signal=SIG$sig .*stop=signal$'"
@@ -46,6 +47,36 @@ for sig in INT TERM; do
 		sh -c "[ $n -ge 2 ] && tail -n 1 s.$sig | grep -q ' samples=$n '"
 	check "SIG$sig: not taken for a failure" sh -c "! grep -q 'command failed' err.$sig"
 	check "SIG$sig: the command's process ended" ended pids.$sig
+done
+
+# gone PID: no such process, or a zombie (killed, not yet reaped by
+# whatever adopted it).
+gone() {
+	st=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/"$1"/status 2> /dev/null) || return 0
+	[ -z "$st" ] || [ "$st" = Z ]
+}
+
+# collect killed outright (SIGKILL; SIGUSR1, which it does not take): the
+# command's process gets SIGKILL too, not left running under init.
+for sig in KILL USR1; do
+	: > pids.$sig
+	"$COLLECT" --shell --exec "echo \$\$ >> $T/pids.$sig; exec sleep 30" \
+		--n 1,2 --runs 1 -q -o k.$sig 2> /dev/null &
+	pid=$!
+	wait_for 60 test -s pids.$sig
+	kill -$sig $pid
+	wait $pid || true
+	for p in $(cat pids.$sig); do
+		i=0	# the kernel delivers it at once; 10 s for a loaded machine
+		while [ $i -lt 100 ] && ! gone "$p"; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		left=0
+		gone "$p" || left=1
+		kill -KILL "$p" 2> /dev/null || true
+		check "SIG$sig to collect: its command ($p) is not left running" [ $left -eq 0 ]
+	done
 done
 
 # A command that ignores SIGINT and SIGTERM: its group gets SIGKILL after

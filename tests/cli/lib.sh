@@ -27,6 +27,14 @@ skip() {
 	exit 77
 }
 
+# hup_ignored: SIGHUP is ignored here (nohup), and so, rightly, by the
+# programs started from here: a check that sends it is not made.
+hup_ignored() {
+	ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2> /dev/null || true)
+	[ -n "$ign" ] && [ $(( 0x$ign & 1 )) -eq 1 ] &&
+		echo "SIGHUP is ignored here (nohup?): not sent"
+}
+
 # header_value FILE KEY: the value of "# KEY: value" in a stream.
 header_value() {
 	sed -n "s/^# $2: //p" "$1" | head -n 1
@@ -109,6 +117,12 @@ wait_for() {
 		[ $(($(date +%s) - start)) -lt "$limit" ] || fail "waited $limit s for: $*"
 		sleep 0.05
 	done
+}
+
+# catches PID NUMBER: process PID has a handler for signal NUMBER.
+catches() {
+	cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/"$1"/status 2> /dev/null) &&
+		[ -n "$cgt" ] && [ $(( (0x$cgt >> ($2 - 1)) & 1 )) -eq 1 ]
 }
 
 # samples_in FILE [COUNT]: FILE holds at least COUNT (1) sample lines.

@@ -1,19 +1,20 @@
 #!/bin/sh
-# SIGINT or SIGTERM: "# interrupted", complete lines, exit 128 + signal.
+# SIGINT, SIGTERM or SIGHUP: "# interrupted", complete lines, exit 128 +
+# signal.
 # Each signal is sent once the event it tests has begun (samples written, a
 # run under way), never after a fixed sleep.
 . "$(dirname "$0")/lib.sh"
 : "${SUBTICK_ARG_SO:?}"
 
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
+	[ $sig = HUP ] && hup_ignored && continue
 	"$COLLECT" --budget 60 -q -o "$T/s.$sig" 2> "$T/err" &
 	pid=$!
 	wait_samples "$pid" "$T/s.$sig"
 	kill -"$sig" "$pid"
 	rc=0
 	wait "$pid" || rc=$?
-	want=130
-	[ "$sig" = TERM ] && want=143
+	case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
 	check "SIG$sig: exit status $rc is $want" [ "$rc" -eq "$want" ]
 	check "SIG$sig: last line is # interrupted" \
 		sh -c "tail -n 1 '$T/s.$sig' | grep -q '^# interrupted: signal=SIG$sig '"

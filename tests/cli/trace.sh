@@ -101,3 +101,40 @@ wait "$pid" || rc=$?
 check "Ctrl-C: exit 130 ($rc)" [ "$rc" -eq 130 ]
 check "Ctrl-C: the gaps so far, then # interrupted" \
 	sh -c "tail -n 1 s.st | grep -q '^# interrupted: signal=SIGINT gaps=[0-9]* .* stop=signal'"
+
+# SIGHUP (a session gone) stops it the same way.
+if ! hup_ignored; then
+	"$COLLECT" --trace 60 -o h.st 2> err &
+	pid=$!
+	wait_for 30 catches "$pid" 1
+	sleep 0.5
+	kill -HUP "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	check "SIGHUP: exit 129 ($rc)" [ "$rc" -eq 129 ]
+	check "SIGHUP: the gaps so far, then # interrupted" \
+		sh -c "tail -n 1 h.st | grep -q '^# interrupted: signal=SIGHUP gaps=[0-9]* .* stop=signal'"
+fi
+
+# -o FILE is written beside FILE and renamed over it once whole: an old
+# FILE outlives a collect killed outright (kill -9), and one stopped by a
+# signal replaces it with the trace so far; no temporary is left.
+echo old > k.st
+"$COLLECT" --trace 60 -o k.st 2> err &
+pid=$!
+# the trace under way (or the old file already emptied: then the check fails)
+wait_for 30 sh -c "ls k.st.* > /dev/null 2>&1 || ! grep -qx old k.st"
+kill -KILL "$pid"
+wait "$pid" || true
+check "kill -9: the old file kept as it was" [ "$(cat k.st)" = old ]
+rm -f k.st.*
+"$COLLECT" --trace 60 -o k.st 2> err &
+pid=$!
+wait_for 30 sh -c "ls k.st.* > /dev/null 2>&1"
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+check "SIGTERM: exit 143 ($rc)" [ "$rc" -eq 143 ]
+check "SIGTERM: the old file replaced by the trace so far" \
+	sh -c "head -n 1 k.st | grep -qx '# subtick 1' && tail -n 1 k.st | grep -q '^# interrupted: signal=SIGTERM '"
+check "no temporary left beside the outputs" [ -z "$(ls | grep -e '^k\.st\.' -e '^t\.st\.')" ]

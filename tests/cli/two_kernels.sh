@@ -161,18 +161,24 @@ check "two commands: columns in A" [ "$(header_value ea.st columns)" = "n t at u
 check "two commands: columns in B" [ "$(header_value eb.st columns)" = "n t at user sys cpu" ]
 check "two commands: 12 samples each" [ "$(grep -vc '^#' ea.st)" -eq 12 ] && [ "$(grep -vc '^#' eb.st)" -eq 12 ]
 
-# Ctrl-C: both streams keep every complete sample and end # interrupted.
-"$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.st -o ib.st 2> err &
-pid=$!
-wait_samples $pid ib.st 10
-kill -INT $pid
-rc=0
-wait $pid || rc=$?
-check "SIGINT: exit 130 ($rc)" [ "$rc" -eq 130 ]
-for f in ia.st ib.st; do
-	check "SIGINT: $f whole" only_complete_lines $f
-	check "SIGINT: $f ends # interrupted" sh -c "tail -n 1 $f | grep -q '^# interrupted: signal=SIGINT'"
-	check "SIGINT: stderr counts $f's samples" grep -q "interrupted: $(grep -vc '^#' $f) complete samples in $f" err
+# Ctrl-C (and SIGHUP, a session gone): both streams keep every complete
+# sample and end # interrupted.
+for sig in INT HUP; do
+	[ $sig = HUP ] && hup_ignored && continue
+	"$COLLECT" --kernel count --kernel memcpy --budget 60 -q -o ia.$sig -o ib.$sig 2> err &
+	pid=$!
+	wait_samples $pid ib.$sig 10
+	kill -$sig $pid
+	rc=0
+	wait $pid || rc=$?
+	want=130
+	[ $sig = HUP ] && want=129
+	check "SIG$sig: exit $want ($rc)" [ "$rc" -eq $want ]
+	for f in ia.$sig ib.$sig; do
+		check "SIG$sig: $f whole" only_complete_lines $f
+		check "SIG$sig: $f ends # interrupted" sh -c "tail -n 1 $f | grep -q '^# interrupted: signal=SIG$sig'"
+		check "SIG$sig: stderr counts $f's samples" grep -q "interrupted: $(grep -vc '^#' $f) complete samples in $f" err
+	done
 done
 
 # B's file cannot be made: exit 1, and no stream of A left behind.
