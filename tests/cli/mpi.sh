@@ -204,17 +204,24 @@ done
 # has_samples FILE: FILE holds a sample line (sampling has begun).
 has_samples() { [ -f "$1" ] && grep -q '^[0-9]' "$1"; }
 
-# SIGINT to mpirun (as timeout -s INT sends it) at moments spread over the
-# sampling: mpirun sends every rank SIGCONT, SIGTERM a second later, then
-# SIGKILL (here 5 s on), while the MPI library may end a rank by itself
-# meanwhile; every rank's stream must still end with # interrupted.
+# SIGINT to mpirun (as timeout --foreground -s INT sends it) at moments
+# spread over the sampling: mpirun sends every rank SIGCONT, SIGTERM later,
+# then SIGKILL (here 5 s on), and waits for them; every rank's stream must
+# end with # interrupted.  One SIGINT, not timeout's two (without
+# --foreground it signals mpirun, then its own process group, mpirun in
+# it): mpirun takes a second SIGINT within 5 s as "forcibly terminate" and
+# exits at once, at times before it has signalled any rank, and Open MPI
+# then _exits each rank about a second later.  The rank stops when its
+# launcher exits and writes its last line well within that second, but a
+# second is not a promise on a loaded machine, nor is mpirun's end the
+# ranks' end (their streams are read as soon as it exits).
 # (A plan given, not probed: each try reaches its samples sooner.)
 for delay in 0 0.5 1 1.6 2.3; do
 	rm -f "$T"/t.*.st
 	# SIGKILL 5 s after SIGTERM, not 1 s: a rank not scheduled within a
 	# second on a loaded machine would be killed before it ends its stream
 	OMPI_MCA_odls_base_sigkill_timeout=5 \
-	timeout -s INT 120 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" \
+	timeout --foreground -s INT 120 mpirun --allow-run-as-root --oversubscribe -n 2 "$COLLECT_MPI" \
 		--kernel count --n 100000,200000,400000 -b 60 -q -o "$T/t.%r.st" 2> "$T/t.err" &
 	pid=$!
 	i=0
