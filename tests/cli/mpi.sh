@@ -211,10 +211,9 @@ has_samples() { [ -f "$1" ] && grep -q '^[0-9]' "$1"; }
 # --foreground it signals mpirun, then its own process group, mpirun in
 # it): mpirun takes a second SIGINT within 5 s as "forcibly terminate" and
 # exits at once, at times before it has signalled any rank, and Open MPI
-# then _exits each rank about a second later.  The rank stops when its
-# launcher exits and writes its last line well within that second, but a
-# second is not a promise on a loaded machine, nor is mpirun's end the
-# ranks' end (their streams are read as soon as it exits).
+# then _exits each rank about a second later, from a thread of its own,
+# with no signal to the rank: its stream then has no last line (a stop
+# the product cannot see; nor is mpirun's end then the ranks' end).
 # (A plan given, not probed: each try reaches its samples sooner.)
 for delay in 0 0.5 1 1.6 2.3; do
 	rm -f "$T"/t.*.st
