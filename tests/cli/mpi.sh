@@ -177,8 +177,11 @@ if [ -n "${SUBTICK_CRASH_SO:-}" ]; then
 	rc=$?
 	set -e
 	tail -n 5 "$T/err"
+	# named by collect-mpi or mpirun: "rank 1", or mpirun's process name
+	# [[job,1],1] where the rank died by an exit status (the sanitizers'
+	# exit on a crash), not a signal
 	check "a crash on rank 1: non-zero exit ($rc), rank 1 named" \
-		sh -c "[ $rc != 0 ] && grep -qi 'rank 1' '$T/err'"
+		sh -c "[ $rc != 0 ] && grep -qiE 'rank 1|\[\[[0-9]+,[0-9]+\],1\]' '$T/err'"
 	check "a crash on rank 1: rank 0's stream has whole lines" \
 		awk '/^#/ { next } NF != 3 { bad = 1 } END { exit bad }' "$T/k.0.st"
 fi
