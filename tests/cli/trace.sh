@@ -92,29 +92,22 @@ for bad in "--trace 0" "--trace x" "--trace 4000" "--trace 1 --runs 3" "--trace 
 	check "$bad: says which" grep -q -- '--trace' err
 done
 
-"$COLLECT" --trace 60 -o s.st 2> err &
-pid=$!
-sleep 2
-kill -INT "$pid"
-rc=0
-wait "$pid" || rc=$?
-check "Ctrl-C: exit 130 ($rc)" [ "$rc" -eq 130 ]
-check "Ctrl-C: the gaps so far, then # interrupted" \
-	sh -c "tail -n 1 s.st | grep -q '^# interrupted: signal=SIGINT gaps=[0-9]* .* stop=signal'"
-
-# SIGHUP (a session gone) stops it the same way.
-if ! hup_ignored; then
-	"$COLLECT" --trace 60 -o h.st 2> err &
+# Ctrl-C, and SIGHUP (a session gone), stop it the same way: the gaps so
+# far, then # interrupted, exit 128 + the signal's number.
+for sig in INT:2 HUP:1; do
+	name=${sig%:*} num=${sig#*:}
+	[ "$name" = HUP ] && hup_ignored && continue
+	"$COLLECT" --trace 60 -o "s$name.st" 2> err &
 	pid=$!
-	wait_for 30 catches "$pid" 1
+	wait_for 30 catches "$pid" "$num"
 	sleep 0.5
-	kill -HUP "$pid"
+	kill -"$name" "$pid"
 	rc=0
 	wait "$pid" || rc=$?
-	check "SIGHUP: exit 129 ($rc)" [ "$rc" -eq 129 ]
-	check "SIGHUP: the gaps so far, then # interrupted" \
-		sh -c "tail -n 1 h.st | grep -q '^# interrupted: signal=SIGHUP gaps=[0-9]* .* stop=signal'"
-fi
+	check "SIG$name: exit $((128 + num)) ($rc)" [ "$rc" -eq $((128 + num)) ]
+	check "SIG$name: the gaps so far, then # interrupted" \
+		sh -c "tail -n 1 s$name.st | grep -q '^# interrupted: signal=SIG$name gaps=[0-9]* .* stop=signal'"
+done
 
 # -o FILE is written beside FILE and renamed over it once whole: an old
 # FILE outlives a collect killed outright (kill -9), and one stopped by a
