@@ -126,9 +126,13 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 			continue;
 		}
 		/* else: sources at k p in some of its slots (two of one
-		 * period at phases a third apart lock to a third of it) */
+		 * period at phases a third apart lock to a third of it),
+		 * where f of them take no more parts to say than p itself
+		 * with the k - f slots it skips: a source at nearly every
+		 * mark that skips one in 27 (where a second source's
+		 * interruption took its place) is p, not 26 sources */
 		int f = filled(count, k, chance, tries);
-		if (several == 0 && f > 0 && f < k && !uniform(count, k, n, tries))
+		if (several == 0 && f > 0 && f <= k - f + 1 && !uniform(count, k, n, tries))
 			several = k, several_slot = full;
 	}
 	free(count);

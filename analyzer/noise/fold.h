@@ -18,7 +18,10 @@
  *    that hold a mark of p by chance, a run of length t with probability
  *    t / p, shared among the k slots) and not all: sources of k p, one a
  *    slot (two of one period at phases a third apart lock to a third of
- *    it); the fullest is taken now, the others are found in turn;
+ *    it); the fullest is taken now, the others are found in turn.  Only
+ *    where those f sources take no more parts to say than p with the
+ *    k - f slots it skips (f <= k - f + 1): a source at nearly every
+ *    mark of p that skips a few is p, at the share of its marks it hits;
  *  - else p itself.
  */
 #ifndef SUBTICK_FOLD_H

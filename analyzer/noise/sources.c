@@ -176,11 +176,24 @@ static void fit_to_events(const struct source_config *c, const struct model_even
 	marks_refine(m, at, len, k, c->quantum);
 }
 
+/* The period of a found periodic source that p lies within a frequency
+ * step (1 / span) of; 0 where none. */
+static double found_period(const struct sources *out, double p, double span)
+{
+	for (size_t j = 0; j < out->count; j++) {
+		const struct source *s = &out->s[j];
+		if (s->kind == SOURCE_PERIODIC && fabs(1 / p - 1 / s->marks.period) * span <= 1)
+			return s->marks.period;
+	}
+	return 0;
+}
+
 /* The period of the events left, its fundamental and marks fitted:
  * 1 and *m where one is named. */
 static int strongest_period(const struct source_config *c, const struct model_event *ev,
 			    size_t n, const double *null, size_t nnull, double *buf,
-			    double *mid, struct marks *m, struct period_result *pr)
+			    double *mid, const struct sources *out, struct marks *m,
+			    struct period_result *pr)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
@@ -197,20 +210,34 @@ static int strongest_period(const struct source_config *c, const struct model_ev
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].source < 0)
 			buf[k++] = ev[i].at;
-	period_detect(buf, k, null, nnull, fmax(c->min_period, shortest), pr);
 	/* the events' time (their starts need not come in order) */
 	double first = buf[0], last = buf[0], chance;
 	for (size_t i = 1; i < k; i++)
 		first = fmin(first, buf[i]), last = fmax(last, buf[i]);
-	double span = last - first;
+	double span = last - first, floor_p = fmax(c->min_period, shortest), grid = 0;
+	period_detect(buf, k, null, nnull, floor_p, pr);
+	/* events left that still lock to a found source's period lie on its
+	 * marks: a second source whose interruptions wait for its (a guest's
+	 * timer delivered on the host's ticks).  Their own period is sought
+	 * on that grid, where it shows from twice the grid's step (Nyquist) */
+	for (double g; pr->found && (g = found_period(out, pr->period, span)) > 0 &&
+		       2 * g > floor_p;) {
+		floor_p = 2 * g, grid = g;
+		period_detect(buf, k, null, nnull, floor_p, pr);
+	}
 	/* a period the events span SOURCE_MARKS_MIN marks of at least */
 	if (!pr->found || pr->period * SOURCE_MARKS_MIN > span)
 		return 0;
 	struct marks m0;
 	fit_to_events(c, ev, n, pr->period, span, pr->z, buf, mid, &m0);
+	/* on a grid, an interruption waits for the grid's next mark: its
+	 * mark lies up to a step of the grid before it */
+	m0.tol = fmax(m0.tol, grid);
 	size_t ns = short_mids(c, ev, n, &m0, mid, &chance);
-	if (fold_fundamental(mid, ns, chance, span, &m0, m) > 1)
+	if (fold_fundamental(mid, ns, chance, span, &m0, m) > 1) {
 		fit_to_events(c, ev, n, m->period, span, pr->z, buf, mid, m);
+		m->tol = fmax(m->tol, grid);
+	}
 	return 1;
 }
 
@@ -435,7 +462,7 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 	while (rc == 0 && out->count < SOURCES_MAX) {
 		struct period_result pr;
 		struct source s = { .kind = SOURCE_PERIODIC };
-		if (!strongest_period(c, ev, n, null, nnull, buf, mid, &s.marks, &pr))
+		if (!strongest_period(c, ev, n, null, nnull, buf, mid, out, &s.marks, &pr))
 			break;
 		int shadow = 0;
 		for (size_t j = 0; j < out->count && !shadow; j++)

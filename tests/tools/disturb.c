@@ -21,6 +21,7 @@
  *                [--periodic PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]]]...
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
  *                [--irq-bursts COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD]]...
+ *                [--on-grid GRID_US:PHASE_US]...
  *                [--grow G]
  *                [--speed FACTOR@FROM_MS:TO_MS]...
  *                [--ramp FACTOR@FROM_MS:TO_MS]
@@ -60,6 +61,9 @@
  * or at PHASE_US (0 <= PHASE_US < PERIOD_US: sources on one grid);
  * with SHARE (0 < SHARE <= 1, default 1) it fires at each of its marks
  * with that chance only (a source on a period's grid that skips marks).
+ * --on-grid GRID_US:PHASE_US delays the source given just before it to
+ * the next mark of that grid (a guest's timer delivered on the host's
+ * ticks: SIGALRM every 2.7 ms, each on the next 1 ms mark).
  *
  * --truth-runs FILE writes each run's truth, a line per run in the
  * collection's order: n, at (as in the stream), the sources that landed
@@ -117,6 +121,8 @@ struct source {
 	double phase;		/* periodic: its first mark, units */
 	double mark;		/* bursts: the current burst's mark */
 	double phase_us;	/* as given (PHASE_US), or < 0: at random */
+	double grid, grid_phase;	/* --on-grid, units (0: none) */
+	double ideal;		/* on a grid: when it would have come */
 	char spec[80];
 };
 
@@ -323,6 +329,15 @@ static int flag(struct gen *g, const char *o, const char *v)
 	}
 	else if (strcmp(o, "--periodic") == 0) add_source(g, o, v, 1);
 	else if (strcmp(o, "--random") == 0) add_source(g, o, v, 0);
+	else if (strcmp(o, "--on-grid") == 0) {
+		double a, b;
+		int end = -1;
+		if (g->nsrc == 0 || g->src[g->nsrc - 1].bursts ||
+		    sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' || !(a > 0) ||
+		    !(b >= 0 && b < a))
+			usage_error(o, v, "GRID_US:PHASE_US (0 <= PHASE_US < GRID_US), after a --periodic or --random");
+		g->src[g->nsrc - 1].grid = a, g->src[g->nsrc - 1].grid_phase = b;
+	}
 	else if (strcmp(o, "--speed") == 0) add_span(g, v);
 	else if (strcmp(o, "--bursts") == 0) {
 		if (sscanf(v, "%lf@%lf/%lf", &g->burst_factor, &g->burst_len,
@@ -364,6 +379,8 @@ static void parse(int argc, char **argv, struct gen *g)
 		s->cost = units_of_us(g, s->cost);
 		s->period = s->periodic ? units_of_us(g, s->period) : 0;
 		s->rate = s->periodic ? 0 : s->rate * g->unit_ns * 1e-9;
+		s->grid = units_of_us(g, s->grid);
+		s->grid_phase = units_of_us(g, s->grid_phase);
 	}
 	for (int i = 0; i < g->nspan; i++)
 		g->span[i].from = units_of_ms(g, g->span[i].from),
@@ -443,6 +460,12 @@ static void burst_at(struct gen *g, struct source *s, double at)
 	s->next = s->pending[--s->npending];
 }
 
+/* The first mark of the source's grid at or after x. */
+static double on_grid(const struct source *s, double x)
+{
+	return s->grid_phase + ceil((x - s->grid_phase) / s->grid) * s->grid;
+}
+
 static void advance(struct gen *g, struct source *s)
 {
 	if (s->bursts) {	/* the burst's next, or the next burst */
@@ -453,10 +476,13 @@ static void advance(struct gen *g, struct source *s)
 		s->count++;
 		return;
 	}
+	double *at = s->grid > 0 ? &s->ideal : &s->next;
 	if (s->periodic)	/* the next mark it fires at */
-		s->next += s->period * (s->share < 1 ? gsl_ran_geometric(g->rng, s->share) : 1);
+		*at += s->period * (s->share < 1 ? gsl_ran_geometric(g->rng, s->share) : 1);
 	else
-		s->next += gsl_ran_exponential(g->rng, 1 / s->rate);
+		*at += gsl_ran_exponential(g->rng, 1 / s->rate);
+	if (s->grid > 0)
+		s->next = on_grid(s, s->ideal);
 	s->count++;
 }
 
@@ -668,6 +694,8 @@ int main(int argc, char **argv)
 							 * other sources' as before) */
 			s->next = units_of_us(&g, s->phase_us);
 		s->phase = s->periodic ? s->next : 0;
+		if (s->grid > 0)
+			s->ideal = s->next, s->next = on_grid(s, s->ideal);
 		if (s->bursts) {
 			s->mark = s->phase;
 			burst_at(&g, s, s->mark);

@@ -150,7 +150,11 @@ static void test_quiet(void **state)
 		}
 }
 
-/* A 1 kHz timer; beside it a 2.7 ms one; and a 4 ms one on its marks. */
+/* A 1 kHz timer; beside it a 2.7 ms one; a 4 ms one on its marks; and a
+ * 2.7 ms one whose interruptions wait for the 1 kHz one's next mark (a
+ * guest's SIGALRM delivered on the host's ticks: its events recur
+ * exactly every 27 ms, ten of them at ten phases, and were named as
+ * sources of 27 ms, one a phase). */
 static void test_periodic(void **state)
 {
 	(void)state;
@@ -170,6 +174,12 @@ static void test_periodic(void **state)
 			   seed, &t), &a);
 		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 5e3);
 		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[1], 25e3);
+		assert_int_equal(a.diag.sources.count, 2);
+		analysis_free(&a);
+		run(stream("--periodic 1000:36:0:unseen:1:100 --periodic 2700:90 --on-grid 1000:100",
+			   seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 36e3);
+		check_source(&a, SOURCE_PERIODIC, 2.7e6, t.rate[1], 90e3);
 		assert_int_equal(a.diag.sources.count, 2);
 		analysis_free(&a);
 	}

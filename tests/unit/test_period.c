@@ -13,6 +13,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "fold.h"
 #include "period.h"
 
 enum { K = 500 };
@@ -152,6 +153,39 @@ static void test_sparse_period(void **state)
 	}
 }
 
+/* Events at the marks of a 1 ms grid (middles within 20 us of them),
+ * the marks of 6 s in slots mod 27 taken where keep[slot] says. */
+static size_t on_grid(double *mid, const int *keep)
+{
+	size_t n = 0;
+	for (int j = 0; j < 6000; j++)
+		if (keep[j % 27])
+			mid[n++] = 5e5 + 1e6 * j + 2e4 * ((j * 7919) % 100) / 100.0;
+	return n;
+}
+
+/* A source at nearly every mark that skips one slot in 27 (where a
+ * second source's interruption took its place) is the grid's period,
+ * not 26 sources of 27 of it; sources in a few slots of k are k p. */
+static void test_fold_skips(void **state)
+{
+	(void)state;
+	static double mid[6000];
+	struct marks m = { .period = 1e6, .phase = 5e5, .tol = 1e5 }, out;
+	int keep[27];
+	for (int j = 0; j < 27; j++)
+		keep[j] = j != 24;
+	size_t n = on_grid(mid, keep);
+	assert_int_equal(fold_fundamental(mid, n, 10, 6e9, &m, &out), 1);
+	assert_true(out.period == m.period);
+	/* two sources of 3 ms a third of it apart: slots 0 and 1 of 3 */
+	for (int j = 0; j < 27; j++)
+		keep[j] = j % 3 != 2;
+	n = on_grid(mid, keep);
+	assert_int_equal(fold_fundamental(mid, n, 10, 6e9, &m, &out), 3);
+	assert_true(fabs(out.period - 3e6) < 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +195,7 @@ int main(void)
 		cmocka_unit_test(test_longer_cycle),
 		cmocka_unit_test(test_random_times),
 		cmocka_unit_test(test_too_few),
+		cmocka_unit_test(test_fold_skips),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
