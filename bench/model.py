@@ -56,6 +56,8 @@ KINDS = [
     ("in phase", ["--periodic", "1000:5:0:unseen:1:100", "--periodic", "4000:25:0:unseen:1:100"],
      "1 ms x 5 us and 4 ms x 25 us on its marks"),
     ("out of phase", ["--periodic", "1000:20", "--periodic", "2700:50"], "1 ms x 20 us, 2.7 ms x 50 us"),
+    ("on the ticks", ["--periodic", "1000:36:0:unseen:1:100", "--periodic", "2700:90", "--on-grid", "1000:100"],
+     "1 ms x 36 us; 2.7 ms x 90 us, each on the next 1 ms mark"),
     ("random + 2 periodic", ["--random", "1400:24:0.3", "--periodic", "4000:5:0:irq",
                              "--periodic", "2700:50"], "1400/s x 24 us, 4 ms x 5 us, 2.7 ms x 50 us"),
     ("slow end + 1 kHz", ["--speed", "1.3@1600:2000", "--periodic", "1000:20"],
