@@ -37,14 +37,29 @@ static int uniform(const size_t *count, int k, size_t n, int tries)
 }
 
 /* Slots holding more than chance / k beyond doubt (a Poisson tail at
- * MODEL_CLAIM_P over every slot and k tried). */
-static int filled(const size_t *count, int k, double chance, int tries)
+ * MODEL_CLAIM_P over every slot and k tried); *rest: the events of the
+ * others. */
+static int filled(const size_t *count, int k, double chance, int tries, size_t *rest)
 {
 	int f = 0;
-	for (int j = 0; j < k; j++)
-		f += count[j] > 0 &&
-		     gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
+	*rest = 0;
+	for (int j = 0; j < k; j++) {
+		int full = count[j] > 0 && gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) <
+						   MODEL_CLAIM_P / tries;
+		f += full;
+		*rest += full ? 0 : count[j];
+	}
 	return f;
+}
+
+/* The slots no source fills hold what chance puts there, no more (a
+ * Poisson tail at MODEL_CLAIM_P over every k tried): where they hold
+ * more, the slots differ because the events' rate does over the
+ * collection (their visibility swings with the machine's load), not
+ * because sources sit in some of them. */
+static int only_chance(size_t rest, double expect, int tries)
+{
+	return rest == 0 || gsl_cdf_poisson_Q((unsigned)rest - 1, expect) >= MODEL_CLAIM_P / tries;
 }
 
 static int by_ll(const void *a, const void *b)
@@ -92,9 +107,11 @@ static int beyond_even(size_t full, size_t n, int k, int tries)
 }
 
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
-		     const struct marks *m, struct marks *out)
+		     const struct marks *m, struct marks *out, int *several_out)
 {
 	*out = *m;
+	if (several_out != NULL)
+		*several_out = 0;
 	int tries = 0, kmax = 1;
 	for (int k = 2; k <= INT32_MAX / 2; k++) {
 		if (!(k * m->period * SOURCE_MARKS_MIN <= span))
@@ -131,8 +148,10 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		 * with the k - f slots it skips: a source at nearly every
 		 * mark that skips one in 27 (where a second source's
 		 * interruption took its place) is p, not 26 sources */
-		int f = filled(count, k, chance, tries);
-		if (several == 0 && f > 0 && f <= k - f + 1 && !uniform(count, k, n, tries))
+		size_t rest;
+		int f = filled(count, k, chance, tries, &rest);
+		if (several == 0 && f > 0 && f <= k - f + 1 && !uniform(count, k, n, tries) &&
+		    only_chance(rest, chance * (k - f) / k, tries))
 			several = k, several_slot = full;
 	}
 	free(count);
@@ -140,6 +159,8 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 	int slot = one > 1 ? one_slot : several_slot;
 	if (k <= 1)
 		return 1;
+	if (several_out != NULL)
+		*several_out = one <= 1;
 	/* the slot's marks: phase + (j + slot) p for j = 0 mod k */
 	out->period = k * m->period;
 	out->phase = m->phase + slot * m->period;

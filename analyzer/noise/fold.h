@@ -22,6 +22,9 @@
  *    where those f sources take no more parts to say than p with the
  *    k - f slots it skips (f <= k - f + 1): a source at nearly every
  *    mark of p that skips a few is p, at the share of its marks it hits;
+ *    and where the other slots hold what chance puts there, no more
+ *    (slots that differ because the events' rate swings over the
+ *    collection hold no sources);
  *  - else p itself.
  */
 #ifndef SUBTICK_FOLD_H
@@ -37,8 +40,10 @@
  * shorter than half its period); chance: the events, of all those left,
  * that would hold a mark of m by chance; span: the events' time.  *out:
  * the fundamental's marks (m where none is longer).  Returns the
- * multiple taken (1: p itself). */
+ * multiple taken (1: p itself); *several (when not NULL): 1 where it is
+ * the fullest of sources in several of its slots, 0 where one slot holds
+ * them all or p is kept. */
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
-		     const struct marks *m, struct marks *out);
+		     const struct marks *m, struct marks *out, int *several);
 
 #endif /* SUBTICK_FOLD_H */

@@ -270,7 +270,53 @@ static void longer_period(const double *t, size_t k, struct period_result *out,
  * random ones dominate, show nothing of it.  The FFT_CANDIDATES highest
  * local maxima, from periods of a quarter of the span down to four bins,
  * into cand; *tested: the frequencies looked at. */
-enum { PERIOD_FFT_BINS = 1 << 20, FFT_CANDIDATES = 12 };
+enum { PERIOD_FFT_BINS = 1 << 20, FFT_CANDIDATES = 12, LEVEL_BINS_MIN = 16 };
+
+/*
+ * x[lo..hi], the power, over its level about each frequency; returns the
+ * highest.  Random times give a power of mean 1 at every frequency, but
+ * events whose rate swings slowly (the share of the runs in which the
+ * jitter lets a cost be seen moves with the machine's load) give the low
+ * frequencies far more, and the highest peak is then a swing's, with a
+ * source's peak below half of it.  The level is each half octave's
+ * median power (at least LEVEL_BINS_MIN bins: a median of 16 exponential
+ * values is known to about a quarter), over ln 2 (an exponential's median
+ * is ln 2 of its mean), interpolated in log frequency between the half
+ * octaves' middles: a line, a few bins wide, never moves a median of a
+ * half octave, while the swings' power, falling as a power of the
+ * frequency, changes by a factor of 2 or so across one.  scratch holds
+ * hi - lo + 1 values.
+ */
+static double level_out(double *x, size_t lo, size_t hi, double *scratch)
+{
+	enum { BLOCKS_MAX = 64 };
+	double mid[BLOCKS_MAX], med[BLOCKS_MAX];
+	size_t nb = 0;
+	for (size_t a = lo; a <= hi && nb < BLOCKS_MAX;) {
+		size_t b = (size_t)((double)a * M_SQRT2);
+		b = b < a + LEVEL_BINS_MIN ? a + LEVEL_BINS_MIN : b;
+		b = b > hi + 1 || hi + 1 - b < LEVEL_BINS_MIN ? hi + 1 : b;
+		memcpy(scratch, x + a, (b - a) * sizeof *x);
+		med[nb] = gsl_stats_median(scratch, 1, b - a) / M_LN2;
+		mid[nb++] = log(sqrt((double)a * (double)(b - 1)));
+		a = b;
+	}
+	double top = 0;
+	size_t i = 0;
+	for (size_t j = lo; j <= hi; j++) {
+		double f = log((double)j), lv;
+		while (i + 1 < nb && mid[i + 1] <= f)
+			i++;
+		if (f <= mid[0] || i + 1 >= nb)
+			lv = med[f <= mid[0] ? 0 : nb - 1];
+		else	/* between the middles of i and i + 1, in log-log */
+			lv = exp(log(med[i]) + (f - mid[i]) / (mid[i + 1] - mid[i]) *
+						   (log(med[i + 1]) - log(med[i])));
+		x[j] = lv > 0 ? x[j] / lv : x[j];
+		top = x[j] > top ? x[j] : top;
+	}
+	return top;
+}
 
 static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *tested)
 {
@@ -291,13 +337,13 @@ static size_t fft_candidates(const double *t, size_t k, double *cand, size_t *te
 	gsl_fft_real_radix2_transform(x, 1, M);
 	size_t lo = 4, hi = M / 4;
 	/* the power at each frequency, in place over the real parts */
-	double top = 0;
 	for (size_t j = lo; j <= hi; j++) {
 		double re = x[j], im = j < M / 2 ? x[M - j] : 0;
 		x[j] = (re * re + im * im) / (double)k;
-		top = x[j] > top ? x[j] : top;
 	}
-	/* the peaks with half the highest's power or more, the lowest
+	/* over the power's own level (x[hi + 1 ..] is free now) */
+	double top = level_out(x, lo, hi, x + hi + 1);
+	/* the peaks with half the highest's or more, the lowest
 	 * frequencies first: a sharp source's harmonics are all as high as
 	 * its fundamental, and the fundamental the lowest of them */
 	for (size_t j = lo + 1; j < hi && got < FFT_CANDIDATES; j++)

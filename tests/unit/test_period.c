@@ -172,17 +172,18 @@ static void test_fold_skips(void **state)
 	(void)state;
 	static double mid[6000];
 	struct marks m = { .period = 1e6, .phase = 5e5, .tol = 1e5 }, out;
-	int keep[27];
+	int keep[27], several = 0;
 	for (int j = 0; j < 27; j++)
 		keep[j] = j != 24;
 	size_t n = on_grid(mid, keep);
-	assert_int_equal(fold_fundamental(mid, n, 10, 6e9, &m, &out), 1);
+	assert_int_equal(fold_fundamental(mid, n, 10, 6e9, &m, &out, NULL), 1);
 	assert_true(out.period == m.period);
 	/* two sources of 3 ms a third of it apart: slots 0 and 1 of 3 */
 	for (int j = 0; j < 27; j++)
 		keep[j] = j % 3 != 2;
 	n = on_grid(mid, keep);
-	assert_int_equal(fold_fundamental(mid, n, 10, 6e9, &m, &out), 3);
+	assert_int_equal(fold_fundamental(mid, n, 10, 6e9, &m, &out, &several), 3);
+	assert_int_equal(several, 1);
 	assert_true(fabs(out.period - 3e6) < 1);
 }
 
