@@ -63,8 +63,6 @@ static int take_sample(struct read_ctx *c, const struct sample *s, struct input_
 			at = SPOOL_NO_AT - 1;	/* beyond 2^64: saturate */
 		c->at_max = at > c->at_max ? at : c->at_max;
 	}
-	c->a->n_blocks += c->a->n_blocks == 0 || s->n != c->a->last_n;
-	c->a->last_n = s->n;
 	int added = points_add(&c->a->points, s->n, s->t, s->t_int, s->t_exact);
 	if (added == -2) {
 		snprintf(err->msg, sizeof err->msg,

@@ -21,6 +21,7 @@
 #include "interval.h"
 #include "lp.h"
 #include "ols.h"
+#include "order.h"
 #include "points.h"
 #include "spool.h"
 
@@ -98,9 +99,8 @@ struct analysis {
 					 * (other tools' results) */
 	char failed_what[96];		/* what they are, in words */
 	uint64_t timed_samples;		/* samples with a start time (at) */
-	uint64_t n_blocks;		/* runs of samples of one N in a row,
-					 * in the order read */
-	uint64_t last_n;		/* the N of the last sample read */
+	struct order_result order;	/* the N's minima in the order of N?
+					 * (the pass's; fit/order.h) */
 	int start_times;		/* every sample has one: the order of
 					 * the runs in time is known */
 	int trace;			/* an activity trace (collect --trace):

@@ -39,7 +39,7 @@ static void configure(struct analysis *a)
 
 /* Every batch to each part that takes one.  Returns 0, or -1 (errno). */
 static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
-		    struct speed_windows *win, struct run_taker *runs)
+		    struct speed_windows *win, struct run_taker *runs, struct order_taker *order)
 {
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	long n = -1;
@@ -54,6 +54,7 @@ static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct exces
 			if (win != NULL)
 				speed_windows_take(win, r, (size_t)n);
 			runs_take(runs, r, (size_t)n);
+			order_take(order, r, (size_t)n);
 		}
 	free(r);
 	if (r == NULL)
@@ -67,14 +68,16 @@ int analysis_pass(struct analysis *a, const uint64_t *skip_n, const double *skip
 	struct blocks_cutter blocks;
 	struct speed_windows win;
 	struct excess_counter *ex = malloc(sizeof *ex);
+	struct order_taker order = { 0 };
 	configure(a);
 	int cut = a->start_times ? blocks_begin(&blocks, &a->points, a->runs_min, a->spool.count,
 						 skip_n, skip_t, nskip, &a->blocks) : 0;
 	int wins = speed_windows_begin(&win, &a->points, a->spool.count, &a->diag.speed);
 	int rc = -1;
 	if (ex != NULL && cut >= 0 && wins >= 0 && excess_begin(ex, &a->excess_cfg, &a->excess) == 0 &&
-	    runs_begin(&a->diag.taker) == 0) {
-		rc = take_all(&a->spool, cut ? &blocks : NULL, ex, wins ? &win : NULL, &a->diag.taker);
+	    runs_begin(&a->diag.taker) == 0 && order_begin(&order, &a->points) == 0) {
+		rc = take_all(&a->spool, cut ? &blocks : NULL, ex, wins ? &win : NULL, &a->diag.taker,
+			      &order);
 	} else {
 		errno = ENOMEM;
 	}
@@ -84,6 +87,8 @@ int analysis_pass(struct analysis *a, const uint64_t *skip_n, const double *skip
 		excess_end(ex);
 		rc = speed_states_of(&win);
 	}
+	if (order.first != NULL)
+		a->order = order_end(&order);
 	free(ex);
 	/* the plots' pass, if any, computes them per sample: 16 bytes an N
 	 * less while the interruptions are found */

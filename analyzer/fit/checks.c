@@ -116,19 +116,19 @@ static void check_linear(struct analysis *a)
 		warn(a, WARN_OVERHEAD_BELOW_ZERO, "the overhead's whole interval lies below zero: the cost is not linear in N, or small N cost more per unit than large N");
 }
 
-/* Order: each N's runs together, one N after another, with no start times
- * (a parameter scan of another tool, once or a few times over): a machine
- * that slowed by 0.2% over the collection tilted the line as a cost would,
- * and the bounds missed the truth 5 times in 5, with nothing to tell (no
- * fifths in time, no speed windows).  Told by the samples' blocks of one
- * N in a row: 2 samples or more each, on average (collect's sweeps shuffle
- * the N, and their blocks hold 1). */
+/* Order: the N's minima were taken in the order of N (fit/order.h), and
+ * no start times say when: a change of the machine's speed over them
+ * tilts the line as a cost would, unseen.  A parameter scan of another
+ * tool (each N's runs together, in order), once or a few times over, and
+ * sweeps in order whose first was the fastest; not shuffled sweeps, nor
+ * runs in pairs within them (their minima's places keep no order in N). */
 static void check_order(struct analysis *a)
 {
-	if (a->start_times || a->points.count < 3 || a->runs_median < 2 || a->n_blocks == 0 ||
-	    a->points.samples < 2 * a->n_blocks)
+	const struct order_result *o = &a->order;
+	if (a->start_times || !o->judged || !(o->log10_p < ORDER_LOG10_P))
 		return;
-	warn(a, WARN_ORDER, "order: each N's runs come together in the stream, one N after another, and it does not say when each started: a machine whose speed changed meanwhile would tilt or bend the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started");
+	warn(a, WARN_ORDER, "order: the N's minima were taken in the order of %s N (Kendall's tau %.2f over %zu N, a chance of 10^%.0f in no order), and the stream does not say when each run started: a machine whose speed changed meanwhile would tilt the line as a cost would, unseen; time the N in shuffled sweeps (as collect does) or record when each run started",
+	     o->tau > 0 ? "increasing" : "decreasing", o->tau, o->count, fmax(o->log10_p, -99));
 }
 
 /* Drift: the fifths of the collection disagree beyond their bands.  Where

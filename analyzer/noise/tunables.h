@@ -99,6 +99,11 @@
 /* A period is named where the chance that random times lock as well to
  * any of the periods tried is below 10^PERIOD_LOG10_P (period.h). */
 #define PERIOD_LOG10_P (-6.0)
+
+/* The N's minima taken in the order of N, without start times (fit/
+ * order.h): claimed where a random order has so strong a one (Kendall's
+ * tau, either way) less often than this, log10. */
+#define ORDER_LOG10_P (-4.0)
 /* Bursts (bursts.h): the bins of the collection's time the claimed
  * events are counted in; a burst is a run of bins more crowded than the
  * steady rate allows at MODEL_CLAIM_P over all of them, and a bin must

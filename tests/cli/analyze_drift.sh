@@ -26,10 +26,10 @@ for seed in 1 2 3; do
 done
 
 # Each N's runs together, one N after another (a parameter scan), with no
-# start times: a drift would tilt the line unseen, and a warning says the
-# order cannot tell, once or three times over.  Not for shuffled sweeps
-# (two of them too), nor where start times are given (the fifths in time
-# see a drift).
+# start times: the N's minima were taken in the order of N, a drift would
+# tilt the line unseen, and a warning says the order cannot tell, once or
+# three times over.  Not for shuffled sweeps (two of them too), nor where
+# start times are given (the fifths in time see a drift).
 "$SYNTH" --seed 6 --runs 10 > sweeps.st
 grep -v '^#' sweeps.st | sort -s -n -k1,1 | cut -f1,2 > scan.st
 grep -v '^#' sweeps.st | sort -s -n -k1,1 > scan_at.st
@@ -40,7 +40,16 @@ cat scan.st scan.st scan.st > scan3.st
 "$ANALYZE" scan3.st > scan3.txt
 check "that scan three times over: the order warned" grep -q '^  order: ' scan3.txt
 "$SYNTH" --seed 7 --runs 2 | grep -v '^#' | cut -f1,2 > sweeps2.st
-for f in sweeps_no_at scan_at sweeps2; do
+# sweeps in increasing N, no start times, a machine that slowed by 2%
+# over the collection: every minimum from the first sweep, the unit cost
+# 0.1% high beyond its bounds; warned.  Runs in pairs within shuffled
+# sweeps are no order (each pair's minimum is anywhere in time).
+"$SYNTH" --seed 8 --runs 20 --in-order --drift 0.02 | grep -v '^#' | cut -f1,2 > ordered.st
+"$ANALYZE" ordered.st > ordered.txt
+check "sweeps in increasing N, a 2% drift, no start times: the order warned" \
+	grep -q '^  order: the N.s minima were taken in the order of increasing N' ordered.txt
+"$SYNTH" --seed 9 --runs 10 | grep -v '^#' | cut -f1,2 | awk '{ print; print }' > pairs.st
+for f in sweeps_no_at scan_at sweeps2 pairs; do
 	"$ANALYZE" $f.st > $f.txt
 	check "$f: no order warning" sh -c "! grep -q '^  order: ' $f.txt"
 done

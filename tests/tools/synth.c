@@ -18,10 +18,14 @@
  *              [--runs R] [--jitter J] [--interrupt-every E]
  *              [--interrupt-cost C] [--period P] [--gap G] [--seed S]
  *              [--unit-ns U] [--float] [--drift D] [--pair RATIO FILE]
+ *              [--in-order]
  *
  * --drift D: the machine slows down (D > 0) during the collection: every
  * run's required time grows linearly from x1 at the first sweep to
  * x(1 + D) at the last, so that the truth is a range of unit costs.
+ *
+ * --in-order: every sweep takes the N in increasing order (another
+ * tool's sweeps), and the drift grows run by run, not sweep by sweep.
  *
  * --pair RATIO FILE: two kernels timed in turn, as collect --kernel A
  * --kernel B writes them: A (slope S) to stdout, B (slope S x RATIO, the
@@ -44,6 +48,7 @@ struct truth {
 	uint64_t from, to, points, runs;
 	unsigned long seed;
 	int float_out;
+	int in_order;		/* sweeps in increasing N, the drift per run */
 	double pair_ratio;	/* --pair: B's slope / A's; 0: one kernel */
 	const char *pair_file;
 };
@@ -70,6 +75,7 @@ static void parse(int argc, char **argv, struct truth *t)
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : "";
 		if (strcmp(o, "--float") == 0) { t->float_out = 1; continue; }
+		if (strcmp(o, "--in-order") == 0) { t->in_order = 1; continue; }
 		if (strcmp(o, "--pair") == 0 && i + 2 < argc) {
 			t->pair_ratio = arg_number(o, v);
 			t->pair_file = argv[i + 2];
@@ -173,15 +179,17 @@ int main(int argc, char **argv)
 		header(fb, &t, slope[1], "B");
 	double now = gsl_rng_uniform(r) * (t.tick > 0 ? t.tick : 1), first = -1;
 	for (uint64_t sweep = 0; sweep < t.runs; sweep++) {
-		gsl_ran_shuffle(r, order, t.points, sizeof *order);
+		if (!t.in_order)
+			gsl_ran_shuffle(r, order, t.points, sizeof *order);
 		for (uint64_t k = 0; k < t.points; k++) {
 			uint64_t nn = n[order[k]];
 			int one = pair ? (int)gsl_rng_uniform_int(r, 2) : 0;
 			for (int j = 0; j < 1 + pair; j++) {
 				int side = pair ? (one + j) % 2 : 0;
-				double d = duration(&t, r, nn, now,
-						    t.runs > 1 ? (double)sweep / (double)(t.runs - 1) : 0,
-						    slope[side]);
+				double progress = t.in_order
+					? (double)(sweep * t.points + k) / (double)(t.runs * t.points - 1)
+					: t.runs > 1 ? (double)sweep / (double)(t.runs - 1) : 0;
+				double d = duration(&t, r, nn, now, progress, slope[side]);
 				if (t.float_out) {
 					printf("%llu %.9e\n", (unsigned long long)nn, d * t.unit_ns * 1e-9);
 				} else {
