@@ -109,17 +109,32 @@ static void own_bounds(const struct analysis *x, int with_sub, double k,
 /* A and B timed in turn in one collection (collect with two kernels),
  * each side that one stream: their stretches of time can be paired, so
  * that a drift of the machine's speed, which moves both, stays out of the
- * ratio's bounds. */
-static int can_pair(const struct analysis *a, const struct analysis *b)
+ * ratio's bounds.  NULL where they can; else why not. */
+static const char *pair_refused(const struct analysis *a, const struct analysis *b)
 {
+	if (!a->interleaved[0] || strcmp(a->interleaved, b->interleaved) != 0)
+		return "not timed in turn";
+	if (a->blocks.count < BLOCKS_MIN || a->blocks.count != b->blocks.count)
+		return "fewer than 8 runs an N, too few to pair stretches of time";
 	/* blocks are cut by sample count: they hold the same moments only
 	 * when both streams hold (nearly) the same runs, not when one was
 	 * cut short (a full disk) */
 	uint64_t na = a->points.samples, nb = b->points.samples;
 	uint64_t gap = na > nb ? na - nb : nb - na, most = na > nb ? na : nb;
-	return a->interleaved[0] && strcmp(a->interleaved, b->interleaved) == 0 &&
-	       a->blocks.count >= BLOCKS_MIN && a->blocks.count == b->blocks.count &&
-	       (double)gap <= 0.01 * (double)most + 64;
+	if ((double)gap > 0.01 * (double)most + 64)
+		return "the two streams do not hold the same runs (one cut short?)";
+	/* and when their start times say so: block k of A pairs with block
+	 * k of B, which shares no moment with it once the two spans' ends
+	 * lie a block's time apart (one ran after the other) */
+	const struct excess_summary *ea = &a->excess, *eb = &b->excess;
+	if (!ea->have_at || !eb->have_at)
+		return NULL;
+	double span = fmax((double)(ea->at_hi - ea->at_lo), (double)(eb->at_hi - eb->at_lo));
+	double block = span / a->blocks.count;
+	if (fabs((double)ea->at_lo - (double)eb->at_lo) > block ||
+	    fabs((double)ea->at_hi - (double)eb->at_hi) > block)
+		return "their start times do not hold the same moments (one ran after the other?), whatever the headers say";
+	return NULL;
 }
 
 /* Paired: B / A in each fifth (the same moments on both sides), and
@@ -182,7 +197,7 @@ int compare_run(struct comparison *c, const struct analysis_settings *opt,
 	c->odiff = b->fit.intercept * kb - a->fit.intercept * ka;
 	/* what the two sides' own bounds allow: paired, without their
 	 * refits (the paired refits below stand for them) */
-	c->paired = can_pair(a, b);
+	c->paired = pair_refused(a, b) == NULL;
 	double as[2], ai[2], bs[2], bi[2];
 	own_bounds(a, !c->paired, ka, as, ai);
 	own_bounds(b, !c->paired, kb, bs, bi);
@@ -242,14 +257,11 @@ void compare_report_text(FILE *out, const struct comparison *c)
 			     " what differed between A and B from stretch to stretch)\n",
 			c->a.interleaved);
 	else if (c->a.interleaved[0] && strcmp(c->a.interleaved, c->b.interleaved) == 0)
-		fprintf(out, "(A and B were timed in turn in one collection (%s), but their\n"
-			     " bounds are not paired: %s;\n"
+		fprintf(out, "(A and B say they were timed in turn in one collection (%s), but\n"
+			     " their bounds are not paired: %s;\n"
 			     " they hold what varied within each side, not a change of the\n"
 			     " machine's speed that moved both)\n",
-			c->a.interleaved,
-			c->a.blocks.count < BLOCKS_MIN || c->b.blocks.count < BLOCKS_MIN
-			? "fewer than 8 runs an N, too few to pair stretches of time"
-			: "the two streams do not hold the same runs (one cut short?)");
+			c->a.interleaved, pair_refused(&c->a, &c->b));
 	else
 		fprintf(out, "(the bounds hold what varied within each collection; a machine whose\n"
 			     " speed changed between the two is not in them: time A and B in turn\n"
