@@ -71,10 +71,12 @@ static double outside(double slope, double lo, double hi)
 
 /* A bend between two usable segments: their slopes differ by more than
  * their bands and 1% of the whole line's (fit->slope); or, narrower, by
- * more than 1.5 times their bands and the width of the whole line's bounds,
- * one of them outside those, both segments of LINEARITY_NARROW_POINTS N
- * or more (a segment of two or three N has no scatter to give its band:
- * 8 of 10 linear streams of 20 geometric N had been called bent). */
+ * more than their bands, one of them outside the whole line's bounds by
+ * more than its own band (the bounds then hold not the unit cost of that
+ * part of the range, whatever their width), both segments of
+ * LINEARITY_NARROW_POINTS N or more (a segment of two or three N has no
+ * scatter to give its band: 8 of 10 linear streams of 20 geometric N had
+ * been called bent). */
 static void bend(const struct point_set *s, const struct segment *a,
 		 const struct segment *b, const struct linearity_fit *fit,
 		 struct linearity *out, double *worst)
@@ -84,11 +86,13 @@ static void bend(const struct point_set *s, const struct segment *a,
 	double d = fabs(b->slope - a->slope);
 	double allowed = a->band + b->band + 0.01 * fabs(fit->slope);
 	double ratio = d / allowed;
-	double width = fit->hi - fit->lo;
 	if (!(ratio > 1) && a->to - a->from >= LINEARITY_NARROW_POINTS &&
-	    b->to - b->from >= LINEARITY_NARROW_POINTS && width >= 0 &&
-	    (outside(a->slope, fit->lo, fit->hi) != 0 || outside(b->slope, fit->lo, fit->hi) != 0))
-		ratio = d / (1.5 * (a->band + b->band) + width);
+	    b->to - b->from >= LINEARITY_NARROW_POINTS && fit->hi >= fit->lo &&
+	    d > a->band + b->band) {
+		double oa = fabs(outside(a->slope, fit->lo, fit->hi)) / a->band;
+		double ob = fabs(outside(b->slope, fit->lo, fit->hi)) / b->band;
+		ratio = fmin(d / (a->band + b->band), fmax(oa, ob));
+	}
 	if (!isfinite(ratio) || !(ratio > 1) || ratio <= *worst)
 		return;
 	*worst = ratio;
@@ -307,6 +311,10 @@ int linearity_check(const struct point_set *s, double tick, const struct lineari
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), worst = 1;
 	size_t *work = malloc((n + 1) * sizeof *work);
 	int rc = x && y && work ? 0 : -1;
+	/* the halves too: a bend in the middle shows best there, where
+	 * each side's slope is known from half the range */
+	if (rc == 0 && k > 2)
+		rc = one_cut(s, tick, fit, 2, 0, out, &worst, x, y, work);
 	if (rc == 0)
 		rc = one_cut(s, tick, fit, k, 0, out, &worst, x, y, work);
 	if (rc == 0)

@@ -5,19 +5,23 @@
 
 KIND: lin (2 N), nlogn (0.2 N log2 N), pow (0.5 N^1.2), step (2 per unit
 up to N = 200000, 2.6 beyond: a cache level), kink (2 per unit up to N =
-200000, 1.99 beyond: a bend of half a percent); SPACING: lin or geo, 64 N
-from 1000 to 10^6; 10 shuffled sweeps, one-sided exponential noise of
-0.2% of the cost, tick 1."""
+200000, 1.99 beyond: a bend of half a percent), concave and convex (2 per
+unit up to the middle N, 1.99 or 2.01 beyond: a bend of half a percent at
+half the range); SPACING: lin or geo, 64 N from 1000 to 10^6; 10 shuffled
+sweeps, one-sided exponential noise of 0.2% of the cost, tick 1."""
 import math
 import random
 import sys
 
-KINDS = ('lin', 'nlogn', 'pow', 'step', 'kink')
+KINDS = ('lin', 'nlogn', 'pow', 'step', 'kink', 'concave', 'convex')
 SPACINGS = ('lin', 'geo')
 K = 64
 
 
-def cost(kind, n):
+def cost(kind, n, mid):
+    if kind in ('concave', 'convex'):
+        after = 1.99 if kind == 'concave' else 2.01
+        return 50 + (2.0 * n if n <= mid else 2.0 * mid + after * (n - mid))
     if kind == 'lin':
         return 50 + 2.0 * n
     if kind == 'nlogn':
@@ -41,7 +45,7 @@ def stream(kind, spacing, seed, out):
     at = 0
     for _ in range(10):
         for n in rng.sample(ns, len(ns)):
-            c = cost(kind, n)
+            c = cost(kind, n, ns[len(ns) // 2])
             t = int(c + rng.expovariate(1 / (0.002 * c)))
             lines.append(f"{n} {t} {at}")
             at += t + 100
