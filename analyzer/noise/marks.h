@@ -33,6 +33,16 @@ static inline double marks_floor(const struct marks *m, double f)
 	return floor(f / m->period);
 }
 
+/* The part of a run of length t and floor f that tells whether it holds
+ * a mark of period p beyond its floor's: any stretch of f holds floor(f /
+ * p) marks, so the run [at, at + t] holds one more where [at, at + t -
+ * floor(f / p) p] holds one (the whole run where f < p). */
+static inline double marks_telling(double t, double f, double p)
+{
+	double x = t - floor(f / p) * p;
+	return x > 0 ? x : 0;
+}
+
 /* The number of the mark nearest x. */
 static inline double mark_nearest(const struct marks *m, double x)
 {

@@ -11,9 +11,9 @@
 #include <gsl/gsl_cdf.h>
 
 #include "bursts.h"
-#include "fold.h"
 #include "period.h"
 #include "rates.h"
+#include "seek.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -64,15 +64,6 @@ static double *null_starts(const struct run_sample *rs, size_t *n)
 	return v;
 }
 
-/* The part of a run of floor f that tells whether it holds a mark of
- * period p beyond its floor's: any stretch of f holds floor(f / p) marks,
- * so the run [at, at + t] holds one more where [at, at + t - floor(f / p)
- * p] holds one (the whole run where f < p). */
-static double telling(double t, double f, double p)
-{
-	double x = t - floor(f / p) * p;
-	return x > 0 ? x : 0;
-}
 
 /* The marks the floor of point p holds (of floor f). */
 static double floor_held(const struct source *s, size_t p, double f)
@@ -124,198 +115,6 @@ static uint16_t *floor_marks_of(const struct source_config *c, const struct mark
 		if (k[p] == UINT16_MAX)
 			k[p] = (uint16_t)fmin(marks_floor(m, ps->p[p].min), UINT16_MAX - 1);
 	return k;
-}
-
-/* The costs the events sought among lie in: [lo, hi). */
-struct cost_band {
-	double lo, hi;
-};
-
-static const struct cost_band ALL_COSTS = { -INFINITY, INFINITY };
-
-/* An event no source took yet, of a cost in b. */
-static int left_in(const struct model_event *e, const struct cost_band *b)
-{
-	return e->source < 0 && e->cost >= b->lo && e->cost < b->hi;
-}
-
-/* The middles of the events left whose runs are shorter than half the
- * period and hold a mark of m (into mid), and how many of those short
- * ones would hold one by chance (a run of length t: (t + 2 tol) /
- * period). */
-static size_t short_mids(const struct source_config *c, const struct model_event *ev, size_t n,
-			 const struct cost_band *b, const struct marks *m, double *mid,
-			 double *chance)
-{
-	size_t k = 0;
-	*chance = 0;
-	for (size_t i = 0; i < n; i++) {
-		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
-		if (!left_in(&ev[i], b) || !(t < m->period / 2))
-			continue;
-		*chance += fmin(1, (t + 2 * m->tol) / m->period);
-		if (marks_held(m, ev[i].at, t) >= 1)
-			mid[k++] = ev[i].at + t / 2;
-	}
-	return k;
-}
-
-/* The marks of period p0 (about) that the most events left hold (by the
- * part of each run that tells). */
-static void fit_to_events(const struct source_config *c, const struct model_event *ev, size_t n,
-			  const struct cost_band *b, double p0, double span, double z,
-			  double *at, double *len, struct marks *m)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (left_in(&ev[i], b)) {
-			at[k] = ev[i].at;
-			len[k++] = telling(ev[i].t, c->rs->r[ev[i].run].floor, p0);
-		}
-	marks_fit(at, len, k, p0, span, z, c->quantum, m);
-	/* then refitted by least squares to the middles of the shorter of
-	 * those parts (less their cost: the interruption at the mark
-	 * lengthens the run after it), which lie about the marks alike */
-	k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!left_in(&ev[i], b))
-			continue;
-		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
-		if (t < m->period / 2 && marks_held(m, ev[i].at, t) >= 1) {
-			len[k] = fmax(0, t - ev[i].cost);
-			at[k] = ev[i].at + len[k] / 2;
-			k++;
-		}
-	}
-	marks_refine(m, at, len, k, c->quantum);
-}
-
-/* The period of a found periodic source that p lies within a frequency
- * step (1 / span) of; 0 where none. */
-static double found_period(const struct sources *out, double p, double span)
-{
-	for (size_t j = 0; j < out->count; j++) {
-		const struct source *s = &out->s[j];
-		if (s->kind == SOURCE_PERIODIC && fabs(1 / p - 1 / s->marks.period) * span <= 1)
-			return s->marks.period;
-	}
-	return 0;
-}
-
-/* The strongest period of the events left of costs in b, from floor_p,
- * its chance taken `tries` times over.  1 where one is named, spanning
- * SOURCE_MARKS_MIN of its marks. */
-static int period_among(const struct model_event *ev, size_t n, const struct cost_band *b,
-			const double *null, size_t nnull, double floor_p, double span,
-			double tries, double *buf, struct period_result *pr)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (left_in(&ev[i], b))
-			buf[k++] = ev[i].at;
-	*pr = (struct period_result){ 0 };
-	if (k < SOURCE_EVENTS_MIN)
-		return 0;
-	period_detect(buf, k, null, nnull, floor_p, pr);
-	pr->log10_p += log10(tries);
-	pr->found = pr->found && pr->log10_p < PERIOD_LOG10_P;
-	return pr->found && pr->period * SOURCE_MARKS_MIN <= span;
-}
-
-/* The marks of the period pr found among the events of costs in b, and
- * its fundamental (on a grid of step `grid`, 0: none, an interruption
- * waits for the grid's next mark: its mark lies up to a step before).
- * Returns fold_fundamental's `several`. */
-static int marks_of(const struct source_config *c, const struct model_event *ev, size_t n,
-		    const struct cost_band *b, const struct period_result *pr, double span,
-		    double grid, double *buf, double *mid, struct marks *m)
-{
-	struct marks m0;
-	double chance;
-	int several;
-	fit_to_events(c, ev, n, b, pr->period, span, pr->z, buf, mid, &m0);
-	m0.tol = fmax(m0.tol, grid);
-	size_t ns = short_mids(c, ev, n, b, &m0, mid, &chance);
-	if (fold_fundamental(mid, ns, chance, span, &m0, m, &several) > 1) {
-		fit_to_events(c, ev, n, b, m->period, span, pr->z, buf, mid, m);
-		m->tol = fmax(m->tol, grid);
-	}
-	return several;
-}
-
-/* A period named among the events of costs in b, and its marks: 1, or 0.
- * Events left that lock to a found source's period lie on its marks: a
- * source at a multiple of it, all in one slot of the multiple's (a 4 ms
- * timer on a 1 ms one's marks), or a second source whose interruptions
- * wait for its (a guest's 2.7 ms timer delivered on the host's 1 ms
- * ticks, in 10 slots of 27, which are no 10 sources of 27 ms).  The
- * latter's period is sought on that grid, where it shows from twice the
- * grid's step (Nyquist). */
-static int named_in(const struct source_config *c, const struct model_event *ev, size_t n,
-		    const struct cost_band *b, const struct sources *out, const double *null,
-		    size_t nnull, double floor_p, double span, double tries, double *buf,
-		    double *mid, struct marks *m, struct period_result *pr)
-{
-	if (!period_among(ev, n, b, null, nnull, floor_p, span, tries, buf, pr))
-		return 0;
-	int several = marks_of(c, ev, n, b, pr, span, 0, buf, mid, m);
-	double g = found_period(out, pr->period, span);
-	if (!(g > 0) || (!several && !(found_period(out, m->period, span) > 0)))
-		return 1;
-	if (!(2 * g > floor_p) ||
-	    !period_among(ev, n, b, null, nnull, 2 * g, span, tries, buf, pr))
-		return 0;
-	marks_of(c, ev, n, b, pr, span, g, buf, mid, m);
-	return !(found_period(out, m->period, span) > 0);
-}
-
-/* The period of the events left, its fundamental and marks fitted:
- * 1 and *m where one is named.  All the events left are searched first;
- * where they show none, each two octaves of their costs alone (stepping
- * by one: a source whose costs spread by less than twice lies whole in
- * one), at the false-alarm bound over the bands tried: a source's events
- * share its cost, and among many more events of other costs (a loaded
- * machine's) their random phases drown its lock. */
-static int strongest_period(const struct source_config *c, const struct model_event *ev,
-			    size_t n, const double *null, size_t nnull, double *buf,
-			    double *mid, const struct sources *out, struct marks *m,
-			    struct period_result *pr)
-{
-	size_t k = 0;
-	double cmin = INFINITY, cmax = 0;
-	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0) {
-			buf[k++] = ev[i].t;
-			if (ev[i].cost > 0)
-				cmin = fmin(cmin, ev[i].cost), cmax = fmax(cmax, ev[i].cost);
-		}
-	if (k < SOURCE_EVENTS_MIN)
-		return 0;
-	/* no period shorter than the runs of all but SOURCE_EVENTS_MIN - 1
-	 * events: a run longer than the period holds one of its marks
-	 * wherever it starts, and its start tells nothing of the phase (a
-	 * lattice of runs' starts locks to such periods) */
-	double floor_p = fmax(c->min_period, select_kth(buf, k, SOURCE_EVENTS_MIN - 1));
-	/* the events' time (their starts need not come in order) */
-	double first = INFINITY, last = -INFINITY;
-	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0)
-			first = fmin(first, ev[i].at), last = fmax(last, ev[i].at);
-	double span = last - first;
-	if (named_in(c, ev, n, &ALL_COSTS, out, null, nnull, floor_p, span, 1, buf, mid, m, pr))
-		return 1;
-	double bands = cmax >= cmin ? floor(log2(cmax / cmin)) + 1 : 0;
-	int named = 0;
-	for (double j = 0; j < bands; j++) {
-		struct cost_band b = { ldexp(cmin, (int)j), ldexp(cmin, (int)j + 2) };
-		struct period_result r;
-		struct marks mb;
-		if (named_in(c, ev, n, &b, out, null, nnull, floor_p, span, bands + 1, buf, mid,
-			     &mb, &r) &&
-		    (!named || r.log10_p < pr->log10_p))
-			*pr = r, *m = mb, named = 1;
-	}
-	return named;
 }
 
 /* Median, quartiles and the scale of a normal's (1.4826 x the median
@@ -418,7 +217,7 @@ static double coherence_of(const struct source_config *c, const struct model_eve
 {
 	double cs = 0, sn = 0, k = 0;
 	for (size_t i = 0; i < n; i++) {
-		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
+		double t = marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
 		if (ev[i].source != id || t >= m->period / 2)
 			continue;
 		double f = fmod(ev[i].at + t / 2 - m->phase, m->period) / m->period;
@@ -438,7 +237,7 @@ static double by_chance(const struct source_config *c, const struct model_event 
 	double k = 0;
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].source < 0)
-			k += fmin(1, (telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period) +
+			k += fmin(1, (marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period) +
 				      2 * m->tol) / m->period);
 	return k;
 }
@@ -533,7 +332,7 @@ static int shadow_of(const struct source_config *c, const struct model_event *ev
 	for (size_t i = 0; i < n; i++) {
 		if (ev[i].source >= 0 || !(ev[i].held >> id & 1))
 			continue;
-		double t = telling(ev[i].t, c->rs->r[ev[i].run].floor, j->marks.period);
+		double t = marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, j->marks.period);
 		double r = fmod(mark_nearest(&j->marks, ev[i].at + t / 2), K);
 		count[(int)(r < 0 ? r + K : r)]++;
 		all++;
@@ -557,7 +356,7 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 	while (rc == 0 && out->count < SOURCES_MAX) {
 		struct period_result pr;
 		struct source s = { .kind = SOURCE_PERIODIC };
-		if (!strongest_period(c, ev, n, null, nnull, buf, mid, out, &s.marks, &pr))
+		if (!seek_period(c, ev, n, null, nnull, buf, mid, out, &s.marks, &pr))
 			break;
 		int shadow = 0;
 		for (size_t j = 0; j < out->count && !shadow; j++)
