@@ -487,3 +487,8 @@ void period_detect(const double *t, size_t k, const double *starts,
 	free(owned);
 }
 
+double period_events_needed(double log10_bound)
+{
+	double tried = (double)(PERIOD_FFT_BINS / 4 - 4);
+	return log(tried) - log10_bound * log(10.0);
+}

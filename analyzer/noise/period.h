@@ -49,4 +49,10 @@ struct period_result {
 void period_detect(const double *times, size_t k, const double *starts,
 		   size_t nstarts, double min_period, struct period_result *out);
 
+/* The fewest events period_detect could name a period of, at a chance
+ * below 10^log10_bound: their Rayleigh Z is k at most (all at one
+ * phase), and the periods tried are the periodogram's frequencies at
+ * least.  Fewer need not be searched. */
+double period_events_needed(double log10_bound);
+
 #endif /* SUBTICK_PERIOD_H */

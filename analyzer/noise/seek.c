@@ -98,7 +98,8 @@ static int period_among(const struct model_event *ev, size_t n, const struct cos
 		if (left_in(&ev[i], b))
 			buf[k++] = ev[i].at;
 	*pr = (struct period_result){ 0 };
-	if (k < SOURCE_EVENTS_MIN)
+	if (k < SOURCE_EVENTS_MIN ||
+	    !((double)k > period_events_needed(PERIOD_LOG10_P - log10(tries))))
 		return 0;
 	period_detect(buf, k, null, nnull, floor_p, pr);
 	pr->log10_p += log10(tries);
