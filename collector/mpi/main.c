@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "msgkernel.h"
@@ -268,9 +270,33 @@ out:
 	return rc;
 }
 
+/*
+ * A rank whose launcher dies stops as on SIGCONT.  mpirun ends at once,
+ * without a word to the ranks, when a second SIGINT comes within 5 s of
+ * the first (Open MPI 4.1: "forcibly terminate"; timeout -s INT sends two,
+ * to mpirun and to its process group), or when it is killed; Open MPI
+ * then ends each rank with _exit about a second later, from a thread of
+ * its own, once it notices its server gone: no signal, no atexit, so the
+ * rank's last line is there only if it stopped before.  The kernel sends
+ * the signal the moment the launcher (mpirun, or the daemon that started
+ * the rank on another host) exits, once for each of its threads the rank
+ * is handed to as they end: SIGCONT, whose handler is reset after the
+ * first and whose default does nothing, not SIGTERM, whose second
+ * delivery would kill the rank before its last line.  Only with more than
+ * one rank: a rank alone may have been started by a shell, whose end it
+ * may outlive (nohup).  launcher: the parent at start, gone already if it
+ * changed.
+ */
+static void stop_with_launcher(pid_t launcher, int ranks)
+{
+	if (ranks > 1 && prctl(PR_SET_PDEATHSIG, SIGCONT) == 0 && getppid() != launcher)
+		raise(SIGCONT);
+}
+
 int main(int argc, char **argv)
 {
 	static struct run r;
+	pid_t launcher = getppid();
 	if (mpi_options_early(argc, argv))
 		return fflush(stdout) != 0 || ferror(stdout);
 	MPI_Init(&argc, &argv);
@@ -301,6 +327,7 @@ int main(int argc, char **argv)
 			 * last line.  So SIGCONT stops a rank too (one stopped
 			 * and continued by hand ends as well). */
 			stop_signal_add(SIGCONT, on_signal);
+			stop_with_launcher(launcher, r.w.ranks);
 			rc = collect_rank(&r);
 		}
 	} else {
