@@ -333,7 +333,7 @@ static int flag(struct gen *g, const char *o, const char *v)
 		double a, b;
 		int end = -1;
 		if (g->nsrc == 0 || g->src[g->nsrc - 1].bursts ||
-		    sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' || !(a > 0) ||
+		    sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' || !(a > 0) || !isfinite(a) ||
 		    !(b >= 0 && b < a))
 			usage_error(o, v, "GRID_US:PHASE_US (0 <= PHASE_US < GRID_US), after a --periodic or --random");
 		g->src[g->nsrc - 1].grid = a, g->src[g->nsrc - 1].grid_phase = b;
