@@ -4,7 +4,6 @@
  */
 #include "lengths.h"
 
-#include <complex.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -186,43 +185,52 @@ static void windows_scan(const struct window *w, size_t n, double nu0, double ha
 		step = 2 * half / (double)(steps - 1);
 	*trials = fmax(1, 2 * half * span);
 	*z_best = 0;
-	double complex *e = malloc(n * sizeof *e), *b = malloc(n * sizeof *b);
-	double complex *re = malloc(n * sizeof *re), *rb = malloc(n * sizeof *rb);
-	if (e == NULL || b == NULL || re == NULL || rb == NULL)
-		goto out;
+	/* each run's end's and start's phasors (e, b) at the frequency
+	 * scanned, and their turn per step (re, rb), as real and imaginary
+	 * parts: the loop below is all real arithmetic */
+	enum { ER, EI, BR, BI, RER, REI, RBR, RBI, PARTS };
+	double *v = malloc(PARTS * (n ? n : 1) * sizeof *v);
+	if (v == NULL)
+		return;
+	double *er = v, *ei = v + n, *br = v + 2 * n, *bi = v + 3 * n;
+	double *rer = v + 4 * n, *rei = v + 5 * n, *rbr = v + 6 * n, *rbi = v + 7 * n;
 	double nu = nu0 - half;
 	for (size_t i = 0; i < n; i++) {
 		double x = nu * (w[i].at + w[i].t), y = nu * w[i].at;
-		e[i] = cexp(2 * M_PI * I * (x - floor(x)));
-		b[i] = cexp(2 * M_PI * I * (y - floor(y)));
+		er[i] = cos(2 * M_PI * (x - floor(x))), ei[i] = sin(2 * M_PI * (x - floor(x)));
+		br[i] = cos(2 * M_PI * (y - floor(y))), bi[i] = sin(2 * M_PI * (y - floor(y)));
 		x = step * (w[i].at + w[i].t), y = step * w[i].at;
-		re[i] = cexp(2 * M_PI * I * (x - floor(x)));
-		rb[i] = cexp(2 * M_PI * I * (y - floor(y)));
+		rer[i] = cos(2 * M_PI * (x - floor(x))), rei[i] = sin(2 * M_PI * (x - floor(x)));
+		rbr[i] = cos(2 * M_PI * (y - floor(y))), rbi[i] = sin(2 * M_PI * (y - floor(y)));
 	}
 	for (size_t s = 0; s < steps; s++, nu += step) {
-		double complex sum = 0;
-		double var = 0;
+		double sr = 0, si = 0, var = 0, inv = 1 / nu;
 		for (size_t i = 0; i < n; i++) {
 			/* the part that tells: t less the floor's whole periods;
 			 * its end's phase is the run's end's */
-			double tau = w[i].t - floor(w[i].f * nu) / nu, pi = tau * nu;
+			double tau = w[i].t - floor(w[i].f * nu) * inv, pi = tau * nu;
 			if (tau > 0 && pi < 1) {
-				double complex a = (e[i] - b[i]) / (2 * M_PI * I * pi);
-				sum += (w[i].y - pi) * a;
-				var += pi * (1 - pi) * creal(a * conj(a));
+				/* a = (e - b) / (2 pi i pi) */
+				double sc = 1 / (2 * M_PI * pi);
+				double ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
+				double c = w[i].y - pi;
+				sr += c * ar, si += c * ai;
+				var += pi * (1 - pi) * (ar * ar + ai * ai);
 			}
-			e[i] *= re[i], b[i] *= rb[i];
+			double x = er[i] * rer[i] - ei[i] * rei[i];
+			ei[i] = er[i] * rei[i] + ei[i] * rer[i], er[i] = x;
+			x = br[i] * rbr[i] - bi[i] * rbi[i];
+			bi[i] = br[i] * rbi[i] + bi[i] * rbr[i], br[i] = x;
 		}
-		double z = var > 0 ? creal(sum * conj(sum)) / var : 0;
+		double z = var > 0 ? (sr * sr + si * si) / var : 0;
 		if (z > *z_best) {
 			*z_best = z;
 			*nu_best = nu;
-			double ph = carg(sum) / (2 * M_PI);
+			double ph = atan2(si, sr) / (2 * M_PI);
 			*phase = (ph < 0 ? ph + 1 : ph) / nu;
 		}
 	}
-out:
-	free(e), free(b), free(re), free(rb);
+	free(v);
 }
 
 /* The windows of every run (a stride of them, at most

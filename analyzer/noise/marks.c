@@ -3,7 +3,10 @@
  */
 #include "marks.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tunables.h"
 
@@ -50,50 +53,74 @@ void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
 	m->tol = fmax(3 * hypot(err, own), quantum);
 }
 
-struct arc_end {
-	double x;
-	int d;		/* +1 an arc begins, -1 one ends */
-};
-
-static int by_x(const void *a, const void *b)
+/* x[0..n) sorted, all of them 0 or more (their bits then order as they
+ * do): a radix sort, a byte at a time, through tmp (n values).  The scan
+ * below sorts the arcs' ends a hundred times over; this is several
+ * times faster than qsort. */
+static void sort_nonnegative(double *x, size_t n, double *tmp)
 {
-	const struct arc_end *p = a, *q = b;
-	/* at one place, beginnings first: a mark on two touching arcs is
-	 * held by both */
-	return p->x < q->x ? -1 : p->x > q->x ? 1 : q->d - p->d;
+	uint64_t *a = (uint64_t *)(void *)x, *b = (uint64_t *)(void *)tmp;
+	for (int shift = 0; shift < 64; shift += 8) {
+		size_t count[257] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			count[((a[i] >> shift) & 0xff) + 1]++;
+		if (count[((a[0] >> shift) & 0xff) + 1] == n)
+			continue;	/* one byte value: the order stays */
+		for (int d = 0; d < 256; d++)
+			count[d + 1] += count[d];
+		for (size_t i = 0; i < n; i++)
+			b[count[(a[i] >> shift) & 0xff]++] = a[i];
+		uint64_t *t = a;
+		a = b, b = t;
+	}
+	if (a != (uint64_t *)(void *)x)
+		memcpy(x, a, n * sizeof *x);
 }
 
-/* The phase of period p held by the most arcs; their count. */
-static size_t best_phase(const double *at, const double *len, size_t n, double p,
-			 struct arc_end *e, double *phase)
+/* The phase of period p held by the most arcs; their count.  room: 6 n
+ * values. */
+static size_t best_phase(const double *at, const double *len, size_t n, double p, double *room,
+			 double *phase)
 {
-	size_t m = 0;
+	double *begin = room, *end = room + 2 * n, *tmp = room + 4 * n;
+	size_t nb = 0, ne = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!(len[i] < p))
 			continue;
 		double s = fmod(at[i], p);
 		s += s < 0 ? p : 0;
 		double f = s + len[i];
-		e[m++] = (struct arc_end){ s, 1 };
+		begin[nb++] = s;
 		if (f <= p) {
-			e[m++] = (struct arc_end){ f, -1 };
+			end[ne++] = f;
 		} else {	/* it wraps: to the end, and from 0 */
-			e[m++] = (struct arc_end){ p, -1 };
-			e[m++] = (struct arc_end){ 0, 1 };
-			e[m++] = (struct arc_end){ f - p, -1 };
+			end[ne++] = p;
+			begin[nb++] = 0;
+			end[ne++] = f - p;
 		}
 	}
-	qsort(e, m, sizeof *e, by_x);
-	long depth = 0, best = -1;
 	*phase = 0;
-	for (size_t j = 0; j < m; j++) {
-		depth += e[j].d;
-		if (e[j].d > 0 && depth > best) {
+	if (nb == 0)
+		return 0;
+	sort_nonnegative(begin, nb, tmp);
+	sort_nonnegative(end, ne, tmp);
+	/* in order, at one place beginnings first (a mark on two touching
+	 * arcs is held by both) */
+	long depth = 0, best = -1;
+	for (size_t i = 0, j = 0; i < nb;) {
+		if (j < ne && end[j] < begin[i]) {
+			depth--, j++;
+			continue;
+		}
+		depth++;
+		if (depth > best) {
 			best = depth;
 			/* the middle of the stretch where it holds */
-			double to = j + 1 < m ? e[j + 1].x : p;
-			*phase = (e[j].x + to) / 2;
+			double to = i + 1 < nb ? begin[i + 1] : p;
+			to = j < ne && end[j] < to ? end[j] : to;
+			*phase = (begin[i] + to) / 2;
 		}
+		i++;
 	}
 	return best > 0 ? (size_t)best : 0;
 }
@@ -102,7 +129,7 @@ size_t marks_fit(const double *at, const double *len, size_t n, double p0, doubl
 		 double z, double quantum, struct marks *out)
 {
 	*out = (struct marks){ p0, 0, quantum };
-	struct arc_end *e = malloc((4 * n + 1) * sizeof *e);
+	double *e = malloc((6 * n + 1) * sizeof *e);
 	if (e == NULL || n == 0 || !(span > 0)) {
 		free(e);
 		return 0;

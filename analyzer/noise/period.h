@@ -20,9 +20,13 @@ struct period_result {
 	double phase;		/* times near phase + k period */
 	double z;		/* Rayleigh Z at the period */
 	double coherence;	/* sqrt(Z / K): 0 random .. 1 locked */
+	double background;	/* the periodogram's own level about the
+				 * period (or the harmonic of it) whose Z
+				 * the chance is of: 1 for random times,
+				 * more for clustered ones; 1 at least */
 	double log10_p;		/* log10 of the chance of so large a Z
 				 * among all periods tried, were the times
-				 * random */
+				 * random at that level */
 	size_t events;
 	double longer;		/* the longest multiple that still locks, or 0 */
 	double longer_coherence;
@@ -46,8 +50,22 @@ struct period_result {
  */
 #define PERIOD_NULL_SUBSETS 100
 
+/* The periodogram's transform, kept from one search to the next (a
+ * transform of a million points takes a few times as long to plan as to
+ * run).  Zero it before the first search; period_fft_free at the end. */
+struct period_fft {
+	size_t room;		/* x's, in points */
+	double *x;
+	/* GSL's wavetables and workspaces, 2^12 to 2^20 points */
+	void *table[9], *work[9];
+};
+
+void period_fft_free(struct period_fft *f);
+
+/* fft: the transform to keep, or NULL (one of its own, freed) */
 void period_detect(const double *times, size_t k, const double *starts,
-		   size_t nstarts, double min_period, struct period_result *out);
+		   size_t nstarts, double min_period, struct period_fft *fft,
+		   struct period_result *out);
 
 /* The fewest events period_detect could name a period of, at a chance
  * below 10^log10_bound: their Rayleigh Z is k at most (all at one

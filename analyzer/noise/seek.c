@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "fold.h"
 #include "select.h"
 #include "tunables.h"
@@ -90,10 +92,11 @@ static double found_period(const struct sources *out, double p, double span)
  * its chance taken `tries` times over.  1 where one is named, spanning
  * SOURCE_MARKS_MIN of its marks. */
 static int period_among(const struct model_event *ev, size_t n, const struct cost_band *b,
-			const double *null, size_t nnull, double floor_p, double span,
-			double tries, double *buf, struct period_result *pr)
+			const struct seek_room *room, double floor_p, double span, double tries,
+			struct period_result *pr)
 {
 	size_t k = 0;
+	double *buf = room->buf;
 	for (size_t i = 0; i < n; i++)
 		if (left_in(&ev[i], b))
 			buf[k++] = ev[i].at;
@@ -101,7 +104,7 @@ static int period_among(const struct model_event *ev, size_t n, const struct cos
 	if (k < SOURCE_EVENTS_MIN ||
 	    !((double)k > period_events_needed(PERIOD_LOG10_P - log10(tries))))
 		return 0;
-	period_detect(buf, k, null, nnull, floor_p, pr);
+	period_detect(buf, k, room->null, room->nnull, floor_p, room->fft, pr);
 	pr->log10_p += log10(tries);
 	pr->found = pr->found && pr->log10_p < PERIOD_LOG10_P;
 	return pr->found && pr->period * SOURCE_MARKS_MIN <= span;
@@ -110,7 +113,11 @@ static int period_among(const struct model_event *ev, size_t n, const struct cos
 /* The marks of the period pr found among the events of costs in b, and
  * its fundamental (on a grid of step `grid`, 0: none, an interruption
  * waits for the grid's next mark: its mark lies up to a step before).
- * Returns fold_fundamental's `several`. */
+ * Returns fold_fundamental's `several`, or -1 where the marks hold no
+ * more of the events than chance puts there (a Poisson tail at
+ * MODEL_CLAIM_P): then they are no source's, whatever the periodogram
+ * said (marks as wide as half their period, a lattice of the runs'
+ * starts). */
 static int marks_of(const struct source_config *c, const struct model_event *ev, size_t n,
 		    const struct cost_band *b, const struct period_result *pr, double span,
 		    double grid, double *buf, double *mid, struct marks *m)
@@ -121,6 +128,8 @@ static int marks_of(const struct source_config *c, const struct model_event *ev,
 	fit_to_events(c, ev, n, b, pr->period, span, pr->z, buf, mid, &m0);
 	m0.tol = fmax(m0.tol, grid);
 	size_t ns = short_mids(c, ev, n, b, &m0, mid, &chance);
+	if (ns == 0 || !(gsl_cdf_poisson_Q((unsigned)ns - 1, chance) < MODEL_CLAIM_P))
+		return -1;
 	if (fold_fundamental(mid, ns, chance, span, &m0, m, &several) > 1) {
 		fit_to_events(c, ev, n, b, m->period, span, pr->z, buf, mid, m);
 		m->tol = fmax(m->tol, grid);
@@ -137,29 +146,32 @@ static int marks_of(const struct source_config *c, const struct model_event *ev,
  * latter's period is sought on that grid, where it shows from twice the
  * grid's step (Nyquist). */
 static int named_in(const struct source_config *c, const struct model_event *ev, size_t n,
-		    const struct cost_band *b, const struct sources *out, const double *null,
-		    size_t nnull, double floor_p, double span, double tries, double *buf,
-		    double *mid, struct marks *m, struct period_result *pr)
+		    const struct cost_band *b, const struct sources *out,
+		    const struct seek_room *room, double floor_p, double span, double tries,
+		    struct marks *m, struct period_result *pr)
 {
-	if (!period_among(ev, n, b, null, nnull, floor_p, span, tries, buf, pr))
+	if (!period_among(ev, n, b, room, floor_p, span, tries, pr))
 		return 0;
+	double *buf = room->buf, *mid = room->mid;
 	int several = marks_of(c, ev, n, b, pr, span, 0, buf, mid, m);
+	if (several < 0)
+		return 0;
 	double g = found_period(out, pr->period, span);
 	if (!(g > 0) || (!several && !(found_period(out, m->period, span) > 0)))
 		return 1;
 	if (!(2 * g > floor_p) ||
-	    !period_among(ev, n, b, null, nnull, 2 * g, span, tries, buf, pr))
+	    !period_among(ev, n, b, room, 2 * g, span, tries, pr))
 		return 0;
-	marks_of(c, ev, n, b, pr, span, g, buf, mid, m);
-	return !(found_period(out, m->period, span) > 0);
+	return marks_of(c, ev, n, b, pr, span, g, buf, mid, m) >= 0 &&
+	       !(found_period(out, m->period, span) > 0);
 }
 
-int seek_period(const struct source_config *c, const struct model_event *ev,
-			    size_t n, const double *null, size_t nnull, double *buf,
-			    double *mid, const struct sources *out, struct marks *m,
-			    struct period_result *pr)
+int seek_period(const struct source_config *c, const struct model_event *ev, size_t n,
+		const struct seek_room *room, const struct sources *out, struct marks *m,
+		struct period_result *pr)
 {
 	size_t k = 0;
+	double *buf = room->buf;
 	double cmin = INFINITY, cmax = 0;
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].source < 0) {
@@ -180,7 +192,7 @@ int seek_period(const struct source_config *c, const struct model_event *ev,
 		if (ev[i].source < 0)
 			first = fmin(first, ev[i].at), last = fmax(last, ev[i].at);
 	double span = last - first;
-	if (named_in(c, ev, n, &ALL_COSTS, out, null, nnull, floor_p, span, 1, buf, mid, m, pr))
+	if (named_in(c, ev, n, &ALL_COSTS, out, room, floor_p, span, 1, m, pr))
 		return 1;
 	double bands = cmax >= cmin ? floor(log2(cmax / cmin)) + 1 : 0;
 	int named = 0;
@@ -188,8 +200,7 @@ int seek_period(const struct source_config *c, const struct model_event *ev,
 		struct cost_band b = { ldexp(cmin, (int)j), ldexp(cmin, (int)j + 2) };
 		struct period_result r;
 		struct marks mb;
-		if (named_in(c, ev, n, &b, out, null, nnull, floor_p, span, bands + 1, buf, mid,
-			     &mb, &r) &&
+		if (named_in(c, ev, n, &b, out, room, floor_p, span, bands + 1, &mb, &r) &&
 		    (!named || r.log10_p < pr->log10_p))
 			*pr = r, *m = mb, named = 1;
 	}

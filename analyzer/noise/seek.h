@@ -24,13 +24,21 @@
 #include "period.h"
 #include "sources.h"
 
+/* What the search reads and works in: null[0..nnull), run starts of the
+ * period search's null; buf and mid, room for n values each (n the
+ * events'); the periodogram's transform, kept between searches. */
+struct seek_room {
+	const double *null;
+	size_t nnull;
+	double *buf, *mid;
+	struct period_fft *fft;
+};
+
 /* The period of the events ev[0..n) no source took (source < 0), given
  * the sources found so far (out), its fundamental and marks fitted into
- * *m, its finding into *pr: 1, or 0 where none is named.  null[0..nnull):
- * run starts of the period search's null; buf and mid: room for n values
- * each. */
+ * *m, its finding into *pr: 1, or 0 where none is named. */
 int seek_period(const struct source_config *c, const struct model_event *ev, size_t n,
-		const double *null, size_t nnull, double *buf, double *mid,
-		const struct sources *out, struct marks *m, struct period_result *pr);
+		const struct seek_room *room, const struct sources *out, struct marks *m,
+		struct period_result *pr);
 
 #endif /* SUBTICK_SEEK_H */

@@ -353,10 +353,12 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 	double *null = null_starts(c->rs, &nnull);
 	double *buf = malloc((n ? n : 1) * sizeof *buf), *mid = malloc((n ? n : 1) * sizeof *mid);
 	int rc = null && buf && mid ? 0 : -1;
+	struct period_fft fft = { 0 };
+	struct seek_room room = { null, nnull, buf, mid, &fft };
 	while (rc == 0 && out->count < SOURCES_MAX) {
 		struct period_result pr;
 		struct source s = { .kind = SOURCE_PERIODIC };
-		if (!seek_period(c, ev, n, null, nnull, buf, mid, out, &s.marks, &pr))
+		if (!seek_period(c, ev, n, &room, out, &s.marks, &pr))
 			break;
 		int shadow = 0;
 		for (size_t j = 0; j < out->count && !shadow; j++)
@@ -367,6 +369,7 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 		if (!take_source(c, ev, n, buf, &s, out))
 			break;
 	}
+	period_fft_free(&fft);
 	free(null), free(buf), free(mid);
 	return rc;
 }

@@ -8,10 +8,12 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_sort.h>
 
 #include "fold.h"
 #include "period.h"
@@ -39,7 +41,7 @@ static void test_finds_timer(void **state)
 	struct period_result p;
 	for (unsigned long seed = 1; seed <= 5; seed++) {
 		size_t k = ticks(t, 0.6, 2e5, seed);
-		period_detect(t, k, NULL, 0, 0, &p);
+		period_detect(t, k, NULL, 0, 0, NULL, &p);
 		assert_true(p.found);
 		assert_true(fabs(p.period - 4e6) < 4e6 * 1e-4);
 		assert_true(p.coherence > 0.5);
@@ -64,7 +66,7 @@ static void test_longer_cycle(void **state)
 				t[k++] = 4e6 * cycle + offset[j] + 2e4 * gsl_rng_uniform(r);
 	gsl_rng_free(r);
 	struct period_result p;
-	period_detect(t, k, NULL, 0, 0, &p);
+	period_detect(t, k, NULL, 0, 0, NULL, &p);
 	assert_true(p.found);
 	assert_true(fabs(p.period - 0.5e6) < 0.5e6 * 1e-3);
 	assert_true(fabs(p.longer - 4e6) < 4e6 * 1e-3);
@@ -84,8 +86,72 @@ static void test_random_times(void **state)
 			now += gsl_ran_exponential(r, 4e6);
 			t[i] = now;
 		}
-		period_detect(t, K, NULL, 0, 0, &p);
+		period_detect(t, K, NULL, 0, 0, NULL, &p);
 		assert_false(p.found);
+	}
+	gsl_rng_free(r);
+}
+
+/* Events in clusters (a stop that interrupts many short runs in a row, a
+ * busy stretch of the machine): 40 clusters at random times over 2 s,
+ * each of 10 to 40 events within 1 ms; no period.  Z of clustered times
+ * is exponential of the cluster size's mean, not of 1: judged against
+ * random times alone, some period always locks. */
+static void test_clusters(void **state)
+{
+	(void)state;
+	enum { CLUSTERS = 40, MOST = 40 };
+	static double t[CLUSTERS * MOST];
+	struct period_result p;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	int named = 0;
+	for (unsigned long seed = 1; seed <= 20; seed++) {
+		gsl_rng_set(r, seed);
+		size_t k = 0;
+		for (int c = 0; c < CLUSTERS; c++) {
+			double at = 2e9 * gsl_rng_uniform(r);
+			int m = 10 + (int)gsl_rng_uniform_int(r, MOST - 10 + 1);
+			for (int i = 0; i < m; i++)
+				t[k++] = at + 1e6 * gsl_rng_uniform(r);
+		}
+		gsl_sort(t, 1, k);
+		period_detect(t, k, NULL, 0, 2e4, NULL, &p);
+		if (p.found)
+			printf("seed %lu: %g named at 10^%.1f (background %.1f)\n", seed, p.period,
+			       p.log10_p, p.background);
+		named += p.found;
+	}
+	gsl_rng_free(r);
+	assert_int_equal(named, 0);
+}
+
+/* The 4 ms timer among such clusters is still named: its Z stands over
+ * the clusters' level (about 2 here) as it stands over 1 among random
+ * times. */
+static void test_timer_among_clusters(void **state)
+{
+	(void)state;
+	enum { CLUSTERS = 40, MOST = 40 };
+	static double t[K + CLUSTERS * MOST];
+	struct period_result p;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	for (unsigned long seed = 1; seed <= 5; seed++) {
+		size_t k = ticks(t, 0.6, 2e5, seed);
+		gsl_rng_set(r, seed);
+		double span = t[k - 1];
+		for (int c = 0; c < CLUSTERS; c++) {
+			double at = span * gsl_rng_uniform(r);
+			int m = 10 + (int)gsl_rng_uniform_int(r, MOST - 10 + 1);
+			for (int i = 0; i < m; i++)
+				t[k++] = at + 1e6 * gsl_rng_uniform(r);
+		}
+		gsl_sort(t, 1, k);
+		period_detect(t, k, NULL, 0, 2e4, NULL, &p);
+		assert_true(p.found);
+		/* the timer or a harmonic of it (the fold finds the
+		 * fundamental: test_fold_skips) */
+		double j = round(4e6 / p.period);
+		assert_true(j >= 1 && j <= 8 && fabs(j * p.period - 4e6) < 4e6 * 1e-4);
 	}
 	gsl_rng_free(r);
 }
@@ -95,7 +161,7 @@ static void test_too_few(void **state)
 	(void)state;
 	double t[] = { 0, 4, 8, 12 };
 	struct period_result p;
-	period_detect(t, 4, NULL, 0, 0, &p);
+	period_detect(t, 4, NULL, 0, 0, NULL, &p);
 	assert_false(p.found);
 }
 
@@ -116,16 +182,16 @@ static void test_grid_of_starts(void **state)
 		if (gsl_rng_uniform(r) < 0.5)
 			t[k++] = starts[i];
 	}
-	period_detect(t, k, NULL, 0, 0, &p);
+	period_detect(t, k, NULL, 0, 0, NULL, &p);
 	assert_true(p.found);		/* the old, uniform null: fooled */
-	period_detect(t, k, starts, RUNS, 0, &p);
+	period_detect(t, k, starts, RUNS, 0, NULL, &p);
 	assert_false(p.found);
 	assert_true(p.null_exceeded > 1);
 	/* A real period among those runs: every 40th run is hit (2 ms). */
 	k = 0;
 	for (size_t i = 0; i < RUNS; i += 40)
 		t[k++] = starts[i];
-	period_detect(t, k, starts, RUNS, 0, &p);
+	period_detect(t, k, starts, RUNS, 0, NULL, &p);
 	assert_true(p.found);
 	assert_true(fabs(p.period - 2e6) < 2e6 * 1e-3);
 	gsl_rng_free(r);
@@ -147,7 +213,7 @@ static void test_sparse_period(void **state)
 			if (gsl_rng_uniform(r) < 106.0 / 2000)
 				t[k++] = 1e6 * i + 1e4 * gsl_rng_uniform(r);
 		gsl_rng_free(r);
-		period_detect(t, k, NULL, 0, 0, &p);
+		period_detect(t, k, NULL, 0, 0, NULL, &p);
 		assert_true(p.found);
 		assert_true(fabs(p.period - 1e6) < 1e6 * 1e-3);
 	}
@@ -195,6 +261,8 @@ int main(void)
 		cmocka_unit_test(test_finds_timer),
 		cmocka_unit_test(test_longer_cycle),
 		cmocka_unit_test(test_random_times),
+		cmocka_unit_test(test_clusters),
+		cmocka_unit_test(test_timer_among_clusters),
 		cmocka_unit_test(test_too_few),
 		cmocka_unit_test(test_fold_skips),
 	};
