@@ -94,7 +94,7 @@ static void burst_period(const double *start, size_t m, struct source *s)
 	free(gap);
 	if (!(p0 > 0))
 		return;
-	struct marks mk = { p0, start[0], 0 };
+	struct marks mk = { .period = p0, .phase = start[0], .tol = 0 };
 	double *len = calloc(m, sizeof *len);
 	if (len == NULL)
 		return;

@@ -128,6 +128,18 @@ const char *diagnosis_attribution_name(int a, char *buf, size_t len)
 	}
 }
 
+/* A run of source s's (s >= 0), of excess r: the periodic sources after
+ * s whose mark it holds too, and whose interruption it held there (its
+ * excess nearer both costs together than s's alone, as the sources'
+ * search counts them: held_with). */
+static void count_shared(struct model_counts *m, const struct sources *ss, int s, double at,
+			 double t, double r, size_t p)
+{
+	for (size_t j = (size_t)s + 1; s >= 0 && j < ss->count; j++)
+		m->shared[j] += (uint64_t)(source_holds_run(&ss->s[j], at, t, p) &&
+					   r > ss->s[s].cost + ss->s[j].cost / 2);
+}
+
 /* The counts of every run: the sample's where it holds every run, else
  * a pass over the spool. */
 static int count_all(struct analysis *a)
@@ -148,6 +160,7 @@ static int count_all(struct analysis *a)
 				m->of_source[s]++;
 			else
 				m->unexplained++;
+			count_shared(m, &d->sources, s, u->at, u->t, u->r, u->point);
 		}
 		return 0;
 	}
@@ -157,7 +170,8 @@ static int count_all(struct analysis *a)
 	if (spool_rewind(&a->spool) != 0)
 		return -1;
 	while ((got = spool_get(&a->spool, &r)) == 1) {
-		int s = diagnosis_attribute(d, &a->points, i++, &r, NULL);
+		double res;
+		int s = diagnosis_attribute(d, &a->points, i++, &r, &res);
 		if (s < ATTRIBUTED_UNEXPLAINED)
 			continue;
 		m->events++;
@@ -165,6 +179,8 @@ static int count_all(struct analysis *a)
 			m->of_source[s]++;
 		else
 			m->unexplained++;
+		if (s >= 0 && r.at != SPOOL_NO_AT && d->runs.at0 != SPOOL_NO_AT && r.i < a->points.count)
+			count_shared(m, &d->sources, s, (double)(r.at - d->runs.at0), r.t, res, r.i);
 	}
 	return got < 0 ? -1 : 0;
 }

@@ -30,6 +30,8 @@ struct model_counts {
 	uint64_t runs;		/* every run */
 	uint64_t events;	/* above their threshold */
 	uint64_t of_source[SOURCES_MAX];	/* events each source explains */
+	uint64_t shared[SOURCES_MAX];	/* events a source before explains
+					 * that hold a periodic one's mark too */
 	uint64_t unexplained;	/* events no source explains */
 	double in_runs;		/* running time, clock units */
 	double longest;		/* the largest floor, clock units */

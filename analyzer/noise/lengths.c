@@ -257,7 +257,7 @@ static void fit_marks(const struct window *w, size_t n, double period, double ph
 		      double span, double quantum, struct marks *m)
 {
 	double *at = malloc((n ? n : 1) * sizeof *at), *len = malloc((n ? n : 1) * sizeof *len);
-	*m = (struct marks){ period, phase, quantum };
+	*m = (struct marks){ .period = period, .phase = phase, .tol = quantum };
 	if (at == NULL || len == NULL) {
 		free(at), free(len);
 		return;
@@ -269,7 +269,7 @@ static void fit_marks(const struct window *w, size_t n, double period, double ph
 			at[k] = w[i].at, len[k++] = tau;
 	}
 	if (marks_fit(at, len, k, period, span, z, quantum, m) == 0)
-		*m = (struct marks){ period, phase, quantum };
+		*m = (struct marks){ .period = period, .phase = phase, .tol = quantum };
 	free(at), free(len);
 }
 

@@ -128,7 +128,7 @@ static size_t best_phase(const double *at, const double *len, size_t n, double p
 size_t marks_fit(const double *at, const double *len, size_t n, double p0, double span,
 		 double z, double quantum, struct marks *out)
 {
-	*out = (struct marks){ p0, 0, quantum };
+	*out = (struct marks){ .period = p0, .phase = 0, .tol = quantum };
 	double *e = malloc((6 * n + 1) * sizeof *e);
 	if (e == NULL || n == 0 || !(span > 0)) {
 		free(e);
@@ -153,6 +153,6 @@ size_t marks_fit(const double *at, const double *len, size_t n, double p0, doubl
 	free(e);
 	/* a step's error carried over the span's marks, both ways */
 	double drift = step / 2 * span / best_p;
-	*out = (struct marks){ best_p, best_ph, fmax(drift, quantum) };
+	*out = (struct marks){ .period = best_p, .phase = best_ph, .tol = fmax(drift, quantum) };
 	return best;
 }

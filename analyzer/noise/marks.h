@@ -16,14 +16,50 @@
 struct marks {
 	double period, phase;	/* clock units */
 	double tol;		/* clock units */
+	/* A source whose interruptions wait for another's marks (a guest's
+	 * timer delivered on the host's ticks): that grid's step, phase and
+	 * tolerance (grid 0: none).  Its interruption at mark k comes at the
+	 * first grid mark from mark k on, so a stretch holds mark k where it
+	 * holds that grid mark. */
+	double grid, grid_phase, grid_tol;
 };
+
+/* On a grid: the marks of m held through the grid marks [at, at + t]
+ * holds (each held where a mark of m lies within a step before it, give
+ * or take their tolerances; m's period is two steps or more, so one mark
+ * of m at most per grid mark). */
+static inline double marks_held_on_grid(const struct marks *m, double at, double t)
+{
+	double a = ceil((at - m->grid_tol - m->grid_phase) / m->grid);
+	double b = floor((at + t + m->grid_tol - m->grid_phase) / m->grid);
+	double k = 0;
+	for (double j = a; j <= b; j++) {
+		double x = m->grid_phase + j * m->grid;
+		double last = m->phase + floor((x + m->tol - m->phase) / m->period) * m->period;
+		k += last > x - m->grid - m->tol;
+	}
+	return k;
+}
 
 /* The marks [at, at + t] holds (0 or more). */
 static inline double marks_held(const struct marks *m, double at, double t)
 {
-	double a = ceil((at - m->tol - m->phase) / m->period);
+	/* (a stretch of more than 64 grid steps holds about as many of m's
+	 * marks as its length says: counted as without a grid) */
+	if (m->grid > 0 && t + 2 * m->grid_tol <= 64 * m->grid)
+		return marks_held_on_grid(m, at, t);
+	double late = m->grid;	/* on a grid, a mark up to a step before */
+	double a = ceil((at - m->tol - late - m->phase) / m->period);
 	double b = floor((at + t + m->tol - m->phase) / m->period);
 	return b >= a ? b - a + 1 : 0;
+}
+
+/* How far beyond a stretch's ends a mark it holds may lie, both ends
+ * together (its chance of holding one, at random times, is the
+ * stretch's length and this over the period). */
+static inline double marks_reach(const struct marks *m)
+{
+	return m->grid > 0 ? 2 * m->grid_tol : 2 * m->tol;
 }
 
 /* The marks a run of its N's floor f holds at least: floor(f / period)
@@ -43,10 +79,11 @@ static inline double marks_telling(double t, double f, double p)
 	return x > 0 ? x : 0;
 }
 
-/* The number of the mark nearest x. */
+/* The number of the mark nearest x (on a grid: nearest half a step
+ * before x, where the grid's delays center). */
 static inline double mark_nearest(const struct marks *m, double x)
 {
-	return round((x - m->phase) / m->period);
+	return round((x - m->grid / 2 - m->phase) / m->period);
 }
 
 /*

@@ -27,7 +27,7 @@ static int left_in(const struct model_event *e, const struct cost_band *b)
 
 /* The middles of the events left whose runs are shorter than half the
  * period and hold a mark of m (into mid), and how many of those short
- * ones would hold one by chance (a run of length t: (t + 2 tol) /
+ * ones would hold one by chance (a run of length t: (t + reach) /
  * period). */
 static size_t short_mids(const struct source_config *c, const struct model_event *ev, size_t n,
 			 const struct cost_band *b, const struct marks *m, double *mid,
@@ -39,7 +39,7 @@ static size_t short_mids(const struct source_config *c, const struct model_event
 		double t = marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
 		if (!left_in(&ev[i], b) || !(t < m->period / 2))
 			continue;
-		*chance += fmin(1, (t + 2 * m->tol) / m->period);
+		*chance += fmin(1, (t + marks_reach(m)) / m->period);
 		if (marks_held(m, ev[i].at, t) >= 1)
 			mid[k++] = ev[i].at + t / 2;
 	}
@@ -47,18 +47,22 @@ static size_t short_mids(const struct source_config *c, const struct model_event
 }
 
 /* The marks of period p0 (about) that the most events left hold (by the
- * part of each run that tells). */
+ * part of each run that tells), on the grid of marks g (NULL: none; the
+ * marks lie up to a step of it before their events). */
 static void fit_to_events(const struct source_config *c, const struct model_event *ev, size_t n,
 			  const struct cost_band *b, double p0, double span, double z,
-			  double *at, double *len, struct marks *m)
+			  const struct marks *g, double *at, double *len, struct marks *m)
 {
 	size_t k = 0;
+	double step = g != NULL ? g->period : 0;
 	for (size_t i = 0; i < n; i++)
 		if (left_in(&ev[i], b)) {
-			at[k] = ev[i].at;
-			len[k++] = marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, p0);
+			at[k] = ev[i].at - step;
+			len[k++] = marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, p0) + step;
 		}
 	marks_fit(at, len, k, p0, span, z, c->quantum, m);
+	if (g != NULL)
+		m->grid = step, m->grid_phase = g->phase, m->grid_tol = g->tol;
 	/* then refitted by least squares to the middles of the shorter of
 	 * those parts (less their cost: the interruption at the mark
 	 * lengthens the run after it), which lie about the marks alike */
@@ -69,23 +73,38 @@ static void fit_to_events(const struct source_config *c, const struct model_even
 		double t = marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period);
 		if (t < m->period / 2 && marks_held(m, ev[i].at, t) >= 1) {
 			len[k] = fmax(0, t - ev[i].cost);
-			at[k] = ev[i].at + len[k] / 2;
+			/* on a grid, a step's delay more: the mark lies half
+			 * a step before, give or take half a step */
+			at[k] = ev[i].at + len[k] / 2 - step / 2;
+			len[k] = hypot(len[k], step);
 			k++;
 		}
 	}
 	marks_refine(m, at, len, k, c->quantum);
 }
 
-/* The period of a found periodic source that p lies within a frequency
- * step (1 / span) of; 0 where none. */
-static double found_period(const struct sources *out, double p, double span)
+/* A found periodic source whose period p lies within a frequency step
+ * (1 / span) of; NULL where none. */
+static const struct source *found_at(const struct sources *out, double p, double span)
 {
 	for (size_t j = 0; j < out->count; j++) {
 		const struct source *s = &out->s[j];
 		if (s->kind == SOURCE_PERIODIC && fabs(1 / p - 1 / s->marks.period) * span <= 1)
-			return s->marks.period;
+			return s;
 	}
-	return 0;
+	return NULL;
+}
+
+/* Whether marks m (of s's period) lie on s's marks, or after them by no
+ * more than s's interruption lasts (its upper quartile): the
+ * interruptions of a source delivered on s's marks come at them, or
+ * right after s's own. */
+static int on_marks_of(const struct marks *m, const struct source *s)
+{
+	double p = s->marks.period, tol = m->tol + s->marks.tol;
+	double d = fmod(m->phase - s->marks.phase, p);
+	d += d < 0 ? p : 0;
+	return d <= s->cost_hi + tol || d >= p - tol;
 }
 
 /* The strongest period of the events left of costs in b, from floor_p,
@@ -120,20 +139,17 @@ static int period_among(const struct model_event *ev, size_t n, const struct cos
  * starts). */
 static int marks_of(const struct source_config *c, const struct model_event *ev, size_t n,
 		    const struct cost_band *b, const struct period_result *pr, double span,
-		    double grid, double *buf, double *mid, struct marks *m)
+		    const struct marks *grid, double *buf, double *mid, struct marks *m)
 {
 	struct marks m0;
 	double chance;
 	int several;
-	fit_to_events(c, ev, n, b, pr->period, span, pr->z, buf, mid, &m0);
-	m0.tol = fmax(m0.tol, grid);
+	fit_to_events(c, ev, n, b, pr->period, span, pr->z, grid, buf, mid, &m0);
 	size_t ns = short_mids(c, ev, n, b, &m0, mid, &chance);
 	if (ns == 0 || !(gsl_cdf_poisson_Q((unsigned)ns - 1, chance) < MODEL_CLAIM_P))
 		return -1;
-	if (fold_fundamental(mid, ns, chance, span, &m0, m, &several) > 1) {
-		fit_to_events(c, ev, n, b, m->period, span, pr->z, buf, mid, m);
-		m->tol = fmax(m->tol, grid);
-	}
+	if (fold_fundamental(mid, ns, chance, span, &m0, m, &several) > 1)
+		fit_to_events(c, ev, n, b, m->period, span, pr->z, grid, buf, mid, m);
 	return several;
 }
 
@@ -144,7 +160,13 @@ static int marks_of(const struct source_config *c, const struct model_event *ev,
  * wait for its (a guest's 2.7 ms timer delivered on the host's 1 ms
  * ticks, in 10 slots of 27, which are no 10 sources of 27 ms).  The
  * latter's period is sought on that grid, where it shows from twice the
- * grid's step (Nyquist). */
+ * grid's step (Nyquist); so too where the period found is a harmonic
+ * whose fundamental is the found source's, its events all in one slot,
+ * on its marks or right after its interruptions (else they would be
+ * named a source of that period at a share of its marks: the 2.7 ms
+ * timer as "1 ms, 19 us after the 1 ms source's marks").  Events at a
+ * found period but at a phase of their own, all in one slot, are a
+ * source of their own (4 ms, 52 us after the 4 ms timer's marks). */
 static int named_in(const struct source_config *c, const struct model_event *ev, size_t n,
 		    const struct cost_band *b, const struct sources *out,
 		    const struct seek_room *room, double floor_p, double span, double tries,
@@ -153,17 +175,34 @@ static int named_in(const struct source_config *c, const struct model_event *ev,
 	if (!period_among(ev, n, b, room, floor_p, span, tries, pr))
 		return 0;
 	double *buf = room->buf, *mid = room->mid;
-	int several = marks_of(c, ev, n, b, pr, span, 0, buf, mid, m);
+	int several = marks_of(c, ev, n, b, pr, span, NULL, buf, mid, m);
 	if (several < 0)
 		return 0;
-	double g = found_period(out, pr->period, span);
-	if (!(g > 0) || (!several && !(found_period(out, m->period, span) > 0)))
+	const struct source *g = found_at(out, pr->period, span);
+	const struct source *same = found_at(out, m->period, span);
+	struct marks own = *m;
+	struct period_result own_pr = *pr;
+	/* a harmonic whose fundamental is a found source's period, the
+	 * events all in one slot, on its marks: sought on its grid first */
+	int harmonic = g == NULL && same != NULL && !several && on_marks_of(m, same);
+	if (!harmonic && (g == NULL || (!several && same == NULL)))
 		return 1;
-	if (!(2 * g > floor_p) ||
-	    !period_among(ev, n, b, room, 2 * g, span, tries, pr))
-		return 0;
-	return marks_of(c, ev, n, b, pr, span, g, buf, mid, m) >= 0 &&
-	       !(found_period(out, m->period, span) > 0);
+	g = g != NULL ? g : same;
+	/* the events' own phase on the grid where they lie on its marks (a
+	 * little after them: they wait for its interruption) */
+	struct marks grid = { .period = g->marks.period,
+			      .phase = on_marks_of(m, g) ? m->phase : g->marks.phase,
+			      .tol = on_marks_of(m, g) ? m->tol : g->marks.tol };
+	if (2 * grid.period > floor_p &&
+	    period_among(ev, n, b, room, 2 * grid.period, span, tries, pr) &&
+	    marks_of(c, ev, n, b, pr, span, &grid, buf, mid, m) >= 0 &&
+	    found_at(out, m->period, span) == NULL)
+		return 1;
+	if (harmonic) {		/* none on the grid: as they were */
+		*m = own, *pr = own_pr;
+		return 1;
+	}
+	return 0;
 }
 
 int seek_period(const struct source_config *c, const struct model_event *ev, size_t n,

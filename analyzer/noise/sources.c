@@ -108,6 +108,7 @@ static uint16_t *floor_marks_of(const struct source_config *c, const struct mark
 		const struct model_run *u = &rs->r[i];
 		struct marks exact = *m;
 		exact.tol = 0;
+		exact.grid_tol = 0;
 		double h = fmin(marks_held(&exact, u->at, u->t), UINT16_MAX - 1);
 		k[u->point] = (uint16_t)fmin(k[u->point], h);
 	}
@@ -238,7 +239,7 @@ static double by_chance(const struct source_config *c, const struct model_event 
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].source < 0)
 			k += fmin(1, (marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period) +
-				      2 * m->tol) / m->period);
+				      marks_reach(m)) / m->period);
 	return k;
 }
 
@@ -385,16 +386,20 @@ static void explain_runs(const struct sources *ss, struct run_sample *rs)
 	}
 }
 
+int source_holds_run(const struct source *s, double at, double t, size_t p)
+{
+	if (s->kind != SOURCE_PERIODIC || !(at >= 0))
+		return 0;
+	return marks_held(&s->marks, at, t) - (s->floor_marks ? s->floor_marks[p] : 0) >= 1;
+}
+
 int sources_of_run(const struct sources *ss, double at, double t, size_t p)
 {
 	if (!(at >= 0))
 		return -1;
 	for (size_t k = 0; k < ss->count; k++) {
 		const struct source *s = &ss->s[k];
-		if (s->kind == SOURCE_PERIODIC && s->floor_marks &&
-		    marks_held(&s->marks, at, t) - s->floor_marks[p] >= 1)
-			return (int)k;
-		if (s->kind == SOURCE_PERIODIC && !s->floor_marks && marks_held(&s->marks, at, t) >= 1)
+		if (source_holds_run(s, at, t, p))
 			return (int)k;
 		if (s->kind == SOURCE_BURSTS && bursts_hold(ss, at, t))
 			return (int)k;

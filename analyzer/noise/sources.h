@@ -111,6 +111,10 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 void sources_seed(const struct source_config *c, struct run_sample *rs, const struct marks *m,
 		  double log10_p, struct sources *out);
 
+/* Whether the run [at, at + t] of point p holds a mark of the periodic
+ * source s beyond its floor's. */
+int source_holds_run(const struct source *s, double at, double t, size_t p);
+
 /* The source of a run of point p (of the sample or not), or -1: the first
  * periodic source whose marks it holds one more of than its floor's, or
  * the bursts where it overlaps one. */

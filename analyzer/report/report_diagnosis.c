@@ -168,7 +168,8 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	if (!d->sources.searched && a->excess.have_at && m->events > 0)
 		fprintf(out, "    sources: periods and bursts not searched: the runs of %zu files, whose start times lie on no common clock (analyze each alone)\n",
 			a->files);
-	struct source_view v = { &d->sources, m->of_source, "run", a->unit_ns, d->runs.span / 2 };
+	struct source_view v = { &d->sources, m->of_source, "run", a->unit_ns, d->runs.span / 2,
+				 m->shared };
 	report_sources_text(out, &v);
 	if (m->unexplained > 0)
 		fprintf(out, "    no source: %llu run%s above the threshold, too few to tell a source from chance\n",

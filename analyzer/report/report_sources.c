@@ -105,6 +105,10 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 	fprintf(out, ", ");
 	cost_text(out, s, v->unit_ns);
 	fprintf(out, "; %llu %s%s", (unsigned long long)runs, v->stretch, runs == 1 ? "" : "s");
+	uint64_t shared = v->shared != NULL ? v->shared[i] : 0;
+	if (shared > 0)
+		fprintf(out, " (and %llu %s%s it shares with a source above)",
+			(unsigned long long)shared, v->stretch, shared == 1 ? "" : "s");
 	if (s->kind == SOURCE_PERIODIC && !isnan(s->fire))
 		fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
 	if (s->visible < 0.999 && !isnan(s->rate))
@@ -181,6 +185,8 @@ static void one_json(FILE *out, const struct source_view *v, size_t i, int perio
 	json_number(out, s->cost * ns);
 	json_key(out, &f, "events");
 	fprintf(out, "%llu", (unsigned long long)runs_of(v, i));
+	json_key(out, &f, "shared");
+	fprintf(out, "%llu", (unsigned long long)(v->shared != NULL ? v->shared[i] : 0));
 	json_key(out, &f, "coherence");
 	json_number(out, s->kind == SOURCE_PERIODIC ? s->coherence : NAN);
 	json_key(out, &f, "phase_ns");

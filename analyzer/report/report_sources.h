@@ -18,6 +18,8 @@ struct source_view {
 	const char *stretch;	/* "run", "slice" */
 	double unit_ns;		/* 0: unknown */
 	double middle;		/* the collection's middle, clock units */
+	const uint64_t *shared;	/* each periodic source's events that a
+				 * source before explains (NULL: none) */
 };
 
 /* Per second from a rate per clock unit (NAN without unit_ns). */

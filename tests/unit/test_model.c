@@ -176,11 +176,17 @@ static void test_periodic(void **state)
 		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[1], 25e3);
 		assert_int_equal(a.diag.sources.count, 2);
 		analysis_free(&a);
-		run(stream("--periodic 1000:36:0:unseen:1:100 --periodic 2700:90 --on-grid 1000:100",
+		/* the 2.7 ms source on the 1 ms one's marks, random ones of a
+		 * tenth of its cost beside them: only a run holding a 1 ms
+		 * mark can hold a 2.7 ms one (a symmetric tolerance of a
+		 * whole step took three quarters of the random ones) */
+		run(stream("--periodic 1000:36:0:unseen:1:100 --periodic 2700:90 --on-grid 1000:100"
+			   " --random 300:9",
 			   seed, &t), &a);
 		check_source(&a, SOURCE_PERIODIC, 1e6, t.rate[0], 36e3);
 		check_source(&a, SOURCE_PERIODIC, 2.7e6, t.rate[1], 90e3);
-		assert_int_equal(a.diag.sources.count, 2);
+		check_source(&a, SOURCE_RANDOM, 0, t.rate[2], 9e3);
+		assert_int_equal(a.diag.sources.count, 3);
 		analysis_free(&a);
 	}
 }
@@ -344,6 +350,28 @@ static void test_trace(void **state)
 		p27 |= ss->s[i].kind == SOURCE_PERIODIC && near(p, 2.7e6, 0.01) && near(r, 370.4, 0.10);
 	}
 	assert_true(p1 && p27);
+	analysis_free(&a);
+	/* the 2.7 ms source delivered on the 1 ms one's marks (its gap
+	 * right after the 1 ms one's), random ones of a tenth of its cost
+	 * beside: each at its rate and cost (the period search finds a
+	 * harmonic of the grid, whose fundamental is the 1 ms source's) */
+	run(stream("--trace 2 --periodic 1000:36:0:unseen:1:100 --periodic 2700:90"
+		   " --on-grid 1000:100 --random 300:9",
+		   1, &t), &a);
+	int p2 = 0, r = 0;
+	p1 = 0;
+	for (size_t i = 0; i < ss->count; i++) {
+		const struct source *u = &ss->s[i];
+		double p = u->marks.period * a.unit_ns, f = u->rate * 1e9 / a.unit_ns;
+		double c = u->cost * a.unit_ns;
+		p1 |= u->kind == SOURCE_PERIODIC && near(p, 1e6, 0.01) && near(f, 1000, 0.10) &&
+		      near(c, 36e3, 0.10);
+		p2 |= u->kind == SOURCE_PERIODIC && near(p, 2.7e6, 0.01) && near(f, 370.4, 0.10) &&
+		      near(c, 90e3, 0.10);
+		r |= u->kind == SOURCE_RANDOM && near(f, 300, 0.10) && near(c, 9e3, 0.10);
+	}
+	assert_true(p1 && p2 && r);
+	assert_int_equal(ss->count, 3);
 	analysis_free(&a);
 }
 
