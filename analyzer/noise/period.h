@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "periodogram.h"
+
 struct period_result {
 	int found;
 	double period;		/* in the unit of the times */
@@ -50,17 +52,6 @@ struct period_result {
  */
 #define PERIOD_NULL_SUBSETS 100
 
-/* The periodogram's transform, kept from one search to the next (a
- * transform of a million points takes a few times as long to plan as to
- * run).  Zero it before the first search; period_fft_free at the end. */
-struct period_fft {
-	size_t room;		/* x's, in points */
-	double *x;
-	/* GSL's wavetables and workspaces, 2^12 to 2^20 points */
-	void *table[9], *work[9];
-};
-
-void period_fft_free(struct period_fft *f);
 
 /* fft: the transform to keep, or NULL (one of its own, freed) */
 void period_detect(const double *times, size_t k, const double *starts,

@@ -1,0 +1,177 @@
+/*
+ * periodogram.c - the periodogram of events' times, its level, and its
+ * highest peaks (periodogram.h).
+ */
+#include "periodogram.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_fft_real.h>
+#include <gsl/gsl_statistics_double.h>
+
+enum { LEVEL_BINS_MIN = 16 };
+
+_Static_assert(PERIODOGRAM_BINS_MAX == PERIODOGRAM_BINS_MIN << 8,
+	       "struct period_fft holds a plan for each of 9 sizes");
+
+static size_t fft_bins(double span, double min_period)
+{
+	size_t M = PERIODOGRAM_BINS_MIN;
+	while (M < PERIODOGRAM_BINS_MAX && !((double)M * min_period >= 4 * span))
+		M *= 2;
+	return M;
+}
+
+static void level_fit(const double *x, size_t lo, size_t hi, double *scratch,
+		      struct level_curve *lc)
+{
+	lc->nb = 0;
+	for (size_t a = lo; a <= hi && lc->nb < sizeof lc->mid / sizeof lc->mid[0];) {
+		size_t b = (size_t)((double)a * M_SQRT2);
+		b = b < a + LEVEL_BINS_MIN ? a + LEVEL_BINS_MIN : b;
+		b = b > hi + 1 || hi + 1 - b < LEVEL_BINS_MIN ? hi + 1 : b;
+		memcpy(scratch, x + a, (b - a) * sizeof *x);
+		lc->med[lc->nb] = gsl_stats_median(scratch, 1, b - a) / M_LN2;
+		lc->mid[lc->nb++] = log(sqrt((double)a * (double)(b - 1)));
+		a = b;
+	}
+}
+
+/* The level at log frequency f, between the middles of i and i + 1 (or
+ * at the first's or the last's, beyond them), in log-log. */
+static double level_between(const struct level_curve *lc, size_t i, double f)
+{
+	if (f <= lc->mid[0] || lc->nb == 1)
+		return lc->med[0];
+	if (i + 1 >= lc->nb)
+		return lc->med[lc->nb - 1];
+	if (!(lc->med[i] > 0) || !(lc->med[i + 1] > 0))
+		return fmax(lc->med[i], lc->med[i + 1]);
+	return exp(log(lc->med[i]) + (f - lc->mid[i]) / (lc->mid[i + 1] - lc->mid[i]) *
+					     (log(lc->med[i + 1]) - log(lc->med[i])));
+}
+
+/* The level at bin j; 1 where there is none. */
+double periodogram_level_at(const struct level_curve *lc, double j)
+{
+	if (lc->nb == 0 || !(j > 0))
+		return 1;
+	double f = log(j);
+	size_t i = 0;
+	while (i + 1 < lc->nb && lc->mid[i + 1] <= f)
+		i++;
+	return level_between(lc, i, f);
+}
+
+/*
+ * x[lo..hi], the power, over its level about each frequency (lc, fitted
+ * here); returns the highest.  Random times give a power of mean 1 at
+ * every frequency, but events whose rate swings slowly (the share of the
+ * runs in which the jitter lets a cost be seen moves with the machine's
+ * load), or that come in clusters, give the low frequencies far more,
+ * and the highest peak is then a swing's, with a source's peak below
+ * half of it.  The level is each half octave's median power (at least
+ * LEVEL_BINS_MIN bins: a median of 16 exponential values is known to
+ * about a quarter), over ln 2 (an exponential's median is ln 2 of its
+ * mean), interpolated in log frequency between the half octaves'
+ * middles: a line, a few bins wide, never moves a median of a half
+ * octave, while the swings' power, falling as a power of the frequency,
+ * changes by a factor of 2 or so across one.  scratch holds hi - lo + 1
+ * values.
+ */
+static double level_out(double *x, size_t lo, size_t hi, double *scratch, struct level_curve *lc)
+{
+	level_fit(x, lo, hi, scratch, lc);
+	double top = 0;
+	size_t i = 0;
+	for (size_t j = lo; j <= hi && lc->nb > 0; j++) {
+		double f = log((double)j);
+		while (i + 1 < lc->nb && lc->mid[i + 1] <= f)
+			i++;
+		double lv = level_between(lc, i, f);
+		x[j] = lv > 0 ? x[j] / lv : x[j];
+		top = x[j] > top ? x[j] : top;
+	}
+	return top;
+}
+
+void period_fft_free(struct period_fft *f)
+{
+	free(f->x);
+	for (size_t i = 0; i < sizeof f->table / sizeof f->table[0]; i++) {
+		if (f->table[i] != NULL)
+			gsl_fft_real_wavetable_free(f->table[i]);
+		if (f->work[i] != NULL)
+			gsl_fft_real_workspace_free(f->work[i]);
+	}
+	*f = (struct period_fft){ 0 };
+}
+
+/* f ready for M bins (a power of two, PERIODOGRAM_BINS_MIN to
+ * PERIODOGRAM_BINS_MAX; x zeroed): the index of M's wavetable and workspace,
+ * or -1 where memory ran out. */
+static int fft_ready(struct period_fft *f, size_t M)
+{
+	int i = 0;
+	while (((size_t)PERIODOGRAM_BINS_MIN << i) < M)
+		i++;
+	if (f->room < M) {
+		free(f->x);
+		f->x = malloc(M * sizeof *f->x);
+		f->room = f->x != NULL ? M : 0;
+	}
+	if (f->table[i] == NULL)
+		f->table[i] = gsl_fft_real_wavetable_alloc(M);
+	if (f->work[i] == NULL)
+		f->work[i] = gsl_fft_real_workspace_alloc(M);
+	if (f->room == 0 || f->table[i] == NULL || f->work[i] == NULL)
+		return -1;
+	memset(f->x, 0, M * sizeof *f->x);
+	return i;
+}
+
+size_t periodogram_candidates(const double *t, size_t k, double min_period,
+			      struct period_fft *f, double *cand, size_t *tested,
+			      struct level_curve *lc)
+{
+	double span = t[k - 1] - t[0];
+	size_t got = 0;
+	*tested = 0;
+	lc->nb = 0;
+	if (!(span > 0))
+		return 0;
+	size_t M = fft_bins(span, min_period);
+	int plan = fft_ready(f, M);
+	if (plan < 0)
+		return 0;
+	double *x = f->x;
+	/* the span a little wider, so the last event falls in a bin */
+	double w = span * (1 + 1e-9) / (double)M;
+	for (size_t i = 0; i < k; i++) {
+		double b = (t[i] - t[0]) / w;	/* compared before the cast */
+		x[b >= 0 && b < (double)M ? (size_t)b : M - 1] += 1;
+	}
+	gsl_fft_real_transform(x, 1, M, f->table[plan], f->work[plan]);
+	size_t lo = 4, hi = M / 4;
+	/* the power at each frequency, in place (the half-complex order:
+	 * x[2j - 1], x[2j] are frequency j's real and imaginary parts; x[j]
+	 * is read no more once j's are) */
+	for (size_t j = lo; j <= hi; j++) {
+		double re = x[2 * j - 1], im = x[2 * j];
+		x[j] = (re * re + im * im) / (double)k;
+	}
+	/* over the power's own level (x[hi + 1 ..] is free now) */
+	double top = level_out(x, lo, hi, x + hi + 1, lc);
+	lc->bin_span = span * (1 + 1e-9);
+	/* the peaks with half the highest's or more, the lowest
+	 * frequencies first: a sharp source's harmonics are all as high as
+	 * its fundamental, and the fundamental the lowest of them */
+	for (size_t j = lo + 1; j < hi && got < PERIODOGRAM_CANDIDATES; j++)
+		if (x[j] >= x[j - 1] && x[j] > x[j + 1] && x[j] >= top / 2)
+			cand[got++] = span * (1 + 1e-9) / (double)j;
+	*tested = hi - lo;
+	return got;
+}
+
