@@ -128,16 +128,19 @@ const char *diagnosis_attribution_name(int a, char *buf, size_t len)
 	}
 }
 
-/* A run of source s's (s >= 0), of excess r: the periodic sources after
- * s whose mark it holds too, and whose interruption it held there (its
- * excess nearer both costs together than s's alone, as the sources'
+/* A run of source s's (s >= 0), of excess r over its floor at its speed:
+ * the periodic sources after s whose mark it holds too, and whose
+ * interruption it held there (its cost, the excess less the jitter's
+ * typical, nearer both costs together than s's alone, as the sources'
  * search counts them: held_with). */
-static void count_shared(struct model_counts *m, const struct sources *ss, int s, double at,
+static void count_shared(struct model_counts *m, const struct diagnosis *d, int s, double at,
 			 double t, double r, size_t p)
 {
+	const struct sources *ss = &d->sources;
+	double cost = r - d->jitter.typical[p];
 	for (size_t j = (size_t)s + 1; s >= 0 && j < ss->count; j++)
 		m->shared[j] += (uint64_t)(source_holds_run(&ss->s[j], at, t, p) &&
-					   r > ss->s[s].cost + ss->s[j].cost / 2);
+					   cost > ss->s[s].cost + ss->s[j].cost / 2);
 }
 
 /* The counts of every run: the sample's where it holds every run, else
@@ -160,7 +163,7 @@ static int count_all(struct analysis *a)
 				m->of_source[s]++;
 			else
 				m->unexplained++;
-			count_shared(m, &d->sources, s, u->at, u->t, u->r, u->point);
+			count_shared(m, d, s, u->at, u->t, u->r, u->point);
 		}
 		return 0;
 	}
@@ -180,7 +183,7 @@ static int count_all(struct analysis *a)
 		else
 			m->unexplained++;
 		if (s >= 0 && r.at != SPOOL_NO_AT && d->runs.at0 != SPOOL_NO_AT && r.i < a->points.count)
-			count_shared(m, &d->sources, s, (double)(r.at - d->runs.at0), r.t, res, r.i);
+			count_shared(m, d, s, (double)(r.at - d->runs.at0), r.t, res, r.i);
 	}
 	return got < 0 ? -1 : 0;
 }

@@ -10,6 +10,13 @@
 
 #include "tunables.h"
 
+/* The number of the mark nearest x, x where a mark lies (no grid's delay
+ * in it: mark_nearest takes it off raw times). */
+static long double nearest(const struct marks *m, double x)
+{
+	return roundl(((long double)x - m->phase) / m->period);
+}
+
 void marks_refine(struct marks *m, const double *x, const double *len, size_t n, double quantum)
 {
 	if (n < 3)
@@ -19,7 +26,7 @@ void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
 	long double sw = 0, sk = 0, sx = 0, skk = 0, skx = 0;
 	for (size_t i = 0; i < n; i++) {
 		long double w = 1 / ((long double)len[i] * len[i] + (long double)quantum * quantum + 1e-300);
-		long double k = mark_nearest(m, x[i]), v = x[i] - m->phase;
+		long double k = nearest(m, x[i]), v = x[i] - m->phase;
 		sw += w, sk += w * k, sx += w * v, skk += w * k * k, skx += w * k * v;
 	}
 	long double den = sw * skk - sk * sk;
@@ -33,7 +40,7 @@ void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
 	long double ss = 0, raw = 0, within = 0, kmin = INFINITY, kmax = -INFINITY;
 	for (size_t i = 0; i < n; i++) {
 		long double w = 1 / ((long double)len[i] * len[i] + (long double)quantum * quantum + 1e-300);
-		long double k = mark_nearest(m, x[i]), v = x[i] - m->phase;
+		long double k = nearest(m, x[i]), v = x[i] - m->phase;
 		long double d = v - (icpt + slope * k);
 		ss += w * d * d;
 		raw += d * d;
@@ -53,13 +60,28 @@ void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
 	m->tol = fmax(3 * hypot(err, own), quantum);
 }
 
-/* x[0..n) sorted, all of them 0 or more (their bits then order as they
- * do): a radix sort, a byte at a time, through tmp (n values).  The scan
- * below sorts the arcs' ends a hundred times over; this is several
- * times faster than qsort. */
-static void sort_nonnegative(double *x, size_t n, double *tmp)
+/* A value of 0 or more as a key that sorts as it does (its bits), and
+ * back. */
+static uint64_t key_of(double x)
 {
-	uint64_t *a = (uint64_t *)(void *)x, *b = (uint64_t *)(void *)tmp;
+	uint64_t u;
+	memcpy(&u, &x, sizeof u);
+	return u;
+}
+
+static double value_of(uint64_t u)
+{
+	double x;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
+/* k[0..n) sorted: a radix sort, a byte at a time, through tmp (n keys).
+ * The scan below sorts the arcs' ends a hundred times over; this is
+ * several times faster than qsort. */
+static void sort_keys(uint64_t *k, size_t n, uint64_t *tmp)
+{
+	uint64_t *a = k, *b = tmp;
 	for (int shift = 0; shift < 64; shift += 8) {
 		size_t count[257] = { 0 };
 		for (size_t i = 0; i < n; i++)
@@ -73,37 +95,37 @@ static void sort_nonnegative(double *x, size_t n, double *tmp)
 		uint64_t *t = a;
 		a = b, b = t;
 	}
-	if (a != (uint64_t *)(void *)x)
-		memcpy(x, a, n * sizeof *x);
+	if (a != k)
+		memcpy(k, a, n * sizeof *k);
 }
 
 /* The phase of period p held by the most arcs; their count.  room: 6 n
- * values. */
-static size_t best_phase(const double *at, const double *len, size_t n, double p, double *room,
+ * keys. */
+static size_t best_phase(const double *at, const double *len, size_t n, double p, uint64_t *room,
 			 double *phase)
 {
-	double *begin = room, *end = room + 2 * n, *tmp = room + 4 * n;
+	uint64_t *begin = room, *end = room + 2 * n, *tmp = room + 4 * n;
 	size_t nb = 0, ne = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!(len[i] < p))
 			continue;
 		double s = fmod(at[i], p);
-		s += s < 0 ? p : 0;
+		s += s < 0 ? p : 0;	/* 0 or more (-0 becomes +0) */
 		double f = s + len[i];
-		begin[nb++] = s;
+		begin[nb++] = key_of(s);
 		if (f <= p) {
-			end[ne++] = f;
+			end[ne++] = key_of(f);
 		} else {	/* it wraps: to the end, and from 0 */
-			end[ne++] = p;
-			begin[nb++] = 0;
-			end[ne++] = f - p;
+			end[ne++] = key_of(p);
+			begin[nb++] = key_of(0);
+			end[ne++] = key_of(f - p);
 		}
 	}
 	*phase = 0;
 	if (nb == 0)
 		return 0;
-	sort_nonnegative(begin, nb, tmp);
-	sort_nonnegative(end, ne, tmp);
+	sort_keys(begin, nb, tmp);
+	sort_keys(end, ne, tmp);
 	/* in order, at one place beginnings first (a mark on two touching
 	 * arcs is held by both) */
 	long depth = 0, best = -1;
@@ -116,9 +138,9 @@ static size_t best_phase(const double *at, const double *len, size_t n, double p
 		if (depth > best) {
 			best = depth;
 			/* the middle of the stretch where it holds */
-			double to = i + 1 < nb ? begin[i + 1] : p;
-			to = j < ne && end[j] < to ? end[j] : to;
-			*phase = (begin[i] + to) / 2;
+			double to = i + 1 < nb ? value_of(begin[i + 1]) : p;
+			to = j < ne && value_of(end[j]) < to ? value_of(end[j]) : to;
+			*phase = (value_of(begin[i]) + to) / 2;
 		}
 		i++;
 	}
@@ -129,7 +151,7 @@ size_t marks_fit(const double *at, const double *len, size_t n, double p0, doubl
 		 double z, double quantum, struct marks *out)
 {
 	*out = (struct marks){ .period = p0, .phase = 0, .tol = quantum };
-	double *e = malloc((6 * n + 1) * sizeof *e);
+	uint64_t *e = malloc((6 * n + 1) * sizeof *e);
 	if (e == NULL || n == 0 || !(span > 0)) {
 		free(e);
 		return 0;

@@ -32,11 +32,13 @@ static inline double marks_held_on_grid(const struct marks *m, double at, double
 {
 	double a = ceil((at - m->grid_tol - m->grid_phase) / m->grid);
 	double b = floor((at + t + m->grid_tol - m->grid_phase) / m->grid);
-	double k = 0;
+	double k = 0, counted = -INFINITY;
 	for (double j = a; j <= b; j++) {
 		double x = m->grid_phase + j * m->grid;
-		double last = m->phase + floor((x + m->tol - m->phase) / m->period) * m->period;
-		k += last > x - m->grid - m->tol;
+		double c = floor((x + m->tol - m->phase) / m->period);
+		/* (a mark within the tolerances of two grid marks: once) */
+		if (m->phase + c * m->period > x - m->grid - m->tol && c != counted)
+			k++, counted = c;
 	}
 	return k;
 }
@@ -88,8 +90,8 @@ static inline double mark_nearest(const struct marks *m, double x)
 
 /*
  * Period and phase refitted by least squares on the middles x[0..n) of
- * stretches (of lengths len) each holding one mark, numbered by the
- * nearest mark of *m, each weighted by the inverse of its variance (a
+ * stretches (of lengths len) each holding one mark (on a grid: less the
+ * half step its delays center on), numbered by the nearest mark of *m, each weighted by the inverse of its variance (a
  * mark lies anywhere in its stretch: (len^2 + quantum^2) / 12); the
  * tolerance then three standard deviations of where a mark may lie: the
  * fitted marks' error at the ends of their span (the period's error

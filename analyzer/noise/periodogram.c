@@ -140,6 +140,7 @@ size_t periodogram_candidates(const double *t, size_t k, double min_period,
 	size_t got = 0;
 	*tested = 0;
 	lc->nb = 0;
+	lc->bin_span = 0;
 	if (!(span > 0))
 		return 0;
 	size_t M = fft_bins(span, min_period);
