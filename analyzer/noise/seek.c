@@ -190,9 +190,8 @@ static int named_in(const struct source_config *c, const struct model_event *ev,
 	g = g != NULL ? g : same;
 	/* the events' own phase on the grid where they lie on its marks (a
 	 * little after them: they wait for its interruption) */
-	struct marks grid = { .period = g->marks.period,
-			      .phase = on_marks_of(m, g) ? m->phase : g->marks.phase,
-			      .tol = on_marks_of(m, g) ? m->tol : g->marks.tol };
+	const struct marks *at = on_marks_of(m, g) ? m : &g->marks;
+	struct marks grid = { .period = g->marks.period, .phase = at->phase, .tol = at->tol };
 	if (2 * grid.period > floor_p &&
 	    period_among(ev, n, b, room, 2 * grid.period, span, tries, pr) &&
 	    marks_of(c, ev, n, b, pr, span, &grid, buf, mid, m) >= 0 &&
