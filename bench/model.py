@@ -73,6 +73,8 @@ KINDS = [
      "1 ms x 20 us, runs to 2.2 ms"),
     ("saturated fully", ["--periodic", "1000:20", "--range", "11000000:37000000:16",
                          "--seconds", "6"], "1 ms x 20 us, runs of 3 to 10 ms"),
+    ("saturated at 48 N", ["--periodic", "1000:20", "--range", "11000000:37000000:48",
+                            "--seconds", "4"], "1 ms x 20 us, runs of 3 to 10 ms, 12 runs per N"),
     ("cost grows", ["--periodic", "1000:20", "--grow", "1"], "1 ms x 20 to 40 us, growing with N"),
     ("just seen", ["--periodic", "1000:0.15"], "1 ms x 150 ns, near the threshold"),
     ("random in spread", ["--range", "50000:2000000:48", "--random", "300:5", "--spread", "exp:0.008"],

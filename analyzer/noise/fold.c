@@ -106,6 +106,19 @@ static int beyond_even(size_t full, size_t n, int k, int tries)
 	       MODEL_CLAIM_P / tries;
 }
 
+/* How unlikely even slots make a fullest slot of c of the n events, at
+ * 1 / k each: the binomial's large-deviation exponent, n KL(c/n | 1/k)
+ * (the log of its tail's chance, to first order; exact tails underflow
+ * for the counts a timer leaves). */
+static double unlikely(size_t c, size_t n, int k)
+{
+	double x = (double)c / (double)n, q = 1.0 / k;
+	if (!(x > q))
+		return 0;
+	double kl = x * log(x / q) + (x < 1 ? (1 - x) * log((1 - x) / (1 - q)) : 0);
+	return (double)n * kl;
+}
+
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		     const struct marks *m, struct marks *out, int *several_out)
 {
@@ -136,6 +149,7 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / tries);
 	double keep = (double)n - z * sqrt((double)n);
 	int one = 1, one_slot = 0, several = 0, several_slot = 0;
+	double several_excess = 0;
 	for (int k = 2; k <= ktop || k == kstep; k = k < ktop ? k + 1 : k < kstep ? kstep : k + 1) {
 		int full = slots(mid, n, k, m, count);
 		if ((double)count[full] >= keep && beyond_even(count[full], n, k, tries)) {
@@ -150,9 +164,10 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		 * interruption took its place) is p, not 26 sources */
 		size_t rest;
 		int f = filled(count, k, chance, tries, &rest);
-		if (several == 0 && f > 0 && f <= k - f + 1 && !uniform(count, k, n, tries) &&
-		    only_chance(rest, chance * (k - f) / k, tries))
-			several = k, several_slot = full;
+		double excess = unlikely(count[full], n, k);
+		if (f > 0 && f <= k - f + 1 && excess > several_excess &&
+		    !uniform(count, k, n, tries) && only_chance(rest, chance * (k - f) / k, tries))
+			several = k, several_slot = full, several_excess = excess;
 	}
 	free(count);
 	int k = one > 1 ? one : several;

@@ -13,8 +13,15 @@
  *    over every slot and k tried), and more than even slots would give
  *    their fullest (a binomial tail), at that slot's marks (precise
  *    events lock to a high harmonic, k in the hundreds);
- *  - where none does, the least k whose slots are filled unevenly (a
- *    chi-square against even ones), some of them beyond chance (events
+ *  - where none does, of the k whose slots are filled unevenly (a
+ *    chi-square against even ones), the one whose fullest slot even
+ *    slots make least likely (its binomial large-deviation exponent,
+ *    n KL(c / n | 1 / k)): a source of K p puts its events in one slot
+ *    of every k that divides K, the least likely at k = K where the
+ *    slot's even share is smallest, and splits them among m slots at
+ *    k = m K.  (The least such k was 2 where a 4 ms timer filled one
+ *    slot of two and a 1 ms source one of three: 666.7 us was named.)
+ *    Some slots beyond chance (events
  *    that hold a mark of p by chance, a run of length t with probability
  *    t / p, shared among the k slots) and not all: sources of k p, one a
  *    slot (two of one period at phases a third apart lock to a third of
