@@ -63,6 +63,8 @@ KINDS = [
      "as on the ticks; 300/s x 9 us at random beside"),
     ("random + 2 periodic", ["--random", "1400:24:0.3", "--periodic", "4000:5:0:irq",
                              "--periodic", "2700:50"], "1400/s x 24 us, 4 ms x 5 us, 2.7 ms x 50 us"),
+    ("stops + 1 kHz", ["--periodic", "1000:20", "--random", "80:4000"],
+     "1 ms x 20 us; stops of 4 ms at random, 80/s"),
     ("slow end + 1 kHz", ["--speed", "1.3@1600:2000", "--periodic", "1000:20"],
      "1.3x slower for the last 400 ms; 1 ms x 20 us"),
     ("20 kHz", ["--random", "20000:5", "--range", "50000:3000000:64"],

@@ -129,18 +129,24 @@ const char *diagnosis_attribution_name(int a, char *buf, size_t len)
 }
 
 /* A run of source s's (s >= 0), of excess r over its floor at its speed:
- * the periodic sources after s whose mark it holds too, and whose
- * interruption it held there (its cost, the excess less the jitter's
- * typical, nearer both costs together than s's alone, as the sources'
- * search counts them: held_with). */
+ * the sources after s whose interruption it held too, its cost (the
+ * excess less the jitter's typical) nearer both costs together than the
+ * others' alone, as the sources' search counts them (held_with,
+ * take_events): a periodic one's where it holds its mark, nearer s's and
+ * its; the random rest's anywhere, nearer all the sources' it holds and
+ * its (a stop of milliseconds in a run that holds a 1 ms timer's mark). */
 static void count_shared(struct model_counts *m, const struct diagnosis *d, int s, double at,
 			 double t, double r, size_t p)
 {
 	const struct sources *ss = &d->sources;
 	double cost = r - d->jitter.typical[p];
 	for (size_t j = (size_t)s + 1; s >= 0 && j < ss->count; j++)
-		m->shared[j] += (uint64_t)(source_holds_run(&ss->s[j], at, t, p) &&
-					   cost > ss->s[s].cost + ss->s[j].cost / 2);
+		if (ss->s[j].kind == SOURCE_RANDOM)	/* beyond every source's */
+			m->shared[j] += (uint64_t)(cost > sources_cost_held(ss, at, t, p, 0) +
+							  ss->s[j].cost / 2);
+		else
+			m->shared[j] += (uint64_t)(source_holds_run(&ss->s[j], at, t, p) &&
+						   cost > ss->s[s].cost + ss->s[j].cost / 2);
 }
 
 /* The counts of every run: the sample's where it holds every run, else

@@ -67,10 +67,13 @@ static int claimed(const struct source_config *c, const struct model_event *e)
 	return e->source < 0 && e->cost > 0 && (c->rs->r[e->run].flags & RUN_CLAIM);
 }
 
-/* Per point: the sample's runs no other source's interruption hit, the
- * events left among them, their clean time. */
+/* Per point: the sample's runs in which an interruption of cost `by`
+ * would be seen beside what the other sources' cost them (every run that
+ * no other source's interruption hit; where one did, its cost hides the
+ * cheaper ones, not a stop of milliseconds, which take_events left to be
+ * explained), the events left among them, their clean time. */
 static void per_point(const struct source_config *c, const struct model_event *ev, size_t n,
-		      const struct sources *found, struct exposure *e)
+		      const struct sources *found, double by, struct exposure *e)
 {
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count;
@@ -83,7 +86,8 @@ static void per_point(const struct source_config *c, const struct model_event *e
 		const struct model_run *u = &rs->r[i];
 		/* a run another source's interruption hit tells nothing of
 		 * this one's (it would lie in that run's cost) */
-		if ((u->flags & RUN_EVENT) && sources_of_run(found, u->at, u->t, u->point) >= 0)
+		if ((u->flags & RUN_EVENT) &&
+		    !(sources_cost_held(found, u->at, u->t, u->point, 1) + jitter_seen_from(c->jitter, u->point) <= by))
 			continue;
 		struct exposure *x = &e[u->point];
 		double t = run_clean(u, c->jitter);
@@ -173,14 +177,13 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		/* the N where its costs are seen: below the lowest tenth of
 		 * them, or, where none is, below half */
 		double tenth = select_kth(cost, m, m / 10), half = select_kth(cost, m, m / 2);
-		per_point(c, ev, n, out, e);
-		double seen = 0, time = 0, all = 0, by = tenth;
-		for (size_t q = 0; q < np; q++) {
-			seen += jitter_seen_from(c->jitter, q) <= tenth ? e[q].runs : 0;
+		double time = 0, all = 0, by = half;
+		for (size_t i = 0; i < rs->count && by > tenth; i++)
+			if (jitter_seen_from(c->jitter, rs->r[i].point) <= tenth)
+				by = tenth;
+		per_point(c, ev, n, out, by, e);
+		for (size_t q = 0; q < np; q++)
 			all += e[q].clean + e[q].hit * e[q].hit_len;
-		}
-		if (!(seen > 0))
-			by = half;
 		for (size_t q = 0; q < np; q++)
 			if (!(jitter_seen_from(c->jitter, q) <= by))
 				e[q] = (struct exposure){ 0 };

@@ -393,6 +393,20 @@ int source_holds_run(const struct source *s, double at, double t, size_t p)
 	return marks_held(&s->marks, at, t) - (s->floor_marks ? s->floor_marks[p] : 0) >= 1;
 }
 
+double sources_cost_held(const struct sources *ss, double at, double t, size_t p, int upper)
+{
+	double c = 0;
+	for (size_t k = 0; k < ss->count; k++) {
+		const struct source *s = &ss->s[k];
+		if (s->kind == SOURCE_BURSTS && bursts_hold(ss, at, t))
+			return INFINITY;
+		if (source_holds_run(s, at, t, p))
+			c += (marks_held(&s->marks, at, t) - (s->floor_marks ? s->floor_marks[p] : 0)) *
+			     (upper ? s->cost_hi : s->cost);
+	}
+	return c;
+}
+
 int sources_of_run(const struct sources *ss, double at, double t, size_t p)
 {
 	if (!(at >= 0))

@@ -115,6 +115,12 @@ void sources_seed(const struct source_config *c, struct run_sample *rs, const st
  * source s beyond its floor's. */
 int source_holds_run(const struct source *s, double at, double t, size_t p);
 
+/* What the periodic sources' interruptions a run [at, at + t] of point p
+ * holds (their marks beyond its floor's) cost it: each at its source's
+ * median cost, or its upper quartile (upper); 0 where none holds it,
+ * INFINITY in a burst. */
+double sources_cost_held(const struct sources *ss, double at, double t, size_t p, int upper);
+
 /* The source of a run of point p (of the sample or not), or -1: the first
  * periodic source whose marks it holds one more of than its floor's, or
  * the bursts where it overlaps one. */

@@ -290,6 +290,19 @@ static void test_random(void **state)
 		assert_non_null(r);
 		assert_true(near(per_s(&a, r), t.rate[0], 0.10));
 		analysis_free(&a);
+		/* stops of 4 ms, 80 a second, beside a 1 kHz timer: every
+		 * run they stop holds its marks too; its rate is told from
+		 * those runs (it read 0, bounds 0 to 2.7, when only the runs
+		 * no source held counted) */
+		run(stream("--periodic 1000:20 --random 80:4000", seed, &t), &a);
+		r = find(&a, SOURCE_RANDOM, 0);
+		assert_non_null(r);
+		double k = per_s(&a, r) / r->rate;
+		if (!(r->rate_lo * k <= t.rate[1] && t.rate[1] <= r->rate_hi * k) ||
+		    !near(r->cost * a.unit_ns, 4e6, 0.10))
+			fail_msg("stops: %g per s [%g, %g] (truth %g), %g ns", per_s(&a, r),
+				 r->rate_lo * k, r->rate_hi * k, t.rate[1], r->cost * a.unit_ns);
+		analysis_free(&a);
 	}
 }
 
