@@ -35,7 +35,7 @@ set yrange [w / 2 : (excess_max + w) * 2]
 set ylabel "excess + 1 tick (clock units, log)"
 set title sprintf("excess over tick*floor(line/tick): on the line below green; strong: the runs found interrupted (red: the shortest runs' threshold, %.4g)", threshold)
 plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
-     data."/samples.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt mark ps 0.3 lc rgb purple, \
+     data."/marked.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt mark ps 0.3 lc rgb purple, \
      2 * w with lines dt 2 lw 1.5 lc rgb green, \
      threshold + w with lines dt 2 lw 1.5 lc rgb red
 unset multiplot

@@ -22,8 +22,8 @@ if (!has_time) {
 	plot 1/0 notitle
 	exit
 }
-stats data."/samples.txt" using 5 nooutput
-span = STATS_max > 0 ? STATS_max : 1
+# span: the last start drawn (attribution.gp)
+span = span > 0 ? span : 1
 set multiplot title TITLE
 set lmargin 12
 set rmargin 4
@@ -73,13 +73,13 @@ if (judged && T_long > 0) {
 		set label 3 "(longest N)" at graph 0.99, first T_long + xw right offset 0,0.6 tc rgb red front boxed
 	}
 }
-# the runs of every class but the jitter in one pass over the file, each
-# in its class's colour (a pass a class read it classes times over); the
-# key's entries drawn from no data
+# the runs of every class but the jitter in one pass over theirs
+# (marked.txt), each in its class's colour (a pass a class read them
+# classes times over); the key's entries drawn from no data
 array rgb[classes + 1]
 do for [c = 0:classes] { rgb[c + 1] = ("0x".colour(c)[2:7]) + 0 }
 hit(x) = column(8) >= 1 ? (x > 0 ? x : 0) + xw : 1/0
 plot data."/samples.txt" using 5:(rx(0)) with points pt dot ps 0.3 lc rgb colour(0) title class_name(0), \
-     data."/samples.txt" using 5:(hit(column(7))):(rgb[int(column(8)) + 1]) with points pt mark ps 0.45 lc rgb variable notitle, \
+     data."/marked.txt" using 5:(hit(column(7))):(rgb[int(column(8)) + 1]) with points pt mark ps 0.45 lc rgb variable notitle, \
      for [c = 1:classes] 1/0 with points pt mark ps 0.45 lc rgb colour(c) title class_name(c)
 unset multiplot

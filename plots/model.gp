@@ -4,6 +4,7 @@
 # A run's class (samples.txt column 8): 0 within the jitter, 1 the
 # machine's speed, 2 interrupted and no source's, 2 + K source K.
 nsrc = 0
+span = 0
 judged = 0
 XUNIT = "clock units"
 xw = w

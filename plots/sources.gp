@@ -27,8 +27,9 @@ if (!has_time || nsrc == 0) {
 	plot 1/0 notitle
 	exit
 }
-# the other runs, grey, one in nsrc: every panel together draws about as
-# many points as one figure (an HTML page holds every point drawn)
+# the other runs, grey, one in nsrc (others.txt): every panel together
+# draws about as many points as one figure (an HTML page holds every point
+# drawn); the source's own from marked.txt, the runs of a class
 set multiplot layout nsrc, 1 title TITLE
 do for [k = 1:nsrc] {
 	c = 2 + k
@@ -40,13 +41,13 @@ do for [k = 1:nsrc] {
 		phase = value(sprintf("src_phase%d", k))
 		set xrange [0:1]
 		set xlabel sprintf("phase within the period of %.4g %s (0.5: the source's marks; every run, by when it started)", period, TIMEUNIT)
-		plot data."/samples.txt" every nsrc using (fold($5, period, phase)):(other(c)) with points pt dot ps 0.3 lc rgb grey, \
-		     data."/samples.txt" using (fold($5, period, phase)):(rx(c)) with points pt mark ps 0.5 lc rgb colour(c)
+		plot data."/others.txt" using (fold($5, period, phase)):(other(c)) with points pt dot ps 0.3 lc rgb grey, \
+		     data."/marked.txt" using (fold($5, period, phase)):(rx(c)) with points pt mark ps 0.5 lc rgb colour(c)
 	} else {
 		set xrange [*:*]
 		set xlabel sprintf("start of the run (%s since the first)", TIMEUNIT)
-		plot data."/samples.txt" every nsrc using 5:(other(c)) with points pt dot ps 0.3 lc rgb grey, \
-		     data."/samples.txt" using 5:(rx(c)) with points pt mark ps 0.5 lc rgb colour(c)
+		plot data."/others.txt" using 5:(other(c)) with points pt dot ps 0.3 lc rgb grey, \
+		     data."/marked.txt" using 5:(rx(c)) with points pt mark ps 0.5 lc rgb colour(c)
 	}
 }
 unset multiplot

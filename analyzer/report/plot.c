@@ -30,8 +30,8 @@ static const char *const figures[] = {
 };
 
 static const char *const data_files[] = {
-	"samples.txt", "minima.txt", "histogram.txt", "period.txt", "windows.txt",
-	"residual.txt", "attribution.gp",
+	"samples.txt", "marked.txt", "others.txt", "minima.txt", "histogram.txt", "period.txt",
+	"windows.txt", "residual.txt", "attribution.gp",
 };
 
 /* An activity trace's (plot_trace.c). */

@@ -35,27 +35,53 @@ char *plot_n_unit(const struct analysis *a)
 	return a->per[0] ? (char *)a->per : "units of work";
 }
 
+/* One line of samples.txt's. */
+static void sample_line(FILE *f, const struct spool_record *r, double e, double es, double when,
+			int hit, double res, int cls)
+{
+	if (isnan(when))
+		fprintf(f, "%llu %.17g %.10g %.10g nan %d %.10g %d\n", (unsigned long long)r->n,
+			r->t, e, es, hit, res, cls);
+	else
+		fprintf(f, "%llu %.17g %.10g %.10g %.10g %d %.10g %d\n", (unsigned long long)r->n,
+			r->t, e, es, when, hit, res, cls);
+}
+
 /* samples.txt: n t excess excess_step time interrupted residual class,
  * thinned to about the settings' plot_samples (PLOT_SAMPLES_MAX): every
  * k-th sample, and every interrupted one while those are fewer than that
  * (else every k-th of them too: an HTML page's inline figures hold every
- * point drawn).  Every run enters the model's histogram (m). */
-static int write_samples(struct analysis *a, const char *dir, struct plot_model *m,
-			 double *span)
+ * point drawn).  Every run enters the model's histogram (m), and m->span
+ * is the last start drawn.  Two extracts of it, so that a figure that
+ * draws a part reads no more than that part: marked.txt, its lines of a
+ * class but the jitter's; others.txt, one line in as many as the model
+ * has sources (the grey background of each source's panel). */
+static int write_samples(struct analysis *a, const char *dir, struct plot_model *m)
 {
 	FILE *f = plot_open_in(dir, "samples.txt");
-	if (f == NULL || spool_rewind(&a->spool) != 0)
-		return f ? (fclose(f), -1) : -1;
+	FILE *mk = f ? plot_open_in(dir, "marked.txt") : NULL;
+	FILE *ot = mk ? plot_open_in(dir, "others.txt") : NULL;
+	if (ot == NULL || spool_rewind(&a->spool) != 0) {
+		FILE *all[] = { f, mk, ot };
+		for (size_t j = 0; j < 3; j++)
+			if (all[j])
+				fclose(all[j]);
+		return -1;
+	}
 	uint64_t most = a->opt->plot_samples ? a->opt->plot_samples : PLOT_SAMPLES_MAX;
 	uint64_t every = a->points.samples / most + 1, i = 0, at0 = SPOOL_NO_AT, hits = 0;
-	uint64_t every_hit = a->diag.counts.events / most + 1;
+	uint64_t every_hit = a->diag.counts.events / most + 1, kept = 0;
+	uint64_t thin = a->diag.sources.count > 1 ? a->diag.sources.count : 1;
 	double ts = plot_time_scale(a), xs = plot_excess_scale(a);
 	struct spool_record r;
 	int k;
-	fprintf(f, "# n t excess excess_step time interrupted residual class (one sample in %llu, "
-		   "and one interrupted in %llu; residual: over the N's floor at the run's speed, %s; "
-		   "class: 0 jitter, 1 speed, 2 unexplained, 3 + K source K + 1)\n",
-		(unsigned long long)every, (unsigned long long)every_hit, plot_excess_unit(a));
+	const char *head = "# n t excess excess_step time interrupted residual class";
+	fprintf(f, "%s (one sample in %llu, and one interrupted in %llu; residual: over the N's "
+		   "floor at the run's speed, %s; class: 0 jitter, 1 speed, 2 unexplained, 3 + K "
+		   "source K + 1)\n", head, (unsigned long long)every, (unsigned long long)every_hit,
+		plot_excess_unit(a));
+	fprintf(mk, "%s (samples.txt's lines of class 1 and above)\n", head);
+	fprintf(ot, "%s (one line of samples.txt's in %llu)\n", head, (unsigned long long)thin);
 	while ((k = spool_get(&a->spool, &r)) == 1) {
 		double e, es, res;
 		excess_of(&a->excess_cfg, &r, &e, &es);
@@ -68,17 +94,19 @@ static int write_samples(struct analysis *a, const char *dir, struct plot_model 
 		hits += hit;
 		if (!keep)
 			continue;
-		if (r.at != SPOOL_NO_AT) {
-			double when = (double)(r.at - at0) * ts;
-			*span = when > *span ? when : *span;
-			fprintf(f, "%llu %.17g %.10g %.10g %.10g %d %.10g %d\n", (unsigned long long)r.n,
-				r.t, e, es, when, hit, res * xs, cls);
-		}
-		else
-			fprintf(f, "%llu %.17g %.10g %.10g nan %d %.10g %d\n", (unsigned long long)r.n,
-				r.t, e, es, hit, res * xs, cls);
+		double when = r.at != SPOOL_NO_AT ? (double)(r.at - at0) * ts : NAN;
+		if (!isnan(when))
+			m->span = when > m->span ? when : m->span;
+		sample_line(f, &r, e, es, when, hit, res * xs, cls);
+		if (cls >= 1)
+			sample_line(mk, &r, e, es, when, hit, res * xs, cls);
+		if (kept++ % thin == 0)
+			sample_line(ot, &r, e, es, when, hit, res * xs, cls);
 	}
-	return plot_close(f) == 0 && k == 0 ? 0 : -1;
+	int bad = plot_close(f) != 0;
+	bad |= plot_close(mk) != 0;
+	bad |= plot_close(ot) != 0;
+	return !bad && k == 0 ? 0 : -1;
 }
 
 /* minima.txt: n minimum mean runs excess_of_minimum */
@@ -188,12 +216,11 @@ static int write_speed(const struct analysis *a, const char *dir)
 
 int plot_write_data(struct analysis *a, const char *dir, FILE *err)
 {
-	double span = 0;
 	struct plot_model m;
 	int rc = plot_model_begin(&m, a);
-	if (rc == 0 && (write_samples(a, dir, &m, &span) != 0 || plot_model_write(&m, a, dir) != 0 ||
+	if (rc == 0 && (write_samples(a, dir, &m) != 0 || plot_model_write(&m, a, dir) != 0 ||
 			write_minima(a, dir) != 0 || write_histogram(a, dir) != 0 ||
-			write_period(a, dir, span) != 0 || write_speed(a, dir) != 0))
+			write_period(a, dir, m.span) != 0 || write_speed(a, dir) != 0))
 		rc = -1;
 	plot_model_free(&m);
 	if (rc != 0)

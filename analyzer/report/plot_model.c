@@ -135,7 +135,7 @@ static int write_residual(const struct plot_model *m, const struct analysis *a, 
 /* attribution.gp: gnuplot assignments (numbers, and strings analyze makes
  * of numbers alone: no text of the input is in them). */
 static int write_gp(const struct analysis *a, const struct sources *ss, const struct jitter *j,
-		    const char *dir)
+		    double span, const char *dir)
 {
 	FILE *f = plot_open_in(dir, "attribution.gp");
 	if (f == NULL)
@@ -150,6 +150,7 @@ static int write_gp(const struct analysis *a, const struct sources *ss, const st
 	fprintf(f, "T_short = %.10e\nT_long = %.10e\n", judged ? j->threshold[0] * x : 0.0,
 		judged ? j->threshold[last] * x : 0.0);
 	fprintf(f, "nsrc = %zu\n", ss->count);
+	fprintf(f, "span = %.10e\n", span);
 	for (size_t k = 0; k < ss->count; k++) {
 		const struct source *s = &ss->s[k];
 		char t[160];
@@ -167,12 +168,12 @@ static int write_gp(const struct analysis *a, const struct sources *ss, const st
 int plot_model_write(const struct plot_model *m, const struct analysis *a, const char *dir)
 {
 	return write_residual(m, a, dir) == 0 &&
-	       write_gp(a, &a->diag.sources, &a->diag.jitter, dir) == 0 ? 0 : -1;
+	       write_gp(a, &a->diag.sources, &a->diag.jitter, m->span, dir) == 0 ? 0 : -1;
 }
 
 int plot_model_write_trace(const struct analysis *a, const char *dir)
 {
-	return write_gp(a, &a->trace_sum.sources, NULL, dir);
+	return write_gp(a, &a->trace_sum.sources, NULL, 0, dir);
 }
 
 void plot_model_free(struct plot_model *m)

@@ -30,6 +30,7 @@ struct plot_model {
 	double base;		/* clock units */
 	uint64_t (*count)[PLOT_CLASSES];	/* PLOT_MODEL_BINS rows */
 	uint64_t runs;
+	double span;		/* the samples drawn: the last start's time */
 };
 
 /* The class of an attribution (diagnosis_attribute). */
