@@ -147,6 +147,27 @@ static int mean_fits(const struct input_meta *m)
 }
 
 /* Known keys are checked; unknown keys are ignored (FORMAT.md). */
+/* The last line's count of the lines before it (samples=, a trace's
+ * gaps=), where it gives one: the stream must hold as many. */
+static int last_count(struct reader *r, const char *value)
+{
+	static const char *const names[] = { "samples=", "gaps=" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const char *at = strstr(value, names[i]);
+		if (at == NULL || (at != value && at[-1] != ' '))
+			continue;
+		at += strlen(names[i]);
+		size_t digits = strspn(at, "0123456789");
+		if (digits == 0 || digits > 19 || (at[digits] != ' ' && at[digits] != '\0'))
+			continue;
+		unsigned long long k = strtoull(at, NULL, 10);
+		if (k != r->meta->samples)
+			return fail(r, "the last line counts %llu %s, the stream holds %llu: lines lost or added, or two streams run together (remove that line to read the lines as they are)",
+				    k, i == 0 ? "samples" : "gaps", (unsigned long long)r->meta->samples);
+	}
+	return 0;
+}
+
 static int header_key(struct reader *r, const char *key, char *value)
 {
 	struct input_meta *m = r->meta;
@@ -206,12 +227,20 @@ static int header_key(struct reader *r, const char *key, char *value)
 			return fail(r, "bad kbest '%s': expected K EPS, K in 1..1000, 0 < EPS < 1", value);
 	} else if ((field = text_field(m, key, &flen)) != NULL) {
 		text_clean(value, field, flen);
+	} else if ((strcmp(key, "done") == 0 || strcmp(key, "interrupted") == 0) &&
+		   (m->finished || m->interrupted)) {
+		return fail(r, "a second last line (# %s after # %s): two streams run together? give each as a file of its own",
+			    key, m->finished ? "done" : "interrupted");
 	} else if (strcmp(key, "done") == 0) {
+		if (last_count(r, value) != 0)
+			return -1;
 		m->finished = 1;
 		m->check_failed = strstr(value, " stop=check") != NULL;
 		m->kbest_stop = strstr(value, " stop=kbest") != NULL;
 		text_clean(value, m->last_line, sizeof m->last_line);
 	} else if (strcmp(key, "interrupted") == 0) {
+		if (last_count(r, value) != 0)
+			return -1;
 		m->interrupted = 1;
 		text_clean(value, m->last_line, sizeof m->last_line);
 	}
@@ -231,6 +260,9 @@ static int comment_line(struct reader *r, char *s)
 		r->meta->col_at = 2;
 		return 0;
 	}
+	if (r->meta->stream && strncmp(s, "# subtick ", 10) == 0)
+		return fail(r, "a second stream's first line ('%.20s'): two streams run together, as 'cat a.st b.st' makes? give each as a file of its own",
+			    s);
 	if (!r->meta->stream || s[1] != ' ')
 		return 0;
 	char *key = s + 2, *p = key;

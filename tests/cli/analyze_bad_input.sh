@@ -39,6 +39,11 @@ printf '1 10\n2\n3 30\n' > "$T/missing";		bad missing 2 "fields"
 printf '%s\n400\t900\n' "$good" > "$T/missing-at";	bad missing-at 8 "expected 3 fields"
 printf '%s\n# done: samples=3\n400\t900\t3000\n' "$good" > "$T/after-done";	bad after-done 9 "a sample after the stream's last line"
 printf '%s\n# interrupted: signal=SIGINT\n400 900 3000\n' "$good" > "$T/after-int";	bad after-int 9 "a sample after the stream's last line"
+# two streams run together: one cut (no last line) and the next whole; a
+# last line after a last line; a count that is not the stream's
+printf '%s\n%s\n# done: samples=3\n' "$good" "$good" > "$T/spliced";	bad spliced 8 "a second stream's first line"
+printf '%s\n# interrupted: signal=SIGINT samples=3\n# done: samples=3\n' "$good" > "$T/two-last";	bad two-last 9 "a second last line"
+printf '%s\n# done: samples=99999999 dropped=0\n' "$good" > "$T/miscount";	bad miscount 8 "counts 99999999 samples, the stream holds 3"
 printf '# subtick 1\n# tick: 0\n1 2 3\n' > "$T/tick0";	bad tick0 2 "bad tick"
 printf '# subtick 1\n# tick: -2\n1 2 3\n' > "$T/tickneg";	bad tickneg 2 "bad tick"
 printf '# subtick 1\n# tick: 4ms\n1 2 3\n' > "$T/tickunit";	bad tickunit 2 "bad tick"
