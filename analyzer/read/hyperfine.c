@@ -12,7 +12,8 @@
 
 struct hf_result {
 	const char *command, *key, *value;
-	uint64_t n;
+	uint64_t n;			/* its digits, without the point */
+	unsigned decimals;		/* digits after the point */
 	json_object *times, *codes;	/* codes: NULL when not exported */
 	size_t templ;			/* index of its template */
 };
@@ -157,6 +158,15 @@ static int find_templates(struct hf_set *s)
 	return 0;
 }
 
+/* 10^k, k <= 19. */
+static uint64_t pow10u(unsigned k)
+{
+	uint64_t p = 1;
+	while (k-- > 0)
+		p *= 10;
+	return p;
+}
+
 /* results[i]'s command, parameter, times and exit codes, their types
  * checked.  Returns 0, or -1. */
 static int read_result(json_object *o, size_t i, struct hf_result *r,
@@ -186,9 +196,16 @@ static int read_result(json_object *o, size_t i, struct hf_result *r,
 					    i, name, foreign_name(key, key_name, sizeof key_name),
 					    json_kind(val));
 		r->value = json_object_get_string(val);
-		if (foreign_whole_number(r->value, strlen(r->value), &r->n) != 0)
-			return foreign_fail(j, 0, "results[%zu], command '%s': a parameter that is not a whole number below 2^64 (N)",
+		size_t len = strlen(r->value), whole = strcspn(r->value, ".");
+		r->decimals = whole < len ? (unsigned)(len - whole - 1) : 0;
+		uint64_t frac = 0;
+		if (foreign_whole_number(r->value, whole, &r->n) != 0 ||
+		    (whole < len && (r->decimals == 0 || r->decimals > 18 ||
+				     foreign_whole_number(r->value + whole + 1, r->decimals, &frac) != 0)) ||
+		    r->n > (UINT64_MAX - frac) / pow10u(r->decimals))
+			return foreign_fail(j, 0, "results[%zu], command '%s': a parameter that is not a number of digits, a point and up to 18 more, below 2^64 once its point is taken out (N)",
 					    i, name);
+		r->n = r->n * pow10u(r->decimals) + frac;
 	}
 	if (!json_object_object_get_ex(o, "times", &r->times) ||
 	    !json_object_is_type(r->times, json_type_array))
@@ -250,7 +267,7 @@ static long choose(struct foreign_job *j, const struct hf_set *s)
 
 /* One run: left out (and counted) when it failed, else handed on. */
 static int take_run(struct foreign_job *j, const struct hf_result *r, size_t i,
-		    size_t k, uint64_t *failed)
+		    size_t k, uint64_t n, uint64_t *failed)
 {
 	char name[160];
 	json_object *code = r->codes ? json_object_array_get_idx(r->codes, k) : NULL;
@@ -270,19 +287,33 @@ static int take_run(struct foreign_job *j, const struct hf_result *r, size_t i,
 	if (why != NULL)
 		return foreign_fail(j, 0, "results[%zu], command '%s': times[%zu] is %s",
 				    i, foreign_name(r->command, name, sizeof name), k, why);
-	return foreign_emit(j, r->n, t * 1e9);
+	return foreign_emit(j, n, t * 1e9);
 }
 
+/*
+ * The template's runs, N its parameter; where a value has digits after a
+ * point (a scan of step 0.5), N is the parameter times the power of ten
+ * that makes every value of the template whole, and the kernel's name
+ * says so ("sleep {x}, N = 10 x").
+ */
 static int emit_template(struct foreign_job *j, const struct hf_set *s, size_t t)
 {
 	uint64_t failed = 0;
-	char name[160];
+	unsigned most = 0;
+	char name[160], kernel[sizeof j->meta->kernel];
+	for (size_t i = 0; i < s->count; i++)
+		if (s->r[i].templ == t && s->r[i].decimals > most)
+			most = s->r[i].decimals;
 	for (size_t i = 0; i < s->count; i++) {
 		const struct hf_result *r = &s->r[i];
 		if (r->templ != t)
 			continue;
+		uint64_t up = pow10u(most - r->decimals);
+		if (r->n > UINT64_MAX / up)
+			return foreign_fail(j, 0, "results[%zu], command '%s': the parameter times 10^%u (every value made whole) is beyond 2^64",
+					    i, foreign_name(r->command, name, sizeof name), most);
 		for (size_t k = 0; k < json_object_array_length(r->times); k++)
-			if (take_run(j, r, i, k, &failed) != 0)
+			if (take_run(j, r, i, k, r->n * up, &failed) != 0)
 				return -1;
 	}
 	if (j->meta->samples == 0)
@@ -293,7 +324,21 @@ static int emit_template(struct foreign_job *j, const struct hf_set *s, size_t t
 	snprintf(j->meta->failed_what, sizeof j->meta->failed_what,
 		 "run%s with a non-zero exit code or ended by a signal (hyperfine's exit_codes)",
 		 failed == 1 ? "" : "s");
-	foreign_describe(j, "hyperfine", "hyperfine wall time", s->templ[t]);
+	if (most > 0) {
+		char key[64];
+		const struct hf_result *r = s->r;
+		while (r->templ != t)
+			r++;
+		foreign_name(r->key, key, sizeof key);
+		if (most <= 3)
+			snprintf(kernel, sizeof kernel, "%s, N = %s %s", s->templ[t],
+				 most == 1 ? "10" : most == 2 ? "100" : "1000", key);
+		else
+			snprintf(kernel, sizeof kernel, "%s, N = 1e%u %s", s->templ[t], most, key);
+	} else {
+		snprintf(kernel, sizeof kernel, "%s", s->templ[t]);
+	}
+	foreign_describe(j, "hyperfine", "hyperfine wall time", kernel);
 	return 0;
 }
 

@@ -71,7 +71,7 @@ done
 hyp '{"command":"x 1","times":[null],"parameters":{"N":"1"}}'
 refuse "hyperfine time null" h.json "results\[0\], command 'x 1': times\[0\] is null"
 hyp '{"command":"x 1","times":[0.1],"parameters":{"N":"-1"}}'
-refuse "hyperfine negative parameter" h.json 'a parameter that is not a whole number'
+refuse "hyperfine negative parameter" h.json 'a parameter that is not a number of digits'
 hyp '{"command":"x 1","times":[0.1,0.2],"exit_codes":[0],"parameters":{"N":"1"}}'
 refuse "exit codes fewer than times" h.json 'exit_codes is an array of another length'
 hyp '{"command":"x 1","times":[0.1],"exit_codes":["0"],"parameters":{"N":"1"}}'
@@ -160,6 +160,25 @@ check "hyperfine: the 10 failed runs counted in a warning" grep -q '10 runs with
 check "hyperfine: the template with {N} as the kernel" [ "$(json_get hf.out kernel)" = 'tool --size {N}' ]
 check "hyperfine: no start times" [ "$(json_get hf.out start_times)" = false ]
 check "hyperfine: no fifths" [ "$(json_get hf.out fifths)" = null ]
+# A parameter scan of step 0.5 (and one value of two decimals): N is the
+# parameter times 100, said in the kernel's name; the unit cost is per N
+# (truth 3 ms per unit of the parameter, 4 ms overhead)
+python3 - > hhalf.json <<'PY'
+import json
+res = []
+for x in ["0.5", "1", "1.5", "2", "2.5", "3", "3.25"]:
+    t = [(4 + 3 * float(x)) * 1e-3 * (1 + 0.01 * k) for k in range(5)]
+    res.append({"command": f"tool --scale {x}", "times": t, "parameters": {"x": x}})
+print(json.dumps({"results": res}))
+PY
+"$ANALYZE" --json hhalf.json > hh.out || fail "hyperfine, step 0.5: exit $?"
+check "hyperfine, step 0.5: N = 100 x in the kernel's name" \
+	[ "$(json_get hh.out kernel)" = 'tool --scale {x}, N = 100 x' ]
+check "hyperfine, step 0.5: N from 50 to 325" \
+	[ "$(json_get hh.out n_min)" -eq 50 ] && [ "$(json_get hh.out n_max)" -eq 325 ]
+check "hyperfine, step 0.5: 30 us per N (3 ms per x)" within "$(json_get hh.out unit_cost)" 3e4 1e-3
+hyp '{"command":"x 1","times":[0.1],"parameters":{"N":"1."}}'
+refuse "hyperfine parameter 1." h.json 'a parameter that is not a number of digits, a point'
 # Curved in N: each fifth of the file, a range of N, has its own slope.
 python3 - > hcurve.json <<'PY'
 import json
