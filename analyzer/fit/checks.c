@@ -3,6 +3,7 @@
  */
 #include "checks.h"
 #include "linearity.h"
+#include "units.h"
 
 /* A cost in turn beyond this factor of the cost alone, either way, is
  * warned of (collect measures it; FORMAT.md, in_turn_vs_alone). */
@@ -220,8 +221,9 @@ static void check_partly_seen(struct analysis *a)
 		const struct source *s = &q->s[j];
 		if (s->kind == SOURCE_BURSTS || !(s->visible < 0.5))
 			continue;
-		warn(a, WARN_PARTLY_SEEN, "interruptions?: a source of %.4g units a cost is seen in only %.3g%% of the running time (the runs whose jitter hides it elsewhere): its rate is of the costs seen, and may be low; time shorter runs to see more of them",
-		     s->cost, 100 * s->visible);
+		char cost[32];
+		warn(a, WARN_PARTLY_SEEN, "interruptions?: a source of %s each is seen in only %.3g%% of the running time (the runs whose jitter hides it elsewhere): its rate is of the costs seen, and may be low; time shorter runs to see more of them",
+		     fmt_span(cost, sizeof cost, s->cost, a->unit_ns), 100 * s->visible);
 		return;
 	}
 }
