@@ -85,8 +85,10 @@ static void event_costs(struct diagnosis *d)
 static int attribute(const struct diagnosis *d, double at, double t, double r, double floor,
 		     size_t p)
 {
-	if (!(r > d->jitter.look[p]))
-		return t - floor > d->jitter.look[p] ? ATTRIBUTED_SPEED : ATTRIBUTED_JITTER;
+	/* (whichever threshold is lower: a claim is an event) */
+	double look = fmin(d->jitter.look[p], d->jitter.threshold[p]);
+	if (!(r > look))
+		return t - floor > look ? ATTRIBUTED_SPEED : ATTRIBUTED_JITTER;
 	int s = sources_of_run(&d->sources, at, t, p);
 	if (s >= 0)
 		return s;

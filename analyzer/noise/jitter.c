@@ -193,6 +193,40 @@ static void bin_line(const struct point_set *s, const size_t *start, const doubl
 	}
 }
 
+/*
+ * Where the runs above a z are, as a group, interruptions, though each
+ * lies within the reach of the fitted tail (a heavy one, under load,
+ * puts T at milliseconds, over clusters of 23 and 35 us stops): the
+ * lowest z[k] (buf sorted, n values) above which the m runs at or beyond
+ * it are more than the tail's expectation E of them lets chance give (a
+ * Poisson tail at MODEL_CLAIM_P over the bins and the places tried) and
+ * E is at most JITTER_FDR of m (Benjamini and Hochberg's false discovery
+ * rate: of the runs so claimed, that share at most the jitter's).  E at
+ * the upper bound of the shape, from a lattice level below.  INFINITY
+ * where none is.  The z returned lies two quanta below it: a run rounded
+ * up to z[k] is claimed above it (T = scale z + quantum, r > T).
+ */
+static double z_claimed_together(const double *buf, size_t n, double step,
+				 const struct tail_fit *f, const struct jitter *j)
+{
+	double best = INFINITY;
+	size_t most = n / 2;	/* a claim of more is the body's */
+	double trials = (double)(j->bins ? j->bins : 1) * (double)(most ? most : 1);
+	for (size_t m = 1; m <= most; m++) {
+		double x = buf[n - m];
+		size_t at = n - m;	/* every value at x is among them */
+		while (at > 0 && buf[at - 1] >= x)
+			at--;
+		size_t k = n - at;
+		double e = (double)n * tail_survival(f, x - step, 1);
+		if (e <= JITTER_FDR * (double)k &&
+		    gsl_cdf_poisson_Q((unsigned)k - 1, e) < MODEL_CLAIM_P / trials)
+			best = x - 2 * step;
+		m = k;	/* the next distinct value down */
+	}
+	return best;
+}
+
 /* Bin b's tail of z, and its thresholds: the claim's shape bound
  * xi_hi_min at least. */
 static int fit_bin(const struct run_sample *rs, const size_t *idx, const size_t *start,
@@ -221,6 +255,11 @@ static int fit_bin(const struct run_sample *rs, const size_t *idx, const size_t 
 		return -1;
 	B->z_threshold = B->tail.ok ? tail_quantile(&B->tail, j->p_false, 1) : B->z_look;
 	B->z_look = fmin(B->z_look, B->z_threshold);
+	/* runs claimed together lie above the look too: below it lie the
+	 * body's own (the events sources are sought among stay those) */
+	if (B->tail.ok)
+		B->z_threshold = fmin(B->z_threshold,
+				      fmax(B->z_look, z_claimed_together(buf, k, step, &B->tail, j)));
 	for (size_t p = B->from; p < B->to; p++) {
 		j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
 		j->look[p] = j->scale[p] * B->z_look + j->quantum;

@@ -23,7 +23,10 @@
  * tail's shape), and quantum what the clock's reading adds at most (a
  * reading lies up to a tick above the time it reads).  A collection with
  * no interruption names no random interruption, by construction, at that
- * rate.
+ * rate.  z_T is lower, down to look(N) below, where the runs above a z
+ * are interruptions as a group though each lies within the tail's reach
+ * (more than the tail expects there, at MODEL_CLAIM_P, and it expects at
+ * most JITTER_FDR of them: jitter.c, z_claimed_together).
  *
  * A second, lower threshold, look(N), is that of an exponential fitted to
  * the body alone: the runs above it are where the sources with a

@@ -30,6 +30,11 @@
 #define TAIL_CELLS_MAX 32
 #define TAIL_XI_MAX 0.95
 #define TAIL_PROFILE_DROP 1.92
+/* Runs claimed together above a z the fitted tail would reach alone
+ * (jitter.c, z_claimed_together): of them, the jitter's expected share
+ * at most this (Benjamini and Hochberg's false discovery rate), so that
+ * a rate of interruptions so counted is high by 5% at most. */
+#define JITTER_FDR 0.05
 /* Refits of the tail, each truncated where the one before puts the
  * false-alarm share (they stop where the truncation holds the same
  * values: in two or three on every kind of bench section 9). */
