@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	keys_begin(&w, &setup, &cal);
 	stream_header(&w, "kernel", "count");
 	stream_header(&w, "columns", "n t at");
-	uint64_t n[POINTS], state = 7, at = 0, n_max = largest_n(&setup, &cal, &k);
+	uint64_t n[POINTS], state = 7, at = 0, n_max = largest_n(&setup, &cal, &k), written = 0;
 	if (n_max == 0) {
 		fprintf(stderr, "record_count: no run of the count kernel spanned 100 ticks, or runs kept moving between CPUs\n");
 		return 1;
@@ -104,10 +104,12 @@ int main(int argc, char **argv)
 			if (t != UINT64_MAX) {
 				const uint64_t f[3] = { n[i], t, at++ };
 				stream_sample(&w, f, 3);
+				written++;
 			}
 		}
 	}
-	stream_linef(&w, "# done: samples=%d", POINTS * SWEEPS);
+	/* the samples written: a run that moved between CPUs is not */
+	stream_linef(&w, "# done: samples=%llu", (unsigned long long)written);
 	int bad = stream_flush(&w) != 0 || fclose(fb) != 0;
 	bad |= subtick_close(r) != 0;
 	kernel_close(&k);
