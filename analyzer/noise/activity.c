@@ -54,6 +54,7 @@ static int runs_of(struct spool *sp, struct trace_summary *o, double *cost)
 	}
 	rs->span = o->span;
 	rs->have_at = 1;
+	rs->gaps = 1;
 	rs->at0 = 0;
 	o->lost_share = o->span > 0 ? lost / o->span : 0;
 	return 0;

@@ -119,6 +119,38 @@ static double unlikely(size_t c, size_t n, int k)
 	return (double)n * kl;
 }
 
+/* The fullest slot's source at k p where it fills slots a divisor d of
+ * k apart alike (each beyond chance, their counts even among them): it
+ * is then one of d p.  Two sources whose periods share a divisor (1 ms
+ * and 2.7 ms: their events all lie on 100 us marks) fold at a multiple
+ * of it where both fill slots apart (at 3 ms the 1 ms source fills 3 of
+ * 30 slots, the 2.7 ms source 10), and the 1 ms source is no 3 sources
+ * of 3 ms. */
+static int recurring(const double *mid, size_t n, int k, int slot, const struct marks *m,
+		     double chance, int tries, size_t *count)
+{
+	slots(mid, n, k, m, count);
+	for (int d = 1; d < k; d++) {
+		if (k % d != 0)
+			continue;
+		int q = k / d, all = 1;
+		size_t *at = malloc((size_t)q * sizeof *at), sum = 0;
+		if (at == NULL)
+			return k;
+		for (int j = 0; j < q; j++) {
+			at[j] = count[(slot + j * d) % k];
+			sum += at[j];
+			all = all && at[j] > 0 &&
+			      gsl_cdf_poisson_Q((unsigned)at[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
+		}
+		int alike = all && uniform(at, q, sum, tries);
+		free(at);
+		if (alike)
+			return d;
+	}
+	return k;
+}
+
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		     const struct marks *m, struct marks *out, int *several_out)
 {
@@ -169,9 +201,11 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		    !uniform(count, k, n, tries) && only_chance(rest, chance * (k - f) / k, tries))
 			several = k, several_slot = full, several_excess = excess;
 	}
-	free(count);
 	int k = one > 1 ? one : several;
 	int slot = one > 1 ? one_slot : several_slot;
+	if (one <= 1 && several > 1)
+		k = recurring(mid, n, several, slot, m, chance, tries, count);
+	free(count);
 	if (k <= 1)
 		return 1;
 	if (several_out != NULL)

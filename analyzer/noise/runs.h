@@ -55,6 +55,9 @@ struct run_sample {
 				 * no start times) */
 	int have_at;		/* every run has a start */
 	uint64_t at0;		/* the first run's start (the spool's) */
+	int gaps;		/* an activity trace's gaps: each run is the
+				 * read interval its gap began in, r the gap
+				 * (activity.c) */
 };
 
 /* The pass's part: the reservoir, and sums of every run. */

@@ -79,6 +79,18 @@ static double extra_marks(const struct source *s, const struct marks *m,
 	return marks_held(m, u->at, u->t) - floor_held(s, u->point, u->floor);
 }
 
+/* ... and where a source takes its events: a trace's gap, whose run is
+ * the read interval it began in, holds those of its whole length too, an
+ * interruption that came while another was served (a 2.7 ms timer whose
+ * marks meet a 1 ms tick's every 27 ms shows as one gap there, whose
+ * rest is no source of 27 ms). */
+static double taken_marks(const struct run_sample *rs, const struct source *s,
+			  const struct model_run *u)
+{
+	double t = u->t + (rs->gaps && u->r > 0 ? u->r : 0);
+	return marks_held(&s->marks, u->at, t) - floor_held(s, u->point, u->floor);
+}
+
 /* The marks each N's floor holds: the fewest any of its runs holds at
  * the marks' fitted places (the floor is the run that held the fewest
  * interruptions; floor(f / p) from its length alone misses the mark of a
@@ -145,7 +157,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 		if (ev[i].source >= 0)
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
-		double x = extra_marks(s, &s->marks, u);
+		double x = taken_marks(rs, s, u);
 		if (x >= 1)
 			buf[k++] = ev[i].cost / x;
 	}
@@ -160,7 +172,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 		if (ev[i].source >= 0)
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
-		double x = extra_marks(s, &s->marks, u);
+		double x = taken_marks(rs, s, u);
 		if (!(x >= 1))
 			continue;
 		double spread = fmax(mad, c->jitter->scale[u->point]);

@@ -411,6 +411,30 @@ static void test_trace(void **state)
 	assert_true(p1 && p2 && r);
 	assert_int_equal(ss->count, 3);
 	analysis_free(&a);
+	/* the 2.7 ms source's marks meet the 1 ms one's every 27 ms: 20 us
+	 * into its gap (one gap holds both: no source of 27 ms), or on them
+	 * (both on 100 us marks, which fold at 3 ms into 3 slots of the 1 ms
+	 * source and 10 of the 2.7 ms one: no three sources of 3 ms) */
+	static const char *const meet[] = { "20", "500" };
+	for (int k = 0; k < 2; k++) {
+		char spec[200];
+		snprintf(spec, sizeof spec,
+			 "--trace 2 --periodic 1000:36:0.02:unseen:1:0"
+			 " --periodic 2700:90:0.02:unseen:1:%s --random 300:9", meet[k]);
+		run(stream(spec, 2, &t), &a);
+		p1 = p2 = r = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *u = &ss->s[i];
+			double p = u->marks.period * a.unit_ns, f = u->rate * 1e9 / a.unit_ns;
+			p1 |= u->kind == SOURCE_PERIODIC && near(p, 1e6, 0.01) && near(f, 1000, 0.10);
+			p2 |= u->kind == SOURCE_PERIODIC && near(p, 2.7e6, 0.01) &&
+			      near(f, 370.4, 0.10);
+			r |= u->kind == SOURCE_RANDOM && near(f, 300, 0.10);
+		}
+		assert_true(p1 && p2 && r);
+		assert_int_equal(ss->count, 3);
+		analysis_free(&a);
+	}
 }
 
 static int teardown(void **state)
