@@ -180,7 +180,7 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 	 * whose fullest slot keeps all but chance's share of them */
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / tries);
 	double keep = (double)n - z * sqrt((double)n);
-	int one = 1, one_slot = 0, several = 0, several_slot = 0;
+	int one = 1, one_slot = 0, several = 0, several_slot = 0, several_f = 0;
 	double several_excess = 0;
 	for (int k = 2; k <= ktop || k == kstep; k = k < ktop ? k + 1 : k < kstep ? kstep : k + 1) {
 		int full = slots(mid, n, k, m, count);
@@ -199,8 +199,16 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		double excess = unlikely(count[full], n, k);
 		if (f > 0 && f <= k - f + 1 && excess > several_excess &&
 		    !uniform(count, k, n, tries) && only_chance(rest, chance * (k - f) / k, tries))
-			several = k, several_slot = full, several_excess = excess;
+			several = k, several_slot = full, several_excess = excess, several_f = f;
 	}
+	/* one source at a multiple of the one fold's, in one slot of it
+	 * beside events at random phases (a 4 ms timer among them at its
+	 * 333 us harmonic's marks fills one slot of 12, and every slot of
+	 * 12 holds some of the others: its fullest slot keeps none but
+	 * chance's share of them; the fold at 2 keeps them all, by chance
+	 * as well) is that multiple's source */
+	if (one > 1 && several_f == 1 && several % one == 0 && several_slot % one == one_slot)
+		one = several, one_slot = several_slot;
 	int k = one > 1 ? one : several;
 	int slot = one > 1 ? one_slot : several_slot;
 	if (one <= 1 && several > 1)
