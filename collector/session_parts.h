@@ -1,0 +1,33 @@
+/*
+ * session_parts.h - what the files of one collection's stages share
+ * (session.c: resolve, calibrate, check, collect; session_plan.c: the
+ * plan; session_output.c: the streams' files).  Not for other callers:
+ * session.h is the stages' interface.
+ */
+#ifndef SUBTICK_SESSION_PARTS_H
+#define SUBTICK_SESSION_PARTS_H
+
+#include "probe.h"
+#include "sampler.h"
+#include "session.h"
+
+/* Print "prog: msg" and return status. */
+int session_fail(const struct session *s, int status, const char *msg);
+
+/* Kernel i's partner when two are timed in turn: the other one, at
+ * scale x kernel i's N (b_scale: B's N over A's). */
+struct probe_partner session_partner(struct session *s, int i, double b_scale);
+
+/* Open (or hold) each stream's file.  Returns an exit status. */
+int session_open_outputs(struct session *s);
+
+/* The sampler's start_output: the first sample is due (the warm-up is
+ * over): empty the files held until now.  Returns 0, or -1 with the
+ * writer's error set. */
+int session_start_outputs(void *arg);
+
+/* The last lines, what --until reached, and the exit status (128 + sig
+ * when a signal stopped the collection). */
+int session_finish(struct session *s, const struct sampler_result r[], int sig);
+
+#endif /* SUBTICK_SESSION_PARTS_H */
