@@ -36,13 +36,22 @@ static int open_output(struct session *s, int i, struct stat *st)
 		s->out_fd[i] = STDOUT_FILENO;
 		return fstat(STDOUT_FILENO, st) == 0 ? 0 : -1;
 	}
-	/* 0666: open(2) takes the umask off, as for analyze's files */
-	s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	/* 0666: open(2) takes the umask off, as for analyze's files.
+	 * O_NOFOLLOW: a link put there since session_resolve checked the
+	 * path is not followed; O_NONBLOCK: a FIFO with no reader is said,
+	 * not waited on (ENXIO), and one with a reader then blocks as a
+	 * pipe does. */
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
+	s->out_fd[i] = open(path, flags | O_EXCL, 0666);
 	s->out_made[i] = s->out_fd[i] >= 0;
 	if (s->out_fd[i] < 0 && errno == EEXIST)
-		s->out_fd[i] = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-	if (s->out_fd[i] < 0 || fstat(s->out_fd[i], st) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, strerror(errno));
+		s->out_fd[i] = open(path, flags, 0666);
+	if (s->out_fd[i] < 0 || fstat(s->out_fd[i], st) != 0 ||
+	    fcntl(s->out_fd[i], F_SETFL, 0) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path,
+			errno == ENXIO ? "a FIFO with no reader: start its reader first" :
+			errno == ELOOP ? "a symbolic link: give the path of a new or regular file" :
+			strerror(errno));
 		return -1;
 	}
 	/* an existing regular file keeps its content until the first sample

@@ -3,7 +3,7 @@
 # analyze's; an existing file is kept until the first sample is due, so a
 # collection that fails or is stopped before loses nothing; a full
 # standard output is an error with a message; no output is the kernel's
-# shared object.
+# shared object, nor a symbolic link; a FIFO needs its reader.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
@@ -49,7 +49,7 @@ check "... keeping its mode" [ "$(stat -c %a existing.st)" = 640 ]
 cp "$SUBTICK_STEP_SO" k.so
 cp k.so k.orig
 ln -s k.so klink.so
-for case in "-o k.so" "-o klink.so" "-k count -o a.st -o k.so" "-k count -o k.so -o b.st"; do
+for case in "-o k.so" "-k count -o a.st -o k.so" "-k count -o k.so -o b.st"; do
 	rc=0
 	# shellcheck disable=SC2086 # the case is words
 	"$COLLECT" -k ./k.so:step $case --n 100,200,300 --runs 2 -q 2> err || rc=$?
@@ -64,6 +64,39 @@ check "stdout appended to the kernel's shared object: exit 2 ($rc)" [ "$rc" -eq 
 check "... the shared object untouched" cmp -s k.so k.orig
 "$COLLECT" -k ./k.so:step --n 100,200,300 --runs 2 -q -o beside.st 2> err ||
 	fail "a stream beside the shared object: exit $?: $(cat err)"
+
+# A symbolic link is refused before anything is timed (analyze's outputs
+# and subtick_open refuse them too), whatever it points to; a FIFO with
+# no reader is said at once, not waited on; one with a reader takes the
+# stream as a pipe does.
+printf 'precious\n' > target.st
+ln -s target.st link.st
+for case in "-o link.st" "-o klink.so" "-k count -o a.st -o link.st"; do
+	rc=0
+	# shellcheck disable=SC2086 # the case is words
+	"$COLLECT" -k ./k.so:step $case --n 100,200,300 --runs 2 -q 2> err || rc=$?
+	check "$case, a symbolic link: exit 2 ($rc)" [ "$rc" -eq 2 ]
+	check "... says so" grep -q "exists and is a symbolic link" err
+	check "... what it points to untouched" sh -c '[ "$(cat target.st)" = precious ] && cmp -s k.so k.orig'
+done
+check "... no other stream made" [ ! -e a.st ]
+mkfifo fifo
+rc=0
+timeout 20 "$COLLECT" --n 100,200,300 --runs 2 -q -o fifo 2> err || rc=$?
+check "a FIFO with no reader: exit 1 ($rc)" [ "$rc" -eq 1 ]
+check "... says so" grep -q "fifo: a FIFO with no reader" err
+cat fifo > got &
+reader=$!
+# (the reader opens the FIFO once it runs: collect waits for it)
+i=0
+while ! "$COLLECT" --n 100,200,300 --runs 2 -q -o fifo 2> err && [ $i -lt 50 ]; do
+	grep -q "no reader" err || fail "-o fifo with a reader: $(cat err)"
+	i=$((i + 1))
+	sleep 0.1
+done
+wait $reader
+check "a FIFO with a reader: the stream whole through it" \
+	sh -c "head -n 1 got | grep -q '^# subtick 1' && tail -n 1 got | grep -q '^# done'"
 
 if [ -w /dev/full ]; then
 	rc=0
