@@ -207,9 +207,24 @@ static void check_saturated(struct analysis *a)
 	    d->speed.ramps == 0)
 		warn(a, WARN_FLOOR_HELD, "saturated? the runs' excess rises from their N's floor to a bell (%.3g%% of the runs lie within an eighth of their N's median excess of the floor, where a jitter falling from it, or flat, puts 5.5%% at least): every run held disturbances, many small ones, and so did the minima: the unit cost may be high by what they held, which grows with the run; see what the CPU does with collect --trace, or time shorter runs",
 		     j->rise_runs > 0 ? 100 * j->rise_near / j->rise_runs : 0);
+	/* the kernel's own count (collect's counters): its timer, periodic
+	 * while the CPU is busy, interrupts every run longer than its
+	 * period at least floor(run / period) times, the least run of an N
+	 * too, whether or not the model sees those interruptions (a tick
+	 * hidden under a jitter in proportion to the run) */
+	const struct counted *k = &a->counted;
+	double timer = k->have && k->have_irq ? k->loc_per_s : 0;
+	double held = timer * m->longest * a->unit_ns * 1e-9;
 	if (m->expected_long >= 1)
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
 		     m->expected_long);
+	else if (a->unit_ns > 0 && held >= 1) {
+		char longest[32], period[32];
+		warn(a, WARN_SATURATED_MAYBE, "saturated? the kernel's timer interrupted this CPU %.4g times a second (every %s): runs as long as the longest (%s) held %.3g of them each, their least one too, whether or not the model sees them: the unit cost includes what they cost; time runs shorter than %s, or on a clock too coarse for that, see what they add through a fine clock beside it (collect --also-clock tsc)",
+		     timer, fmt_span(period, sizeof period, 1e9 / timer / a->unit_ns, a->unit_ns),
+		     fmt_span(longest, sizeof longest, m->longest, a->unit_ns), floor(held),
+		     period);
+	}
 }
 
 /* Sources seen in only part of the running time: their costs fall below
