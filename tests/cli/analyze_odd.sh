@@ -188,8 +188,9 @@ check "a tick-1 clock: not coarser" sh -c "! grep -q 'coarser than' tick1.txt"
 "$ANALYZE" round.st > round.txt || fail "analyze round.st exited $?"
 check "round minima on a tick-2 clock: not coarser" sh -c "! grep -q 'coarser than' round.txt"
 
-# Every figure drawn above is well-formed XML.
-[ $have_gnuplot -eq 1 ] || exit 0
+# Every figure drawn above is well-formed XML.  Without gnuplot none was
+# drawn: the rest passed, but the test did not run whole (skipped).
+[ $have_gnuplot -eq 1 ] || skip "gnuplot not installed: the answers checked, not their figures"
 check "the $cases cases' figures are well-formed XML" python3 -c '
 import sys, xml.dom.minidom
 bad = []
