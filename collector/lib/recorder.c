@@ -360,8 +360,9 @@ static void fold_samples(subtick_recorder *r)
 		r->lv_failed = lvstate_add(&r->lv, r->buf[r->folded].n, r->buf[r->folded].t) != 0;
 }
 
-/* Hand the buffered samples to the stream writer, outside any region. */
-static void flush_samples(subtick_recorder *r)
+/* Hand the buffered samples to the stream writer, outside any region.
+ * Returns 0, or the stream's write error (ENOSPC: the disk is full). */
+static int flush_samples(subtick_recorder *r)
 {
 	fold_samples(r);
 	r->folded = 0;
@@ -372,6 +373,7 @@ static void flush_samples(subtick_recorder *r)
 	r->len = 0;
 	r->flushes++;
 	stream_flush(r->w);
+	return r->w->error;
 }
 
 /* The region begun by t0 ended at *end: judged, and kept or counted. */
@@ -401,9 +403,10 @@ static int take_sample(subtick_recorder *r, uint64_t n, uint64_t t0,
 	}
 	r->buf[r->len++] = (struct sample3){ n, tm.t, tm.start - r->first_start };
 	r->samples++;
-	if (r->len == r->cap)
-		flush_samples(r);
-	return 0;
+	/* a write that failed is said at once, and at every stop after it
+	 * (the stream takes no more samples; the line still has them all) */
+	int e = r->len == r->cap ? flush_samples(r) : r->w->error;
+	return e != 0 ? (errno = e, -1) : 0;
 }
 
 int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0)

@@ -145,8 +145,10 @@ static void test_bad_open(void **state)
 	}
 }
 
-/* A file that cannot grow past 20000 bytes: close reports the error, and
- * the file holds the header and whole lines of what was written before. */
+/* A file that cannot grow past 20000 bytes: the stop whose write fails
+ * says so (-1, EFBIG), and every stop after it; close reports the error
+ * too, and the file holds the header and whole lines of what was written
+ * before. */
 static void test_close_error(void **state)
 {
 	(void)state;
@@ -163,16 +165,26 @@ static void test_close_error(void **state)
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
 	subtick_recorder *r = subtick_open(path, "limit", &o);
 	assert_non_null(r);
+	int first = -1, after = 0, kept = 0;
 	for (int i = 0; i < 5000; i++) {
 		uint64_t t0 = subtick_start(r);
 		spin(100);
-		subtick_stop(r, 100 + (uint64_t)i, t0);
+		errno = 0;
+		int st = subtick_stop(r, 100 + (uint64_t)i, t0);
+		if (st == -1 && first < 0 && errno == EFBIG)
+			first = kept;
+		after += first >= 0 && st == -1 && errno == EFBIG;
+		kept += st != 1;
 	}
 	errno = 0;
 	int rc = subtick_close(r);
 	int e = errno;
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
 	signal(SIGXFSZ, SIG_DFL);
+	/* at the stop that filled the buffer (64 samples) once the file was
+	 * past its limit, and at every stop after it */
+	assert_true(first > 0 && (first + 1) % 64 == 0 && first < 5000);
+	assert_int_equal(after, kept - first);
 	assert_int_equal(rc, -1);
 	assert_int_equal(e, EFBIG);
 	char *s = slurp(path);

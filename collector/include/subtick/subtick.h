@@ -130,7 +130,11 @@ SUBTICK_API uint64_t subtick_start(subtick_recorder *r);
  * thread changed CPU, or the clock stepped back: counted in the stream's
  * last line); -1 with errno when r is refused or no region is open (EINVAL:
  * no subtick_start since the last stop, or t0 is not what it returned).
- * When the buffer is full it is written out here, after the reading.
+ * When the buffer is full it is written out here, after the reading; a
+ * write that fails (ENOSPC: the disk is full; EIO) returns -1 with its
+ * errno here and at every stop after it: the sample is kept for
+ * subtick_result, but the stream takes no more (those written before are
+ * whole lines in the file).
  */
 SUBTICK_API int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0);
 
