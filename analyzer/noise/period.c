@@ -401,7 +401,7 @@ static void detect(const double *t, size_t k, const double *starts, size_t nstar
 	out->found = out->log10_p < PERIOD_LOG10_P;
 	if (out->found && starts != NULL && nstarts > k) {
 		out->null_exceeded = null_exceeded(starts, nstarts, k, best_p, out->z);
-		out->found = out->null_exceeded >= 0 && out->null_exceeded <= 1;
+		out->found = out->null_exceeded >= 0 && out->null_exceeded <= PERIOD_NULL_LOCKED_MAX;
 	}
 	if (out->found)
 		longer_period(t, k, out, tried);

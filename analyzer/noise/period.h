@@ -45,12 +45,11 @@ struct period_result {
  * a grid (equal runs over a narrow range of N), any subset of them locks
  * to its period: a period is then reported only if the events lock to it
  * more than random subsets of the starts do (PERIOD_NULL_SUBSETS of them,
- * at most one as strongly).  Without starts, only against uniform times.
- * No period below min_period is tried (a stretch longer than a period
- * holds one of its marks wherever it starts: its start says nothing of
- * the phase).
+ * at most PERIOD_NULL_LOCKED_MAX as strongly: tunables.h).  Without
+ * starts, only against uniform times.  No period below min_period is
+ * tried (a stretch longer than a period holds one of its marks wherever
+ * it starts: its start says nothing of the phase).
  */
-#define PERIOD_NULL_SUBSETS 100
 
 
 /* fft: the transform to keep, or NULL (one of its own, freed) */

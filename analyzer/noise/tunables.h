@@ -104,6 +104,14 @@
 /* A period is named where the chance that random times lock as well to
  * any of the periods tried is below 10^PERIOD_LOG10_P (period.h). */
 #define PERIOD_LOG10_P (-6.0)
+/* ... and, where the runs' start times are known, where random subsets
+ * of them (as many as the events) lock to it less strongly: at most
+ * PERIOD_NULL_LOCKED_MAX of PERIOD_NULL_SUBSETS as strongly.  A guard
+ * against runs that start on a lattice (equal runs over a narrow range
+ * of N), where every subset locks alike and all 100 pass; it needs to
+ * tell "all" from "few", not a fine level (p <= 2/101). */
+#define PERIOD_NULL_SUBSETS 100
+#define PERIOD_NULL_LOCKED_MAX 1
 
 /* The N's minima taken in the order of N, without start times (fit/
  * order.h): claimed where a random order has so strong a one (Kendall's
