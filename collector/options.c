@@ -214,7 +214,11 @@ void options_help(FILE *out)
 "                          clock can tell the K apart, and is raised where\n"
 "                          its runs take less than tick / EPS (the plan's\n"
 "                          header says so); a plan given with --n or\n"
-"                          --range is refused there (exit 2)\n"
+"                          --range is refused there (exit 2)\n",
+		OPTIONS_DEFAULT_CHECK_TOLERANCE, PLAN_RANGE_POINTS,
+		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
+	/* (in two: a string literal of more than 4095 bytes is beyond C99) */
+	fputs(
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
 "        --no-priority     do not try to raise the priority (nice -20)\n"
 "        --seed S          seed of the shuffled order, 1..4294967295 (default:\n"
@@ -226,8 +230,9 @@ void options_help(FILE *out)
 "                          collection that fails or is stopped before\n"
 "                          leaves it as it was.  Neither FILE nor stdout\n"
 "                          may be a kernel's shared object, nor FILE a\n"
-"                          symbolic link (exit 2); a FIFO needs its reader\n"
-"                          first (exit 1)\n"
+"                          directory or a symbolic link to a file (exit 2);\n"
+"                          a FIFO needs its reader first (exit 1).  With\n"
+"                          --trace, a new or regular FILE only\n"
 "    -q, --quiet           no progress bar\n"
 "        --force           collect even when the automatic plan's longest\n"
 "                          run spans fewer than 10 ticks\n"
@@ -237,9 +242,7 @@ void options_help(FILE *out)
 "        --manual          this text, the manual (man collect)\n"
 "        --version         print the version\n"
 "\n"
-"CLOCKS\n",
-		OPTIONS_DEFAULT_CHECK_TOLERANCE, PLAN_RANGE_POINTS,
-		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
+"CLOCKS\n", out);
 	for (size_t i = 0; i < count; i++)
 		fprintf(out, "    %-18s%s\n", clocks[i].name, clocks[i].summary);
 	fprintf(out,

@@ -136,17 +136,17 @@ int session_resolve(struct session *s, const struct collect_options *opt,
 		}
 	}
 	s->kernels = opt->kernel2 || opt->exec2 ? 2 : 1;
-	/* an output that is a symbolic link or a directory is refused
-	 * before anything is timed (analyze's outputs and subtick_open
-	 * refuse links too); a device (/dev/null) or a FIFO with a reader
-	 * takes the stream as stdout does */
+	/* an output that is a directory, or a symbolic link to a file (or
+	 * to nothing) is refused before anything is timed, as analyze's
+	 * outputs and subtick_open refuse them; a link to a pipe or a device
+	 * (/dev/stdout, /dev/fd/N of a process substitution) takes the
+	 * stream as stdout does */
 	for (int i = 0; i < s->kernels; i++) {
 		const char *out = i ? opt->output2 : opt->output;
-		struct stat st;
-		if (out != NULL && strcmp(out, "-") != 0 && lstat(out, &st) == 0 &&
-		    (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode))) {
-			fprintf(stderr, "%s: --output %s: exists and is %s: give the path of a new or regular file\n",
-				s->opt->prog, out, S_ISLNK(st.st_mode) ? "a symbolic link" : "a directory");
+		char why[96];
+		if (out != NULL && strcmp(out, "-") != 0 && session_output_refused(out, why, sizeof why)) {
+			fprintf(stderr, "%s: --output %s: %s: give the path of a new or regular file\n",
+				s->opt->prog, out, why);
 			return 2;
 		}
 	}

@@ -28,6 +28,27 @@ static const char *out_name(const struct session *s, int i)
 	return out_path(s, i) ? out_path(s, i) : "stdout";
 }
 
+int session_output_refused(const char *path, char *why, size_t len)
+{
+	struct stat l, t;
+	/* the process's own descriptors (links all, to whatever stdout is) */
+	static const char *const own[] = { "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/" };
+	for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+		if (strncmp(path, own[k], strlen(own[k])) == 0)
+			return 0;
+	if (lstat(path, &l) != 0)
+		return 0;	/* a new file */
+	if (S_ISDIR(l.st_mode))
+		return snprintf(why, len, "exists and is a directory"), 1;
+	if (!S_ISLNK(l.st_mode))
+		return 0;
+	int none = stat(path, &t) != 0;
+	if (none || S_ISREG(t.st_mode) || S_ISDIR(t.st_mode))
+		return snprintf(why, len, "a symbolic link to %s",
+				none ? "nothing" : S_ISDIR(t.st_mode) ? "a directory" : "a file"), 1;
+	return 0;
+}
+
 /* Open output i, noting whether this run made the file. */
 static int open_output(struct session *s, int i, struct stat *st)
 {
@@ -38,20 +59,31 @@ static int open_output(struct session *s, int i, struct stat *st)
 	}
 	/* 0666: open(2) takes the umask off, as for analyze's files.
 	 * O_NOFOLLOW: a link put there since session_resolve checked the
-	 * path is not followed; O_NONBLOCK: a FIFO with no reader is said,
-	 * not waited on (ENXIO), and one with a reader then blocks as a
-	 * pipe does. */
-	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
+	 * path is not followed (one to a pipe or a device, which it let
+	 * through, is); O_NONBLOCK: a FIFO with no reader is said, not
+	 * waited on (ENXIO), and one with a reader then blocks as a pipe
+	 * does. */
+	char why[96];
+	struct stat l;
+	if (session_output_refused(path, why, sizeof why)) {
+		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path, why);
+		return -1;
+	}
+	int link = lstat(path, &l) == 0 && S_ISLNK(l.st_mode);
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (link ? 0 : O_NOFOLLOW);
 	s->out_fd[i] = open(path, flags | O_EXCL, 0666);
 	s->out_made[i] = s->out_fd[i] >= 0;
 	if (s->out_fd[i] < 0 && errno == EEXIST)
 		s->out_fd[i] = open(path, flags, 0666);
 	if (s->out_fd[i] < 0 || fstat(s->out_fd[i], st) != 0 ||
 	    fcntl(s->out_fd[i], F_SETFL, 0) != 0) {
+		int e = errno;
+		struct stat f;
 		fprintf(stderr, "%s: %s: %s\n", s->opt->prog, path,
-			errno == ENXIO ? "a FIFO with no reader: start its reader first" :
-			errno == ELOOP ? "a symbolic link: give the path of a new or regular file" :
-			strerror(errno));
+			e == ENXIO && stat(path, &f) == 0 && S_ISFIFO(f.st_mode)
+				? "a FIFO with no reader: start its reader first" :
+			e == ELOOP ? "a symbolic link: give the path of a new or regular file" :
+			strerror(e));
 		return -1;
 	}
 	/* an existing regular file keeps its content until the first sample

@@ -18,6 +18,12 @@ int session_fail(const struct session *s, int status, const char *msg);
  * scale x kernel i's N (b_scale: B's N over A's). */
 struct probe_partner session_partner(struct session *s, int i, double b_scale);
 
+/* 1 where an output path is refused, with why (a directory; a symbolic
+ * link to a file, a directory or nothing); 0 for a new file, a regular
+ * one, or a FIFO, a device or a link to one of those, and the process's
+ * own descriptors (/dev/stdout, /dev/fd/N), whatever they are. */
+int session_output_refused(const char *path, char *why, size_t len);
+
 /* Open (or hold) each stream's file.  Returns an exit status. */
 int session_open_outputs(struct session *s);
 

@@ -76,7 +76,7 @@ for case in "-o link.st" "-o klink.so" "-k count -o a.st -o link.st"; do
 	# shellcheck disable=SC2086 # the case is words
 	"$COLLECT" -k ./k.so:step $case --n 100,200,300 --runs 2 -q 2> err || rc=$?
 	check "$case, a symbolic link: exit 2 ($rc)" [ "$rc" -eq 2 ]
-	check "... says so" grep -q "exists and is a symbolic link" err
+	check "... says so" grep -q "a symbolic link to a file" err
 	check "... what it points to untouched" sh -c '[ "$(cat target.st)" = precious ] && cmp -s k.so k.orig'
 done
 check "... no other stream made" [ ! -e a.st ]
@@ -85,7 +85,7 @@ rc=0
 timeout 20 "$COLLECT" --n 100,200,300 --runs 2 -q -o fifo 2> err || rc=$?
 check "a FIFO with no reader: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "... says so" grep -q "fifo: a FIFO with no reader" err
-cat fifo > got &
+timeout 60 cat fifo > got &
 reader=$!
 # (the reader opens the FIFO once it runs: collect waits for it)
 i=0
@@ -97,6 +97,16 @@ done
 wait $reader
 check "a FIFO with a reader: the stream whole through it" \
 	sh -c "head -n 1 got | grep -q '^# subtick 1' && tail -n 1 got | grep -q '^# done'"
+# a link to a pipe or a device is followed: /dev/stdout, a process
+# substitution's /dev/fd/N
+"$COLLECT" --n 100,200,300 --runs 2 -q -o /dev/stdout > viastdout 2> err ||
+	fail "-o /dev/stdout: exit $?: $(cat err)"
+check "-o /dev/stdout: the stream on stdout" sh -c "tail -n 1 viastdout | grep -q '^# done'"
+ln -s nothing dangling.st
+rc=0
+"$COLLECT" --n 100,200,300 --runs 2 -q -o dangling.st 2> err || rc=$?
+check "a link to nothing: exit 2 ($rc), said, nothing made" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'a symbolic link to nothing' err && [ ! -e nothing ]"
 
 if [ -w /dev/full ]; then
 	rc=0
