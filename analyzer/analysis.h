@@ -107,6 +107,8 @@ struct analysis {
 					 * only the trace's fields are filled */
 	char trace_read_interval[32], trace_threshold[32];
 	double last_seconds;		/* "seconds=" of the last line; 0 */
+	double timer_period_ns;		/* the kernel's tick (header's
+					 * timer_period_ns); 0: not said */
 	struct counted counted;		/* what the kernel counted on the CPU
 					 * (one input's counters) */
 	struct trace_summary trace_sum;

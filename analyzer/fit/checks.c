@@ -207,23 +207,30 @@ static void check_saturated(struct analysis *a)
 	    d->speed.ramps == 0)
 		warn(a, WARN_FLOOR_HELD, "saturated? the runs' excess rises from their N's floor to a bell (%.3g%% of the runs lie within an eighth of their N's median excess of the floor, where a jitter falling from it, or flat, puts 5.5%% at least): every run held disturbances, many small ones, and so did the minima: the unit cost may be high by what they held, which grows with the run; see what the CPU does with collect --trace, or time shorter runs",
 		     j->rise_runs > 0 ? 100 * j->rise_near / j->rise_runs : 0);
-	/* the kernel's own count (collect's counters): its timer, periodic
-	 * while the CPU is busy, interrupts every run longer than its
-	 * period at least floor(run / period) times, the least run of an N
-	 * too, whether or not the model sees those interruptions (a tick
-	 * hidden under a jitter in proportion to the run) */
+	/* the kernel's tick (the header's timer_period_ns), where the
+	 * kernel's count says it ran all along (collect's counters: as many
+	 * local timer interrupts as its period gives over their time, at
+	 * least; a tickless CPU that idled counts fewer, and other timers
+	 * only add), interrupts every run longer than its period at least
+	 * floor(run / period) times, the least run of an N too, whether or
+	 * not the model sees those interruptions (a tick hidden under a
+	 * jitter in proportion to the run).  Of the time columns only: a
+	 * command's CPU time (user, sys) is another account. */
 	const struct counted *k = &a->counted;
-	double timer = k->have && k->have_irq ? k->loc_per_s : 0;
-	double held = timer * m->longest * a->unit_ns * 1e-9;
+	double period = a->timer_period_ns, longest_ns = m->longest * a->unit_ns;
+	const char *col = a->opt->column;
+	int time_column = col == NULL || strcmp(col, "t") == 0 || strcmp(col, "t2") == 0;
+	int ticked = k->have && k->have_irq && period > 0 &&
+		     k->loc_per_s * k->seconds >= k->seconds * 1e9 / period - 1;
 	if (m->expected_long >= 1)
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
 		     m->expected_long);
-	else if (a->unit_ns > 0 && held >= 1) {
-		char longest[32], period[32];
-		warn(a, WARN_SATURATED_MAYBE, "saturated? the kernel's timer interrupted this CPU %.4g times a second (every %s): runs as long as the longest (%s) held %.3g of them each, their least one too, whether or not the model sees them: the unit cost includes what they cost; time runs shorter than %s, or on a clock too coarse for that, see what they add through a fine clock beside it (collect --also-clock tsc)",
-		     timer, fmt_span(period, sizeof period, 1e9 / timer / a->unit_ns, a->unit_ns),
-		     fmt_span(longest, sizeof longest, m->longest, a->unit_ns), floor(held),
-		     period);
+	else if (a->unit_ns > 0 && time_column && ticked && longest_ns >= period) {
+		char longest[32], every[32];
+		fmt_span(every, sizeof every, period / a->unit_ns, a->unit_ns);
+		warn(a, WARN_SATURATED_MAYBE, "saturated? the kernel's tick (every %s, its timer counted %.4g times a second on this CPU) interrupted every run as long as the longest (%s) %.0f times at least, their least one too, whether or not the model sees them: the unit cost includes what they cost; time runs shorter than %s, or on a clock too coarse for that, see what they add through a fine clock beside it (collect --also-clock tsc)",
+		     every, k->loc_per_s, fmt_span(longest, sizeof longest, m->longest, a->unit_ns),
+		     floor(longest_ns / period), every);
 	}
 }
 

@@ -129,6 +129,7 @@ static char *text_field(struct input_meta *m, const char *key, size_t *len)
 		TEXT_KEY("counters_end", counters_end),
 		TEXT_KEY("trace_read_interval", trace_read_interval),
 		TEXT_KEY("trace_threshold", trace_threshold),
+		TEXT_KEY("timer_period_ns", timer_period),
 	};
 #undef TEXT_KEY
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)

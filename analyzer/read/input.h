@@ -60,6 +60,7 @@ struct input_meta {
 	char counters_start[256], counters_end[256];	/* what the kernel
 				 * counted (collect's kcounters), as written */
 	char trace_read_interval[32], trace_threshold[32];	/* a trace's */
+	char timer_period[32];	/* the kernel's tick, ns (timer_period_ns) */
 	char last_line[256];	/* the fields of "# done:" or "# interrupted:" */
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none; an

@@ -81,7 +81,8 @@
  * (phase_ms, from the first run's start), and the time spent in runs,
  * and "# truth_speed: ..." per speed state.  The kernel counters of
  * collect (counters_start, counters_end) count the sources of kind irq
- * and preempt.
+ * and preempt; the first periodic source of kind irq that fires at every
+ * mark is the kernel's tick (timer_period_ns).
  */
 #include <math.h>
 #include <stdint.h>
@@ -563,6 +564,14 @@ static void header(const struct gen *g, const char *stream, double threshold)
 	if (stream)
 		printf("# trace_read_interval: %.0f\n# trace_threshold: %.0f\n",
 		       g->read_interval, threshold);
+	/* the kernel's tick, as collect gives it: the first periodic source
+	 * the kernel counts, firing at every mark */
+	for (int i = 0; i < g->nsrc; i++)
+		if (g->src[i].periodic && !g->src[i].bursts && g->src[i].kind == KIND_IRQ &&
+		    g->src[i].share >= 1) {
+			printf("# timer_period_ns: %.0f\n", g->src[i].period * g->unit_ns);
+			break;
+		}
 	counters(g, "counters_start", 0);
 }
 
