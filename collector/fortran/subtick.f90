@@ -218,7 +218,8 @@ contains
   end function subtick_start
 
   ! status (optional): 0 kept, 1 not kept (CPU changed, clock stepped
-  ! back), -1 refused (no region begun by t0, or r closed or null).
+  ! back), -1 refused (no region begun by t0, or r closed or null) or
+  ! kept but not written (a write failed: the disk is full).
   subroutine subtick_stop(r, n, t0, status)
     type(c_ptr), intent(in) :: r
     integer(c_int64_t), intent(in) :: n, t0

@@ -53,12 +53,13 @@
 extern "C" {
 #endif
 
-/* 5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
+/* 6: subtick_stop says a write that failed (-1 with its errno), the
+ * sample kept.  5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
  * leaves a clock glitch out), SUBTICK_WARN_DRIFT.  4: subtick_result,
  * subtick_options.summary.  3: subtick_options.size,
  * subtick_options_init_size, subtick_stop's status, subtick_version,
  * subtick_api_version.  2: subtick_options.keys. */
-#define SUBTICK_API_VERSION 5
+#define SUBTICK_API_VERSION 6
 
 /* The library is built with hidden visibility: only what carries this is
  * exported. */
@@ -132,9 +133,10 @@ SUBTICK_API uint64_t subtick_start(subtick_recorder *r);
  * no subtick_start since the last stop, or t0 is not what it returned).
  * When the buffer is full it is written out here, after the reading; a
  * write that fails (ENOSPC: the disk is full; EIO) returns -1 with its
- * errno here and at every stop after it: the sample is kept for
- * subtick_result, but the stream takes no more (those written before are
- * whole lines in the file).
+ * errno here and at every later stop that keeps a sample: the sample is
+ * kept for subtick_result, but the stream takes no more (those written
+ * before are whole lines in the file).  (API version 6; before, only
+ * subtick_close said it.)
  */
 SUBTICK_API int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0);
 
