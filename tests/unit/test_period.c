@@ -255,9 +255,9 @@ static void test_fold_skips(void **state)
 
 /* A 4 ms timer among events at random phases, at the marks of its 333
  * us harmonic (as this guest's quiet collection left them once the 1 ms
- * tick had taken its runs): 132 in slot 7 of 12, 25 in each slot a 1 ms
- * step from it (what the tick's runs held beside it), 5 to 16 in the
- * others, chance's share.  The fold at 2 keeps all but chance's share of
+ * tick had taken its runs): 132 in slot 7 of 12, 19 to 30 in slots 2,
+ * 5, 8 and 11, the tick's marks (what its runs held beside it), 5 to 16
+ * in the others, chance's share.  The fold at 2 keeps all but chance's share of
  * them, by chance too; the timer is the fold at 12 (before: 666.7 us, at
  * 10% of its marks).  Its marks over 2 s: 500 of each slot. */
 static void test_fold_among_random(void **state)
