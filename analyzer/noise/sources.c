@@ -248,10 +248,15 @@ static double by_chance(const struct source_config *c, const struct model_event 
 			const struct marks *m)
 {
 	double k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (ev[i].source < 0)
-			k += fmin(1, (marks_telling(ev[i].t, c->rs->r[ev[i].run].floor, m->period) +
-				      marks_reach(m)) / m->period);
+	for (size_t i = 0; i < n; i++) {
+		if (ev[i].source >= 0)
+			continue;
+		/* a trace's gap is taken over its whole length (taken_marks) */
+		const struct model_run *u = &c->rs->r[ev[i].run];
+		double t = marks_telling(ev[i].t, u->floor, m->period);
+		t += c->rs->gaps && u->r > 0 ? u->r : 0;
+		k += fmin(1, (t + marks_reach(m)) / m->period);
+	}
 	return k;
 }
 
