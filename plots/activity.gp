@@ -28,7 +28,13 @@ set multiplot layout 2,1 title TITLE
 if (gaps > 0) {
 	set title sprintf("every gap of the reading loop (%.0f, %.3g%% of the time lost); longer than %.3g %s", gaps, 100 * lost, threshold, us)
 	set logscale y
-	set yrange [threshold / 1.5 : longest * 2]
+	# room above the longest gap for the key (a row a source, each about
+	# 3.5% of this panel's height): it hides no gap
+	room = classes * 0.035
+	room = room < 0.6 ? room : 0.6
+	lo = threshold / 1.5
+	hi = longest * 2 > lo ? longest * 2 : lo * 10
+	set yrange [lo : exp(log(hi) + (log(hi) - log(lo)) * room / (1 - room))]
 	set xlabel sprintf("when it began (%s into the trace)", ms)
 	set ylabel sprintf("length (%s, log)", us)
 	set key top right samplen 1 font ",9" opaque

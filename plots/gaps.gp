@@ -33,9 +33,18 @@ if (gaps > 0) {
 	# source's) and of each source (columns 5 to 13), stacked
 	cum(c) = sum [i = 2:c] column(3 + i)
 	set key top right font ",9" samplen 1 opaque
-	# room above the bars for the key
-	stats data."/gaphist.txt" using 3 nooutput
-	set yrange [0.5 : (exists("STATS_max") && STATS_max > 1 ? STATS_max : 1) * 60]
+	# room above the bars and the share's peak for the key: its rows
+	# (each source's, no source's, the share, the median) take about 3%
+	# of the height each, and the data stay below them
+	# (stats keeps to the axes' ranges: the shares lie below 0.5)
+	set yrange [* : *]
+	stats data."/gaphist.txt" using 3 nooutput name "N"
+	stats data."/gaphist.txt" using 4 nooutput name "S"
+	room = (classes + 2) * 0.03
+	room = room < 0.5 ? room : 0.5
+	top = exists("N_max") && N_max > 1 ? N_max : 1
+	set yrange [0.5 : exp(log(top) + (log(top) - log(0.5)) * room / (1 - room))]
+	set y2range [0 : (exists("S_max") && S_max > 0 ? S_max : 1) / (1 - room)]
 	plot for [c = classes:2:-1] data."/gaphist.txt" using (sqrt($1 * $2)):(cum(c) > 0 ? cum(c) : 1/0):1:2:(0.5):(cum(c)) \
 		with boxxyerrorbars fs solid 0.7 noborder lc rgb colour(c) title (c == 2 ? "no source's" : class_name(c)), \
 	     data."/gaphist.txt" using (sqrt($1 * $2)):4 axes x1y2 with linespoints pt 7 ps 0.6 lc rgb orange title "share of the lost time", \
