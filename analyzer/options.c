@@ -382,7 +382,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		break;
 	case 'h': help_brief_of(stdout, options_help, "analyze"); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;
