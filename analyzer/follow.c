@@ -372,7 +372,7 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 		if (k == -1 && errno == EINTR)
 			continue;
 		if (k == -1) {
-			snprintf(msg, msg_len, "%s", strerror(errno));
+			snprintf(msg, msg_len, "%s: %s", f->name, strerror(errno));
 			rc = -1;
 			break;
 		}
@@ -457,7 +457,12 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 	if (f.in < 0)
 		return snprintf(msg, msg_len, "%s: %s", path, strerror(errno)), -1;
 	struct stat st;
-	f.regular = fstat(f.in, &st) == 0 && S_ISREG(st.st_mode);
+	int known = fstat(f.in, &st) == 0;
+	f.regular = known && S_ISREG(st.st_mode);
+	if (known && S_ISDIR(st.st_mode)) {
+		close(f.in);
+		return snprintf(msg, msg_len, "%s: a directory, not a stream", path), -1;
+	}
 	if (f.in != STDIN_FILENO)	/* blocking reads from here on */
 		fcntl(f.in, F_SETFL, fcntl(f.in, F_GETFL) & ~O_NONBLOCK);
 	f.spool = follow_spool_open();

@@ -202,3 +202,19 @@ refuse "two hyperfine commands, none chosen" two.json "2 commands in one file"
 check "... both templates listed" sh -c "grep -q '^  sleep 0.{N}  (5 values' err && grep -q '^  run {N} {N}0  (5 values' err"
 "$ANALYZE" --json --column 'run {N} {N}0' two.json > two.out || fail "--column 'run {N} {N}0' exited $?"
 check "hyperfine --column TEMPLATE: its cost (0.2 s per N)" within "$(json_get two.out unit_cost)" 2e8 1e-3
+
+# A UTF-8 byte order mark before the JSON or the CSV (an editor's, a
+# Windows tool's) is read past, from a file and from a pipe.
+python3 - > bom.json <<'PY'
+import json, sys
+b = [{"name": f"BM_x/{n}", "run_name": f"BM_x/{n}", "run_type": "iteration",
+      "repetitions": 3, "repetition_index": r, "iterations": 1000,
+      "real_time": 10 + 0.5 * n + r, "cpu_time": 10 + 0.5 * n, "time_unit": "ns"}
+     for n in (1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000) for r in range(3)]
+sys.stdout.buffer.write(b"\xef\xbb\xbf" + json.dumps({"context": {}, "benchmarks": b}).encode())
+PY
+"$ANALYZE" bom.json > bom.txt || fail "Google Benchmark JSON after a byte order mark: exit $?"
+check "JSON after a byte order mark: read (unit cost 0.5)" grep -q '^unit cost  0\.5000' bom.txt
+"$ANALYZE" < bom.json > bomp.txt || fail "the same from a pipe: exit $?"
+check "... from a pipe too" grep -q '^unit cost  0\.5000' bomp.txt
+
