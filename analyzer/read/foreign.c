@@ -235,12 +235,16 @@ int foreign_read_file(FILE *f, const char *name, enum foreign_kind kind,
 	int full = data == NULL;	/* out of memory, or beyond FOREIGN_MAX */
 	while (!full) {
 		if (len == cap) {
-			char *d = cap <= FOREIGN_MAX ? realloc(data, cap * 2) : NULL;
+			/* up to one byte past FOREIGN_MAX, which says it is
+			 * too large (not twice that: /dev/zero had been read
+			 * to 2 GiB first) */
+			size_t want = cap * 2 < (size_t)FOREIGN_MAX + 1 ? cap * 2 : (size_t)FOREIGN_MAX + 1;
+			char *d = cap <= FOREIGN_MAX ? realloc(data, want) : NULL;
 			if (d == NULL) {
 				full = 1;
 				break;
 			}
-			data = d, cap *= 2;
+			data = d, cap = want;
 		}
 		size_t k = fread(data + len, 1, cap - len, f);
 		len += k;
