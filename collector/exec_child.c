@@ -274,8 +274,19 @@ static void wait_child(struct exec_env *e, pid_t pid, int out, exec_sink_fn *sin
 	sigdelset(&open, SIGCHLD);
 	double deadline = e->timeout_s > 0 ? now_s() + e->timeout_s : 0;
 	for (;;) {
-		pid_t w = wait4(pid, &r->status, WNOHANG, &r->ru);
+		/* the leader's exit seen but not reaped (WNOWAIT): the group's
+		 * id stays its own while what the command left running in the
+		 * group (a child in the background) is killed, then reaped
+		 * with its rusage; left, one would run on per run and disturb
+		 * the next ones */
+		siginfo_t si;
+		memset(&si, 0, sizeof si);
+		pid_t w = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+				  si.si_pid == pid ? pid : 0;
 		if (w == pid) {
+			killpg(pid, SIGKILL);
+			while (wait4(pid, &r->status, 0, &r->ru) < 0 && errno == EINTR)
+				;
 			r->end = EXEC_EXITED;
 			drain_stderr(e);
 			if (out >= 0)

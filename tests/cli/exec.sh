@@ -46,3 +46,19 @@ check "--exec without --n: usage error ($rc)" [ "$rc" -eq 2 ]
 rc=0
 "$COLLECT" --exec "/no/such/program {N}" --n 1,2 --runs 1 -q > /dev/null 2> err || rc=$?
 check "a missing program: exit 1 ($rc), named" sh -c "[ $rc -eq 1 ] && grep -q 'status 127' err"
+
+# What a command leaves running in its process group (a child in the
+# background) ends with its run: one a run had run on, disturbing the
+# next ones.
+: > bgpids
+"$COLLECT" --shell --exec "sleep 60 & echo \$! >> '$T/bgpids'; true" --n 1,2,3 --runs 2 -q -o bg.st 2> err ||
+	fail "a command leaving a child: exit $?: $(cat err)"
+sleep 1
+left=0
+for p in $(cat bgpids); do
+	case $(ps -o stat= -p "$p" 2> /dev/null) in
+	"" | Z*) ;;
+	*) left=$((left + 1)); kill "$p" 2> /dev/null ;;
+	esac
+done
+check "children left in the background by $(wc -l < bgpids) runs: none still running ($left)" [ "$left" -eq 0 ]
