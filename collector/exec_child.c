@@ -276,17 +276,24 @@ static void wait_child(struct exec_env *e, pid_t pid, int out, exec_sink_fn *sin
 	for (;;) {
 		/* the leader's exit seen but not reaped (WNOWAIT): the group's
 		 * id stays its own while what the command left running in the
-		 * group (a child in the background) is killed, then reaped
-		 * with its rusage; left, one would run on per run and disturb
-		 * the next ones */
+		 * group (a child in the background) is killed (not --prepare's:
+		 * keep_group), then reaped with its rusage; left, one would run
+		 * on per run and disturb the next ones */
 		siginfo_t si;
 		memset(&si, 0, sizeof si);
 		pid_t w = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
 				  si.si_pid == pid ? pid : 0;
 		if (w == pid) {
-			killpg(pid, SIGKILL);
-			while (wait4(pid, &r->status, 0, &r->ru) < 0 && errno == EINTR)
+			if (!e->keep_group)
+				killpg(pid, SIGKILL);
+			pid_t got;
+			while ((got = wait4(pid, &r->status, 0, &r->ru)) < 0 && errno == EINTR)
 				;
+			if (got != pid) {	/* (cannot be: it waits, unreaped) */
+				r->error = errno;
+				r->end = EXEC_CANNOT;
+				return;
+			}
 			r->end = EXEC_EXITED;
 			drain_stderr(e);
 			if (out >= 0)

@@ -12,7 +12,9 @@
  * disk).  When the stop flag is set (SIGINT, SIGTERM, SIGHUP) or the time
  * limit passes, the child's whole process group gets SIGTERM, then SIGKILL
  * after EXEC_GRACE_S, and the child is reaped: no command outlives collect.
- * If collect is killed outright (SIGKILL, or a signal it does not take),
+ * When the child exits, what it left running in its group (a child in the
+ * background) gets SIGKILL, unless keep_group is set (--prepare, which
+ * may start what the command needs).  If collect is killed outright (SIGKILL, or a signal it does not take),
  * the child gets SIGKILL (PR_SET_PDEATHSIG): the command's own process,
  * not the processes it started (only the end of its group reaches those).
  */
@@ -52,6 +54,8 @@ struct exec_env {
 	char tail[EXEC_TAIL];		/* its last bytes, a ring */
 	size_t tail_len, tail_at;
 	struct sigaction old_chld;	/* restored by exec_env_close */
+	int keep_group;			/* what the child leaves in its group
+					 * runs on (--prepare); 0: killed */
 };
 
 /* 0, or -1 with errno. */

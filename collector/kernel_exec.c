@@ -126,9 +126,13 @@ static void exec_before(uint64_t n, void *ctx)
 	c->last = RUN_KEPT;
 	if (c->failed || make_words(c, n) != 0)
 		return;
+	/* what --prepare starts in the background (a server the command
+	 * needs) runs on */
+	c->env.keep_group = 1;
 	if (c->opt.prepare != NULL &&
 	    run_once(c, c->opt.prepare, n, c->env.null_fd, NULL, NULL, &r) != 0)
 		c->skip = 1;
+	c->env.keep_group = 0;
 }
 
 static void exec_run(uint64_t n, void *ctx)

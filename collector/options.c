@@ -171,7 +171,8 @@ void options_help(FILE *out)
 "                          the N named); the header's key checked says what\n"
 "                          was compared\n"
 "        --prepare 'CMD {N}'\n"
-"                          run before every run, untimed (make an input)\n",
+"                          run before every run, untimed (make an input);\n"
+"                          what it leaves in the background runs on\n",
 		clock_default_name(), CALIBRATE_COARSEN_MAX, EXEC_GRACE_S,
 		EXEC_CHECK_RANDOM);
 	fprintf(out,

@@ -54,11 +54,27 @@ check "a missing program: exit 1 ($rc), named" sh -c "[ $rc -eq 1 ] && grep -q '
 "$COLLECT" --shell --exec "sleep 60 & echo \$! >> '$T/bgpids'; true" --n 1,2,3 --runs 2 -q -o bg.st 2> err ||
 	fail "a command leaving a child: exit $?: $(cat err)"
 sleep 1
+# (a process gone or a zombie is no longer running; one whose pid another
+# process took since is not ours to kill)
 left=0
 for p in $(cat bgpids); do
-	case $(ps -o stat= -p "$p" 2> /dev/null) in
-	"" | Z*) ;;
-	*) left=$((left + 1)); kill "$p" 2> /dev/null ;;
-	esac
+	if [ -r "/proc/$p/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$p/stat" 2> /dev/null &&
+	   tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null | grep -q '^sleep 60'; then
+		left=$((left + 1))
+		kill "$p" 2> /dev/null
+	fi
 done
-check "children left in the background by $(wc -l < bgpids) runs: none still running ($left)" [ "$left" -eq 0 ]
+check "every run (the warm-up's too) left a child: $(wc -l < bgpids) of 9" [ "$(wc -l < bgpids)" -eq 9 ]
+check "... none of them still running ($left)" [ "$left" -eq 0 ]
+# --prepare's (a server the command needs) runs on
+: > prpids
+"$COLLECT" --shell --prepare "sleep 60 & echo \$! >> '$T/prpids'" --exec true --n 1,2 --runs 1 -q -o pr.st 2> err ||
+	fail "a --prepare leaving a child: exit $?: $(cat err)"
+alive=0
+for p in $(cat prpids); do
+	if tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null | grep -q '^sleep 60'; then
+		alive=$((alive + 1))
+		kill "$p" 2> /dev/null
+	fi
+done
+check "--prepare's children run on ($alive of $(wc -l < prpids))" [ "$alive" -ge 1 ]
