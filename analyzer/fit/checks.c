@@ -220,12 +220,16 @@ static void check_saturated(struct analysis *a)
 	double period = a->timer_period_ns, longest_ns = m->longest * a->unit_ns;
 	const char *col = a->opt->column;
 	int time_column = col == NULL || strcmp(col, "t") == 0 || strcmp(col, "t2") == 0;
+	/* ... of a kernel that keeps the CPU busy: a command (exec:) or a
+	 * message (collect-mpi) may block, the tick then stopped in its
+	 * runs, and other timers can make up the count */
+	int busy = strncmp(a->kernel, "exec:", 5) != 0 && a->message[0] == '\0';
 	int ticked = k->have && k->have_irq && period > 0 &&
 		     k->loc_per_s * k->seconds >= k->seconds * 1e9 / period - 1;
 	if (m->expected_long >= 1)
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
 		     m->expected_long);
-	else if (a->unit_ns > 0 && time_column && ticked && longest_ns >= period) {
+	else if (a->unit_ns > 0 && time_column && busy && ticked && longest_ns >= period) {
 		char longest[32], every[32];
 		fmt_span(every, sizeof every, period / a->unit_ns, a->unit_ns);
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the kernel's tick (every %s, its timer counted %.4g times a second on this CPU) interrupted every run as long as the longest (%s) %.0f times at least, their least one too, whether or not the model sees them: the unit cost includes what they cost; time runs shorter than %s, or on a clock too coarse for that, see what they add through a fine clock beside it (collect --also-clock tsc)",
