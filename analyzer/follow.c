@@ -461,7 +461,7 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 	f.regular = known && S_ISREG(st.st_mode);
 	if (known && S_ISDIR(st.st_mode)) {
 		close(f.in);
-		return snprintf(msg, msg_len, "%s: a directory, not a stream", path), -1;
+		return snprintf(msg, msg_len, "%s: a directory, not a stream", f.name), -1;
 	}
 	if (f.in != STDIN_FILENO)	/* blocking reads from here on */
 		fcntl(f.in, F_SETFL, fcntl(f.in, F_GETFL) & ~O_NONBLOCK);

@@ -243,3 +243,8 @@ check "two streams in a pipe: the second's first line, said" grep -q "a second s
 rc=0
 "$ANALYZE" --follow --compare a b 2> u.err || rc=$?
 check "--follow --compare: exit 2 ($rc)" [ "$rc" -eq 2 ]
+
+# A directory is no stream: refused, named.
+rc=0
+"$ANALYZE" --follow "$T" > /dev/null 2> dir.err || rc=$?
+check "--follow a directory: exit 1 ($rc), named" sh -c "[ $rc -eq 1 ] && grep -q 'a directory, not a stream' dir.err && grep -q '$T' dir.err"

@@ -215,6 +215,6 @@ sys.stdout.buffer.write(b"\xef\xbb\xbf" + json.dumps({"context": {}, "benchmarks
 PY
 "$ANALYZE" bom.json > bom.txt || fail "Google Benchmark JSON after a byte order mark: exit $?"
 check "JSON after a byte order mark: read (unit cost 0.5)" grep -q '^unit cost  0\.5000' bom.txt
-"$ANALYZE" < bom.json > bomp.txt || fail "the same from a pipe: exit $?"
+cat bom.json | "$ANALYZE" > bomp.txt || fail "the same from a pipe: exit $?"
 check "... from a pipe too" grep -q '^unit cost  0\.5000' bomp.txt
 
