@@ -49,13 +49,19 @@ check "... keeping its mode" [ "$(stat -c %a existing.st)" = 640 ]
 cp "$SUBTICK_STEP_SO" k.so
 cp k.so k.orig
 ln -s k.so klink.so
-for case in "-o k.so" "-k count -o a.st -o k.so" "-k count -o k.so -o b.st"; do
+# refused CASE WHAT MESSAGE: collect -k ./k.so:step CASE exits 2, says
+# MESSAGE, and leaves the shared object and target.st untouched
+printf 'precious\n' > target.st
+refused() {
 	rc=0
 	# shellcheck disable=SC2086 # the case is words
-	"$COLLECT" -k ./k.so:step $case --n 100,200,300 --runs 2 -q 2> err || rc=$?
-	check "$case, the kernel's shared object: exit 2 ($rc)" [ "$rc" -eq 2 ]
-	check "... says so" grep -q "it is also an input (the shared object of --kernel ./k.so:step)" err
-	check "... the shared object untouched" cmp -s k.so k.orig
+	"$COLLECT" -k ./k.so:step $1 --n 100,200,300 --runs 2 -q 2> err || rc=$?
+	check "$1, $2: exit 2 ($rc)" [ "$rc" -eq 2 ]
+	check "... says so" grep -q "$3" err
+	check "... what it points to untouched" sh -c '[ "$(cat target.st)" = precious ] && cmp -s k.so k.orig'
+}
+for case in "-o k.so" "-k count -o a.st -o k.so" "-k count -o k.so -o b.st"; do
+	refused "$case" "the kernel's shared object" "it is also an input (the shared object of --kernel ./k.so:step)"
 done
 check "... the other stream, made by the refused runs, removed again" sh -c '[ ! -e a.st ] && [ ! -e b.st ]'
 rc=0
@@ -65,19 +71,13 @@ check "... the shared object untouched" cmp -s k.so k.orig
 "$COLLECT" -k ./k.so:step --n 100,200,300 --runs 2 -q -o beside.st 2> err ||
 	fail "a stream beside the shared object: exit $?: $(cat err)"
 
-# A symbolic link is refused before anything is timed (analyze's outputs
-# and subtick_open refuse them too), whatever it points to; a FIFO with
-# no reader is said at once, not waited on; one with a reader takes the
+# A symbolic link to a file is refused before anything is timed
+# (analyze's outputs and subtick_open refuse them too); a FIFO with no
+# reader is said at once, not waited on; one with a reader takes the
 # stream as a pipe does.
-printf 'precious\n' > target.st
 ln -s target.st link.st
 for case in "-o link.st" "-o klink.so" "-k count -o a.st -o link.st"; do
-	rc=0
-	# shellcheck disable=SC2086 # the case is words
-	"$COLLECT" -k ./k.so:step $case --n 100,200,300 --runs 2 -q 2> err || rc=$?
-	check "$case, a symbolic link: exit 2 ($rc)" [ "$rc" -eq 2 ]
-	check "... says so" grep -q "a symbolic link to a file" err
-	check "... what it points to untouched" sh -c '[ "$(cat target.st)" = precious ] && cmp -s k.so k.orig'
+	refused "$case" "a symbolic link" "a symbolic link to a file"
 done
 check "... no other stream made" [ ! -e a.st ]
 mkfifo fifo
