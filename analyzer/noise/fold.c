@@ -62,6 +62,58 @@ static int only_chance(size_t rest, double expect, int tries)
 	return rest == 0 || gsl_cdf_poisson_Q((unsigned)rest - 1, expect) >= MODEL_CLAIM_P / tries;
 }
 
+/* The fewest sources that fill the filled slots of k, where they differ:
+ * slots a divisor d of k apart, all beyond chance and alike (as `filled`
+ * and `uniform` judge them), are one source of d p, each other filled
+ * slot one of its own.  A 1 ms source on 500 us marks fills every other
+ * slot of 4 ms, a 4 ms one a slot between, half as often: two sources,
+ * not a 500 us one skipping 3 marks in 8.  Where the filled slots are
+ * alike, they are one source of p that skips the others (a second
+ * source took those marks), whatever groups they make: k (and where
+ * memory runs out). */
+static int parts(const size_t *count, int k, double chance, int tries)
+{
+	char *used = calloc((size_t)k, 1);
+	size_t *at = malloc((size_t)k * sizeof *at);
+	int np = 0;
+	if (used == NULL || at == NULL) {
+		free(used), free(at);
+		return k;
+	}
+	for (int d = 1; d < k; d++) {
+		if (k % d != 0)
+			continue;
+		int q = k / d;
+		for (int r = 0; r < d; r++) {
+			int all = 1;
+			size_t sum = 0;
+			for (int j = 0; j < q && all; j++) {
+				size_t c = count[r + j * d];
+				at[j] = c, sum += c;
+				all = !used[r + j * d] && c > 0 &&
+				      gsl_cdf_poisson_Q((unsigned)c - 1, chance / k) < MODEL_CLAIM_P / tries;
+			}
+			if (!all || !uniform(at, q, sum, tries))
+				continue;
+			for (int j = 0; j < q; j++)
+				used[r + j * d] = 1;
+			np++;
+		}
+	}
+	/* and the filled slots alike are one source of p skipping the
+	 * others (where a second source took its marks) */
+	size_t nf = 0, sum = 0;
+	for (int j = 0; j < k; j++)
+		if (count[j] > 0 &&
+		    gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries) {
+			np += !used[j];
+			at[nf++] = count[j], sum += count[j];
+		}
+	int alike = uniform(at, (int)nf, sum, tries);
+	free(used), free(at);
+	return alike ? k : np;
+}
+
 static int by_ll(const void *a, const void *b)
 {
 	long long x = *(const long long *)a, y = *(const long long *)b;
@@ -217,8 +269,9 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		size_t rest;
 		int f = filled(count, k, chance, tries, &rest);
 		double excess = unlikely(count[full], n, k);
-		if (f > 0 && f <= k - f + 1 && excess > several_excess &&
-		    !uniform(count, k, n, tries) && only_chance(rest, chance * (k - f) / k, tries))
+		if (f > 0 && excess > several_excess && !uniform(count, k, n, tries) &&
+		    only_chance(rest, chance * (k - f) / k, tries) &&
+		    (f <= k - f + 1 || parts(count, k, chance, tries) <= k - f + 1))
 			several = k, several_slot = full, several_excess = excess, several_f = f;
 	}
 	/* one source at a multiple of the one fold's, in one slot of it

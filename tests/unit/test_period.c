@@ -276,6 +276,28 @@ static void test_fold_among_random(void **state)
 	assert_true(fabs(out.period - 4e6) < 1);
 }
 
+/* A 1 ms source and a 4 ms one half a millisecond after every fourth of
+ * its marks, on the 500 us marks both lie on over 2 s: 2000 events in
+ * the even slots, 500 in one odd slot of 8.  The filled slots differ
+ * (the 4 ms slot half as full as the 1 ms ones at the fold of 2 ms), so
+ * they are two sources, not one of 500 us skipping 3 of 8 marks: the
+ * fold names the 1 ms one, in the even slots, first. */
+static void test_fold_two_sources(void **state)
+{
+	(void)state;
+	static double mid[2500];
+	struct marks m = { .period = 5e5, .phase = 0, .tol = 1e4 }, out;
+	size_t n = 0;
+	for (int j = 0; j < 4000; j++)
+		if (j % 2 == 0 || j % 8 == 1)
+			mid[n++] = m.period * j;
+	int several = 0;
+	assert_int_equal(fold_fundamental(mid, n, 1, 2e9, &m, &out, &several), 2);
+	assert_int_equal(several, 1);
+	assert_true(fabs(out.period - 1e6) < 1);
+	assert_true(fmod(out.phase, 1e6) < 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_too_few),
 		cmocka_unit_test(test_fold_skips),
 		cmocka_unit_test(test_fold_among_random),
+		cmocka_unit_test(test_fold_two_sources),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
