@@ -118,7 +118,7 @@ static void run_spread_json(FILE *out, int *f, const struct analysis *a)
 }
 
 /* Keys the model replaced: kept, null or 0, for the programs that read
- * them (README, JSON keys). */
+ * them (docs/json.md). */
 static void replaced_json(FILE *out, int *f)
 {
 	static const char *const nulls[] = { "excess_threshold_relative", "excess_threshold_spread",

@@ -1,5 +1,5 @@
 /*
- * report_json.c - one JSON object; the keys are listed in the README and
+ * report_json.c - one JSON object; the keys are listed in docs/json.md and
  * are kept once released.  Numbers are %.17g (they round-trip); unknown
  * values are null.
  */

@@ -79,7 +79,7 @@ if [ -n "${GBENCH_KERNELS:-}" ] && [ -x "$GBENCH_KERNELS" ]; then
 	"$ANALYZE" --json gb.csv > csv.out || fail "analyze gb.csv exited $?"
 	check "gbench CSV: 8 N, 24 samples (the repetitions, no aggregates)" \
 		[ "$(json_get csv.out points) $(json_get csv.out samples)" = "8 24" ]
-	# README: analyze --column BM_copy gb.json, one of several.
+	# docs/other-tools.md: analyze --column BM_copy gb.json, one of several.
 	"$GBENCH_KERNELS" --n $n --benchmark_min_time=0.01 --benchmark_format=json > two.json 2> /dev/null
 	rc=0
 	"$ANALYZE" two.json > out 2> err || rc=$?

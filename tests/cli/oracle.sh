@@ -63,12 +63,12 @@ for v in -1 1 abc 0x1 ''; do
 	check "--check-tolerance '$v': usage error" [ "$(collect_rc --check-tolerance "$v" --n 1,2,3 --runs 1 -o x.st)" -eq 2 ]
 done
 
-# The examples of the README: dot.c right, dot_unrolled.c wrong at N not
-# a multiple of 4, built as the README says.
+# The examples of docs/collect.md: dot.c right, dot_unrolled.c wrong at N
+# not a multiple of 4, built as it says.
 src=$SUBTICK_SOURCE_ROOT/collector
 ${CC:-cc} -O2 -shared -fPIC -I "$src/include" -o libdot.so "$src/examples/dot.c" &&
 	${CC:-cc} -O2 -shared -fPIC -I "$src/include" -o libdot_unrolled.so "$src/examples/dot_unrolled.c" ||
-	fail "the README's build of the dot examples failed"
+	fail "the documented build of the dot examples failed"
 check "dot against dot_unrolled at 1000, 1001, 1003: refused" \
 	[ "$(collect_rc --kernel ./libdot.so:dot --kernel ./libdot_unrolled.so:dot_unrolled --n 1000,1001,1003 --runs 2 -o dot.st -o unrolled.st)" -eq 1 ]
 echo "    $(cat err)"

@@ -1,11 +1,12 @@
 #!/bin/sh
-# A user kernel, built the way the README says, runs under collect.
+# A user kernel, built the way the README and docs/collect.md say, runs
+# under collect.
 . "$(dirname "$0")/lib.sh"
 : "${SUBTICK_SOURCE_ROOT:?}"
 
 cc -O2 -shared -fPIC -I "$SUBTICK_SOURCE_ROOT/collector/include" \
 	-o "$T/libsum.so" "$SUBTICK_SOURCE_ROOT/collector/examples/sum.c" ||
-	fail "the README's build command for the example failed"
+	fail "the documented build command for the example failed"
 "$COLLECT" --kernel "$T/libsum.so:sum" --n 1000,2000,4000,8000 --runs 10 -q \
 	-o "$T/s" 2> "$T/err" || fail "collect exited $?: $(cat "$T/err")"
 check "kernel recorded in the header" \

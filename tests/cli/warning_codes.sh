@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every warning has a stable code: warning_codes in the JSON, one for
 # each of warnings, in their order, each one of analyzer/fit/warnings.h's
-# and the README's; the codes of known warnings are the expected ones.
+# and docs/json.md's; the codes of known warnings are the expected ones.
 . "$(dirname "$0")/lib.sh"
 : "${ANALYZE:?}" "${SYNTH:?}" "${SUBTICK_SOURCE_ROOT:?}"
 cd "$T"
@@ -16,10 +16,11 @@ import json, re, sys
 root = sys.argv[1]
 names = set(re.findall(r'\[WARN_[A-Z0-9_]+\] = "([a-z0-9_]+)"',
                        open(root + "/analyzer/fit/warnings.c").read()))
-readme = open(root + "/README.md").read()
-row = next(l for l in readme.splitlines() if l.startswith("| `warning_codes` |"))
-documented = set(re.findall(r"`([a-z0-9_]+)`", row)) - {"warning_codes", "warnings"}
-assert names == documented, ("warnings.c and the README differ", names ^ documented)
+doc = open(root + "/docs/json.md").read()
+rows = [l for l in doc.splitlines() if l.startswith("| `warning_codes` |")]
+assert len(rows) == 1, ("docs/json.md: one row of warning_codes", len(rows))
+documented = set(re.findall(r"`([a-z0-9_]+)`", rows[0])) - {"warning_codes", "warnings"}
+assert names == documented, ("warnings.c and docs/json.md differ", names ^ documented)
 want = {"w.json": {"few_n", "narrow_range", "few_runs"}, "d.json": {"speed_ramp"}}
 for path in sys.argv[2:]:
     j = json.load(open(path))

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""readme_examples.py - run every command of the README's example blocks.
+"""readme_examples.py - run every command of the documentation's example blocks.
 
-    readme_examples.py README BUILD SOURCE [--list]
+    readme_examples.py BUILD SOURCE FILE... [--list]
 
-An example block is a run of lines indented by four spaces after a blank
+FILE is README.md or a page of docs/, each run on its own, as a reader
+starting on that page would.  An example block is a run of lines indented by four spaces after a blank
 line (fenced blocks hold code or output, not commands).  A line is a
 command when its first word is a program this project's examples use
 (collect, analyze, cc, ...); a trailing backslash joins the next line;
 `cd DIR` moves the following commands of its block.  Commands run in a
-scratch directory in which `build` is the build tree and the source tree's
-folders are reachable, with collect and analyze on PATH, one after
-another, so that a file one example writes is there for the next.
+scratch directory (one for each FILE) in which `build` is the build tree
+and the source tree's folders are reachable, with collect and analyze on
+PATH, one after another, so that a file one example of a page writes is
+there for the next.
 
 What cannot run here is skipped and counted, never failed: the project's
 own scripts (the demo, the suite itself, the benchmarks), MPI, and a
@@ -18,8 +20,8 @@ command naming an input that does not exist (your own tool, your old and
 new library, a file from elsewhere).  Collections get short budgets
 (--budget at most 0.5 s, 2 s on a coarse clock, and 0.5 s added where
 none is given and no --runs or --n bounds them; --runs at most 2): the examples must run, not
-measure well.  A command that exits non-zero fails the test; the last
-line says how many ran, were skipped and failed.
+measure well.  A command that exits non-zero fails the test; a line for
+each FILE and the last line say how many ran, were skipped and failed.
 """
 import os
 import re
@@ -150,24 +152,20 @@ def shorten(cmd):
                   lambda m: m.group(1) + m.group(2) + " --budget 0.5" + m.group(3), cmd, count=1)
 
 
-def main():
-    if len(sys.argv) < 4:
-        print(__doc__, file=sys.stderr)
-        return 2
-    readme, build, source = sys.argv[1:4]
-    source, build = os.path.abspath(source), os.path.abspath(build)
-    listing = "--list" in sys.argv[4:]
-    text = open(readme, encoding="utf-8").read()
+def run_file(path, build, source, listing):
+    """Run one file's examples in a scratch directory of its own; return
+    the counts (ran, skipped, failed)."""
+    text = open(path, encoding="utf-8").read()
     scratch = tempfile.mkdtemp(prefix="subtick-readme-")
     ran = skipped = failed = 0
     try:
         for name in os.listdir(source):
             if name not in ("build", ".git") and not name.startswith("build"):
                 os.symlink(os.path.join(source, name), os.path.join(scratch, name))
-        os.symlink(os.path.abspath(build), os.path.join(scratch, "build"))
+        os.symlink(build, os.path.join(scratch, "build"))
         env = dict(os.environ)
-        env["PATH"] = os.pathsep.join([os.path.join(os.path.abspath(build), "collector"),
-                                       os.path.join(os.path.abspath(build), "analyzer"),
+        env["PATH"] = os.pathsep.join([os.path.join(build, "collector"),
+                                       os.path.join(build, "analyzer"),
                                        env.get("PATH", "")])
         for block in blocks(text):
             cwd = scratch
@@ -226,8 +224,26 @@ def main():
                         print("    " + line)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print("%d ran, %d skipped, %d failed" % (ran, skipped, failed))
-    return 1 if failed else 0
+    return ran, skipped, failed
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--list"]
+    listing = len(args) < len(sys.argv) - 1
+    if len(args) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    build, source = os.path.abspath(args[0]), os.path.abspath(args[1])
+    total = [0, 0, 0]
+    for path in args[2:]:
+        print("== %s" % os.path.relpath(path, source))
+        counts = run_file(path, build, source, listing)
+        if not listing:
+            print("%s: %d ran, %d skipped, %d failed" %
+                  ((os.path.relpath(path, source),) + counts))
+        total = [t + c for t, c in zip(total, counts)]
+    print("%d ran, %d skipped, %d failed" % tuple(total))
+    return 1 if total[2] else 0
 
 
 if __name__ == "__main__":
