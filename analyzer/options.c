@@ -1,7 +1,8 @@
 /*
- * options.c - getopt_long, checked numbers, --help.
+ * options.c - getopt_long, checked numbers, the manual (--manual).
  */
 #include "options.h"
+#include "help.h"
 #include "helptext.h"
 #include "suggest.h"
 
@@ -56,13 +57,14 @@ static const struct option long_options[] = {
 
 void options_help(FILE *out)
 {
+	struct analyze_options d = options_defaults();
 	fputs(
 "NAME\n"
 "    analyze - unit cost and overhead from timings, finer than the clock's tick\n"
 "\n"
-"SYNOPSIS\n"
-"    analyze [OPTIONS] [FILE...]\n"
-"    collect | analyze [OPTIONS]\n"
+"SYNOPSIS\n", out);
+	fputs(analyze_synopsis(), out);
+	fputs(
 "\n"
 "DESCRIPTION\n"
 "    Reads subtick streams (data/FORMAT.md) from the FILEs, or standard\n"
@@ -172,7 +174,7 @@ void options_help(FILE *out)
 "                          such results have no start times (no fifths,\n"
 "                          drift check or periods)\n"
 	      , out);
-	fputs(
+	fprintf(out,
 "        --compare A B     compare two collections (each a file, or files\n"
 "                          of one collection joined by commas): the ratio\n"
 "                          of their unit costs B / A with bounds, and a\n"
@@ -207,13 +209,14 @@ void options_help(FILE *out)
 "                          (far below the next timing of its N and the line\n"
 "                          through the others); by default it is left out,\n"
 "                          with a warning\n"
-"        --replicates B    subsampling refits (default 200)\n"
-"        --seed S          subsampling seed, 1..4294967295 (default 1: reports\n"
+"        --replicates B    subsampling refits (default %u)\n"
+"        --seed S          subsampling seed, 1..4294967295 (default %lu: reports\n"
 "                          repeat)\n"
-"    -h, --help            a short usage (one line an option)\n"
+"    -h, --help            every option in a few lines, with its default\n"
 "        --manual          this text, the manual (man analyze)\n"
 "        --version         print the version\n"
-"\n"
+"\n", d.analysis.replicates, d.analysis.seed);
+	fputs(
 "PLOTS\n"
 "    --plot DIR writes timings, excess-n, excess-distribution, excess-time,\n"
 "    speed and sources (.png, .svg, .pdf, or .txt for dumb) and their data\n"
@@ -380,7 +383,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--ops-per-unit", arg, "expected a positive number");
 		o->analysis.ops_per_unit = v;
 		break;
-	case 'h': help_brief_of(stdout, options_help, "analyze"); return OPTIONS_DONE;
+	case 'h': analyze_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
@@ -438,12 +441,17 @@ static int unknown_option(int argc, char **argv, int c, FILE *err)
 	return usage(err, "option", argv[optind - 1], what);
 }
 
+struct analyze_options options_defaults(void)
+{
+	return (struct analyze_options){ .analysis = {
+		.method = METHOD_BOTH, .plot_format = "png", .column = "t",
+		.replicates = INTERVAL_REPLICATES, .seed = 1 } };
+}
+
 enum options_status options_parse(int argc, char **argv,
 				  struct analyze_options *o, FILE *err)
 {
-	*o = (struct analyze_options){ .analysis = {
-		.method = METHOD_BOTH, .plot_format = "png", .column = "t",
-		.replicates = INTERVAL_REPLICATES, .seed = 1 } };
+	*o = options_defaults();
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
