@@ -424,7 +424,7 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
  * argv[optind - 1] (the program, for the first argument). */
 static int unknown_option(int argc, char **argv, int c, FILE *err)
 {
-	const char *what = c == '?' ? "unknown (see analyze --help)" : "needs a value";
+	const char *what = c == '?' ? "unknown" : "needs a value";
 	if (optopt > 0 && optopt < 256) {
 		const char *word = optind < argc && argv[optind][0] == '-' &&
 				   strchr(argv[optind], optopt) ? argv[optind] : argv[optind - 1];
@@ -432,10 +432,8 @@ static int unknown_option(int argc, char **argv, int c, FILE *err)
 			c == '?' ? "; a file of that name is read as ./" : "", c == '?' ? word : "");
 		return OPTIONS_USAGE;
 	}
-	const char *near = c == '?' ? suggest_option(argv[optind - 1], long_options) : NULL;
-	if (near != NULL) {
-		fprintf(err, "analyze: option '%s': unknown; did you mean --%s? (see analyze --help)\n",
-			argv[optind - 1], near);
+	if (c == '?') {
+		suggest_say(err, "analyze", argv[optind - 1], long_options);
 		return OPTIONS_USAGE;
 	}
 	return usage(err, "option", argv[optind - 1], what);
@@ -448,8 +446,9 @@ struct analyze_options options_defaults(void)
 		.replicates = INTERVAL_REPLICATES, .seed = 1 } };
 }
 
-enum options_status options_parse(int argc, char **argv,
-				  struct analyze_options *o, FILE *err)
+/* The words of the command line, each checked and taken into o. */
+static enum options_status read_words(int argc, char **argv,
+				      struct analyze_options *o, FILE *err)
 {
 	*o = options_defaults();
 	int c;
@@ -478,5 +477,14 @@ enum options_status options_parse(int argc, char **argv,
 		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)
 		return usage(err, "--group", NULL, "expected files (streams with that header key)");
-	return outputs_spare_inputs(o, err);
+	return OPTIONS_RUN;
+}
+
+enum options_status options_parse(int argc, char **argv,
+				  struct analyze_options *o, FILE *err)
+{
+	enum options_status st = read_words(argc, argv, o, err);
+	if (st == OPTIONS_USAGE)
+		help_usage_error(err, analyze_synopsis(), "analyze");
+	return st == OPTIONS_RUN ? outputs_spare_inputs(o, err) : st;
 }

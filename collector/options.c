@@ -477,7 +477,10 @@ struct collect_options options_defaults(const char *prog)
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err)
 {
-	return options_parse_as("collect", argc, argv, o, err);
+	enum options_status st = options_parse_as("collect", argc, argv, o, err);
+	if (st == OPTIONS_USAGE)
+		help_usage_error(err, collect_synopsis(), "collect");
+	return st;
 }
 
 enum options_status options_parse_as(const char *prog, int argc, char **argv,
@@ -488,16 +491,12 @@ enum options_status options_parse_as(const char *prog, int argc, char **argv,
 	opterr = 0;	/* one line of our own instead of getopt's */
 	while ((c = getopt_long(argc, argv, ":c:k:r:b:o:qh", long_options,
 				NULL)) != -1) {
-		if (c == '?' && suggest_option(argv[optind - 1], long_options)) {
-			fprintf(err, "%s: option '%s': unknown; did you mean --%s? (see %s --help)\n",
-				o->prog, argv[optind - 1],
-				suggest_option(argv[optind - 1], long_options), o->prog);
+		if (c == '?') {
+			suggest_say(err, o->prog, argv[optind - 1], long_options);
 			return OPTIONS_USAGE;
 		}
-		if (c == '?' || c == ':')
-			return usage_as(o->prog, err, "option", argv[optind - 1],
-				     c == '?' ? "unknown (see --help)"
-					      : "needs a value");
+		if (c == ':')
+			return usage_as(o->prog, err, "option", argv[optind - 1], "needs a value");
 		int st = take(c, optarg, o, err);
 		if (st != OPTIONS_RUN)
 			return (enum options_status)st;

@@ -81,11 +81,13 @@ enum options_status {
  * messages. */
 struct collect_options options_defaults(const char *prog);
 
+/* collect's command line; after a usage error, collect's usage too. */
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err);
 
 /* The same for another program over collect's options (collect-mpi): prog
- * names it in messages.  --help and --version are the caller's. */
+ * names it in messages.  --help and --version are the caller's, and so is
+ * the usage after a usage error's line. */
 enum options_status options_parse_as(const char *prog, int argc, char **argv,
 				     struct collect_options *o, FILE *err);
 

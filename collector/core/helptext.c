@@ -13,6 +13,12 @@ void help_usage(FILE *out, const char *synopsis)
 	fputs(synopsis, out);
 }
 
+void help_usage_error(FILE *err, const char *synopsis, const char *prog)
+{
+	help_usage(err, synopsis);
+	fprintf(err, "Every option: %s --help.\n", prog);
+}
+
 void help_group(FILE *out, const char *title)
 {
 	fprintf(out, "\n%s\n", title);

@@ -18,6 +18,10 @@ enum {
  * (each indented by four spaces, each ending with a newline). */
 void help_usage(FILE *out, const char *synopsis);
 
+/* After a usage error's own line: the usage (help_usage) and where every
+ * option is (prog --help). */
+void help_usage_error(FILE *err, const char *synopsis, const char *prog);
+
 /* A heading of a group of options ("what to time:"), a blank line before. */
 void help_group(FILE *out, const char *title);
 

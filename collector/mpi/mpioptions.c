@@ -193,6 +193,8 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 		fprintf(err, "collect-mpi: --kernel: one kernel per run (two, timed in turn, are collect's)\n");
 		st = OPTIONS_USAGE;
 	}
+	if (st == OPTIONS_USAGE && err != NULL)
+		help_usage_error(err, synopsis, "collect-mpi");
 	if (err != NULL && err != stderr)
 		fclose(err);
 	/* o keeps pointers into argv, not into rest */

@@ -1,7 +1,9 @@
 #!/bin/sh
 # -h/--help of collect, analyze and collect-mpi: the usage, then every
 # option the manual names, each as an entry of its own, whole (nothing cut
-# with "..."), the manual's defaults with it, no line over 80 columns.
+# with "..."), the manual's defaults with it, no line over 80 columns.  A
+# usage error: its own line, then the usage (the help's own lines), exit 2;
+# a mistyped long option answered with the one meant.
 . "$(dirname "$0")/lib.sh"
 : "${ANALYZE:?}" "${SUBTICK_SOURCE_ROOT:?}"
 
@@ -80,6 +82,30 @@ help_of() {
 	done < "$T/$name.mdefaults" > "$T/$name.compared"
 	differ=$(grep -vxF -f "$T/$name.hdefaults" "$T/$name.compared" || true)
 	check "$name --help: the manual's defaults ($(paste -s -d, "$T/$name.compared"))${differ:+ (not so: $differ)}" [ -z "$differ" ]
+	sed -n '1,/^$/p' "$T/$name.help" | sed '$d' > "$T/$name.usage"
+}
+
+# own_line NAME EXPECT FILE: FILE (a usage error's stderr) has one line of
+# NAME's, saying EXPECT, just before the usage ("usage:")
+own_line() {
+	[ "$(grep -c "^$1:" "$3")" -eq 1 ] &&
+		grep "^$1:" "$3" | grep -qF -- "$2" &&
+		[ "$(grep -B 1 -x 'usage:' "$3" | head -n 1)" = "$(grep "^$1:" "$3")" ]
+}
+
+# usage_error NAME WHAT EXPECT CMD...: CMD exits 2 with one line of its own
+# (NAME's, saying EXPECT), then the usage --help shows; nothing on stdout.
+usage_error() {
+	name=$1 what=$2 expect=$3
+	shift 3
+	rc=0
+	"$@" > "$T/out" 2> "$T/err" || rc=$?
+	sed "s/^/    /" "$T/err"
+	check "$name $what: exit 2 ($rc), nothing on stdout" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ]"
+	check "$name $what: one line of its own, '$expect', before the usage" own_line "$name" "$expect" "$T/err"
+	sed -n '/^usage:$/,/^Every option/p' "$T/err" | sed '$d' > "$T/err.usage"
+	check "$name $what: then the usage, as --help has it" cmp -s "$T/err.usage" "$T/$name.usage"
+	check "$name $what: and where every option is" grep -qx "Every option: $name --help." "$T/err"
 }
 
 help_of collect "$COLLECT" collector/options.c
@@ -90,9 +116,28 @@ done
 check "collect --help: the budget's default, 2 s" grep -q 'default 2 s' "$T/collect.help"
 check "analyze --help: the replicates' default, 200" grep -q 'default 200)' "$T/analyze.help"
 
-# collect-mpi: --help before MPI starts.
+usage_error collect "--budgte 2" "did you mean --budget?" "$COLLECT" --budgte 2
+usage_error collect "--kernal x" "did you mean --kernel?" "$COLLECT" --kernal x
+usage_error collect "--frobnicate" "option '--frobnicate': unknown" "$COLLECT" --frobnicate
+check "... and no suggestion for it" sh -c "! grep -q 'did you mean' '$T/err'"
+usage_error collect "--pr 1" "ambiguous; did you mean --precision or --prepare?" "$COLLECT" --pr 1
+usage_error collect "--quiet=1" "--quiet takes no value" "$COLLECT" --quiet=1
+usage_error collect "--runs (no value)" "option '--runs': needs a value" "$COLLECT" --runs
+usage_error collect "--runs 0" "--runs '0': expected a positive integer" "$COLLECT" --runs 0
+usage_error collect "--n with --range" "--n and --range exclude each other" "$COLLECT" --n 1,2 --range 1:5
+usage_error analyze "--jsno" "did you mean --json?" "$ANALYZE" --jsno
+usage_error analyze "--replicates 3" "expected an integer 10..100000" "$ANALYZE" --replicates 3
+usage_error analyze "-lead.st" "option '-l' (in '-lead.st'): unknown" "$ANALYZE" -lead.st
+
+# collect-mpi: --help before MPI starts; a usage error from rank 0 of one.
 if [ -n "${COLLECT_MPI:-}" ]; then
 	help_of collect-mpi "$COLLECT_MPI"
+	if command -v mpirun > /dev/null; then
+		usage_error collect-mpi "--budgte 2" "did you mean --budget?" \
+			mpirun --allow-run-as-root --oversubscribe -n 1 "$COLLECT_MPI" --budgte 2
+	else
+		echo "no mpirun: collect-mpi's usage error not run"
+	fi
 else
 	echo "collect-mpi not built (no MPI): its --help not checked"
 fi
