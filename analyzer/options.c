@@ -1,7 +1,8 @@
 /*
- * options.c - getopt_long, checked numbers, --help.
+ * options.c - getopt_long, checked numbers, the manual (--manual).
  */
 #include "options.h"
+#include "help.h"
 #include "helptext.h"
 #include "suggest.h"
 
@@ -56,13 +57,14 @@ static const struct option long_options[] = {
 
 void options_help(FILE *out)
 {
+	struct analyze_options d = options_defaults();
 	fputs(
 "NAME\n"
 "    analyze - unit cost and overhead from timings, finer than the clock's tick\n"
 "\n"
-"SYNOPSIS\n"
-"    analyze [OPTIONS] [FILE...]\n"
-"    collect | analyze [OPTIONS]\n"
+"SYNOPSIS\n", out);
+	fputs(analyze_synopsis(), out);
+	fputs(
 "\n"
 "DESCRIPTION\n"
 "    Reads subtick streams (data/FORMAT.md) from the FILEs, or standard\n"
@@ -172,7 +174,7 @@ void options_help(FILE *out)
 "                          such results have no start times (no fifths,\n"
 "                          drift check or periods)\n"
 	      , out);
-	fputs(
+	fprintf(out,
 "        --compare A B     compare two collections (each a file, or files\n"
 "                          of one collection joined by commas): the ratio\n"
 "                          of their unit costs B / A with bounds, and a\n"
@@ -207,13 +209,14 @@ void options_help(FILE *out)
 "                          (far below the next timing of its N and the line\n"
 "                          through the others); by default it is left out,\n"
 "                          with a warning\n"
-"        --replicates B    subsampling refits (default 200)\n"
-"        --seed S          subsampling seed, 1..4294967295 (default 1: reports\n"
+"        --replicates B    subsampling refits (default %u)\n"
+"        --seed S          subsampling seed, 1..4294967295 (default %lu: reports\n"
 "                          repeat)\n"
-"    -h, --help            a short usage (one line an option)\n"
+"    -h, --help            every option in a few lines, with its default\n"
 "        --manual          this text, the manual (man analyze)\n"
 "        --version         print the version\n"
-"\n"
+"\n", d.analysis.replicates, d.analysis.seed);
+	fputs(
 "PLOTS\n"
 "    --plot DIR writes timings, excess-n, excess-distribution, excess-time,\n"
 "    speed and sources (.png, .svg, .pdf, or .txt for dumb) and their data\n"
@@ -380,7 +383,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--ops-per-unit", arg, "expected a positive number");
 		o->analysis.ops_per_unit = v;
 		break;
-	case 'h': help_brief_of(stdout, options_help, "analyze"); return OPTIONS_DONE;
+	case 'h': analyze_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
@@ -421,7 +424,7 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
  * argv[optind - 1] (the program, for the first argument). */
 static int unknown_option(int argc, char **argv, int c, FILE *err)
 {
-	const char *what = c == '?' ? "unknown (see analyze --help)" : "needs a value";
+	const char *what = c == '?' ? "unknown" : "needs a value";
 	if (optopt > 0 && optopt < 256) {
 		const char *word = optind < argc && argv[optind][0] == '-' &&
 				   strchr(argv[optind], optopt) ? argv[optind] : argv[optind - 1];
@@ -429,21 +432,25 @@ static int unknown_option(int argc, char **argv, int c, FILE *err)
 			c == '?' ? "; a file of that name is read as ./" : "", c == '?' ? word : "");
 		return OPTIONS_USAGE;
 	}
-	const char *near = c == '?' ? suggest_option(argv[optind - 1], long_options) : NULL;
-	if (near != NULL) {
-		fprintf(err, "analyze: option '%s': unknown; did you mean --%s? (see analyze --help)\n",
-			argv[optind - 1], near);
+	if (c == '?') {
+		suggest_say(err, "analyze", argv[optind - 1], long_options);
 		return OPTIONS_USAGE;
 	}
 	return usage(err, "option", argv[optind - 1], what);
 }
 
-enum options_status options_parse(int argc, char **argv,
-				  struct analyze_options *o, FILE *err)
+struct analyze_options options_defaults(void)
 {
-	*o = (struct analyze_options){ .analysis = {
+	return (struct analyze_options){ .analysis = {
 		.method = METHOD_BOTH, .plot_format = "png", .column = "t",
 		.replicates = INTERVAL_REPLICATES, .seed = 1 } };
+}
+
+/* The words of the command line, each checked and taken into o. */
+static enum options_status read_words(int argc, char **argv,
+				      struct analyze_options *o, FILE *err)
+{
+	*o = options_defaults();
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -470,5 +477,14 @@ enum options_status options_parse(int argc, char **argv,
 		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)
 		return usage(err, "--group", NULL, "expected files (streams with that header key)");
-	return outputs_spare_inputs(o, err);
+	return OPTIONS_RUN;
+}
+
+enum options_status options_parse(int argc, char **argv,
+				  struct analyze_options *o, FILE *err)
+{
+	enum options_status st = read_words(argc, argv, o, err);
+	if (st == OPTIONS_USAGE)
+		help_usage_error(err, analyze_synopsis(), "analyze");
+	return st == OPTIONS_RUN ? outputs_spare_inputs(o, err) : st;
 }

@@ -24,9 +24,15 @@ struct analyze_options {
 
 enum options_status { OPTIONS_RUN, OPTIONS_DONE, OPTIONS_USAGE };
 
+/* The options as they are when none is given. */
+struct analyze_options options_defaults(void);
+
+/* analyze's command line; after a usage error in its words, analyze's
+ * usage too. */
 enum options_status options_parse(int argc, char **argv,
 				  struct analyze_options *o, FILE *err);
 
+/* The manual (--manual, man analyze). */
 void options_help(FILE *out);
 
 #endif /* SUBTICK_ANALYZE_OPTIONS_H */

@@ -1,7 +1,8 @@
 /*
- * options.c - getopt_long, range checks, --help.
+ * options.c - getopt_long, range checks, the manual (--manual).
  */
 #include "options.h"
+#include "help.h"
 #include "helptext.h"
 #include "suggest.h"
 
@@ -71,10 +72,9 @@ void options_help(FILE *out)
 "NAME\n"
 "    collect - time a kernel whose cost is linear in N, many runs at many N\n"
 "\n"
-"SYNOPSIS\n"
-"    collect [OPTIONS]\n"
-"    collect --list-clocks [--clock NAME] [--coarsen BITS]\n"
-"    collect --trace SECONDS [--clock NAME] [--cpu K] [-o FILE]\n"
+"SYNOPSIS\n", out);
+	fputs(collect_synopsis(), out);
+	fputs(
 "\n"
 "DESCRIPTION\n"
 "    Times a kernel (built-in or from a shared object) at many values of N,\n"
@@ -210,7 +210,7 @@ void options_help(FILE *out)
 "                          (default: none; memcpy: half the L2 cache, so\n"
 "                          both buffers stay in it)\n"
 "        --kbest K[:EPS]   also stop once, for every N, the K smallest\n"
-"                          timings agree within EPS (default 0.001); the\n"
+"                          timings agree within EPS (default %g); the\n"
 "                          automatic plan's smallest N then runs 2 x\n"
 "                          tick / EPS by the probe's cost, so that the\n"
 "                          clock can tell the K apart, and is raised where\n"
@@ -218,7 +218,8 @@ void options_help(FILE *out)
 "                          header says so); a plan given with --n or\n"
 "                          --range is refused there (exit 2)\n",
 		OPTIONS_DEFAULT_CHECK_TOLERANCE, PLAN_RANGE_POINTS,
-		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
+		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION,
+		OPTIONS_DEFAULT_KBEST_EPS);
 	/* (in two: a string literal of more than 4095 bytes is beyond C99) */
 	fputs(
 "        --cpu K           pin to CPU K (default: the current CPU)\n"
@@ -240,7 +241,7 @@ void options_help(FILE *out)
 "                          run spans fewer than 10 ticks\n"
 "        --trace SECONDS   the activity trace (see DESCRIPTION), at most an\n"
 "                          hour; with --clock, --cpu, --no-priority, -o\n"
-"    -h, --help            a short usage (one line an option)\n"
+"    -h, --help            every option in a few lines, with its default\n"
 "        --manual          this text, the manual (man collect)\n"
 "        --version         print the version\n"
 "\n"
@@ -293,7 +294,7 @@ static int parse_kbest(const char *s, struct collect_options *o)
 	if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf)
 		return -1;
 	char *colon = strchr(buf, ':');
-	o->kbest_eps = 0.001;
+	o->kbest_eps = OPTIONS_DEFAULT_KBEST_EPS;
 	if (colon != NULL) {
 		*colon = '\0';
 		if (parse_double(colon + 1, &o->kbest_eps) != 0 ||
@@ -325,7 +326,7 @@ static const char *clock_problem(const char *name)
 		return "this clock exists only on x86-64";
 	if (strcmp(name, "cntvct") == 0)
 		return "this clock exists only on aarch64";
-	return "unknown clock (see collect --help, CLOCKS)";
+	return "unknown clock (collect --help names them)";
 }
 
 /* One option; returns OPTIONS_RUN or another status. */
@@ -435,7 +436,7 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		    o->trace_s > TRACE_SECONDS_MAX)
 			return usage_as(o->prog, err, "--trace", arg, "expected a number of seconds, at most 3600");
 		break;
-	case 'h': help_brief_of(stdout, options_help, "collect"); return OPTIONS_DONE;
+	case 'h': collect_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("collect (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
 	default:
@@ -462,36 +463,40 @@ static int check_pair(const struct collect_options *o, FILE *err)
 	return OPTIONS_RUN;
 }
 
+struct collect_options options_defaults(const char *prog)
+{
+	return (struct collect_options){ .prog = prog,
+					 .clock = clock_default_name(),
+					 .kernel = "count",
+					 .precision = OPTIONS_DEFAULT_PRECISION,
+					 .check_tolerance = OPTIONS_DEFAULT_CHECK_TOLERANCE,
+					 .cpu = -1,
+					 .raise_priority = 1 };
+}
+
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err)
 {
-	return options_parse_as("collect", argc, argv, o, err);
+	enum options_status st = options_parse_as("collect", argc, argv, o, err);
+	if (st == OPTIONS_USAGE)
+		help_usage_error(err, collect_synopsis(), "collect");
+	return st;
 }
 
 enum options_status options_parse_as(const char *prog, int argc, char **argv,
 				     struct collect_options *o, FILE *err)
 {
-	*o = (struct collect_options){ .prog = prog,
-				       .clock = clock_default_name(),
-				       .kernel = "count",
-				       .precision = OPTIONS_DEFAULT_PRECISION,
-				       .check_tolerance = OPTIONS_DEFAULT_CHECK_TOLERANCE,
-				       .cpu = -1,
-				       .raise_priority = 1 };
+	*o = options_defaults(prog);
 	int c;
 	opterr = 0;	/* one line of our own instead of getopt's */
 	while ((c = getopt_long(argc, argv, ":c:k:r:b:o:qh", long_options,
 				NULL)) != -1) {
-		if (c == '?' && suggest_option(argv[optind - 1], long_options)) {
-			fprintf(err, "%s: option '%s': unknown; did you mean --%s? (see %s --help)\n",
-				o->prog, argv[optind - 1],
-				suggest_option(argv[optind - 1], long_options), o->prog);
+		if (c == '?') {
+			suggest_say(err, o->prog, argv[optind - 1], long_options);
 			return OPTIONS_USAGE;
 		}
-		if (c == '?' || c == ':')
-			return usage_as(o->prog, err, "option", argv[optind - 1],
-				     c == '?' ? "unknown (see --help)"
-					      : "needs a value");
+		if (c == ':')
+			return usage_as(o->prog, err, "option", argv[optind - 1], "needs a value");
 		int st = take(c, optarg, o, err);
 		if (st != OPTIONS_RUN)
 			return (enum options_status)st;

@@ -72,17 +72,26 @@ enum options_status {
 /* Two kernels' results in doubles agree within 1e-9 of the largest
  * magnitude unless --check-tolerance says otherwise: rounding, not a bug. */
 #define OPTIONS_DEFAULT_CHECK_TOLERANCE 1e-9
+/* --kbest K with no EPS: the K smallest agree within 0.1%. */
+#define OPTIONS_DEFAULT_KBEST_EPS 1e-3
 /* --budget above a week is a typo, not a plan. */
 #define OPTIONS_BUDGET_MAX_S 604800.0
 
+/* The options as they are when none is given; prog names the program in
+ * messages. */
+struct collect_options options_defaults(const char *prog);
+
+/* collect's command line; after a usage error, collect's usage too. */
 enum options_status options_parse(int argc, char **argv,
 				  struct collect_options *o, FILE *err);
 
 /* The same for another program over collect's options (collect-mpi): prog
- * names it in messages.  --help and --version are the caller's. */
+ * names it in messages.  --help and --version are the caller's, and so is
+ * the usage after a usage error's line. */
 enum options_status options_parse_as(const char *prog, int argc, char **argv,
 				     struct collect_options *o, FILE *err);
 
+/* The manual (--manual, man collect). */
 void options_help(FILE *out);
 
 #endif /* SUBTICK_OPTIONS_H */

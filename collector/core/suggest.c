@@ -5,7 +5,10 @@
 
 #include <string.h>
 
-enum { SUGGEST_MAX = 64 };
+enum {
+	SUGGEST_MAX = 64,	/* the longest word compared */
+	SUGGEST_PREFIXED = 3,	/* the most options an ambiguous word is answered with */
+};
 
 /* Optimal string alignment distance of a[0..la) and b[0..lb), both at
  * most SUGGEST_MAX characters. */
@@ -53,4 +56,46 @@ const char *suggest_option(const char *word, const struct option *opts)
 		}
 	}
 	return best;
+}
+
+/* How many long options of opts begin with word[0..len), the first
+ * SUGGEST_PREFIXED of them in names. */
+static size_t prefixed(const char *word, size_t len, const struct option *opts,
+		       const char *names[SUGGEST_PREFIXED])
+{
+	size_t k = 0;
+	for (; opts->name != NULL; opts++)
+		if (strncmp(opts->name, word, len) == 0 && k++ < SUGGEST_PREFIXED)
+			names[k - 1] = opts->name;
+	return k;
+}
+
+void suggest_say(FILE *err, const char *prog, const char *word,
+		 const struct option *opts)
+{
+	const char *names[SUGGEST_PREFIXED];
+	size_t len = strncmp(word, "--", 2) == 0 ? strcspn(word + 2, "=") : 0;
+	size_t k = len > 0 ? prefixed(word + 2, len, opts, names) : 0;
+	const char *near = suggest_option(word, opts);
+	/* "--quiet=1" (or "--qui=1"): getopt_long's '?' for a value the
+	 * option it names takes none of */
+	const char *named = k == 1 ? names[0] : NULL;
+	for (const struct option *o = opts; k > 1 && o->name != NULL; o++)
+		if (strlen(o->name) == len && strncmp(o->name, word + 2, len) == 0)
+			named = o->name;
+	if (named != NULL && word[2 + len] == '=') {
+		fprintf(err, "%s: option '%s': --%s takes no value\n", prog, word, named);
+		return;
+	}
+	k = named != NULL ? 0 : k;
+	fprintf(err, "%s: option '%s': %s", prog, word, k > 1 ? "ambiguous" : "unknown");
+	if (k > SUGGEST_PREFIXED)
+		fprintf(err, " (%zu options begin so)", k);
+	else if (k > 1)
+		for (size_t i = 0; i < k; i++)
+			fprintf(err, "%s --%s%s", i == 0 ? "; did you mean" : i + 1 == k ? " or" : ",",
+				names[i], i + 1 == k ? "?" : "");
+	else if (near != NULL)
+		fprintf(err, "; did you mean --%s?", near);
+	putc('\n', err);
 }

@@ -1,14 +1,20 @@
 /*
- * mpioptions.c - collect-mpi's options: --pairs, --help and --version
- * here, the rest through collect's parser (options_parse_as).
+ * mpioptions.c - collect-mpi's options: --pairs, --help, --manual and
+ * --version here, the rest through collect's parser (options_parse_as).
  */
 #include "mpioptions.h"
+#include "help.h"
 #include "helptext.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "version.h"
+
+static const char synopsis[] =
+"    mpirun -n P collect-mpi [--kernel pingpong|allreduce] [OPTIONS] | analyze\n"
+"    mpirun -n P collect-mpi --kernel count -o out.%r.st [OPTIONS]\n"
+"    mpirun -n P collect-mpi --list-clocks\n";
 
 void mpi_options_help(FILE *out)
 {
@@ -17,10 +23,9 @@ void mpi_options_help(FILE *out)
 "    collect-mpi - collect under MPI: message costs between ranks, or a\n"
 "    kernel timed on every rank at once\n"
 "\n"
-"SYNOPSIS\n"
-"    mpirun -n P collect-mpi [--kernel pingpong|allreduce] [OPTIONS] | analyze\n"
-"    mpirun -n P collect-mpi --kernel count -o out.%r.st [OPTIONS]\n"
-"    mpirun -n P collect-mpi --list-clocks\n"
+"SYNOPSIS\n", out);
+	fputs(synopsis, out);
+	fputs(
 "\n"
 "DESCRIPTION\n"
 "    Each rank reads its clock as collect does (the gcd tick, serialized\n"
@@ -73,7 +78,7 @@ void mpi_options_help(FILE *out)
 "    --range, --geometric, -r, --runs, -b, --budget, --precision, --until,\n"
 "    --max-n, --kbest, --no-priority, --seed, -q, --quiet, --force\n"
 "                          as in collect(1), on every rank\n"
-"    -h, --help            a short usage (one line an option)\n"
+"    -h, --help            every option in a few lines, with its default\n"
 "        --manual          this text, the manual (man collect-mpi)\n"
 "    --version             the version\n"
 "\n"
@@ -107,11 +112,29 @@ void mpi_options_help(FILE *out)
 "    collect(1), analyze(1), subtick(3), mpirun(1)\n", out);
 }
 
+void mpi_options_brief(FILE *out)
+{
+	struct collect_options d = options_defaults("collect-mpi");
+	help_usage(out, synopsis);
+	fputs("\nTimes messages between ranks, or a kernel on every rank at once, as\n"
+	      "collect does; collect's options hold on every rank.\n", out);
+	help_group(out, "collect-mpi's own:");
+	help_option(out, "-k, --kernel KERNEL", "pingpong: ranks 0 and 1 exchange N bytes; allreduce: MPI_Allreduce of N doubles over all ranks; or collect's, on every rank (default %s)",
+		    d.kernel);
+	help_option(out, "--pairs", "pingpong in pairs of ranks (2i, 2i+1), each even rank writing its own stream (default: ranks 0 and 1 only)");
+	help_option(out, "-o, --output PATTERN", "the stream's file, %%r the rank, %%%% a %% (default stdout); needed, with %%r, where several ranks write");
+	help_option(out, "--list-clocks", "rank 0 prints every rank's clocks: host, CPU, tick, MPI_Wtick(), read cost, and whether the ranks agree; then exit");
+	help_option(out, "--cpu N", "pin every rank to CPU N (default: each rank to its place among its host's ranks)");
+	help_paragraph(out, "A message kernel's automatic N: 0, 1, 2, 4 and on, doubling, until a run takes 0.1 ms; of the regimes found (eager, rendezvous), the highest.");
+	collect_help_options(out, 1);
+	help_last(out, "collect-mpi");
+}
+
 int mpi_options_early(int argc, char **argv)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			help_brief_of(stdout, mpi_options_help, "collect-mpi");
+			mpi_options_brief(stdout);
 			return 1;
 		}
 		if (strcmp(argv[i], "--manual") == 0) {
@@ -146,7 +169,7 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 			if (rank == 0 && strcmp(a, "--manual") == 0)
 				mpi_options_help(stdout);
 			else if (rank == 0)
-				help_brief_of(stdout, mpi_options_help, "collect-mpi");
+				mpi_options_brief(stdout);
 			free(rest);
 			return MPI_OPTIONS_DONE;
 		}
@@ -170,6 +193,8 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 		fprintf(err, "collect-mpi: --kernel: one kernel per run (two, timed in turn, are collect's)\n");
 		st = OPTIONS_USAGE;
 	}
+	if (st == OPTIONS_USAGE && err != NULL)
+		help_usage_error(err, synopsis, "collect-mpi");
 	if (err != NULL && err != stderr)
 		fclose(err);
 	/* o keeps pointers into argv, not into rest */

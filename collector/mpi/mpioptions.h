@@ -17,7 +17,11 @@ enum { MPI_OPTIONS_RUN, MPI_OPTIONS_DONE, MPI_OPTIONS_USAGE };
 int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 		      struct collect_options *o, int rank);
 
+/* The manual (--manual, man collect-mpi). */
 void mpi_options_help(FILE *out);
+
+/* --help: every option in a few lines. */
+void mpi_options_brief(FILE *out);
 
 /* --help or --version before MPI starts (they need no ranks): 1 if one
  * was printed, else 0. */

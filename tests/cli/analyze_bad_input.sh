@@ -138,7 +138,7 @@ for args in "--bogus" "--method simplex" "--unit-ns 0" "--unit-ns x" "--tick -1"
 	rc=0
 	"$ANALYZE" $args "$T/good" > "$T/out" 2> "$T/err" || rc=$?
 	check "analyze $args: exit 2 (got $rc)" [ "$rc" -eq 2 ]
-	check "analyze $args: one line" [ "$(wc -l < "$T/err")" -eq 1 ]
+	check "analyze $args: one line (but the usage)" [ "$(error_lines "$T/err" | wc -l)" -eq 1 ]
 done
 check "--unit-ns 2e9: says the range" grep -q "^analyze: --unit-ns '2e9': expected nanoseconds per clock unit, 1e-6 to 1e9" "$T/err"
 

@@ -1,15 +1,16 @@
 #!/bin/sh
-# Every bad input: one line on stderr naming the problem, exit 2, no output.
+# Every bad input: one line on stderr naming the problem, exit 2, no output
+# (after a usage error in the command line's words, the usage follows it).
 . "$(dirname "$0")/lib.sh"
 
 bad() {
 	rc=0
 	"$COLLECT" "$@" > "$T/out" 2> "$T/err" || rc=$?
 	check "collect $*: exit 2 (got $rc)" [ "$rc" -eq 2 ]
-	check "collect $*: one line on stderr" [ "$(wc -l < "$T/err")" -eq 1 ]
+	check "collect $*: one line on stderr (but the usage)" [ "$(error_lines "$T/err" | wc -l)" -eq 1 ]
 	check "collect $*: message names collect" grep -q '^collect: ' "$T/err"
 	check "collect $*: nothing on stdout" [ ! -s "$T/out" ]
-	echo "    $(cat "$T/err")"
+	echo "    $(error_lines "$T/err")"
 }
 
 bad --clock nope

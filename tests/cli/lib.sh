@@ -58,6 +58,12 @@ if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) && [ -x "$py
 	python3() { "$PYTHON3" "$@"; }
 fi
 
+# error_lines FILE: a program's stderr without the usage that follows a
+# usage error's own line ("usage:" up to "Every option: PROG --help.").
+error_lines() {
+	sed '/^usage:$/,/^Every option: .* --help\.$/d' "$1"
+}
+
 # json_get FILE PATH: a value from analyze --json, read by tests/jsonq (one
 # process of C, not a python3 start): lists as "lo hi", true, false and null
 # as JSON spells them; PATH may go deeper (compare.ratio_bounds).

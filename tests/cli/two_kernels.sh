@@ -8,13 +8,14 @@
 : "${ANALYZE:?}" "${SUBTICK_EXAMPLE_SO:?}" "${SUBTICK_SPIN:?}"
 cd "$T"
 
-usage() {	# usage DESCRIPTION ARGS...: exit 2 with one line
+usage() {	# usage DESCRIPTION ARGS...: exit 2 with one line (and the usage)
 	desc=$1
 	shift
 	rc=0
 	"$COLLECT" "$@" > out 2> err || rc=$?
 	check "$desc: exit 2 ($rc)" [ "$rc" -eq 2 ]
-	check "... one line on stderr" [ "$(wc -l < err)" -eq 1 ]
+	check "... one line on stderr, then the usage" [ "$(error_lines err | wc -l)" -eq 1 ]
+	check "... the usage" grep -qx 'usage:' err
 	check "... nothing on stdout" [ ! -s out ]
 }
 usage "two kernels, one -o" --kernel count --kernel memcpy -o a.st
