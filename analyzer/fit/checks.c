@@ -208,10 +208,8 @@ static void check_saturated(struct analysis *a)
 		warn(a, WARN_FLOOR_HELD, "saturated? the runs' excess rises from their N's floor to a bell (%.3g%% of the runs lie within an eighth of their N's median excess of the floor, where a jitter falling from it, or flat, puts 5.5%% at least): every run held disturbances, many small ones, and so did the minima: the unit cost may be high by what they held, which grows with the run; see what the CPU does with collect --trace, or time shorter runs",
 		     j->rise_runs > 0 ? 100 * j->rise_near / j->rise_runs : 0);
 	/* the kernel's tick (the header's timer_period_ns), where the
-	 * kernel's count says it ran all along (collect's counters: as many
-	 * local timer interrupts as its period gives over their time, at
-	 * least; a tickless CPU that idled counts fewer, and other timers
-	 * only add), interrupts every run longer than its period at least
+	 * kernel's count says it ran all along (counted_tick_ran),
+	 * interrupts every run longer than its period at least
 	 * floor(run / period) times, the least run of an N too, whether or
 	 * not the model sees those interruptions (a tick hidden under a
 	 * jitter in proportion to the run).  Of the time columns only: a
@@ -224,8 +222,7 @@ static void check_saturated(struct analysis *a)
 	 * message (collect-mpi) may block, the tick then stopped in its
 	 * runs, and other timers can make up the count */
 	int busy = strncmp(a->kernel, "exec:", 5) != 0 && a->message[0] == '\0';
-	int ticked = k->have && k->have_irq && period > 0 &&
-		     k->loc_per_s * k->seconds >= k->seconds * 1e9 / period - 1;
+	int ticked = counted_tick_ran(k, period);
 	if (m->expected_long >= 1)
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
 		     m->expected_long);

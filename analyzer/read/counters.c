@@ -50,3 +50,9 @@ void counted_parse(const char *start, const char *end, struct counted *out)
 	out->steal_share = delta(start, end, "steal_ms", &ok) * 1e-3 / out->seconds;
 	out->have_steal = ok;
 }
+
+int counted_tick_ran(const struct counted *c, double period_ns)
+{
+	return c->have && c->have_irq && period_ns > 0 &&
+	       c->loc_per_s * c->seconds >= c->seconds * 1e9 / period_ns - 1;
+}

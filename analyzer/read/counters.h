@@ -23,4 +23,10 @@ struct counted {
  * they cannot be read or do not follow each other in time. */
 void counted_parse(const char *start, const char *end, struct counted *out);
 
+/* The kernel's tick of period_ns ran all along: the timer interrupts
+ * counted are as many as its period gives over their time, one fewer at
+ * most (a periodic count's floor); a tickless CPU that idled counts
+ * fewer, and other timers only add.  0 without the count or the period. */
+int counted_tick_ran(const struct counted *c, double period_ns);
+
 #endif /* SUBTICK_COUNTERS_H */

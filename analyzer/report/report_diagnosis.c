@@ -169,7 +169,8 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fprintf(out, "    sources: periods and bursts not searched: the runs of %zu files, whose start times lie on no common clock (analyze each alone)\n",
 			a->files);
 	struct source_view v = { &d->sources, m->of_source, "run", a->unit_ns, d->runs.span / 2,
-				 m->shared };
+				 m->shared, source_view_tick(&a->counted, a->timer_period_ns, a->unit_ns),
+				 a->counted.loc_per_s };
 	report_sources_text(out, &v);
 	if (m->unexplained > 0)
 		fprintf(out, "    no source: %llu run%s above the threshold, too few to tell a source from chance\n",

@@ -204,7 +204,9 @@ void report_diagnosis_json(FILE *out, int *f, const struct analysis *a)
 	run_spread_json(out, f, a);
 	replaced_json(out, f);
 	struct source_view v = { &d->sources, d->counts.of_source, "run", a->unit_ns,
-				 d->runs.span / 2 , d->counts.shared };
+				 d->runs.span / 2, d->counts.shared,
+				 source_view_tick(&a->counted, a->timer_period_ns, a->unit_ns),
+				 a->counted.loc_per_s };
 	report_sources_json(out, f, &v);
 	period_json(out, f, a);
 	compensated_json(out, f, a);

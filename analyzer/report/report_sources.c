@@ -16,6 +16,30 @@ double source_per_s(double rate, double unit_ns)
 	return unit_ns > 0 ? rate * 1e9 / unit_ns : NAN;
 }
 
+double source_view_tick(const struct counted *c, double timer_period_ns, double unit_ns)
+{
+	return unit_ns > 0 && counted_tick_ran(c, timer_period_ns) ? timer_period_ns / unit_ns : 0;
+}
+
+static int tick_period(const struct source_view *v, const struct source *s)
+{
+	return s->kind == SOURCE_PERIODIC && v->tick > 0 &&
+	       fabs(s->marks.period - v->tick) <= 0.01 * v->tick;
+}
+
+/* The i-th source is the kernel's tick: the first listed (the strongest)
+ * at its period, within 1% (the error a period may have and still be
+ * right in the model's score), a source the kernel counts at every
+ * mark, seen or not; one at that period but another phase is other
+ * work (a second timer of that period). */
+static int at_tick(const struct source_view *v, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (tick_period(v, &v->ss->s[j]))
+			return 0;
+	return tick_period(v, &v->ss->s[i]);
+}
+
 static uint64_t runs_of(const struct source_view *v, size_t j)
 {
 	return v->runs ? v->runs[j] : (uint64_t)v->ss->s[j].events;
@@ -111,6 +135,10 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 			(unsigned long long)shared, v->stretch, shared == 1 ? "" : "s");
 	if (s->kind == SOURCE_PERIODIC && !isnan(s->fire))
 		fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
+	if (at_tick(v, i))
+		fprintf(out, "; the kernel's tick (its timer counted %.4g a second on this CPU%s)",
+			v->tick_per_s,
+			s->fire < 0.9 ? ", enough for every mark: at those not seen here it cost less" : "");
 	if (s->visible < 0.999 && !isnan(s->rate))
 		fprintf(out, ", seen in %.3g%% of the running time (cheaper ones are hidden elsewhere: the rate is of the costs seen)",
 			100 * s->visible);
@@ -205,6 +233,8 @@ static void one_json(FILE *out, const struct source_view *v, size_t i, int perio
 	pair(out, source_per_s(s->rate_lo, v->unit_ns), source_per_s(s->rate_hi, v->unit_ns));
 	json_key(out, &f, "fire");
 	json_number(out, s->kind == SOURCE_PERIODIC ? s->fire : NAN);
+	json_key(out, &f, "kernel_tick");
+	fputs(at_tick(v, i) ? "true" : "false", out);
 	json_key(out, &f, "log10_p");
 	json_number(out, s->log10_p);
 	json_key(out, &f, "visible");

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "counters.h"
 #include "sources.h"
 
 struct source_view {
@@ -20,7 +21,14 @@ struct source_view {
 	double middle;		/* the collection's middle, clock units */
 	const uint64_t *shared;	/* each periodic source's events that a
 				 * source before explains (NULL: none) */
+	double tick;		/* the kernel's tick, clock units, where its
+				 * count says it ran all along; 0: not known */
+	double tick_per_s;	/* its timer's count, per second */
 };
+
+/* The kernel's tick for a source_view: timer_period_ns in clock units
+ * where the count c says it ran all along (counted_tick_ran), else 0. */
+double source_view_tick(const struct counted *c, double timer_period_ns, double unit_ns);
 
 /* Per second from a rate per clock unit (NAN without unit_ns). */
 double source_per_s(double rate, double unit_ns);

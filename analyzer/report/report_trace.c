@@ -78,7 +78,9 @@ void report_trace_text(FILE *out, const struct analysis *a)
 		fprintf(out, "  sources: none found in %llu gaps\n", (unsigned long long)t->gaps);
 	else
 		fprintf(out, "  sources (%zu, strongest first):\n", t->sources.count);
-	struct source_view v = { &t->sources, NULL, "gap", ns, t->span / 2, NULL };
+	struct source_view v = { &t->sources, NULL, "gap", ns, t->span / 2, NULL,
+				 source_view_tick(&a->counted, a->timer_period_ns, ns),
+				 a->counted.loc_per_s };
 	report_sources_text(out, &v);
 	fprintf(out, "\n");
 	counted_text(out, a, t->interruptions_per_s, t->unattributed_hi);
@@ -122,7 +124,9 @@ void report_trace_json(FILE *out, int *f, const struct analysis *a)
 		json_key(out, &g, kk[i]);
 		json_number(out, kv[i]);
 	}
-	struct source_view sv = { &t->sources, NULL, "gap", a->unit_ns, t->span / 2, NULL };
+	struct source_view sv = { &t->sources, NULL, "gap", a->unit_ns, t->span / 2, NULL,
+				  source_view_tick(&a->counted, a->timer_period_ns, a->unit_ns),
+				  a->counted.loc_per_s };
 	report_sources_json(out, &g, &sv);
 	fputs("\n  }", out);
 }

@@ -182,12 +182,20 @@ check "the kernel's 1 ms tick in runs of 3 to 10 ms: said" \
 	fail "... its code in the JSON"
 "$DISTURB" --seed 1 --periodic 1000:20:0.05:unseen --range 11000000:37000000:8 --seconds 6 > ku.st
 "$ANALYZE" ku.st > ku.txt || fail "an uncounted timer in long runs: exit $?"
-check "... a timer not the kernel's: not said" sh -c "! grep -q \"kernel's tick\" ku.txt"
+check "... a timer not the kernel's: not said" sh -c "! grep -q \"saturated? the kernel's tick\" ku.txt"
 # (a header that says a 0.5 ms tick the count does not hold: it stopped)
 sed 's/^# timer_period_ns: .*/# timer_period_ns: 500000/' kt.st > kh.st
 "$ANALYZE" kh.st > kh.txt || fail "a tick the count does not hold: exit $?"
 check "... a tick that did not run all along (counted 1000 a second of 2000): not said" \
-	sh -c "! grep -q \"kernel's tick\" kh.txt"
+	sh -c "! grep -q \"saturated? the kernel's tick\" kh.txt"
 "$DISTURB" --seed 1 --periodic 4000:38:0.05:irq > ks.st
 "$ANALYZE" ks.st > ks.txt || fail "the tick in short runs: exit $?"
-check "... the kernel's 4 ms tick in runs under 1 ms: not said" sh -c "! grep -q \"kernel's tick\" ks.txt"
+check "... the kernel's 4 ms tick in runs under 1 ms: not said" \
+	sh -c "! grep -q \"saturated? the kernel's tick\" ks.txt"
+# The source at the kernel's tick is named as the tick, where the count
+# says it ran all along, and only there.
+check "the source at the kernel's counted tick: named the kernel's tick" \
+	grep -q "every 4 ms.*; the kernel's tick (its timer counted" ks.txt
+"$ANALYZE" --json ks.st | grep -q '"kernel_tick": true' || fail "... kernel_tick in the JSON"
+check "... not where the count does not hold it" sh -c "! grep -q \"; the kernel's tick\" kh.txt"
+check "... nor a timer the kernel does not count" sh -c "! grep -q \"; the kernel's tick\" ku.txt"
