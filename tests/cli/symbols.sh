@@ -19,10 +19,10 @@ defined() {
 	nm -g --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u
 }
 
-# The API: what subtick.h declares with SUBTICK_API, and what recorder.h
+# The API: what subtick.h declares with SUBTICK_API, and what compat.h
 # does (a function kept for programs built against an older header).
 sed -n 's/^SUBTICK_API .*[ *(]\(subtick_[a-z0-9_]*\))*(.*/\1/p' \
-	"$src/include/subtick/subtick.h" "$src/lib/recorder.h" | sort -u > api
+	"$src/include/subtick/subtick.h" "$src/lib/compat.h" | sort -u > api
 check "the API read from the headers: $(wc -l < api) functions" \
 	sh -c "[ \$(wc -l < api) -ge 10 ] && grep -qx subtick_open api"
 
