@@ -16,6 +16,7 @@
 
 #include "calibrate.h"
 #include "clock.h"
+#include "compat.h"
 #include "conditions.h"
 #include "handle.h"
 #include "keys.h"
@@ -151,20 +152,56 @@ static const struct clock_source *find_clock(const char *name)
 	return resolved;
 }
 
-int subtick_clock_info(const char *clock, unsigned coarsen_bits,
-		       struct subtick_clock_info *out)
+/* The struct of API version 7, the first with a size. */
+#define CLOCK_INFO_SIZE_MIN (offsetof(struct subtick_clock_info, read_ns) + sizeof(double))
+
+/* The older struct is the newer without its size: the same fields at the
+ * same distance from each other. */
+_Static_assert(offsetof(struct subtick_clock_info_v6, read_ns) + sizeof(size_t) ==
+	       offsetof(struct subtick_clock_info, read_ns),
+	       "struct subtick_clock_info is the struct of API version 6 after its size");
+
+/* Clock name (NULL: the default) calibrated into *x, size included.  -1
+ * with errno EINVAL when it cannot be. */
+static int clock_info_of(const char *clock, unsigned coarsen_bits,
+			 struct subtick_clock_info *x)
 {
 	struct clock_setup setup;
 	struct calibration cal;
-	const struct clock_source *c = out ? find_clock(clock) : NULL;
+	const struct clock_source *c = find_clock(clock);
 	if (c == NULL || coarsen_bits > CALIBRATE_COARSEN_MAX ||
-	    calibrate_clock(c, coarsen_bits, &setup, &cal) != 0) {
-		errno = EINVAL;
+	    calibrate_clock(c, coarsen_bits, &setup, &cal) != 0)
+		return errno = EINVAL, -1;
+	*x = (struct subtick_clock_info){ .size = sizeof *x, .tick = cal.tick,
+		.unit_ns = cal.unit_ns, .overhead = cal.overhead, .read_ns = cal.read_ns };
+	snprintf(x->clock, sizeof x->clock, "%s", c->name);
+	return 0;
+}
+
+int subtick_clock_info_size(const char *clock, unsigned coarsen_bits,
+			    struct subtick_clock_info *out, size_t size)
+{
+	struct subtick_clock_info x;
+	if (out == NULL || size < CLOCK_INFO_SIZE_MIN)
+		return errno = EINVAL, -1;
+	if (clock_info_of(clock, coarsen_bits, &x) != 0)
 		return -1;
-	}
-	*out = (struct subtick_clock_info){ "", cal.tick, cal.unit_ns,
-					    cal.overhead, cal.read_ns };
-	snprintf(out->clock, sizeof out->clock, "%s", c->name);
+	/* a newer header's fields beyond ours are left as they were */
+	memcpy(out, &x, size < sizeof x ? size : sizeof x);
+	return 0;
+}
+
+int (subtick_clock_info)(const char *clock, unsigned coarsen_bits,
+			 struct subtick_clock_info_v6 *out)
+{
+	struct subtick_clock_info x;
+	if (out == NULL)
+		return errno = EINVAL, -1;
+	if (clock_info_of(clock, coarsen_bits, &x) != 0)
+		return -1;
+	*out = (struct subtick_clock_info_v6){ .tick = x.tick, .unit_ns = x.unit_ns,
+		.overhead = x.overhead, .read_ns = x.read_ns };
+	memcpy(out->clock, x.clock, sizeof out->clock);
 	return 0;
 }
 

@@ -1,11 +1,13 @@
 #!/bin/sh
 # abi_check.sh LIBRARY HEADERS DUMP [--update]: the ABI of the built
 # libsubtick against DUMP, the ABI as released (libabigail's abidw and
-# abidiff).  Any difference fails, additions included, until DUMP is
-# updated on purpose:
+# abidiff).  HEADERS: the directories of the headers that declare what it
+# exports, separated by ':' (subtick.h's, and collector/lib's compat.h:
+# what it keeps for programs built with an older subtick.h).  Any
+# difference fails, additions included, until DUMP is updated on purpose:
 #
 #     tests/abi/abi_check.sh build/collector/libsubtick.so \
-#         collector/include/subtick tests/abi/libsubtick.abi --update
+#         collector/include/subtick:collector/lib tests/abi/libsubtick.abi --update
 #
 # An incompatible change (a function removed, a parameter or a struct
 # changed) also needs a new soversion (collector/meson.build); an addition
@@ -22,8 +24,15 @@ if ! readelf -S "$lib" | grep -q '\.debug_info'; then
 fi
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-# Only what the public headers declare and the library exports; no paths.
-abidw --headers-dir "$headers" --drop-private-types --exported-interfaces-only \
+# Only what the headers declare and the library exports; no paths.
+dirs=""
+IFS=:
+for d in $headers; do
+	dirs="$dirs --headers-dir $d"
+done
+unset IFS
+# shellcheck disable=SC2086 # $dirs: an option and a path (no blanks) each
+abidw $dirs --drop-private-types --exported-interfaces-only \
 	--no-show-locs --no-comp-dir-path --no-corpus-path --no-elf-needed \
 	"$lib" > "$T/now.abi"
 if [ "$mode" = --update ]; then

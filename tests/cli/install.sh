@@ -39,12 +39,22 @@ echo "    exported: $(tr '\n' ' ' < "$T/exported")"
 check "nm -D shows only subtick_*" sh -c "! grep -v '^subtick_' '$T/exported'"
 check "subtick_version exported" grep -qx subtick_version "$T/exported"
 check "soname libsubtick.so.1" sh -c "readelf -d '$so' | grep -q 'SONAME.*libsubtick.so.1]'"
+# The static library defines no other name either (tests/cli/symbols.sh
+# says why), and a program links it with what pkg-config --static adds.
+a=$libdir/libsubtick.a
+check "libsubtick.a installed" [ -s "$a" ]
+nm -g --defined-only "$a" | awk 'NF == 3 { print $3 }' > "$T/defined"
+check "nm -g shows only subtick_* in libsubtick.a" sh -c "! grep -v '^subtick_' '$T/defined'"
 mkdir "$T/user" && cd "$T/user"
 cp "$SUBTICK_SOURCE_ROOT/collector/examples/loop.c" .
 # shellcheck disable=SC2046 # pkg-config prints several words
 cc -O2 loop.c $(pkg-config --cflags --libs subtick) -o loop ||
 	fail "cc loop.c \$(pkg-config --cflags --libs subtick) failed"
 check "the C example links no Fortran runtime" sh -c "! ldd ./loop | grep -q gfortran"
+# shellcheck disable=SC2046
+cc -O2 loop.c $(pkg-config --cflags subtick) "$a" $(pkg-config --static --libs-only-l subtick | sed 's/-lsubtick//') -o loop_static ||
+	fail "cc loop.c libsubtick.a \$(pkg-config --static --libs-only-l subtick) failed"
+check "linked with libsubtick.a, the C example needs no libsubtick.so" sh -c "! ldd ./loop_static | grep -q libsubtick"
 ./loop loop.st || fail "the installed C example exited $? (without LD_LIBRARY_PATH: the rpath of pkg-config's Libs)"
 "$T/prefix/bin/analyze" loop.st > loop.txt || fail "installed analyze on loop.st exited $?"
 check "the C example's stream analyzes" grep -q '^unit cost' loop.txt

@@ -9,8 +9,10 @@ src=$SUBTICK_SOURCE_ROOT/collector
 CC=${CC:-cc}
 
 san=${SUBTICK_SANITIZE_FLAGS:-}	# as the library was built
+# Linked with libsubtick.a as `pkg-config --static --libs subtick` says:
+# with -lm (the archive is one object, all of which a program links).
 # shellcheck disable=SC2086 # $san is one flag or none
-"$CC" -O2 $san -I "$src/include" "$src/examples/loop.c" "$LIBSUBTICK_DIR/libsubtick.a" -o loop ||
+"$CC" -O2 $san -I "$src/include" "$src/examples/loop.c" "$LIBSUBTICK_DIR/libsubtick.a" -lm -o loop ||
 	fail "the C example did not build"
 ./loop loop.st > loop.out || fail "the C example exited $?"
 check "C example: a stream" [ "$(head -n 1 loop.st)" = "# subtick 1" ]
@@ -38,7 +40,7 @@ check "C example: its bounds [$1, $2] meet analyze's [$3, $4]" \
 # Two versions timed in turn, two recorders tied by the keys collect
 # writes for two kernels: --compare pairs them.
 # shellcheck disable=SC2086
-"$CC" -O2 $san -I "$src/include" "$src/examples/versions.c" "$LIBSUBTICK_DIR/libsubtick.a" -o versions ||
+"$CC" -O2 $san -I "$src/include" "$src/examples/versions.c" "$LIBSUBTICK_DIR/libsubtick.a" -lm -o versions ||
 	fail "the versions example did not build"
 ./versions old.st new.st || fail "the versions example exited $?"
 check "versions: two whole streams" only_complete_lines old.st && only_complete_lines new.st
@@ -80,7 +82,7 @@ int main(void)
 }
 C
 # shellcheck disable=SC2086
-"$CC" -O2 $san -I "$src/include" falling.c "$LIBSUBTICK_DIR/libsubtick.a" -o falling ||
+"$CC" -O2 $san -I "$src/include" falling.c "$LIBSUBTICK_DIR/libsubtick.a" -lm -o falling ||
 	fail "the falling-cost program did not build"
 # shellcheck disable=SC2046 # unit cost, NOT_POSITIVE, FEW_TICKS, NO_LINE
 set -- $(./falling) || fail "the falling-cost program exited $?"

@@ -297,6 +297,12 @@ static void step(struct program *p)
 		struct subtick_clock_info ci;
 		REQUIRE(subtick_clock_info("no-such-clock", 0, &ci) == -1 && errno == EINVAL);
 		REQUIRE(subtick_clock_info(NULL, 0, NULL) == -1 && errno == EINVAL);
+		/* a size below API version 7's struct: refused, before any
+		 * calibration, and nothing written */
+		size_t small = next(p) % offsetof(struct subtick_clock_info, read_ns);
+		ci.size = 0;
+		REQUIRE(subtick_clock_info_size(NULL, 0, &ci, small) == -1 && errno == EINVAL &&
+			ci.size == 0);
 		REQUIRE(subtick_close(NULL) == -1 && errno == EINVAL);
 		break;
 	}

@@ -1,7 +1,8 @@
 /*
  * test_recorder.c - libsubtick's recorder: the stream it writes, a full
  * buffer written and counted, errors that lose nothing already written,
- * two threads with a recorder each.
+ * two threads with a recorder each; struct subtick_clock_info as each
+ * version's header gives it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "compat.h"
 #include "subtick/subtick.h"
 
 static void spin(uint64_t n)
@@ -284,12 +286,71 @@ static void test_clock_info(void **state)
 	(void)state;
 	struct subtick_clock_info ci;
 	assert_int_equal(subtick_clock_info("monotonic-raw", 0, &ci), 0);
+	assert_int_equal(ci.size, sizeof ci);
 	assert_string_equal(ci.clock, "monotonic-raw");
 	assert_true(ci.tick >= 1 && ci.tick < 1000);
 	assert_true(ci.unit_ns == 1.0);
 	assert_int_equal(subtick_clock_info("monotonic-raw", 10, &ci), 0);
 	assert_true(ci.tick >= 1024);
 	assert_int_equal(subtick_clock_info("nope", 0, &ci), -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+/* The struct grows (API version 7): the library writes no more than the
+ * caller's size and says its own in size; a size below API version 7's
+ * struct is refused. */
+static void test_clock_info_size(void **state)
+{
+	(void)state;
+	/* a newer header's struct, with a field this library does not know */
+	struct {
+		struct subtick_clock_info ci;
+		uint64_t later;
+	} newer;
+	memset(&newer, 0xa5, sizeof newer);
+	assert_int_equal(subtick_clock_info_size("monotonic-raw", 0, &newer.ci, sizeof newer), 0);
+	assert_int_equal(newer.ci.size, sizeof newer.ci);
+	assert_string_equal(newer.ci.clock, "monotonic-raw");
+	assert_true(newer.ci.tick >= 1 && newer.ci.tick < 1000 && newer.ci.unit_ns == 1.0);
+	assert_true(newer.later == 0xa5a5a5a5a5a5a5a5u);
+
+	struct subtick_clock_info ci;
+	size_t v7 = offsetof(struct subtick_clock_info, read_ns) + sizeof ci.read_ns;
+	const size_t refused[] = { 0, sizeof ci.size, v7 - 1 };
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		memset(&ci, 0xa5, sizeof ci);
+		errno = 0;
+		assert_int_equal(subtick_clock_info_size("monotonic-raw", 0, &ci, refused[i]), -1);
+		assert_int_equal(errno, EINVAL);
+		assert_true(ci.size == (size_t)0xa5a5a5a5a5a5a5a5u);	/* untouched */
+	}
+	errno = 0;
+	assert_int_equal(subtick_clock_info_size("monotonic-raw", 0, NULL, sizeof ci), -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+/* A program built with the header of API version 6 or before calls the
+ * function subtick_clock_info on the struct without size: its 64 bytes
+ * are filled as they were, nothing after them. */
+static void test_clock_info_v6(void **state)
+{
+	(void)state;
+	struct {
+		struct subtick_clock_info_v6 ci;
+		unsigned char after[16];
+	} old;
+	assert_int_equal(sizeof old.ci, 64);
+	memset(&old, 0xa5, sizeof old);
+	assert_int_equal((subtick_clock_info)("monotonic-raw", 10, &old.ci), 0);
+	assert_string_equal(old.ci.clock, "monotonic-raw");
+	assert_true(old.ci.tick >= 1024 && old.ci.unit_ns == 1.0);
+	for (size_t i = 0; i < sizeof old.after; i++)
+		assert_int_equal(old.after[i], 0xa5);
+	errno = 0;
+	assert_int_equal((subtick_clock_info)("nope", 0, &old.ci), -1);
+	assert_int_equal(errno, EINVAL);
+	errno = 0;
+	assert_int_equal((subtick_clock_info)("monotonic-raw", 0, NULL), -1);
 	assert_int_equal(errno, EINVAL);
 }
 
@@ -301,6 +362,8 @@ int main(void)
 		cmocka_unit_test(test_close_error),
 		cmocka_unit_test(test_threads),
 		cmocka_unit_test(test_clock_info),
+		cmocka_unit_test(test_clock_info_size),
+		cmocka_unit_test(test_clock_info_v6),
 		cmocka_unit_test(test_own_keys_refused),
 		cmocka_unit_test(test_version),
 	};

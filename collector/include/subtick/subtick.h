@@ -53,13 +53,14 @@
 extern "C" {
 #endif
 
-/* 6: subtick_stop says a write that failed (-1 with its errno), the
- * sample kept.  5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
+/* 7: subtick_clock_info.size, subtick_clock_info_size (subtick_clock_info
+ * a macro over it).  6: subtick_stop says a write that failed (-1 with its
+ * errno), the sample kept.  5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
  * leaves a clock glitch out), SUBTICK_WARN_DRIFT.  4: subtick_result,
  * subtick_options.summary.  3: subtick_options.size,
  * subtick_options_init_size, subtick_stop's status, subtick_version,
  * subtick_api_version.  2: subtick_options.keys. */
-#define SUBTICK_API_VERSION 6
+#define SUBTICK_API_VERSION 7
 
 /* The library is built with hidden visibility: only what carries this is
  * exported. */
@@ -150,8 +151,15 @@ SUBTICK_API int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0);
  */
 SUBTICK_API int subtick_close(subtick_recorder *r);
 
-/* What a clock does here, without recording: subtick_clock_info. */
+/*
+ * What a clock does here, without recording: subtick_clock_info.  Fill it
+ * through the macro, which gives the size: the library writes no more
+ * than size bytes, and sets size to its own sizeof (fields at or beyond
+ * it were not written: an older library).  New fields are added only at
+ * the end.  (size: API version 7.)
+ */
 struct subtick_clock_info {
+	size_t size;		/* set by subtick_clock_info() */
 	char clock[32];		/* its name */
 	uint64_t tick;		/* detected tick, clock units */
 	double unit_ns;		/* nanoseconds per clock unit */
@@ -160,9 +168,16 @@ struct subtick_clock_info {
 };
 
 /* Calibrate clock (NULL: the default) as subtick_open does.  Returns 0, or
- * -1 with errno EINVAL. */
-SUBTICK_API int subtick_clock_info(const char *clock, unsigned coarsen_bits,
-				   struct subtick_clock_info *out);
+ * -1 with errno EINVAL: an unknown or unavailable clock, coarsen_bits
+ * beyond collect --coarsen's, a NULL out, or a size smaller than the
+ * struct of API version 7.  (Programs built with an older header call
+ * the function subtick_clock_info of the struct without size, which the
+ * library keeps.) */
+SUBTICK_API int subtick_clock_info_size(const char *clock, unsigned coarsen_bits,
+					struct subtick_clock_info *out, size_t size);
+#define subtick_clock_info(clock, coarsen_bits, out)                          \
+	subtick_clock_info_size((clock), (coarsen_bits), (out),               \
+				sizeof(struct subtick_clock_info))
 
 /*
  * What the recorder has seen so far: the least-values line of its
