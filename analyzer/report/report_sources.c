@@ -115,7 +115,11 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 		fprintf(out, "every %s", fmt_span(p, sizeof p, s->marks.period, v->unit_ns));
 		if (v->unit_ns > 0)
 			fprintf(out, " (%.4g Hz)", 1e9 / (s->marks.period * v->unit_ns));
-		fprintf(out, "%s: ", phase_note(note, sizeof note, v, i));
+		fprintf(out, "%s", phase_note(note, sizeof note, v, i));
+		if (at_tick(v, i))
+			fprintf(out, ", the kernel's tick (its timer counted %.4g a second on this CPU)",
+				v->tick_per_s);
+		fprintf(out, ": ");
 	} else if (s->kind == SOURCE_BURSTS) {
 		fprintf(out, "in %zu bursts of about %.3g within %s", s->bursts, s->per_burst,
 			fmt_span(w, sizeof w, s->width, v->unit_ns));
@@ -134,11 +138,9 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 		fprintf(out, " (and %llu %s%s it shares with a source above)",
 			(unsigned long long)shared, v->stretch, shared == 1 ? "" : "s");
 	if (s->kind == SOURCE_PERIODIC && !isnan(s->fire))
-		fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
-	if (at_tick(v, i))
-		fprintf(out, "; the kernel's tick (its timer counted %.4g a second on this CPU%s)",
-			v->tick_per_s,
-			s->fire < 0.9 ? ", enough for every mark: at those not seen here it cost less" : "");
+		fprintf(out, ", at %.3g%% of its marks%s", 100 * s->fire,
+			at_tick(v, i) && s->fire < 0.9 ?
+			" (the count holds one at every mark: at the others it cost less)" : "");
 	if (s->visible < 0.999 && !isnan(s->rate))
 		fprintf(out, ", seen in %.3g%% of the running time (cheaper ones are hidden elsewhere: the rate is of the costs seen)",
 			100 * s->visible);
