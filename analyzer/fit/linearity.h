@@ -44,10 +44,11 @@
 
 #include <stdint.h>
 
+#include "hull.h"
 #include "points.h"
 
 #define LINEARITY_SEGMENTS 6
-#define LINEARITY_RISE_MIN 20.0
+#define LINEARITY_RISE_MIN HULL_RISE_MIN
 #define LINEARITY_STEP_W 3.0
 #define LINEARITY_NARROW_POINTS 5
 

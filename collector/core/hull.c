@@ -240,9 +240,9 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 		}
 	double med = select_kth(y, m, m / 2);
 	double scatter = med > tick ? med : tick;
+	double span = (double)(s->p[last].n - s->p[0].n) - (double)(s->p[first].n - s->p[0].n);
 	*slope = l.slope;
-	*band = 2 * scatter / ((double)(s->p[last].n - s->p[0].n) -
-			       (double)(s->p[first].n - s->p[0].n));
+	*band = fabs(l.slope) * span >= HULL_RISE_MIN * scatter ? 2 * scatter / span : INFINITY;
 	rc = 0;
 done:
 	free(c.x), free(c.y);

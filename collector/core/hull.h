@@ -56,12 +56,20 @@ int hull_least_values_at(const double *x, const double *y, size_t n,
  * arrays as they were). */
 int hull_room(double **x, double **y, size_t k, size_t *cap);
 
+/* A least-values line whose rise over its span is less than this many W
+ * (the scatter of its minima) knows its slope too poorly to testify: its
+ * band, 2 to 3 W / span, would be 10% to 15% of the slope or more, and
+ * its few minima scatter more than their median height says (a fifth of
+ * 20 runs at N = 1..10 on a 1-unit tick, 5 units of rise, had read a
+ * slope of 1 for 0.57).  linearity.h's segments and the fifths alike. */
+#define HULL_RISE_MIN 20.0
+
 /*
  * The least-values slope of the minima y[i] at s's N (INFINITY: none at
  * N_i; at least 3 others) and how precisely it is known: *band = 2 W /
  * span, W the larger of tick and the median height of these minima above
  * their own line (not a larger fit's: curvature would inflate it), span
- * their N's.  y is overwritten (the heights, compacted).  The hull is
+ * their N's; INFINITY where the line rises less than HULL_RISE_MIN W.  y is overwritten (the heights, compacted).  The hull is
  * kept as it goes, its vertices alone.  Returns 0, or -1 (fewer than 3,
  * out of memory).  For the fifths of a collection's time (drift).
  */

@@ -67,3 +67,14 @@ awk -v from=$((total / 2)) -v k=$((total / 200)) 'BEGIN { OFS = "\t" }
 "$ANALYZE" burst.st > burst.txt
 check "a fast burst: the short-burst warning" grep -q 'the line rests on a short burst' burst.txt
 check "a fast burst: when its minima were taken" grep -q 'its minima were taken at' burst.txt
+
+# Fifths whose lines rise a few ticks (N = 1..10 on a 1-unit tick, 0.57 a
+# unit: 5 units) cannot fit a slope: a fifth had read 1.0 for 0.57 and
+# drift "+100%" was warned on a clean stream.  No drift is judged there.
+for seed in 1 2 3 4 5 6; do
+	"$SYNTH" --range 1:10:10 --runs 20 --seed $seed --slope 0.57 --intercept 40 \
+		--jitter 5 --tick 1 > few$seed.st
+	"$ANALYZE" few$seed.st > few$seed.txt
+done
+check "fifths too short to fit a slope: no drift, in 6 seeds" \
+	sh -c "! grep -qE '^  (drift|fifths):' few?.txt"
