@@ -28,7 +28,7 @@ static double min_difference(const struct point_set *s, size_t i, size_t j)
 	return s->p[i].min - s->p[j].min;
 }
 
-static int fit_segment(const struct point_set *s, double tick, struct segment *g,
+static int fit_segment(const struct point_set *s, double tick, double whole, struct segment *g,
 		       double *x, double *y, size_t *work)
 {
 	size_t n = g->to - g->from;
@@ -52,7 +52,11 @@ static int fit_segment(const struct point_set *s, double tick, struct segment *g
 	 * again: a segment's few minima scatter more than its median
 	 * height says */
 	g->band = span > 0 ? 3 * g->w / span : INFINITY;
-	g->usable = span > 0 && fabs(g->slope) * span >= LINEARITY_RISE_MIN * g->w;
+	/* the rise the whole line's slope gives over the segment: its own
+	 * slope, where it does not know it, may be anything (N = 1 and 2 of
+	 * a ping-pong, a quarter unit apart, read -21 units an N, a rise of
+	 * 21 W) */
+	g->usable = span > 0 && fabs(whole) * span >= LINEARITY_RISE_MIN * g->w;
 	return 0;
 }
 
@@ -105,22 +109,30 @@ static void bend(const struct point_set *s, const struct segment *a,
 /* A step between segments a and b (a before b): both lines carried to the
  * middle of the gap between them.  Neighbours are compared whatever they
  * know of their slopes; segments apart only when both know theirs (a
- * step inside the segment between them blurs that one). */
+ * step inside the segment between them blurs that one).  A segment that
+ * does not know its slope knows its level, at its middle: it is carried
+ * from there at the other's slope, or the whole line's where neither
+ * knows (a ping-pong's N = 1 and 2, a quarter unit apart in cost, had
+ * read a slope of -21 units an N, and a step of 21 units to N = 4). */
 static void step(const struct point_set *s, const struct segment *a,
-		 const struct segment *b, int neighbours, struct linearity *out,
-		 double *worst)
+		 const struct segment *b, int neighbours, const struct linearity_fit *fit,
+		 struct linearity *out, double *worst)
 {
 	if (!neighbours && (!a->usable || !b->usable))
 		return;
 	double n_mid = ((double)s->p[a->to - 1].n + (double)s->p[b->from].n) / 2;
-	double va = value_at(s, a, n_mid);
-	double vb = value_at(s, b, n_mid) + min_difference(s, b->from, a->from);
+	double ma = ((double)s->p[a->from].n + (double)s->p[a->to - 1].n) / 2;
+	double mb = ((double)s->p[b->from].n + (double)s->p[b->to - 1].n) / 2;
+	double sa = a->usable ? a->slope : b->usable ? b->slope : fit->slope;
+	double sb = b->usable ? b->slope : a->usable ? a->slope : fit->slope;
+	double va = value_at(s, a, ma) + sa * (n_mid - ma);
+	double vb = value_at(s, b, mb) + sb * (n_mid - mb) + min_difference(s, b->from, a->from);
 	double gap = vb - va;
 	/* a bend also parts the lines: by the difference of slopes over
 	 * the distance from each segment's middle; and each line's slope is
 	 * known to its band over that distance */
-	double da = n_mid - ((double)s->p[a->from].n + (double)s->p[a->to - 1].n) / 2;
-	double db = ((double)s->p[b->from].n + (double)s->p[b->to - 1].n) / 2 - n_mid;
+	double da = n_mid - ma;
+	double db = mb - n_mid;
 	double bent = a->usable && b->usable ? fabs(b->slope - a->slope) * (da + db) / 2
 			+ a->band * da + b->band * db : 0;
 	double allowed = LINEARITY_STEP_W * (a->w + b->w) + bent;
@@ -147,7 +159,7 @@ static int one_cut(const struct point_set *s, double tick, const struct linearit
 		if (to + 3 > n || m == LINEARITY_SEGMENTS)
 			to = n;
 		g[m] = (struct segment){ .from = from, .to = to };
-		if (fit_segment(s, tick, &g[m], x, y, work) != 0)
+		if (fit_segment(s, tick, fit->slope, &g[m], x, y, work) != 0)
 			return -1;
 		from = to;
 		m++;
@@ -157,7 +169,7 @@ static int one_cut(const struct point_set *s, double tick, const struct linearit
 			bend(s, &g[i], &g[j], fit, out, worst);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
-			step(s, &g[i], &g[j], j == i + 1, out, worst);
+			step(s, &g[i], &g[j], j == i + 1, fit, out, worst);
 	return 0;
 }
 

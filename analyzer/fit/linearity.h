@@ -15,10 +15,11 @@
  *    outside those (both of LINEARITY_NARROW_POINTS N or more): a cost
  *    0.8% cheaper per unit
  *    past the middle of N had passed, under bounds of 0.27% that held
- *    neither piece's cost.  A segment whose line rises less
- *    than LINEARITY_RISE_MIN x its W knows its slope too poorly to
- *    testify (the small messages of an allreduce, whose lowest third
- *    rises 3 ticks);
+ *    neither piece's cost.  A segment over whose N the whole line
+ *    rises less than LINEARITY_RISE_MIN x its W knows its slope too
+ *    poorly to testify (the small messages of an allreduce, whose
+ *    lowest third rises 3 ticks); it knows its level, and a step is
+ *    judged from there;
  *  - a step: two segments whose lines, both carried to the middle of the
  *    gap between them, part by more than LINEARITY_STEP_W x their W
  *    together and more than the bend between them and their slope bands

@@ -25,3 +25,31 @@ for kind in lin nlogn pow step kink concave convex; do
 		fi
 	done
 done
+
+# A ping-pong's N, powers of 2 from 1 to 65536, on a linear cost (2.5 us
+# + 0.25 ns a byte, a 1 ns tick, 20 runs, exponential jitter of 10 to
+# 100 ns): its first segments rise a unit or less, and know their levels,
+# not their slopes (N = 1 and 2 had read -21 units an N, and a step of
+# 21 to 327 units was warned in 3 of 36).  No nonlinear warning.
+python3 - <<'PY'
+import math, random
+for jitter in (10, 30, 100):
+    for seed in range(1, 13):
+        rng = random.Random(seed)
+        with open(f"pp{jitter}_{seed}.st", "w") as f:
+            f.write("# subtick 1\n# clock: monotonic\n# tick: 1\n# unit_ns: 1\n"
+                    "# kernel: mpi:pingpong\n# columns: n t at\n")
+            at = 0.0
+            for sweep in range(20):
+                order = [2 ** i for i in range(17)]
+                rng.shuffle(order)
+                for n in order:
+                    d = 2500 + 0.25 * n + rng.expovariate(1 / jitter)
+                    f.write(f"{n} {math.floor(at + d) - math.floor(at)} {math.floor(at)}\n")
+                    at += d + 100
+PY
+warned=0
+for f in pp*_*.st; do
+	"$ANALYZE" "$f" | grep -q '^  nonlinear' && warned=$((warned + 1))
+done
+check "a linear ping-pong from N = 1: no nonlinear warning in 36 ($warned)" [ $warned -eq 0 ]
