@@ -25,7 +25,7 @@ static void input_options(FILE *out, const struct analysis_settings *d)
 	help_group(out, "input:");
 	help_option(out, "--column NAME", "the timings (default %s): a stream's column (t2, user, sys, cpu), or another tool's benchmark or command by its name; cpu_time: Google Benchmark's CPU time",
 		    d->column);
-	help_option(out, "--from TOOL", "gbench (Google Benchmark's JSON or CSV) or hyperfine (its --export-json of a --parameter-scan) (default: detected from the content)");
+	help_option(out, "--from TOOL", "gbench (Google Benchmark's JSON or CSV) or hyperfine (its --export-json of a --parameter-scan or a numeric --parameter-list) (default: by the content)");
 	help_option(out, "--unit-ns X", "nanoseconds per clock unit, 1e-6 to 1e9 (default: the header's unit_ns); needed for results in ns");
 	help_option(out, "--tick X", "the clock's tick in clock units (default: the header's tick, else the majority gcd of the integer timings)");
 	help_option(out, "--merge", "pool files whose kernel, clock, coarsening or columns differ (refused by default)");

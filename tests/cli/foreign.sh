@@ -163,6 +163,12 @@ check "hyperfine: the command with {K} as the kernel" [ "$(json_get hf.out kerne
 check "hyperfine: no start times, said once; no fifths, no drift" sh -c \
 	"[ \$(grep -c 'no start times' hf.txt) -eq 1 ] && ! grep -q -e 'by fifths' -e 'drift:' hf.txt"
 
+# A --parameter-list of numbers (hyperfine -L) reads as a scan does.
+hyperfine -N --runs 2 -L K "$((4 * step)),$step,$((2 * step))" --export-json list.json \
+	"$SUBTICK_SPIN {K}" > /dev/null 2>&1 || fail "hyperfine -L failed"
+"$ANALYZE" --json list.json > list.out || fail "analyze list.json exited $?"
+check "hyperfine -L: 3 N, 6 runs" [ "$(json_get list.out points) $(json_get list.out samples)" = "3 6" ]
+
 # The first run of each K fails at once (--ignore-failure keeps it): it
 # is left out, counted, and the minima are those of the runs that exited
 # with 0.

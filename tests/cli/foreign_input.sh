@@ -68,6 +68,26 @@ for p in 5 '[1]' null 1e999 99999999999999999999999 '{}' '{"N":"1","M":"2"}'; do
 	hyp "{\"command\":\"x 1\",\"times\":[0.1],\"parameters\":$p}"
 	refuse "hyperfine parameters $p" h.json "command 'x 1': parameters is"
 done
+# Runs without a parameter, or with two (-L N ... -L M ...): the advice
+# names what gives N, one --parameter-scan or one --parameter-list of
+# numbers (it had said "no --parameter-list", which reads fine).
+printf '{"results":[{"command":"x","times":[0.1]}]}\n' > hnone.json
+refuse "hyperfine without a parameter" hnone.json "parameters is missing, not one parameter"
+check "... advises a scan or a --parameter-list of numbers" grep -q "one --parameter-scan, or of one --parameter-list of numbers" err
+check "... not against --parameter-list" sh -c "! grep -q 'no --parameter-list' err"
+hyp '{"command":"x 1 1","times":[0.1],"parameters":{"N":"1","M":"1"}}'
+refuse "hyperfine, two parameters" h.json "parameters is several, not one parameter: .*--parameter-list of numbers"
+# A --parameter-list of numbers, in no order (-L N 8,1,4,2,16): read as a
+# scan is (truth 1 ms per N, 2 ms overhead).
+python3 - > hlist.json <<'PYL'
+import json
+res = [{"command": f"tool {n}", "times": [(2 + n) * 1e-3 * (1 + 0.01 * k) for k in range(3)],
+        "parameters": {"N": str(n)}} for n in (8, 1, 4, 2, 16)]
+print(json.dumps({"results": res}))
+PYL
+"$ANALYZE" --json hlist.json > hl.out || fail "hyperfine --parameter-list: exit $?"
+check "hyperfine --parameter-list: 5 N, 15 runs" [ "$(json_get hl.out points) $(json_get hl.out samples)" = "5 15" ]
+check "hyperfine --parameter-list: 1 ms per N" within "$(json_get hl.out unit_cost)" 1e6 1e-3
 hyp '{"command":"x 1","times":[null],"parameters":{"N":"1"}}'
 refuse "hyperfine time null" h.json "results\[0\], command 'x 1': times\[0\] is null"
 hyp '{"command":"x 1","times":[0.1],"parameters":{"N":"-1"}}'
