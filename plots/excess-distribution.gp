@@ -35,7 +35,7 @@ set lmargin 12
 set rmargin 4
 set logscale x
 set format x "% h"
-set xlabel sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, within a tick)", XUNIT)
+set xlabel sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, %s)", XUNIT, w_within)
 set style fill solid 0.8 noborder
 set style textbox opaque noborder
 if (judged && T_short > 0) {
@@ -50,7 +50,7 @@ if (judged && T_short > 0) {
 set size 1, 0.93 - 0.38 - keyh
 set origin 0, 0.38 + keyh
 set format x ""
-xlabel_kept = sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, within a tick)", XUNIT)
+xlabel_kept = sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, %s)", XUNIT, w_within)
 unset xlabel
 set title "histogram of the runs' excess (8 bins per octave), each class stacked in its colour"
 set ylabel "runs per bin (log)"

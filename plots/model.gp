@@ -16,6 +16,7 @@ colour(c) = c == 0 ? "#b8b8b8" : c == 1 ? "#ff7f0e" : c == 2 ? "#000000" : word(
 class_name(c) = c == 0 ? "within the jitter (below its N's threshold)" : c == 1 ? "long from the machine's speed alone" : \
 	c == 2 ? "interrupted, no source's" : value(sprintf("src_title%d", c - 2))
 classes = 2 + nsrc
-# the excess of column 7, drawn on a log axis (+ one tick: a run at its
-# floor, or below it at its speed, is drawn at the tick)
+# the excess of column 7, drawn on a log axis (+ xw, one tick or the
+# on-line width: a run at its floor, or below it at its speed, is drawn
+# at xw)
 rx(c) = column(8) == c ? (column(7) > 0 ? column(7) : 0) + xw : 1/0
