@@ -173,7 +173,9 @@ void options_help(FILE *out)
 "                          hyperfine's by the command with {N} (mytool\n"
 "                          {N}).  Failed runs are left out and counted;\n"
 "                          such results have no start times (no fifths,\n"
-"                          drift check or periods)\n"
+"                          drift check or periods), and Google Benchmark's\n"
+"                          are means over many iterations, in which no\n"
+"                          single interruption shows (none is judged)\n"
 	      , out);
 	fprintf(out,
 "        --compare A B     compare two collections (each a file, or files\n"
