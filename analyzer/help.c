@@ -56,7 +56,7 @@ static void output_options(FILE *out, const struct analysis_settings *d)
 	help_option(out, "--excess FILE", "write every sample's excess over the line and its attribution (jitter, speed, sourceK or unexplained)");
 	help_option(out, "--minima FILE", "write n,minimum,runs,mean,excess_of_minimum as CSV, one row per distinct N");
 	help_option(out, "--plot DIR", "draw the figures into DIR with gnuplot (the manual's PLOTS lists them)");
-	help_option(out, "--plot-format F", "png, svg, pdf or dumb, in the terminal (default %s)",
+	help_option(out, "--plot-format F", "png, svg, pdf or dumb: text, drawn in the terminal after the report and kept in DIR as .txt (default %s)",
 		    d->plot_format);
 	help_option(out, "--plot-log", "log-log axes for the timings figure");
 }
