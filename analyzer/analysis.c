@@ -267,6 +267,18 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 	}
 	if (m->stream && !m->finished && !m->interrupted && !a->cut_file[0])
 		snprintf(a->cut_file, sizeof a->cut_file, "%s", a->where.file);
+	if (m->means) {	/* the fewest and most iterations of all the means */
+		if (m->mean_of[0] == 0 || (a->means && a->mean_of[0] == 0)) {
+			a->mean_of[0] = a->mean_of[1] = 0;	/* not said of some */
+		} else if (!a->means) {
+			a->mean_of[0] = m->mean_of[0];
+			a->mean_of[1] = m->mean_of[1];
+		} else {
+			a->mean_of[0] = m->mean_of[0] < a->mean_of[0] ? m->mean_of[0] : a->mean_of[0];
+			a->mean_of[1] = m->mean_of[1] > a->mean_of[1] ? m->mean_of[1] : a->mean_of[1];
+		}
+		a->means = 1;
+	}
 	if (m->failed > 0 && a->failed == 0)
 		snprintf(a->failed_what, sizeof a->failed_what, "%s", m->failed_what);
 	a->failed += m->failed;
@@ -545,6 +557,18 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 	return rc;
 }
 
+const char *analysis_means_words(const struct analysis *a, char *buf, size_t len)
+{
+	unsigned long long lo = a->mean_of[0], hi = a->mean_of[1];
+	if (lo == 0)
+		snprintf(buf, len, "a mean over many iterations");
+	else if (lo == hi)
+		snprintf(buf, len, "a mean of %llu iteration%s", lo, lo == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "a mean of %llu to %llu iterations", lo, hi);
+	return buf;
+}
+
 int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {
@@ -553,6 +577,7 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		return analysis_trace(a, err);
 	if (rc == 0)
 		rc = analysis_fit(a, err);
+	a->diag.means = a->means;
 	if (rc == 0)
 		rc = analysis_diagnose(a, err);
 	analysis_give_back();	/* what the diagnosis held: the checks' arrays next */

@@ -88,6 +88,12 @@ struct analysis {
 	int files_bare;			/* the input had no stream header */
 	char first_file[256];		/* the first input's name */
 	const char *source;		/* "gbench", "hyperfine", or NULL */
+	int means;			/* samples that are means over many
+					 * iterations (Google Benchmark's): no
+					 * single interruption shows in them,
+					 * and none is judged (diagnosis.h) */
+	uint64_t mean_of[2];		/* those iterations, fewest and most
+					 * (input.h); 0 0: not said */
 	char merged[600];		/* --merge pooled what differs; "" */
 	char pooled[600];		/* streams of other hosts or ranks
 					 * read as one; "" */
@@ -167,6 +173,11 @@ int analysis_fail(struct input_error *err, const struct input_error *where, cons
 		  ...) __attribute__((format(printf, 3, 4)));
 /* Memory the stages freed, given back to the system (glibc). */
 void analysis_give_back(void);
+
+/* Of samples that are means (a->means), what each is, for a report: "a
+ * mean of 20000 iterations", "a mean of 1200 to 40000 iterations", or
+ * "a mean over many iterations" where the input does not say. */
+const char *analysis_means_words(const struct analysis *a, char *buf, size_t len);
 
 /* All of it: read, fit, diagnosis, checks (checks.h).  Returns 0, or -1 with
  * err filled (analysis_free is still due). */

@@ -25,7 +25,7 @@ static void input_options(FILE *out, const struct analysis_settings *d)
 	help_group(out, "input:");
 	help_option(out, "--column NAME", "the timings (default %s): a stream's column (t2, user, sys, cpu), or another tool's benchmark or command by its name; cpu_time: Google Benchmark's CPU time",
 		    d->column);
-	help_option(out, "--from TOOL", "gbench (Google Benchmark's JSON or CSV) or hyperfine (its --export-json of a --parameter-scan) (default: detected from the content)");
+	help_option(out, "--from TOOL", "gbench (Google Benchmark's JSON or CSV) or hyperfine (its --export-json of a --parameter-scan or a numeric --parameter-list) (default: by the content)");
 	help_option(out, "--unit-ns X", "nanoseconds per clock unit, 1e-6 to 1e9 (default: the header's unit_ns); needed for results in ns");
 	help_option(out, "--tick X", "the clock's tick in clock units (default: the header's tick, else the majority gcd of the integer timings)");
 	help_option(out, "--merge", "pool files whose kernel, clock, coarsening or columns differ (refused by default)");
@@ -56,7 +56,7 @@ static void output_options(FILE *out, const struct analysis_settings *d)
 	help_option(out, "--excess FILE", "write every sample's excess over the line and its attribution (jitter, speed, sourceK or unexplained)");
 	help_option(out, "--minima FILE", "write n,minimum,runs,mean,excess_of_minimum as CSV, one row per distinct N");
 	help_option(out, "--plot DIR", "draw the figures into DIR with gnuplot (the manual's PLOTS lists them)");
-	help_option(out, "--plot-format F", "png, svg, pdf or dumb, in the terminal (default %s)",
+	help_option(out, "--plot-format F", "png, svg, pdf or dumb: text, drawn in the terminal after the report and kept in DIR as .txt (default %s)",
 		    d->plot_format);
 	help_option(out, "--plot-log", "log-log axes for the timings figure");
 }

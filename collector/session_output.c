@@ -193,8 +193,10 @@ static int finish_stream(struct session *s, int i, const struct sampler_result *
 		return 1;
 	}
 	const char *who = s->kernels > 1 ? (i ? " of B" : " of A") : "";
+	/* a fact, not a warning: such a run is in no sample, and the samples
+	 * kept are whole (analyze warns of nothing there either) */
 	if (r->dropped_migration)
-		fprintf(stderr, "%s: warning: %llu samples%s dropped: the CPU changed during the run\n",
+		fprintf(stderr, "%s: %llu samples%s dropped: the CPU changed during the run\n",
 			s->opt->prog, (unsigned long long)r->dropped_migration, who);
 	if (r->dropped_backstep)
 		fprintf(stderr, "%s: warning: %llu samples%s dropped: the clock stepped backwards during the run\n",

@@ -35,7 +35,7 @@ set lmargin 12
 set rmargin 4
 set logscale x
 set format x "% h"
-set xlabel sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, within a tick)", XUNIT)
+set xlabel sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, %s)", XUNIT, w_within)
 set style fill solid 0.8 noborder
 set style textbox opaque noborder
 if (judged && T_short > 0) {
@@ -50,7 +50,7 @@ if (judged && T_short > 0) {
 set size 1, 0.93 - 0.38 - keyh
 set origin 0, 0.38 + keyh
 set format x ""
-xlabel_kept = sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, within a tick)", XUNIT)
+xlabel_kept = sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, %s)", XUNIT, w_within)
 unset xlabel
 set title "histogram of the runs' excess (8 bins per octave), each class stacked in its colour"
 set ylabel "runs per bin (log)"
@@ -60,7 +60,7 @@ set key at screen 0.5, screen 0.38 + keyh center top vertical maxrows rows Left 
 plot for [c = classes:0:-1] data."/residual.txt" using (xmid($1, $2)):(cum(c) > 0 ? cum(c) : 1/0):(xlo($1, $2)):2:(0.8):(cum(c)) \
 	with boxxyerror lc rgb colour(c) title class_name(c), \
      data."/residual.txt" using (xmid($1, $2)):($15 >= 0.5 ? $15 : 1/0) with lines dt 2 lw 2 lc rgb "#000000" \
-	title "the jitter's fitted tail (the heaviest the data allow, as the threshold): the runs it expects per bin"
+	title sprintf("the jitter's fitted tail (the heaviest the data allow%s): the runs it expects per bin", judged ? ", as the threshold" : "")
 
 set size 1, 0.36
 set origin 0, 0

@@ -59,7 +59,7 @@ set origin 0, keyh
 set title "each run's excess over its N's floor at the machine's speed then, coloured by what the model attributes it to"
 set format x "% h"
 set xlabel sprintf("start of the run (%s since the first)", TIMEUNIT)
-set ylabel sprintf("excess over the floor at its speed + 1 tick (%s, log)", XUNIT)
+set ylabel sprintf("excess over the floor at its speed + %s (%s, log)", w_name, XUNIT)
 set logscale y
 set format y "%g"
 set yrange [*:*]

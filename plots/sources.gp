@@ -13,7 +13,7 @@ height = nsrc > 1 ? 120 + 300 * nsrc : 700
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 load here."/model.gp"
 
-set ylabel sprintf("excess + 1 tick (%s, log)", XUNIT)
+set ylabel sprintf("excess + %s (%s, log)", w_name, XUNIT)
 set logscale y
 set format y "%g"
 unset key

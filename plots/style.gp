@@ -49,6 +49,11 @@ t_max = num(24)
 # width; a float, so that w / 2 is never integer division (tick 1).
 w = (tick > 0 ? tick : on_line) * 1.0
 if (w <= 0) { w = 1.0 }
+# w in words, as the log axes add it to an excess so that 0 shows: a tick
+# only where one is known (other tools' results have none, nor has
+# bare columns of decimals): else the text report's on-line width
+w_name = tick > 0 ? "1 tick" : "the on-line width"
+w_within = tick > 0 ? "within a tick" : "within the on-line width"
 
 # A figure script may set height (pixels at 1200 wide) before the call.
 if (!exists("height")) { height = 760 }

@@ -397,8 +397,11 @@ void analysis_check(struct analysis *a)
 		warn(a, WARN_SHORT_BURST, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments%s",
 		     100.0 * (double)a->excess.near_line / (double)a->excess.samples,
 		     a->start_times ? " (see when its minima were taken, and the fifths)" : "");
-	if (a->source && strcmp(a->source, "gbench") == 0)
-		warn(a, WARN_GBENCH_MEANS, "Google Benchmark's samples are means over many iterations, not single runs: the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out");
+	if (a->means) {
+		char what[64];
+		warn(a, WARN_GBENCH_MEANS, "Google Benchmark's samples are means over many iterations, not single runs (each %s): the minimum per N is the smallest mean (of the repetitions), and interrupts are averaged in, not left out; single interruptions do not show, so none is judged (no rate, cost or source)",
+		     analysis_means_words(a, what, sizeof what));
+	}
 	if (a->merged[0])
 		warn(a, WARN_MERGED, "pooled (--merge): %s; the line describes neither alone", a->merged);
 	else if (a->pooled[0])

@@ -33,7 +33,7 @@ static int fit_rounds(struct analysis *a)
 	size_t before = SIZE_MAX;
 	/* a source shorter than every run it interrupts, from the runs'
 	 * lengths, before the jitter takes its cost for its own */
-	if (d->one_clock && d->runs.have_at) {
+	if (d->one_clock && d->runs.have_at && !d->means) {
 		struct lengths_result lr;
 		if (lengths_find(&d->runs, &a->points, d->quantum, c.min_period, &lr) != 0)
 			return -1;
@@ -43,7 +43,7 @@ static int fit_rounds(struct analysis *a)
 	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
 		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)
 			return -1;
-		if (!d->jitter.judged)
+		if (!d->jitter.judged || d->means)
 			return 0;
 		if (sources_find(&c, &d->runs, &d->sources) != 0)
 			return -1;
@@ -110,7 +110,7 @@ int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, ui
 	double sp = speed_of_run(&d->speed, i, r->t, floor, 2 * d->quantum);
 	if (residual)
 		*residual = r->t - sp * floor;
-	if (!d->jitter.judged)
+	if (!d->jitter.judged || d->means)
 		return ATTRIBUTED_NONE;
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
@@ -223,12 +223,12 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 	int rc = runs_end(&d->taker, &a->points, &d->speed, a->on_line_width, &d->runs);
 	if (rc == 0)
 		rc = fit_rounds(a);
-	if (rc == 0 && d->jitter.judged) {
+	if (rc == 0 && d->jitter.judged && !d->means) {
 		event_costs(d);
 		compensate_held(&a->points, &d->sources);
 		rc = compensate(&a->points, &d->sources, &a->fit, &a->iv, &d->comp);
 	}
-	if (rc == 0 && d->jitter.judged)
+	if (rc == 0 && d->jitter.judged && !d->means)
 		rc = count_all(a);
 	if (rc == 0)
 		expected(a);

@@ -51,6 +51,11 @@ struct diagnosis {
 	double quantum;			/* the clock's reading, clock units */
 	int one_clock;			/* the start times lie on one clock */
 	int rounds;			/* jitter and sources fitted, times */
+	int means;			/* set before: the samples are means
+					 * over many iterations, in which no
+					 * single interruption shows: the
+					 * jitter alone, of every run; no
+					 * source, count or compensation */
 };
 
 struct analysis;
@@ -69,7 +74,8 @@ enum {
 	ATTRIBUTED_JITTER = -2,		/* within its jitter */
 	ATTRIBUTED_SPEED = -3,		/* within its jitter at its speed, and
 					 * above its look(N) at the fastest */
-	ATTRIBUTED_NONE = -4		/* no model: the jitter was not judged */
+	ATTRIBUTED_NONE = -4		/* no model: the jitter was not judged,
+					 * or the samples are means */
 };
 
 /* What spool record r (number i) is attributed to (above); residual, when

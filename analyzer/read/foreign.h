@@ -2,7 +2,7 @@
  * foreign.h - other tools' results read as samples: Google Benchmark's
  * JSON (--benchmark_format=json or --benchmark_out, repetitions included)
  * and CSV (gbench.h), and hyperfine's --export-json of a --parameter-scan
- * (hyperfine.h).  Samples are in ns; such inputs have no start times.
+ * or a --parameter-list of numbers (hyperfine.h).  Samples are in ns; such inputs have no start times.
  *
  * Errors name the file and the place: a line where the format has lines
  * (CSV, and JSON that does not parse), else the entry

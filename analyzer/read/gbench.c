@@ -20,6 +20,7 @@ struct gb_row {
 	long long family;	/* family_index; -1: not given (CSV) */
 	int failed;		/* error_occurred or skipped: no time */
 	int aggregate;		/* left out (CSV: known by its name) */
+	uint64_t iterations;	/* its time is their mean; 0: not said */
 	double t_ns;
 	char why[96];		/* why the time is not usable; "" if it is */
 };
@@ -151,6 +152,9 @@ static int json_row(json_object *b, size_t i, struct gb_rows *rows,
 		return 0;
 	json_object *v = NULL;
 	double t = 0;
+	if (json_object_object_get_ex(b, "iterations", &v) && json_object_is_type(v, json_type_int) &&
+	    json_object_get_int64(v) > 0)
+		r->iterations = (uint64_t)json_object_get_int64(v);
 	const char *why = json_object_object_get_ex(b, j->time_key, &v) ? json_time(v, &t)
 									 : "missing";
 	k = json_text(b, "time_unit", &unit);
@@ -254,6 +258,9 @@ static int csv_row(const struct csv_record *rec, const struct csv_cols *c,
 		r->aggregate = 1;
 		return 0;
 	}
+	const char *it = rec->field[c->iterations];
+	if (foreign_whole_number(it, strlen(it), &r->iterations) != 0)
+		r->iterations = 0;	/* not said */
 	const char *key = j->time_key;
 	const char *text = rec->field[strcmp(key, "cpu_time") == 0 ? c->cpu_time : c->real_time];
 	struct number num;
@@ -478,6 +485,22 @@ static int one_family(const struct gb_rows *rows, const struct gb_pick *p,
 	return 0;
 }
 
+/* Each sample a mean of its row's iterations: meta says how many, and
+ * that they are means unless every row says 1. */
+static void take_iterations(struct input_meta *m, const struct gb_row *r, int first)
+{
+	if (first) {
+		m->mean_of[0] = m->mean_of[1] = r->iterations;
+		m->means = 0;
+	} else if (r->iterations == 0 || m->mean_of[0] == 0) {
+		m->mean_of[0] = m->mean_of[1] = 0;
+	} else {
+		m->mean_of[0] = r->iterations < m->mean_of[0] ? r->iterations : m->mean_of[0];
+		m->mean_of[1] = r->iterations > m->mean_of[1] ? r->iterations : m->mean_of[1];
+	}
+	m->means |= r->iterations != 1;
+}
+
 static int emit_chosen(const struct gb_rows *rows, const struct gb_pick *p,
 		       struct foreign_job *j, const char *label)
 {
@@ -496,6 +519,7 @@ static int emit_chosen(const struct gb_rows *rows, const struct gb_pick *p,
 					    where(rows, r, at, sizeof at), r->why);
 		if (foreign_emit(j, p->chosen_n[i], r->t_ns) != 0)
 			return -1;
+		take_iterations(j->meta, r, used == 0);
 		used++;
 	}
 	if (used == 0)

@@ -185,9 +185,10 @@ static int read_result(json_object *o, size_t i, struct hf_result *r,
 	if (!json_object_object_get_ex(o, "parameters", &params) ||
 	    !json_object_is_type(params, json_type_object) ||
 	    json_object_object_length(params) != 1)
-		return foreign_fail(j, 0, "results[%zu], command '%s': parameters is %s, not one parameter (use hyperfine --parameter-scan, with no --parameter-list)",
+		return foreign_fail(j, 0, "results[%zu], command '%s': parameters is %s, not one parameter: N is the value of hyperfine's one --parameter-scan, or of one --parameter-list of numbers (-L N 1,2,4,8)",
 				    i, name, params && json_object_is_type(params, json_type_object)
-				    ? "several or none" : json_object_object_get_ex(o, "parameters", &v)
+				    ? (json_object_object_length(params) == 0 ? "empty" : "several")
+				    : json_object_object_get_ex(o, "parameters", &v)
 				    ? json_kind(params) : "missing");
 	json_object_object_foreach(params, key, val) {
 		r->key = key;

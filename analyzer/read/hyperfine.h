@@ -1,6 +1,7 @@
 /*
- * hyperfine.h - hyperfine's --export-json of a --parameter-scan as
- * samples: N is the scanned parameter's value (a whole number), a sample
+ * hyperfine.h - hyperfine's --export-json of a --parameter-scan, or of a
+ * --parameter-list of numbers, as samples: N is the parameter's value
+ * (decimals made whole, hyperfine.c), a sample
  * one run's wall time (times[]), in ns.  Runs whose exit code is not 0
  * (exit_codes[], with --ignore-failure), or that a signal ended (null),
  * are left out and counted.

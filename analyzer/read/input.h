@@ -77,6 +77,10 @@ struct input_meta {
 	uint64_t lines;		/* lines read */
 	/* other tools' results (foreign.h) */
 	char source[16];	/* "gbench", "hyperfine"; "" */
+	int means;		/* each sample a mean over several iterations
+				 * (Google Benchmark's), not one run */
+	uint64_t mean_of[2];	/* those iterations, fewest and most; 0 0:
+				 * not said of every sample */
 	uint64_t failed;	/* runs left out: they failed */
 	char failed_what[96];	/* what they are, in words */
 };

@@ -50,7 +50,7 @@ static void legend_of(const void *ctx, FILE *f)
 	fprintf(f, "# attribution: jitter (within the run's jitter), speed (within its jitter at "
 		   "the machine's speed then, interrupted at the fastest), sourceK (the K-th "
 		   "source below), unexplained (interrupted, no source's), - (no model: too few "
-		   "runs)\n");
+		   "runs, or samples that are means, in which no single interruption shows)\n");
 	for (size_t j = 0; j < ss->count; j++) {
 		char t[160];
 		fprintf(f, "# source%zu: %s\n", j + 1,

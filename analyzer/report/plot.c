@@ -202,7 +202,7 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 	const struct excess_summary *e = &a->excess;
 	const struct source *src = plot_strongest_periodic(a);
 	const struct jitter *j = &a->diag.jitter;
-	double threshold = j->judged ? j->threshold[0] : 0;
+	double threshold = j->judged && !a->means ? j->threshold[0] : 0;	/* 0: none judged */
 	const struct ols_fit *o = &a->ols_means;
 	double ymax = 0, min_excess = 0;
 	struct plot_ranges r;
@@ -285,8 +285,20 @@ static void show_file(FILE *to, const char *path, int max_lines)
 	fclose(f);
 }
 
-/* windows.txt: the speed of every window of runs (speedstates.h), in time:
- * start (ms or clock units) window_speed fitted_speed state_factor. */
+/* The dumb terminal's figures, names[0..count) in dir, drawn on out (the
+ * terminal, after the report; not when out is NULL). */
+static void show_figures(const struct analysis *a, FILE *out, const char *dir,
+			 char names[][OUTFILE_NAME_MAX], size_t count)
+{
+	if (out == NULL || strcmp(a->opt->plot_format, "dumb") != 0)
+		return;
+	for (size_t i = 0; i < count; i++) {
+		char p[PATH_MAX];
+		if (snprintf(p, sizeof p, "%s/%s", dir, names[i]) < (int)sizeof p)
+			show_file(out, p, -1);
+	}
+}
+
 /* One figure; its gnuplot messages go to err only when it fails. */
 static int draw(const struct analysis *a, const char *scripts, const char *work,
 		const char *fig, char *const strings[5], FILE *err)
@@ -455,12 +467,8 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
 		rc = -1;
-	if (rc == 0 && out != NULL && strcmp(a->opt->plot_format, "dumb") == 0)
-		for (size_t i = fs.ndata; i < count; i++) {
-			char p[PATH_MAX];
-			if (snprintf(p, sizeof p, "%s/%s", abs, names[i]) < (int)sizeof p)
-				show_file(out, p, -1);
-		}
+	if (rc == 0)
+		show_figures(a, out, abs, names + fs.ndata, count - fs.ndata);
 	return rc;
 }
 
@@ -470,7 +478,7 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
  * other figures are.  Both in ns when compared in ns.
  */
 int plot_compare(const struct analysis *a, const struct analysis *b,
-		 int in_ns, const char *verdict, const char *dir, FILE *err)
+		 int in_ns, const char *verdict, const char *dir, FILE *out, FILE *err)
 {
 	char names[PLOT_FILES_MAX][OUTFILE_NAME_MAX], numbers_s[512], title_s[600];
 	struct plot_place pp;
@@ -495,5 +503,7 @@ int plot_compare(const struct analysis *a, const struct analysis *b,
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
 		rc = -1;
+	if (rc == 0)
+		show_figures(a, out, abs, names + 2, 1);	/* compare.txt */
 	return rc;
 }

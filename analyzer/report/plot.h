@@ -42,8 +42,9 @@ int plot_close(FILE *f);
 /* A number gnuplot reads back from a string ("%.17e "). */
 int plot_number(char *out, size_t len, double v);
 
-/* analyze --compare --plot dir: one figure of both collections. */
+/* analyze --compare --plot dir: one figure of both collections; with
+ * format "dumb" also copied to out (when out is not NULL), as plot_all. */
 int plot_compare(const struct analysis *a, const struct analysis *b,
-		 int in_ns, const char *verdict, const char *dir, FILE *err);
+		 int in_ns, const char *verdict, const char *dir, FILE *out, FILE *err);
 
 #endif /* SUBTICK_PLOT_H */

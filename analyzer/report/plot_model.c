@@ -142,7 +142,7 @@ static int write_gp(const struct analysis *a, const struct sources *ss, const st
 		return -1;
 	double x = plot_excess_scale(a), ms = plot_time_scale(a);
 	size_t last = a->points.count ? a->points.count - 1 : 0;
-	int judged = j && j->judged && j->points > last;
+	int judged = j && j->judged && j->points > last && !a->means;	/* a threshold */
 	fprintf(f, "# the model's numbers for the figures (plots/model.gp)\n");
 	fprintf(f, "XUNIT = \"%s\"\n", plot_excess_unit(a));
 	fprintf(f, "xw = %.10e\n", (a->diag.quantum > 0 ? a->diag.quantum : 1) * x);

@@ -129,6 +129,8 @@ static void jitter_text(FILE *out, const struct analysis *a)
 	fprintf(out, "; its tail %s (shape %.2g, up to %.2g)\n",
 		hi < 0.05 ? "exponential" : xi < 0.05 ? "exponential or heavier" : "heavier than exponential",
 		xi, hi);
+	if (a->means)	/* no threshold: no run is judged interrupted */
+		return;
 	fprintf(out, "    a run is interrupted where its excess over the speed's passes ");
 	if (a->opt->threshold > 0)
 		fprintf(out, "%s (--threshold)\n", fmt_span(x, sizeof x, a->opt->threshold, a->unit_ns));
@@ -146,6 +148,12 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	const struct model_counts *m = &d->counts;
 	const struct point_set *s = &a->points;
 	char x[32], lo[32], hi[32];
+	if (a->means) {
+		char what[64];
+		fprintf(out, "  interruptions: not judged: each sample is %s: single interruptions do not show\n",
+			analysis_means_words(a, what, sizeof what));
+		return;
+	}
 	if (!d->jitter.judged)
 		return;
 	fprintf(out, "  interruptions: ");

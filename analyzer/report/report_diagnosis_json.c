@@ -76,22 +76,25 @@ static void jitter_json(FILE *out, int *f, const struct analysis *a)
 	const char *k[] = { "additive", "additive_ns", "proportional", "tail_shape",
 			    "tail_shape_hi", "bins", "false_alarms", "quantum" };
 	double v[] = { j->additive, a->unit_ns > 0 ? j->additive * a->unit_ns : NAN,
-		       j->proportional, xi, hi, (double)j->bins, MODEL_FALSE_ALARMS, j->quantum };
+		       j->proportional, xi, hi, (double)j->bins,
+		       a->means ? NAN : MODEL_FALSE_ALARMS, j->quantum };	/* means: no threshold */
 	json_numbers(out, 8, k, v);
 }
 
 /* The threshold, and from what cost an interruption is seen, in the
- * shortest and the longest runs. */
+ * shortest and the longest runs: null where none is judged (too few runs,
+ * or samples that are means). */
 static void threshold_json(FILE *out, int *f, const struct analysis *a)
 {
 	const struct jitter *j = &a->diag.jitter;
 	size_t last = a->points.count - 1;
+	int judged = j->judged && !a->means;
 	json_key(out, f, "excess_threshold");
-	json_number(out, j->judged ? j->threshold[0] : NAN);
+	json_number(out, judged ? j->threshold[0] : NAN);
 	json_key(out, f, "excess_threshold_longest");
-	json_number(out, j->judged ? j->threshold[last] : NAN);
+	json_number(out, judged ? j->threshold[last] : NAN);
 	json_key(out, f, "interrupt_counted_from");
-	if (!j->judged) {
+	if (!judged) {
 		fputs("null", out);
 		return;
 	}
@@ -136,7 +139,8 @@ static void interrupts_json(FILE *out, int *f, const struct analysis *a)
 {
 	const struct diagnosis *d = &a->diag;
 	const struct model_counts *m = &d->counts;
-	double ns = a->unit_ns > 0 ? a->unit_ns : NAN, judged = d->jitter.judged ? 1 : NAN;
+	double ns = a->unit_ns > 0 ? a->unit_ns : NAN;
+	double judged = d->jitter.judged && !a->means ? 1 : NAN;	/* else null */
 	int any = m->events > 0;
 	json_key(out, f, "interrupts");
 	json_number(out, (double)m->events * judged);

@@ -219,6 +219,17 @@ static void input_keys(FILE *out, int *f, const struct analysis *a)
 	fputs(a->complete ? "true" : "false", out);
 	key(out, f, "start_times");
 	fputs(a->start_times ? "true" : "false", out);
+	/* samples that are means: [fewest, most] iterations each is a mean
+	 * of ([null, null]: not said); null for single runs */
+	key(out, f, "samples_mean_of");
+	if (a->means) {
+		fputc('[', out);
+		json_number(out, a->mean_of[0] > 0 ? (double)a->mean_of[0] : NAN);
+		fputs(", ", out);
+		json_number(out, a->mean_of[1] > 0 ? (double)a->mean_of[1] : NAN);
+		fputc(']', out);
+	} else
+		fputs("null", out);
 	machine_object(out, f, a);
 }
 

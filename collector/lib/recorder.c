@@ -552,22 +552,39 @@ uint64_t subtick_dropped(const subtick_recorder *r)
 	return count_of(r, 1);
 }
 
-/* The SUBTICK_WARN_* bits of w as words, "; "-separated, into buf. */
+/* The SUBTICK_WARN_* bits of w as words, "; "-separated, into buf.
+ * DROPPED has none: a region not kept is no sample, and the samples kept
+ * are whole (analyze warns of nothing there either); the summary says
+ * how many as a fact (dropped_words). */
 static void warning_words(unsigned w, char *buf, size_t len)
 {
 	static const char *const words[] = {
 		"no line", "fewer than 8 n", "fewer than 5 runs at some n",
 		"the line rises less than 100 ticks", "bounds wider than 10%",
-		"samples dropped", "the unit cost is not positive",
+		NULL, "the unit cost is not positive",
 		"a clock glitch left out",
 		"the unit cost drifted between fifths of the samples (the machine's speed changed)",
 	};
 	_Static_assert(SUBTICK_WARN_DRIFT == 1u << 8, "the words follow the bits");
+	_Static_assert(SUBTICK_WARN_DROPPED == 1u << 5, "DROPPED has no words");
 	size_t at = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof words / sizeof words[0] && at < len; i++)
-		if (w & (1u << i))
+		if ((w & (1u << i)) && words[i] != NULL)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "; " : "", words[i]);
+}
+
+/* ", 2 dropped (the CPU changed during them)", or "" when none was. */
+static void dropped_words(const subtick_recorder *r, char *buf, size_t len)
+{
+	uint64_t d = r->migrations + r->backsteps;
+	const char *why = r->backsteps == 0 ? "the CPU changed"
+			  : r->migrations == 0 ? "the clock stepped back"
+			  : "the CPU changed, or the clock stepped back,";
+	buf[0] = '\0';
+	if (d > 0)
+		snprintf(buf, len, ", %llu dropped (%s during %s)", (unsigned long long)d, why,
+			 d == 1 ? "it" : "them");
 }
 
 static double magnitude(double v)
@@ -582,9 +599,11 @@ static double magnitude(double v)
 static void print_summary(subtick_recorder *r)
 {
 	struct subtick_result x = { .size = sizeof x };
+	char dropped[96];
+	dropped_words(r, dropped, sizeof dropped);
 	if (result_of(r, &x) != 0 || !x.ok) {
-		fprintf(stderr, "subtick: %s: %llu samples, no line yet (3 distinct n are needed)\n",
-			r->label, (unsigned long long)r->samples);
+		fprintf(stderr, "subtick: %s: %llu samples%s, no line yet (3 distinct n are needed)\n",
+			r->label, (unsigned long long)r->samples, dropped);
 		return;
 	}
 	int ns = isfinite(x.unit_ns);
@@ -596,10 +615,10 @@ static void print_summary(subtick_recorder *r)
 									 : magnitude(x.overhead_hi);
 	if (magnitude(x.overhead) <= 1e-9 * scale)
 		x.overhead = 0;
-	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s%s%s\n",
+	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s%s%s%s\n",
 		r->label, x.unit_cost * k, unit, x.unit_cost_lo * k, x.unit_cost_hi * k,
 		x.overhead * k, unit, (unsigned long long)x.points,
-		(unsigned long long)x.samples, warned[0] ? " (warning: " : "", warned,
+		(unsigned long long)x.samples, dropped, warned[0] ? " (warning: " : "", warned,
 		warned[0] ? ")" : "");
 }
 

@@ -50,6 +50,22 @@ u=$(json_get s.json unit_cost_ns)
 shown=$(sed -n 's/^<tr><th>unit cost<\/th><td class=n>\([^ ]*\) .*/\1/p' r.html)
 check "the unit cost $shown is --json's $u (in ns)" awk -v a="$shown" -v u="$u" 'BEGIN { d = a - u; if (d < 0) d = -d; exit !(a != "" && d <= 1e-3 * u) }'
 check "the minima per N, a row each" [ "$(grep -c '^<tr><td class=n>' r.html)" -eq "$(json_get s.json points)" ]
+# The tick's marks (the green line at one tick over the step function,
+# axes of "excess + 1 tick") only where a tick is known: a stream's page
+# has them, other tools' results (no clock tick) have none.
+check "a stream's page: its tick's marks" sh -c "grep -q 'excess + 1 tick' r.html && grep -qF 'tick*floor(line/tick)' r.html"
+python3 - > gb.json <<'PY'
+import json
+b = [{"name": f"BM_x/{n}", "run_type": "iteration", "iterations": 20000,
+      "real_time": 300 + 0.25 * n + 0.1 * r + (2000 if r == 7 else 0), "cpu_time": 1, "time_unit": "ns"}
+     for n in (1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000) for r in range(40)]
+print(json.dumps({"benchmarks": b}))
+PY
+"$ANALYZE" --from gbench --report g.html gb.json > g.txt || fail "analyze --report of Google Benchmark's results exited $?"
+check "Google Benchmark's page: tick unknown" grep -q 'tick unknown' g.txt
+check "... no tick's marks in its figures" sh -c \
+	"! grep -q -e '1 tick' -e 'tick\\*floor' -e 'within a tick' -e 'on the line below green' g.html"
+check "... its figures drawn all the same (at least 4)" [ "$(grep -c '<svg' g.html)" -ge 4 ]
 rc=0
 "$ANALYZE" --report "$T/no/such/dir/r.html" s.st > /dev/null 2> err || rc=$?
 check "an unwritable page: exit 1 ($rc), named" sh -c "[ $rc -eq 1 ] && grep -q 'no/such/dir/r.html' err"

@@ -74,6 +74,13 @@ if [ -n "${GBENCH_KERNELS:-}" ] && [ -x "$GBENCH_KERNELS" ]; then
 	check "gbench JSON: 24 samples (the repetitions, no aggregates)" [ "$(json_get gb.out samples)" -eq 24 ]
 	check "gbench JSON: a positive unit cost in ns" awk -v u="$(json_get gb.out unit_cost_ns)" 'BEGIN { exit !(u > 0.05 && u < 50) }'
 	check "gbench JSON: the note on means" sh -c "'$ANALYZE' gb.json | grep -q 'means over many iterations'"
+	# each repetition a mean of its iterations: no interruption judged
+	check "gbench JSON: interruptions not judged, each sample a mean" sh -c \
+		"'$ANALYZE' gb.json | grep -q '^  interruptions: not judged: each sample is a mean of [0-9]'"
+	# shellcheck disable=SC2046 # fewest and most iterations, interrupts
+	set -- $("$JSONQ" gb.out samples_mean_of interrupts)
+	check "gbench JSON: samples_mean_of [$1, $2], more than 1; interrupts $3" \
+		sh -c "[ $1 -gt 1 ] && [ $2 -ge $1 ] && [ $3 = null ]"
 	check "gbench JSON from a pipe, detected" sh -c "cat gb.json | '$ANALYZE' --json > pipe.out"
 	check "... the same samples" [ "$(json_get pipe.out samples)" -eq 24 ]
 	"$ANALYZE" --json gb.csv > csv.out || fail "analyze gb.csv exited $?"
@@ -162,6 +169,12 @@ check "hyperfine: the command with {K} as the kernel" [ "$(json_get hf.out kerne
 "$ANALYZE" hf.json > hf.txt
 check "hyperfine: no start times, said once; no fifths, no drift" sh -c \
 	"[ \$(grep -c 'no start times' hf.txt) -eq 1 ] && ! grep -q -e 'by fifths' -e 'drift:' hf.txt"
+
+# A --parameter-list of numbers (hyperfine -L) reads as a scan does.
+hyperfine -N --runs 2 -L K "$((4 * step)),$step,$((2 * step))" --export-json list.json \
+	"$SUBTICK_SPIN {K}" > /dev/null 2>&1 || fail "hyperfine -L failed"
+"$ANALYZE" --json list.json > list.out || fail "analyze list.json exited $?"
+check "hyperfine -L: 3 N, 6 runs" [ "$(json_get list.out points) $(json_get list.out samples)" = "3 6" ]
 
 # The first run of each K fails at once (--ignore-failure keeps it): it
 # is left out, counted, and the minima are those of the runs that exited

@@ -68,6 +68,26 @@ for p in 5 '[1]' null 1e999 99999999999999999999999 '{}' '{"N":"1","M":"2"}'; do
 	hyp "{\"command\":\"x 1\",\"times\":[0.1],\"parameters\":$p}"
 	refuse "hyperfine parameters $p" h.json "command 'x 1': parameters is"
 done
+# Runs without a parameter, or with two (-L N ... -L M ...): the advice
+# names what gives N, one --parameter-scan or one --parameter-list of
+# numbers (it had said "no --parameter-list", which reads fine).
+printf '{"results":[{"command":"x","times":[0.1]}]}\n' > hnone.json
+refuse "hyperfine without a parameter" hnone.json "parameters is missing, not one parameter"
+check "... advises a scan or a --parameter-list of numbers" grep -q "one --parameter-scan, or of one --parameter-list of numbers" err
+check "... not against --parameter-list" sh -c "! grep -q 'no --parameter-list' err"
+hyp '{"command":"x 1 1","times":[0.1],"parameters":{"N":"1","M":"1"}}'
+refuse "hyperfine, two parameters" h.json "parameters is several, not one parameter: .*--parameter-list of numbers"
+# A --parameter-list of numbers, in no order (-L N 8,1,4,2,16): read as a
+# scan is (truth 1 ms per N, 2 ms overhead).
+python3 - > hlist.json <<'PYL'
+import json
+res = [{"command": f"tool {n}", "times": [(2 + n) * 1e-3 * (1 + 0.01 * k) for k in range(3)],
+        "parameters": {"N": str(n)}} for n in (8, 1, 4, 2, 16)]
+print(json.dumps({"results": res}))
+PYL
+"$ANALYZE" --json hlist.json > hl.out || fail "hyperfine --parameter-list: exit $?"
+check "hyperfine --parameter-list: 5 N, 15 runs" [ "$(json_get hl.out points) $(json_get hl.out samples)" = "5 15" ]
+check "hyperfine --parameter-list: 1 ms per N" within "$(json_get hl.out unit_cost)" 1e6 1e-3
 hyp '{"command":"x 1","times":[null],"parameters":{"N":"1"}}'
 refuse "hyperfine time null" h.json "results\[0\], command 'x 1': times\[0\] is null"
 hyp '{"command":"x 1","times":[0.1],"parameters":{"N":"-1"}}'
@@ -100,6 +120,7 @@ h='name,iterations,real_time,cpu_time,time_unit,bytes_per_second,items_per_secon
 check "CSV: the templated benchmark's 8 rows, no aggregate" [ "$(json_get q.out samples)" -eq 8 ]
 check "CSV: its unit cost (10 ns per N)" within "$(json_get q.out unit_cost)" 10 1e-9
 check "CSV: the skipped run counted in a warning" grep -q '1 result with error_occurred or skipped left out' q.out
+check "CSV: each sample a mean of its iterations (10)" [ "$(json_get q.out samples_mean_of)" = "10 10" ]
 "$ANALYZE" --json --column BM_running_mean q.csv > m.out || fail "CSV, running_mean: exit $?"
 check "CSV: running_mean is a benchmark, not an aggregate (7 ns per N)" within "$(json_get m.out unit_cost)" 7 1e-9
 "$ANALYZE" --json --column 'say "hi"' q.csv > s.out || fail "CSV, a quoted quote: exit $?"
@@ -140,6 +161,60 @@ for v in "BM_par/N/1 1" "BM_par/N/8 0.125" "BM_th/N/threads:4 0.25" "BM_q/3/N 2"
 	check "--column $1: the kernel named so" [ "$(json_get c.out kernel)" = "$1" ]
 done
 
+# Google Benchmark's samples are means over many iterations: no single
+# interruption shows in a mean, so none is judged (they had been given
+# as "4.685e+04 per second of running time" and a cost each): one line
+# says why, in every format; the jitter of the means is still given.
+# Each N's 40 repetitions, a mean of 20000 iterations, 6% of them 2 us
+# slower (a mean that an interrupt fell into).
+gbmeans() {
+	python3 - "$1" <<'PY'
+import json, random, sys
+random.seed(1)
+b = []
+for n in (1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000):
+    for r in range(40):
+        t = 300 + 0.25 * n + random.expovariate(1 / 5.0)
+        if random.random() < 0.06:
+            t += 2000 + random.expovariate(1 / 500)
+        b.append({"name": f"BM_x/{n}", "run_type": "iteration", "iterations": int(sys.argv[1]),
+                  "real_time": t, "cpu_time": t, "time_unit": "ns"})
+print(json.dumps({"context": {}, "benchmarks": b}))
+PY
+}
+gbmeans 20000 > gm.json
+"$ANALYZE" gm.json > gm.txt || fail "Google Benchmark's means: exit $?"
+sed -n '/^what disturbed/,/^$/p' gm.txt
+check "means: interruptions not judged, said why" \
+	grep -q '^  interruptions: not judged: each sample is a mean of 20000 iterations: single interruptions do not show$' gm.txt
+check "... no rate, cost, source or threshold of interruptions" sh -c \
+	"! grep -q -e 'per second' -e 'at random' -e 'is interrupted where' -e 'expect .* interruption' gm.txt"
+check "... the jitter of the means still given" grep -q '^  jitter: median ' gm.txt
+check "... the warning says so too" grep -q 'means over many iterations.*single interruptions do not show' gm.txt
+"$ANALYZE" --json gm.json > gm.out || fail "Google Benchmark's means, --json: exit $?"
+check "means, JSON: samples_mean_of [20000, 20000]" [ "$(json_get gm.out samples_mean_of)" = "20000 20000" ]
+check "means, JSON: the interruption keys null" [ "$("$JSONQ" gm.out interrupts interrupts_per_s interrupt_cost_ns excess_threshold interrupt_counted_from | sort -u)" = null ]
+check "means, JSON: no source, nothing compensated" \
+	[ "$("$JSONQ" gm.out sources periodic saturated unit_cost_compensated | tr '\n' ' ')" = "  false null " ]
+check "means, JSON: the jitter given" [ "$(json_get gm.out jitter)" != null ]
+check "means, JSON: gbench_means among the warnings" sh -c "'$JSONQ' gm.out warning_codes | grep -qw gbench_means"
+"$ANALYZE" --format markdown gm.json > gm.md || fail "Google Benchmark's means, markdown: exit $?"
+check "means, markdown: the warning says why" grep -q '^- Google Benchmark.*single interruptions do not show' gm.md
+"$ANALYZE" --excess gm.excess gm.json > /dev/null || fail "Google Benchmark's means, --excess: exit $?"
+check "means, --excess: no run attributed to an interruption" sh -c \
+	"! grep -v '^#' gm.excess | awk '{ print \$NF }' | grep -q -e unexplained -e source"
+rc=0
+"$ANALYZE" --report gm.html gm.json > /dev/null 2>&1 || rc=$?
+check "means, --report: a page (exit $rc: 3 without gnuplot)" sh -c "[ $rc -eq 0 ] || [ $rc -eq 3 ]"
+check "means, --report: interruptions not judged, said why" grep -q 'interruptions: not judged: each sample is a mean of 20000 iterations' gm.html
+check "... and no rate of them" sh -c "! grep -q -e 'per second of running time' -e 'at random:' gm.html"
+# The same results of one iteration each are single runs: judged.
+gbmeans 1 > g1.json
+"$ANALYZE" --json g1.json > g1.out || fail "Google Benchmark, one iteration each: exit $?"
+check "one iteration each: single runs (samples_mean_of null), interruptions judged" \
+	sh -c "[ \"\$('$JSONQ' g1.out samples_mean_of)\" = null ] && [ \"\$('$JSONQ' g1.out interrupts)\" -gt 0 ]"
+check "... and no warning of means" sh -c "! '$JSONQ' g1.out warning_codes | grep -qw gbench_means"
+
 # hyperfine: a run per N that exited 1 early would set the minimum (truth
 # 2 ms per N and 10 ms overhead); it is left out and counted.  Ten runs
 # per N listed N by N, with no start times: no fifths, no drift.
@@ -160,6 +235,7 @@ check "hyperfine: the 10 failed runs counted in a warning" grep -q '10 runs with
 check "hyperfine: the template with {N} as the kernel" [ "$(json_get hf.out kernel)" = 'tool --size {N}' ]
 check "hyperfine: no start times" [ "$(json_get hf.out start_times)" = false ]
 check "hyperfine: no fifths" [ "$(json_get hf.out fifths)" = null ]
+check "hyperfine: a run is one run, not a mean (samples_mean_of null)" [ "$(json_get hf.out samples_mean_of)" = null ]
 # A parameter scan of step 0.5 (and one value of two decimals): N is the
 # parameter times 100, said in the kernel's name; the unit cost is per N
 # (truth 3 ms per unit of the parameter, 4 ms overhead)

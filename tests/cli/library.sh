@@ -89,6 +89,83 @@ set -- $(./falling) || fail "the falling-cost program exited $?"
 check "a falling cost ($1): SUBTICK_WARN_NOT_POSITIVE, not FEW_TICKS" \
 	sh -c "awk -v u='$1' 'BEGIN { exit !(u < 0) }' && [ '$2' = 1 ] && [ '$3' = 0 ]"
 
+# Regions during which the thread changed CPU are dropped: the samples
+# kept are whole, and the numbers stand.  The summary at close says how
+# many as a fact, not a warning (it had said "(warning: samples dropped)"
+# while analyze, on the same stream, said "warnings: none").
+cat > moved.c <<'C'
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <subtick/subtick.h>
+static volatile uint64_t sink;
+static void work(uint64_t n)
+{
+	uint64_t x = 1;
+	for (uint64_t i = 0; i < n * 2000; i++)
+		x = x * 6364136223846793005u + 1442695040888963407u;
+	sink = x;
+}
+static int on(int cpu)
+{
+	cpu_set_t s;
+	CPU_ZERO(&s);
+	CPU_SET(cpu, &s);
+	return sched_setaffinity(0, sizeof s, &s);
+}
+int main(void)
+{
+	cpu_set_t all;
+	int c[2], k = 0;
+	if (sched_getaffinity(0, sizeof all, &all) != 0)
+		return 1;
+	for (int i = 0; i < CPU_SETSIZE && k < 2; i++)
+		if (CPU_ISSET(i, &all))
+			c[k++] = i;
+	if (k < 2)
+		return 77;	/* one CPU: no region can change CPU */
+	struct subtick_options o;
+	subtick_options_init(&o);
+	o.summary = 1;
+	subtick_recorder *r = subtick_open("moved.st", "moved", &o);
+	if (r == NULL)
+		return 1;
+	for (int sweep = 0; sweep < 20; sweep++)
+		for (uint64_t n = 1; n <= 8; n++) {
+			int move = sweep == 0 && n <= 2;	/* two regions moved */
+			if (move && on(c[0]) != 0)
+				return 1;
+			uint64_t t0 = subtick_start(r);
+			if (move && on(c[1]) != 0)	/* moves this thread now */
+				return 1;
+			work(n);
+			subtick_stop(r, n, t0);
+			if (move && sched_setaffinity(0, sizeof all, &all) != 0)
+				return 1;
+		}
+	printf("%llu\n", (unsigned long long)subtick_dropped(r));
+	return subtick_close(r) != 0;
+}
+C
+# shellcheck disable=SC2086
+"$CC" -O2 $san -I "$src/include" moved.c "$LIBSUBTICK_DIR/libsubtick.a" -lm -o moved ||
+	fail "the moved-regions program did not build"
+rc=0
+./moved > moved.out 2> moved.err || rc=$?
+if [ "$rc" -eq 77 ]; then
+	echo "SKIP (part): one CPU, no region can change CPU"
+else
+	[ "$rc" -eq 0 ] || fail "the moved-regions program exited $rc"
+	cat moved.err
+	check "moved regions: 2 dropped, as # done says" sh -c \
+		"[ \"\$(cat moved.out)\" = 2 ] && tail -n 1 moved.st | grep -q ' dropped=2 migrations=2 '"
+	check "... the summary says so as a fact" grep -q ', 2 dropped (the CPU changed during them)' moved.err
+	check "... and warns of no dropped sample" sh -c "! grep -q 'warning: [^)]*dropped' moved.err"
+	"$ANALYZE" moved.st > moved.txt || fail "analyze moved.st exited $?"
+	check "... as analyze warns of none" sh -c "! sed -n '/^warnings\$/,\$p' moved.txt | grep -qi dropped"
+fi
+
 # The recorder against collect's timing, interleaved in one process: two
 # estimates, each with its bounds; a slow stretch that falls on one of them
 # more than the other can part them, so up to three tries.

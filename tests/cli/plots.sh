@@ -40,6 +40,17 @@ check "dumb: the minima's symbol ($(sym 'minimum per N')) in the frame, not only
 	sh -c "[ \$(grep -v 'minimum per N' '$T/dumb/timings.txt' | grep '|' | grep -c -F '$(sym 'minimum per N')') -ge 5 ]"
 check "--json keeps stdout JSON only" sh -c "'$ANALYZE' --json --plot '$T/dj' --plot-format dumb '$T/s' | '$JSONQ' -"
 
+# --compare draws its figure in the terminal too, after its report (it
+# had been written to DIR/compare.txt only); with --json, in DIR only.
+"$SYNTH" --seed 8 --runs 20 > "$T/s2"
+"$ANALYZE" --compare --plot "$T/cd" --plot-format dumb "$T/s" "$T/s2" > "$T/cterm" ||
+	fail "--compare, dumb, exited $?"
+check "--compare, dumb: drawn in the terminal, after the report" sh -c \
+	"sed -n '/B \\/ A/,\$p' '$T/cterm' | grep -q 'N (units of work)'"
+check "--compare, dumb: also kept in DIR" [ -s "$T/cd/compare.txt" ]
+check "--compare --json, dumb: stdout JSON only" sh -c \
+	"'$ANALYZE' --json --compare --plot '$T/cdj' --plot-format dumb '$T/s' '$T/s2' | '$JSONQ' -"
+
 # --plot-log: log-log timings.
 "$ANALYZE" --plot "$T/log" --plot-log "$T/s" > /dev/null || fail "--plot-log exited $?"
 check "--plot-log draws" [ "$(wc -c < "$T/log/timings.png")" -gt 10000 ]

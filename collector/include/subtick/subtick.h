@@ -207,9 +207,11 @@ struct subtick_result {
  * NO_LINE fewer than 3 distinct n; FEW_POINTS fewer than 8 distinct n;
  * FEW_RUNS fewer than 5 samples at some n; FEW_TICKS the line rises less
  * than 100 ticks over the n range (the clock, not the work, is being
- * measured); WIDE bounds wider than 10% of the unit cost; DROPPED some
- * regions were not kept (the thread changed CPU, the clock stepped back);
- * NOT_POSITIVE the unit cost is zero or less (does the cost grow with n?
+ * measured); WIDE bounds wider than 10% of the unit cost; DROPPED is no
+ * such reason but a fact: some regions were not kept (the thread changed
+ * CPU, the clock stepped back, during them), and the samples kept are
+ * whole (subtick_dropped counts them; the summary gives the count, not a
+ * warning); NOT_POSITIVE the unit cost is zero or less (does the cost grow with n?
  * FEW_TICKS is then not set: the line does not rise at all); GLITCH a
  * minimum far below its n's other timings and the line of the other n (a
  * clock glitch) was left out, as analyze leaves it out; DRIFT the unit
