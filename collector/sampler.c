@@ -246,7 +246,7 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			return 0;
 		struct progress_state ps = {
 			s->res[0].samples, fraction_done(s, (double)i / (double)plan->count, now),
-			&s->watch, cfg->unit_ns,
+			cfg->budget_ns / 1e9, &s->watch, cfg->unit_ns,
 		};
 		progress_update(&s->bar, now, &ps);
 		if (cfg->budget_ns > 0 && s->res[0].sweeps > 0 &&
