@@ -42,7 +42,7 @@ void progress_percent(char *buf, size_t len, double rel)
 	snprintf(buf, len, pc >= 10 && pc < 1e6 ? "%.0f%%" : "%.2g%%", pc);
 }
 
-/* "40 s", "12 min", "3 h", "9 days", "2.7e+04 years". */
+/* "40 s", "12 min", "3 h", "9 days", "4000 years", "3.0e+07 years". */
 void progress_duration(char *buf, size_t len, double s)
 {
 	if (s < 1)
@@ -55,8 +55,10 @@ void progress_duration(char *buf, size_t len, double s)
 		snprintf(buf, len, "%.0f h", s / 3600);
 	else if (s < 1000 * 86400)
 		snprintf(buf, len, "%.0f days", s / 86400);
+	else if (s < 1e5 * 365.25 * 86400)
+		snprintf(buf, len, "%.0f years", s / (365.25 * 86400));
 	else
-		snprintf(buf, len, "%.2g years", s / (365.25 * 86400));
+		snprintf(buf, len, "%.1e years", s / (365.25 * 86400));
 }
 
 /* The limit of the sampling: its name, and the seconds left to it

@@ -46,7 +46,7 @@ void progress_format(char *buf, size_t len, double elapsed, const struct progres
 void progress_percent(char *buf, size_t len, double rel);
 
 /* A time to come, in the unit that suits it: "<1 s", "40 s", "12 min",
- * "3 h", "9 days", "2.7e+04 years". */
+ * "3 h", "9 days", "4000 years", "3.0e+07 years". */
 void progress_duration(char *buf, size_t len, double s);
 
 #endif /* SUBTICK_PROGRESS_H */

@@ -127,7 +127,8 @@ static void test_durations(void **state)
 		const char *text;
 	} cases[] = {
 		{ 0.4, "<1 s" }, { 40, "40 s" }, { 720, "12 min" }, { 3 * 3600, "3 h" },
-		{ 9 * 86400, "9 days" }, { 2.7e4 * 365.25 * 86400, "2.7e+04 years" },
+		{ 9 * 86400, "9 days" }, { 4000 * 365.25 * 86400, "4000 years" },
+		{ 3e7 * 365.25 * 86400, "3.0e+07 years" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		progress_duration(d, sizeof d, cases[i].s);
