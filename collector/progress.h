@@ -1,8 +1,10 @@
 /*
  * progress.h - one line on stderr, redrawn in place, only when stderr is a
- * terminal: time so far, samples, each kernel's unit cost with its bounds
- * as they stand (watch.h), and the time left to --until's precision or to
- * the budget.
+ * terminal: the time so far and the budget, each kernel's unit cost as it
+ * stands (watch.h), the width of its bounds relative to it (the widest
+ * kernel's: what --until compares), and with --until the wanted width and
+ * what the width's trend says of it (trend.h): still falling and when it
+ * would get there, or not falling.  Then the samples.
  */
 #ifndef SUBTICK_PROGRESS_H
 #define SUBTICK_PROGRESS_H
@@ -26,6 +28,7 @@ void progress_init(struct progress *p, int enabled, uint64_t now_ns);
 struct progress_state {
 	uint64_t samples;
 	double fraction;		/* of the budget or the runs, 0..1 */
+	double budget_s;		/* 0: none */
 	const struct watch *watch;	/* the fits so far */
 	double unit_ns;			/* ns per clock unit */
 };
@@ -38,5 +41,12 @@ void progress_clear(struct progress *p);
 
 /* The line itself, for a given state at `elapsed` seconds (tests). */
 void progress_format(char *buf, size_t len, double elapsed, const struct progress_state *st);
+
+/* A relative width in percent: "0.096%", "1.8%", "12%", "210%". */
+void progress_percent(char *buf, size_t len, double rel);
+
+/* A time to come, in the unit that suits it: "<1 s", "40 s", "12 min",
+ * "3 h", "9 days", "4000 years", "3.0e+07 years". */
+void progress_duration(char *buf, size_t len, double s);
 
 #endif /* SUBTICK_PROGRESS_H */

@@ -246,7 +246,7 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 			return 0;
 		struct progress_state ps = {
 			s->res[0].samples, fraction_done(s, (double)i / (double)plan->count, now),
-			&s->watch, cfg->unit_ns,
+			cfg->budget_ns / 1e9, &s->watch, cfg->unit_ns,
 		};
 		progress_update(&s->bar, now, &ps);
 		if (cfg->budget_ns > 0 && s->res[0].sweeps > 0 &&
@@ -303,6 +303,22 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 	}
 }
 
+/* What the bounds of a fit (NULL: none) are made of: the tick band's and
+ * the subsampling's widths over the unit cost, the band's W in ticks, and
+ * what the subsampling halved. */
+static void parts_of_width(const struct lvstate_fit *f, double tick,
+			   struct sampler_result *r)
+{
+	const struct interval *iv = f != NULL ? &f->iv : NULL;
+	int sloped = f != NULL && f->ok && f->slope > 0;
+	r->band_rel = sloped && iv->band_ok
+			      ? (iv->band_slope[1] - iv->band_slope[0]) / f->slope : NAN;
+	r->sub_rel = sloped && iv->sub_ok
+			     ? (iv->sub_slope[1] - iv->sub_slope[0]) / f->slope : NAN;
+	r->band_ticks = sloped && iv->band_ok && tick > 0 ? iv->band_width / tick : NAN;
+	r->sub_blocks = sloped ? iv->blocks : 0;
+}
+
 void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w[],
 		 const volatile sig_atomic_t *stop, struct sampler_result res[])
 {
@@ -337,6 +353,8 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 		res[k].glitches = watched && s.watch.fit[k].ok ? s.watch.fit[k].glitches.count : 0;
 		res[k].drift = watched && s.watch.fit[k].ok && s.watch.fit[k].drift
 				       ? s.watch.fit[k].drift_rel : 0;
+		parts_of_width(watched ? &s.watch.fit[k] : NULL, cfg->tick, &res[k]);
+		res[k].trend = s.watch.trend.last;
 		res[k].stop = res[0].stop;
 		res[k].sweeps = res[0].sweeps;
 		res[k].seconds = seconds;

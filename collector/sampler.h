@@ -13,6 +13,7 @@
 #include "plan.h"
 #include "region.h"
 #include "stream.h"
+#include "trend.h"
 
 #define SAMPLER_KERNELS_MAX 2
 
@@ -90,6 +91,17 @@ struct sampler_result {
 	double drift;			/* then: how far the fifths' unit
 					 * costs lie apart, where beyond their
 					 * bands (slowest / fastest - 1); 0 */
+	double band_rel, sub_rel;	/* then: the tick band's and the
+					 * subsampling's widths over the unit
+					 * cost (NAN: none) */
+	double band_ticks;		/* then: the band's W in ticks (NAN:
+					 * tick unknown) */
+	unsigned sub_blocks;		/* then: the subsampling's halves are
+					 * of this many stretches of time; 0:
+					 * of the runs */
+	struct trend_fit trend;		/* then: the widest kernel's width
+					 * against the samples (trend.h), the
+					 * same in each */
 };
 
 /* Stream lines are handed to the output at every sweep's end and at least

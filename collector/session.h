@@ -74,8 +74,14 @@ int session_calibrate(struct session *s);
 /* The automatic plan, or the explicit one checked against the kernel. */
 int session_plan(struct session *s);
 
+/* collect --until REL: the sampling ran its course (the budget, --runs or
+ * --kbest ended it) without the bounds narrower than REL: the exit status,
+ * the stream whole all the same. */
+#define SESSION_UNTIL_MISSED 3
+
 /* Kernel setup, --check-output, output files, header, sampling, last
- * line.  Returns the exit status (128 + signal when stopped). */
+ * line.  Returns the exit status (128 + signal when stopped,
+ * SESSION_UNTIL_MISSED). */
 int session_collect(struct session *s);
 
 void session_close(struct session *s);

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,6 @@
 
 #include "header.h"
 #include "session_parts.h"
-#include "watch.h"
 
 /* Output i's file name, or NULL for stdout (no -o, or -o -). */
 static const char *out_path(const struct session *s, int i)
@@ -213,48 +211,6 @@ static int finish_stream(struct session *s, int i, const struct sampler_result *
 
 /* Exit status once the streams are finished.  Whatever happened, say how
  * many samples each output holds. */
-/* --until: whether the precision was reached, or how far it got. */
-static void report_until(const struct session *s, const struct sampler_result r[])
-{
-	if (!(s->opt->until > 0))
-		return;
-	double widest = 0;
-	uint64_t runs = UINT64_MAX;
-	size_t glitches = 0;
-	double drift = 0;
-	for (int i = 0; i < s->kernels; i++) {
-		widest = isfinite(r[i].precision) ? fmax(widest, r[i].precision) : INFINITY;
-		runs = r[i].runs_min < runs ? r[i].runs_min : runs;
-		glitches += r[i].glitches;
-		drift = fmax(drift, r[i].drift);
-	}
-	if (drift > 0 && isfinite(widest))	/* before the verdict, which it qualifies */
-		fprintf(stderr, "%s: --until: the unit cost drifted %.2g%% between fifths of the collection, beyond their bands (the machine's speed changed): the bounds hold its fastest stretches, not a longer collection's; see analyze's report\n",
-			s->opt->prog, 100 * drift);
-	if (glitches > 0)	/* before the verdict, which leans on it */
-		fprintf(stderr, "%s: --until: %zu clock glitch%s (a timing far below the rest of its N and the line) left out of the fit, as analyze leaves %s out\n",
-			s->opt->prog, glitches, glitches > 1 ? "es" : "", glitches > 1 ? "them" : "it");
-	if (r[0].stop == SAMPLER_UNTIL)
-		fprintf(stderr, "%s: --until %g reached after %.3g s: the unit cost's bounds span %.2g of it\n",
-			s->opt->prog, s->opt->until, r[0].seconds, widest);
-	else if (widest <= s->opt->until && runs >= WATCH_RUNS_MIN)	/* at the last fit */
-		fprintf(stderr, "%s: --until %g reached when the sampling stopped (stop=%s) after %.3g s: the unit cost's bounds span %.2g of it\n",
-			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
-			widest);
-	else if (widest <= s->opt->until)
-		fprintf(stderr, "%s: --until %g not reached: the sampling stopped (stop=%s) after %.3g s with bounds spanning %.2g of the unit cost, but %llu run%s at an N, fewer than %d: the minima may not have reached their floor%s\n",
-			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
-			widest, (unsigned long long)runs, runs == 1 ? "" : "s", WATCH_RUNS_MIN,
-			r[0].stop == SAMPLER_BUDGET ? "; raise --budget" : "");
-	else if (isfinite(widest))
-		fprintf(stderr, "%s: --until %g not reached: the sampling stopped (stop=%s) after %.3g s with bounds spanning %.2g of the unit cost%s\n",
-			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop), r[0].seconds,
-			widest, r[0].stop == SAMPLER_BUDGET ? "; raise --budget, or see analyze's report for what widened them (drift, a short burst)" : "");
-	else
-		fprintf(stderr, "%s: --until %g not reached: no line could be fitted yet (stop=%s)\n",
-			s->opt->prog, s->opt->until, sampler_stop_name(r[0].stop));
-}
-
 int session_finish(struct session *s, const struct sampler_result r[], int sig)
 {
 	int failed = 0;
@@ -279,6 +235,6 @@ int session_finish(struct session *s, const struct sampler_result r[], int sig)
 				(unsigned long long)s->writer[0]->samples_written, out_name(s, 0));
 		return 1;
 	}
-	report_until(s, r);
-	return sig ? 128 + sig : 0;
+	int missed = session_report_until(s, r);
+	return sig ? 128 + sig : missed ? SESSION_UNTIL_MISSED : 0;
 }

@@ -1,8 +1,9 @@
 /*
  * session_parts.h - what the files of one collection's stages share
  * (session.c: resolve, calibrate, check, collect; session_plan.c: the
- * plan; session_output.c: the streams' files).  Not for other callers:
- * session.h is the stages' interface.
+ * plan; session_output.c: the streams' files; session_until.c: what
+ * --until reached).  Not for other callers: session.h is the stages'
+ * interface.
  */
 #ifndef SUBTICK_SESSION_PARTS_H
 #define SUBTICK_SESSION_PARTS_H
@@ -32,8 +33,14 @@ int session_open_outputs(struct session *s);
  * writer's error set. */
 int session_start_outputs(void *arg);
 
+/* --until: say whether the width reached the target, and where it did
+ * not, by how much and why.  Returns 1 when the sampling ran its course
+ * (the budget, --runs or --kbest ended it) without reaching it, else 0
+ * (reached, or stopped otherwise: a signal, the output). */
+int session_report_until(const struct session *s, const struct sampler_result r[]);
+
 /* The last lines, what --until reached, and the exit status (128 + sig
- * when a signal stopped the collection). */
+ * when a signal stopped the collection, SESSION_UNTIL_MISSED). */
 int session_finish(struct session *s, const struct sampler_result r[], int sig);
 
 #endif /* SUBTICK_SESSION_PARTS_H */

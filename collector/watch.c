@@ -18,7 +18,7 @@ int watch_init(struct watch *w, unsigned kernels, size_t sweep_max, double tick,
 	w->until = until;
 	w->start_ns = w->last_fit_ns = now_ns;
 	w->reached = INFINITY;
-	w->past_s = w->now_s = NAN;
+	trend_init(&w->trend, until);
 	if (!w->active)
 		return 0;
 	w->fold_cap = sweep_max;
@@ -32,26 +32,15 @@ int watch_init(struct watch *w, unsigned kernels, size_t sweep_max, double tick,
 	return 0;
 }
 
-/* Remember this fit's width for the time left: keep an earlier one at
- * least a third as long ago, so that the pace is read over a span. */
-static void remember(struct watch *w, double t_s, double width)
-{
-	if (!isfinite(width) || !(width > 0))
-		return;
-	if (!isfinite(w->now_s) || !isfinite(w->past_s) || t_s > 1.5 * w->past_s) {
-		w->past_s = w->now_s, w->past_w = w->now_w;
-	}
-	w->now_s = t_s, w->now_w = width;
-}
-
 static int fit(struct watch *w, uint64_t now_ns)
 {
-	double widest = 0;
+	double widest = 0, samples = 0;
 	w->runs_enough = 1;
 	for (unsigned k = 0; k < w->kernels; k++) {
 		if (lvstate_fit(&w->lv[k], WATCH_REPLICATES, 1, &w->fit[k]) != 0)
 			return -1;
 		widest = fmax(widest, w->fit[k].ok ? w->fit[k].rel_width : INFINITY);
+		samples += (double)w->fit[k].samples;
 		w->runs_enough &= w->fit[k].ok && w->fit[k].runs_min >= WATCH_RUNS_MIN;
 	}
 	uint64_t done = clock_reference_ns();
@@ -59,7 +48,7 @@ static int fit(struct watch *w, uint64_t now_ns)
 	w->last_fit_ns = done;
 	w->have_fit = 1;
 	w->reached = widest;
-	remember(w, (double)(now_ns - w->start_ns) / 1e9, widest);
+	trend_add(&w->trend, (double)(now_ns - w->start_ns) / 1e9, samples, widest);
 	return 0;
 }
 
@@ -93,20 +82,6 @@ int watch_sweep(struct watch *w, uint64_t now_ns)
 	if (fit(w, now_ns) != 0)
 		return -1;
 	return w->until > 0 && w->reached <= w->until && w->runs_enough;
-}
-
-double watch_time_left_s(const struct watch *w)
-{
-	if (!(w->until > 0) || !isfinite(w->past_s) || !isfinite(w->now_s) ||
-	    !(w->now_s > w->past_s) || !(w->now_w < w->past_w))
-		return NAN;
-	if (w->now_w <= w->until)
-		return 0;
-	/* width ~ t^-p: minima converge faster than means, p often near 1 */
-	double p = log(w->past_w / w->now_w) / log(w->now_s / w->past_s);
-	p = p < 0.3 ? 0.3 : p > 3 ? 3 : p;
-	double t_needed = w->now_s * pow(w->now_w / w->until, 1 / p);
-	return t_needed - w->now_s;
 }
 
 void watch_free(struct watch *w)

@@ -3,7 +3,7 @@
  * line and its bounds, fitted between sweeps from what the sweeps wrote
  * (lvstate.h: the code analyze runs on the whole stream), for collect
  * --until (stop once the bounds are narrow enough) and the progress line
- * (the unit cost so far, and the time left).
+ * (the unit cost so far, the width of its bounds and their trend).
  *
  * Nothing of it runs inside a sweep but watch_record, which copies a
  * sample into room taken before sampling: no allocation, no I/O.  Between
@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "lvstate.h"
+#include "trend.h"
 
 #define WATCH_FIT_EVERY_NS 200000000u
 #define WATCH_REPLICATES 200
@@ -40,8 +41,9 @@ struct watch {
 					 * last fit (INFINITY: none yet) */
 	int runs_enough;		/* every N of the last fit has
 					 * WATCH_RUNS_MIN runs */
-	/* two earlier fits (time since start, width) for the time left */
-	double past_s, past_w, now_s, now_w;
+	/* the widest width against the samples, fit by fit: whether it
+	 * still falls, and the time to --until at its pace */
+	struct trend trend;
 };
 
 /* sweep_max: samples of a kernel in one sweep at most.  Returns 0, or -1
@@ -67,10 +69,6 @@ int watch_sweep(struct watch *w, uint64_t now_ns);
 /* Fold what is left and fit, whatever the time (the collection's end:
  * the precision it reached).  0, or -1 when out of memory. */
 int watch_finish(struct watch *w, uint64_t now_ns);
-
-/* Seconds until the bounds reach --until at the pace they have narrowed
- * (width falling as a power of time, fitted to two fits), or NAN. */
-double watch_time_left_s(const struct watch *w);
 
 void watch_free(struct watch *w);
 
