@@ -578,6 +578,7 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 	if (rc == 0)
 		rc = analysis_fit(a, err);
 	a->diag.means = a->means;
+	a->diag.given_threshold = a->opt->threshold;
 	if (rc == 0)
 		rc = analysis_diagnose(a, err);
 	analysis_give_back();	/* what the diagnosis held: the checks' arrays next */

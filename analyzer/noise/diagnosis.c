@@ -43,6 +43,8 @@ static int fit_rounds(struct analysis *a)
 	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
 		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)
 			return -1;
+		if (d->given_threshold > 0)
+			jitter_impose(&d->jitter, d->given_threshold);
 		if (!d->jitter.judged || d->means)
 			return 0;
 		if (sources_find(&c, &d->runs, &d->sources) != 0)

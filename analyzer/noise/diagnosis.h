@@ -56,6 +56,9 @@ struct diagnosis {
 					 * single interruption shows: the
 					 * jitter alone, of every run; no
 					 * source, count or compensation */
+	double given_threshold;		/* set before: --threshold, clock
+					 * units, every N's in place of the
+					 * jitter's; 0: the jitter's */
 };
 
 struct analysis;

@@ -349,6 +349,14 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 	return rc;
 }
 
+void jitter_impose(struct jitter *j, double x)
+{
+	for (size_t p = 0; p < j->points && j->threshold != NULL; p++) {
+		j->threshold[p] = x;
+		j->look[p] = x;
+	}
+}
+
 void jitter_free(struct jitter *j)
 {
 	free(j->scale), free(j->threshold), free(j->look), free(j->typical), free(j->bin_of);

@@ -118,6 +118,11 @@ static inline double jitter_looked_from(const struct jitter *j, size_t p)
 	return j->look[p] - j->scale[p];
 }
 
+/* The threshold x (clock units) at every point in place of the fitted
+ * one (analyze --threshold), and look(N) too: no run below it is looked
+ * at, by any source's test. */
+void jitter_impose(struct jitter *j, double x);
+
 void jitter_free(struct jitter *j);
 
 #endif /* SUBTICK_JITTER_H */

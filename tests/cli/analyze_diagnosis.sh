@@ -82,6 +82,13 @@ assert j["speed_states"] is None and j["periods_searched"] is False, (j["speed_s
 # --threshold: every run above it interrupted, said
 "$ANALYZE" --threshold 5000 two.st > thr.txt || fail "analyze --threshold exited $?"
 check "--threshold: said as given" grep -q 'passes .* (--threshold)' thr.txt
+# ... and acted on: above a 1 ms timer's 20 us cost, nothing is seen; below
+# it, the timer is (the option had been said and not used)
+"$DISTURB" --seed 3 --periodic 1000:20 > thr1.st
+"$ANALYZE" --threshold 100000 thr1.st > thr_hi.txt
+"$ANALYZE" --threshold 5000 thr1.st > thr_lo.txt
+check "--threshold above the timer's cost: no interruption" grep -q '^  interruptions: none' thr_hi.txt
+check "--threshold below it: the timer named" grep -q '^    every 1 ms (1000 Hz)' thr_lo.txt
 
 # a collection too short for speed states: the phases at its middle,
 # within a period of it
