@@ -75,7 +75,11 @@ struct follow {
 	int bad_header;		/* a value the live numbers need, refused */
 	uint64_t unfolded;	/* sample lines the live fit cannot fold
 				 * (timings not integers) */
-	int col_n, col_t;	/* fields of n and the timing */
+	int col_n, col_t, col_at;	/* fields of n, the timing, at (-1:
+				 * none) */
+	struct at_order at;	/* the start times so far */
+	int restarted;		/* at fell back to the stream's start: two
+				 * streams (the final analysis refuses it) */
 	const char *column;
 	uint64_t samples;
 	int ended;		/* "# done" or "# interrupted" read */
@@ -101,10 +105,12 @@ static void take_columns(struct follow *f, const char *v)
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", v);
 	int i = 0;
-	f->col_n = f->col_t = -1;
+	f->col_n = f->col_t = f->col_at = -1;
 	for (char *save, *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save), i++) {
 		if (strcmp(w, "n") == 0)
 			f->col_n = i;
+		else if (strcmp(w, "at") == 0)
+			f->col_at = i;
 		else if (strcmp(w, f->column) == 0)
 			f->col_t = i;
 	}
@@ -201,6 +207,8 @@ static void sample_line(struct follow *f, const char *s)
 	}
 	if (f->col_n < 0 || f->col_t < 0 || f->col_n >= k || f->col_t >= k)
 		return;
+	if (f->col_at >= 0 && f->col_at < k && at_order_restarts(&f->at, v[f->col_at]))
+		f->restarted = 1;
 	if (other) {
 		f->unfolded++;
 		return;
@@ -273,6 +281,10 @@ static void live_line(struct follow *f, char *buf, size_t len)
 		f->bad_header = 1;
 	if (f->bad_header) {
 		add(buf, len, &n, "  (a header value analyze refuses: no live numbers; the error at the end names it)");
+		return;
+	}
+	if (f->restarted) {
+		add(buf, len, &n, "  (at fell back to the stream's start: two streams? no live numbers; the error at the end names the line)");
 		return;
 	}
 	if (f->samples == 0) {
@@ -450,7 +462,7 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 {
 	const char *path = s->files && s->files[0] ? s->files[0] : "-";
 	struct follow f = { .name = strcmp(path, "-") == 0 ? "stdin" : path,
-			    .col_n = 0, .col_t = 1, .column = s->column ? s->column : "t" };
+			    .col_n = 0, .col_t = 1, .col_at = 2, .column = s->column ? s->column : "t" };
 	if (strcmp(f.column, "t") != 0)
 		f.col_t = -1;	/* found by name in "# columns:" */
 	f.in = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK);

@@ -32,6 +32,7 @@ struct reader {
 	uint64_t batch_line;	/* the line of its first */
 	void *ctx;
 	struct keyset keys;	/* header keys given so far */
+	struct at_order at;	/* the start times so far */
 };
 
 static int fail(struct reader *r, const char *fmt, ...)
@@ -294,6 +295,28 @@ static int field_number(struct reader *r, const char *what, char *f,
 	return 0;
 }
 
+int at_order_restarts(struct at_order *o, uint64_t at)
+{
+	int restart = o->have && at < o->last && at <= o->first;
+	if (!o->have)
+		o->first = at;
+	o->have = 1;
+	o->last = at;
+	return restart;
+}
+
+/* at, the start time of the sample on this line, in order (at_order).
+ * Returns 0, or -1 naming the line. */
+static int at_in_order(struct reader *r, uint64_t at)
+{
+	uint64_t last = r->at.last;
+	if (!at_order_restarts(&r->at, at))
+		return 0;
+	return fail(r, "at falls back from %llu to %llu, to the stream's first (%llu) or before: two streams? give them as two files (a clock that steps back lowers at, but not to before the first run)",
+		    (unsigned long long)last, (unsigned long long)at,
+		    (unsigned long long)r->at.first);
+}
+
 #define AFTER_END "a sample after the stream's last line (# done or # interrupted): two streams run together? give each as a file of its own"
 
 static int sample_line(struct reader *r, char *s)
@@ -350,6 +373,8 @@ static int sample_line(struct reader *r, char *s)
 			return fail(r, "at '%.*s': expected a non-negative integer", (int)len[ca], field[ca]);
 		smp.at = num.u;
 		smp.has_at = 1;
+		if (at_in_order(r, smp.at) != 0)
+			return -1;
 	}
 	m->samples++;
 	return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
@@ -376,6 +401,8 @@ static int one_line(struct reader *r, char *s, size_t len)
 {
 	struct sample smp;
 	if (fast_sample(r, s, len, &smp)) {
+		if (smp.has_at && at_in_order(r, smp.at) != 0)
+			return -1;
 		r->meta->samples++;
 		return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
 	}
@@ -490,6 +517,16 @@ static int fast_line(struct reader *r, const uint64_t *v)
 	return ++b->count == INPUT_BATCH ? flush_batch(r) : 0;
 }
 
+/* at_in_order failed on a common line: the batch of the lines before it
+ * goes first, and an error of theirs comes first.  Returns -1. */
+static int at_fault_after_batch(struct reader *r)
+{
+	struct input_error later = *r->err;
+	if (flush_batch(r) == 0)
+		*r->err = later;
+	return -1;
+}
+
 static int read_lines(struct reader *r, FILE *f)
 {
 	struct line_buffer *b = malloc(sizeof *b);
@@ -513,6 +550,10 @@ static int read_lines(struct reader *r, FILE *f)
 			r->line++;
 			if (r->meta->finished | r->meta->interrupted) {
 				rc = fail(r, AFTER_END);
+				continue;
+			}
+			if (r->meta->col_at >= 0 && at_in_order(r, v[r->meta->col_at]) != 0) {
+				rc = at_fault_after_batch(r);
 				continue;
 			}
 			r->meta->samples++;

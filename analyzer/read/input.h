@@ -100,6 +100,26 @@ struct input_error {
 	char msg[4096];		/* room to list a file's benchmarks */
 };
 
+/*
+ * A stream's start times are in order: collect writes its runs as they
+ * come, one after another, but where the clock stepped back between two
+ * runs.  at falls then by the step, and goes on from there.  A step back
+ * by less than the time since the first run leaves at above the first
+ * one's (at is start minus the first start); one by more wraps it past
+ * 2^64, far up.  Back to the first at or below it, the line is another
+ * stream's start: two collections' lines run together without the second
+ * header.  Nothing is taken from the last line's backsteps=: it counts
+ * runs dropped, and a step between two runs drops none.
+ */
+struct at_order {
+	int have;		/* a start time seen */
+	uint64_t first, last;
+};
+
+/* at, the next start time, taken: 1 where it falls back to the first or
+ * before it (a second stream), else 0. */
+int at_order_restarts(struct at_order *o, uint64_t at);
+
 /* Called for each sample; returns 0, or -1 after filling err. */
 typedef int input_sample_fn(void *ctx, const struct sample *s,
 			    struct input_error *err);

@@ -44,6 +44,23 @@ printf '%s\n# interrupted: signal=SIGINT\n400 900 3000\n' "$good" > "$T/after-in
 printf '%s\n%s\n# done: samples=3\n' "$good" "$good" > "$T/spliced";	bad spliced 8 "a second stream's first line"
 printf '%s\n# interrupted: signal=SIGINT samples=3\n# done: samples=3\n' "$good" > "$T/two-last";	bad two-last 9 "a second last line"
 printf '%s\n# done: samples=99999999 dropped=0\n' "$good" > "$T/miscount";	bad miscount 8 "counts 99999999 samples, the stream holds 3"
+# the second's samples without its header: at falls back to the first's
+# at or below, where only another stream starts (a clock that steps back
+# lowers at, but no further), in the common lines (tabs), in blanks, in
+# bare columns, and past the first batch of lines (1024) read at once
+printf '%s\n400\t900\t0\n500\t1100\t1000\n' "$good" > "$T/restart";	bad restart 8 "at falls back from 2000 to 0, to the stream's first (0) or before: two streams? give them as two files"
+printf '%s\n400 900 0\n' "$good" > "$T/restart-blanks";	bad restart-blanks 8 "at falls back from 2000 to 0"
+printf '1 10 500\n2 20 900\n3 30 1300\n1 10 480\n' > "$T/restart-bare";	bad restart-bare 4 "at falls back from 1300 to 480, to the stream's first (500)"
+{ printf '# subtick 1\n# tick: 1\n# columns: n t at\n'
+  for k in 0 1; do awk -v k=$k 'BEGIN { for (i = 0; i < 1500 + k; i++) printf "%d\t%d\t%d\n", 100 * (i % 5 + 1), 50 + 200 * (i % 5 + 1) + k, 1000 * i }'; done
+} > "$T/restart-batch";	bad restart-batch 1504 "at falls back from 1499000 to 0"
+# a clock stepped back between two runs, by less than the time since the
+# first: read as it is, at going on from below (at the limit: to one above
+# the first at)
+printf '%s\n400\t900\t1500\n500\t1100\t2600\n600 1300 1\n' "$good" > "$T/stepped"
+check "a clock stepped back (at 2000 to 1500, 2600 to 1): read" sh -c "'$ANALYZE' '$T/stepped' > /dev/null"
+printf '0 10 0\n1 20 0\n2 30 0\n3 40 4\n' > "$T/same-tick"
+check "runs begun in the first tick of a coarse clock (at 0 again): read" sh -c "'$ANALYZE' '$T/same-tick' > /dev/null"
 printf '# subtick 1\n# tick: 0\n1 2 3\n' > "$T/tick0";	bad tick0 2 "bad tick"
 printf '# subtick 1\n# tick: -2\n1 2 3\n' > "$T/tickneg";	bad tickneg 2 "bad tick"
 printf '# subtick 1\n# tick: 4ms\n1 2 3\n' > "$T/tickunit";	bad tickunit 2 "bad tick"

@@ -238,6 +238,24 @@ rc2=0
 cat twice.st | "$ANALYZE" --follow > /dev/null 2> t2.err || rc2=$?
 check "two streams in a pipe: exit 1 as analyze's ($rc2, $rc)" [ "$rc" -eq 1 ] && [ "$rc2" -eq 1 ]
 check "two streams in a pipe: the second's first line, said" grep -q "a second stream's first line.*two streams run together" t2.err
+# the second's samples without its header, into a file followed: at
+# falls back to 0 there; from then on the live line shows no numbers and
+# says why, and the end refuses the stream at that line, as analyze does
+{ grep -v '^# done' s.st; sed '1,/^# columns/d' s.st; } > splice.st
+rc=0
+"$ANALYZE" splice.st > /dev/null 2> sp1.err || rc=$?
+: > gsplice.st
+"$ANALYZE" --follow gsplice.st > /dev/null 2> sp2.err &
+pid=$!
+python3 slow.py splice.st gsplice.st 4
+rc2=0
+wait $pid || rc2=$?
+check "spliced samples: exit 1 as analyze's ($rc2, $rc)" sh -c "[ $rc -eq 1 ] && [ $rc2 -eq 1 ]"
+check "spliced samples: the same message, naming gsplice.st at the line" \
+	[ "$(grep '^analyze: gsplice.st:' sp2.err | sed 's/gsplice\.st/F/')" = "$(sed 's/splice\.st/F/' sp1.err)" ]
+check "... that line is the second's first sample" grep -q "^analyze: gsplice.st:$(($(grep -vc '^# done' s.st) + 1)): at falls back from [0-9]* to 0" sp2.err
+check "spliced samples: the last live line says at fell back, with no numbers" \
+	sh -c "grep '^analyze --follow:' sp2.err | tail -n 1 | grep -q 'at fell back to the stream.s start: two streams? no live numbers'"
 
 # usage
 rc=0
