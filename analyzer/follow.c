@@ -82,6 +82,7 @@ struct follow {
 				 * streams (the final analysis refuses it) */
 	const char *column;
 	uint64_t samples;
+	uint64_t lines;		/* complete lines read */
 	int ended;		/* "# done" or "# interrupted" read */
 	int tty, drawn;
 	uint64_t start_ns, last_ns, grew_ns;
@@ -221,6 +222,8 @@ static void sample_line(struct follow *f, const char *s)
 
 static void one_line(struct follow *f, const char *s)
 {
+	if (f->lines++ == 0)	/* as analyze reads it */
+		s += input_bom_length(s, strlen(s));
 	if (s[0] == '#')
 		header_line(f, s);
 	else

@@ -429,6 +429,7 @@ struct line_buffer {
 	FILE *f;
 	size_t start, end;
 	int eof;
+	int filled;		/* read into once: a byte order mark skipped */
 	char data[1 << 20];
 };
 
@@ -459,6 +460,10 @@ static int next_line(struct line_buffer *b, char **line, size_t *len)
 		b->start = 0;
 		size_t k = fread(b->data + b->end, 1, sizeof b->data - 1 - b->end, b->f);
 		b->end += k;
+		if (!b->filled) {	/* fread fills it, short only at the end */
+			b->filled = 1;
+			b->start = input_bom_length(b->data, b->end);
+		}
 		if (k == 0) {
 			if (ferror(b->f))
 				return -2;
@@ -537,7 +542,7 @@ static int read_lines(struct reader *r, FILE *f)
 		return fail(r, "out of memory");
 	b->f = f;
 	b->start = b->end = 0;
-	b->eof = 0;
+	b->eof = b->filled = 0;
 	while (rc == 0) {
 		/* the common line straight from the buffer: one scan, no
 		 * search for its end first */
@@ -615,6 +620,11 @@ int input_read_file(FILE *f, const char *name, const char *column,
 		    struct input_error *err)
 {
 	return input_read_batches(f, name, column, meta, fn, NULL, ctx, err);
+}
+
+size_t input_bom_length(const char *buf, size_t len)
+{
+	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
 void input_key_suffix(const char *column, char *buf, size_t len)

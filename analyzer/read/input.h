@@ -152,6 +152,10 @@ typedef int input_batch_fn(void *ctx, const struct sample_batch *b, size_t *bad,
  * --exec's user, sys, cpu; collect-mpi's rank0...). */
 void input_key_suffix(const char *column, char *buf, size_t len);
 
+/* A UTF-8 byte order mark at buf's start (an editor's, a Windows tool's),
+ * read past before the first line: its length, 3, or 0. */
+size_t input_bom_length(const char *buf, size_t len);
+
 int input_read(const char *path, const char *column, struct input_meta *meta,
 	       input_sample_fn *fn, void *ctx, struct input_error *err);
 

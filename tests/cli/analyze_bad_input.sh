@@ -200,6 +200,20 @@ check "a FIFO: every sample read" [ "$(json_get "$T/fifo.json" samples)" -eq 3 ]
 check "stdin from a pipe: every sample read" sh -c "cat '$T/done.st' | '$ANALYZE' --json > '$T/pipe.json'"
 check "... 3 samples" [ "$(json_get "$T/pipe.json" samples)" -eq 3 ]
 
+# A UTF-8 byte order mark before the stream (an editor's, a Windows
+# tool's) is read past, as before other tools' JSON and CSV: the same
+# report, from a file and from a pipe, of a stream and of bare columns.
+# One further in is no white space: refused at its line.
+printf '\357\273\277' | cat - "$T/done.st" > "$T/bom.st"
+"$ANALYZE" --json "$T/done.st" > "$T/nobom.json"
+"$ANALYZE" --json "$T/bom.st" > "$T/bom.json" || fail "a stream after a byte order mark: exit $?"
+check "a stream after a byte order mark: read, the same report" cmp -s "$T/nobom.json" "$T/bom.json"
+check "... from a pipe too" sh -c "cat '$T/bom.st' | '$ANALYZE' --json | cmp -s - '$T/nobom.json'"
+check "... its header read (tick 2 from it)" grep -q '"tick_source": "header"' "$T/bom.json"
+printf '\357\273\2771 10\n2 20\n3 30\n' > "$T/bom-bare"
+check "bare columns after a byte order mark: read" sh -c "'$ANALYZE' '$T/bom-bare' > /dev/null"
+printf '1 10\n\357\273\2772 20\n3 30\n' > "$T/bom-inside";	bad bom-inside 2 "not a number"
+
 # A mistyped long option: exit 2, the option meant named.
 for pair in jsno:json folow:follow replcates:replicates; do
 	rc=0

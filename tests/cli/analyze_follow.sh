@@ -257,6 +257,13 @@ check "... that line is the second's first sample" grep -q "^analyze: gsplice.st
 check "spliced samples: the last live line says at fell back, with no numbers" \
 	sh -c "grep '^analyze --follow:' sp2.err | tail -n 1 | grep -q 'at fell back to the stream.s start: two streams? no live numbers'"
 
+# a UTF-8 byte order mark before the stream: read past, as analyze does
+{ printf '\357\273\277'; cat s.st; } > bom.st
+"$ANALYZE" --json < s.st > nobom.json || fail "analyze < s.st exited $?"
+cat bom.st | "$ANALYZE" --follow --json > fbom.json 2> fbom.err ||
+	fail "analyze --follow after a byte order mark exited $?: $(cat fbom.err)"
+check "a byte order mark: read past, the report analyze's without it" cmp -s nobom.json fbom.json
+
 # usage
 rc=0
 "$ANALYZE" --follow --compare a b 2> u.err || rc=$?

@@ -293,6 +293,22 @@ static void test_repeated_key(void **state)
 	assert_int_equal(read_str(big, &m, &c, &e), 0);
 }
 
+/* A UTF-8 byte order mark before the first line is read past (an
+ * editor's): the stream's header is its header; the lines count from it. */
+static void test_bom(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	assert_int_equal(read_str("\xef\xbb\xbf# subtick 1\n# tick: 2\n1\t2\t0\n", &m, &c, &e), 0);
+	assert_true(m.stream && m.has_tick && m.tick == 2 && c.n == 1);
+	assert_int_equal(read_str("\xef\xbb\xbf# subtick 1\n# tick: x\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_int_equal(read_str("\xef\xbb\xbf", &m, &c, &e), 0);
+	assert_int_equal(c.n, 0);
+}
+
 /* Start times in order but where a clock stepped back: a fall to the
  * first at or below it is another stream's start (input.h); one that
  * stays above it, a step, read; at on again within the first tick, no
@@ -333,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_repeated_key),
 		cmocka_unit_test(test_at_order),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_columns_order),
 		cmocka_unit_test(test_bare),
 		cmocka_unit_test(test_digit_lengths),
