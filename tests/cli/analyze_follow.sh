@@ -264,6 +264,26 @@ cat bom.st | "$ANALYZE" --follow --json > fbom.json 2> fbom.err ||
 	fail "analyze --follow after a byte order mark exited $?: $(cat fbom.err)"
 check "a byte order mark: read past, the report analyze's without it" cmp -s nobom.json fbom.json
 
+# the copy in TMPDIR (else /tmp): where it cannot be made or written,
+# the error says so, with the directory and why (not "out of memory, or
+# ..."), and nothing is reported
+rc=0
+TMPDIR=/nonexistent "$ANALYZE" --follow s.st > nodir.txt 2> nodir.err || rc=$?
+check "TMPDIR=/nonexistent: exit 1 ($rc), no report" sh -c "[ $rc -eq 1 ] && [ ! -s nodir.txt ]"
+check "... the directory named, and why" grep -qx "analyze: --follow: /nonexistent: the temporary copy of the stream cannot be created there: No such file or directory (TMPDIR chooses the directory)" nodir.err
+if small_tmpfs "$T/full"; then
+	awk 'BEGIN { print "# subtick 1\n# tick: 1\n# columns: n t at"
+		for (i = 0; i < 10000; i++) printf "%d\t%d\t%d\n", i % 10 + 1, 100 + 2 * (i % 10), 1000 * i
+		print "# done: samples=10000" }' > big.st
+	rc=0
+	TMPDIR="$T/full" "$ANALYZE" --follow big.st > full.txt 2> full.err || rc=$?
+	cat full.err
+	check "a full TMPDIR: exit 1 ($rc), no report" sh -c "[ $rc -eq 1 ] && [ ! -s full.txt ]"
+	check "... the directory named, and why" grep -qx "analyze: --follow: $T/full: the temporary copy of the stream could not be written there: No space left on device (TMPDIR chooses the directory)" full.err
+else
+	echo "SKIP (this part): a full disk needs a small tmpfs mounted, as root"
+fi
+
 # usage
 rc=0
 "$ANALYZE" --follow --compare a b 2> u.err || rc=$?
