@@ -126,8 +126,30 @@ rc=0
 check "missing file: exit 1" [ "$rc" -eq 1 ]
 check "missing file: says so" grep -q "^analyze: $T/does-not-exist: No such file" "$T/err"
 
-# A good file after a bad one changes nothing: the error still wins.
+# The samples' temporary file is made in TMPDIR (else /tmp): where it
+# cannot be made or written, the error names the directory and why.
 printf '%s\n' "$good" > "$T/good"
+rc=0
+TMPDIR=/nonexistent "$ANALYZE" "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+check "TMPDIR=/nonexistent: exit 1 ($rc), nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
+check "... the directory named, and why" grep -qx "analyze: /nonexistent: the temporary file of the samples cannot be created there: No such file or directory (TMPDIR chooses the directory)" "$T/err"
+if small_tmpfs "$T/full"; then
+	# 10^5 samples: the first 2^16 of them fill 1 MiB; 10^4: written
+	# when read back, after the reading
+	for k in 100000 10000; do
+		awk -v k=$k 'BEGIN { print "# subtick 1\n# tick: 1\n# columns: n t at"
+			for (i = 0; i < k; i++) printf "%d\t%d\t%d\n", i % 10 + 1, 100 + 2 * (i % 10), 1000 * i }' > "$T/big$k.st"
+		rc=0
+		TMPDIR="$T/full" "$ANALYZE" "$T/big$k.st" > "$T/out" 2> "$T/err" || rc=$?
+		echo "    $(cat "$T/err")"
+		check "a full TMPDIR, $k samples: exit 1 ($rc), nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
+		check "... the directory named, and why" grep -q "^analyze: $T/big$k.st:[0-9]*: the temporary file of the samples in $T/full.*: No space left on device" "$T/err"
+	done
+else
+	echo "SKIP (this part): a full disk needs a small tmpfs mounted, as root"
+fi
+
+# A good file after a bad one changes nothing: the error still wins.
 rc=0
 "$ANALYZE" "$T/good" "$T/word" > "$T/out" 2> "$T/err" || rc=$?
 check "good then bad: exit 1, nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
