@@ -193,9 +193,7 @@ static void first_counters(struct analysis *a, const struct input_meta *m)
 	const char *sec = strstr(m->last_line, "seconds=");
 	a->last_seconds = sec ? atof(sec + 8) : 0;
 	counted_parse(m->counters_start, m->counters_end, &a->counted);
-	char *end;
-	double p = strtod(m->timer_period, &end);
-	a->timer_period_ns = end != m->timer_period && *end == '\0' && isfinite(p) && p > 0 ? p : 0;
+	a->timer_period_ns = m->timer_period_ns;	/* checked as read */
 }
 
 /* Header values of a later file must agree with the first one's. */

@@ -130,7 +130,6 @@ static char *text_field(struct input_meta *m, const char *key, size_t *len)
 		TEXT_KEY("counters_end", counters_end),
 		TEXT_KEY("trace_read_interval", trace_read_interval),
 		TEXT_KEY("trace_threshold", trace_threshold),
-		TEXT_KEY("timer_period_ns", timer_period),
 	};
 #undef TEXT_KEY
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
@@ -197,6 +196,13 @@ static int header_key(struct reader *r, const char *key, char *value)
 			return fail(r, "%s %s is out of range: a clock unit is 1e-6 to 1e9 ns", key, value);
 		m->has_unit_ns = 1;
 		m->unit_ns = num.d;
+	} else if (strcmp(key, "timer_period_ns") == 0) {
+		if (num_scan(value, vlen, &num) != NULL || !(num.d >= 0))
+			return fail(r, "bad timer_period_ns '%s': expected a number of nanoseconds (0: unknown)", value);
+		if (num.d > INPUT_TIMER_PERIOD_NS_MAX)
+			return fail(r, "timer_period_ns %s is out of range: a kernel's tick comes at least once a second (at most 1e9 ns)",
+				    value);
+		m->timer_period_ns = num.d;
 	} else if (is_key(r, key, "overhead")) {
 		if (num_scan(value, vlen, &num) == NULL) {
 			m->has_overhead = 1;

@@ -33,6 +33,13 @@
  */
 #define INPUT_UNIT_NS_MIN 1e-6
 #define INPUT_UNIT_NS_MAX 1e9
+/*
+ * The kernel's timer period (timer_period_ns), at most a second: no
+ * kernel ticks more slowly (Linux's HZ is 100 to 1000, 24 on the slowest
+ * ports).  Beyond, it would silence the saturated? check (no run is
+ * longer) and name no source the kernel's tick, saying nothing of it.
+ */
+#define INPUT_TIMER_PERIOD_NS_MAX 1e9
 
 struct input_meta {
 	int stream;		/* the first line was "# subtick 1" */
@@ -60,7 +67,8 @@ struct input_meta {
 	char counters_start[256], counters_end[256];	/* what the kernel
 				 * counted (collect's kcounters), as written */
 	char trace_read_interval[32], trace_threshold[32];	/* a trace's */
-	char timer_period[32];	/* the kernel's tick, ns (timer_period_ns) */
+	double timer_period_ns;	/* the kernel's tick, ns; 0: unknown (collect
+				 * writes 0 where clock_getres fails) */
 	char last_line[256];	/* the fields of "# done:" or "# interrupted:" */
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none; an

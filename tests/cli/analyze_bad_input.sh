@@ -76,6 +76,18 @@ printf '# subtick 1\n# kbest: 99999999999 0.1\n1 2 3\n' > "$T/kbesthuge";	bad kb
 printf '# subtick 1\n# unit_ns: 0\n1 2 3\n' > "$T/unit0";	bad unit0 2 "bad unit_ns"
 printf '# subtick 1\n# unit_ns: fast\n1 2 3\n' > "$T/unitword";	bad unitword 2 "bad unit_ns"
 printf '# subtick 7\n1 2 3\n' > "$T/version";	bad version 1 "version"
+# the kernel's timer period feeds the saturated? check and names the
+# kernel's tick among the sources: a value that is no period is refused,
+# not taken for none (0 is collect's where clock_getres fails: unknown)
+for v in 4ms -4000000 inf nan ''; do
+	printf '# subtick 1\n# timer_period_ns: %s\n1 2 3\n' "$v" > "$T/period$v"
+	bad "period$v" 2 "bad timer_period_ns '$v': expected a number of nanoseconds (0: unknown)"
+done
+printf '# subtick 1\n# timer_period_ns: 2e9\n1 2 3\n' > "$T/period-slow"; bad period-slow 2 "timer_period_ns 2e9 is out of range"
+for v in 0 4000000 1e9; do
+	printf '%s\n# timer_period_ns: %s\n400\t900\t3000\n' "$good" "$v" > "$T/period-ok"
+	check "timer_period_ns $v: read" sh -c "'$ANALYZE' '$T/period-ok' > /dev/null"
+done
 # Values no arithmetic of the analysis holds, refused at their line: a
 # timing beyond 2^63 (2^64 - 1 as a double is 2^64, cast back to 64 bits
 # it overflowed), a unit_ns no clock has (1e-320, subnormal: a trace's
