@@ -20,6 +20,7 @@
 #include "checks.h"
 #include "foreign.h"
 #include "pass.h"
+#include "tempfile.h"
 #include "tick.h"
 #include "tickdata.h"
 
@@ -77,7 +78,8 @@ static int take_sample(struct read_ctx *c, const struct sample *s, struct input_
 	struct spool_record r = { s->n, s->t, at, c->a->points.last };
 	if (spool_put(&c->a->spool, &r) != 0) {
 		snprintf(err->msg, sizeof err->msg,
-			 "cannot keep the samples in a temporary file: %s", strerror(errno));
+			 "the temporary file of the samples in %s could not be written: %s (TMPDIR chooses the directory)",
+			 tempfile_dir(), strerror(errno));
 		return -1;
 	}
 	/* the tick from the data: only where no header or --tick gives it
@@ -191,9 +193,7 @@ static void first_counters(struct analysis *a, const struct input_meta *m)
 	const char *sec = strstr(m->last_line, "seconds=");
 	a->last_seconds = sec ? atof(sec + 8) : 0;
 	counted_parse(m->counters_start, m->counters_end, &a->counted);
-	char *end;
-	double p = strtod(m->timer_period, &end);
-	a->timer_period_ns = end != m->timer_period && *end == '\0' && isfinite(p) && p > 0 ? p : 0;
+	a->timer_period_ns = m->timer_period_ns;	/* checked as read */
 }
 
 /* Header values of a later file must agree with the first one's. */
@@ -516,7 +516,10 @@ int analysis_read(struct analysis *a, const struct analysis_settings *opt,
 	if (td == NULL || rng == NULL) {
 		rc = analysis_fail(err, &a->where, "out of memory");
 	} else if (spool_open(&a->spool, &a->points) != 0) {
-		rc = analysis_fail(err, &a->where, "cannot create a temporary file: %s", strerror(errno));
+		struct input_error dir = { .line = 0 };
+		snprintf(dir.file, sizeof dir.file, "%s", tempfile_dir());
+		rc = analysis_fail(err, &dir, "the temporary file of the samples cannot be created there: %s (TMPDIR chooses the directory)",
+				   strerror(errno));
 	} else {
 		tickdata_init(td);
 		struct read_ctx *ctx = malloc(sizeof *ctx);

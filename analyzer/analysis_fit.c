@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pass.h"
+#include "tempfile.h"
 
 static double lp_hull_difference(const struct analysis *a)
 {
@@ -142,7 +143,9 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	for (size_t i = 0; i < nskip; i++)
 		skip_n[i] = a->glitches.g[i].n, skip_t[i] = a->glitches.g[i].t;
 	if (analysis_pass(a, skip_n, skip_t, nskip) != 0)
-		return analysis_fail(err, &a->where, "cannot read back the samples: %s", strerror(errno));
+		return errno == ENOMEM ? analysis_fail(err, &a->where, "out of memory")
+				       : analysis_fail(err, &a->where, "the temporary file of the samples in %s: %s (TMPDIR chooses the directory)",
+						       tempfile_dir(), strerror(errno));
 	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
 	if (interval_estimate(&a->points, &a->fit, a->tick, &a->blocks,
 			      a->opt->replicates, a->opt->seed, &a->iv, msg,

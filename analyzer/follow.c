@@ -30,6 +30,7 @@
 #include "input.h"
 #include "interval.h"
 #include "lvstate.h"
+#include "tempfile.h"
 #include "tick.h"
 
 #define FOLLOW_REPORT_NS 1000000000ull	/* a live report a second */
@@ -75,9 +76,14 @@ struct follow {
 	int bad_header;		/* a value the live numbers need, refused */
 	uint64_t unfolded;	/* sample lines the live fit cannot fold
 				 * (timings not integers) */
-	int col_n, col_t;	/* fields of n and the timing */
+	int col_n, col_t, col_at;	/* fields of n, the timing, at (-1:
+				 * none) */
+	struct at_order at;	/* the start times so far */
+	int restarted;		/* at fell back to the stream's start: two
+				 * streams (the final analysis refuses it) */
 	const char *column;
 	uint64_t samples;
+	uint64_t lines;		/* complete lines read */
 	int ended;		/* "# done" or "# interrupted" read */
 	int tty, drawn;
 	uint64_t start_ns, last_ns, grew_ns;
@@ -101,10 +107,12 @@ static void take_columns(struct follow *f, const char *v)
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", v);
 	int i = 0;
-	f->col_n = f->col_t = -1;
+	f->col_n = f->col_t = f->col_at = -1;
 	for (char *save, *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save), i++) {
 		if (strcmp(w, "n") == 0)
 			f->col_n = i;
+		else if (strcmp(w, "at") == 0)
+			f->col_at = i;
 		else if (strcmp(w, f->column) == 0)
 			f->col_t = i;
 	}
@@ -201,6 +209,8 @@ static void sample_line(struct follow *f, const char *s)
 	}
 	if (f->col_n < 0 || f->col_t < 0 || f->col_n >= k || f->col_t >= k)
 		return;
+	if (f->col_at >= 0 && f->col_at < k && at_order_restarts(&f->at, v[f->col_at]))
+		f->restarted = 1;
 	if (other) {
 		f->unfolded++;
 		return;
@@ -213,20 +223,31 @@ static void sample_line(struct follow *f, const char *s)
 
 static void one_line(struct follow *f, const char *s)
 {
+	if (f->lines++ == 0)	/* as analyze reads it */
+		s += input_bom_length(s, strlen(s));
 	if (s[0] == '#')
 		header_line(f, s);
 	else
 		sample_line(f, s);
 }
 
-/* The complete lines of what was read, each copied to the spool. */
-static int take(struct follow *f, const char *p, size_t n)
+/* The copy could not be made or written (errno e): where, and why (a
+ * full disk, a directory that is not there). */
+static void copy_failed(char *msg, size_t msg_len, const char *what, int e)
+{
+	snprintf(msg, msg_len, "%s: the temporary copy of the stream %s: %s (TMPDIR chooses the directory)",
+		 tempfile_dir(), what, strerror(e));
+}
+
+/* The complete lines of what was read, each copied to the spool.
+ * Returns 0, or -1 with msg. */
+static int take(struct follow *f, const char *p, size_t n, char *msg, size_t msg_len)
 {
 	if (f->len + n + 1 > f->cap) {
 		size_t cap = (f->len + n + 1) * 2;
 		char *q = realloc(f->line, cap);
 		if (q == NULL)
-			return -1;
+			return snprintf(msg, msg_len, "out of memory"), -1;
 		f->line = q, f->cap = cap;
 	}
 	memcpy(f->line + f->len, p, n);
@@ -236,7 +257,7 @@ static int take(struct follow *f, const char *p, size_t n)
 		if (f->line[i] != '\n')
 			continue;
 		if (fd_write_all(f->spool, f->line + from, i + 1 - from) != 0)
-			return -1;
+			return copy_failed(msg, msg_len, "could not be written there", errno), -1;
 		f->line[i] = '\0';
 		one_line(f, f->line + from);
 		from = i + 1;
@@ -273,6 +294,10 @@ static void live_line(struct follow *f, char *buf, size_t len)
 		f->bad_header = 1;
 	if (f->bad_header) {
 		add(buf, len, &n, "  (a header value analyze refuses: no live numbers; the error at the end names it)");
+		return;
+	}
+	if (f->restarted) {
+		add(buf, len, &n, "  (at fell back to the stream's start: two streams? no live numbers; the error at the end names the line)");
 		return;
 	}
 	if (f->samples == 0) {
@@ -391,8 +416,7 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 		}
 		if (k > 0) {
 			f->grew_ns = now;
-			if (take(f, buf, (size_t)k) != 0) {
-				snprintf(msg, msg_len, "out of memory, or the temporary copy could not be written");
+			if (take(f, buf, (size_t)k, msg, msg_len) != 0) {
 				rc = -1;
 				break;
 			}
@@ -418,39 +442,25 @@ static int follow_loop(struct follow *f, char *msg, size_t msg_len)
 			continue;
 		if (k <= 0)
 			break;
-		if (take(f, buf, (size_t)k) != 0) {
-			snprintf(msg, msg_len, "out of memory, or the temporary copy could not be written");
+		if (take(f, buf, (size_t)k, msg, msg_len) != 0)
 			rc = -1;
-		}
 	}
 	free(buf);
 	if (f->tty && f->drawn)
 		fprintf(stderr, "\n");
 	/* a last line without its newline goes to the analysis as it is */
 	if (rc == 0 && f->len > 0 && fd_write_all(f->spool, f->line, f->len) != 0) {
-		snprintf(msg, msg_len, "the temporary copy could not be written");
+		copy_failed(msg, msg_len, "could not be written there", errno);
 		rc = -1;
 	}
 	return rc;
-}
-
-/* An unlinked temporary file in TMPDIR (or /tmp). */
-static int follow_spool_open(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
-	snprintf(path, sizeof path, "%s/analyze-follow.XXXXXX", dir && *dir ? dir : "/tmp");
-	int fd = mkstemp(path);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
 }
 
 int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 {
 	const char *path = s->files && s->files[0] ? s->files[0] : "-";
 	struct follow f = { .name = strcmp(path, "-") == 0 ? "stdin" : path,
-			    .col_n = 0, .col_t = 1, .column = s->column ? s->column : "t" };
+			    .col_n = 0, .col_t = 1, .col_at = 2, .column = s->column ? s->column : "t" };
 	if (strcmp(f.column, "t") != 0)
 		f.col_t = -1;	/* found by name in "# columns:" */
 	f.in = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK);
@@ -465,9 +475,9 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 	}
 	if (f.in != STDIN_FILENO)	/* blocking reads from here on */
 		fcntl(f.in, F_SETFL, fcntl(f.in, F_GETFL) & ~O_NONBLOCK);
-	f.spool = follow_spool_open();
+	f.spool = tempfile_open("analyze-follow");
 	if (f.spool < 0) {
-		snprintf(msg, msg_len, "a temporary file: %s", strerror(errno));
+		copy_failed(msg, msg_len, "cannot be created there", errno);
 		if (f.in != STDIN_FILENO)
 			close(f.in);
 		return -1;
@@ -499,7 +509,7 @@ int follow_input(struct analysis_settings *s, char *msg, size_t msg_len)
 		close(f.in);
 	/* the copy becomes stdin, named as the file followed */
 	if (rc == 0 && (lseek(f.spool, 0, SEEK_SET) != 0 || dup2(f.spool, STDIN_FILENO) < 0)) {
-		snprintf(msg, msg_len, "the temporary copy: %s", strerror(errno));
+		copy_failed(msg, msg_len, "cannot be read back", errno);
 		rc = -1;
 	}
 	close(f.spool);

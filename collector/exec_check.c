@@ -5,13 +5,12 @@
 #include "exec_check.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "kernel_exec.h"
+#include "tempfile.h"
 
 struct compare {
 	int fd;			/* A's output, an unlinked file */
@@ -65,23 +64,6 @@ static void compare_b(const char *data, size_t len, void *arg)
 		c->b_len += (uint64_t)k, data += k, len -= (size_t)k;
 	}
 	c->b_len += len;	/* the rest, past the difference */
-}
-
-/* An unlinked file under $TMPDIR (else /tmp), or -1. */
-static int temp_file(void)
-{
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
-	if (dir == NULL || dir[0] == '\0')
-		dir = "/tmp";
-	if (snprintf(path, sizeof path, "%s/subtick-check.XXXXXX", dir) >= (int)sizeof path) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	int fd = mkostemp(path, O_CLOEXEC);
-	if (fd >= 0)
-		unlink(path);
-	return fd;
 }
 
 /* The N to check, ascending: the smallest, the largest and up to
@@ -158,10 +140,10 @@ int exec_check_output(struct kernel *a, struct kernel *b, const struct plan *p,
 {
 	uint64_t n[2 + EXEC_CHECK_RANDOM];
 	size_t count = pick(p, seed, n);
-	struct compare c = { .fd = temp_file() };
+	struct compare c = { .fd = tempfile_open("subtick-check") };
 	if (c.fd < 0) {
-		snprintf(err, err_len, "--check-output: cannot make a file for A's output: %s",
-			 strerror(errno));
+		snprintf(err, err_len, "--check-output: cannot make a file for A's output in %s: %s",
+			 tempfile_dir(), strerror(errno));
 		return -1;
 	}
 	int rc = 0;

@@ -63,16 +63,9 @@ static int csv_header_at(const char *buf, size_t len)
 	return 0;
 }
 
-/* A UTF-8 byte order mark at the start (an editor's or a Windows tool's):
- * its length, 3, or 0. */
-static size_t bom_length(const char *buf, size_t len)
-{
-	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-}
-
 static enum foreign_kind kind_of(const char *buf, size_t len, const char *from)
 {
-	size_t i = bom_length(buf, len);
+	size_t i = input_bom_length(buf, len);
 	while (i < len && strchr(" \t\r\n", buf[i]) != NULL)
 		i++;
 	if (i < len && buf[i] == '{')
@@ -216,7 +209,7 @@ int foreign_read_buffer(const char *data, size_t len, const char *name,
 	char *text = malloc(len + 1);	/* the CSV reader writes text[len] */
 	if (text == NULL)
 		return foreign_fail(&j, 0, "out of memory");
-	size_t bom = bom_length(data, len);	/* read past, as JSON and CSV */
+	size_t bom = input_bom_length(data, len);	/* read past, as JSON and CSV */
 	len -= bom;
 	memcpy(text, data + bom, len);
 	text[len] = '\0';

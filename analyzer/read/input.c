@@ -32,6 +32,7 @@ struct reader {
 	uint64_t batch_line;	/* the line of its first */
 	void *ctx;
 	struct keyset keys;	/* header keys given so far */
+	struct at_order at;	/* the start times so far */
 };
 
 static int fail(struct reader *r, const char *fmt, ...)
@@ -129,7 +130,6 @@ static char *text_field(struct input_meta *m, const char *key, size_t *len)
 		TEXT_KEY("counters_end", counters_end),
 		TEXT_KEY("trace_read_interval", trace_read_interval),
 		TEXT_KEY("trace_threshold", trace_threshold),
-		TEXT_KEY("timer_period_ns", timer_period),
 	};
 #undef TEXT_KEY
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
@@ -196,6 +196,13 @@ static int header_key(struct reader *r, const char *key, char *value)
 			return fail(r, "%s %s is out of range: a clock unit is 1e-6 to 1e9 ns", key, value);
 		m->has_unit_ns = 1;
 		m->unit_ns = num.d;
+	} else if (strcmp(key, "timer_period_ns") == 0) {
+		if (num_scan(value, vlen, &num) != NULL || !(num.d >= 0))
+			return fail(r, "bad timer_period_ns '%s': expected a number of nanoseconds (0: unknown)", value);
+		if (num.d > INPUT_TIMER_PERIOD_NS_MAX)
+			return fail(r, "timer_period_ns %s is out of range: a kernel's tick comes at least once a second (at most 1e9 ns)",
+				    value);
+		m->timer_period_ns = num.d;
 	} else if (is_key(r, key, "overhead")) {
 		if (num_scan(value, vlen, &num) == NULL) {
 			m->has_overhead = 1;
@@ -294,6 +301,28 @@ static int field_number(struct reader *r, const char *what, char *f,
 	return 0;
 }
 
+int at_order_restarts(struct at_order *o, uint64_t at)
+{
+	int restart = o->have && at < o->last && at <= o->first;
+	if (!o->have)
+		o->first = at;
+	o->have = 1;
+	o->last = at;
+	return restart;
+}
+
+/* at, the start time of the sample on this line, in order (at_order).
+ * Returns 0, or -1 naming the line. */
+static int at_in_order(struct reader *r, uint64_t at)
+{
+	uint64_t last = r->at.last;
+	if (!at_order_restarts(&r->at, at))
+		return 0;
+	return fail(r, "at falls back from %llu to %llu, to the stream's first (%llu) or before: two streams? give them as two files (a clock that steps back lowers at, but not to before the first run)",
+		    (unsigned long long)last, (unsigned long long)at,
+		    (unsigned long long)r->at.first);
+}
+
 #define AFTER_END "a sample after the stream's last line (# done or # interrupted): two streams run together? give each as a file of its own"
 
 static int sample_line(struct reader *r, char *s)
@@ -350,6 +379,8 @@ static int sample_line(struct reader *r, char *s)
 			return fail(r, "at '%.*s': expected a non-negative integer", (int)len[ca], field[ca]);
 		smp.at = num.u;
 		smp.has_at = 1;
+		if (at_in_order(r, smp.at) != 0)
+			return -1;
 	}
 	m->samples++;
 	return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
@@ -376,6 +407,8 @@ static int one_line(struct reader *r, char *s, size_t len)
 {
 	struct sample smp;
 	if (fast_sample(r, s, len, &smp)) {
+		if (smp.has_at && at_in_order(r, smp.at) != 0)
+			return -1;
 		r->meta->samples++;
 		return r->fn(r->ctx, &smp, r->err) == 0 ? 0 : (r->err->line = r->line, -1);
 	}
@@ -402,6 +435,7 @@ struct line_buffer {
 	FILE *f;
 	size_t start, end;
 	int eof;
+	int filled;		/* read into once: a byte order mark skipped */
 	char data[1 << 20];
 };
 
@@ -432,6 +466,10 @@ static int next_line(struct line_buffer *b, char **line, size_t *len)
 		b->start = 0;
 		size_t k = fread(b->data + b->end, 1, sizeof b->data - 1 - b->end, b->f);
 		b->end += k;
+		if (!b->filled) {	/* fread fills it, short only at the end */
+			b->filled = 1;
+			b->start = input_bom_length(b->data, b->end);
+		}
 		if (k == 0) {
 			if (ferror(b->f))
 				return -2;
@@ -490,6 +528,16 @@ static int fast_line(struct reader *r, const uint64_t *v)
 	return ++b->count == INPUT_BATCH ? flush_batch(r) : 0;
 }
 
+/* at_in_order failed on a common line: the batch of the lines before it
+ * goes first, and an error of theirs comes first.  Returns -1. */
+static int at_fault_after_batch(struct reader *r)
+{
+	struct input_error later = *r->err;
+	if (flush_batch(r) == 0)
+		*r->err = later;
+	return -1;
+}
+
 static int read_lines(struct reader *r, FILE *f)
 {
 	struct line_buffer *b = malloc(sizeof *b);
@@ -500,7 +548,7 @@ static int read_lines(struct reader *r, FILE *f)
 		return fail(r, "out of memory");
 	b->f = f;
 	b->start = b->end = 0;
-	b->eof = 0;
+	b->eof = b->filled = 0;
 	while (rc == 0) {
 		/* the common line straight from the buffer: one scan, no
 		 * search for its end first */
@@ -513,6 +561,10 @@ static int read_lines(struct reader *r, FILE *f)
 			r->line++;
 			if (r->meta->finished | r->meta->interrupted) {
 				rc = fail(r, AFTER_END);
+				continue;
+			}
+			if (r->meta->col_at >= 0 && at_in_order(r, v[r->meta->col_at]) != 0) {
+				rc = at_fault_after_batch(r);
 				continue;
 			}
 			r->meta->samples++;
@@ -574,6 +626,11 @@ int input_read_file(FILE *f, const char *name, const char *column,
 		    struct input_error *err)
 {
 	return input_read_batches(f, name, column, meta, fn, NULL, ctx, err);
+}
+
+size_t input_bom_length(const char *buf, size_t len)
+{
+	return len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
 void input_key_suffix(const char *column, char *buf, size_t len)

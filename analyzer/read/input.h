@@ -33,6 +33,13 @@
  */
 #define INPUT_UNIT_NS_MIN 1e-6
 #define INPUT_UNIT_NS_MAX 1e9
+/*
+ * The kernel's timer period (timer_period_ns), at most a second: no
+ * kernel ticks more slowly (Linux's HZ is 100 to 1000, 24 on the slowest
+ * ports).  Beyond, it would silence the saturated? check (no run is
+ * longer) and name no source the kernel's tick, saying nothing of it.
+ */
+#define INPUT_TIMER_PERIOD_NS_MAX 1e9
 
 struct input_meta {
 	int stream;		/* the first line was "# subtick 1" */
@@ -60,7 +67,8 @@ struct input_meta {
 	char counters_start[256], counters_end[256];	/* what the kernel
 				 * counted (collect's kcounters), as written */
 	char trace_read_interval[32], trace_threshold[32];	/* a trace's */
-	char timer_period[32];	/* the kernel's tick, ns (timer_period_ns) */
+	double timer_period_ns;	/* the kernel's tick, ns; 0: unknown (collect
+				 * writes 0 where clock_getres fails) */
 	char last_line[256];	/* the fields of "# done:" or "# interrupted:" */
 	int ncols;		/* fields per sample line; 0 until known */
 	int col_n, col_t, col_at;	/* positions; col_at -1: none; an
@@ -104,6 +112,26 @@ struct input_error {
 	char msg[4096];		/* room to list a file's benchmarks */
 };
 
+/*
+ * A stream's start times are in order: collect writes its runs as they
+ * come, one after another, but where the clock stepped back between two
+ * runs.  at falls then by the step, and goes on from there.  A step back
+ * by less than the time since the first run leaves at above the first
+ * one's (at is start minus the first start); one by more wraps it past
+ * 2^64, far up.  Back to the first at or below it, the line is another
+ * stream's start: two collections' lines run together without the second
+ * header.  Nothing is taken from the last line's backsteps=: it counts
+ * runs dropped, and a step between two runs drops none.
+ */
+struct at_order {
+	int have;		/* a start time seen */
+	uint64_t first, last;
+};
+
+/* at, the next start time, taken: 1 where it falls back to the first or
+ * before it (a second stream), else 0. */
+int at_order_restarts(struct at_order *o, uint64_t at);
+
 /* Called for each sample; returns 0, or -1 after filling err. */
 typedef int input_sample_fn(void *ctx, const struct sample *s,
 			    struct input_error *err);
@@ -135,6 +163,10 @@ typedef int input_batch_fn(void *ctx, const struct sample_batch *b, size_t *bad,
  * tick2 ("", "2"); another column NAME has tick_NAME ("_NAME": collect
  * --exec's user, sys, cpu; collect-mpi's rank0...). */
 void input_key_suffix(const char *column, char *buf, size_t len);
+
+/* A UTF-8 byte order mark at buf's start (an editor's, a Windows tool's),
+ * read past before the first line: its length, 3, or 0. */
+size_t input_bom_length(const char *buf, size_t len);
 
 int input_read(const char *path, const char *column, struct input_meta *meta,
 	       input_sample_fn *fn, void *ctx, struct input_error *err);

@@ -5,12 +5,12 @@
 #include "spool.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fdio.h"
+#include "tempfile.h"
 
 enum { SPOOL_BUFFER = SPOOL_BUFFER_RECORDS };
 
@@ -20,14 +20,9 @@ int spool_open(struct spool *s, const struct point_set *points)
 	s->fd = -1;
 	s->points = points;
 	s->buf = malloc(SPOOL_BUFFER * sizeof *s->buf);
-	FILE *f = s->buf ? tmpfile() : NULL;
-	if (f == NULL) {
-		free(s->buf);
-		s->buf = NULL;
+	if (s->buf == NULL)
 		return -1;
-	}
-	s->fd = fcntl(fileno(f), F_DUPFD_CLOEXEC, 0);
-	fclose(f);	/* the file lives on in the duplicate */
+	s->fd = tempfile_open("analyze-spool");	/* in TMPDIR, as the help says */
 	if (s->fd < 0) {
 		free(s->buf);
 		s->buf = NULL;

@@ -44,6 +44,23 @@ printf '%s\n# interrupted: signal=SIGINT\n400 900 3000\n' "$good" > "$T/after-in
 printf '%s\n%s\n# done: samples=3\n' "$good" "$good" > "$T/spliced";	bad spliced 8 "a second stream's first line"
 printf '%s\n# interrupted: signal=SIGINT samples=3\n# done: samples=3\n' "$good" > "$T/two-last";	bad two-last 9 "a second last line"
 printf '%s\n# done: samples=99999999 dropped=0\n' "$good" > "$T/miscount";	bad miscount 8 "counts 99999999 samples, the stream holds 3"
+# the second's samples without its header: at falls back to the first's
+# at or below, where only another stream starts (a clock that steps back
+# lowers at, but no further), in the common lines (tabs), in blanks, in
+# bare columns, and past the first batch of lines (1024) read at once
+printf '%s\n400\t900\t0\n500\t1100\t1000\n' "$good" > "$T/restart";	bad restart 8 "at falls back from 2000 to 0, to the stream's first (0) or before: two streams? give them as two files"
+printf '%s\n400 900 0\n' "$good" > "$T/restart-blanks";	bad restart-blanks 8 "at falls back from 2000 to 0"
+printf '1 10 500\n2 20 900\n3 30 1300\n1 10 480\n' > "$T/restart-bare";	bad restart-bare 4 "at falls back from 1300 to 480, to the stream's first (500)"
+{ printf '# subtick 1\n# tick: 1\n# columns: n t at\n'
+  for k in 0 1; do awk -v k=$k 'BEGIN { for (i = 0; i < 1500 + k; i++) printf "%d\t%d\t%d\n", 100 * (i % 5 + 1), 50 + 200 * (i % 5 + 1) + k, 1000 * i }'; done
+} > "$T/restart-batch";	bad restart-batch 1504 "at falls back from 1499000 to 0"
+# a clock stepped back between two runs, by less than the time since the
+# first: read as it is, at going on from below (at the limit: to one above
+# the first at)
+printf '%s\n400\t900\t1500\n500\t1100\t2600\n600 1300 1\n' "$good" > "$T/stepped"
+check "a clock stepped back (at 2000 to 1500, 2600 to 1): read" sh -c "'$ANALYZE' '$T/stepped' > /dev/null"
+printf '0 10 0\n1 20 0\n2 30 0\n3 40 4\n' > "$T/same-tick"
+check "runs begun in the first tick of a coarse clock (at 0 again): read" sh -c "'$ANALYZE' '$T/same-tick' > /dev/null"
 printf '# subtick 1\n# tick: 0\n1 2 3\n' > "$T/tick0";	bad tick0 2 "bad tick"
 printf '# subtick 1\n# tick: -2\n1 2 3\n' > "$T/tickneg";	bad tickneg 2 "bad tick"
 printf '# subtick 1\n# tick: 4ms\n1 2 3\n' > "$T/tickunit";	bad tickunit 2 "bad tick"
@@ -59,6 +76,18 @@ printf '# subtick 1\n# kbest: 99999999999 0.1\n1 2 3\n' > "$T/kbesthuge";	bad kb
 printf '# subtick 1\n# unit_ns: 0\n1 2 3\n' > "$T/unit0";	bad unit0 2 "bad unit_ns"
 printf '# subtick 1\n# unit_ns: fast\n1 2 3\n' > "$T/unitword";	bad unitword 2 "bad unit_ns"
 printf '# subtick 7\n1 2 3\n' > "$T/version";	bad version 1 "version"
+# the kernel's timer period feeds the saturated? check and names the
+# kernel's tick among the sources: a value that is no period is refused,
+# not taken for none (0 is collect's where clock_getres fails: unknown)
+for v in 4ms -4000000 inf nan ''; do
+	printf '# subtick 1\n# timer_period_ns: %s\n1 2 3\n' "$v" > "$T/period$v"
+	bad "period$v" 2 "bad timer_period_ns '$v': expected a number of nanoseconds (0: unknown)"
+done
+printf '# subtick 1\n# timer_period_ns: 2e9\n1 2 3\n' > "$T/period-slow"; bad period-slow 2 "timer_period_ns 2e9 is out of range"
+for v in 0 4000000 1e9; do
+	printf '%s\n# timer_period_ns: %s\n400\t900\t3000\n' "$good" "$v" > "$T/period-ok"
+	check "timer_period_ns $v: read" sh -c "'$ANALYZE' '$T/period-ok' > /dev/null"
+done
 # Values no arithmetic of the analysis holds, refused at their line: a
 # timing beyond 2^63 (2^64 - 1 as a double is 2^64, cast back to 64 bits
 # it overflowed), a unit_ns no clock has (1e-320, subnormal: a trace's
@@ -109,8 +138,30 @@ rc=0
 check "missing file: exit 1" [ "$rc" -eq 1 ]
 check "missing file: says so" grep -q "^analyze: $T/does-not-exist: No such file" "$T/err"
 
-# A good file after a bad one changes nothing: the error still wins.
+# The samples' temporary file is made in TMPDIR (else /tmp): where it
+# cannot be made or written, the error names the directory and why.
 printf '%s\n' "$good" > "$T/good"
+rc=0
+TMPDIR=/nonexistent "$ANALYZE" "$T/good" > "$T/out" 2> "$T/err" || rc=$?
+check "TMPDIR=/nonexistent: exit 1 ($rc), nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
+check "... the directory named, and why" grep -qx "analyze: /nonexistent: the temporary file of the samples cannot be created there: No such file or directory (TMPDIR chooses the directory)" "$T/err"
+if small_tmpfs "$T/full"; then
+	# 10^5 samples: the first 2^16 of them fill 1 MiB; 10^4: written
+	# when read back, after the reading
+	for k in 100000 10000; do
+		awk -v k=$k 'BEGIN { print "# subtick 1\n# tick: 1\n# columns: n t at"
+			for (i = 0; i < k; i++) printf "%d\t%d\t%d\n", i % 10 + 1, 100 + 2 * (i % 10), 1000 * i }' > "$T/big$k.st"
+		rc=0
+		TMPDIR="$T/full" "$ANALYZE" "$T/big$k.st" > "$T/out" 2> "$T/err" || rc=$?
+		echo "    $(cat "$T/err")"
+		check "a full TMPDIR, $k samples: exit 1 ($rc), nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
+		check "... the directory named, and why" grep -q "^analyze: $T/big$k.st:[0-9]*: the temporary file of the samples in $T/full.*: No space left on device" "$T/err"
+	done
+else
+	echo "SKIP (this part): a full disk needs a small tmpfs mounted, as root"
+fi
+
+# A good file after a bad one changes nothing: the error still wins.
 rc=0
 "$ANALYZE" "$T/good" "$T/word" > "$T/out" 2> "$T/err" || rc=$?
 check "good then bad: exit 1, nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ]"
@@ -182,6 +233,20 @@ kill $! 2> /dev/null || true
 check "a FIFO: every sample read" [ "$(json_get "$T/fifo.json" samples)" -eq 3 ]
 check "stdin from a pipe: every sample read" sh -c "cat '$T/done.st' | '$ANALYZE' --json > '$T/pipe.json'"
 check "... 3 samples" [ "$(json_get "$T/pipe.json" samples)" -eq 3 ]
+
+# A UTF-8 byte order mark before the stream (an editor's, a Windows
+# tool's) is read past, as before other tools' JSON and CSV: the same
+# report, from a file and from a pipe, of a stream and of bare columns.
+# One further in is no white space: refused at its line.
+printf '\357\273\277' | cat - "$T/done.st" > "$T/bom.st"
+"$ANALYZE" --json "$T/done.st" > "$T/nobom.json"
+"$ANALYZE" --json "$T/bom.st" > "$T/bom.json" || fail "a stream after a byte order mark: exit $?"
+check "a stream after a byte order mark: read, the same report" cmp -s "$T/nobom.json" "$T/bom.json"
+check "... from a pipe too" sh -c "cat '$T/bom.st' | '$ANALYZE' --json | cmp -s - '$T/nobom.json'"
+check "... its header read (tick 2 from it)" grep -q '"tick_source": "header"' "$T/bom.json"
+printf '\357\273\2771 10\n2 20\n3 30\n' > "$T/bom-bare"
+check "bare columns after a byte order mark: read" sh -c "'$ANALYZE' '$T/bom-bare' > /dev/null"
+printf '1 10\n\357\273\2772 20\n3 30\n' > "$T/bom-inside";	bad bom-inside 2 "not a number"
 
 # A mistyped long option: exit 2, the option meant named.
 for pair in jsno:json folow:follow replcates:replicates; do

@@ -238,6 +238,51 @@ rc2=0
 cat twice.st | "$ANALYZE" --follow > /dev/null 2> t2.err || rc2=$?
 check "two streams in a pipe: exit 1 as analyze's ($rc2, $rc)" [ "$rc" -eq 1 ] && [ "$rc2" -eq 1 ]
 check "two streams in a pipe: the second's first line, said" grep -q "a second stream's first line.*two streams run together" t2.err
+# the second's samples without its header, into a file followed: at
+# falls back to 0 there; from then on the live line shows no numbers and
+# says why, and the end refuses the stream at that line, as analyze does
+{ grep -v '^# done' s.st; sed '1,/^# columns/d' s.st; } > splice.st
+rc=0
+"$ANALYZE" splice.st > /dev/null 2> sp1.err || rc=$?
+: > gsplice.st
+"$ANALYZE" --follow gsplice.st > /dev/null 2> sp2.err &
+pid=$!
+python3 slow.py splice.st gsplice.st 4
+rc2=0
+wait $pid || rc2=$?
+check "spliced samples: exit 1 as analyze's ($rc2, $rc)" sh -c "[ $rc -eq 1 ] && [ $rc2 -eq 1 ]"
+check "spliced samples: the same message, naming gsplice.st at the line" \
+	[ "$(grep '^analyze: gsplice.st:' sp2.err | sed 's/gsplice\.st/F/')" = "$(sed 's/splice\.st/F/' sp1.err)" ]
+check "... that line is the second's first sample" grep -q "^analyze: gsplice.st:$(($(grep -vc '^# done' s.st) + 1)): at falls back from [0-9]* to 0" sp2.err
+check "spliced samples: the last live line says at fell back, with no numbers" \
+	sh -c "grep '^analyze --follow:' sp2.err | tail -n 1 | grep -q 'at fell back to the stream.s start: two streams? no live numbers'"
+
+# a UTF-8 byte order mark before the stream: read past, as analyze does
+{ printf '\357\273\277'; cat s.st; } > bom.st
+"$ANALYZE" --json < s.st > nobom.json || fail "analyze < s.st exited $?"
+cat bom.st | "$ANALYZE" --follow --json > fbom.json 2> fbom.err ||
+	fail "analyze --follow after a byte order mark exited $?: $(cat fbom.err)"
+check "a byte order mark: read past, the report analyze's without it" cmp -s nobom.json fbom.json
+
+# the copy in TMPDIR (else /tmp): where it cannot be made or written,
+# the error says so, with the directory and why (not "out of memory, or
+# ..."), and nothing is reported
+rc=0
+TMPDIR=/nonexistent "$ANALYZE" --follow s.st > nodir.txt 2> nodir.err || rc=$?
+check "TMPDIR=/nonexistent: exit 1 ($rc), no report" sh -c "[ $rc -eq 1 ] && [ ! -s nodir.txt ]"
+check "... the directory named, and why" grep -qx "analyze: --follow: /nonexistent: the temporary copy of the stream cannot be created there: No such file or directory (TMPDIR chooses the directory)" nodir.err
+if small_tmpfs "$T/full"; then
+	awk 'BEGIN { print "# subtick 1\n# tick: 1\n# columns: n t at"
+		for (i = 0; i < 10000; i++) printf "%d\t%d\t%d\n", i % 10 + 1, 100 + 2 * (i % 10), 1000 * i
+		print "# done: samples=10000" }' > big.st
+	rc=0
+	TMPDIR="$T/full" "$ANALYZE" --follow big.st > full.txt 2> full.err || rc=$?
+	cat full.err
+	check "a full TMPDIR: exit 1 ($rc), no report" sh -c "[ $rc -eq 1 ] && [ ! -s full.txt ]"
+	check "... the directory named, and why" grep -qx "analyze: --follow: $T/full: the temporary copy of the stream could not be written there: No space left on device (TMPDIR chooses the directory)" full.err
+else
+	echo "SKIP (this part): a full disk needs a small tmpfs mounted, as root"
+fi
 
 # usage
 rc=0

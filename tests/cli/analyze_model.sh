@@ -33,8 +33,8 @@ import random
 random.seed(5)
 print("# subtick 1\n# tick: 1\n# columns: n t at")
 for r in range(20):
-    for n in random.sample(range(1000, 65000, 1000), 64):
-        print(n, 2 ** 60 + 3 * n + random.randint(0, 5), r * 10 ** 7 + n)
+    for i, n in enumerate(random.sample(range(1000, 65000, 1000), 64)):
+        print(n, 2 ** 60 + 3 * n + random.randint(0, 5), r * 10 ** 7 + i * 10 ** 5)
 PY
 "$ANALYZE" big.st > big.txt
 check "linear near 2^60: no nonlinear warning" sh -c "! grep -q 'nonlinear' big.txt"

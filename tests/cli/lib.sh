@@ -35,6 +35,16 @@ hup_ignored() {
 		echo "SIGHUP is ignored here (nohup?): not sent"
 }
 
+# small_tmpfs DIR: a file system of 64 KiB mounted on DIR (made), for a
+# full disk; unmounted on exit.  Root only: 1 where it cannot be mounted
+# (a check that needs it is then skipped, and says so).
+small_tmpfs() {
+	mkdir -p "$1"
+	[ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$1" 2> /dev/null || return 1
+	mounted="${mounted-} $1"
+	trap 'for m in $mounted; do umount "$m"; done; rm -rf "$T"' EXIT
+}
+
 # header_value FILE KEY: the value of "# KEY: value" in a stream.
 header_value() {
 	sed -n "s/^# $2: //p" "$1" | head -n 1

@@ -93,8 +93,9 @@ static void test_digit_lengths(void **state)
 			 k, want[lines] <= INPUT_T_MAX_INT ? num : "0007", num);
 	}
 	/* the last lines shorter than eight bytes, one of them unterminated
-	 * by anything but the file's end */
-	strcat(text, "21\t000000000000000042\t3\n5\t6\t7\n");
+	 * by anything but the file's end (at above the first at, 9: below
+	 * it, another stream) */
+	strcat(text, "21\t000000000000000042\t13\n5\t6\t17\n");
 	want[lines++] = 42;
 	want[lines++] = 6;
 	struct input_meta m;
@@ -292,11 +293,63 @@ static void test_repeated_key(void **state)
 	assert_int_equal(read_str(big, &m, &c, &e), 0);
 }
 
+/* A UTF-8 byte order mark before the first line is read past (an
+ * editor's): the stream's header is its header; the lines count from it. */
+static void test_bom(void **state)
+{
+	(void)state;
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	assert_int_equal(read_str("\xef\xbb\xbf# subtick 1\n# tick: 2\n1\t2\t0\n", &m, &c, &e), 0);
+	assert_true(m.stream && m.has_tick && m.tick == 2 && c.n == 1);
+	assert_int_equal(read_str("\xef\xbb\xbf# subtick 1\n# tick: x\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_int_equal(read_str("\xef\xbb\xbf", &m, &c, &e), 0);
+	assert_int_equal(c.n, 0);
+}
+
+/* Start times in order but where a clock stepped back: a fall to the
+ * first at or below it is another stream's start (input.h); one that
+ * stays above it, a step, read; at on again within the first tick, no
+ * fall. */
+static void test_at_order(void **state)
+{
+	(void)state;
+	struct at_order o = { 0 };
+	const uint64_t one[] = { 5, 5, 900, 2000, 6, 7000, UINT64_MAX - 3, 8 };
+	for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+		assert_int_equal(at_order_restarts(&o, one[i]), 0);
+	assert_int_equal(at_order_restarts(&o, 5), 1);	/* to the first */
+	o = (struct at_order){ 0 };
+	assert_int_equal(at_order_restarts(&o, 100), 0);
+	assert_int_equal(at_order_restarts(&o, 200), 0);
+	assert_int_equal(at_order_restarts(&o, 40), 1);	/* below it */
+	assert_int_equal(at_order_restarts(&o, 50), 0);	/* and on */
+
+	struct input_meta m;
+	struct collected c;
+	struct input_error e;
+	const char *head = "# subtick 1\n# columns: n t at\n1\t10\t0\n2\t20\t100\n";
+	char text[256];
+	snprintf(text, sizeof text, "%s3\t30\t50\n", head);
+	assert_int_equal(read_str(text, &m, &c, &e), 0);
+	snprintf(text, sizeof text, "%s3\t30\t0\n", head);
+	assert_int_equal(read_str(text, &m, &c, &e), -1);
+	assert_int_equal(e.line, 5);
+	assert_non_null(strstr(e.msg, "at falls back from 100 to 0"));
+	assert_non_null(strstr(e.msg, "two streams? give them as two files"));
+	assert_int_equal(read_str("1 10 7\n2 20 9\n3 30 7\n", &m, &c, &e), -1);
+	assert_int_equal(e.line, 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_repeated_key),
+		cmocka_unit_test(test_at_order),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_columns_order),
 		cmocka_unit_test(test_bare),
 		cmocka_unit_test(test_digit_lengths),
