@@ -79,16 +79,23 @@ check "no namespace, no file left" no_trace '[0-9]*'
 # 47.60 to 47.88).  Messages above tbf's bucket (32 KiB) and Open MPI's
 # eager limit (64 KiB): each leaves as the rate allows, the bucket's
 # head start a constant the line's slope does not see.
-start=$(date +%s)
-hosts 2 --rate 400mbit -- "$COLLECT_MPI" --kernel pingpong --range 131072:524288 -b 3 -q \
-	-o "$T/bw.st" 2> "$T/err" || fail "pingpong at 400mbit exited $?: $(cat "$T/err")"
-echo "two hosts, 400 Mbit/s: $(($(date +%s) - start)) s"
-"$ANALYZE" "$T/bw.st" | grep -E '^(latency|bandwidth)'
-"$ANALYZE" --json "$T/bw.st" > "$T/bw.json" || fail "analyze bandwidth exited $?"
-bw=$(json_get "$T/bw.json" message.bandwidth_gb_per_s)
+# A slow stretch of a loaded machine can lift some N's minima and tilt
+# the line (the worst of eight runs: +3.9%): a second try; a wrong rate
+# misses both.
 truth=$(awk 'BEGIN { printf "%.6g", 400e6 / 8 * 1448 / 1514 / 1e9 }')
-check "bandwidth at 400 Mbit/s: $bw GB/s within 6% of $truth" \
+bandwidth_near_truth() {
+	start=$(date +%s)
+	hosts 2 --rate 400mbit -- "$COLLECT_MPI" --kernel pingpong --range 131072:524288 -b 3 -q \
+		-o "$T/bw.st" 2> "$T/err" || fail "pingpong at 400mbit exited $?: $(cat "$T/err")"
+	echo "two hosts, 400 Mbit/s: $(($(date +%s) - start)) s"
+	"$ANALYZE" "$T/bw.st" | grep -E '^(latency|bandwidth)'
+	"$ANALYZE" --json "$T/bw.st" > "$T/bw.json" || fail "analyze bandwidth exited $?"
+	bw=$(json_get "$T/bw.json" message.bandwidth_gb_per_s)
 	awk -v b="$bw" -v t="$truth" 'BEGIN { d = b / t - 1; exit !(d < 0.06 && d > -0.06) }'
+}
+near=0
+tries 2 bandwidth_near_truth || near=$?
+check "bandwidth at 400 Mbit/s: $bw GB/s within 6% of $truth (try $try of 2)" [ "$near" -eq 0 ]
 
 # A kernel on each host, a stream each; a Ctrl-C (SIGINT to the script's
 # process group, as a terminal sends it) ends both whole.  env: a
