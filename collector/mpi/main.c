@@ -36,6 +36,8 @@ static void on_signal(int sig)
 	sampler_abandon_run();	/* a built-in kernel's run in hand */
 }
 
+enum { TAG_HOST = 7301 };
+
 enum role { ROLE_OWN, ROLE_ROOT, ROLE_FOLLOWER, ROLE_IDLE };
 
 struct run {
@@ -48,6 +50,7 @@ struct run {
 	char prog[48];
 	char output[4096];
 	char peer[16];
+	char peer_host[64];	/* pingpong: the host at the other end */
 	char regimes[512];
 	const char *keys[16];
 	struct world_stop stop;	/* a stop on one rank reaches all */
@@ -95,6 +98,11 @@ static void assign_roles(struct run *r)
 	r->role = in_comm == 0 ? ROLE_ROOT : ROLE_FOLLOWER;
 	snprintf(r->peer, sizeof r->peer, "%d",
 		 r->kind == MSG_PINGPONG ? (rank ^ 1) : 0);
+	if (r->kind == MSG_PINGPONG)	/* the pair's two ranks, 0 and 1 */
+		MPI_Sendrecv(r->w.host, sizeof r->w.host, MPI_CHAR, 1 - in_comm, TAG_HOST,
+			     r->peer_host, sizeof r->peer_host, MPI_CHAR, 1 - in_comm,
+			     TAG_HOST, r->comm, MPI_STATUS_IGNORE);
+	r->peer_host[sizeof r->peer_host - 1] = '\0';
 }
 
 /* How many streams are written: each needs its own name. */
@@ -153,6 +161,8 @@ static void set_keys(struct run *r, struct session *s)
 	if (r->kind == MSG_PINGPONG) {
 		r->keys[k++] = "peer";
 		r->keys[k++] = r->peer;
+		r->keys[k++] = "peer_host";
+		r->keys[k++] = r->peer_host;
 	}
 	if (r->kind >= 0) {	/* filled by mpi_message_plan, before the
 				 * header is written */
