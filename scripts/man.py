@@ -2,7 +2,8 @@
 """man.py - a man page (roff) from one of the project's own texts, so that
 the pages say what the programs and documents say.
 
-  man.py help NAME SECTION PROGRAM      (PROGRAM --manual: NAME, SYNOPSIS...)
+  man.py help NAME SECTION PROGRAM...   (PROGRAM --manual: NAME, SYNOPSIS...;
+                                         a cross build's emulator first)
   man.py markdown NAME SECTION TITLE FILE.md   (# and ## headings)
 
 Text is set as written (.nf), under .SH headings; roff's special
@@ -108,7 +109,7 @@ def from_markdown(name, section, title, text):
 def main():
     kind, name, section = sys.argv[1:4]
     if kind == "help":
-        text = subprocess.run([sys.argv[4], "--manual"], check=True,
+        text = subprocess.run(sys.argv[4:] + ["--manual"], check=True,
                               capture_output=True, text=True).stdout
         lines = from_help(name, section, text)
     else:

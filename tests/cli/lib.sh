@@ -60,6 +60,24 @@ only_complete_lines() {
 
 : "${COLLECT:?COLLECT must name the collect binary}"
 
+# Under an emulator (a cross build's tests, run by qemu-user: meson sets
+# SUBTICK_EMULATOR) only the tests below run: they time nothing or assert
+# nothing of the times.  The others time real clocks, whose readings under
+# emulation say nothing of the CPU's costs, or run analyses that take
+# minutes there (analyze runs 6 to 15 times slower); they run natively.
+if [ -n "${SUBTICK_EMULATOR:-}" ]; then
+	case $(basename "$0" .sh) in
+	list_clocks | budget_stream | cross_aarch64 | analyze_golden | \
+	analyze_bad_input | foreign_input | analyze_arch) ;;
+	analyze_* | foreign | pipeline | plots | man_pages | help | tunables | \
+	warning_codes | install | readme)
+		skip "left to the native builds: under $SUBTICK_EMULATOR it would add minutes to the suite" ;;
+	*)
+		skip "times real clocks, which under $SUBTICK_EMULATOR say nothing of the CPU's costs: run natively" ;;
+	esac
+fi
+
+
 # python3, resolved once to the interpreter itself: a version manager's
 # shim on PATH can take a third of a second to start, and the longest
 # tests start it dozens of times (on a loaded machine, minutes in all)
