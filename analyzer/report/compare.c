@@ -63,23 +63,36 @@ static int refit_ratios(struct comparison *c, unsigned B, double q[2],
 	return rc;
 }
 
-/* Percentages to the digits the bounds vouch for, at least 2. */
+/* How many times faster or slower B is, then its cost as a percentage
+ * of A's, each to the digits its bounds vouch for (at least 2). */
 static void verdict(struct comparison *c)
 {
 	double lo = 100 * (c->ratio_lo - 1), hi = 100 * (c->ratio_hi - 1);
 	double mid = 100 * (c->ratio - 1);
 	int d = report_digits(fabs(mid) > 0 ? mid : 1, hi - lo);
 	d = d < 2 ? 2 : d;
-	if (c->ratio_lo <= 1 && 1 <= c->ratio_hi)
+	if (c->ratio_lo <= 1 && 1 <= c->ratio_hi) {
 		snprintf(c->verdict, sizeof c->verdict,
 			 "no difference is resolved: B / A = %.*g, and its bounds (%+.*g%% to %+.*g%%) contain no change",
 			 d + 2, c->ratio, d, lo, d, hi);
-	else if (c->ratio < 1)
-		snprintf(c->verdict, sizeof c->verdict,
+		return;
+	}
+	/* B faster: A / B times, its bounds from the ratio's the other way */
+	int faster = c->ratio < 1;
+	double x = faster ? 1 / c->ratio : c->ratio;
+	double xlo = faster ? 1 / c->ratio_hi : c->ratio_lo, xhi = faster ? 1 / c->ratio_lo : c->ratio_hi;
+	int dx = report_digits(x, xhi - xlo);
+	dx = dx < 2 ? 2 : dx;
+	int n = snprintf(c->verdict, sizeof c->verdict, "B is %.*g× %s than A (bounds %.*g× to %.*g×): ",
+			 dx, x, faster ? "faster" : "slower", dx, xlo, dx, xhi);
+	if (n < 0 || (size_t)n >= sizeof c->verdict)
+		return;
+	if (faster)
+		snprintf(c->verdict + n, sizeof c->verdict - (size_t)n,
 			 "B's unit cost is %.*g%% lower than A's (bounds: %.*g to %.*g%%)",
 			 d, -mid, d, -hi, d, -lo);
 	else
-		snprintf(c->verdict, sizeof c->verdict,
+		snprintf(c->verdict + n, sizeof c->verdict - (size_t)n,
 			 "B's unit cost is %.*g%% higher than A's (bounds: %.*g to %.*g%%)",
 			 d, mid, d, lo, d, hi);
 }

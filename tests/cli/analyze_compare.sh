@@ -23,7 +23,8 @@ for ratio in 1.00 1.01 1.10; do
 		1.00) check "ratio 1.00, seed $seed: no difference claimed" [ "$4" = false ]
 		      check "... and the text says so" grep -q '^no difference is resolved' c.txt ;;
 		1.10) check "ratio 1.10, seed $seed: resolved" [ "$4" = true ]
-		      check "... higher, in words" grep -q "^B's unit cost is .*% higher than A's" c.txt ;;
+		      check "... higher, in words" \
+			grep -q "^B is 1\.[0-9]*× slower than A (bounds 1\.[0-9]*× to 1\.[0-9]*×): B's unit cost is .*% higher than A's" c.txt ;;
 		esac
 	done
 done
@@ -150,3 +151,12 @@ command -v gnuplot > /dev/null || skip "gnuplot not installed"
 "$ANALYZE" --compare --plot figs a.st b.st > /dev/null || fail "--compare --plot exited $?"
 check "compare.png drawn" [ -s figs/compare.png ]
 check "both sides' minima written" [ -s figs/minima_a.txt ] && [ -s figs/minima_b.txt ]
+
+# B ten times cheaper: said as times faster, with bounds that hold 10
+"$SYNTH" --seed 31 --runs 10 --pair 0.1 tenth_b.st > tenth_a.st
+"$ANALYZE" --compare tenth_a.st tenth_b.st > tenth.txt
+check "B ten times cheaper: 'B is ...× faster than A'" \
+	grep -q "^B is [0-9.]*× faster than A (bounds [0-9.]*× to [0-9.]*×): B's unit cost is .*% lower than A's" tenth.txt
+# shellcheck disable=SC2046
+set -- $(sed -n "s/^B is \([0-9.]*\)× faster than A (bounds \([0-9.]*\)× to \([0-9.]*\)×).*/\1 \2 \3/p" tenth.txt)
+check "... its bounds hold 10 ($2 to $3)" inside 10 "$2 $3"
