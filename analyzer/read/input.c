@@ -431,12 +431,21 @@ static int one_line(struct reader *r, char *s, size_t len)
  * wherever it is) and bounded memory (a line longer than INPUT_LINE_MAX is
  * an error as soon as it is seen, whatever the input).
  */
+/* Reads of a block at first, up to the largest once a read fills the
+ * buffer: a file of megabytes takes a sixteenth of the reads of 64 KiB
+ * blocks, and a short input (a pipe's few lines, a fuzzer's) no
+ * megabyte's allocation, whose pages were most of its time (78 inputs a
+ * second). */
+enum { LINE_BLOCK_FIRST = 1 << 16, LINE_BLOCK_MAX = 1 << 20 };
+
 struct line_buffer {
 	FILE *f;
 	size_t start, end;
+	size_t cap;		/* of data: LINE_BLOCK_FIRST .. LINE_BLOCK_MAX */
+	int full;		/* the last read filled what it was given */
 	int eof;
 	int filled;		/* read into once: a byte order mark skipped */
-	char data[1 << 20];
+	char *data;
 };
 
 /* Next line in *line (without its newline, NUL-terminated), its length in
@@ -464,7 +473,14 @@ static int next_line(struct line_buffer *b, char **line, size_t *len)
 		memmove(b->data, p, b->end - b->start);
 		b->end -= b->start;
 		b->start = 0;
-		size_t k = fread(b->data + b->end, 1, sizeof b->data - 1 - b->end, b->f);
+		if (b->full && b->cap < LINE_BLOCK_MAX) {	/* more to come */
+			char *d = realloc(b->data, LINE_BLOCK_MAX);
+			if (d != NULL)
+				b->data = d, b->cap = LINE_BLOCK_MAX;
+		}
+		size_t want = b->cap - 1 - b->end;
+		size_t k = fread(b->data + b->end, 1, want, b->f);
+		b->full = k == want;
 		b->end += k;
 		if (!b->filled) {	/* fread fills it, short only at the end */
 			b->filled = 1;
@@ -544,11 +560,16 @@ static int read_lines(struct reader *r, FILE *f)
 	char *line;
 	size_t len;
 	int k, rc = 0;
+	if (b != NULL && (b->data = malloc(LINE_BLOCK_FIRST)) == NULL) {
+		free(b);
+		b = NULL;
+	}
 	if (b == NULL)
 		return fail(r, "out of memory");
 	b->f = f;
 	b->start = b->end = 0;
-	b->eof = b->filled = 0;
+	b->cap = LINE_BLOCK_FIRST;
+	b->eof = b->filled = b->full = 0;
 	while (rc == 0) {
 		/* the common line straight from the buffer: one scan, no
 		 * search for its end first */
@@ -589,6 +610,7 @@ static int read_lines(struct reader *r, FILE *f)
 		else
 			rc = one_line(r, line, len);
 	}
+	free(b->data);
 	free(b);
 	return rc;
 }
