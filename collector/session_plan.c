@@ -70,19 +70,6 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 			s->opt->prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
 }
 
-/* The clock's resolution in units, for the plan: the larger of the detected
- * tick and what clock_getres() claims.  The read overhead is not one: it is
- * a constant that the intercept absorbs (Herrero & Navarro's eq. 5 wants
- * the clock's precision). */
-static double plan_resolution(const struct session *s)
-{
-	double r = (double)s->cal.tick;
-	double claimed = s->cal.claimed_res_ns / s->cal.unit_ns;
-	if (claimed > r)
-		r = claimed;
-	return r > 1 ? r : 1;
-}
-
 /* Kernel i's partner when two are timed in turn: the other one, at
  * scale x kernel i's N (b_scale: B's N over A's). */
 struct probe_partner session_partner(struct session *s, int i, double b_scale)
@@ -202,7 +189,7 @@ static int auto_plan(struct session *s)
 	char err[512];
 	const struct collect_options *o = s->opt;
 	double ns = s->cal.unit_ns;
-	double resolution = plan_resolution(s);
+	double resolution = plan_resolution(&s->cal);
 	double want_ns = resolution / o->precision * ns;
 	struct probe_result p[2];
 	memset(p, 0, sizeof p);

@@ -1,5 +1,6 @@
 /*
- * plan.h - which N to time, in which order.
+ * plan.h - which N to time, in which order: collect's plan and
+ * libsubtick's (subtick_next), one code.
  */
 #ifndef SUBTICK_PLAN_H
 #define SUBTICK_PLAN_H
@@ -7,7 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gsl/gsl_rng.h>
+#include "calibrate.h"
+#include "rng.h"
 
 /* Distinct values of N, ascending. */
 struct plan {
@@ -53,8 +55,16 @@ void plan_free(struct plan *p);
 uint64_t plan_max(const struct plan *p);
 
 /* Fill order[0..count) with a random permutation of 0..count-1: one sweep
- * visits every N once, in an order no slow period can follow. */
-void plan_shuffle(size_t *order, size_t count, gsl_rng *rng);
+ * visits every N once, in an order no slow period can follow.  (collect
+ * draws its orders with GSL's generator, shuffle.h, so that a --seed
+ * draws the orders it always has; the library has no GSL.) */
+void plan_order(size_t *order, size_t count, struct rng *rng);
+
+/* The clock's resolution in units, for the plan: the larger of the
+ * detected tick and what clock_getres() claims.  The read overhead is not
+ * one: it is a constant that the intercept absorbs (Herrero & Navarro's
+ * eq. 5 wants the clock's precision). */
+double plan_resolution(const struct calibration *cal);
 
 /*
  * The automatic plan (Herrero & Navarro 2006, eq. 5, in our terms).
