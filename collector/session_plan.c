@@ -190,13 +190,12 @@ static int auto_plan(struct session *s)
 	const struct collect_options *o = s->opt;
 	double ns = s->cal.unit_ns;
 	double resolution = plan_resolution(&s->cal);
-	double want_ns = resolution / o->precision * ns;
+	double target_ns = plan_probe_target_ns(resolution, o->precision, ns);
 	struct probe_result p[2];
 	memset(p, 0, sizeof p);
 	uint64_t n_probed = 0;
 	for (int i = 0; i < s->kernels; i++) {
-		if (probe_kernel(&s->kernel[i], want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
-				 n_auto_max(s), &p[i], err, sizeof err) != 0)
+		if (probe_kernel(&s->kernel[i], target_ns, n_auto_max(s), &p[i], err, sizeof err) != 0)
 			return session_fail(s, 1, err);
 	}
 	/* two kernels: each sized on its own cost (B's N = b_scale x A's),

@@ -218,6 +218,12 @@ void plan_order(size_t *order, size_t count, struct rng *rng)
 	}
 }
 
+double plan_probe_target_ns(double resolution, double precision, double unit_ns)
+{
+	double want_ns = resolution / precision * unit_ns;
+	return want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns;
+}
+
 double plan_resolution(const struct calibration *cal)
 {
 	double r = (double)cal->tick;

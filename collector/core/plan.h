@@ -91,6 +91,20 @@ double plan_resolution(const struct calibration *cal);
 /* --until keeps at least this many N (analyze warns below 8). */
 #define PLAN_UNTIL_FEWEST_POINTS 8
 
+/* The plan's defaults, collect's and subtick_next's: a sampling budget
+ * of 2 s (60 s at most when stopping at a precision reached: --until,
+ * subtick_options.plan_until), a wanted precision of 1e-4. */
+#define PLAN_DEFAULT_BUDGET_S 2.0
+#define PLAN_UNTIL_BUDGET_S 60.0
+#define PLAN_DEFAULT_PRECISION 1e-4
+
+/* How long the probe's longest runs should be, ns: what the wanted
+ * precision asks of the clock (resolution / precision units of unit_ns),
+ * within 50 us (shorter, the reference clock's reads weigh) and 1 ms
+ * (longer, the probe would take long, and the plan stretches that further
+ * itself). */
+double plan_probe_target_ns(double resolution, double precision, double unit_ns);
+
 struct plan_auto_input {
 	double resolution;	/* units */
 	double unit_cost;	/* units per N, > 0 */
