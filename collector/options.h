@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "plan.h"
+
 struct kernel;
 
 struct collect_options {
@@ -65,10 +67,10 @@ enum options_status {
 };
 
 /* Defaults: budget 2 s when no --runs; precision 1e-4. */
-#define OPTIONS_DEFAULT_BUDGET_S 2.0
-#define OPTIONS_DEFAULT_PRECISION 1e-4
+#define OPTIONS_DEFAULT_BUDGET_S PLAN_DEFAULT_BUDGET_S
+#define OPTIONS_DEFAULT_PRECISION PLAN_DEFAULT_PRECISION
 /* With --until and neither --budget nor --runs: the longest it may go. */
-#define OPTIONS_UNTIL_BUDGET_S 60.0
+#define OPTIONS_UNTIL_BUDGET_S PLAN_UNTIL_BUDGET_S
 /* Two kernels' results in doubles agree within 1e-9 of the largest
  * magnitude unless --check-tolerance says otherwise: rounding, not a bug. */
 #define OPTIONS_DEFAULT_CHECK_TOLERANCE 1e-9

@@ -12,9 +12,8 @@
 
 #include "clock.h"
 #include "plan.h"
+#include "probewalk.h"
 
-enum { PROBE_RUNS = 5, PROBE_RETRIES = 4 };
-#define PROBE_GROWTH_LEAST 0.25
 
 /* Involuntary context switches of this thread so far. */
 static long preemptions(void)
@@ -90,7 +89,7 @@ static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 {
 	if (kernel_setup(k, n, err, err_len) != 0)
 		return -1;
-	*t = probe_min_ns(k, n, PROBE_RUNS, NULL);
+	*t = probe_min_ns(k, n, PROBEWALK_RUNS, NULL);
 	kernel_teardown(k);
 	return 0;
 }
@@ -98,59 +97,23 @@ static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
 		 struct probe_result *out, char *err, size_t err_len)
 {
-	uint64_t n = 1, n_prev = 0;
-	double t = 0, t_prev = 0;
-
-	if (n_cap < 2)
-		n_cap = 2;
-	for (;;) {
+	struct probewalk w;
+	uint64_t n;
+	probewalk_init(&w, target_ns, n_cap);
+	while ((n = probewalk_n(&w)) != 0) {
+		double t;
 		if (min_time_ns(k, n, &t, err, err_len) != 0)
 			return -1;
-		if (n_prev > 0 && (t >= target_ns || n >= n_cap))
-			break;
-		n_prev = n;
-		t_prev = t;
-		n = n > n_cap / 2 ? n_cap : 2 * n;
+		probewalk_time(&w, t);
 	}
-	/* Stopped at the cap less than a doubling on: the shorter N is taken
-	 * at half the cap instead, so that the two always lie twice apart
-	 * (a step of 14%, 262144 to 300000, left a difference that the
-	 * noise of a loaded machine could cancel) */
-	if (n_prev > n / 2 && n / 2 > 0) {
-		n_prev = n / 2;
-		if (min_time_ns(k, n_prev, &t_prev, err, err_len) != 0)
-			return -1;
-	}
-	/* A busy machine can preempt or slow all of one N's few runs.  The
-	 * cost comes from the difference of the two last minima, so a slowed
-	 * shorter N makes it too small (by 1 / (2 - r) for runs r times
-	 * slower: 7x at r = 1.86, a state seen on the AMD guests), and the
-	 * plan's runs that many times too long.  Where doubling N added less
-	 * than PROBE_GROWTH_LEAST of the run, as it does then (a linear
-	 * kernel's run at 2N adds half its time less its fixed cost), time
-	 * the two N again, alternately, keeping each one's least: a slowed
-	 * stretch seldom covers both every time.  A kernel whose fixed cost
-	 * exceeds its work only pays for the retries. */
-	for (int again = 0; again < PROBE_RETRIES && !(t - t_prev > PROBE_GROWTH_LEAST * t);
-	     again++) {
-		double a, b;
-		if (min_time_ns(k, n_prev, &a, err, err_len) != 0 ||
-		    min_time_ns(k, n, &b, err, err_len) != 0)
-			return -1;
-		t_prev = a < t_prev ? a : t_prev;
-		t = b < t ? b : t;
-	}
-	out->unit_ns = (t - t_prev) / (double)(n - n_prev);
-	out->fixed_ns = t - out->unit_ns * (double)n;
-	if (out->fixed_ns < 0)
-		out->fixed_ns = 0;
-	out->n_last = n;
-	out->t_last_ns = t;
-	if (!(out->unit_ns > 0)) {
+	int grows = probewalk_cost(&w, &out->unit_ns, &out->fixed_ns) == 0;
+	out->n_last = w.n;
+	out->t_last_ns = w.t;
+	if (!grows) {
 		snprintf(err, err_len,
 			 "kernel %s: its cost does not grow with N (%.0f ns at N=%llu, %.0f ns at N=%llu); give the plan with --n or --range",
-			 k->name, t_prev, (unsigned long long)n_prev, t,
-			 (unsigned long long)n);
+			 k->name, w.t_prev, (unsigned long long)w.n_prev, w.t,
+			 (unsigned long long)w.n);
 		return -1;
 	}
 	return 0;

@@ -20,6 +20,7 @@
 
 #include "kbest.h"
 #include "progress.h"
+#include "shuffle.h"
 #include "stopsignals.h"
 
 /*

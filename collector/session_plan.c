@@ -70,19 +70,6 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 			s->opt->prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
 }
 
-/* The clock's resolution in units, for the plan: the larger of the detected
- * tick and what clock_getres() claims.  The read overhead is not one: it is
- * a constant that the intercept absorbs (Herrero & Navarro's eq. 5 wants
- * the clock's precision). */
-static double plan_resolution(const struct session *s)
-{
-	double r = (double)s->cal.tick;
-	double claimed = s->cal.claimed_res_ns / s->cal.unit_ns;
-	if (claimed > r)
-		r = claimed;
-	return r > 1 ? r : 1;
-}
-
 /* Kernel i's partner when two are timed in turn: the other one, at
  * scale x kernel i's N (b_scale: B's N over A's). */
 struct probe_partner session_partner(struct session *s, int i, double b_scale)
@@ -202,14 +189,13 @@ static int auto_plan(struct session *s)
 	char err[512];
 	const struct collect_options *o = s->opt;
 	double ns = s->cal.unit_ns;
-	double resolution = plan_resolution(s);
-	double want_ns = resolution / o->precision * ns;
+	double resolution = plan_resolution(&s->cal);
+	double target_ns = plan_probe_target_ns(resolution, o->precision, ns);
 	struct probe_result p[2];
 	memset(p, 0, sizeof p);
 	uint64_t n_probed = 0;
 	for (int i = 0; i < s->kernels; i++) {
-		if (probe_kernel(&s->kernel[i], want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns,
-				 n_auto_max(s), &p[i], err, sizeof err) != 0)
+		if (probe_kernel(&s->kernel[i], target_ns, n_auto_max(s), &p[i], err, sizeof err) != 0)
 			return session_fail(s, 1, err);
 	}
 	/* two kernels: each sized on its own cost (B's N = b_scale x A's),

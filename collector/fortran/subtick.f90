@@ -10,13 +10,28 @@
 !   call subtick_stop(r, n, t0)
 !   if (subtick_close(r) /= 0) stop 'subtick_close failed'
 !
+! Or let the library plan N, as collect does (a probe of the region's
+! cost, the N range from the clock's tick and the wanted precision,
+! shuffled sweeps until the budget is spent): subtick_next gives the next
+! N, and .false. when the plan is done.
+!   r = subtick_open('loop.st', 'my-loop', plan_budget_s=1d0)
+!   do while (subtick_next(r, n))
+!      t0 = subtick_start(r)
+!      call work(n)
+!      call subtick_stop(r, n, t0)
+!   end do
+!
 ! subtick_open takes the options of the C library as optional arguments:
 !   r = subtick_open('rank.st', 'loop', clock='monotonic-raw', &
 !                    coarsen_bits=0, capacity=65536_c_size_t, cpu=1, &
 !                    raise_priority=.false., keys=[character(8) :: 'rank', '3'], &
-!                    summary=.true.)
+!                    summary=.true., plan_n_min=1000_c_int64_t, &
+!                    plan_n_max=64000_c_int64_t, plan_points=64, &
+!                    plan_budget_s=2d0, plan_precision=1d-4, plan_until=0d0, &
+!                    plan_seed=42_c_int64_t)
 ! keys holds key, value, key, value, ... (trailing blanks are trimmed);
-! summary prints the unit cost so far to stderr at subtick_close.
+! summary prints the unit cost so far to stderr at subtick_close; the
+! plan_ options are subtick_next's (subtick(3): 0 takes the default).
 !
 ! What the recorder has seen so far, computed in the program by the code
 ! analyze runs on the stream:
@@ -35,7 +50,7 @@ module subtick
        c_sizeof, c_double
   implicit none
   private
-  public :: subtick_open, subtick_start, subtick_stop, subtick_close, &
+  public :: subtick_open, subtick_start, subtick_stop, subtick_close, subtick_next, &
        subtick_samples, subtick_dropped, subtick_version, subtick_result, &
        subtick_result_t, c_ptr, c_int, c_int64_t, c_size_t, c_double, &
        c_associated, SUBTICK_WARN_NO_LINE, SUBTICK_WARN_FEW_POINTS, &
@@ -43,7 +58,7 @@ module subtick
        SUBTICK_WARN_DROPPED, SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH, &
        SUBTICK_WARN_DRIFT
 
-  ! struct subtick_options, field for field (API version 5)
+  ! struct subtick_options, field for field (API version 8)
   type, bind(c) :: c_options
      integer(c_size_t) :: size
      type(c_ptr) :: clock
@@ -53,6 +68,10 @@ module subtick
      integer(c_int) :: raise_priority
      type(c_ptr) :: keys
      integer(c_int) :: summary
+     integer(c_int64_t) :: plan_n_min, plan_n_max
+     integer(c_size_t) :: plan_points
+     real(c_double) :: plan_budget_s, plan_precision, plan_until
+     integer(c_int64_t) :: plan_seed
   end type c_options
 
   ! struct subtick_result, field for field (API version 5): times in clock
@@ -103,6 +122,13 @@ module subtick
        integer(c_int64_t), value :: n, t0
        integer(c_int) :: rc
      end function c_stop
+
+     function c_next(r, n) bind(c, name='subtick_next') result(rc)
+       import :: c_ptr, c_int64_t, c_int
+       type(c_ptr), value :: r
+       integer(c_int64_t), intent(out) :: n
+       integer(c_int) :: rc
+     end function c_next
 
      function c_close(r) bind(c, name='subtick_close') result(rc)
        import :: c_ptr, c_int
@@ -172,7 +198,8 @@ contains
   ! NULL (c_associated false) when the file cannot be created, the clock
   ! cannot be read, or an option or key is refused (subtick(3)).
   function subtick_open(path, label, clock, coarsen_bits, capacity, cpu, &
-       raise_priority, keys, summary) result(r)
+       raise_priority, keys, summary, plan_n_min, plan_n_max, plan_points, &
+       plan_budget_s, plan_precision, plan_until, plan_seed) result(r)
     character(len=*), intent(in) :: path, label
     character(len=*), intent(in), optional :: clock
     integer, intent(in), optional :: coarsen_bits, cpu
@@ -180,6 +207,9 @@ contains
     logical, intent(in), optional :: raise_priority
     character(len=*), intent(in), optional :: keys(:)
     logical, intent(in), optional :: summary
+    integer(c_int64_t), intent(in), optional :: plan_n_min, plan_n_max, plan_seed
+    integer, intent(in), optional :: plan_points
+    real(c_double), intent(in), optional :: plan_budget_s, plan_precision, plan_until
     type(c_ptr) :: r
     type(c_options) :: opt
     type(c_strings), target :: clock_s, keys_s
@@ -199,6 +229,13 @@ contains
        opt%summary = 0
        if (summary) opt%summary = 1
     end if
+    if (present(plan_n_min)) opt%plan_n_min = plan_n_min
+    if (present(plan_n_max)) opt%plan_n_max = plan_n_max
+    if (present(plan_points)) opt%plan_points = int(plan_points, c_size_t)
+    if (present(plan_budget_s)) opt%plan_budget_s = plan_budget_s
+    if (present(plan_precision)) opt%plan_precision = plan_precision
+    if (present(plan_until)) opt%plan_until = plan_until
+    if (present(plan_seed)) opt%plan_seed = plan_seed
     if (present(keys)) then
        if (mod(size(keys), 2) /= 0) then  ! a key without its value
           r = c_null_ptr
@@ -228,6 +265,15 @@ contains
     rc = c_stop(r, n, t0)
     if (present(status)) status = int(rc)
   end subroutine subtick_stop
+
+  ! .true. with n the next N to time from the library's plan; .false.
+  ! when the plan is done (the budget spent, the precision reached) or r
+  ! is refused (subtick(3)), n then 0.
+  logical function subtick_next(r, n)
+    type(c_ptr), intent(in) :: r
+    integer(c_int64_t), intent(out) :: n
+    subtick_next = c_next(r, n) /= 0
+  end function subtick_next
 
   ! 0, or -1 when a write failed (or r was closed or null).
   function subtick_close(r) result(rc)

@@ -21,6 +21,8 @@
 #include "handle.h"
 #include "keys.h"
 #include "lvstate.h"
+#include "nextplan.h"
+#include "numparse.h"
 #include "outpath.h"
 #include "recorder.h"
 #include "region.h"
@@ -56,7 +58,22 @@ struct subtick_recorder {
 	int lv_failed;		/* out of memory folding: no result */
 	int summary;		/* print subtick_result's line at close */
 	char label[80];
+	/* subtick_next's plan: set up at its first call from plan_cfg */
+	struct nextplan_config plan_cfg;
+	double plan_until;
+	struct nextplan plan;
+	int planning;
+	uint64_t last_fit_ns, fit_cost_ns;	/* plan_until's fits */
 };
+
+/* plan_until is judged as collect --until judges it (watch.h): a fit at
+ * a sweep's end at most this often, and ten times its cost apart (so
+ * that fitting takes a tenth of the time at most), with this many
+ * bootstrap replicates, and reached only with this many samples at every
+ * N (fewer, and the minima may not have reached their floor). */
+#define RECORDER_FIT_EVERY_NS 200000000u
+#define RECORDER_FIT_REPLICATES 200
+#define RECORDER_UNTIL_RUNS_MIN 5
 
 /* The keys the library writes itself: a user's would contradict them (a
  * unit_ns of 1000 read after the calibrated one), or end the stream. */
@@ -66,7 +83,7 @@ static const char *const library_keys[] = {
 	"getres_agrees", "claimed_resolution_ns", "read_ns", "timer_period_ns",
 	"priority", "cpu_check", "pinning", "tsc_invariant", "governor", "plan",
 	"points", "max_n_reason", "runs", "budget_s", "seed", "generator",
-	"columns", "done", "interrupted",
+	"columns", "done", "interrupted", "subtick_next",
 };
 
 /* The options of API version 3, the first with a size; and more than any
@@ -76,7 +93,7 @@ static const char *const library_keys[] = {
 
 void subtick_options_init_size(struct subtick_options *opt, size_t size)
 {
-	struct subtick_options d = { sizeof d, NULL, 0, RECORDER_CAPACITY, -1, 0, NULL, 0 };
+	struct subtick_options d = { .size = sizeof d, .capacity = RECORDER_CAPACITY, .cpu = -1 };
 	if (opt == NULL || size < sizeof opt->size)
 		return;
 	/* fields beyond ours (a newer header) get zero, their default */
@@ -95,6 +112,19 @@ int subtick_api_version(void)
 	return SUBTICK_API_VERSION;
 }
 
+/* subtick_next's options: numbers that are numbers, a range that is one,
+ * a count collect's --range would take. */
+static int plan_options_valid(const struct subtick_options *o)
+{
+	const double x[] = { o->plan_budget_s, o->plan_precision, o->plan_until };
+	for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+		if (!(x[i] >= 0 && x[i] < 1e300))
+			return 0;
+	if (o->plan_precision >= 1 || (o->plan_n_min > 0 && o->plan_n_min >= o->plan_n_max))
+		return 0;
+	return o->plan_points == 0 || (o->plan_points >= 2 && o->plan_points <= PLAN_POINTS_MAX);
+}
+
 /* The caller's options, as many fields as its size says, into *o.  -1 for
  * a size this library cannot read, or fields it does not know set. */
 static int options_read(const struct subtick_options *opt, struct subtick_options *o)
@@ -110,7 +140,7 @@ static int options_read(const struct subtick_options *opt, struct subtick_option
 			return -1;
 	memcpy(o, opt, size < sizeof *o ? size : sizeof *o);
 	o->size = sizeof *o;
-	return o->cpu < -1 ? -1 : 0;
+	return o->cpu < -1 || !plan_options_valid(o) ? -1 : 0;
 }
 
 static int library_key(const char *key)
@@ -298,6 +328,30 @@ static subtick_recorder *recorder_new(const char *path, const struct subtick_opt
 	return r;
 }
 
+/* subtick_next's plan from the options and the clock (its defaults,
+ * collect's). */
+static void plan_config(subtick_recorder *r, const struct subtick_options *o)
+{
+	struct nextplan_config *c = &r->plan_cfg;
+	double budget_s = o->plan_budget_s > 0 ? o->plan_budget_s
+			  : o->plan_until > 0 ? PLAN_UNTIL_BUDGET_S : PLAN_DEFAULT_BUDGET_S;
+	double timer_ns = calibrate_timer_period_ns();
+	*c = (struct nextplan_config){
+		.n_min = o->plan_n_min, .n_max = o->plan_n_max,
+		.points = o->plan_points ? o->plan_points : PLAN_AUTO_POINTS,
+		.budget_ns = budget_s * 1e9,
+		.precision = o->plan_precision > 0 ? o->plan_precision : PLAN_DEFAULT_PRECISION,
+		.until = o->plan_until > 0,
+		.seed = o->plan_seed ? o->plan_seed
+			: seed_from_bits(clock_reference_ns() ^ ((uint64_t)getpid() << 20)),
+		.unit_ns = r->cal.unit_ns > 0 ? r->cal.unit_ns : 1,
+		.resolution = plan_resolution(&r->cal),
+		.band_tick = calibrate_band_tick(&r->cal),
+		.run_cap = r->cal.unit_ns > 0 ? timer_ns / 8 / r->cal.unit_ns : 0,
+	};
+	r->plan_until = o->plan_until;
+}
+
 static subtick_recorder *recorder_create(const char *path, const char *label,
 					 const struct subtick_options *o,
 					 const struct clock_setup *setup,
@@ -321,6 +375,7 @@ static subtick_recorder *recorder_create(const char *path, const char *label,
 	stream_init(r->w, r->fd);
 	lvstate_init(&r->lv, calibrate_band_tick(cal));
 	r->summary = o->summary != 0;
+	plan_config(r, o);
 	snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 	write_header(r, label, cond, pinned, o->keys);
 	if (stream_flush(r->w) != 0) {
@@ -434,6 +489,8 @@ static int take_sample(subtick_recorder *r, uint64_t n, uint64_t t0,
 	case REGION_KEEP:
 		break;
 	}
+	if (r->planning && nextplan_time(&r->plan, n, tm.t))
+		return 0;	/* the probe's or the warm-up's */
 	if (!r->have_first) {
 		r->first_start = tm.start;
 		r->have_first = 1;
@@ -458,6 +515,56 @@ int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0)
 	if (e != 0)
 		return errno = e, -1;
 	int rc = take_sample(r, n, t0, &end);
+	handle_leave(&r->h);
+	return rc;
+}
+
+/* nextplan's question at a sweep's end: are the bounds as narrow as
+ * plan_until asks?  1 yes, 0 not yet (or not time to fit), -1 ENOMEM. */
+static int until_reached(void *arg)
+{
+	subtick_recorder *r = arg;
+	if (!(r->plan_until > 0))
+		return 0;
+	uint64_t now = clock_reference_ns(), since = now - r->last_fit_ns;
+	if (since < RECORDER_FIT_EVERY_NS || since < 10 * r->fit_cost_ns)
+		return 0;
+	struct lvstate_fit f;
+	fold_samples(r);
+	if (r->lv_failed || lvstate_fit(&r->lv, RECORDER_FIT_REPLICATES, 1, &f) != 0)
+		return errno = ENOMEM, -1;
+	r->last_fit_ns = clock_reference_ns();
+	r->fit_cost_ns = r->last_fit_ns - now;
+	return f.ok && f.rel_width <= r->plan_until && f.runs_min >= RECORDER_UNTIL_RUNS_MIN;
+}
+
+/* The plan's N into *n (subtick_next, inside the handle). */
+static int next_of(subtick_recorder *r, uint64_t *n)
+{
+	if (!r->planning) {
+		nextplan_init(&r->plan, &r->plan_cfg);
+		r->planning = 1;
+	}
+	int rc = nextplan_next(&r->plan, clock_reference_ns(), n, until_reached, r);
+	if (r->plan.stop == NEXTPLAN_FAILED)
+		return errno = r->plan.error, 0;
+	/* the plan in the header, where no sample was written before it */
+	if (nextplan_made(&r->plan) && r->samples == 0) {
+		char text[320];
+		nextplan_describe(&r->plan, text, sizeof text);
+		stream_header(r->w, "subtick_next", text);
+	}
+	return rc;
+}
+
+int subtick_next(subtick_recorder *r, uint64_t *n)
+{
+	if (n != NULL)
+		*n = 0;
+	int e = n == NULL ? EINVAL : handle_enter(r ? &r->h : NULL);
+	if (e != 0)
+		return errno = e, 0;
+	int rc = next_of(r, n);
 	handle_leave(&r->h);
 	return rc;
 }
@@ -622,10 +729,21 @@ static void print_summary(subtick_recorder *r)
 		warned[0] ? ")" : "");
 }
 
+/* Why the recording ended: subtick_next's plan, or the program's close. */
+static const char *stop_word(const subtick_recorder *r)
+{
+	if (!r->planning)
+		return "close";
+	return r->plan.stop == NEXTPLAN_BUDGET ? "budget"
+	       : r->plan.stop == NEXTPLAN_UNTIL ? "until" : "close";
+}
+
 /* Memory and descriptor given back; marked closed. */
 static void release(subtick_recorder *r)
 {
 	lvstate_free(&r->lv);
+	if (r->planning)
+		nextplan_free(&r->plan);
 	free(r->buf), free(r->w);
 	r->buf = NULL, r->w = NULL;
 	r->fd = -1;
@@ -647,12 +765,12 @@ int subtick_close(subtick_recorder *r)
 	if (r->summary)
 		print_summary(r);
 	stream_linef(r->w,
-		     "# done: samples=%llu dropped=%llu migrations=%llu backsteps=%llu writes=%llu stop=close",
+		     "# done: samples=%llu dropped=%llu migrations=%llu backsteps=%llu writes=%llu stop=%s",
 		     (unsigned long long)r->samples,
 		     (unsigned long long)(r->migrations + r->backsteps),
 		     (unsigned long long)r->migrations,
 		     (unsigned long long)r->backsteps,
-		     (unsigned long long)r->flushes);
+		     (unsigned long long)r->flushes, stop_word(r));
 	stream_flush(r->w);
 	e = r->w->error;
 	if (close(r->fd) != 0 && e == 0)

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -77,6 +78,9 @@ static void test_null(void **state)
 	assert_true(subtick_close(NULL) == -1 && errno == EINVAL);
 	errno = 0;
 	assert_true(subtick_clock_info(NULL, 0, NULL) == -1 && errno == EINVAL);
+	uint64_t n = 7;
+	errno = 0;
+	assert_true(subtick_next(NULL, &n) == 0 && errno == EINVAL && n == 0);
 	subtick_options_init_size(NULL, sizeof(struct subtick_options)); /* a no-op */
 	errno = 0;
 	assert_null(subtick_open(NULL, "x", NULL));
@@ -105,6 +109,9 @@ static void test_closed(void **state)
 	assert_true(subtick_stop(r, 10, t0) == -1 && errno == EINVAL);
 	errno = 0;
 	assert_true(subtick_samples(r) == 0 && errno == EINVAL);
+	uint64_t n = 7;
+	errno = 0;
+	assert_true(subtick_next(r, &n) == 0 && errno == EINVAL && n == 0);
 	assert_int_equal(count_lines(path, "# done:"), 1);
 	unlink(path);
 }
@@ -335,6 +342,49 @@ static void test_options_size(void **state)
 	unlink(path);
 }
 
+/* subtick_next's options that are no plan are refused at open; a NULL n
+ * is refused and leaves the plan where it was. */
+static void test_plan_misuse(void **state)
+{
+	(void)state;
+	char path[512];
+	temp_path(path, sizeof path, "plan.st");
+	struct subtick_options bad[6];
+	for (int i = 0; i < 6; i++)
+		bad[i] = fast();
+	bad[0].plan_n_min = 10, bad[0].plan_n_max = 10;	/* no range */
+	bad[1].plan_n_min = 10;				/* a floor, no top */
+	bad[2].plan_points = 1;
+	bad[3].plan_budget_s = -1;
+	bad[4].plan_precision = 1;
+	bad[5].plan_until = NAN;
+	for (int i = 0; i < 6; i++) {
+		errno = 0;
+		assert_null(subtick_open(path, "plan", &bad[i]));
+		assert_int_equal(errno, EINVAL);
+	}
+	struct subtick_options o = fast();
+	o.plan_n_min = 100, o.plan_n_max = 400, o.plan_points = 4, o.plan_budget_s = 0.01;
+	subtick_recorder *r = subtick_open(path, "plan", &o);
+	assert_non_null(r);
+	errno = 0;
+	assert_true(subtick_next(r, NULL) == 0 && errno == EINVAL);
+	uint64_t n, handed = 0;
+	while (subtick_next(r, &n)) {
+		assert_true(n == 100 || n == 200 || n == 300 || n == 400);
+		uint64_t t0 = subtick_start(r);
+		assert_true(subtick_stop(r, n, t0) >= 0);
+		handed++;
+	}
+	assert_true(handed >= 8);	/* the warm-up sweep and one at least */
+	/* the warm-up's 4 are the plan's, not samples */
+	uint64_t kept = subtick_samples(r), dropped = subtick_dropped(r);
+	assert_true(kept <= handed - 4 && kept + dropped >= handed - 4);
+	assert_int_equal(subtick_close(r), 0);
+	assert_int_equal(count_lines(path, "# subtick_next: given: 4 N in [100, 400]"), 1);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_two_threads),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_options_size),
+		cmocka_unit_test(test_plan_misuse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "plan.h"
+#include "shuffle.h"
 
 static void test_list(void **state)
 {

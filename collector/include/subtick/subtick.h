@@ -5,12 +5,12 @@
  *     #include <subtick/subtick.h>
  *
  *     subtick_recorder *r = subtick_open("loop.st", "my-loop", NULL);
- *     for (int run = 0; run < 100; run++)
- *         for (uint64_t n = 1000; n <= 64000; n *= 2) {
- *             uint64_t t0 = subtick_start(r);
- *             work(n);
- *             subtick_stop(r, n, t0);
- *         }
+ *     uint64_t n;
+ *     while (subtick_next(r, &n)) {
+ *         uint64_t t0 = subtick_start(r);
+ *         work(n);
+ *         subtick_stop(r, n, t0);
+ *     }
  *     if (subtick_close(r) != 0)
  *         perror("loop.st");
  *
@@ -23,8 +23,11 @@
  * subtick_start and subtick_stop nothing is allocated, locked or written:
  * samples go to a buffer allocated by subtick_open, written out when it is
  * full (inside subtick_stop, after its reading) and by subtick_close.
- * Time the same amount of work, growing with n, between the two calls;
- * vary n and repeat, as collect does (shuffled order is best).
+ * Time the same amount of work, growing with n, between the two calls.
+ * subtick_next plans n as collect does (a probe of the cost, the N range
+ * from the tick and the wanted precision, shuffled sweeps, a budget); a
+ * program may choose its own n instead: vary n and repeat (shuffled
+ * order is best).
  *
  * Misuse is refused, not undefined: a NULL or closed recorder (EINVAL), a
  * stop without its start (EINVAL), a call while another thread is inside
@@ -53,14 +56,15 @@
 extern "C" {
 #endif
 
-/* 7: subtick_clock_info.size, subtick_clock_info_size (subtick_clock_info
- * a macro over it).  6: subtick_stop says a write that failed (-1 with its
- * errno), the sample kept.  5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
+/* 8: subtick_next, subtick_options.plan_*.  7: subtick_clock_info.size,
+ * subtick_clock_info_size (subtick_clock_info a macro over it).  6:
+ * subtick_stop says a write that failed (-1 with its errno), the sample
+ * kept.  5: SUBTICK_WARN_NOT_POSITIVE, SUBTICK_WARN_GLITCH (subtick_result
  * leaves a clock glitch out), SUBTICK_WARN_DRIFT.  4: subtick_result,
  * subtick_options.summary.  3: subtick_options.size,
  * subtick_options_init_size, subtick_stop's status, subtick_version,
  * subtick_api_version.  2: subtick_options.keys. */
-#define SUBTICK_API_VERSION 7
+#define SUBTICK_API_VERSION 8
 
 /* The library is built with hidden visibility: only what carries this is
  * exported. */
@@ -99,6 +103,24 @@ struct subtick_options {
 	 * results from inside the program; 0: nothing (default).  (API
 	 * version 4.) */
 	int summary;
+	/* The plan of subtick_next (API version 8); a zero field takes
+	 * collect's default.  N: plan_points N (0: 64) spread evenly from
+	 * plan_n_min to plan_n_max, or over (plan_n_max / plan_points,
+	 * plan_n_max] when plan_n_min is 0; plan_n_max 0 (default): sized
+	 * automatically, as collect's plan, from a probe of the region's own
+	 * cost and the clock's tick. */
+	uint64_t plan_n_min, plan_n_max;
+	size_t plan_points;
+	double plan_budget_s;	/* time the sweeps take, after the probe and
+				 * the warm-up sweep; 0: 2 s (60 s with
+				 * plan_until) */
+	double plan_precision;	/* the relative precision the automatic plan
+				 * sizes its runs for; 0: 1e-4 */
+	double plan_until;	/* end the plan once the unit cost's bounds
+				 * span this much of it, relative, with 5
+				 * samples at every N at least (collect
+				 * --until); 0: at the budget */
+	uint64_t plan_seed;	/* the sweeps' orders; 0: drawn anew */
 };
 
 /* The defaults into the first size bytes of *opt: NULL clock, no
@@ -140,6 +162,36 @@ SUBTICK_API uint64_t subtick_start(subtick_recorder *r);
  * subtick_close said it.)
  */
 SUBTICK_API int subtick_stop(subtick_recorder *r, uint64_t n, uint64_t t0);
+
+/*
+ * The next n to time from the recorder's own plan, collect's: 1 with *n
+ * set, or 0 when the plan is done (*n = 0), so that a region's loop is
+ *
+ *     uint64_t n;
+ *     while (subtick_next(r, &n)) {
+ *         uint64_t t0 = subtick_start(r);
+ *         work(n);
+ *         subtick_stop(r, n, t0);
+ *     }
+ *
+ * The first n are a probe of the region's cost (n = 1, 2, 4, ..., five
+ * regions each, until one takes long enough for the wanted precision and
+ * the clock's tick), then one warm-up sweep over the plan's N, then
+ * shuffled sweeps until subtick_options.plan_budget_s is spent (counted
+ * from the first sweep after the warm-up; one sweep at least) or the
+ * bounds are as narrow as plan_until asks (checked at the end of a sweep,
+ * at most every 0.2 s and ten times the fit's cost apart).  The probe's
+ * and the warm-up's regions are the plan's, not the stream's, as collect
+ * writes neither (subtick_stop returns 0 for them: taken).  The plan is
+ * written in the header (key subtick_next) when no sample precedes it,
+ * and why it ended in the last line (stop=budget, stop=until).  0 with
+ * errno set, also: EINVAL for a NULL n or a NULL or closed recorder,
+ * EBUSY, EPERM (as subtick_start), EDOM when the probe found no cost
+ * growing with n (nothing to plan: give plan_n_max), EAGAIN when 100
+ * regions of the probe were none of them kept, ENOMEM; set errno to 0
+ * before the loop to tell.  (API version 8.)
+ */
+SUBTICK_API int subtick_next(subtick_recorder *r, uint64_t *n);
 
 /*
  * Write the samples still held and the last line ("# done: ..."), close

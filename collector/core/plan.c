@@ -1,5 +1,6 @@
 /*
- * plan.c - N lists from options, shuffled sweeps, the automatic plan.
+ * plan.c - N lists from options, the order of a sweep, the automatic plan:
+ * collect's and libsubtick's (subtick_next) alike.
  */
 #include "plan.h"
 
@@ -7,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <gsl/gsl_randist.h>
 
 #include "numparse.h"
 
@@ -207,11 +206,31 @@ uint64_t plan_max(const struct plan *p)
 	return p->count ? p->n[p->count - 1] : 0;
 }
 
-void plan_shuffle(size_t *order, size_t count, gsl_rng *rng)
+void plan_order(size_t *order, size_t count, struct rng *rng)
 {
 	for (size_t i = 0; i < count; i++)
 		order[i] = i;
-	gsl_ran_shuffle(rng, order, count, sizeof order[0]);
+	/* Fisher-Yates: each of the count! orders equally likely */
+	for (size_t i = count; i > 1; i--) {
+		size_t j = (size_t)rng_below(rng, i), t = order[i - 1];
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+}
+
+double plan_probe_target_ns(double resolution, double precision, double unit_ns)
+{
+	double want_ns = resolution / precision * unit_ns;
+	return want_ns < 5e4 ? 5e4 : want_ns > 1e6 ? 1e6 : want_ns;
+}
+
+double plan_resolution(const struct calibration *cal)
+{
+	double r = (double)cal->tick;
+	double claimed = cal->unit_ns > 0 ? cal->claimed_res_ns / cal->unit_ns : 0;
+	if (claimed > r)
+		r = claimed;
+	return r > 1 ? r : 1;
 }
 
 /* The span that fits `points` N per sweep and PLAN_AUTO_MIN_SWEEPS sweeps

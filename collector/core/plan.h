@@ -1,5 +1,6 @@
 /*
- * plan.h - which N to time, in which order.
+ * plan.h - which N to time, in which order: collect's plan and
+ * libsubtick's (subtick_next), one code.
  */
 #ifndef SUBTICK_PLAN_H
 #define SUBTICK_PLAN_H
@@ -7,7 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gsl/gsl_rng.h>
+#include "calibrate.h"
+#include "rng.h"
 
 /* Distinct values of N, ascending. */
 struct plan {
@@ -53,8 +55,16 @@ void plan_free(struct plan *p);
 uint64_t plan_max(const struct plan *p);
 
 /* Fill order[0..count) with a random permutation of 0..count-1: one sweep
- * visits every N once, in an order no slow period can follow. */
-void plan_shuffle(size_t *order, size_t count, gsl_rng *rng);
+ * visits every N once, in an order no slow period can follow.  (collect
+ * draws its orders with GSL's generator, shuffle.h, so that a --seed
+ * draws the orders it always has; the library has no GSL.) */
+void plan_order(size_t *order, size_t count, struct rng *rng);
+
+/* The clock's resolution in units, for the plan: the larger of the
+ * detected tick and what clock_getres() claims.  The read overhead is not
+ * one: it is a constant that the intercept absorbs (Herrero & Navarro's
+ * eq. 5 wants the clock's precision). */
+double plan_resolution(const struct calibration *cal);
 
 /*
  * The automatic plan (Herrero & Navarro 2006, eq. 5, in our terms).
@@ -80,6 +90,20 @@ void plan_shuffle(size_t *order, size_t count, gsl_rng *rng);
 #define PLAN_AUTO_FEWEST_POINTS 4
 /* --until keeps at least this many N (analyze warns below 8). */
 #define PLAN_UNTIL_FEWEST_POINTS 8
+
+/* The plan's defaults, collect's and subtick_next's: a sampling budget
+ * of 2 s (60 s at most when stopping at a precision reached: --until,
+ * subtick_options.plan_until), a wanted precision of 1e-4. */
+#define PLAN_DEFAULT_BUDGET_S 2.0
+#define PLAN_UNTIL_BUDGET_S 60.0
+#define PLAN_DEFAULT_PRECISION 1e-4
+
+/* How long the probe's longest runs should be, ns: what the wanted
+ * precision asks of the clock (resolution / precision units of unit_ns),
+ * within 50 us (shorter, the reference clock's reads weigh) and 1 ms
+ * (longer, the probe would take long, and the plan stretches that further
+ * itself). */
+double plan_probe_target_ns(double resolution, double precision, double unit_ns);
 
 struct plan_auto_input {
 	double resolution;	/* units */
