@@ -59,16 +59,28 @@ OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --allow-run-as-
 # shellcheck disable=SC2046 # latency, resolved
 set -- $(latency_of "$T/one.st")
 one=$1
-start=$(date +%s)
-hosts 2 --rate 400mbit -- "$COLLECT_MPI" --kernel pingpong --range 0:1024 -b 1 -q \
-	-o "$T/two.st" 2> "$T/err" || fail "pingpong between hosts exited $?: $(cat "$T/err")"
-echo "two hosts, small messages: $(($(date +%s) - start)) s"
+# A loaded machine can leave a second's collection without a resolved
+# latency (its line had none, once in a matrix run beside a fuzzer): a
+# second try, its report shown; a latency below one host's misses both.
+latency_between() {
+	start=$(date +%s)
+	hosts 2 --rate 400mbit -- "$COLLECT_MPI" --kernel pingpong --range 0:1024 -b 1 -q \
+		-o "$T/two.st" 2> "$T/err" || fail "pingpong between hosts exited $?: $(cat "$T/err")"
+	echo "two hosts, small messages: $(($(date +%s) - start)) s"
+	"$ANALYZE" "$T/two.st" | grep -E '^(latency|bandwidth|  warning)' || true
+	two=$(latency_of "$T/two.st") || return 1
+	# shellcheck disable=SC2086 # latency, resolved
+	set -- $two
+	lat=$1 resolved=$2
+	awk -v two="$lat" -v r="$resolved" -v one="$one" 'BEGIN { exit !(r == "true" && two > one) }'
+}
+lat=none resolved=none
+near=0
+tries 2 latency_between || near=$?
 check "between hosts: the stream is rank 0's on h1, its peer on h2" sh -c "
 	[ '$(header_value "$T/two.st" host)' = h1 ] && [ '$(header_value "$T/two.st" peer_host)' = h2 ]"
-# shellcheck disable=SC2046
-set -- $(latency_of "$T/two.st")
-check "latency between hosts $1 ns (resolved: $2) above that on one host, $one ns" \
-	awk -v two="$1" -v r="$2" -v one="$one" 'BEGIN { exit !(r == "true" && two > one) }'
+check "latency between hosts $lat ns (resolved: $resolved) above that on one host, $one ns (try $try of 2)" \
+	[ "$near" -eq 0 ]
 check "no namespace, no file left" no_trace '[0-9]*'
 
 # The bandwidth at 400 Mbit/s.  tbf counts each packet as the qdisc sees
