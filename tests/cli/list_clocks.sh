@@ -35,10 +35,19 @@ if grep -q '^cntvct ' "$T/list" || [ -n "${SUBTICK_EMULATOR:-}" ]; then
 fi
 check "monotonic tick is below 1 us" [ "$(tick monotonic)" -lt 1000 ]
 
-# One clock, coarsened: 2^10 times the native tick.
+# One clock, coarsened: 2^10 times the native tick.  Not under an
+# emulator: there the native tick read in one run (1 ns) and the next
+# (10 ns) differ with the emulated reads' pace, and the two runs' ticks
+# are no measure of each other.
 "$COLLECT" --list-clocks --clock monotonic-raw > "$T/one"
 "$COLLECT" --list-clocks --clock monotonic-raw --coarsen 10 > "$T/coarse"
 n=$(awk '$1 == "monotonic-raw" { print $2 }' "$T/one")
 k=$(awk '$1 == "monotonic-raw" { print $2 }' "$T/coarse")
-check "--coarsen 10 multiplies the tick by 1024 ($n -> $k)" [ "$k" -eq $((n * 1024)) ]
+if [ -z "${SUBTICK_EMULATOR:-}" ]; then
+	check "--coarsen 10 multiplies the tick by 1024 ($n -> $k)" [ "$k" -eq $((n * 1024)) ]
+else
+	r=$((k % 1024))
+	check "--coarsen 10: a tick of a multiple of 1024 ($k), under an emulator" \
+		[ "$k" -ge 1024 -a "$r" -eq 0 ]
+fi
 check "--clock limits the list to one clock" [ "$(grep -vc '^#' "$T/one")" -eq 1 ]
