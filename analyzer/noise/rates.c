@@ -60,6 +60,24 @@ double run_clean(const struct model_run *u, const struct jitter *j)
 	return c > 0 && c < u->t ? u->t - c : u->t;
 }
 
+/* The x at which a gamma distribution of shape a (scale 1) holds a share
+ * p below it, by bisection on its distribution function: GSL's own
+ * inverse (gsl_cdf_chisq_Qinv, gsl_cdf_gamma_Qinv) fails to converge for
+ * some shapes in the thousands and returns a wrong quantile, with its
+ * error handler off (the rate's upper bound fell below the rate). */
+static double gamma_quantile(double p, double a)
+{
+	double lo = fmax(0, a - 12 * sqrt(a) - 12), hi = a + 12 * sqrt(a) + 12;
+	for (int it = 0; it < 200 && hi - lo > 1e-13 * hi; it++) {
+		double mid = (lo + hi) / 2;
+		if (gsl_cdf_gamma_P(mid, a, 1) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 /* An event no source took, above the claim threshold: the random rest's
  * (those above the look's alone are the jitter's). */
 static int claimed(const struct source_config *c, const struct model_event *e)
@@ -189,17 +207,29 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 				e[q] = (struct exposure){ 0 };
 		struct source s = { .kind = SOURCE_RANDOM, .events = k };
 		s.rate = clean_rate(e, np, &time);
-		double hits = 0;
+		double hits = 0, seen = 0;
 		for (size_t q = 0; q < np; q++)
-			hits += e[q].hit;
+			hits += e[q].hit, seen += e[q].runs;
+		/* the claim rests on the runs its rate is read from, where
+		 * there are some: their events against the false alarms their
+		 * share of the collection expects (events only in runs that
+		 * tell no rate, beside another source's, make no source with a
+		 * rate of 0) */
+		if (time > 0) {
+			double fa_seen = MODEL_FALSE_ALARMS * seen / (double)(rs->total ? rs->total : 1);
+			p = hits > 0 ? gsl_cdf_poisson_Q((unsigned)hits - 1, fa_seen) : 1;
+			if (!(p < MODEL_CLAIM_P)) {
+				free(cost), free(e);
+				return 0;
+			}
+		}
 		/* the bounds: the hits' Poisson bounds (95%), as shares of the
 		 * hits, carried to the rate (which counts the runs hit more
 		 * than once too) */
-		double lo = hits > 0 ? gsl_cdf_chisq_Pinv(0.025, 2 * hits) / 2 / hits : 0;
-		double hi = hits > 0 ? gsl_cdf_chisq_Qinv(0.025, 2 * (hits + 1)) / 2 / hits : 0;
+		double lo = hits > 0 ? gamma_quantile(0.025, hits) / hits : 0;
+		double hi = hits > 0 ? gamma_quantile(0.975, hits + 1) / hits : 0;
 		s.rate_lo = s.rate * lo;
-		s.rate_hi = hits > 0 ? s.rate * hi
-				     : time > 0 ? gsl_cdf_chisq_Qinv(0.025, 2) / 2 / time : 0;
+		s.rate_hi = hits > 0 ? s.rate * hi : time > 0 ? gamma_quantile(0.975, 1) / time : 0;
 		/* of the running time of the runs no other source explains:
 		 * the runs that show it are spread over the collection's
 		 * time (the N are shuffled in each sweep), and a random
