@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("BUILD", ROOT / "build"))
 DISTURB = BUILD / "tests" / "disturb"
-ANALYZE = BUILD / "analyzer" / "analyze"
+ANALYZE = Path(os.environ["ANALYZE"]) if os.environ.get("ANALYZE") else BUILD / "analyzer" / "analyze"
 sys.path.insert(0, str(ROOT / "tests" / "tools"))
 import attribution  # noqa: E402  (tests/tools/attribution.py: the runs' truth against --excess)
 SLOPE = 0.57  # the kernel's cost at speed 1: the fastest moments' is SLOPE x their factor

@@ -276,7 +276,9 @@ static int fit_bin(const struct run_sample *rs, const size_t *idx, const size_t 
  * tail's runs interrupted.  The median of the bins' bounds misses it
  * only where half of them do: each bin's claim takes that shape at
  * least (a bin may show a heavier tail than the others, never a lighter
- * one).
+ * one).  A bin whose tail is fitted above a flat body (lifted: tail.h)
+ * fits fewer values, far from the median, and its bound is its own: it
+ * takes the others' shape at least, and gives none.
  */
 static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
 		    double *buf, struct jitter *j)
@@ -286,7 +288,7 @@ static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t
 	for (size_t b = 0; b < j->bins; b++) {
 		if (fit_bin(rs, idx, start, buf, b, 0, j) != 0)
 			return -1;
-		if (j->bin[b].tail.ok && !j->bin[b].tail.shape_free)
+		if (j->bin[b].tail.ok && !j->bin[b].tail.shape_free && !j->bin[b].tail.lifted)
 			hi[m++] = j->bin[b].tail.xi_hi;
 	}
 	if (m < 3)

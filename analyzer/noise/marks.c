@@ -57,7 +57,13 @@ void marks_refine(struct marks *m, const double *x, const double *len, size_t n,
 	double err = (double)sqrtl(s2 * (1 / sw + reach * reach * sw / den));
 	m->period = (double)slope;
 	m->phase = (double)(m->phase + icpt);
-	m->tol = fmax(3 * hypot(err, own), quantum);
+	/* the events refitted are those the marks' window held: their
+	 * scatter shows the source within it, never beyond (a window
+	 * filled evenly by others' events, random ones thousands a second,
+	 * would widen it round after round); it grows by the fit's error
+	 * alone */
+	double held = m->tol;
+	m->tol = fmax(fmin(3 * hypot(err, own), fmax(held, 3 * err)), quantum);
 }
 
 /* A value of 0 or more as a key that sorts as it does (its bits), and

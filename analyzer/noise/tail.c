@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "tunables.h"
 
 static int by_double(const void *a, const void *b)
@@ -210,7 +212,9 @@ static void flat_check(struct tail_fit *out, double span)
 }
 
 /* The GPD fitted to v[first..end) above u: ok and out's fit, xi free
- * (or 0: fixed at an exponential). */
+ * (free_xi 1), or 0: fixed at an exponential (free_xi 0: no bound; 2:
+ * the bound xi_hi_min given, the shape the other bins show, along which
+ * the profile runs). */
 static void fit_cells(const double *v, size_t n, size_t first, size_t end, double u, double q,
 		      int free_xi, double xi_hi_min, struct tail_fit *out)
 {
@@ -224,15 +228,23 @@ static void fit_cells(const double *v, size_t n, size_t first, size_t end, doubl
 	double span = c.e[c.k] > 0 ? c.e[c.k] : 1;
 	struct profile p = { &c, log(span * 1e-4), log(span * 1e4) };
 	out->shape_free = c.k < 3;	/* two cells tell a scale, not a shape */
-	if (out->shape_free || !free_xi) {
+	if (out->shape_free || free_xi != 1) {
 		out->xi = 0;
 		out->loglik = profile_at(&p, 0, &out->sigma);
 		out->xi_hi = 0;
 		out->nprof = 1;
 		out->prof_xi[0] = 0;
 		out->prof_sigma[0] = out->sigma;
-		if (free_xi && xi_hi_min > 0)	/* the shape the others show */
+		if (free_xi == 2 && xi_hi_min > 0) {	/* the others' shape alone */
+			out->xi_hi = fmin(xi_hi_min, TAIL_XI_MAX);
+			out->nprof = TAIL_PROFILE;
+			for (size_t k = 0; k < TAIL_PROFILE; k++) {
+				out->prof_xi[k] = out->xi_hi * (double)k / (TAIL_PROFILE - 1);
+				profile_at(&p, out->prof_xi[k], &out->prof_sigma[k]);
+			}
+		} else if (free_xi && xi_hi_min > 0) {	/* the shape the others show */
 			profile_bound(&p, xi_hi_min, out);
+		}
 		flat_check(out, span);
 		return;
 	}
@@ -254,6 +266,63 @@ static size_t end_at(const double *v, size_t n, double x)
 			hi = mid;
 	}
 	return lo;
+}
+
+/* The body ends before the first rise of its density that its own values
+ * make unlikely: the jitter's density falls from its floor (jitter.h),
+ * and a cell j to the right of a cell i holds at most its width's share
+ * of what the two hold (every value of a falling density in j is at most
+ * the least in i: mass_j / mass_i <= width_j / width_i; on a lattice of
+ * step q, the levels each cell holds, counted to favour the fall).  The
+ * cells double in width from w0 above u, each tested against the least
+ * dense before it, a binomial tail at MODEL_CLAIM_P over the cells: where
+ * one rises beyond it, its values and those from the least dense cell on
+ * are something else (interruptions of one cost, 1.3 to 3 us above a
+ * jitter of tens of ns: a bump the tail's shape would otherwise reach
+ * for, xi near 1, its threshold above the costs it should see).  A
+ * rise found by chance truncates the fit lower, which costs it
+ * precision, never a claim.  Returns the end of the values below it in
+ * v[first..n). */
+static size_t rise_cap(const double *v, size_t n, size_t first, double u, double q, double w0)
+{
+	enum { CELLS = 64 };
+	if (!(w0 > 0) || first >= n)
+		return n;
+	double c[CELLS] = { 0 };
+	size_t used = 0;
+	for (size_t i = first; i < n; i++) {
+		double k = floor(log2((v[i] - u) / w0 + 1));
+		size_t j = k < 0 ? 0 : k >= CELLS - 1 ? CELLS - 1 : (size_t)k;
+		c[j]++;
+		used = j + 1 > used ? j + 1 : used;
+	}
+	double alpha = MODEL_CLAIM_P / (double)used;
+	for (size_t j = 1; j < used; j++) {
+		if (!(c[j] > 0))
+			continue;
+		size_t least = 0;
+		double least_d = INFINITY, least_w = 0;
+		for (size_t i = 0; i < j; i++) {
+			double w = w0 * ldexp(1, (int)i);
+			w = q > 0 ? floor(w / q) : w;
+			if (w > 0 && c[i] / w < least_d)
+				least = i, least_d = c[i] / w, least_w = w;
+		}
+		if (!(least_w > 0))
+			continue;
+		double wj = w0 * ldexp(1, (int)j);
+		wj = q > 0 ? ceil(wj / q) + 1 : wj;
+		double share = wj / (wj + least_w);
+		double all = c[least] + c[j];
+		if (gsl_cdf_binomial_Q((unsigned)c[j] - 1, share, (unsigned)all) < alpha) {
+			double from = u + w0 * (ldexp(1, (int)least) - 1);
+			size_t e = first;
+			while (e < n && v[e] < from)
+				e++;
+			return e;
+		}
+	}
+	return n;
 }
 
 /* The body ends at the first gap that its own values make unlikely:
@@ -285,14 +354,13 @@ static size_t body_end(const double *v, size_t n, size_t first, size_t end, doub
 	return end;
 }
 
-int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi_min,
-	     struct tail_fit *out)
+/* The fit above the quantile at `half` (the median at 0.5), truncated at
+ * top_p's: tail_fit's, at one threshold. */
+static void fit_above(const double *v, size_t n, double half, double top_p, double p, double q,
+		      double xi_hi_min, int free_xi, struct tail_fit *out)
 {
 	memset(out, 0, sizeof *out);
 	out->n = n;
-	if (n < 2)
-		return 0;
-	qsort(v, n, sizeof *v, by_double);
 	/* a lattice's level spreads by up to half a step q (the points of a
 	 * bin lie on lattices of slightly different steps): values within
 	 * tol of each other are one level */
@@ -306,7 +374,8 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi
 	 * values above it up to the truncation are TAIL_CELLS_MIN levels (a
 	 * jitter within a few ticks: its decay from one tick to the next is
 	 * all the sample tells) */
-	size_t first = n / 2;
+	size_t first = (size_t)(half * (double)n);
+	first = first >= n ? n - 1 : first;
 	while (first > 0 && v[first - 1] >= v[first])
 		first--;
 	while (first > 0 && levels(v, first, end, tol) < TAIL_CELLS_MIN) {
@@ -332,7 +401,12 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi
 		first++;
 	out->u = u;
 	out->p_u = (double)(n - first) / (double)n;
-	end = body_end(v, n, first, end, u, q, p);
+	/* the cells of the rise test: a share of the median exceedance
+	 * below the truncation wide at first, so many levels at least */
+	double w0 = fmax(TAIL_RISE_LEVELS * q,
+			 (v[first + (end > first ? (end - first) / 2 : 0)] - u) * TAIL_RISE_CELL);
+	size_t cap = first < n ? rise_cap(v, n, first, u, q, w0) : n;
+	end = body_end(v, cap, first, end < cap ? end : cap, u, q, p);
 	if (first >= end) {
 		/* no value above u before a gap: the jitter ends at u, and the
 		 * most that n values allow above it (3 / n, 95%) decays by a
@@ -344,7 +418,7 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi
 		out->top = u;
 		out->nprof = 1;
 		out->prof_sigma[0] = out->sigma;
-		return 0;
+		return;
 	}
 	/* an exponential on the body first; then, truncated where the fit
 	 * so far puts the share p, the GPD on all below it, again until the
@@ -353,14 +427,45 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi
 	 * (interruptions) never enters */
 	fit_cells(v, n, first, end, u, q, 0, 0, out);
 	for (int round = 0; round < (p > 0 ? TAIL_ROUNDS : 0); round++) {
-		size_t next = body_end(v, n, first, end_at(v, n, tail_quantile(out, p, 0)), u, q, p);
+		size_t next = body_end(v, cap, first, end_at(v, cap, tail_quantile(out, p, 0)), u, q, p);
 		if (next <= first || next == end)
 			break;
 		end = next;
-		fit_cells(v, n, first, end, u, q, 1, xi_hi_min, out);
+		fit_cells(v, n, first, end, u, q, free_xi, xi_hi_min, out);
 	}
 	if (p > 0 && out->ok && out->xi_hi < fmin(xi_hi_min, TAIL_XI_MAX))
-		fit_cells(v, n, first, end, u, q, 1, xi_hi_min, out);
+		fit_cells(v, n, first, end, u, q, free_xi, xi_hi_min, out);
+}
+
+int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi_min,
+	     struct tail_fit *out)
+{
+	memset(out, 0, sizeof *out);
+	out->n = n;
+	if (n < 2)
+		return 0;
+	qsort(v, n, sizeof *v, by_double);
+	/* a body flat above the median (a jitter spread evenly over a few
+	 * ns, a uniform) is no tail there: the threshold is lifted, half the
+	 * share above it each time, to where the density falls (its tail),
+	 * while TAIL_CELLS_MIN levels lie above it up to the truncation,
+	 * lifted alike.  Above a lifted threshold lie too few values to
+	 * tell a shape (their own profile bound reaches TAIL_XI_MAX from a
+	 * few dozen): the fit is an exponential, and the bound on its shape
+	 * the one the other bins show (xi_hi_min: jitter.c, fit_bins) */
+	double half = 0.5, top = top_p;
+	fit_above(v, n, half, top, p, q, xi_hi_min, 1, out);
+	while (!out->ok && out->fitted > 0) {
+		half = 1 - (1 - half) / 2, top = 1 - (1 - top) / 2;
+		size_t from = (size_t)(half * (double)n), to = (size_t)ceil(top * (double)n);
+		double tol = q > 0 ? q / 2 : 0;
+		if (to > n || to <= from || levels(v, from, to, tol) < TAIL_CELLS_MIN)
+			break;
+		struct tail_fit lifted;
+		fit_above(v, n, half, top, p, q, xi_hi_min, 2, &lifted);
+		*out = lifted;
+		out->lifted = 1;
+	}
 	return 0;
 }
 

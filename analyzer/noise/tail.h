@@ -15,6 +15,13 @@
  * beyond top may be something else (interruptions, whose costs form a
  * distribution of their own): they do not move the fit.
  *
+ * The body ends before a rise of its density (a cell holding more than a
+ * falling density allows beside a denser one before it: something else
+ * begins there), and where the values above the median are flat (no
+ * tail there), the threshold is lifted, half the share above it each
+ * time, to where they fall: an exponential there, its shape bounded by
+ * the other bins' (lifted).
+ *
  * xi is kept >= 0: a tail lighter than an exponential (bounded jitter, a
  * quantized one) is taken as exponential, which overstates it, never
  * understates.  Where the sample cannot tell xi (too few distinct values),
@@ -39,6 +46,8 @@ struct tail_fit {
 	int ok;			/* 0: nothing above the median */
 	size_t n;		/* the sample */
 	double u;		/* the median, or below (tail_fit) */
+	int lifted;		/* u lifted above the median: a body flat
+				 * above it (tail_fit) */
 	double p_u;		/* share of the sample above u */
 	double top;		/* the fit's truncation: exceedances up to it */
 	double top_share;	/* share of the sample at or below top */
