@@ -232,10 +232,10 @@ void options_help(FILE *out)
 "    jitter's expected counts; attribution.gp, the sources' names;\n"
 "    minima.txt, histogram.txt, period.txt, windows.txt) into DIR; for an\n"
 "    activity trace, activity and gaps (trace.txt, gaphist.txt,\n"
-"    marks.txt).  It uses the gnuplot\n"
-"    scripts of plots/ (found next to the programs in the build tree, in\n"
-"    share/subtick/plots once installed, or in $SUBTICK_PLOTS).  Text from\n"
-"    the input reaches gnuplot only as string data, never as code.\n"
+"    marks.txt).  It uses the gnuplot scripts in $SUBTICK_PLOTS if set,\n"
+"    else those of the build tree the program is in, else the installed\n"
+"    ones (share/subtick/plots).  Text from the input reaches gnuplot only\n"
+"    as string data, never as code.\n"
 "\n",
 	      out);
 	fputs(
@@ -390,7 +390,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		break;
 	case 'h': analyze_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("analyze (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;
