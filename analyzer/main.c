@@ -98,6 +98,8 @@ static int group_main(const struct analyze_options *opt)
 	}
 	if (opt->json)
 		group_report_json(stdout, &gr);
+	else if (opt->markdown)
+		group_report_markdown(stdout, &gr);
 	else
 		group_report_text(stdout, &gr);
 	group_free(&gr);

@@ -476,8 +476,6 @@ static enum options_status read_words(int argc, char **argv,
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
 	if (o->report_path && (o->compare || o->group))
 		return usage(err, "--report", NULL, "is for one collection (not --compare or --group)");
-	if (o->markdown && o->group)
-		return usage(err, "--format markdown", NULL, "is for one collection or --compare, not --group");
 	if (o->follow && (o->compare || o->group || argc - optind > 1 || o->analysis.from))
 		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)
