@@ -80,8 +80,9 @@ static int compare_main(const struct analyze_options *opt)
 		compare_report_text(stdout, &c);
 	fflush(stdout);
 	int plots = opt->plot_dir != NULL &&
-		    plot_compare(&c.a, &c.b, c.in_ns, c.verdict, opt->plot_dir,
-				 opt->json || opt->markdown ? NULL : stdout, stderr) != 0;
+		    plot_compare(&c.a, &c.b, c.in_ns, c.verdict, opt->analysis.plot_format,
+				 opt->plot_dir, opt->json || opt->markdown ? NULL : stdout,
+				 stderr) != 0;
 	compare_free(&c);
 	free(a), free(b);
 	rc = close_stdout();

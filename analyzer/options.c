@@ -415,7 +415,8 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 	if (o->report_path)
 		clobber_add(&out, "--report", o->report_path, NULL);
 	if (o->plot_dir) {
-		size_t k = plot_file_names(o->compare, o->analysis.plot_format, names);
+		size_t k = plot_file_names(o->compare ? PLOT_SET_COMPARE : PLOT_SET_ONE,
+					   o->analysis.plot_format, names);
 		for (size_t i = 0; i < k; i++)
 			clobber_add(&out, "--plot", o->plot_dir, names[i]);
 	}

@@ -193,7 +193,7 @@ static int figures(FILE *out, struct analysis *a, FILE *err)
 {
 	char dir[4096], guarded[PLOT_FILES_MAX][OUTFILE_NAME_MAX];
 	const char *tmp = getenv("TMPDIR");
-	size_t nguarded = plot_file_names(0, "svg", guarded);
+	size_t nguarded = plot_file_names(PLOT_SET_ONE, "svg", guarded);
 	snprintf(dir, sizeof dir, "%s/analyze-report.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	sigset_t all, old;
 	sigfillset(&all);
