@@ -152,11 +152,22 @@ void options_help(FILE *out)
 "        --report FILE     also write FILE (.html): one self-contained page\n"
 "                          to open or send, the headline and warnings, the\n"
 "                          figures inline (SVG), the minima per N and the\n"
-"                          whole text report\n"
+"                          whole text report.  With --compare: the verdict\n"
+"                          in times (\"B is 9.38x faster than A\", with its\n"
+"                          bounds), the warnings, B / A, each side's\n"
+"                          headline, the figure of both and the text\n"
+"                          report; with --group: the slowest group against\n"
+"                          the fastest, the warnings, a row per group, the\n"
+"                          figure of all, a table per group and the text\n"
+"                          report.  Each line is drawn over its own N only\n"
+	      , out);
+	fputs(
 "        --format F        text (default), json (as --json) or markdown:\n"
 "                          the headline as a GitHub-flavoured table, with\n"
-"                          the warnings as a list (--compare: both sides\n"
-"                          and B / A), to paste in a pull request\n"
+"                          the warnings as a list (--compare: the verdict\n"
+"                          in times, both sides and B / A; --group: the\n"
+"                          slowest against the fastest and a row per\n"
+"                          group), to paste in a pull request\n"
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb: text, drawn in\n"
 "                          the terminal after the report (not with --json\n"
@@ -475,8 +486,6 @@ static enum options_status read_words(int argc, char **argv,
 						: "takes no --excess or --minima");
 	if (o->group && (o->compare || o->analysis.excess_path || o->minima_path || o->plot_dir))
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
-	if (o->report_path && (o->compare || o->group))
-		return usage(err, "--report", NULL, "is for one collection (not --compare or --group)");
 	if (o->follow && (o->compare || o->group || argc - optind > 1 || o->analysis.from))
 		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)
