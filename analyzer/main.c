@@ -43,6 +43,14 @@ static int close_stdout(void)
 	return 0;
 }
 
+/* stdout closed, then: 1 when the page was not written; 3 when the
+ * report stands but figures failed (plots not 0, or page 1). */
+static int exit_status(int plots, int page)
+{
+	int rc = close_stdout();
+	return rc != 0 ? rc : page < 0 ? 1 : plots != 0 || page > 0 ? 3 : 0;
+}
+
 static int has_empty(char **files)
 {
 	for (; *files != NULL; files++)
@@ -80,12 +88,13 @@ static int compare_main(const struct analyze_options *opt)
 		compare_report_text(stdout, &c);
 	fflush(stdout);
 	int plots = opt->plot_dir != NULL &&
-		    plot_compare(&c.a, &c.b, c.in_ns, c.verdict, opt->plot_dir,
-				 opt->json || opt->markdown ? NULL : stdout, stderr) != 0;
+		    plot_compare(&c.a, &c.b, c.in_ns, c.verdict, opt->analysis.plot_format,
+				 opt->plot_dir, opt->json || opt->markdown ? NULL : stdout,
+				 stderr) != 0;
+	int page = opt->report_path ? report_html_compare(opt->report_path, &c, stderr) : 0;
 	compare_free(&c);
 	free(a), free(b);
-	rc = close_stdout();
-	return rc != 0 ? rc : plots ? 3 : 0;
+	return exit_status(plots, page);
 }
 
 static int group_main(const struct analyze_options *opt)
@@ -98,10 +107,14 @@ static int group_main(const struct analyze_options *opt)
 	}
 	if (opt->json)
 		group_report_json(stdout, &gr);
+	else if (opt->markdown)
+		group_report_markdown(stdout, &gr);
 	else
 		group_report_text(stdout, &gr);
+	fflush(stdout);
+	int page = opt->report_path ? report_html_group(opt->report_path, &gr, stderr) : 0;
 	group_free(&gr);
-	return close_stdout();
+	return exit_status(0, page);
 }
 
 int main(int argc, char **argv)
@@ -167,6 +180,5 @@ int main(int argc, char **argv)
 		plots = plot_all(&a, opt.plot_dir, opt.json || opt.markdown ? NULL : stdout, stderr);
 	int page = opt.report_path ? report_html(opt.report_path, &a, stderr) : 0;
 	analysis_free(&a);
-	rc = close_stdout();
-	return rc != 0 ? rc : page < 0 ? 1 : plots != 0 || page > 0 ? 3 : 0;
+	return exit_status(plots, page);
 }

@@ -152,11 +152,22 @@ void options_help(FILE *out)
 "        --report FILE     also write FILE (.html): one self-contained page\n"
 "                          to open or send, the headline and warnings, the\n"
 "                          figures inline (SVG), the minima per N and the\n"
-"                          whole text report\n"
+"                          whole text report.  With --compare: the verdict\n"
+"                          in times (\"B is 9.38x faster than A\", with its\n"
+"                          bounds), the warnings, B / A, each side's\n"
+"                          headline, the figure of both and the text\n"
+"                          report; with --group: the slowest group against\n"
+"                          the fastest, the warnings, a row per group, the\n"
+"                          figure of all, a table per group and the text\n"
+"                          report.  Each line is drawn over its own N only\n"
+	      , out);
+	fputs(
 "        --format F        text (default), json (as --json) or markdown:\n"
 "                          the headline as a GitHub-flavoured table, with\n"
-"                          the warnings as a list (--compare: both sides\n"
-"                          and B / A), to paste in a pull request\n"
+"                          the warnings as a list (--compare: the verdict\n"
+"                          in times, both sides and B / A; --group: the\n"
+"                          slowest against the fastest and a row per\n"
+"                          group), to paste in a pull request\n"
 "        --plot DIR        draw the figures into DIR with gnuplot\n"
 "        --plot-format F   png (default), svg, pdf or dumb: text, drawn in\n"
 "                          the terminal after the report (not with --json\n"
@@ -232,10 +243,10 @@ void options_help(FILE *out)
 "    jitter's expected counts; attribution.gp, the sources' names;\n"
 "    minima.txt, histogram.txt, period.txt, windows.txt) into DIR; for an\n"
 "    activity trace, activity and gaps (trace.txt, gaphist.txt,\n"
-"    marks.txt).  It uses the gnuplot\n"
-"    scripts of plots/ (found next to the programs in the build tree, in\n"
-"    share/subtick/plots once installed, or in $SUBTICK_PLOTS).  Text from\n"
-"    the input reaches gnuplot only as string data, never as code.\n"
+"    marks.txt).  It uses the gnuplot scripts in $SUBTICK_PLOTS if set,\n"
+"    else those of the build tree the program is in, else the installed\n"
+"    ones (share/subtick/plots).  Text from the input reaches gnuplot only\n"
+"    as string data, never as code.\n"
 "\n",
 	      out);
 	fputs(
@@ -390,7 +401,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 		break;
 	case 'h': analyze_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("analyze (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default: return OPTIONS_USAGE;
 	}
 	return OPTIONS_RUN;
@@ -415,7 +426,8 @@ static enum options_status outputs_spare_inputs(const struct analyze_options *o,
 	if (o->report_path)
 		clobber_add(&out, "--report", o->report_path, NULL);
 	if (o->plot_dir) {
-		size_t k = plot_file_names(o->compare, o->analysis.plot_format, names);
+		size_t k = plot_file_names(o->compare ? PLOT_SET_COMPARE : PLOT_SET_ONE,
+					   o->analysis.plot_format, names);
 		for (size_t i = 0; i < k; i++)
 			clobber_add(&out, "--plot", o->plot_dir, names[i]);
 	}
@@ -474,10 +486,6 @@ static enum options_status read_words(int argc, char **argv,
 						: "takes no --excess or --minima");
 	if (o->group && (o->compare || o->analysis.excess_path || o->minima_path || o->plot_dir))
 		return usage(err, "--group", NULL, "takes no --compare, --excess, --minima or --plot");
-	if (o->report_path && (o->compare || o->group))
-		return usage(err, "--report", NULL, "is for one collection (not --compare or --group)");
-	if (o->markdown && o->group)
-		return usage(err, "--format markdown", NULL, "is for one collection or --compare, not --group");
 	if (o->follow && (o->compare || o->group || argc - optind > 1 || o->analysis.from))
 		return usage(err, "--follow", NULL, "follows one stream, a file or stdin (no --compare, --group or --from)");
 	if (o->group && argc - optind < 1)

@@ -463,7 +463,7 @@ static int take(int c, const char *arg, struct collect_options *o, FILE *err)
 		break;
 	case 'h': collect_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
-	case OPT_VERSION: printf("collect (subtick) %s; libsubtick %s\n", build_version, subtick_library_version); return OPTIONS_DONE;
+	case OPT_VERSION: printf("collect (subtick) %s\n", build_version); return OPTIONS_DONE;
 	default:
 		return OPTIONS_USAGE;
 	}

@@ -1,20 +1,36 @@
-# compare.gp - analyze --compare --plot: both collections' minima per N and
-# their least-values lines, in one unit (ns when both know it).
-#   gnuplot -c compare.gp DATADIR OUT FORMAT TITLE NUMBERS UNIT UNIT
-here = "."
-do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+# compare.gp - analyze --compare --plot (and the pages of --compare and
+# --group): several collections' minima per N and their least-values
+# lines, in one unit (ns when all know it).
+#   gnuplot -c compare.gp DATADIR OUT FORMAT TITLE NUMBERS UNIT FILES NUNIT NAMES
+# NUMBERS (analyze's, as style.gp's): K, then for each collection its
+# slope, intercept, ns per clock unit (or 1) and the block of its file
+# that holds its minima (gnuplot's index, from 0).  FILES: K words, the
+# data files in DATADIR (analyze's names).  NAMES: K lines, each
+# collection's name in the legend (text from the input: a string only,
+# as TITLE).
 data = ARG1
 fmt = ARG3
 TITLE = ARG4
 UNIT = ARG6
 NUNIT = ARG8 eq "" ? "units of work" : ARG8
 num(i) = word(ARG5, i) + 0
-slope_a = num(1)
-icpt_a = num(2)
-slope_b = num(3)
-icpt_b = num(4)
-ka = num(5)
-kb = num(6)
+K = int(num(1))
+slope(i) = num(2 + 4 * (i - 1))
+icpt(i) = num(3 + 4 * (i - 1))
+k(i) = num(4 + 4 * (i - 1))
+block(i) = int(num(5 + 4 * (i - 1)))
+file(i) = data."/".word(ARG7, i)
+# the names, a line each
+array NAME[K]
+rest = ARG9
+do for [i = 1:K] {
+	at = strstrt(rest, "\n")
+	NAME[i] = at > 0 ? rest[1:at - 1] : rest
+	rest = at > 0 ? rest[at + 1:] : ""
+}
+# A blue, B red, then others; the points' shapes alternate
+array COLOUR[8] = ["#1f4e9c", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+colour(i) = COLOUR[(i - 1) % 8 + 1]
 height = 700
 if (fmt eq "png") {
 	set terminal pngcairo size 1200,height font "DejaVu Sans,11" noenhanced
@@ -32,14 +48,20 @@ set border lc "#555555"
 set title TITLE
 set xlabel "N (".NUNIT.")"
 set ylabel sprintf("minimum time (%s)", UNIT)
-# each line over its own N only: a line carried past its data claims
-# what was not measured (A's line had run ten times past its N)
-stats data."/minima_a.txt" using 1 nooutput prefix "NA"
-stats data."/minima_b.txt" using 1 nooutput prefix "NB"
-fa(x) = x >= NA_min && x <= NA_max ? (icpt_a + slope_a * x) * ka : 1/0
-fb(x) = x >= NB_min && x <= NB_max ? (icpt_b + slope_b * x) * kb : 1/0
-set samples 1000
-plot data."/minima_a.txt" using 1:($2 * ka) with points pt 7 ps 0.9 lc rgb "#1f4e9c" title "A: minimum per N", \
-     fa(x) with lines lw 2 lc rgb "#1f4e9c" title sprintf("A: %.6g + %.6g N", icpt_a * ka, slope_a * ka), \
-     data."/minima_b.txt" using 1:($2 * kb) with points pt 5 ps 0.9 lc rgb "#d62728" title "B: minimum per N", \
-     fb(x) with lines lw 2 lc rgb "#d62728" title sprintf("B: %.6g + %.6g N", icpt_b * kb, slope_b * kb)
+# each line from its own first N to its last only: a line carried past
+# its data claims what was not measured (A's line had run ten times past
+# its N)
+array NMIN[K]
+array NMAX[K]
+do for [i = 1:K] {
+	stats file(i) index block(i) using 1 nooutput prefix "N"
+	NMIN[i] = N_min
+	NMAX[i] = N_max
+}
+set samples 2
+# the lines' equations in the legend while it stays short
+plot for [i = 1:K] file(i) index block(i) using 1:($2 * k(i)) with points \
+	pt (i % 2 ? 7 : 5) ps 0.9 lc rgb colour(i) title NAME[i].": minimum per N", \
+     for [i = 1:K] [t = NMIN[i]:NMAX[i]] '+' using (t):((icpt(i) + slope(i) * t) * k(i)) \
+	with lines lw 2 lc rgb colour(i) \
+	title (K <= 4 ? sprintf("%s: %.6g + %.6g N", NAME[i], icpt(i) * k(i), slope(i) * k(i)) : "")

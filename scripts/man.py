@@ -2,15 +2,34 @@
 """man.py - a man page (roff) from one of the project's own texts, so that
 the pages say what the programs and documents say.
 
-  man.py help NAME SECTION PROGRAM...   (PROGRAM --manual: NAME, SYNOPSIS...;
-                                         a cross build's emulator first)
-  man.py markdown NAME SECTION TITLE FILE.md   (# and ## headings)
+  man.py VERSION DOCDIR PLOTSDIR help NAME SECTION PROGRAM...
+        (PROGRAM --manual: NAME, SYNOPSIS...; a cross build's emulator first)
+  man.py VERSION DOCDIR PLOTSDIR markdown NAME SECTION TITLE FILE.md
+        (# and ## headings)
 
 Text is set as written (.nf), under .SH headings; roff's special
-characters are escaped."""
+characters are escaped.  VERSION heads the page.  The texts cite the
+source tree (data/FORMAT.md, docs/, collector/examples/), which
+the installed pages cite where meson installs them: DOCDIR and PLOTSDIR,
+absolute paths."""
 import re
 import subprocess
 import sys
+
+
+def installed_paths(text, docdir, plotsdir):
+    """Source-tree paths as the installed ones (meson.build installs
+    data/FORMAT.md, docs/ and the examples under DOCDIR, the gnuplot
+    scripts under PLOTSDIR)."""
+    start = r"(?<![\w/.$-])"
+    for source, installed in [
+            (r"data/FORMAT\.md", docdir + "/FORMAT.md"),
+            (r"docs/", docdir + "/docs/"),
+            (r"(?:collector/)?examples/", docdir + "/examples/"),
+            (r"share/doc/subtick\b", docdir),
+            (r"share/subtick/plots\b", plotsdir)]:
+        text = re.sub(start + source, lambda m: installed, text)
+    return text
 
 
 def esc(line):
@@ -21,7 +40,7 @@ def esc(line):
 
 
 def head(name, section, title):
-    return [f'.TH {name.upper()} {section} "" "subtick" "{title}"', ".nh", ".ad l"]
+    return [f'.TH {name.upper()} {section} "" "subtick {VERSION}" "{title}"', ".nh", ".ad l"]
 
 
 def from_help(name, section, text):
@@ -106,15 +125,22 @@ def from_markdown(name, section, title, text):
     return out
 
 
+VERSION = ""
+
+
 def main():
-    kind, name, section = sys.argv[1:4]
+    global VERSION
+    VERSION, docdir, plotsdir = sys.argv[1:4]
+    kind, name, section = sys.argv[4:7]
     if kind == "help":
-        text = subprocess.run(sys.argv[4:] + ["--manual"], check=True,
+        text = subprocess.run(sys.argv[7:] + ["--manual"], check=True,
                               capture_output=True, text=True).stdout
+        text = installed_paths(text, docdir, plotsdir)
         lines = from_help(name, section, text)
     else:
-        with open(sys.argv[5]) as f:
-            lines = from_markdown(name, section, sys.argv[4], f.read())
+        with open(sys.argv[8]) as f:
+            text = installed_paths(f.read(), docdir, plotsdir)
+        lines = from_markdown(name, section, sys.argv[7], text)
     sys.stdout.write("\n".join(lines) + "\n")
 
 

@@ -63,6 +63,31 @@ static int refit_ratios(struct comparison *c, unsigned B, double q[2],
 	return rc;
 }
 
+/* B against A in times: A / B when B is faster (its bounds the ratio's
+ * the other way), B / A when slower, with the digits its bounds vouch
+ * for (at least 2). */
+struct times {
+	int faster;
+	double x, lo, hi;
+	int digits;
+};
+
+static struct times times_of(const struct comparison *c)
+{
+	struct times t = { .faster = c->ratio < 1 };
+	t.x = t.faster ? 1 / c->ratio : c->ratio;
+	t.lo = t.faster ? 1 / c->ratio_hi : c->ratio_lo;
+	t.hi = t.faster ? 1 / c->ratio_lo : c->ratio_hi;
+	t.digits = report_digits(t.x, t.hi - t.lo);
+	t.digits = t.digits < 2 ? 2 : t.digits;
+	return t;
+}
+
+int compare_resolved(const struct comparison *c)
+{
+	return !(c->ratio_lo <= 1 && 1 <= c->ratio_hi);
+}
+
 /* How many times faster or slower B is, then its cost as a percentage
  * of A's, each to the digits its bounds vouch for (at least 2). */
 static void verdict(struct comparison *c)
@@ -71,20 +96,16 @@ static void verdict(struct comparison *c)
 	double mid = 100 * (c->ratio - 1);
 	int d = report_digits(fabs(mid) > 0 ? mid : 1, hi - lo);
 	d = d < 2 ? 2 : d;
-	if (c->ratio_lo <= 1 && 1 <= c->ratio_hi) {
+	if (!compare_resolved(c)) {
 		snprintf(c->verdict, sizeof c->verdict,
 			 "no difference is resolved: B / A = %.*g, and its bounds (%+.*g%% to %+.*g%%) contain no change",
 			 d + 2, c->ratio, d, lo, d, hi);
 		return;
 	}
-	/* B faster: A / B times, its bounds from the ratio's the other way */
-	int faster = c->ratio < 1;
-	double x = faster ? 1 / c->ratio : c->ratio;
-	double xlo = faster ? 1 / c->ratio_hi : c->ratio_lo, xhi = faster ? 1 / c->ratio_lo : c->ratio_hi;
-	int dx = report_digits(x, xhi - xlo);
-	dx = dx < 2 ? 2 : dx;
+	struct times t = times_of(c);
+	int dx = t.digits, faster = t.faster;
 	int n = snprintf(c->verdict, sizeof c->verdict, "B is %.*g× %s than A (bounds %.*g× to %.*g×): ",
-			 dx, x, faster ? "faster" : "slower", dx, xlo, dx, xhi);
+			 dx, t.x, faster ? "faster" : "slower", dx, t.lo, dx, t.hi);
 	if (n < 0 || (size_t)n >= sizeof c->verdict)
 		return;
 	if (faster)
@@ -95,6 +116,46 @@ static void verdict(struct comparison *c)
 		snprintf(c->verdict + n, sizeof c->verdict - (size_t)n,
 			 "B's unit cost is %.*g%% higher than A's (bounds: %.*g to %.*g%%)",
 			 d, mid, d, lo, d, hi);
+}
+
+void compare_times(const struct comparison *c, char *out, size_t len)
+{
+	struct times t = times_of(c);
+	int d = t.digits;
+	if (compare_resolved(c))
+		snprintf(out, len, "%.*g× %s (%.*g× to %.*g×)", d, t.x,
+			 t.faster ? "faster" : "slower", d, t.lo, d, t.hi);
+	else	/* B / A itself: its bounds hold 1 */
+		snprintf(out, len, "no difference resolved (%.*g× to %.*g×)", d, c->ratio_lo, d,
+			 c->ratio_hi);
+}
+
+void compare_share(const struct comparison *c, const char *b, const char *a, char *out,
+		   size_t len)
+{
+	double p = 100 * c->ratio, lo = 100 * c->ratio_lo, hi = 100 * c->ratio_hi;
+	int d = report_digits(p, hi - lo);
+	d = d < 2 ? 2 : d;
+	if (compare_resolved(c) && c->ratio > 1)
+		out[0] = '\0';	/* "B is 9.4× slower" says it */
+	else if (compare_resolved(c))
+		snprintf(out, len, "%s takes %.*g%% of %s's time per unit (%.*g%% to %.*g%%)", b, d,
+			 p, a, d, lo, d, hi);
+	else
+		snprintf(out, len, "%s takes %.*g%% to %.*g%% of %s's time per unit", b, d, lo, d,
+			 hi, a);
+}
+
+void compare_headline(const struct comparison *c, const char *b, const char *a, char *out,
+		      size_t len)
+{
+	struct times t = times_of(c);
+	int d = t.digits;
+	if (compare_resolved(c))
+		snprintf(out, len, "%s is %.*g× %s than %s (%.*g× to %.*g×)", b, d, t.x,
+			 t.faster ? "faster" : "slower", a, d, t.lo, d, t.hi);
+	else
+		snprintf(out, len, "No difference between %s and %s is resolved", b, a);
 }
 
 /* A side's own bounds: the fit's range and the tick band, and with_sub
@@ -308,8 +369,7 @@ void compare_report_json(FILE *out, const struct comparison *c)
 	else
 		fprintf(out, "null");
 	fprintf(out, ",\n");
-	fprintf(out, "    \"resolved\": %s,\n",
-		c->ratio_lo <= 1 && 1 <= c->ratio_hi ? "false" : "true");
+	fprintf(out, "    \"resolved\": %s,\n", compare_resolved(c) ? "true" : "false");
 	fprintf(out, "    \"a_warnings\": %zu, \"b_warnings\": %zu\n", c->a.warnings, c->b.warnings);
 	fprintf(out, "  },\n  \"a\": ");
 	report_json(out, &c->a);

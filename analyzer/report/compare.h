@@ -46,6 +46,21 @@ struct comparison {
 int compare_run(struct comparison *c, const struct analysis_settings *opt,
 		char **side_a, char **side_b, struct input_error *err);
 
+/* Whether B / A's bounds leave out 1: a difference resolved. */
+int compare_resolved(const struct comparison *c);
+/* The verdict for a heading: "B is 9.38× faster than A (9.36× to
+ * 9.40×)", with the names b and a; "No difference between B and A is
+ * resolved" where the ratio's bounds hold 1.  B's unit cost as a share of
+ * A's where B is faster: "B takes 10.66% of A's time per unit (10.65% to
+ * 10.67%)"; where not resolved, only its bounds; "" where B is slower.  B against A for a table's cell: "9.38×
+ * faster (9.36× to 9.40×)", or "no difference resolved (0.998× to
+ * 1.003×)" (B / A). */
+void compare_headline(const struct comparison *c, const char *b, const char *a, char *out,
+		      size_t len);
+void compare_share(const struct comparison *c, const char *b, const char *a, char *out,
+		   size_t len);
+void compare_times(const struct comparison *c, char *out, size_t len);
+
 void compare_report_text(FILE *out, const struct comparison *c);
 void compare_report_json(FILE *out, const struct comparison *c);
 /* The two sides and B / A as Markdown (report_md.c). */

@@ -125,16 +125,19 @@ static double unit_cost(const struct grouping *gr, const struct analysis *a)
 
 static void group_verdict(struct grouping *gr)
 {
-	size_t slow = gr->fastest;
-	for (size_t i = 0; i < gr->count; i++)
-		if (unit_cost(gr, &gr->g[i].a) > unit_cost(gr, &gr->g[slow].a))
-			slow = i;
 	if (gr->count < 2) {
 		snprintf(gr->verdict, sizeof gr->verdict, "one group: nothing to compare");
 		return;
 	}
+	/* another than the fastest, even where all cost the same: the
+	 * fastest has no comparison of its own */
+	size_t slow = gr->fastest == 0 ? 1 : 0;
+	for (size_t i = 0; i < gr->count; i++)
+		if (i != gr->fastest && unit_cost(gr, &gr->g[i].a) > unit_cost(gr, &gr->g[slow].a))
+			slow = i;
+	gr->slowest = slow;
 	const struct comparison *c = &gr->g[slow].cmp;
-	if (c->ratio_lo <= 1 && 1 <= c->ratio_hi) {
+	if (!compare_resolved(c)) {
 		snprintf(gr->verdict, sizeof gr->verdict,
 			 "no difference among the groups is resolved: even the slowest, %s %.60s, is within the bounds of the fastest, %s %.60s (ratio %.4g, bounds %.4g to %.4g)",
 			 gr->key, gr->g[slow].value, gr->key, gr->g[gr->fastest].value,
@@ -146,6 +149,43 @@ static void group_verdict(struct grouping *gr)
 		 gr->key, gr->g[slow].value, 100 * (c->ratio - 1), gr->key,
 		 gr->g[gr->fastest].value, 100 * (c->ratio_lo - 1),
 		 isfinite(c->ratio_hi) ? 100 * (c->ratio_hi - 1) : INFINITY);
+}
+
+void group_name(const struct grouping *gr, size_t i, char *out, size_t len)
+{
+	snprintf(out, len, "%s %.60s", gr->key, gr->g[i].value);
+}
+
+void group_headline(const struct grouping *gr, char *head, size_t hlen, char *share,
+		    size_t slen)
+{
+	if (gr->count < 2) {
+		snprintf(head, hlen, "One group: nothing to compare");
+		share[0] = '\0';
+		return;
+	}
+	char slow[200], fast[200];
+	const struct comparison *c = &gr->g[gr->slowest].cmp;
+	group_name(gr, gr->slowest, slow, sizeof slow);
+	group_name(gr, gr->fastest, fast, sizeof fast);
+	compare_headline(c, slow, fast, head, hlen);
+	compare_share(c, slow, fast, share, slen);
+}
+
+void group_row(const struct grouping *gr, size_t i, struct group_row *r)
+{
+	const struct group *g = &gr->g[i];
+	const struct analysis *a = &g->a;
+	double k = gr->in_ns ? a->unit_ns : 1;
+	int d = report_digits(a->fit.slope, a->iv.slope[1] - a->iv.slope[0]);
+	snprintf(r->cost, sizeof r->cost, "%.*g", d, a->fit.slope * k);
+	snprintf(r->lo, sizeof r->lo, "%.*g", d, a->iv.slope[0] * k);
+	snprintf(r->hi, sizeof r->hi, "%.*g", d, a->iv.slope[1] * k);
+	snprintf(r->overhead, sizeof r->overhead, "%.4g", a->fit.intercept * k);
+	if (g->compared)
+		compare_times(&g->cmp, r->vs, sizeof r->vs);
+	else
+		snprintf(r->vs, sizeof r->vs, "the fastest");
 }
 
 /* Groups ranked in clock units (not all know unit_ns) are compared in
@@ -231,7 +271,7 @@ void group_report_text(FILE *out, const struct grouping *gr)
 			snprintf(vs, sizeof vs, "%+.3g%% (%+.3g to %+.3g%%)%s",
 				 100 * (g->cmp.ratio - 1), 100 * (g->cmp.ratio_lo - 1),
 				 100 * (g->cmp.ratio_hi - 1),
-				 g->cmp.ratio_lo <= 1 && 1 <= g->cmp.ratio_hi ? " not resolved" : "");
+				 compare_resolved(&g->cmp) ? "" : " not resolved");
 		fprintf(out, "%-12.60s %5zu %10llu %12.*g %27s %12.4g  %s\n", g->value,
 			g->nfiles, (unsigned long long)a->points.samples, d,
 			a->fit.slope * k, bounds, a->fit.intercept * k, vs);
@@ -277,7 +317,7 @@ void group_report_json(FILE *out, const struct grouping *gr)
 		fprintf(out, ", ");
 		json_number(out, g->compared ? g->cmp.ratio_hi : 1);
 		fprintf(out, "], \"resolved\": %s, \"warning_codes\": [",
-			g->compared && !(g->cmp.ratio_lo <= 1 && 1 <= g->cmp.ratio_hi) ? "true" : "false");
+			g->compared && compare_resolved(&g->cmp) ? "true" : "false");
 		for (size_t w = 0; w < a->warnings; w++) {
 			fputs(w ? ", " : "", out);
 			json_string(out, warning_name(a->warning_code[w]));

@@ -62,13 +62,16 @@ static const char *extension(const char *format)
 	return strcmp(format, "dumb") == 0 ? "txt" : format;
 }
 
-size_t plot_file_names(int compare, const char *format,
+size_t plot_file_names(enum plot_set set, const char *format,
 		       char names[][OUTFILE_NAME_MAX])
 {
 	size_t k = 0;
-	if (compare) {
-		snprintf(names[k++], OUTFILE_NAME_MAX, "minima_a.txt");
-		snprintf(names[k++], OUTFILE_NAME_MAX, "minima_b.txt");
+	if (set != PLOT_SET_ONE) {
+		if (set == PLOT_SET_COMPARE) {
+			snprintf(names[k++], OUTFILE_NAME_MAX, "minima_a.txt");
+			snprintf(names[k++], OUTFILE_NAME_MAX, "minima_b.txt");
+		} else
+			snprintf(names[k++], OUTFILE_NAME_MAX, "minima_groups.txt");
 		snprintf(names[k++], OUTFILE_NAME_MAX, "compare.%s", extension(format));
 		return k;
 	}
@@ -287,10 +290,10 @@ static void show_file(FILE *to, const char *path, int max_lines)
 
 /* The dumb terminal's figures, names[0..count) in dir, drawn on out (the
  * terminal, after the report; not when out is NULL). */
-static void show_figures(const struct analysis *a, FILE *out, const char *dir,
+static void show_figures(const char *format, FILE *out, const char *dir,
 			 char names[][OUTFILE_NAME_MAX], size_t count)
 {
-	if (out == NULL || strcmp(a->opt->plot_format, "dumb") != 0)
+	if (out == NULL || strcmp(format, "dumb") != 0)
 		return;
 	for (size_t i = 0; i < count; i++) {
 		char p[PATH_MAX];
@@ -299,19 +302,20 @@ static void show_figures(const struct analysis *a, FILE *out, const char *dir,
 	}
 }
 
-/* One figure; its gnuplot messages go to err only when it fails. */
-static int draw(const struct analysis *a, const char *scripts, const char *work,
-		const char *fig, char *const strings[5], FILE *err)
+/* One figure, in format; its gnuplot messages go to err only when it
+ * fails.  strings: ARG4 to ARG8, and ARG9 unless NULL. */
+static int draw(const char *format, const char *scripts, const char *work,
+		const char *fig, char *const strings[6], FILE *err)
 {
 	char script[PATH_MAX], path[PATH_MAX];
-	const char *format = a->opt->plot_format;
 	if (snprintf(script, sizeof script, "%s/%s.gp", scripts, fig) >= (int)sizeof script ||
 	    snprintf(path, sizeof path, "%s/%s.%s", work, fig, extension(format)) >= (int)sizeof path) {
 		fprintf(err, "analyze: %s: path too long\n", work);
 		return -1;
 	}
 	char *argv[] = { "gnuplot", "-c", script, (char *)work, path, (char *)format,
-			 strings[0], strings[1], strings[2], strings[3], strings[4], NULL };
+			 strings[0], strings[1], strings[2], strings[3], strings[4], strings[5],
+			 NULL };
 	FILE *log = tmpfile();
 	if (log == NULL) {
 		fprintf(err, "analyze: cannot create a temporary file: %s\n", strerror(errno));
@@ -460,50 +464,131 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 		title(a, title_s, sizeof title_s);
 		numbers(a, numbers_s, sizeof numbers_s);
 	}
-	char *strings[5] = { title_s, numbers_s, plot_time_unit(a), plot_value_unit(a), plot_n_unit(a) };
+	char *strings[6] = { title_s, numbers_s, plot_time_unit(a), plot_value_unit(a),
+			     plot_n_unit(a), NULL };
 	for (size_t i = 0; rc == 0 && i < fs.nfigures; i++)
-		rc = draw(a, scripts, work, fs.figures[i], strings, err);
+		rc = draw(a->opt->plot_format, scripts, work, fs.figures[i], strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
 		rc = -1;
 	if (rc == 0)
-		show_figures(a, out, abs, names + fs.ndata, count - fs.ndata);
+		show_figures(a->opt->plot_format, out, abs, names + fs.ndata, count - fs.ndata);
 	return rc;
 }
 
 /*
- * analyze --compare --plot DIR: compare.FORMAT with both collections'
- * minima and lines (minima_a.txt, minima_b.txt), made and moved as the
- * other figures are.  Both in ns when compared in ns.
+ * One figure of several collections (plots/compare.gp): each one's minima
+ * and line, in ns when in_ns.  Its data files and the figure are names
+ * (plot_file_names), made and moved into dir as the other figures are.
  */
-int plot_compare(const struct analysis *a, const struct analysis *b,
-		 int in_ns, const char *verdict, const char *dir, FILE *out, FILE *err)
+struct plot_sides {
+	const struct analysis *const *x;
+	const char *const *names;	/* in the legend */
+	size_t count;
+	int in_ns;
+	const char *title, *format;
+};
+
+/* The sides' minima: compare's a file each, a group's blocks of one. */
+static int sides_data(const struct plot_sides *s, enum plot_set set, const char *work,
+		      char names[][OUTFILE_NAME_MAX], char *files, size_t len)
 {
-	char names[PLOT_FILES_MAX][OUTFILE_NAME_MAX], numbers_s[512], title_s[600];
+	size_t k = 0;
+	files[0] = '\0';
+	if (set == PLOT_SET_COMPARE) {
+		if (plot_write_minima_as(s->x[0], work, names[0]) != 0 ||
+		    plot_write_minima_as(s->x[1], work, names[1]) != 0)
+			return -1;
+		snprintf(files, len, "%s %s", names[0], names[1]);
+		return 0;
+	}
+	if (plot_write_minima_blocks(s->x, s->count, work, names[0]) != 0)
+		return -1;
+	for (size_t i = 0; i < s->count && k < len; i++) {
+		int w = snprintf(files + k, len - k, "%s%s", i ? " " : "", names[0]);
+		if (w < 0)
+			return -1;
+		k += (size_t)w;
+	}
+	return k < len ? 0 : -1;
+}
+
+/* ARG5 of compare.gp: K, then each side's slope, intercept, ns per clock
+ * unit (or 1) and block; ARG9: the names, a line each. */
+static int sides_strings(const struct plot_sides *s, int blocks, char *numbers, size_t nlen,
+			 char *legend, size_t llen)
+{
+	size_t k = 0, m = 0;
+	k += (size_t)gp_number(numbers, nlen, (double)s->count);
+	legend[0] = '\0';
+	for (size_t i = 0; i < s->count; i++) {
+		const struct analysis *a = s->x[i];
+		const double v[] = { a->fit.slope, a->fit.intercept, s->in_ns ? a->unit_ns : 1,
+				     blocks ? (double)i : 0 };
+		for (size_t j = 0; j < 4 && k < nlen; j++)
+			k += (size_t)gp_number(numbers + k, nlen - k, v[j]);
+		if (m < llen)
+			m += (size_t)snprintf(legend + m, llen - m, "%s%s", i ? "\n" : "", s->names[i]);
+	}
+	return k < nlen && m < llen ? 0 : -1;
+}
+
+/* The N's unit: theirs where all say the same. */
+static char *sides_n_unit(const struct plot_sides *s)
+{
+	for (size_t i = 1; i < s->count; i++)
+		if (strcmp(s->x[i]->per, s->x[0]->per) != 0)
+			return "units of work";
+	return plot_n_unit(s->x[0]);
+}
+
+static int plot_sides(const struct plot_sides *s, enum plot_set set, const char *dir,
+		      FILE *out, FILE *err)
+{
+	char names[PLOT_FILES_MAX][OUTFILE_NAME_MAX];
 	struct plot_place pp;
-	size_t count = plot_file_names(1, a->opt->plot_format, names);
+	size_t count = plot_file_names(set, s->format, names);
 	if (plot_place(dir, names, count, &pp, err) != 0)
 		return -1;
-	const char *scripts = pp.scripts, *abs = pp.abs, *work = pp.work;
-	int rc = plot_write_minima_as(a, work, names[0]) != 0 || plot_write_minima_as(b, work, names[1]) != 0 ? -1 : 0;
-	double ka = in_ns ? a->unit_ns : 1, kb = in_ns ? b->unit_ns : 1;
-	size_t k = 0;
-	const double v[] = { a->fit.slope, a->fit.intercept, b->fit.slope, b->fit.intercept, ka, kb };
-	for (size_t i = 0; i < 6; i++)
-		k += (size_t)gp_number(numbers_s + k, sizeof numbers_s - k, v[i]);
-	snprintf(title_s, sizeof title_s, "A: %s   B: %s\n%s",
-		 a->kernel[0] ? a->kernel : "A", b->kernel[0] ? b->kernel : "B", verdict);
-	char *strings[5] = { title_s, numbers_s, in_ns ? "ns" : "clock units",
-			     in_ns ? "ns" : "clock units",
-			     strcmp(a->per, b->per) == 0 ? plot_n_unit(a) : "units of work" };
+	size_t nlen = 32 * (4 * s->count + 1), flen = OUTFILE_NAME_MAX * s->count + 1;
+	size_t llen = 256 * s->count + 1;
+	char *numbers = malloc(nlen), *files = malloc(flen), *legend = malloc(llen);
+	int rc = numbers && files && legend &&
+		 sides_data(s, set, pp.work, names, files, flen) == 0 &&
+		 sides_strings(s, set == PLOT_SET_GROUP, numbers, nlen, legend, llen) == 0 ? 0 : -1;
+	if (rc != 0)
+		fprintf(err, "analyze: %s: cannot write the plot data: %s\n", dir,
+			strerror(errno ? errno : ENOMEM));
+	const char *unit = s->in_ns ? "ns" : "clock units";
+	char *strings[6] = { (char *)s->title, numbers, (char *)unit, files, sides_n_unit(s), legend };
 	if (rc == 0)
-		rc = draw(a, scripts, work, "compare", strings, err);
+		rc = draw(s->format, pp.scripts, pp.work, "compare", strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
-	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
+	if (move_outputs(pp.work, pp.abs, names, count, rc == 0, err) != 0)
 		rc = -1;
 	if (rc == 0)
-		show_figures(a, out, abs, names + 2, 1);	/* compare.txt */
+		show_figures(s->format, out, pp.abs, names + count - 1, 1);	/* compare.txt */
+	free(numbers), free(files), free(legend);
 	return rc;
+}
+
+int plot_compare(const struct analysis *a, const struct analysis *b, int in_ns,
+		 const char *verdict, const char *format, const char *dir, FILE *out, FILE *err)
+{
+	char title[600];
+	snprintf(title, sizeof title, "A: %s   B: %s\n%s", a->kernel[0] ? a->kernel : "A",
+		 b->kernel[0] ? b->kernel : "B", verdict);
+	const struct analysis *x[2] = { a, b };
+	const char *names[2] = { "A", "B" };
+	struct plot_sides s = { x, names, 2, in_ns, title, format };
+	return plot_sides(&s, PLOT_SET_COMPARE, dir, out, err);
+}
+
+int plot_group(const struct analysis *const *x, const char *const *names, size_t count,
+	       int in_ns, const char *title, const char *format, const char *dir, FILE *err)
+{
+	struct plot_sides s = { x, names, count, in_ns, title, format };
+	return plot_sides(&s, PLOT_SET_GROUP, dir, NULL, err);
 }

@@ -2,9 +2,10 @@
  * plot.h - analyze --plot DIR: the data files and the gnuplot runs.
  *
  * Nothing read from the input is ever pasted into gnuplot code: samples go
- * through data files, titles through gnuplot -c string arguments (ARG4,
- * drawn by a noenhanced terminal), numbers through one argument of
- * numbers formatted here (ARG5).  gnuplot is run without a shell.
+ * through data files, titles and compare.gp's names in its legend through
+ * gnuplot -c string arguments (ARG4, ARG9; drawn by a noenhanced
+ * terminal), numbers through one argument of numbers formatted here
+ * (ARG5).  gnuplot is run without a shell.
  */
 #ifndef SUBTICK_PLOT_H
 #define SUBTICK_PLOT_H
@@ -20,10 +21,11 @@
 
 /* The names of the files --plot DIR may write in DIR, in format: for one
  * collection both sets, a stream's and an activity trace's (which one the
- * input is shows only once it is read), or for --compare (compare not 0).
- * Returns their count, at most PLOT_FILES_MAX. */
+ * input is shows only once it is read); for --compare; for the figure of
+ * --group's page.  Returns their count, at most PLOT_FILES_MAX. */
 enum { PLOT_FILES_MAX = 32 };
-size_t plot_file_names(int compare, const char *format,
+enum plot_set { PLOT_SET_ONE, PLOT_SET_COMPARE, PLOT_SET_GROUP };
+size_t plot_file_names(enum plot_set set, const char *format,
 		       char names[][OUTFILE_NAME_MAX]);
 
 /* Draw every figure into dir.  Returns 0, or -1 after a message on err
@@ -42,9 +44,16 @@ int plot_close(FILE *f);
 /* A number gnuplot reads back from a string ("%.17e "). */
 int plot_number(char *out, size_t len, double v);
 
-/* analyze --compare --plot dir: one figure of both collections; with
- * format "dumb" also copied to out (when out is not NULL), as plot_all. */
-int plot_compare(const struct analysis *a, const struct analysis *b,
-		 int in_ns, const char *verdict, const char *dir, FILE *out, FILE *err);
+/* analyze --compare --plot dir: one figure of both collections, in format
+ * (compare.FORMAT, with minima_a.txt and minima_b.txt); with format
+ * "dumb" also copied to out (when out is not NULL), as plot_all. */
+int plot_compare(const struct analysis *a, const struct analysis *b, int in_ns,
+		 const char *verdict, const char *format, const char *dir, FILE *out, FILE *err);
+
+/* One figure of count collections, each named in the legend by names[i]
+ * (compare.FORMAT, with minima_groups.txt: their minima, a block each),
+ * into dir: --group's page. */
+int plot_group(const struct analysis *const *x, const char *const *names, size_t count,
+	       int in_ns, const char *title, const char *format, const char *dir, FILE *err);
 
 #endif /* SUBTICK_PLOT_H */

@@ -110,18 +110,33 @@ static int write_samples(struct analysis *a, const char *dir, struct plot_model 
 }
 
 /* minima.txt: n minimum mean runs excess_of_minimum */
-int plot_write_minima_as(const struct analysis *a, const char *dir,
-			   const char *name)
+static void minima_rows(FILE *f, const struct analysis *a)
 {
-	FILE *f = plot_open_in(dir, name);
-	if (f == NULL)
-		return -1;
-	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
 	for (size_t i = 0; i < a->points.count; i++) {
 		const struct point *p = &a->points.p[i];
 		fprintf(f, "%llu %.17g %.17g %llu %.10g\n", (unsigned long long)p->n,
 			p->min, p->mean, (unsigned long long)p->count,
 			p->min - lv_value(&a->fit, p->n));
+	}
+}
+
+int plot_write_minima_as(const struct analysis *a, const char *dir,
+			   const char *name)
+{
+	return plot_write_minima_blocks(&a, 1, dir, name);
+}
+
+int plot_write_minima_blocks(const struct analysis *const *x, size_t count,
+			     const char *dir, const char *name)
+{
+	FILE *f = plot_open_in(dir, name);
+	if (f == NULL)
+		return -1;
+	fprintf(f, "# n minimum mean runs excess_of_minimum\n");
+	for (size_t i = 0; i < count; i++) {
+		if (i > 0)
+			fputs("\n\n", f);	/* gnuplot's next index */
+		minima_rows(f, x[i]);
 	}
 	return plot_close(f);
 }

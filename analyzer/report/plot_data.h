@@ -16,6 +16,9 @@ int plot_write_data(struct analysis *a, const char *dir, FILE *err);
 
 /* minima.txt's columns, of a, into dir/name (analyze --compare's two). */
 int plot_write_minima_as(const struct analysis *a, const char *dir, const char *name);
+/* The same of count collections, a block each (two blank lines apart). */
+int plot_write_minima_blocks(const struct analysis *const *x, size_t count,
+			     const char *dir, const char *name);
 
 /* Times in the figures: ms when unit_ns is known, else clock units. */
 double plot_time_scale(const struct analysis *a);

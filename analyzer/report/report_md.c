@@ -2,10 +2,12 @@
  * report_md.c - analyze --format markdown: the headline as GitHub-flavoured
  * Markdown, to paste in a pull request or a README (a table of the unit
  * cost and overhead with their bounds, the data behind them, the warnings
- * as a list); for --compare, the ratio B / A with its bounds and verdict,
- * as hyperfine's --export-markdown gives its table.
+ * as a list); for --compare, the verdict in times as a heading, then the
+ * ratio B / A with its bounds, as hyperfine's --export-markdown gives its
+ * table; for --group, the slowest against the fastest, and a row per
+ * group.
  */
-#include "compare.h"
+#include "group.h"
 #include "report.h"
 #include "units.h"
 
@@ -83,10 +85,26 @@ void report_markdown(FILE *out, const struct analysis *a)
 	warnings_of(out, a, "");
 }
 
+/* The verdict as a heading, and B's share of A's time under it. */
+static void headline(FILE *out, const char *head, const char *share)
+{
+	fputs("### ", out);
+	cell(out, head);
+	fputs("\n\n", out);
+	if (share[0]) {
+		cell(out, share);
+		fputs(".\n\n", out);
+	}
+}
+
 void report_compare_markdown(FILE *out, const struct comparison *c)
 {
 	const char *unit = c->in_ns ? "ns" : "clock units";
 	double ka = c->in_ns ? c->a.unit_ns : 1, kb = c->in_ns ? c->b.unit_ns : 1;
+	char head[256], share[256];
+	compare_headline(c, "B", "A", head, sizeof head);
+	compare_share(c, "B", "A", share, sizeof share);
+	headline(out, head, share);
 	fprintf(out, "| | kernel | unit cost (%s) | bounds | overhead (%s) |\n|:---|:---|---:|:---|---:|\n",
 		unit, unit);
 	const struct analysis *side[2] = { &c->a, &c->b };
@@ -103,6 +121,45 @@ void report_compare_markdown(FILE *out, const struct comparison *c)
 		c->ratio_hi, c->paired ? " (timed in turn, paired)" : "");
 	cell(out, c->verdict);
 	fputs("\n", out);
+	if (c->ratio_drift[0]) {
+		fputs("\n**Warning (B / A)**: ", out);
+		cell(out, c->ratio_drift);
+		fputs("\n", out);
+	}
 	warnings_of(out, &c->a, " (A)");
 	warnings_of(out, &c->b, " (B)");
+}
+
+void group_report_markdown(FILE *out, const struct grouping *gr)
+{
+	const char *unit = gr->in_ns ? "ns" : "clock units";
+	char head[512], share[512];
+	group_headline(gr, head, sizeof head, share, sizeof share);
+	headline(out, head, share);
+	fputs("| ", out);
+	cell(out, gr->key);
+	fprintf(out, " | files | samples | unit cost (%s) | bounds | overhead (%s) | against the fastest |\n"
+		     "|:---|---:|---:|---:|:---|---:|:---|\n", unit, unit);
+	for (size_t i = 0; i < gr->count; i++) {
+		const struct group *g = &gr->g[i];
+		struct group_row r;
+		group_row(gr, i, &r);
+		fputs("| ", out);
+		cell(out, g->value);
+		fprintf(out, " | %zu | %llu | %s | [%s, %s] | %s | %s |\n", g->nfiles,
+			(unsigned long long)g->a.points.samples, r.cost, r.lo, r.hi, r.overhead, r.vs);
+	}
+	fputs("\n", out);
+	cell(out, gr->verdict);
+	fputs("\n", out);
+	size_t warned = 0;
+	for (size_t i = 0; i < gr->count; i++) {
+		char who[220];
+		snprintf(who, sizeof who, " (%s %.60s)", gr->key, gr->g[i].value);
+		if (gr->g[i].a.warnings)
+			warnings_of(out, &gr->g[i].a, who);
+		warned += gr->g[i].a.warnings;
+	}
+	if (warned == 0)
+		warnings(out, NULL, 0, "");
 }

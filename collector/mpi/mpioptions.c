@@ -143,7 +143,7 @@ int mpi_options_early(int argc, char **argv)
 			return 1;
 		}
 		if (strcmp(argv[i], "--version") == 0) {
-			printf("collect-mpi (subtick) %s; libsubtick %s\n", build_version, subtick_library_version);
+			printf("collect-mpi (subtick) %s\n", build_version);
 			return 1;
 		}
 	}
@@ -176,7 +176,7 @@ int mpi_options_parse(int argc, char **argv, struct mpi_options *mo,
 		}
 		if (i > 0 && strcmp(a, "--version") == 0) {
 			if (rank == 0)
-				printf("collect-mpi (subtick) %s; libsubtick %s\n", build_version, subtick_library_version);
+				printf("collect-mpi (subtick) %s\n", build_version);
 			free(rest);
 			return MPI_OPTIONS_DONE;
 		}

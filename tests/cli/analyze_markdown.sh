@@ -1,7 +1,8 @@
 #!/bin/sh
 # analyze --format markdown: a table pasteable in a pull request; every
 # row with the table's columns, the numbers those of --json, a name with
-# a '|' escaped; --compare's B / A; refused with --group.
+# a '|' escaped; --compare's verdict in times and B / A; --group's row
+# per group.
 . "$(dirname "$0")/lib.sh"
 : "${ANALYZE:?}" "${SYNTH:?}"
 cd "$T"
@@ -30,6 +31,12 @@ check "--compare: B / A" grep -q '^\*\*B / A = ' c.md
 rc=0
 "$ANALYZE" --format yaml s.st 2> err || rc=$?
 check "--format yaml: exit 2 ($rc)" [ "$rc" -eq 2 ]
-rc=0
-"$ANALYZE" --format markdown --group rank s.st 2> err || rc=$?
-check "--format markdown --group: exit 2 ($rc)" [ "$rc" -eq 2 ]
+check "--compare: the verdict in times as the heading" grep -q '^### B is [0-9.]*× \(faster\|slower\) than A ([0-9.]*× to [0-9.]*×)$' c.md
+# --group: the slowest against the fastest, a row per group
+sed 's/^# host: .*/# host: one/' s.st > g1.st
+sed 's/^# host: .*/# host: two/' b.st > g2.st
+"$ANALYZE" --group host --format markdown g1.st g2.st > g.md || fail "--group --format markdown exited $?"
+cat g.md
+check "--group: the verdict as the heading" grep -q '^### ' g.md
+check "--group: a row per group" sh -c "grep -q '^| one |' g.md && grep -q '^| two |' g.md"
+check "--group: the fastest named in its row" grep -q '^| .* | the fastest |$' g.md

@@ -68,7 +68,7 @@ only_complete_lines() {
 if [ -n "${SUBTICK_EMULATOR:-}" ]; then
 	case $(basename "$0" .sh) in
 	list_clocks | budget_stream | cross_aarch64 | analyze_golden | \
-	analyze_bad_input | foreign_input | analyze_arch) ;;
+	analyze_bad_input | foreign_input | analyze_arch | versions) ;;
 	analyze_* | foreign | pipeline | plots | man_pages | help | tunables | \
 	warning_codes | install | readme)
 		skip "left to the native builds: under $SUBTICK_EMULATOR it would add minutes to the suite" ;;

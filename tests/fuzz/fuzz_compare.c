@@ -13,7 +13,7 @@
  *          with --method hull
  *     2-4  KEY: rank host cpu interleave_side interleaved kernel clock
  *          ranks
- *     5    JSON (else text)
+ *     5    JSON (else text and Markdown)
  *     6-7  as given; --unit-ns 0.5; --merge; --tick 1
  *
  * Every refusal has a message; every accepted comparison has a positive
@@ -118,8 +118,10 @@ static void run_compare(struct inputs *in, const struct analysis_settings *opt,
 	if (report_open(&r) != NULL) {
 		if (json)
 			compare_report_json(r.f, &c);
-		else
+		else {
 			compare_report_text(r.f, &c);
+			report_compare_markdown(r.f, &c);
+		}
 		report_close(&r, json);
 	}
 	compare_free(&c);
@@ -150,8 +152,10 @@ static void run_group(struct inputs *in, const struct analysis_settings *opt,
 	if (report_open(&r) != NULL) {
 		if (json)
 			group_report_json(r.f, &gr);
-		else
+		else {
 			group_report_text(r.f, &gr);
+			group_report_markdown(r.f, &gr);
+		}
 		report_close(&r, json);
 	}
 	group_free(&gr);

@@ -292,7 +292,7 @@ SUBTICK_API int subtick_result_size(subtick_recorder *r, struct subtick_result *
 SUBTICK_API uint64_t subtick_samples(const subtick_recorder *r);
 SUBTICK_API uint64_t subtick_dropped(const subtick_recorder *r);
 
-/* This library's version, "0.1.0 (626a3e1)", and its SUBTICK_API_VERSION
+/* This library's version, "1.5.0 (626a3e1)", and its SUBTICK_API_VERSION
  * (which may be newer than the header a program was built with). */
 SUBTICK_API const char *subtick_version(void);
 SUBTICK_API int subtick_api_version(void);
