@@ -148,7 +148,7 @@ int trace_attribute(const struct trace_summary *t, double start)
 {
 	/* as runs_of takes it: a run of one read interval at its start */
 	double ri = t->read_interval > 0 ? t->read_interval : 1;
-	return sources_of_event(&t->sources, start, ri, 0);
+	return sources_of_event(&t->sources, start, ri, 0, NAN);
 }
 
 void trace_summary_free(struct trace_summary *t)

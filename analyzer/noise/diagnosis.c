@@ -96,7 +96,7 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 		return s;
 	if (!(r > d->jitter.threshold[p]))
 		return ATTRIBUTED_JITTER;
-	s = sources_of_event(&d->sources, at, t, p);
+	s = sources_of_event(&d->sources, at, t, p, r - d->jitter.typical[p]);
 	return s >= 0 ? s : ATTRIBUTED_UNEXPLAINED;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sort.h>
 
 #include "select.h"
 #include "tunables.h"
@@ -78,11 +79,20 @@ static double gamma_quantile(double p, double a)
 	return (lo + hi) / 2;
 }
 
-/* An event no source took, above the claim threshold: the random rest's
- * (those above the look's alone are the jitter's). */
-static int claimed(const struct source_config *c, const struct model_event *e)
+/* The costs [lo, hi) of one random source's events (clock units). */
+struct cost_range {
+	double lo, hi;
+	double once;	/* the costs below it are those of runs hit once:
+			 * its cost's (the groups above, its k-fold hits) */
+};
+
+/* An event no source took, above the claim threshold, of a cost in g: the
+ * random rest's (those above the look's alone are the jitter's). */
+static int claimed(const struct source_config *c, const struct model_event *e,
+		   const struct cost_range *g)
 {
-	return e->source < 0 && e->cost > 0 && (c->rs->r[e->run].flags & RUN_CLAIM);
+	return e->source < 0 && e->cost > 0 && (c->rs->r[e->run].flags & RUN_CLAIM) &&
+	       e->cost >= g->lo && e->cost < g->hi;
 }
 
 /* Per point: the sample's runs in which an interruption of cost `by`
@@ -91,14 +101,15 @@ static int claimed(const struct source_config *c, const struct model_event *e)
  * cheaper ones, not a stop of milliseconds, which take_events left to be
  * explained), the events left among them, their clean time. */
 static void per_point(const struct source_config *c, const struct model_event *ev, size_t n,
-		      const struct sources *found, double by, struct exposure *e)
+		      const struct cost_range *g, const struct sources *found, double by,
+		      struct exposure *e)
 {
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count;
 	unsigned char *hit = calloc(rs->count ? rs->count : 1, 1);
 	memset(e, 0, np * sizeof *e);
 	for (size_t i = 0; hit && i < n; i++)
-		if (claimed(c, &ev[i]))
+		if (claimed(c, &ev[i], g))
 			hit[ev[i].run] = 1;
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
@@ -172,13 +183,15 @@ static double clean_rate(struct exposure *e, size_t np, double *time)
 	return r;
 }
 
-int random_source(const struct source_config *c, struct model_event *ev, size_t n,
-		  struct sources *out)
+/* The random source of the events of costs in g, if chance does not
+ * explain their number (random_source). */
+static int random_group(const struct source_config *c, struct model_event *ev, size_t n,
+			const struct cost_range *g, struct sources *out)
 {
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count, k = 0;
 	for (size_t i = 0; i < n; i++)
-		k += claimed(c, &ev[i]);
+		k += claimed(c, &ev[i], g);
 	/* false alarms the sample expects: its share of the collection's */
 	double fa = MODEL_FALSE_ALARMS * (double)rs->count / (double)(rs->total ? rs->total : 1);
 	double p = k > 0 ? gsl_cdf_poisson_Q((unsigned)k - 1, fa) : 1;
@@ -190,7 +203,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 	if (rc == 0) {
 		size_t m = 0;
 		for (size_t i = 0; i < n; i++)
-			if (claimed(c, &ev[i]))
+			if (claimed(c, &ev[i], g))
 				cost[m++] = ev[i].cost;
 		/* the N where its costs are seen: below the lowest tenth of
 		 * them, or, where none is, below half */
@@ -199,13 +212,13 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		for (size_t i = 0; i < rs->count && by > tenth; i++)
 			if (jitter_seen_from(c->jitter, rs->r[i].point) <= tenth)
 				by = tenth;
-		per_point(c, ev, n, out, by, e);
+		per_point(c, ev, n, g, out, by, e);
 		for (size_t q = 0; q < np; q++)
 			all += e[q].clean + e[q].hit * e[q].hit_len;
 		for (size_t q = 0; q < np; q++)
 			if (!(jitter_seen_from(c->jitter, q) <= by))
 				e[q] = (struct exposure){ 0 };
-		struct source s = { .kind = SOURCE_RANDOM, .events = k };
+		struct source s = { .kind = SOURCE_RANDOM, .events = k, .cost_from = g->lo };
 		s.rate = clean_rate(e, np, &time);
 		double hits = 0, seen = 0;
 		for (size_t q = 0; q < np; q++)
@@ -243,10 +256,11 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		 * (where it is seen, and runs hold one at most, mostly) */
 		m = 0;
 		for (size_t i = 0; i < n; i++)
-			if (claimed(c, &ev[i]) && e[rs->r[ev[i].run].point].runs > 0)
+			if (claimed(c, &ev[i], g) && ev[i].cost < g->once &&
+			    e[rs->r[ev[i].run].point].runs > 0)
 				cost[m++] = ev[i].cost;
 		for (size_t i = 0; m == 0 && i < n; i++)	/* else of them all */
-			if (claimed(c, &ev[i]))
+			if (claimed(c, &ev[i], g))
 				cost[m++] = ev[i].cost;
 		if (m > 0) {
 			s.cost = select_kth(cost, m, m / 2);
@@ -258,9 +272,168 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		int id = (int)out->count;
 		out->s[out->count++] = s;
 		for (size_t i = 0; i < n; i++)
-			if (claimed(c, &ev[i]))
+			if (claimed(c, &ev[i], g))
 				ev[i].source = id;
 	}
 	free(cost), free(e);
+	return rc;
+}
+
+/* The sample's mean run, clock units. */
+static double mean_run(const struct run_sample *rs)
+{
+	double time = 0;
+	for (size_t q = 0; q < rs->count; q++)
+		time += rs->r[q].t;
+	return rs->count > 0 ? time / (double)rs->count : 0;
+}
+
+/* Whether the typical run holds one of s's or more (r t > ln 2, as
+ * clean_rate counts it): its costs are then differences of counts over an
+ * N's median that holds some too, and no group of them is a source of its
+ * own. */
+static int saturates(const struct source_config *c, const struct source *s)
+{
+	return isfinite(s->rate) && s->rate * mean_run(c->rs) > M_LN2;
+}
+
+/* The source named last (id) taken back: its events no one's. */
+static void unname(struct sources *out, size_t id, struct model_event *ev, size_t n)
+{
+	out->count = id;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].source == (int)id)
+			ev[i].source = -1;
+}
+
+/* Whether the events x[j0..j1) may be those of x[i0..i1) (sorted costs,
+ * a lower group, whose source s was named from both): no more of them
+ * than s's own give there, beyond chance at MODEL_CLAIM_P.  Its own are
+ * the upper tail of its costs (a log-normal through the lower group's
+ * median and quartiles: a cost spread by 30% puts a tenth of them 1.5
+ * times above its median) and its k-fold hits, k the groups' medians'
+ * ratio rounded: a run of t is hit, 1 - e^(-r t), then k - 1 more come
+ * while it runs or is stopped for the cost c, with chance P(Poisson(r (t
+ * + (k - 1) c)) >= k - 1), summed over the sample's runs (stops of 4 ms,
+ * 80 a second, hold a second one in 27% of their runs; the longest runs
+ * hold most), r at the upper bound of s's rate (a group so many k-fold
+ * hits at a rate within its bounds give is theirs).  Where s saturates
+ * the runs, always. */
+static int explained(const struct source_config *c, const struct source *s, const double *x,
+		     size_t i0, size_t i1, size_t j0, size_t j1)
+{
+	if (saturates(c, s))
+		return 1;
+	size_t ni = i1 - i0, nj = j1 - j0;
+	double mi = x[i0 + ni / 2], mj = x[j0 + nj / 2];
+	double q1 = x[i0 + ni / 4], q3 = x[i0 + (3 * ni) / 4];
+	double sigma = q1 > 0 && q3 > q1 ? log(q3 / q1) / 1.349 : 0;
+	double from = sqrt(x[j0 - 1] * x[j0]);
+	double expect = sigma > 0 ? (double)ni * gsl_cdf_ugaussian_Q(log(from / mi) / sigma) : 0;
+	double k = round(mj / mi), r = isfinite(s->rate_hi) && s->rate_hi > s->rate ? s->rate_hi : s->rate;
+	const struct run_sample *rs = c->rs;
+	for (size_t q = 0; k >= 2 && isfinite(r) && q < rs->count; q++) {
+		double t = run_clean(&rs->r[q], c->jitter);
+		expect += -expm1(-r * t) * gsl_cdf_poisson_Q((unsigned)k - 2, r * (t + (k - 1) * mi));
+	}
+	return gsl_cdf_poisson_Q((unsigned)nj - 1, expect) >= MODEL_CLAIM_P;
+}
+
+/*
+ * The costs where the random rest's events part into groups of their own:
+ * sorted (into x, m of them), in log, a gap between neighbours that their
+ * own spacings make unlikely (as the tail's body ends, tail.c: a spacing
+ * of x times the mean of the TAIL_SPACINGS before it comes with chance
+ * e^-x, and the limit ln(m / MODEL_CLAIM_P) holds it over the m - 1 gaps;
+ * the mean held to a tick's share of the cost, the lattice's step).  The
+ * groups start at at[0] = 0, at[1], ..., at[g] (at[g + 1] = m).  Returns
+ * g, or -1 when memory runs out.
+ */
+static long cost_groups(const struct source_config *c, const struct model_event *ev, size_t n,
+			double **xs, size_t *at, size_t max, size_t *mp)
+{
+	struct cost_range all = { 0, INFINITY, INFINITY };
+	size_t m = 0, g = 0;
+	for (size_t i = 0; i < n; i++)
+		m += claimed(c, &ev[i], &all);
+	double *x = malloc((m ? m : 1) * sizeof *x);
+	if (x == NULL)
+		return -1;
+	m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (claimed(c, &ev[i], &all))
+			x[m++] = ev[i].cost;
+	gsl_sort(x, 1, m);
+	double limit = log((double)(m ? m : 1) / MODEL_CLAIM_P);
+	at[0] = 0;
+	for (size_t i = TAIL_SPACINGS; i + 1 < m && g < max; i++) {
+		if (i < at[g] + TAIL_SPACINGS)
+			continue;
+		double mean = log(x[i] / x[i - TAIL_SPACINGS]) / TAIL_SPACINGS;
+		double step = log1p(c->quantum / x[i]);
+		if (log(x[i + 1] / x[i]) > limit * fmax(mean, step))
+			at[++g] = i + 1;
+	}
+	at[g + 1] = m;
+	*xs = x, *mp = m;
+	return (long)g;
+}
+
+/*
+ * The random rest, a source for each group of its costs (cost_groups)
+ * that the groups below do not explain (their cost's upper tail, and
+ * their runs hit twice or more: explained): a hypervisor's stops of 2
+ * us, 20,000 a second, and other processes' of 10 ms, 40 a second, lie
+ * four decades apart, one source each, not one of 2 us whose upper tail
+ * holds 10 ms.  Each is named, or not, on its own.
+ */
+int random_source(const struct source_config *c, struct model_event *ev, size_t n,
+		  struct sources *out)
+{
+	size_t at[SOURCES_MAX + 1], m;
+	double *x = NULL;
+	long g = cost_groups(c, ev, n, &x, at, SOURCES_MAX - 1, &m);
+	if (g < 0)
+		return -1;
+	/* the cost where group j begins (its gap's geometric middle) */
+#define GROUP_FROM(j) ((j) == 0 ? 0 : (j) > (size_t)g ? INFINITY : sqrt(x[at[j] - 1] * x[at[j]]))
+	int rc = 0;
+	if (g > 0) {
+		/* the rest together first: where it saturates the runs, its
+		 * costs are differences of counts, one source */
+		struct cost_range all = { 0, INFINITY, INFINITY };
+		size_t id = out->count;
+		rc = random_group(c, ev, n, &all, out);
+		if (rc != 0 || (out->count > id && saturates(c, &out->s[id]))) {
+			free(x);
+			return rc;
+		}
+		if (out->count > id)
+			unname(out, id, ev, n);
+	}
+	for (size_t from = 0, to = 1; rc == 0 && from <= (size_t)g;) {
+		size_t id = out->count;
+		if (to <= (size_t)g) {
+			/* the group above with these: its rate counts the runs
+			 * hit twice too, as the k-fold hits' test needs */
+			struct cost_range both = { GROUP_FROM(from), GROUP_FROM(to + 1),
+						   GROUP_FROM(from + 1) };
+			rc = random_group(c, ev, n, &both, out);
+			int one = rc == 0 && out->count > id &&
+				  explained(c, &out->s[id], x, at[from], at[to], at[to], at[to + 1]);
+			if (out->count > id)
+				unname(out, id, ev, n);
+			if (one) {	/* theirs: one source */
+				to++;
+				continue;
+			}
+		}
+		struct cost_range r = { GROUP_FROM(from), GROUP_FROM(to), GROUP_FROM(from + 1) };
+		if (rc == 0)
+			rc = random_group(c, ev, n, &r, out);
+		from = to, to = from + 1;
+	}
+#undef GROUP_FROM
+	free(x);
 	return rc;
 }

@@ -438,11 +438,14 @@ int sources_of_run(const struct sources *ss, double at, double t, size_t p)
 	return -1;
 }
 
-int sources_of_event(const struct sources *ss, double at, double t, size_t p)
+int sources_of_event(const struct sources *ss, double at, double t, size_t p, double cost)
 {
 	int k = sources_of_run(ss, at, t, p);
-	for (size_t j = 0; k < 0 && j < ss->count; j++)
-		if (ss->s[j].kind == SOURCE_RANDOM)
+	if (k >= 0)
+		return k;
+	for (size_t j = 0; j < ss->count; j++)
+		if (ss->s[j].kind == SOURCE_RANDOM &&
+		    (k < 0 || (!isnan(cost) && cost >= ss->s[j].cost_from)))
 			k = (int)j;
 	return k;
 }

@@ -54,6 +54,9 @@ struct source {
 	size_t bursts;		/* bursts: how many */
 	double per_burst;	/* interruptions in one (median) */
 	double width;		/* a burst's length, clock units (median) */
+	double cost_from;	/* random: the least cost of its events
+				 * (0: every cost; the random rest parts
+				 * where its costs lie apart: rates.c) */
 	double visible;		/* the share of running time in which one
 				 * of its typical cost would be seen */
 	double held_longest;	/* its interruptions the longest N's floor
@@ -126,9 +129,11 @@ double sources_cost_held(const struct sources *ss, double at, double t, size_t p
  * the bursts where it overlaps one. */
 int sources_of_run(const struct sources *ss, double at, double t, size_t p);
 
-/* The source of an event (a run above its threshold): its run's, or the
- * random one where there is one; -1: none. */
-int sources_of_event(const struct sources *ss, double at, double t, size_t p);
+/* The source of an event (a run above its threshold) of cost `cost`
+ * (clock units; NAN: unknown): its run's, or the random one of its costs
+ * where there is one (the cheapest where the cost is unknown); -1:
+ * none. */
+int sources_of_event(const struct sources *ss, double at, double t, size_t p, double cost);
 
 /* Zeroed: empty. */
 void sources_free(struct sources *ss);

@@ -335,6 +335,32 @@ static void test_random(void **state)
 		fail_msg("18 kHz: %g per s [%g, %g] (truth %g)", per_s(&a, r), r->rate_lo * k,
 			 r->rate_hi * k, t.rate[0]);
 	analysis_free(&a);
+	/* the same guest, and other processes' stops of 8 ms, 40 a second,
+	 * beside: two random sources, four decades apart (the stops had
+	 * been the 2 us source's upper tail, "each 2.2 us"); a stop's cost
+	 * within 15% (the 2 us stops that land in it add 4%, 18,000 a
+	 * second for 8 ms) */
+	run(stream("--slope 0.634 --intercept 55 --tick 2 --unit-ns 0.3846 "
+		   "--range 480:30698:64 --seconds 2 --random 18000:2.2:0.2 "
+		   "--periodic 4000:28:0.2:irq --random 40:8000:0.3:preempt --jitter 20",
+		   1, &t),
+	    &a);
+	const struct source *hv = NULL, *stops = NULL;
+	for (size_t i = 0; i < a.diag.sources.count; i++) {
+		const struct source *s = &a.diag.sources.s[i];
+		if (s->kind == SOURCE_RANDOM && near(s->cost * a.unit_ns, 2.2e3, 0.10))
+			hv = s;
+		else if (s->kind == SOURCE_RANDOM && s->cost * a.unit_ns > 4e6)
+			stops = s;
+	}
+	assert_non_null(hv);
+	assert_non_null(stops);
+	k = per_s(&a, stops) / stops->rate;
+	if (!(stops->rate_lo * k <= t.rate[2] && t.rate[2] <= stops->rate_hi * k) ||
+	    !near(stops->cost * a.unit_ns, 8e6, 0.15))
+		fail_msg("stops: %g per s [%g, %g] (truth %g), %g ns", per_s(&a, stops),
+			 stops->rate_lo * k, stops->rate_hi * k, t.rate[2], stops->cost * a.unit_ns);
+	analysis_free(&a);
 }
 
 static void test_bursts(void **state)
