@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_cdf.h>
-
 #include "tunables.h"
 
 static int by_double(const void *a, const void *b)
@@ -268,63 +266,6 @@ static size_t end_at(const double *v, size_t n, double x)
 	return lo;
 }
 
-/* The body ends before the first rise of its density that its own values
- * make unlikely: the jitter's density falls from its floor (jitter.h),
- * and a cell j to the right of a cell i holds at most its width's share
- * of what the two hold (every value of a falling density in j is at most
- * the least in i: mass_j / mass_i <= width_j / width_i; on a lattice of
- * step q, the levels each cell holds, counted to favour the fall).  The
- * cells double in width from w0 above u, each tested against the least
- * dense before it, a binomial tail at MODEL_CLAIM_P over the cells: where
- * one rises beyond it, its values and those from the least dense cell on
- * are something else (interruptions of one cost, 1.3 to 3 us above a
- * jitter of tens of ns: a bump the tail's shape would otherwise reach
- * for, xi near 1, its threshold above the costs it should see).  A
- * rise found by chance truncates the fit lower, which costs it
- * precision, never a claim.  Returns the end of the values below it in
- * v[first..n). */
-static size_t rise_cap(const double *v, size_t n, size_t first, double u, double q, double w0)
-{
-	enum { CELLS = 64 };
-	if (!(w0 > 0) || first >= n)
-		return n;
-	double c[CELLS] = { 0 };
-	size_t used = 0;
-	for (size_t i = first; i < n; i++) {
-		double k = floor(log2((v[i] - u) / w0 + 1));
-		size_t j = k < 0 ? 0 : k >= CELLS - 1 ? CELLS - 1 : (size_t)k;
-		c[j]++;
-		used = j + 1 > used ? j + 1 : used;
-	}
-	double alpha = MODEL_CLAIM_P / (double)used;
-	for (size_t j = 1; j < used; j++) {
-		if (!(c[j] > 0))
-			continue;
-		size_t least = 0;
-		double least_d = INFINITY, least_w = 0;
-		for (size_t i = 0; i < j; i++) {
-			double w = w0 * ldexp(1, (int)i);
-			w = q > 0 ? floor(w / q) : w;
-			if (w > 0 && c[i] / w < least_d)
-				least = i, least_d = c[i] / w, least_w = w;
-		}
-		if (!(least_w > 0))
-			continue;
-		double wj = w0 * ldexp(1, (int)j);
-		wj = q > 0 ? ceil(wj / q) + 1 : wj;
-		double share = wj / (wj + least_w);
-		double all = c[least] + c[j];
-		if (gsl_cdf_binomial_Q((unsigned)c[j] - 1, share, (unsigned)all) < alpha) {
-			double from = u + w0 * (ldexp(1, (int)least) - 1);
-			size_t e = first;
-			while (e < n && v[e] < from)
-				e++;
-			return e;
-		}
-	}
-	return n;
-}
-
 /* The body ends at the first gap that its own values make unlikely:
  * neighbouring values of a smooth distribution lie apart by about the
  * mean spacing of the TAIL_SPACINGS before them, and a spacing of x times
@@ -401,12 +342,7 @@ static void fit_above(const double *v, size_t n, double half, double top_p, doub
 		first++;
 	out->u = u;
 	out->p_u = (double)(n - first) / (double)n;
-	/* the cells of the rise test: a share of the median exceedance
-	 * below the truncation wide at first, so many levels at least */
-	double w0 = fmax(TAIL_RISE_LEVELS * q,
-			 (v[first + (end > first ? (end - first) / 2 : 0)] - u) * TAIL_RISE_CELL);
-	size_t cap = first < n ? rise_cap(v, n, first, u, q, w0) : n;
-	end = body_end(v, cap, first, end < cap ? end : cap, u, q, p);
+	end = body_end(v, n, first, end, u, q, p);
 	if (first >= end) {
 		/* no value above u before a gap: the jitter ends at u, and the
 		 * most that n values allow above it (3 / n, 95%) decays by a
@@ -427,7 +363,7 @@ static void fit_above(const double *v, size_t n, double half, double top_p, doub
 	 * (interruptions) never enters */
 	fit_cells(v, n, first, end, u, q, 0, 0, out);
 	for (int round = 0; round < (p > 0 ? TAIL_ROUNDS : 0); round++) {
-		size_t next = body_end(v, cap, first, end_at(v, cap, tail_quantile(out, p, 0)), u, q, p);
+		size_t next = body_end(v, n, first, end_at(v, n, tail_quantile(out, p, 0)), u, q, p);
 		if (next <= first || next == end)
 			break;
 		end = next;

@@ -15,12 +15,10 @@
  * beyond top may be something else (interruptions, whose costs form a
  * distribution of their own): they do not move the fit.
  *
- * The body ends before a rise of its density (a cell holding more than a
- * falling density allows beside a denser one before it: something else
- * begins there), and where the values above the median are flat (no
- * tail there), the threshold is lifted, half the share above it each
- * time, to where they fall: an exponential there, its shape bounded by
- * the other bins' (lifted).
+ * Where the values above the median are flat (no tail there), the
+ * threshold is lifted, half the share above it each time, to where they
+ * fall: an exponential there, its shape bounded by the other bins'
+ * (lifted).
  *
  * xi is kept >= 0: a tail lighter than an exponential (bounded jitter, a
  * quantized one) is taken as exponential, which overstates it, never

@@ -39,13 +39,6 @@
  * false-alarm share (they stop where the truncation holds the same
  * values: in two or three on every kind of bench section 9). */
 #define TAIL_ROUNDS 8
-/* The rise test's first cell (tail.c, rise_cap): a share of the median
- * exceedance, and at least so many lattice levels.  A resolution, no
- * claim: a rise found by chance truncates the fit lower, which costs it
- * precision; a cell's levels are counted within one either way, 1/8 of
- * its width at 8, taken to favour the fall. */
-#define TAIL_RISE_CELL 0.25
-#define TAIL_RISE_LEVELS 8
 /* The spacings before a gap whose mean it is measured against (tail.h:
  * the body ends at a gap its spacings make unlikely). */
 #define TAIL_SPACINGS 32

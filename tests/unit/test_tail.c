@@ -1,8 +1,8 @@
 /*
  * test_tail.c - the tail fit recovers a known shape, its upper bound holds
  * the false-alarm rate it is set for, a lattice of a few values is fitted,
- * what lies beyond the truncation does not move it, a flat body lifts the
- * fit to its tail, and a rise of the density ends the body.
+ * what lies beyond the truncation does not move it, and a flat body lifts
+ * the fit to its tail.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -164,35 +164,6 @@ static void test_flat_body(void **state)
 	}
 }
 
-/* A jitter falling from its floor (an exponential of 1, 85% of the
- * values), 12% a bump of interruptions about 100 above, and 3% spread
- * between (no gap to end the body at): the density rises again there,
- * which no jitter's does, and the fit ends before it; its threshold lies
- * below the bump (the shape had reached for it, near 1, and put the
- * threshold above it). */
-static void test_rise(void **state)
-{
-	(void)state;
-	enum { M = 8000 };
-	static double v[M];
-	for (unsigned long seed = 1; seed <= 3; seed++) {
-		gsl_rng *r = rng_of(20 + seed);
-		for (size_t i = 0; i < M; i++) {
-			double u = gsl_rng_uniform(r);
-			v[i] = u < 0.85  ? gpd(r, 1, 0)
-			       : u < 0.88 ? 3 + 95 * gsl_rng_uniform(r)
-					  : 100 * (1 + 0.3 * gsl_ran_ugaussian(r));
-		}
-		gsl_rng_free(r);
-		struct tail_fit f;
-		assert_int_equal(tail_fit(v, M, TAIL_TOP, 0.1 / 400000, 0, 0, &f), 0);
-		assert_true(f.ok);
-		double t = tail_quantile(&f, 0.1 / 400000, 1);
-		if (!(t < 60))
-			fail_msg("seed %lu: threshold %g, top %g, xi %g", seed, t, f.top, f.xi);
-	}
-}
-
 /* Nothing above the median: not fitted. */
 static void test_flat(void **state)
 {
@@ -221,7 +192,6 @@ int main(void)
 		cmocka_unit_test(test_truncation),
 		cmocka_unit_test(test_flat),
 		cmocka_unit_test(test_flat_body),
-		cmocka_unit_test(test_rise),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
