@@ -176,6 +176,37 @@ const char *report_source_title(char *buf, size_t len, const struct source *s, d
 	return buf;
 }
 
+/* The i-th source in one plain line (the short report): "a 4 ms timer
+ * (250 Hz), 19.9 µs each"; from the same values as one_text. */
+void report_source_plain(FILE *out, const struct source_view *v, size_t i)
+{
+	const struct source *s = &v->ss->s[i];
+	char p[32], w[32], c[32], note[96];
+	fmt_span(c, sizeof c, s->cost, v->unit_ns);
+	if (s->kind == SOURCE_PERIODIC) {
+		fprintf(out, "a timer every %s", fmt_span(p, sizeof p, s->marks.period, v->unit_ns));
+		if (v->unit_ns > 0)
+			fprintf(out, " (%.4g Hz)", 1e9 / (s->marks.period * v->unit_ns));
+		fprintf(out, "%s%s, %s each", phase_note(note, sizeof note, v, i),
+			at_tick(v, i) ? ", the kernel's tick" : "", c);
+		if (!isnan(s->fire) && s->fire < 0.9)
+			fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
+		fprintf(out, "\n");
+		return;
+	}
+	if (s->kind == SOURCE_BURSTS) {
+		fprintf(out, "%zu bursts of about %.3g within %s", s->bursts, s->per_burst,
+			fmt_span(w, sizeof w, s->width, v->unit_ns));
+		if (s->marks.period > 0)
+			fprintf(out, ", every %s", fmt_span(p, sizeof p, s->marks.period, v->unit_ns));
+		fprintf(out, ", ");
+	} else {
+		fprintf(out, "at random, ");
+	}
+	rate_text(out, s, v->unit_ns);
+	fprintf(out, ", %s each\n", c);
+}
+
 void report_sources_text(FILE *out, const struct source_view *v)
 {
 	for (size_t i = 0; i < v->ss->count; i++)
