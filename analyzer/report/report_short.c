@@ -57,9 +57,10 @@ static void heading(FILE *out, const struct analysis *a)
 	fprintf(out, "subtick analyze: %s on clock %s, ", a->kernel[0] ? a->kernel : "unknown kernel",
 		a->clock[0] ? a->clock : "unknown");
 	tick_words(out, a);
-	fprintf(out, "; %zu N from %llu to %llu, %llu sample%s\n", s->count,
+	fprintf(out, "; %zu N from %llu to %llu, %llu sample%s%s\n", s->count,
 		(unsigned long long)s->p[0].n, (unsigned long long)s->p[s->count - 1].n,
-		(unsigned long long)s->samples, s->samples == 1 ? "" : "s");
+		(unsigned long long)s->samples, s->samples == 1 ? "" : "s",
+		a->start_times ? "" : "; no start times: no drift check, no periods");
 }
 
 /* "0.2670 ns   bounds [0.2667, 0.2748] ns   (0.5595 TSC cycles)": time
@@ -95,10 +96,11 @@ static void headline(FILE *out, const struct analysis *a)
 }
 
 /* The disturbances, one line each, counted or printed: the speed states
- * but the fastest (those held 1% of the time, then the rest in one line,
- * as -v lists them), the ramps, each source of interruptions, and runs
- * above the threshold no source explains.  Line k of them is printed
- * when k is in [from, to). */
+ * but the fastest held 1% of the time or more, each source of
+ * interruptions, the runs above the threshold no source explains, then
+ * the rarer states in one line (as -v sums them) and the ramps, which
+ * are the first left out where the lines run short.  Line k of them is
+ * printed when k is in [from, to). */
 struct lines {
 	FILE *out;
 	size_t k, from, to;
@@ -113,7 +115,18 @@ static int take(struct lines *l)
 	return shown;
 }
 
-static void speed_lines(struct lines *l, const struct analysis *a)
+/* The states held 1% of the time or more, but the fastest. */
+static void state_lines(struct lines *l, const struct analysis *a)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	for (size_t i = 1; ss->judged && i < ss->count; i++)
+		if (ss->s[i].share >= SPEED_SHOWN_MIN && take(l))
+			fprintf(l->out, "%.1f%% of the time %.4g× slower\n", 100 * ss->s[i].share,
+				ss->s[i].factor);
+}
+
+/* The rarer states in one line, and the ramps in another. */
+static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
 	double rest = 0, lo = 0, hi = 0;
@@ -122,13 +135,12 @@ static void speed_lines(struct lines *l, const struct analysis *a)
 		return;
 	for (size_t i = 1; i < ss->count; i++) {
 		const struct speed_state *s = &ss->s[i];
-		if (s->share < SPEED_SHOWN_MIN) {
-			lo = others ? fmin(lo, s->factor) : s->factor;
-			hi = fmax(hi, s->factor);
-			rest += s->share;
-			others++;
-		} else if (take(l))
-			fprintf(l->out, "%.1f%% of the time %.4g× slower\n", 100 * s->share, s->factor);
+		if (s->share >= SPEED_SHOWN_MIN)
+			continue;
+		lo = others ? fmin(lo, s->factor) : s->factor;
+		hi = fmax(hi, s->factor);
+		rest += s->share;
+		others++;
 	}
 	if (others > 0 && take(l))
 		fprintf(l->out, "%.2g%% of the time %.3g× to %.3g× slower (%zu state%s)\n", 100 * rest,
@@ -162,13 +174,19 @@ static void interruption_lines(struct lines *l, const struct analysis *a)
 			fmt_span(x, sizeof x, m->cost, a->unit_ns));
 }
 
+static void all_lines(struct lines *l, const struct analysis *a)
+{
+	state_lines(l, a);
+	interruption_lines(l, a);
+	rarer_speed_lines(l, a);
+}
+
 /* The disturbances in at most room lines (one at least): all of them, or
  * room - 1 and a line that counts the others. */
 static void disturbances(FILE *out, const struct analysis *a, size_t room)
 {
 	struct lines count = { NULL, 0, 0, 0 };
-	speed_lines(&count, a);
-	interruption_lines(&count, a);
+	all_lines(&count, a);
 	size_t all = count.k;
 	if (all == 0) {
 		fprintf(out, SHORT_LABEL "%s\n", "disturbed",
@@ -179,8 +197,7 @@ static void disturbances(FILE *out, const struct analysis *a, size_t room)
 	}
 	room = room < 1 ? 1 : room;
 	struct lines l = { out, 0, 0, all <= room ? all : room - 1 };
-	speed_lines(&l, a);
-	interruption_lines(&l, a);
+	all_lines(&l, a);
 	if (all > room)
 		fprintf(out, SHORT_LABEL "%s%zu more (analyze -v)\n", room == 1 ? "disturbed" : "",
 			room == 1 ? "" : "and ", all - l.to);
