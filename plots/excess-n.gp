@@ -38,17 +38,17 @@ set yrange [w / 2 * eb : (excess_max + w) * 2 * eb]
 set ylabel sprintf("excess + %s (%s, log)", w_name, tu_name(excess_max + w))
 # (threshold 0: none judged, too few runs or samples that are means)
 strong = threshold > 0 ? sprintf("strong: the runs found interrupted (red: the shortest runs' threshold, %.4g %s)", threshold * eb, tu_name(excess_max + w)) : "no run judged interrupted"
-red = threshold > 0 ? (threshold + w) * eb : NaN
+threshold_at = threshold > 0 ? (threshold + w) * eb : NaN
 if (tick > 0) {
 	set title "excess over tick*floor(line/tick): on the line below green; ".strong
 	plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : ($4 + w) * eb) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
 	     data."/marked.txt" using 1:(column(6) > 0 ? ($4 + w) * eb : 1/0) with points pt mark ps 0.3 lc rgb purple, \
 	     2 * w * eb with lines dt 2 lw 1.5 lc rgb green, \
-	     red with lines dt 2 lw 1.5 lc rgb red
+	     threshold_at with lines dt 2 lw 1.5 lc rgb red
 } else {
 	set title "excess over the line (no clock tick known: no step function); ".strong
 	plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : ($4 + w) * eb) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
 	     data."/marked.txt" using 1:(column(6) > 0 ? ($4 + w) * eb : 1/0) with points pt mark ps 0.3 lc rgb purple, \
-	     red with lines dt 2 lw 1.5 lc rgb red
+	     threshold_at with lines dt 2 lw 1.5 lc rgb red
 }
 unset multiplot
