@@ -286,7 +286,7 @@ static void check_tick_grid(struct analysis *a)
 	}
 	char t[64];
 	if (10 * off > s->count)
-		warn(a, WARN_OFF_TICK, "off the tick: %llu of %zu minima lie between multiples of the header's tick (%s): uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1 (in clock units)",
+		warn(a, WARN_OFF_TICK, "off the tick: %llu of %zu minima lie between multiples of the header's tick, %s: uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1 (in clock units)",
 		     (unsigned long long)off, s->count,
 		     fmt_span_units(t, sizeof t, (double)tick, a->unit_ns));
 }
@@ -366,7 +366,7 @@ static void check_tick_coarser(struct analysis *a)
 	}
 	char step[64], given[64];
 	if (g >= 2 * tick && timings == a->points.samples)
-		warn(a, WARN_COARSER_THAN_TICK, "coarser than the tick: every timing (%llu) is a multiple of %s, %.3g times the %s tick (%s): the clock may step by that, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
+		warn(a, WARN_COARSER_THAN_TICK, "coarser than the tick: every timing (%llu) is a multiple of %s, %.3g times the %s tick, %s: the clock may step by that, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
 		     (unsigned long long)timings, fmt_span_units(step, sizeof step, (double)g, a->unit_ns),
 		     (double)g / (double)tick,
 		     strcmp(a->tick_source, "header") == 0 ? "header's" : "--tick's",
