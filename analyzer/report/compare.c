@@ -262,8 +262,8 @@ int compare_run(struct comparison *c, const struct analysis_settings *opt,
 	if (!(sa > 0) || !(sb > 0)) {
 		*err = b->where;
 		snprintf(err->msg, sizeof err->msg,
-			 "a unit cost is not positive (A %.6g, B %.6g): there is no ratio to report",
-			 sa, sb);
+			 "a unit cost is not positive (A %.6g, B %.6g %s): there is no ratio to report",
+			 sa, sb, c->in_ns ? "ns" : "clock units");
 		return -1;
 	}
 	c->ratio = sb / sa;

@@ -111,7 +111,7 @@ rc=0
 "$ANALYZE" utf.st line.txt > out 2> err || rc=$?
 check "stream + bare: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "stream + bare: names the file without a tick and --tick" \
-	grep -q 'line.txt has no tick but utf.st has one (1): give --tick 1' err
+	grep -q 'line.txt has no tick but utf.st has one (1 in clock units): give --tick 1' err
 answer line.txt --tick 1
 
 # Decimal seconds on a 1 ns grid: the tick is 1e-9, and the truth (3 ns a
