@@ -254,7 +254,7 @@ static void trace_short(FILE *out, const struct analysis *a)
 	struct source_view v = { &t->sources, NULL, "gap", ns, t->span / 2, NULL,
 				 source_view_tick(c, a->timer_period_ns, ns), c->loc_per_s };
 	for (size_t i = 0; i < t->sources.count; i++) {
-		fprintf(out, "%-10s ", i == 0 ? "sources" : "");
+		fprintf(out, SHORT_LABEL, i == 0 ? "sources" : "");
 		report_source_plain(out, &v, i);
 	}
 	if (t->sources.count == 0)
