@@ -238,13 +238,13 @@ static int merge_meta(struct analysis *a, const struct input_meta *m,
 				 other_host ? first->host : first->rank, a->first_file,
 				 other_host ? m->host : m->rank, a->where.file);
 		if (m->has_tick != first->has_tick && !(a->opt->tick > 0))
-			return analysis_fail(err, &a->where, "%s has no tick but %s has one (%llu): give --tick %llu to read them together, or analyze them apart",
+			return analysis_fail(err, &a->where, "%s has no tick but %s has one (%llu in clock units): give --tick %llu to read them together, or analyze them apart",
 				    m->has_tick ? a->first_file : a->where.file,
 				    m->has_tick ? a->where.file : a->first_file,
 				    (unsigned long long)(m->has_tick ? m->tick : first->tick),
 				    (unsigned long long)(m->has_tick ? m->tick : first->tick));
 		if (m->has_tick && m->tick != first->tick)
-			return analysis_fail(err, &a->where, "tick %llu differs from the tick %llu of %s: these streams come from different clocks",
+			return analysis_fail(err, &a->where, "tick %llu differs from the tick %llu of %s (in clock units): these streams come from different clocks",
 				    (unsigned long long)m->tick, (unsigned long long)first->tick,
 				    a->first_file);
 		/* uneven steps in any of them: the band takes the largest

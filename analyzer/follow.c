@@ -314,7 +314,7 @@ static void live_line(struct follow *f, char *buf, size_t len)
 	}
 	double unit_ns = f->unit_ns_given > 0 ? f->unit_ns_given : f->unit_ns;
 	double k = unit_ns > 0 ? unit_ns : 1;
-	const char *u = unit_ns > 0 ? "ns" : "units";
+	const char *u = unit_ns > 0 ? "ns" : "clock units";
 	add(buf, len, &n, "  %zu N  %.5g %s/unit [%.5g, %.5g]  overhead %.4g %s",
 		      x.points, x.slope * k, u, x.iv.slope[0] * k, x.iv.slope[1] * k,
 		      x.intercept * k, u);

@@ -50,6 +50,7 @@ static void fit_options(FILE *out, const struct analysis_settings *d)
 static void output_options(FILE *out, const struct analysis_settings *d)
 {
 	help_group(out, "output:");
+	help_option(out, "-v, --verbose", "the full text report: the fit's details, the excess, what disturbed the timings stage by stage (default: the short report, 15 lines but for its warnings)");
 	help_option(out, "--json", "print one JSON object instead of the text report");
 	help_option(out, "--format F", "text (default), json (as --json) or markdown: the headline as a table and the warnings (--compare, --group too), to paste in a pull request");
 	help_option(out, "--report FILE", "also write FILE (.html): one self-contained page, the headline, warnings, figures, minima per N and the text report (--compare, --group: the verdict first)");

@@ -171,8 +171,10 @@ int main(int argc, char **argv)
 		report_json(stdout, &a);
 	else if (opt.markdown)
 		report_markdown(stdout, &a);
-	else
+	else if (opt.verbose)
 		report_text(stdout, &a);
+	else
+		report_short(stdout, &a);
 	fflush(stdout);
 	/* The report stands even when the figures fail: exit 3 says so. */
 	int plots = 0;

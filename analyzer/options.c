@@ -38,6 +38,7 @@ static const struct option long_options[] = {
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "plot-format", required_argument, NULL, OPT_PLOT_FORMAT },
 	{ "plot-log", no_argument, NULL, OPT_PLOT_LOG },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "manual", no_argument, NULL, OPT_MANUAL },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -148,6 +149,14 @@ void options_help(FILE *out)
 "        --excess FILE     write \"n t at excess excess_step attribution\" per\n"
 "                          sample: attribution is jitter, speed, sourceK (the\n"
 "                          report's K-th source) or unexplained\n"
+"    -v, --verbose         the full text report (see REPORT): the unit cost\n"
+"                          and overhead in clock units and time, the tick\n"
+"                          band and refits behind their bounds, the fifths,\n"
+"                          the fit's minima, OLS for contrast, the excess,\n"
+"                          what disturbed the timings stage by stage and\n"
+"                          what the kernel counted (default: the short\n"
+"                          report); --json, markdown, --report, --compare\n"
+"                          and --group are whole without it\n"
 "        --json            print one JSON object instead of the text report\n"
 "        --report FILE     also write FILE (.html): one self-contained page\n"
 "                          to open or send, the headline and warnings, the\n"
@@ -233,20 +242,40 @@ void options_help(FILE *out)
 "        --version         print the version\n"
 "\n", d.analysis.replicates, d.analysis.seed);
 	fputs(
+"REPORT\n"
+"    The text report fits on a screen: 15 lines or fewer, but for its\n"
+"    warnings.  Its first line names the kernel, the clock, its tick in time\n"
+"    and the samples; then the unit cost in time with its bounds (clock\n"
+"    units in parentheses: TSC cycles on the TSC), the rate or bandwidth\n"
+"    where the header's per (or --per, --ops-per-unit) says what a unit is,\n"
+"    and the overhead; then one plain line for each thing that disturbed the\n"
+"    timings, from the same model values as the full report: each speed\n"
+"    state but the fastest held 1% of the time or more (its share of the\n"
+"    time, how many times slower), the rarer ones together, the ramps, each\n"
+"    source of interruptions (a timer's period and cost; bursts; random\n"
+"    ones, their rate and cost); then every warning, one line each; and a\n"
+"    last line pointing to -v.  The disturbances get the lines the rest\n"
+"    leaves, the last saying how many more -v shows.  Warnings are never\n"
+"    left out: many make a longer report.  An activity trace's report gives\n"
+"    the trace, the rate and cost of its interruptions, the time lost, one\n"
+"    line a source and what the kernel did not count.  Times are in ns, us,\n"
+"    ms or s; clock units stand alone only where the clock's ns per unit is\n"
+"    unknown.\n"
+"\n"
 "PLOTS\n"
 "    --plot DIR writes timings, excess-n, excess-distribution, excess-time,\n"
 "    speed and sources (.png, .svg, .pdf, or .txt for dumb) and their data\n"
 "    (samples.txt: at most 200000 samples plus every interrupted one, each\n"
 "    with its excess over its floor at its speed and its attribution;\n"
-"    marked.txt, its runs of a class but the jitter's; others.txt, one in\n"
-"    as many as there are sources; residual.txt, that excess's histogram by attribution with the\n"
-"    jitter's expected counts; attribution.gp, the sources' names;\n"
-"    minima.txt, histogram.txt, period.txt, windows.txt) into DIR; for an\n"
-"    activity trace, activity and gaps (trace.txt, gaphist.txt,\n"
-"    marks.txt).  It uses the gnuplot scripts in $SUBTICK_PLOTS if set,\n"
-"    else those of the build tree the program is in, else the installed\n"
-"    ones (share/subtick/plots).  Text from the input reaches gnuplot only\n"
-"    as string data, never as code.\n"
+"    marked.txt, its runs of a class but the jitter's; others.txt, one in as\n"
+"    many as there are sources; residual.txt, that excess's histogram by\n"
+"    attribution with the jitter's expected counts; attribution.gp, the\n"
+"    sources' names; minima.txt, histogram.txt, period.txt, windows.txt)\n"
+"    into DIR; for an activity trace, activity and gaps (trace.txt,\n"
+"    gaphist.txt, marks.txt).  It uses the gnuplot scripts in $SUBTICK_PLOTS\n"
+"    if set, else those of the build tree the program is in, else the\n"
+"    installed ones (share/subtick/plots).  Text from the input reaches\n"
+"    gnuplot only as string data, never as code.\n"
 "\n",
 	      out);
 	fputs(
@@ -259,6 +288,7 @@ void options_help(FILE *out)
 "\n"
 "EXAMPLES\n"
 "    collect | analyze\n"
+"    analyze -v count.st  # the full report\n"
 "    analyze count.st --json\n"
 "    analyze --excess excess.txt --plot figures count.st\n"
 "    collect --trace 5 | analyze --plot figures  # what disturbs this CPU\n"
@@ -399,6 +429,7 @@ static int take(int c, const char *arg, struct analyze_options *o, FILE *err)
 			return usage(err, "--ops-per-unit", arg, "expected a positive number");
 		o->analysis.ops_per_unit = v;
 		break;
+	case 'v': o->verbose = 1; break;
 	case 'h': analyze_help(stdout); return OPTIONS_DONE;
 	case OPT_MANUAL: options_help(stdout); return OPTIONS_DONE;
 	case OPT_VERSION: printf("analyze (subtick) %s\n", build_version); return OPTIONS_DONE;
@@ -470,7 +501,7 @@ static enum options_status read_words(int argc, char **argv,
 	*o = options_defaults();
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hv", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return unknown_option(argc, argv, c, err);
 		int st = take(c, optarg, o, err);

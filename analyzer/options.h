@@ -20,6 +20,7 @@ struct analyze_options {
 	const char *group;		/* --group KEY, or NULL */
 	int follow;			/* --follow */
 	const char *report_path;	/* --report FILE.html, or NULL */
+	int verbose;			/* -v: the full text report */
 };
 
 enum options_status { OPTIONS_RUN, OPTIONS_DONE, OPTIONS_USAGE };

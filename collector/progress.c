@@ -100,7 +100,7 @@ static void costs(char *buf, size_t len, size_t *at, const struct watch *w,
 		add(buf, len, at, "  %s", w->kernels > 1 ? (i ? "B " : "A ") : "");
 		if (w->fit[i].ok && w->fit[i].slope > 0)
 			add(buf, len, at, "%.5g %s", w->fit[i].slope * k,
-			    unit_ns > 0 ? "ns/unit" : "units/unit");
+			    unit_ns > 0 ? "ns/unit" : "clock units/unit");
 		else
 			add(buf, len, at, "(no line yet)");
 	}

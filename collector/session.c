@@ -255,10 +255,12 @@ static int kbest_can_judge(struct session *s)
 	}
 	if (t == UINT64_MAX)
 		return session_fail(s, 1, "--kbest: every run timed at the plan's smallest N to judge EPS was dropped (the CPU changed, or the clock stepped back)");
+	/* in ns, as a clock's unit is (calibrate.h) */
+	double u = s->cal.unit_ns;
 	fprintf(stderr,
-		"%s: --kbest %u:%g: the tick (%llu units) exceeds EPS x the smallest timing (%llu units at N=%llu), so K equal minima would agree only because the clock cannot tell them apart; use --runs or --budget, a finer clock, or a larger EPS\n",
-		s->opt->prog, o->kbest_k, o->kbest_eps, (unsigned long long)s->cal.tick,
-		(unsigned long long)(t == UINT64_MAX ? 0 : t),
+		"%s: --kbest %u:%g: the tick (%.4g ns, %llu clock units) exceeds EPS x the smallest timing (%.4g ns at N=%llu), so K equal minima would agree only because the clock cannot tell them apart; use --runs or --budget, a finer clock, or a larger EPS\n",
+		s->opt->prog, o->kbest_k, o->kbest_eps, (double)s->cal.tick * u,
+		(unsigned long long)s->cal.tick, (double)(t == UINT64_MAX ? 0 : t) * u,
 		(unsigned long long)s->plan.n[0]);
 	return 2;
 }

@@ -33,21 +33,22 @@ plot data."/samples.txt" using 1:($3 * es) with points pt dot ps 0.3 lc rgb grey
 # tools' results, decimals) there is no step function: the excess over
 # the line, shifted by the on-line width, and no tick's line.
 set logscale y
-set yrange [w / 2 : (excess_max + w) * 2]
-set ylabel sprintf("excess + %s (clock units, log)", w_name)
+eb = tu_scale(excess_max + w)	# in time too where unit_ns is known
+set yrange [w / 2 * eb : (excess_max + w) * 2 * eb]
+set ylabel sprintf("excess + %s (%s, log)", w_name, tu_name(excess_max + w))
 # (threshold 0: none judged, too few runs or samples that are means)
-strong = threshold > 0 ? sprintf("strong: the runs found interrupted (red: the shortest runs' threshold, %.4g)", threshold) : "no run judged interrupted"
-red = threshold > 0 ? threshold + w : NaN
+strong = threshold > 0 ? sprintf("strong: the runs found interrupted (red: the shortest runs' threshold, %.4g %s)", threshold * eb, tu_name(excess_max + w)) : "no run judged interrupted"
+threshold_at = threshold > 0 ? (threshold + w) * eb : NaN
 if (tick > 0) {
 	set title "excess over tick*floor(line/tick): on the line below green; ".strong
-	plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
-	     data."/marked.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt mark ps 0.3 lc rgb purple, \
-	     2 * w with lines dt 2 lw 1.5 lc rgb green, \
-	     red with lines dt 2 lw 1.5 lc rgb red
+	plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : ($4 + w) * eb) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
+	     data."/marked.txt" using 1:(column(6) > 0 ? ($4 + w) * eb : 1/0) with points pt mark ps 0.3 lc rgb purple, \
+	     2 * w * eb with lines dt 2 lw 1.5 lc rgb green, \
+	     threshold_at with lines dt 2 lw 1.5 lc rgb red
 } else {
 	set title "excess over the line (no clock tick known: no step function); ".strong
-	plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : $4 + w) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
-	     data."/marked.txt" using 1:(column(6) > 0 ? $4 + w : 1/0) with points pt mark ps 0.3 lc rgb purple, \
-	     red with lines dt 2 lw 1.5 lc rgb red
+	plot data."/samples.txt" using 1:(column(6) > 0 ? 1/0 : ($4 + w) * eb) with points pt dot ps 0.3 lc rgb "#c9b3d9", \
+	     data."/marked.txt" using 1:(column(6) > 0 ? ($4 + w) * eb : 1/0) with points pt mark ps 0.3 lc rgb purple, \
+	     threshold_at with lines dt 2 lw 1.5 lc rgb red
 }
 unset multiplot

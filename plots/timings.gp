@@ -25,9 +25,13 @@ if (logscale && n_min_pos > 0 && t_min_pos > 0) {
 	set yrange [0 : (ymax_timings > 0 ? ymax_timings : w) * yscale]
 	if (logscale) { set title TITLE."\n(linear axes: no positive N or t for log ones)" }
 }
+# the lines' terms in ns where unit_ns is known, else in clock units
+k_ns = unit_ns > 0 ? unit_ns : 1
+in_ns = unit_ns > 0 ? " ns" : ""
+line_unit = unit_ns > 0 ? "" : " (".VALUEUNIT.")"
 # the minima last: drawn over the line that rests on them (a terminal
 # figure keeps one character a cell)
 plot data."/samples.txt" using 1:($2 * yscale) with points pt dot ps 0.25 lc rgb grey title "every sample (some above the frame: see the excess figures)", \
-     f(x) * yscale with lines lw 2 lc rgb red title sprintf("least-values line: %.6g + %.6g N (clock units)", intercept, slope), \
-     g(x) * yscale with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g + %.6g N", ols_intercept, ols_slope), \
+     f(x) * yscale with lines lw 2 lc rgb red title sprintf("least-values line: %.6g%s + %.6g%s N%s", intercept * k_ns, in_ns, slope * k_ns, in_ns, line_unit), \
+     g(x) * yscale with lines dt 2 lw 2 lc rgb orange title sprintf("OLS on the means: %.6g%s + %.6g%s N%s", ols_intercept * k_ns, in_ns, ols_slope * k_ns, in_ns, line_unit), \
      data."/minima.txt" using 1:($2 * yscale) with points pt mark ps 0.9 lc rgb blue title "minimum per N"

@@ -74,23 +74,26 @@ static void check_linear(struct analysis *a)
 	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
 	if (linearity_check(&a->points, a->tick, &fit, &L) != 0)
 		return;
+	char x[48], y[48];
+	double ns = a->unit_ns;
 	if (L.kind == LINEARITY_BEND)
-		warn(a, WARN_NONLINEAR, "nonlinear: the minima curve away from a line: unit cost %.6g over N = %llu..%llu, %.6g over N = %llu..%llu (%+.2g%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
-		     L.slope_a, (unsigned long long)L.a_from, (unsigned long long)L.a_to,
-		     L.slope_b, (unsigned long long)L.b_from, (unsigned long long)L.b_to,
+		warn(a, WARN_NONLINEAR, "nonlinear: the minima curve away from a line: unit cost %s over N = %llu..%llu, %s over N = %llu..%llu (%+.2g%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		     fmt_span_to(x, sizeof x, L.slope_a, ns, 6), (unsigned long long)L.a_from,
+		     (unsigned long long)L.a_to, fmt_span_to(y, sizeof y, L.slope_b, ns, 6),
+		     (unsigned long long)L.b_from, (unsigned long long)L.b_to,
 		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1));
 	else if (L.kind == LINEARITY_STEP && saturation_step(a, L.step, &cost) > 0)
 		/* the staircase of a saturating source: its runs hold one more
 		 * interruption past each multiple of its period (a 1 ms timer
 		 * of 20 us over runs to 2.4 ms had been called nonlinear
 		 * beside the saturated warning that explains it) */
-		warn(a, WARN_STEP, "step: the minima step up by %.4g units between N = %llu and N = %llu, %d interruption%s cost (%.4g each): where the runs grow past a multiple of a source's period, each holds one more (see saturated); not a cost that is not linear in N, which the compensated unit cost takes out",
-		     L.step, (unsigned long long)L.step_before, (unsigned long long)L.step_after,
-		     saturation_step(a, L.step, &cost), saturation_step(a, L.step, &cost) > 1 ? "s'" : "'s",
-		     cost);
+		warn(a, WARN_STEP, "step: the minima step up by %s between N = %llu and N = %llu, %d interruption%s cost (%s each): where the runs grow past a multiple of a source's period, each holds one more (see saturated); not a cost that is not linear in N, which the compensated unit cost takes out",
+		     fmt_span(x, sizeof x, L.step, ns), (unsigned long long)L.step_before,
+		     (unsigned long long)L.step_after, saturation_step(a, L.step, &cost),
+		     saturation_step(a, L.step, &cost) > 1 ? "s'" : "'s", fmt_span(y, sizeof y, cost, ns));
 	else if (L.kind == LINEARITY_STEP)
-		warn(a, WARN_NONLINEAR, "nonlinear: the minima step %s by %.4g units between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
-		     L.step > 0 ? "up" : "down", fabs(L.step),
+		warn(a, WARN_NONLINEAR, "nonlinear: the minima step %s by %s between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
+		     L.step > 0 ? "up" : "down", fmt_span(x, sizeof x, fabs(L.step), ns),
 		     (unsigned long long)L.step_before, (unsigned long long)L.step_after);
 	else if (L.kind == LINEARITY_POINT &&
 		 (!(a->iv.slope[0] <= L.slope_without && L.slope_without <= a->iv.slope[1]) ||
@@ -101,15 +104,16 @@ static void check_linear(struct analysis *a)
 		 * small ones, rest on such an N by chance) */
 	{
 		if (L.points_below > 1)
-			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %.4g units, %.2g%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%.6g without them); fit without them, or time more N beside them",
-			     L.points_below, (unsigned long long)L.point_n, L.point_depth,
+			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %s, %.2g%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%s without them); fit without them, or time more N beside them",
+			     L.points_below, (unsigned long long)L.point_n,
+			     fmt_span(x, sizeof x, L.point_depth, ns),
 			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
-			     L.slope_without);
+			     fmt_span_to(y, sizeof y, L.slope_without, ns, 6));
 		else
-			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on N = %llu, whose minimum lies %.4g units (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%.6g without it); fit without it, or time more N beside it",
-			     (unsigned long long)L.point_n, L.point_depth,
+			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on N = %llu, whose minimum lies %s (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%s without it); fit without it, or time more N beside it",
+			     (unsigned long long)L.point_n, fmt_span(x, sizeof x, L.point_depth, ns),
 			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
-			     L.slope_without);
+			     fmt_span_to(y, sizeof y, L.slope_without, ns, 6));
 	}
 	if (a->iv.intercept[1] < 0 && a->diag.comp.done)
 		warn(a, WARN_OVERHEAD_BELOW_ZERO, "the overhead's whole interval lies below zero: the longer runs' minima hold interruptions the shorter ones escape (see saturated), which tilts the line up and its overhead down, or the cost is not linear in N (see the compensated unit cost and its bounds)");
@@ -145,12 +149,15 @@ static void check_drift(struct analysis *a)
 	if (a->nfifths != BLOCKS_FIFTHS || !fifths_drift(a->fifths, &lo, &hi))
 		return;
 	double lo_s = a->fifths[lo].slope, hi_s = a->fifths[hi].slope;
+	char x[48], y[48];
+	fmt_span_to(x, sizeof x, lo_s, a->unit_ns, 6);
+	fmt_span_to(y, sizeof y, hi_s, a->unit_ns, 6);
 	if (!sp->judged)
-		warn(a, WARN_DRIFT, "drift: the unit cost changed during the collection: %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
-		     lo_s, lo + 1, hi_s, hi + 1, 100 * (hi_s / lo_s - 1));
+		warn(a, WARN_DRIFT, "drift: the unit cost changed during the collection: %s in fifth %d, %s in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
+		     x, lo + 1, y, hi + 1, 100 * (hi_s / lo_s - 1));
 	else if (sp->count == 1 && sp->ramps == 0)
-		warn(a, WARN_FIFTHS, "fifths: the unit cost differs between fifths of the collection, %.6g in fifth %d, %.6g in fifth %d (%+.2f%%), beyond their bands, while the speed windows saw one speed: a fifth's minima, of a fifth of the runs, hold interruptions its runs could not escape (see the interruptions), or the speed changed by less than one window's scatter; the line rests on all the runs' minima",
-		     lo_s, lo + 1, hi_s, hi + 1, 100 * (hi_s / lo_s - 1));
+		warn(a, WARN_FIFTHS, "fifths: the unit cost differs between fifths of the collection, %s in fifth %d, %s in fifth %d (%+.2f%%), beyond their bands, while the speed windows saw one speed: a fifth's minima, of a fifth of the runs, hold interruptions its runs could not escape (see the interruptions), or the speed changed by less than one window's scatter; the line rests on all the runs' minima",
+		     x, lo + 1, y, hi + 1, 100 * (hi_s / lo_s - 1));
 }
 
 /* Speed: a state other than the fastest held SPEED_SHARE_MIN of the time
@@ -195,8 +202,10 @@ static void check_saturated(struct analysis *a)
 		double held = 0;
 		for (size_t j = 0; j < d->sources.count; j++)
 			held += d->sources.s[j].held_longest * d->sources.s[j].cost;
-		warn(a, WARN_SATURATED, "saturated: the longest runs expect %.3g interruptions each, and the model's sources leave their minima holding some (the longest N's about %.3g, %.3g%% of its time): the line rises with them; the compensated unit cost (%.6g) takes them out",
-		     m->expected_long, d->comp.held_longest, 100 * held / last->min, d->comp.slope);
+		char x[48];
+		warn(a, WARN_SATURATED, "saturated: the longest runs expect %.3g interruptions each, and the model's sources leave their minima holding some (the longest N's about %.3g, %.3g%% of its time): the line rises with them; the compensated unit cost (%s) takes them out",
+		     m->expected_long, d->comp.held_longest, 100 * held / last->min,
+		     fmt_span_to(x, sizeof x, d->comp.slope, a->unit_ns, 6));
 		return;
 	}
 	/* the floor itself held disturbances (jitter.h), which grow with
@@ -275,9 +284,11 @@ static void check_tick_grid(struct analysis *a)
 		uint64_t d = r < tick - r ? r : tick - r;	/* to the nearest multiple */
 		off += 10 * d > tick;
 	}
+	char t[64];
 	if (10 * off > s->count)
-		warn(a, WARN_OFF_TICK, "off the tick: %llu of %zu minima lie between multiples of the header's tick (%llu): uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1",
-		     (unsigned long long)off, s->count, (unsigned long long)tick);
+		warn(a, WARN_OFF_TICK, "off the tick: %llu of %zu minima lie between multiples of the header's tick, %s: uneven clock steps or a wrong tick, so the tick band may be too narrow; give --tick as the clock's mean step + 1 (in clock units)",
+		     (unsigned long long)off, s->count,
+		     fmt_span_units(t, sizeof t, (double)tick, a->unit_ns));
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -308,8 +319,11 @@ static void check_glitches(struct analysis *a)
 	if (gs->count == 0)
 		return;
 	const struct glitch *g = &gs->g[0];
-	warn(a, WARN_CLOCK_GLITCH, "clock glitch? at N = %llu one timing (%.6g) lies %.4g units below the next timing of its N and %.4g below the line through the other minima; %s",
-	     (unsigned long long)g->n, g->t, g->below_next, g->below_line,
+	double ns = a->unit_ns;
+	char t[48], x[48], y[48];
+	warn(a, WARN_CLOCK_GLITCH, "clock glitch? at N = %llu one timing (%s) lies %s below the next timing of its N and %s below the line through the other minima; %s",
+	     (unsigned long long)g->n, fmt_span_to(t, sizeof t, g->t, ns, 6),
+	     fmt_span(x, sizeof x, g->below_next, ns), fmt_span(y, sizeof y, g->below_line, ns),
 	     gs->kept ? "it was kept (--keep-low) and the line rests on it"
 		      : "it was left out (--keep-low keeps it)");
 	if (gs->count == 1)
@@ -318,8 +332,9 @@ static void check_glitches(struct analysis *a)
 	char at[ANALYSIS_WARNING_LEN / 2] = "", one[64];
 	size_t len = 0;
 	for (size_t i = 1; i < gs->count; i++) {
-		int k = snprintf(one, sizeof one, "%s%llu (%.4g below the line)", i > 1 ? ", " : "",
-				 (unsigned long long)gs->g[i].n, gs->g[i].below_line);
+		int k = snprintf(one, sizeof one, "%s%llu (%s below the line)", i > 1 ? ", " : "",
+				 (unsigned long long)gs->g[i].n,
+				 fmt_span(x, sizeof x, gs->g[i].below_line, ns));
 		if (len + (size_t)k + 6 >= sizeof at) {
 			memcpy(at + len, ", ...", 6);
 			break;
@@ -349,11 +364,14 @@ static void check_tick_coarser(struct analysis *a)
 		g = gcd64(g, (uint64_t)r.t);
 		timings++;
 	}
+	char step[64], given[64];
 	if (g >= 2 * tick && timings == a->points.samples)
-		warn(a, WARN_COARSER_THAN_TICK, "coarser than the tick: every timing (%llu) is a multiple of %llu units, %.3g times the %s tick (%llu): the clock may step by %llu, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
-		     (unsigned long long)timings, (unsigned long long)g, (double)g / (double)tick,
+		warn(a, WARN_COARSER_THAN_TICK, "coarser than the tick: every timing (%llu) is a multiple of %s, %.3g times the %s tick, %s: the clock may step by that, and the tick band and the bounds are then too narrow; give --tick %llu if it does",
+		     (unsigned long long)timings, fmt_span_units(step, sizeof step, (double)g, a->unit_ns),
+		     (double)g / (double)tick,
 		     strcmp(a->tick_source, "header") == 0 ? "header's" : "--tick's",
-		     (unsigned long long)tick, (unsigned long long)g, (unsigned long long)g);
+		     fmt_span_units(given, sizeof given, (double)tick, a->unit_ns),
+		     (unsigned long long)g);
 }
 
 void analysis_check(struct analysis *a)
@@ -383,9 +401,10 @@ void analysis_check(struct analysis *a)
 		double big = 0;
 		for (size_t i = 0; i < s->count; i++)
 			big = s->p[i].min > big ? s->p[i].min : big;
+		char x[48];
 		if (big >= 9007199254740992.0)	/* 2^53 */
-			warn(a, WARN_BEYOND_2_53, "timings beyond 2^53 units: the fit is exact, but excesses, quantiles and the subsampling are computed in doubles, to about %.3g units",
-			     ldexp(1, ilogb(big) - 52));
+			warn(a, WARN_BEYOND_2_53, "timings beyond 2^53 clock units: the fit is exact, but excesses, quantiles and the subsampling are computed in doubles, to about %s",
+			     fmt_span_units(x, sizeof x, ldexp(1, ilogb(big) - 52), a->unit_ns));
 	}
 	check_drift(a);
 	check_order(a);

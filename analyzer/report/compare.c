@@ -262,8 +262,8 @@ int compare_run(struct comparison *c, const struct analysis_settings *opt,
 	if (!(sa > 0) || !(sb > 0)) {
 		*err = b->where;
 		snprintf(err->msg, sizeof err->msg,
-			 "a unit cost is not positive (A %.6g, B %.6g): there is no ratio to report",
-			 sa, sb);
+			 "a unit cost is not positive (A %.6g, B %.6g %s): there is no ratio to report",
+			 sa, sb, c->in_ns ? "ns" : "clock units");
 		return -1;
 	}
 	c->ratio = sb / sa;
@@ -298,7 +298,7 @@ static void side_text(FILE *out, const char *name, const struct analysis *x, int
 	fprintf(out, "%s: %s on clock %s, %zu N, %llu samples: unit cost %.*g %s, bounds [%.*g, %.*g]; overhead %.4g\n",
 		name, x->kernel[0] ? x->kernel : "unknown kernel", x->clock[0] ? x->clock : "unknown",
 		x->points.count, (unsigned long long)x->points.samples, d, x->fit.slope * k,
-		in_ns ? "ns" : "units", d, x->iv.slope[0] * k, d, x->iv.slope[1] * k,
+		in_ns ? "ns" : "clock units", d, x->iv.slope[0] * k, d, x->iv.slope[1] * k,
 		x->fit.intercept * k);
 	for (size_t i = 0; i < x->warnings; i++)
 		fprintf(out, "   warning: %s\n", x->warning[i]);

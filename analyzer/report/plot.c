@@ -142,12 +142,15 @@ int plot_close(FILE *f)
 
 static void title(const struct analysis *a, char *out, size_t len)
 {
-	int d = report_digits(a->fit.slope, a->iv.slope[1] - a->iv.slope[0]);
-	int k = snprintf(out, len, "%s on %s: unit cost %.*g units",
-			 a->kernel[0] ? a->kernel : "kernel",
-			 a->clock[0] ? a->clock : "an unknown clock", d, a->fit.slope);
-	if (a->unit_ns > 0 && k > 0 && (size_t)k < len)
-		snprintf(out + k, len - (size_t)k, " = %.*g ns", d, a->fit.slope * a->unit_ns);
+	/* time first, clock units beside it (report.h) */
+	struct report_shown q;
+	report_shown(&q, a->fit.slope, a->iv.slope, a->unit_ns);
+	int k = snprintf(out, len, "%s on %s: unit cost ", a->kernel[0] ? a->kernel : "kernel",
+			 a->clock[0] ? a->clock : "an unknown clock");
+	if (k > 0 && (size_t)k < len && q.unit)
+		snprintf(out + k, len - (size_t)k, "%s %s (%s %s)", q.t_v, q.unit, q.v, report_units_of(a));
+	else if (k > 0 && (size_t)k < len)
+		snprintf(out + k, len - (size_t)k, "%s %s", q.v, report_units_of(a));
 }
 
 /* A number gnuplot can read back from a string: its "x" + 0 wants a

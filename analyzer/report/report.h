@@ -8,7 +8,11 @@
 
 #include "analysis.h"
 
+/* The full report (analyze -v). */
 void report_text(FILE *out, const struct analysis *a);
+/* The short report (report_short.c): the headline, one line a
+ * disturbance, every warning, in 15 lines but for the warnings. */
+void report_short(FILE *out, const struct analysis *a);
 void report_json(FILE *out, const struct analysis *a);
 /* The headline as GitHub-flavoured Markdown (report_md.c). */
 void report_markdown(FILE *out, const struct analysis *a);
@@ -40,5 +44,27 @@ void report_diagnosis_json(FILE *out, int *first, const struct analysis *a);
 
 /* Significant digits that show a value whose uncertainty is width. */
 int report_digits(double value, double width);
+
+/* A value and its bounds as the text reports print them: to the digits
+ * the bounds vouch for, trailing zeros kept ("0.7180"), a bound a hair
+ * from zero as 0; in clock units, and in the time unit the value's
+ * magnitude calls for (units.h) where unit_ns is known. */
+struct report_shown {
+	char v[40], lo[40], hi[40];		/* clock units */
+	char t_v[40], t_lo[40], t_hi[40];	/* in unit */
+	const char *unit;			/* "ns", "µs"...; NULL: no time */
+};
+void report_shown(struct report_shown *q, double v, const double iv[2], double unit_ns);
+
+/* What the timings are counted in: "clock units", or "units of the
+ * input" where it had no header; report_units is "units" where a time
+ * stands beside them (unit_ns known), else that. */
+const char *report_units_of(const struct analysis *a);
+const char *report_units(const struct analysis *a);
+
+/* The text reports' lines of rates (GB/s, per second, Mops/s) and of a
+ * message kernel's latency and bandwidth; none where unit_ns is unknown. */
+void report_rates_text(FILE *out, const struct analysis *a);
+void report_message_text(FILE *out, const struct analysis *a);
 
 #endif /* SUBTICK_REPORT_H */

@@ -194,10 +194,10 @@ void report_compensated_text(FILE *out, const struct analysis *a)
 	if (!c->done)
 		return;
 	int d = report_digits(c->slope, c->slope_hi - c->slope_lo);
-	fprintf(out, "compensated %.*g units", d, c->slope);
+	fprintf(out, "compensated %.*g %s", d, c->slope, report_units(a));
 	if (a->unit_ns > 0)
 		fprintf(out, " = %.*g ns", d, c->slope * a->unit_ns);
-	fprintf(out, "   bounds [%.*g, %.*g] units", d, c->slope_lo, d, c->slope_hi);
+	fprintf(out, "   bounds [%.*g, %.*g] %s", d, c->slope_lo, d, c->slope_hi, report_units(a));
 	if (a->unit_ns > 0)
 		fprintf(out, " = [%.*g, %.*g] ns", d, c->slope_lo * a->unit_ns, d,
 			c->slope_hi * a->unit_ns);

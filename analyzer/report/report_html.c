@@ -22,7 +22,6 @@
 static void trace_headline(FILE *out, const struct analysis *a)
 {
 	const struct trace_summary *t = &a->trace_sum;
-	double k = a->unit_ns > 0 ? a->unit_ns : 1;
 	char cost[48] = "", longest[48] = "";
 	fputs("<h1>activity trace <small>on ", out);
 	html_esc(out, a->clock[0] ? a->clock : "an unknown clock");
@@ -32,13 +31,8 @@ static void trace_headline(FILE *out, const struct analysis *a)
 	fprintf(out, "<tr><th>time lost</th><td class=n>%.3g%% of the trace</td></tr>\n",
 		100 * t->lost_share);
 	if (t->gaps > 0) {	/* as the text report gives them */
-		if (a->unit_ns > 0) {
-			fmt_time(cost, sizeof cost, t->cost * k, 4);
-			fmt_time(longest, sizeof longest, t->max * k, 4);
-		} else {
-			snprintf(cost, sizeof cost, "%.4g units", t->cost);
-			snprintf(longest, sizeof longest, "%.4g units", t->max);
-		}
+		fmt_span(cost, sizeof cost, t->cost, a->unit_ns);
+		fmt_span(longest, sizeof longest, t->max, a->unit_ns);
 		fprintf(out, "<tr><th>one costs</th><td class=n>%s (median)</td></tr>\n", cost);
 		fprintf(out, "<tr><th>the longest gap</th><td class=n>%s</td></tr>\n", longest);
 	}
@@ -65,7 +59,7 @@ static void minima_table(FILE *out, const struct analysis *a)
 			step, s->count);
 	fputs("<table><tr><th>N</th><th>minimum</th><th>above the line</th><th>runs</th><th>mean</th></tr>\n", out);
 	double k = a->unit_ns > 0 ? a->unit_ns : 1;
-	const char *u = a->unit_ns > 0 ? "" : " units";
+	const char *u = a->unit_ns > 0 ? "" : " clock units";
 	for (size_t i = 0; i < s->count; i += step) {
 		const struct point *p = &s->p[i];
 		char m[48], e[48], mean[48];

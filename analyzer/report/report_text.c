@@ -34,54 +34,65 @@ static const char *sig(char *buf, size_t len, double v, int d)
 	return buf;
 }
 
-/* "1.150321 units = 0.5001394 ns", then "bounds [1.150302, 1.150340] units
- * = [...] ns": the time in the unit its magnitude calls for (units.h),
- * the value and both bounds in one unit, to the digits the bounds vouch
- * for. */
-static void quantity(FILE *out, const char *name, double v, const double iv[2],
-		     double unit_ns, const char *units)
+void report_shown(struct report_shown *q, double v, const double iv[2], double unit_ns)
 {
-	char a[40], b[40], c[40];
 	int d = report_digits(v, iv[1] - iv[0]);
 	/* a bound rounding left a hair from zero is 0 (units.h) */
 	double scale = fmax(fabs(v), fmax(fabs(iv[0]), fabs(iv[1])));
 	double lo = fabs(iv[0]) <= 1e-9 * scale ? 0 : iv[0];
 	double hi = fabs(iv[1]) <= 1e-9 * scale ? 0 : iv[1];
-	iv = (const double[2]){ lo, hi };
+	sig(q->v, sizeof q->v, v, d);
+	sig(q->lo, sizeof q->lo, lo, d);
+	sig(q->hi, sizeof q->hi, hi, d);
+	q->unit = NULL;
+	if (!(unit_ns > 0))
+		return;
 	struct time_unit tu = time_unit_for((v != 0 ? v : scale) * unit_ns);
-	fprintf(out, "%-10s %s %s", name, sig(a, sizeof a, v, d), units);
-	if (unit_ns > 0)
-		fprintf(out, " = %s %s", sig(a, sizeof a, v * unit_ns / tu.ns, d), tu.name);
-	fprintf(out, "\n%-10s bounds [%s, %s] %s", "", sig(b, sizeof b, iv[0], d),
-		sig(c, sizeof c, iv[1], d), units);
-	if (unit_ns > 0)
-		fprintf(out, " = [%s, %s] %s", sig(b, sizeof b, iv[0] * unit_ns / tu.ns, d),
-			sig(c, sizeof c, iv[1] * unit_ns / tu.ns, d), tu.name);
+	q->unit = tu.name;
+	sig(q->t_v, sizeof q->t_v, v * unit_ns / tu.ns, d);
+	sig(q->t_lo, sizeof q->t_lo, lo * unit_ns / tu.ns, d);
+	sig(q->t_hi, sizeof q->t_hi, hi * unit_ns / tu.ns, d);
+}
+
+/* "1.150321 units = 0.5001394 ns", then "bounds [1.150302, 1.150340] units
+ * = [...] ns": the value and both bounds in one unit (report_shown). */
+static void quantity(FILE *out, const char *name, double v, const double iv[2],
+		     double unit_ns, const char *units)
+{
+	struct report_shown q;
+	report_shown(&q, v, iv, unit_ns);
+	fprintf(out, "%-10s %s %s", name, q.v, units);
+	if (q.unit)
+		fprintf(out, " = %s %s", q.t_v, q.unit);
+	fprintf(out, "\n%-10s bounds [%s, %s] %s", "", q.lo, q.hi, units);
+	if (q.unit)
+		fprintf(out, " = [%s, %s] %s", q.t_lo, q.t_hi, q.unit);
 	fprintf(out, "\n");
+}
+
+/* What one unit of N is, in the singular: "byte" from per = bytes;
+ * "unit" where the input does not say. */
+static const char *one_unit(char *buf, size_t len, const struct analysis *a)
+{
+	snprintf(buf, len, "%s", a->per[0] ? a->per : "unit");
+	size_t k = strlen(buf);
+	if (a->per[0] && k > 1 && buf[k - 1] == 's')
+		buf[k - 1] = '\0';
+	return buf;
 }
 
 /*
  * Rates, where ns per unit is known: bytes per unit give GB/s (bytes per
  * ns), any other unit its count per second; --ops-per-unit K gives Mops/s
  * (K / ns per unit, x 1000).  A bound of the rate comes from the other
- * bound of the unit cost.  On the TSC the unit cost is also in TSC cycles
- * (the counter's, not the core's: they differ where the core's clock
- * does).
+ * bound of the unit cost.  A message kernel's are its latency and
+ * bandwidth (report_message_text).
  */
-static void rates(FILE *out, const struct analysis *a)
+void report_rates_text(FILE *out, const struct analysis *a)
 {
 	const double *iv = a->iv.slope;
 	double ns = a->fit.slope * a->unit_ns;
-	char one[40] = "unit";	/* "per byte", from per = bytes */
-	if (a->per[0]) {
-		snprintf(one, sizeof one, "%s", a->per);
-		size_t k = strlen(one);
-		if (k > 1 && one[k - 1] == 's')
-			one[k - 1] = '\0';
-	}
-	if (strcmp(a->clock, "tsc") == 0)
-		fprintf(out, "           = %.4g TSC cycles per %s (the counter's cycles, not the core's)\n",
-			a->fit.slope, one);
+	char one[40];
 	if (!(a->unit_ns > 0) || !(ns > 0))
 		return;
 	double lo = iv[1] * a->unit_ns, hi = iv[0] * a->unit_ns;	/* ns */
@@ -89,7 +100,7 @@ static void rates(FILE *out, const struct analysis *a)
 	if (hi > 0)
 		snprintf(upper, sizeof upper, "%.4g", 1 / hi);
 	if (a->message[0])
-		;	/* message_lines() says it in latency and bandwidth */
+		;	/* report_message_text() says it in latency and bandwidth */
 	else if (strcmp(a->per, "bytes") == 0)
 		fprintf(out, "throughput %.4g GB/s   bounds [%.4g, %s] GB/s\n", 1 / ns,
 			1 / lo, upper);
@@ -97,11 +108,23 @@ static void rates(FILE *out, const struct analysis *a)
 		fprintf(out, "rate       %.4g %s per second\n", 1e9 / ns, a->per);
 	if (a->opt->ops_per_unit > 0)
 		fprintf(out, "rate       %.4g Mops/s (%g operations per %s)\n",
-			a->opt->ops_per_unit * 1e3 / ns, a->opt->ops_per_unit, one);
+			a->opt->ops_per_unit * 1e3 / ns, a->opt->ops_per_unit,
+			one_unit(one, sizeof one, a));
+}
+
+/* On the TSC the unit cost is also in TSC cycles (the counter's, not the
+ * core's: they differ where the core's clock does); then the rates. */
+static void rates(FILE *out, const struct analysis *a)
+{
+	char one[40];
+	if (strcmp(a->clock, "tsc") == 0)
+		fprintf(out, "           = %.4g TSC cycles per %s (the counter's cycles, not the core's)\n",
+			a->fit.slope, one_unit(one, sizeof one, a));
+	report_rates_text(out, a);
 }
 
 /* A message kernel's line as latency and bandwidth (message.h). */
-static void message_lines(FILE *out, const struct analysis *a)
+void report_message_text(FILE *out, const struct analysis *a)
 {
 	struct message_costs m;
 	if (!message_costs(a, &m))
@@ -125,10 +148,14 @@ static void message_lines(FILE *out, const struct analysis *a)
 		s->p[0].n > 256 ? "; small messages take another (collect-mpi --range 0:256 times them)" : "");
 }
 
-/* What the timings are counted in. */
-static const char *units_of(const struct analysis *a)
+const char *report_units_of(const struct analysis *a)
 {
 	return a->files_bare ? "units of the input" : "clock units";
+}
+
+const char *report_units(const struct analysis *a)
+{
+	return a->unit_ns > 0 ? "units" : report_units_of(a);
 }
 
 static void heading(FILE *out, const struct analysis *a)
@@ -137,7 +164,7 @@ static void heading(FILE *out, const struct analysis *a)
 	fprintf(out, "subtick analyze: %s on clock %s", a->kernel[0] ? a->kernel : "unknown kernel",
 		a->clock[0] ? a->clock : "unknown");
 	if (a->tick > 0) {
-		fprintf(out, ", tick %.10g units", a->tick);
+		fprintf(out, ", tick %.10g %s", a->tick, report_units(a));
 		char tn[48];
 		if (a->unit_ns > 0)
 			fprintf(out, " = %s", fmt_time(tn, sizeof tn, a->tick * a->unit_ns, 4));
@@ -190,7 +217,7 @@ static void support_times(FILE *out, const struct analysis *a)
 		if (a->unit_ns > 0)
 			fmt_time(w[i], sizeof w[i], when[i] * a->unit_ns, 6);
 		else
-			snprintf(w[i], sizeof w[i], "%.6g units", when[i]);
+			snprintf(w[i], sizeof w[i], "%.6g %s", when[i], report_units_of(a));
 	}
 	fprintf(out, "  its minima were taken at %s and %s into a collection of %s\n",
 		w[0], w[1], w[2]);
@@ -200,16 +227,16 @@ static void fit_section(FILE *out, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
 	const struct interval *iv = &a->iv;
-	const char *u = a->files_bare ? "units" : "units";
+	const char *u = report_units(a);
 	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns, u);
 	rates(out, a);
 	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns, u);
 	if (a->read_overhead >= 0)
-		fprintf(out, "           (for comparison: two clock reads back to back take %.4g units)\n",
-			a->read_overhead);
+		fprintf(out, "           (for comparison: two clock reads back to back take %.4g %s)\n",
+			a->read_overhead, u);
 	if (iv->band_ok)
-		fprintf(out, "           interval: tick band (W = %.4g units, %zu minima within W)",
-			iv->band_width, iv->band_support);
+		fprintf(out, "           interval: tick band (W = %.4g %s, %zu minima within W)",
+			iv->band_width, u, iv->band_support);
 	else
 		fprintf(out, "           interval: no tick band (see the warnings)");
 	if (iv->replicates > 1 && iv->blocks)
@@ -223,16 +250,16 @@ static void fit_section(FILE *out, const struct analysis *a)
 	if (!a->start_times)	/* said once: the order in time is unknown */
 		fprintf(out, "           no start times in the input: no fifths in time, no drift check, no periods\n");
 	report_compensated_text(out, a);
-	message_lines(out, a);
+	report_message_text(out, a);
 	fprintf(out, "\n");
 
 	fprintf(out, "least-values fit (%s)\n", a->method);
 	if (a->lp_done && a->hull_done)
 	{
 		char dv[40];
-		fprintf(out, "  the LP (GLPK) and the lower convex hull agree: difference %s units\n",
+		fprintf(out, "  the LP (GLPK) and the lower convex hull agree: difference %s %s\n",
 			fmt_num(dv, sizeof dv, a->lp_hull_difference,
-				a->points.p[a->points.count - 1].min, 3));
+				a->points.p[a->points.count - 1].min, 3), u);
 	}
 	if (a->fit.unique)
 		fprintf(out, "  rests on the minima at N = %llu and N = %llu\n",
@@ -246,21 +273,22 @@ static void fit_section(FILE *out, const struct analysis *a)
 }
 
 static void ols_line(FILE *out, const char *name, const struct ols_fit *o,
-		     double lv)
+		     const struct analysis *a)
 {
+	double lv = a->fit.slope;
 	if (!o->ok) {
 		fprintf(out, "  %-14s failed\n", name);
 		return;
 	}
-	fprintf(out, "  %-14s %.10g units/N (%+.3g%% from the least-values slope), overhead %.6g\n",
-		name, o->slope, lv != 0 ? 100 * (o->slope / lv - 1) : 0, o->intercept);
+	fprintf(out, "  %-14s %.10g %s/N (%+.3g%% from the least-values slope), overhead %.6g\n",
+		name, o->slope, report_units(a), lv != 0 ? 100 * (o->slope / lv - 1) : 0, o->intercept);
 }
 
 static void excess_section(FILE *out, const struct analysis *a)
 {
 	const struct excess_summary *e = &a->excess;
 	double share = e->samples ? 100.0 * (double)e->on_line / (double)e->samples : 0;
-	fprintf(out, "\nexcess over the line (%s)\n", units_of(a));
+	fprintf(out, "\nexcess over the line (%s)\n", report_units_of(a));
 	if (a->tick > 0)
 		fprintf(out, "  on the line (within one tick of the step function): %.1f%% of samples\n",
 			share);
@@ -284,8 +312,8 @@ void report_text(FILE *out, const struct analysis *a)
 	heading(out, a);
 	fit_section(out, a);
 	fprintf(out, "averaging would say:\n");
-	ols_line(out, "OLS on minima", &a->ols_minima, a->fit.slope);
-	ols_line(out, "OLS on means", &a->ols_means, a->fit.slope);
+	ols_line(out, "OLS on minima", &a->ols_minima, a);
+	ols_line(out, "OLS on means", &a->ols_means, a);
 	excess_section(out, a);
 	report_diagnosis_text(out, a);
 	fprintf(out, "\nwarnings\n");

@@ -62,11 +62,27 @@ const char *fmt_count(char *buf, size_t len, double n, const char *one, const ch
 	return buf;
 }
 
-const char *fmt_span(char *buf, size_t len, double units, double unit_ns)
+const char *fmt_span_to(char *buf, size_t len, double units, double unit_ns, int digits)
 {
 	if (unit_ns > 0)
-		return fmt_time(buf, len, units * unit_ns, 4);
-	snprintf(buf, len, "%.4g units", units);
+		return fmt_time(buf, len, units * unit_ns, digits);
+	snprintf(buf, len, "%.*g clock units", clamp_digits(digits), units);
+	return buf;
+}
+
+const char *fmt_span(char *buf, size_t len, double units, double unit_ns)
+{
+	return fmt_span_to(buf, len, units, unit_ns, 4);
+}
+
+const char *fmt_span_units(char *buf, size_t len, double units, double unit_ns)
+{
+	char t[40];
+	if (unit_ns > 0 && unit_ns != 1)
+		snprintf(buf, len, "%s (%.10g clock units)", fmt_time(t, sizeof t, units * unit_ns, 4),
+			 units);
+	else
+		fmt_span_to(buf, len, units, unit_ns, 10);
 	return buf;
 }
 
@@ -78,6 +94,6 @@ const char *fmt_moment(char *buf, size_t len, double units, double unit_ns)
 	else if (unit_ns > 0)
 		snprintf(buf, len, "%.5g s", ms / 1e3);
 	else
-		snprintf(buf, len, "%.4g units", units);
+		snprintf(buf, len, "%.4g clock units", units);
 	return buf;
 }

@@ -36,12 +36,20 @@ const char *fmt_num(char *buf, size_t len, double v, double scale, int digits);
 const char *fmt_count(char *buf, size_t len, double n, const char *one, const char *many);
 
 /* A length of `units` clock units: in time where unit_ns is known
- * ("20.1 µs"), else "3.2e+04 units". */
+ * ("20.1 µs"), else "3.2e+04 clock units"; to 4 significant digits, or
+ * to digits (3..15). */
 const char *fmt_span(char *buf, size_t len, double units, double unit_ns);
+const char *fmt_span_to(char *buf, size_t len, double units, double unit_ns, int digits);
+
+/* A length of clock units that an option takes (--tick): in time, with
+ * the clock units in parentheses ("20.04 ns (42 clock units)"); in time
+ * alone where unit_ns is 1 (a clock in ns), in clock units alone where it
+ * is unknown. */
+const char *fmt_span_units(char *buf, size_t len, double units, double unit_ns);
 
 /* A moment `units` clock units after the start: ms, or s from 10 s on
- * ("1600 ms", "12.5 s"), never an exponent; "3.2e+04 units" without
- * unit_ns. */
+ * ("1600 ms", "12.5 s"), never an exponent; "3.2e+04 clock units"
+ * without unit_ns. */
 const char *fmt_moment(char *buf, size_t len, double units, double unit_ns);
 
 #endif /* SUBTICK_UNITS_H */

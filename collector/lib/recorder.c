@@ -714,7 +714,7 @@ static void print_summary(subtick_recorder *r)
 		return;
 	}
 	int ns = isfinite(x.unit_ns);
-	const char *unit = ns ? "ns" : "units";
+	const char *unit = ns ? "ns" : "clock units";
 	double k = ns ? x.unit_ns : 1;
 	char warned[320];
 	warning_words(x.warnings, warned, sizeof warned);

@@ -191,7 +191,7 @@ static int share_clocks(struct run *r, struct session *s)
 		    s->cal.unit_ns_rel_error != 0)
 			for (int i = 1; i < size; i++)
 				if (all[i].unit_ns != all[0].unit_ns) {
-					fprintf(stderr, "%s: --kernel allreduce takes the slowest rank's timing, but ranks on other hosts count %s in other units (%.6g ns against %.6g): use --clock monotonic\n",
+					fprintf(stderr, "%s: --kernel allreduce takes the slowest rank's timing, but ranks on other hosts count %s in other units (%.6g ns a clock unit against %.6g ns): use --clock monotonic\n",
 						r->prog, s->clock->name, all[i].unit_ns, all[0].unit_ns);
 					return 2;
 				}

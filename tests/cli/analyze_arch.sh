@@ -2,10 +2,10 @@
 # analyze's reports on the collection's streams (data/) are the same from
 # the aarch64 build (run here under qemu-user) as from the native one
 # ($SUBTICK_NATIVE_ANALYZE, which scripts/test --aarch64 sets to build/'s):
-# the text byte for byte, the JSON value for value, but for the numbers
-# explained below.  data/*.st by default; the collections (data/*.st.gz)
-# too with SUBTICK_ARCH_ALL=1: under emulation they take minutes each
-# (count-speedup's text: 4 minutes here).
+# the text (short and -v) byte for byte, the JSON value for value, but
+# for the numbers explained below.  data/*.st by default; the collections
+# (data/*.st.gz) too with SUBTICK_ARCH_ALL=1: under emulation they take
+# minutes each (count-speedup's text: 4 minutes here).
 . "$(dirname "$0")/lib.sh"
 : "${ANALYZE:?}" "${SUBTICK_SOURCE_ROOT:?}"
 [ -n "${SUBTICK_EMULATOR:-}" ] || skip "compares a cross build's analyze with the native one: a cross build only"
@@ -16,8 +16,9 @@ streams=$(ls "$SUBTICK_SOURCE_ROOT"/data/*.st)
 [ "${SUBTICK_ARCH_ALL:-0}" = 1 ] && streams="$streams $(ls "$SUBTICK_SOURCE_ROOT"/data/*.st.gz)"
 for s in $streams; do
 	name=$(basename "$s")
-	for how in text json; do
+	for how in text full json; do
 		o=""
+		[ $how = full ] && o=-v
 		[ $how = json ] && o=--json
 		# shellcheck disable=SC2086 # $o is one option or none
 		gzip -dcf "$s" | "$native" $o - > "$T/native.$how" || fail "$name: native analyze $o exited $?"
@@ -25,6 +26,7 @@ for s in $streams; do
 		gzip -dcf "$s" | "$ANALYZE" $o - > "$T/aarch64.$how" || fail "$name: aarch64 analyze $o exited $?"
 	done
 	check "$name: the text reports are the same" cmp "$T/native.text" "$T/aarch64.text"
+	check "$name: the full text reports (-v) are the same" cmp "$T/native.full" "$T/aarch64.full"
 	check "$name: the JSON reports are the same (see the tolerances)" python3 - "$T/native.json" "$T/aarch64.json" <<'PY'
 import json, sys
 # Numbers that may differ, each by a relative 1e-12 at most (a few units

@@ -24,12 +24,17 @@ exec(sys.argv[1])' "$2"
 # two sources: the text names each with its rate and cost, and the JSON
 # the model's account (the jitter, every source with its kind)
 "$DISTURB" --seed 1 --periodic 1000:20 --periodic 2700:50 --random 300:5 > two.st
-"$ANALYZE" two.st > two.txt || fail "analyze two.st exited $?"
+"$ANALYZE" -v two.st > two.txt || fail "analyze two.st exited $?"
 check "text: each periodic source with its rate" sh -c "
 	grep -q '^    every 1 ms (1000 Hz): 1000 per second, each 20 µs' two.txt &&
 	grep -q '^    every 2.7 ms (370.4 Hz): 370.4 per second, each 50 µs' two.txt"
 check "text: the random rest, and the jitter's threshold" sh -c "
 	grep -q '^    at random: ' two.txt && grep -q 'runs cross it 0.1 times by chance' two.txt"
+"$ANALYZE" two.st > two.short || fail "analyze two.st exited $?"
+check "the short report: each source in one plain line, its cost the full report's" sh -c "
+	grep -q '^disturbed  a timer every 1 ms (1000 Hz), 20 µs each\$' two.short &&
+	grep -q '^           a timer every 2.7 ms (370.4 Hz), 50 µs each\$' two.short &&
+	grep -q '^           at random, .* per second .*, [0-9.]* µs each\$' two.short"
 check "JSON: the model's account" judge two.st '
 assert j["jitter"] is not None and j["jitter"]["false_alarms"] == 0.1, j["jitter"]
 kinds = sorted(s["kind"] for s in j["sources"])
@@ -42,7 +47,7 @@ for k in ("slowed_runs", "spread_tail_heavy", "spread_tail_mixed", "short_runs_e
 
 # nothing but jitter: none, and from what cost one would be seen
 "$DISTURB" --seed 2 > quiet.st
-"$ANALYZE" quiet.st > quiet.txt || fail "analyze quiet.st exited $?"
+"$ANALYZE" -v quiet.st > quiet.txt || fail "analyze quiet.st exited $?"
 check "quiet: no interruption, and from what cost one would be seen" \
 	grep -q '^  interruptions: none (one would be seen from a cost of ' quiet.txt
 check "quiet, JSON: no source, no warning" judge quiet.st '
@@ -51,7 +56,7 @@ assert len(j["speed_states"]) == 1 and j["speed_ramps"] == [], j["speed_states"]
 
 # a speed that ramps: the ramp, in the text and in JSON
 "$DISTURB" --seed 1 --ramp 1.05@500:1500 > ramp.st
-"$ANALYZE" ramp.st > ramp.txt || fail "analyze ramp.st exited $?"
+"$ANALYZE" -v ramp.st > ramp.txt || fail "analyze ramp.st exited $?"
 check "a ramp: said as one, and warned" sh -c "
 	grep -q '^    ramps (the speed moved along a line): ' ramp.txt &&
 	grep -q '^  speed: the machine.s speed moved along ramps' ramp.txt"
@@ -66,7 +71,7 @@ assert abs(r[0]["from_factor"] - 1) <= 0.03 and abs(r[-1]["to_factor"] - 1.05) <
 "$DISTURB" --seed 1 --periodic 4000:30 > pool1.st
 "$DISTURB" --seed 2 --periodic 4000:30 > pool2.st
 "$ANALYZE" --json pool1.st pool2.st > pool.json || fail "analyze of two files exited $?"
-"$ANALYZE" pool1.st pool2.st > pool.txt || fail "analyze of two files exited $?"
+"$ANALYZE" -v pool1.st pool2.st > pool.txt || fail "analyze of two files exited $?"
 check "two files: no period sought across them, said, and warned of" sh -c "
 	grep -q 'periods and bursts not searched: the runs of 2 files' pool.txt &&
 	python3 -c 'import json; j = json.load(open(\"pool.json\")); assert j[\"periods_searched\"] is False and j[\"periodic\"] == []; assert any(w.startswith(\"pooled: the runs of 2 files\") for w in j[\"warnings\"]), j[\"warnings\"]'"
@@ -80,13 +85,13 @@ check "no start times: the speed not judged, no period sought" judge bare.st '
 assert j["speed_states"] is None and j["periods_searched"] is False, (j["speed_states"], j["periods_searched"])'
 
 # --threshold: every run above it interrupted, said
-"$ANALYZE" --threshold 5000 two.st > thr.txt || fail "analyze --threshold exited $?"
+"$ANALYZE" -v --threshold 5000 two.st > thr.txt || fail "analyze --threshold exited $?"
 check "--threshold: said as given" grep -q 'passes .* (--threshold)' thr.txt
 # ... and acted on: above a 1 ms timer's 20 us cost, nothing is seen; below
 # it, the timer is (the option had been said and not used)
 "$DISTURB" --seed 3 --periodic 1000:20 > thr1.st
-"$ANALYZE" --threshold 100000 thr1.st > thr_hi.txt
-"$ANALYZE" --threshold 5000 thr1.st > thr_lo.txt
+"$ANALYZE" -v --threshold 100000 thr1.st > thr_hi.txt
+"$ANALYZE" -v --threshold 5000 thr1.st > thr_lo.txt
 check "--threshold above the timer's cost: no interruption" grep -q '^  interruptions: none' thr_hi.txt
 check "--threshold below it: the timer named" grep -q '^    every 1 ms (1000 Hz)' thr_lo.txt
 
@@ -138,14 +143,19 @@ assert near(t["kernel_counted_per_s"], 250, 0.02) and near(t["preempted_per_s"],
 assert near(t["unattributed_per_s"], 1370.4, 0.15), t["unattributed_per_s"]
 assert t["unattributed_per_s_hi"] >= t["unattributed_per_s"] >= 0, t
 assert 0.03 < t["lost_share"] < 0.07, t["lost_share"]'
-"$ANALYZE" trace.st > trace.txt
+"$ANALYZE" -v trace.st > trace.txt
 check "trace, text: the unseen rest" grep -q 'unseen by the kernel' trace.txt
 check "trace, text: its sources' rates in Hz" grep -q 'every 1 ms (1000 Hz)' trace.txt
+"$ANALYZE" trace.st > trace.short
+check "trace, the short report: the timer in a line, the unseen rest, -v named" sh -c "
+	grep -q 'a timer every 1 ms (1000 Hz), [0-9.]* µs each' trace.short &&
+	grep -q '^unseen .* the kernel did not count' trace.short &&
+	tail -n 1 trace.short | grep -q 'analyze -v'"
 # without unit_ns the periods are clock units: no rate in Hz is made up
 grep -v '^# unit_ns:' trace.st > trace_nounit.st
-"$ANALYZE" trace_nounit.st > trace_nounit.txt || fail "analyze of a trace without unit_ns exited $?"
+"$ANALYZE" -v trace_nounit.st > trace_nounit.txt || fail "analyze of a trace without unit_ns exited $?"
 check "trace without unit_ns: periods in units, no Hz" sh -c "
-	grep -q '^    every [0-9.e+]* units: ' trace_nounit.txt && ! grep -q 'Hz' trace_nounit.txt"
+	grep -q '^    every [0-9.e+]* clock units: ' trace_nounit.txt && ! grep -q 'Hz' trace_nounit.txt"
 rc=0
 "$ANALYZE" trace.st quiet.st > /dev/null 2> err || rc=$?
 check "a trace with a collection: refused (exit 1)" [ "$rc" -eq 1 ]

@@ -35,10 +35,10 @@ grep -v '^#' sweeps.st | sort -s -n -k1,1 | cut -f1,2 > scan.st
 grep -v '^#' sweeps.st | sort -s -n -k1,1 > scan_at.st
 grep -v '^#' sweeps.st | cut -f1,2 > sweeps_no_at.st
 "$ANALYZE" scan.st > scan.txt
-check "N one after another, no start times: the order warned" grep -q '^  order: ' scan.txt
+check "N one after another, no start times: the order warned" grep -q '^warning: order: ' scan.txt
 cat scan.st scan.st scan.st > scan3.st
 "$ANALYZE" scan3.st > scan3.txt
-check "that scan three times over: the order warned" grep -q '^  order: ' scan3.txt
+check "that scan three times over: the order warned" grep -q '^warning: order: ' scan3.txt
 "$SYNTH" --seed 7 --runs 2 | grep -v '^#' | cut -f1,2 > sweeps2.st
 # sweeps in increasing N, no start times, a machine that slowed by 2%
 # over the collection: every minimum from the first sweep, the unit cost
@@ -47,11 +47,11 @@ check "that scan three times over: the order warned" grep -q '^  order: ' scan3.
 "$SYNTH" --seed 8 --runs 20 --in-order --drift 0.02 | grep -v '^#' | cut -f1,2 > ordered.st
 "$ANALYZE" ordered.st > ordered.txt
 check "sweeps in increasing N, a 2% drift, no start times: the order warned" \
-	grep -q '^  order: the N.s minima were taken in the order of increasing N' ordered.txt
+	grep -q '^warning: order: the N.s minima were taken in the order of increasing N' ordered.txt
 "$SYNTH" --seed 9 --runs 10 | grep -v '^#' | cut -f1,2 | awk '{ print; print }' > pairs.st
 for f in sweeps_no_at scan_at sweeps2 pairs; do
 	"$ANALYZE" $f.st > $f.txt
-	check "$f: no order warning" sh -c "! grep -q '^  order: ' $f.txt"
+	check "$f: no order warning" sh -c "! grep -q '^warning: order: ' $f.txt"
 done
 
 # 10% slower but for a burst of 0.5% of the runs: the line rests on it.
@@ -64,7 +64,7 @@ awk -v from=$((total / 2)) -v k=$((total / 200)) 'BEGIN { OFS = "\t" }
 	FNR == NR { if (!/^#/ && !($1 in fast)) fast[$1] = $2; next }
 	/^#/ { print; next }
 	{ if (d >= from && d < from + k) $2 = fast[$1]; d++; print }' fast.st slow.st > burst.st
-"$ANALYZE" burst.st > burst.txt
+"$ANALYZE" -v burst.st > burst.txt
 check "a fast burst: the short-burst warning" grep -q 'the line rests on a short burst' burst.txt
 check "a fast burst: when its minima were taken" grep -q 'its minima were taken at' burst.txt
 
@@ -77,4 +77,4 @@ for seed in 1 2 3 4 5 6; do
 	"$ANALYZE" few$seed.st > few$seed.txt
 done
 check "fifths too short to fit a slope: no drift, in 6 seeds" \
-	sh -c "! grep -qE '^  (drift|fifths):' few?.txt"
+	sh -c "! grep -qE '^warning: (drift|fifths):' few?.txt"

@@ -174,7 +174,7 @@ check "--keep-low: the live line keeps the glitch and says so, its unit cost bel
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/glitchy.py" 9 --unit-ns --drift 0.04 > drift.st
 live drift 3
 check "a drift: the live line says so" sh -c "echo '$last' | grep -q '(drift: +[0-9.]*% between fifths)'"
-check "a drift: the report's warning too" grep -Eq "^  (drift: the unit cost changed|speed: the machine's speed)" drift.txt
+check "a drift: the report's warning too" grep -Eq "^warning: (drift: the unit cost changed|speed: the machine's speed)" drift.txt
 
 # bare columns (no header: analyze takes the tick from the data), on a
 # clock of 8 units whose timings tie (no spread to judge a glitch by but
@@ -194,9 +194,9 @@ for k in range(30):
             t += 3
         print("%d,%d\r" % (n, t))
 PY
-python3 slow.py bare.csv /dev/stdout 3 | "$ANALYZE" --follow > bare.txt 2> bare.err ||
+python3 slow.py bare.csv /dev/stdout 3 | "$ANALYZE" --follow -v > bare.txt 2> bare.err ||
 	fail "analyze --follow on bare columns exited $?"
-last=$(grep 'units/unit' bare.err | tail -n 1)
+last=$(grep 'clock units/unit' bare.err | tail -n 1)
 echo "last live line (bare): $last"
 width() { sed -n 's/.*\[\([^,]*\), \([^]]*\)\].*/\1 \2/p' | head -n 1 | awk '{ print $2 - $1 }'; }
 live_w=$(echo "$last" | width) report_w=$(grep '^ *bounds \[' bare.txt | width)
@@ -205,7 +205,7 @@ check "bare columns: the live bounds ($live_w) at least half as wide as the repo
 check "bare columns: the live line left the glitch out, as the report" \
 	sh -c "echo '$last' | grep -q '(1 clock glitch left out)' && grep -q 'clock glitch? at N = 32000' bare.txt"
 check "bare columns: the live line's unit cost is 2 within 1%, its bounds hold 2" \
-	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) units\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
+	sh -c "echo '$last' | sed 's/.*N  \([^ ]*\) clock units\/unit \[\([^,]*\), \([^]]*\)\].*/\1 \2 \3/' |
 	awk '{ exit !(\$1 > 1.98 && \$1 < 2.02 && \$2 <= 2 && 2 <= \$3) }'"
 # a header value analyze refuses (a tick of 1e30): no live numbers made
 # of it (bounds of +-6e25 had been drawn), and the refusal at the end

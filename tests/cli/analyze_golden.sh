@@ -1,7 +1,8 @@
 #!/bin/sh
-# The text and JSON reports of fixed synthetic streams.  Text must match
-# exactly; numbers within a relative 1e-9 or one unit in their last printed
-# digit (tests/tools/numdiff.py), so that another compiler or libm passes.
+# The text reports (the full one, -v, and the short one) and the JSON of
+# fixed synthetic streams.  Text must match exactly; numbers within a
+# relative 1e-9 or one unit in their last printed digit
+# (tests/tools/numdiff.py), so that another compiler or libm passes.
 # After an intended change of the reports, regenerate them with
 #   SUBTICK_UPDATE_GOLDEN=1 meson test -C build analyze_golden
 # and read the diff before committing it.
@@ -15,9 +16,10 @@ golden() {
 	name=$1
 	shift
 	"$SYNTH" "$@" > "$T/$name.st"
-	"$ANALYZE" "$T/$name.st" > "$T/$name.txt" || fail "$name: analyze exited $?"
+	"$ANALYZE" -v "$T/$name.st" > "$T/$name.txt" || fail "$name: analyze -v exited $?"
+	"$ANALYZE" "$T/$name.st" > "$T/$name.short.txt" || fail "$name: analyze exited $?"
 	"$ANALYZE" --json "$T/$name.st" > "$T/$name.json" || fail "$name: --json exited $?"
-	for ext in txt json; do
+	for ext in txt short.txt json; do
 		if [ "${SUBTICK_UPDATE_GOLDEN:-0}" = 1 ]; then
 			cp "$T/$name.$ext" "$G/$name.$ext"
 		fi
@@ -37,7 +39,7 @@ golden warnings --seed 9 --range 1000:1010:5 --runs 3
 # shellcheck disable=SC2086 # $pairs is a list of paths without blanks
 python3 "$SUBTICK_SOURCE_ROOT/tests/tools/numdiff.py" $pairs > "$T/diff" || cat "$T/diff"
 for name in timer krutar warnings; do
-	for ext in txt json; do
+	for ext in txt short.txt json; do
 		check "$name.$ext matches tests/golden/$name.$ext" grep -qx "same $T/$name.$ext" "$T/diff"
 	done
 done

@@ -24,7 +24,7 @@ for r in range(50):
         at += t + 100
 PY
 	"$ANALYZE" step.st > step.txt
-	check "a step in the middle third, seed $seed: nonlinear named" grep -q '^  nonlinear: ' step.txt
+	check "a step in the middle third, seed $seed: nonlinear named" grep -q '^warning: nonlinear: ' step.txt
 done
 
 # Linear at 2^60 units, tick 1: exact in the fit, no alarm from doubles.
@@ -135,7 +135,7 @@ PY
 			fi
 			n=$(( (where + 1) * 10000 ))
 			check "N = $n at $factor of its cost, seed $seed: named, 2.43 without it" \
-				grep -q "^  nonlinear: the line rests on N = $n, .*(2\.4[23][0-9]* without it)" dip.txt
+				grep -q "^warning: nonlinear: the line rests on N = $n, .*(2\.4[23][0-9]* ns without it)" dip.txt
 		done
 	done
 	# two or three together: each one's line rests on the others
@@ -159,9 +159,9 @@ PY
 			k=$(echo "$where" | tr ',' '\n' | wc -l)
 			case $where in
 			31,*) check "N at $where at $factor of their cost, seed $seed: $k named, 2.43 without them" \
-				grep -q "^  nonlinear: the line rests on $k N .*(2\.4[23][0-9]* without them)" dip.txt ;;
+				grep -q "^warning: nonlinear: the line rests on $k N .*(2\.4[23][0-9]* ns without them)" dip.txt ;;
 			*) check "N at $where at $factor of their cost, seed $seed: nonlinear (a step or the N)" \
-				grep -q "^  nonlinear: " dip.txt ;;
+				grep -q "^warning: nonlinear: " dip.txt ;;
 			esac
 		done
 	done
@@ -177,19 +177,19 @@ done
 "$DISTURB" --seed 1 --periodic 1000:20:0.05:irq --range 11000000:37000000:8 --seconds 6 > kt.st
 "$ANALYZE" kt.st > kt.txt || fail "a counted timer in long runs: exit $?"
 check "the kernel's 1 ms tick in runs of 3 to 10 ms: said" \
-	grep -q "^  saturated? the kernel's tick (every 1 ms, its timer counted 1000 times a second on this CPU) interrupted every run as long as the longest (10.2. ms) 10 times at least" kt.txt
+	grep -q "^warning: saturated? the kernel's tick (every 1 ms, its timer counted 1000 times a second on this CPU) interrupted every run as long as the longest (10.2. ms) 10 times at least" kt.txt
 "$ANALYZE" --json kt.st | grep -q '"warning_codes": \[[^]]*"saturated_maybe"' ||
 	fail "... its code in the JSON"
 "$DISTURB" --seed 1 --periodic 1000:20:0.05:unseen --range 11000000:37000000:8 --seconds 6 > ku.st
-"$ANALYZE" ku.st > ku.txt || fail "an uncounted timer in long runs: exit $?"
+"$ANALYZE" -v ku.st > ku.txt || fail "an uncounted timer in long runs: exit $?"
 check "... a timer not the kernel's: not said" sh -c "! grep -q \"saturated? the kernel's tick\" ku.txt"
 # (a header that says a 0.5 ms tick the count does not hold: it stopped)
 sed 's/^# timer_period_ns: .*/# timer_period_ns: 500000/' kt.st > kh.st
-"$ANALYZE" kh.st > kh.txt || fail "a tick the count does not hold: exit $?"
+"$ANALYZE" -v kh.st > kh.txt || fail "a tick the count does not hold: exit $?"
 check "... a tick that did not run all along (counted 1000 a second of 2000): not said" \
 	sh -c "! grep -q \"saturated? the kernel's tick\" kh.txt"
 "$DISTURB" --seed 1 --periodic 4000:38:0.05:irq > ks.st
-"$ANALYZE" ks.st > ks.txt || fail "the tick in short runs: exit $?"
+"$ANALYZE" -v ks.st > ks.txt || fail "the tick in short runs: exit $?"
 check "... the kernel's 4 ms tick in runs under 1 ms: not said" \
 	sh -c "! grep -q \"saturated? the kernel's tick\" ks.txt"
 # The source at the kernel's tick is named as the tick, where the count

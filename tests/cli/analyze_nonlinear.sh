@@ -16,7 +16,7 @@ for kind in lin nlogn pow step kink concave convex; do
 		warned=0
 		for seed in 1 2 3 4 5; do
 			"$ANALYZE" "$T/$kind-$spacing-$seed.st" > "$T/r" || fail "$kind $spacing $seed: exit $?"
-			grep -q '^  nonlinear: ' "$T/r" && warned=$((warned + 1))
+			grep -q '^warning: nonlinear: ' "$T/r" && warned=$((warned + 1))
 		done
 		if [ $kind = lin ]; then
 			check "linear cost, $spacing N: no warning ($warned of 5)" [ $warned -eq 0 ]
@@ -50,6 +50,6 @@ for jitter in (10, 30, 100):
 PY
 warned=0
 for f in pp*_*.st; do
-	"$ANALYZE" "$f" | grep -q '^  nonlinear' && warned=$((warned + 1))
+	"$ANALYZE" "$f" | grep -q '^warning: nonlinear' && warned=$((warned + 1))
 done
 check "a linear ping-pong from N = 1: no nonlinear warning in 36 ($warned)" [ $warned -eq 0 ]

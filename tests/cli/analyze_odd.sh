@@ -7,8 +7,9 @@ cd "$T"
 have_gnuplot=0
 command -v gnuplot > /dev/null && have_gnuplot=1
 
-# answer NAME [OPTIONS]: exit 0, a unit cost, no inf/nan, valid JSON (and
-# valid UTF-8), and the four figures, kept in svg/K (the K-th case) to be
+# answer NAME [OPTIONS]: exit 0, a unit cost, no inf/nan in the report or
+# the full one (-v, in out.v), valid JSON (and valid UTF-8), and the four
+# figures, kept in svg/K (the K-th case) to be
 # read as XML at the end, all in one process.
 cases=0
 mkdir svg
@@ -20,6 +21,8 @@ answer() {
 	check "$name $*: exit 0 ($rc: $(head -c 160 err))" [ "$rc" -eq 0 ]
 	check "$name $*: a unit cost" grep -q '^unit cost' out
 	check "$name $*: no inf or nan printed" sh -c "! grep -Eqiw 'inf|nan|-inf|infinity' out"
+	timeout 60 "$ANALYZE" -v "$@" "$name" > out.v 2> err || fail "$name -v exited $?"
+	check "$name $* -v: no inf or nan printed" sh -c "! grep -Eqiw 'inf|nan|-inf|infinity' out.v"
 	timeout 60 "$ANALYZE" --json "$@" "$name" > out.json 2> err ||
 		fail "$name --json exited $?"
 	check "$name $*: the JSON parses, strictly, as UTF-8" "$JSONQ" out.json
@@ -74,7 +77,8 @@ answer subnormal.txt
 printf '# subtick 1\n# tick: 2\n# unit_ns: 1\n# columns: n t at\n' > subnormal-overhead.st
 printf '0\t4.9e-324\t0\n1\t1\t1\n2\t2\t2\n3\t3\t3\n' >> subnormal-overhead.st
 answer subnormal-overhead.st
-check "... its overhead printed as it is" grep -q '^overhead   4.94e-324 units' out
+check "... its overhead printed as it is" grep -q '^overhead   4.94e-324 ns' out
+check "... in the full report too" grep -q '^overhead   4.94e-324 units' out.v
 
 # Krutar's own case written in ticks: tick 1.
 printf '# subtick 1\n# tick: 1\n# unit_ns: 500\n# columns: n t at\n' > tick1.st
@@ -107,7 +111,7 @@ rc=0
 "$ANALYZE" utf.st line.txt > out 2> err || rc=$?
 check "stream + bare: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "stream + bare: names the file without a tick and --tick" \
-	grep -q 'line.txt has no tick but utf.st has one (1): give --tick 1' err
+	grep -q 'line.txt has no tick but utf.st has one (1 in clock units): give --tick 1' err
 answer line.txt --tick 1
 
 # Decimal seconds on a 1 ns grid: the tick is 1e-9, and the truth (3 ns a
@@ -132,10 +136,10 @@ awk 'BEGIN {
 }' > big-t.st
 answer big-t.st
 "$ANALYZE" --json big-t.st > big-t.json
-"$ANALYZE" big-t.st > big-t.txt
+"$ANALYZE" -v big-t.st > big-t.txt
 check "t near 2^60: unit cost 3" within "$(json_get big-t.json unit_cost)" 3 1e-9
 check "t near 2^60: the interval holds 3" inside 3 "$(json_get big-t.json unit_cost_interval)"
-check "t near 2^60: the tick band was computed" grep -q 'tick band (W = 1 units' big-t.txt
+check "t near 2^60: the tick band was computed" grep -q 'tick band (W = 1 clock units' big-t.txt
 check "t near 2^60: a warning on doubles" grep -q 'timings beyond 2^53' big-t.txt
 
 # Timings near 2^33 over a narrow range of N (1000..1021) with a t = 0
@@ -158,7 +162,8 @@ answer geo.st --plot-log
 # the same with its mean step, or on a tick it keeps, none.
 "$SYNTH" --seed 3 --runs 8 --tick 1 | sed 's/^# tick: .*/# tick: 10/' > offgrid.st
 "$ANALYZE" offgrid.st > offgrid.txt || fail "analyze offgrid.st exited $?"
-check "timings off the header's tick: warned" grep -q 'off the tick: .* tick (10)' offgrid.txt
+check "timings off the header's tick: warned, in time and clock units" \
+	grep -q "off the tick: .* header's tick, 4.348 ns (10 clock units):" offgrid.txt
 sed 's/^# tick: 10/# tick: 10\n# tick_mean: 10.5/' offgrid.st > offgrid-mean.st
 "$ANALYZE" offgrid-mean.st > offgrid-mean.txt || fail "analyze offgrid-mean.st exited $?"
 check "the same with its tick_mean: no warning" sh -c "! grep -q 'off the tick' offgrid-mean.txt"
@@ -174,10 +179,10 @@ for t in 1 5; do
 	sed "s/^# tick: .*/# tick: $t/" ongrid.st > fine$t.st
 	"$ANALYZE" fine$t.st > fine$t.txt || fail "analyze fine$t.st exited $?"
 	check "timings multiples of 10, header's tick $t: warned" \
-		grep -q "coarser than the tick: every timing ([0-9]*) is a multiple of 10 units, .* header's tick ($t)" fine$t.txt
+		grep -q "coarser than the tick: every timing ([0-9]*) is a multiple of 4.348 ns (10 clock units), .* header's tick, [0-9.]* ns ($t clock units)" fine$t.txt
 done
 "$ANALYZE" --tick 2 ongrid.st > fine-opt.txt || fail "analyze --tick 2 ongrid.st exited $?"
-check "the same with --tick 2: warned, naming --tick" grep -q "coarser than the tick: .* --tick's tick (2)" fine-opt.txt
+check "the same with --tick 2: warned, naming --tick" grep -q "coarser than the tick: .* --tick's tick, 0.8696 ns (2 clock units): .* give --tick 10 if it does" fine-opt.txt
 check "timings on the header's tick: not coarser" sh -c "! grep -q 'coarser than' ongrid.txt"
 "$SYNTH" --seed 3 --runs 8 --tick 1 > tick1.st
 "$ANALYZE" tick1.st > tick1.txt || fail "analyze tick1.st exited $?"

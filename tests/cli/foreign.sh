@@ -76,7 +76,7 @@ if [ -n "${GBENCH_KERNELS:-}" ] && [ -x "$GBENCH_KERNELS" ]; then
 	check "gbench JSON: the note on means" sh -c "'$ANALYZE' gb.json | grep -q 'means over many iterations'"
 	# each repetition a mean of its iterations: no interruption judged
 	check "gbench JSON: interruptions not judged, each sample a mean" sh -c \
-		"'$ANALYZE' gb.json | grep -q '^  interruptions: not judged: each sample is a mean of [0-9]'"
+		"'$ANALYZE' -v gb.json | grep -q '^  interruptions: not judged: each sample is a mean of [0-9]'"
 	# shellcheck disable=SC2046 # fewest and most iterations, interrupts
 	set -- $("$JSONQ" gb.out samples_mean_of interrupts)
 	check "gbench JSON: samples_mean_of [$1, $2], more than 1; interrupts $3" \

@@ -183,7 +183,7 @@ print(json.dumps({"context": {}, "benchmarks": b}))
 PY
 }
 gbmeans 20000 > gm.json
-"$ANALYZE" gm.json > gm.txt || fail "Google Benchmark's means: exit $?"
+"$ANALYZE" -v gm.json > gm.txt || fail "Google Benchmark's means: exit $?"
 sed -n '/^what disturbed/,/^$/p' gm.txt
 check "means: interruptions not judged, said why" \
 	grep -q '^  interruptions: not judged: each sample is a mean of 20000 iterations: single interruptions do not show$' gm.txt

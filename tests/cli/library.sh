@@ -162,7 +162,7 @@ else
 		"[ \"\$(cat moved.out)\" = 2 ] && tail -n 1 moved.st | grep -q ' dropped=2 migrations=2 '"
 	check "... the summary says so as a fact" grep -q ', 2 dropped (the CPU changed during them)' moved.err
 	check "... and warns of no dropped sample" sh -c "! grep -q 'warning: [^)]*dropped' moved.err"
-	"$ANALYZE" moved.st > moved.txt || fail "analyze moved.st exited $?"
+	"$ANALYZE" -v moved.st > moved.txt || fail "analyze moved.st exited $?"
 	check "... as analyze warns of none" sh -c "! sed -n '/^warnings\$/,\$p' moved.txt | grep -qi dropped"
 fi
 

@@ -16,9 +16,14 @@ check "clock recorded" [ "$(json_get "$T/j" clock)" != "" ]
 check "the input was complete" [ "$(json_get "$T/j" input_complete)" = true ]
 check "estimate inside its interval" inside "$(json_get "$T/j" unit_cost)" "$(json_get "$T/j" unit_cost_interval)"
 
-# The text report through a pipe, and its sections.
-"$COLLECT" --n 1000,20000,40000,80000 --runs 10 -q | "$ANALYZE" > "$T/r"
+# The full text report (-v) through a pipe, and its sections; the short
+# one of the same stream: the unit cost in time, the warning, -v named.
+"$COLLECT" --n 1000,20000,40000,80000 --runs 10 -q | tee "$T/s.st" | "$ANALYZE" -v > "$T/r"
 for section in "unit cost" "overhead" "least-values fit" "OLS on means" "excess over the line" "warnings"; do
 	check "report has '$section'" grep -q "$section" "$T/r"
 done
 check "few N warned about" grep -q "few N" "$T/r"
+"$ANALYZE" < "$T/s.st" > "$T/short"
+check "the short report: the unit cost in time" grep -Eq '^unit cost  [0-9.e+-]+ (ns|µs|ms|s)   bounds' "$T/short"
+check "the short report: few N warned about" grep -q "^warning: few N" "$T/short"
+check "the short report: -v named last" sh -c "tail -n 1 '$T/short' | grep -q 'analyze -v'"

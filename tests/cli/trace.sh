@@ -23,7 +23,7 @@ longest=$(awk -v u="$(header_value t.st unit_ns)" '!/^#/ && $2 * u / 1e9 > m { m
 check "trace: seconds=$seconds, from 0.3 to 0.3 + the longest gap ($longest s) + 0.1" \
 	awk -v s="$seconds" -v g="$longest" 'BEGIN { exit !(s >= 0.3 && s <= 0.4 + g) }'
 
-"$ANALYZE" t.st > t.txt || fail "analyze of a trace exited $?"
+"$ANALYZE" -v t.st > t.txt || fail "analyze of a trace exited $?"
 check "analyze of a trace: the rate" grep -q '^interruptions  ' t.txt
 "$ANALYZE" --json t.st > t.json || fail "analyze --json of a trace exited $?"
 check "analyze --json of a trace: its object, within bounds" python3 -c '
@@ -53,7 +53,7 @@ fi
 # fails for want of a gap to draw.
 "$DISTURB" --seed 9 --trace 1 > quiet.st
 check "a trace without gaps: none in it" sh -c "! grep -qv '^#' quiet.st"
-"$ANALYZE" quiet.st > quiet.txt || fail "analyze of a trace without gaps exited $?"
+"$ANALYZE" -v quiet.st > quiet.txt || fail "analyze of a trace without gaps exited $?"
 check "a trace without gaps: 0 per second" grep -q '^interruptions  0 per second' quiet.txt
 if command -v gnuplot > /dev/null; then
 	rc=0

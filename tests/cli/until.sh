@@ -108,7 +108,7 @@ check "until 0.5, 3 runs: not met" grep -q -- '--until 0.5 not met' r3.err
 check "kbest: the header says 3 0.01" [ "$(header_value kb.st kbest)" = "3 0.01" ]
 if tail -n 1 kb.st | grep -q ' stop=kbest'; then
 	"$ANALYZE" kb.st > kb.txt || fail "analyze kb.st exited $?"
-	check "stop=kbest: warned, with its 1%" grep -q '^  kbest: collect stopped once every N.s best timings agreed within 1% (--kbest)' kb.txt
+	check "stop=kbest: warned, with its 1%" grep -q '^warning: kbest: collect stopped once every N.s best timings agreed within 1% (--kbest)' kb.txt
 fi
 
 # No progress line in a pipe: stderr is not a terminal (no carriage return).
