@@ -54,20 +54,28 @@ void report_shown(struct report_shown *q, double v, const double iv[2], double u
 	sig(q->t_hi, sizeof q->t_hi, hi * unit_ns / tu.ns, d);
 }
 
-/* "1.150321 units = 0.5001394 ns", then "bounds [1.150302, 1.150340] units
- * = [...] ns": the value and both bounds in one unit (report_shown). */
+/* "0.5001394 ns (1.150321 clock units)", then "bounds [...] ns
+ * ([1.150302, 1.150340] clock units)": time first where it is known, the
+ * value and both bounds in one unit (report_shown); else in the units
+ * of the input alone. */
 static void quantity(FILE *out, const char *name, double v, const double iv[2],
 		     double unit_ns, const char *units)
 {
 	struct report_shown q;
 	report_shown(&q, v, iv, unit_ns);
-	fprintf(out, "%-10s %s %s", name, q.v, units);
-	if (q.unit)
-		fprintf(out, " = %s %s", q.t_v, q.unit);
-	fprintf(out, "\n%-10s bounds [%s, %s] %s", "", q.lo, q.hi, units);
-	if (q.unit)
-		fprintf(out, " = [%s, %s] %s", q.t_lo, q.t_hi, q.unit);
-	fprintf(out, "\n");
+	if (q.unit && unit_ns == 1) {	/* a clock in ns: the same numbers */
+		fprintf(out, "%-10s %s %s\n", name, q.t_v, q.unit);
+		fprintf(out, "%-10s bounds [%s, %s] %s\n", "", q.t_lo, q.t_hi, q.unit);
+		return;
+	}
+	if (q.unit) {
+		fprintf(out, "%-10s %s %s (%s clock units)\n", name, q.t_v, q.unit, q.v);
+		fprintf(out, "%-10s bounds [%s, %s] %s ([%s, %s] clock units)\n", "", q.t_lo,
+			q.t_hi, q.unit, q.lo, q.hi);
+		return;
+	}
+	fprintf(out, "%-10s %s %s\n", name, q.v, units);
+	fprintf(out, "%-10s bounds [%s, %s] %s\n", "", q.lo, q.hi, units);
 }
 
 /* What one unit of N is, in the singular: "byte" from per = bytes;
@@ -164,10 +172,14 @@ static void heading(FILE *out, const struct analysis *a)
 	fprintf(out, "subtick analyze: %s on clock %s", a->kernel[0] ? a->kernel : "unknown kernel",
 		a->clock[0] ? a->clock : "unknown");
 	if (a->tick > 0) {
-		fprintf(out, ", tick %.10g %s", a->tick, report_units(a));
 		char tn[48];
-		if (a->unit_ns > 0)
-			fprintf(out, " = %s", fmt_time(tn, sizeof tn, a->tick * a->unit_ns, 4));
+		if (a->unit_ns == 1)
+			fprintf(out, ", tick %s", fmt_time(tn, sizeof tn, a->tick, 4));
+		else if (a->unit_ns > 0)
+			fprintf(out, ", tick %s (%.10g clock units)",
+				fmt_time(tn, sizeof tn, a->tick * a->unit_ns, 4), a->tick);
+		else
+			fprintf(out, ", tick %.10g %s", a->tick, report_units(a));
 		if (a->tick_mean > 0)
 			fprintf(out, " (from the header: steps of %.6g on average, each read rounded down to a unit)",
 				a->tick_mean);
@@ -193,10 +205,12 @@ static void fifths_line(FILE *out, const struct analysis *a)
 	for (int i = 0; i < BLOCKS_FIFTHS; i++)
 		w = a->fifths[i].hi - a->fifths[i].lo > w ? a->fifths[i].hi - a->fifths[i].lo : w;
 	int d = report_digits(a->fit.slope, w);
+	double k = a->unit_ns > 0 ? a->unit_ns : 1;
 	char buf[40];
-	fprintf(out, "           by fifths of the collection in time:");
+	fprintf(out, "           by fifths of the collection in time%s:",
+		a->unit_ns > 0 ? " (ns)" : "");
 	for (int i = 0; i < BLOCKS_FIFTHS; i++)
-		fprintf(out, " %s", sig(buf, sizeof buf, a->fifths[i].slope, d));
+		fprintf(out, " %s", sig(buf, sizeof buf, a->fifths[i].slope * k, d));
 	fprintf(out, "\n");
 }
 
@@ -231,12 +245,24 @@ static void fit_section(FILE *out, const struct analysis *a)
 	quantity(out, "unit cost", a->fit.slope, iv->slope, a->unit_ns, u);
 	rates(out, a);
 	quantity(out, "overhead", a->fit.intercept, iv->intercept, a->unit_ns, u);
+	char sp[64];
 	if (a->read_overhead >= 0)
-		fprintf(out, "           (for comparison: two clock reads back to back take %.4g %s)\n",
-			a->read_overhead, u);
+		fprintf(out, "           (for comparison: two clock reads back to back take %s)\n",
+			a->unit_ns > 0 ? fmt_span_units(sp, sizeof sp, a->read_overhead, a->unit_ns)
+				       : (snprintf(sp, sizeof sp, "%.4g %s", a->read_overhead, u), sp));
 	if (iv->band_ok)
-		fprintf(out, "           interval: tick band (W = %.4g %s, %zu minima within W)",
-			iv->band_width, u, iv->band_support);
+	{
+		char tw[48];
+		if (a->unit_ns == 1)
+			fmt_span(sp, sizeof sp, iv->band_width, a->unit_ns);
+		else if (a->unit_ns > 0)
+			snprintf(sp, sizeof sp, "%s (%.4g clock units)",
+				 fmt_span(tw, sizeof tw, iv->band_width, a->unit_ns), iv->band_width);
+		else
+			snprintf(sp, sizeof sp, "%.4g %s", iv->band_width, u);
+		fprintf(out, "           interval: tick band (W = %s, %zu minima within W)", sp,
+			iv->band_support);
+	}
 	else
 		fprintf(out, "           interval: no tick band (see the warnings)");
 	if (iv->replicates > 1 && iv->blocks)
@@ -257,9 +283,11 @@ static void fit_section(FILE *out, const struct analysis *a)
 	if (a->lp_done && a->hull_done)
 	{
 		char dv[40];
+		double k = a->unit_ns > 0 ? a->unit_ns : 1;
 		fprintf(out, "  the LP (GLPK) and the lower convex hull agree: difference %s %s\n",
-			fmt_num(dv, sizeof dv, a->lp_hull_difference,
-				a->points.p[a->points.count - 1].min, 3), u);
+			fmt_num(dv, sizeof dv, a->lp_hull_difference * k,
+				a->points.p[a->points.count - 1].min * k, 3),
+			a->unit_ns > 0 ? "ns" : u);
 	}
 	if (a->fit.unique)
 		fprintf(out, "  rests on the minima at N = %llu and N = %llu\n",
@@ -280,15 +308,23 @@ static void ols_line(FILE *out, const char *name, const struct ols_fit *o,
 		fprintf(out, "  %-14s failed\n", name);
 		return;
 	}
-	fprintf(out, "  %-14s %.10g %s/N (%+.3g%% from the least-values slope), overhead %.6g\n",
-		name, o->slope, report_units(a), lv != 0 ? 100 * (o->slope / lv - 1) : 0, o->intercept);
+	double k = a->unit_ns > 0 ? a->unit_ns : 1;
+	char ov[64];
+	if (a->unit_ns > 0)
+		fmt_span_to(ov, sizeof ov, o->intercept, a->unit_ns, 6);
+	else
+		snprintf(ov, sizeof ov, "%.6g %s", o->intercept, report_units(a));
+	fprintf(out, "  %-14s %.10g %s/N (%+.3g%% from the least-values slope), overhead %s\n",
+		name, o->slope * k, a->unit_ns > 0 ? "ns" : report_units(a),
+		lv != 0 ? 100 * (o->slope / lv - 1) : 0, ov);
 }
 
 static void excess_section(FILE *out, const struct analysis *a)
 {
 	const struct excess_summary *e = &a->excess;
 	double share = e->samples ? 100.0 * (double)e->on_line / (double)e->samples : 0;
-	fprintf(out, "\nexcess over the line (%s)\n", report_units_of(a));
+	double k = a->unit_ns > 0 ? a->unit_ns : 1;
+	fprintf(out, "\nexcess over the line (%s)\n", a->unit_ns > 0 ? "ns" : report_units_of(a));
 	if (a->tick > 0)
 		fprintf(out, "  on the line (within one tick of the step function): %.1f%% of samples\n",
 			share);
@@ -299,8 +335,8 @@ static void excess_section(FILE *out, const struct analysis *a)
 	fprintf(out, "  quantiles:");
 	for (int i = 0; i < 4; i++)
 		fprintf(out, " %s %s%.4g  ", q[i], e->quantile_bound[i] ? "<= " : "",
-			e->quantile[i]);
-	fprintf(out, " max %.4g\n", e->max);
+			e->quantile[i] * k);
+	fprintf(out, " max %.4g\n", e->max * k);
 }
 
 void report_text(FILE *out, const struct analysis *a)

@@ -61,7 +61,7 @@ void report_trace_text(FILE *out, const struct analysis *a)
 	char c[32], lo[32], hi[32], mx[32], r[32], th[32];
 	fprintf(out, "subtick analyze: activity trace on clock %s", a->clock[0] ? a->clock : "unknown");
 	if (a->tick > 0 && a->unit_ns > 0)
-		fprintf(out, ", tick %.10g units = %.4g ns", a->tick, a->tick * a->unit_ns);
+		fprintf(out, ", tick %.4g ns (%.10g clock units)", a->tick * a->unit_ns, a->tick);
 	fprintf(out, ", CPU %s\n", a->cpu[0] ? a->cpu : "unknown");
 	fprintf(out, "%.4g s traced: %llu gaps longer than %s (%d x the loop's read interval, %s)\n\n",
 		t->seconds, (unsigned long long)t->gaps, fmt_span(th, sizeof th, t->threshold, ns),
