@@ -311,28 +311,47 @@ static void unname(struct sources *out, size_t id, struct model_event *ev, size_
  * than s's own give there, beyond chance at MODEL_CLAIM_P.  Its own are
  * the upper tail of its costs (a log-normal through the lower group's
  * median and quartiles: a cost spread by 30% puts a tenth of them 1.5
- * times above its median) and its k-fold hits, k the groups' medians'
- * ratio rounded: a run of t is hit, 1 - e^(-r t), then k - 1 more come
+ * times above its median), the jitter of the runs they lie in (a 9 us
+ * stop in a run 4 us slow reads 13 us), and its k-fold hits, k the
+ * groups' medians' ratio rounded: a run of t is hit, 1 - e^(-r t), then k - 1 more come
  * while it runs or is stopped for the cost c, with chance P(Poisson(r (t
  * + (k - 1) c)) >= k - 1), summed over the sample's runs (stops of 4 ms,
  * 80 a second, hold a second one in 27% of their runs; the longest runs
  * hold most), r at the upper bound of s's rate (a group so many k-fold
  * hits at a rate within its bounds give is theirs).  Where s saturates
- * the runs, always. */
+ * the runs, or k is 1 (less than 1.5 times the lower group's cost: a
+ * spread of its cost, or what came beside its events, that the cost
+ * alone cannot tell from another source), always. */
 static int explained(const struct source_config *c, const struct source *s, const double *x,
-		     size_t i0, size_t i1, size_t j0, size_t j1)
+		     size_t i0, size_t i1, size_t j0, size_t j1, const struct model_event *ev,
+		     size_t n)
 {
-	if (saturates(c, s))
-		return 1;
 	size_t ni = i1 - i0, nj = j1 - j0;
 	double mi = x[i0 + ni / 2], mj = x[j0 + nj / 2];
+	/* k = 1: a run's worth of the same events, its cost spread (and
+	 * whatever came beside them: another source's stop next to one) */
+	if (saturates(c, s) || !(round(mj / mi) >= 2))
+		return 1;
 	double q1 = x[i0 + ni / 4], q3 = x[i0 + (3 * ni) / 4];
 	double sigma = q1 > 0 && q3 > q1 ? log(q3 / q1) / 1.349 : 0;
 	double from = sqrt(x[j0 - 1] * x[j0]);
 	double expect = sigma > 0 ? (double)ni * gsl_cdf_ugaussian_Q(log(from / mi) / sigma) : 0;
+	/* and the jitter of the run each lies in, added to its cost: past
+	 * `from` where the run's excess over its N's typical passes from -
+	 * mi (the bin's tail at its upper bound) */
+	const struct jitter *jt = c->jitter;
+	struct cost_range lower = { x[i0], from, INFINITY };
+	for (size_t i = 0; i < n && jt->scale != NULL; i++) {
+		if (!claimed(c, &ev[i], &lower))
+			continue;
+		size_t p = c->rs->r[ev[i].run].point;
+		const struct tail_fit *f = &jt->bin[jt->bin_of[p]].tail;
+		if (f->ok && jt->scale[p] > 0)
+			expect += tail_survival(f, (from - mi + jt->typical[p]) / jt->scale[p], 1);
+	}
 	double k = round(mj / mi), r = isfinite(s->rate_hi) && s->rate_hi > s->rate ? s->rate_hi : s->rate;
 	const struct run_sample *rs = c->rs;
-	for (size_t q = 0; k >= 2 && isfinite(r) && q < rs->count; q++) {
+	for (size_t q = 0; isfinite(r) && q < rs->count; q++) {
 		double t = run_clean(&rs->r[q], c->jitter);
 		expect += -expm1(-r * t) * gsl_cdf_poisson_Q((unsigned)k - 2, r * (t + (k - 1) * mi));
 	}
@@ -420,7 +439,8 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 						   GROUP_FROM(from + 1) };
 			rc = random_group(c, ev, n, &both, out);
 			int one = rc == 0 && out->count > id &&
-				  explained(c, &out->s[id], x, at[from], at[to], at[to], at[to + 1]);
+				  explained(c, &out->s[id], x, at[from], at[to], at[to], at[to + 1], ev,
+					    n);
 			if (out->count > id)
 				unname(out, id, ev, n);
 			if (one) {	/* theirs: one source */
