@@ -84,6 +84,12 @@ double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean)
 	return probe_min_ns_in_turn(k, NULL, n, runs, clean);
 }
 
+double probe_min_ns_once(struct kernel *k, uint64_t n, int runs)
+{
+	int clean;
+	return batch_min_ns(k, NULL, n, runs, &clean);
+}
+
 static int min_time_ns(struct kernel *k, uint64_t n, double *t, char *err,
 		       size_t err_len)
 {

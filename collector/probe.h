@@ -43,6 +43,12 @@ double probe_min_ns(struct kernel *k, uint64_t n, int runs, int *clean);
 double probe_min_ns_in_turn(struct kernel *k, const struct probe_partner *p,
 			    uint64_t n, int runs, int *clean);
 
+/* The smallest of runs timings, one batch, preempted or not: for a kernel
+ * that waits for other processes (a message kernel's root waits for the
+ * other ranks, and the CPU goes to another meanwhile: with more ranks than
+ * CPUs, one on its CPU), which every batch counts as preempted. */
+double probe_min_ns_once(struct kernel *k, uint64_t n, int runs);
+
 /* Run the kernel at N = 1, 2, 4, ... (minimum of a few runs each, on
  * CLOCK_MONOTONIC_RAW) until one run takes target_ns or N reaches n_cap.
  * Sets the kernel up for each N and tears it down after.  Returns 0; -1

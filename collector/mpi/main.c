@@ -173,18 +173,20 @@ static void set_keys(struct run *r, struct session *s)
 	s->extra_keys = r->keys;
 }
 
-/* The message kernel's root gathers every rank's clock; allreduce takes
- * the slowest of their timings, so they must count the same units. */
-static int share_clocks(struct run *r, struct session *s)
+/* The message kernel's root gathers every rank's clock and host (the
+ * header's keys of allreduce's rank columns); allreduce takes the slowest
+ * of their timings, so they must count the same units. */
+static int share_ranks(struct run *r, struct session *s)
 {
-	struct msg_rank_clock mine = { 0, 0 };
+	struct msg_rank mine = { 0 };
 	int size;
 	if (r->role == ROLE_ROOT || r->role == ROLE_FOLLOWER) {
 		mine.tick = s->cal.tick;
 		mine.unit_ns = s->cal.unit_ns;
+		snprintf(mine.host, sizeof mine.host, "%s", r->w.host);
 		MPI_Comm_size(r->comm, &size);
-		struct msg_rank_clock *all = r->role == ROLE_ROOT
-			? msg_kernel_clocks(&s->kernel[0]) : NULL;
+		struct msg_rank *all = r->role == ROLE_ROOT
+			? msg_kernel_ranks(&s->kernel[0]) : NULL;
 		MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all,
 			   (int)sizeof mine, MPI_BYTE, 0, r->comm);
 		if (all != NULL && r->kind == MSG_ALLREDUCE && !r->w.one_host &&
@@ -243,7 +245,7 @@ static int collect_rank(struct run *r)
 			rc = session_calibrate(&s);
 	}
 	if ((rc = world_agree(rc)) == 0)
-		rc = world_agree(share_clocks(r, &s));
+		rc = world_agree(share_ranks(r, &s));
 	if (rc != 0)
 		goto out;
 	set_keys(r, &s);

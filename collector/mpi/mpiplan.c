@@ -11,15 +11,30 @@
 #include "plan.h"
 #include "probe.h"
 
-enum { PROBE_RUNS = 20, MAX_PROBES = 40 };
+enum { PROBE_RUNS = 20, PROBE_RUNS_MIN = 3, MAX_PROBES = 40 };
 
 /* A floor under which no rise is a step, ns: the reference clock's
  * resolution and a little of the machine's noise. */
 #define STEP_NOISE_NS 100.0
 
+/* The minimum of a probe's runs: PROBE_RUNS, or as many as fill the time
+ * of PROBE_RUNS of the automatic plan's longest (MPIPLAN_TOP_NS), at least
+ * PROBE_RUNS_MIN.  A --range of long messages is then probed in seconds,
+ * not minutes (an allreduce of 512 KiB over 3 hosts at 400 Mbit/s takes
+ * 50 ms a run), and the minimum of a long run scatters little against the
+ * 25% a step must rise (MSGPLAN_STEP).  One batch: the root waits for the
+ * other ranks in every run, and where one shares its CPU every batch
+ * looks preempted, so that probe_min_ns takes four.  That allreduce
+ * (--range 32768:65536) was planned in 35 s, then 9 s with one batch of
+ * 20 runs, and 5 s so. */
 static double min_ns(struct kernel *k, uint64_t n)
 {
-	return probe_min_ns(k, n, PROBE_RUNS, NULL);
+	double first = probe_min_ns_once(k, n, 1);
+	double fill = PROBE_RUNS * MPIPLAN_TOP_NS / (first > 1 ? first : 1);
+	int runs = fill >= PROBE_RUNS ? PROBE_RUNS
+		 : fill <= PROBE_RUNS_MIN ? PROBE_RUNS_MIN : (int)fill;
+	double rest = probe_min_ns_once(k, n, runs - 1);
+	return first < rest ? first : rest;
 }
 
 /* A step from one quick probe may be a slow moment: time both sides again,

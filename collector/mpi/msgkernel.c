@@ -110,9 +110,11 @@ static void allreduce_column_keys(void *ctx, struct stream_writer *w)
 		snprintf(k, sizeof k, "clock_rank%d", i);
 		stream_header(w, k, c->clock_name);
 		snprintf(k, sizeof k, "tick_rank%d", i);
-		keys_u64(w, k, c->clocks[i].tick);
+		keys_u64(w, k, c->ranks[i].tick);
 		snprintf(k, sizeof k, "unit_ns_rank%d", i);
-		keys_double(w, k, c->clocks[i].unit_ns);
+		keys_double(w, k, c->ranks[i].unit_ns);
+		snprintf(k, sizeof k, "host_rank%d", i);
+		stream_header(w, k, c->ranks[i].host);
 	}
 }
 
@@ -121,7 +123,7 @@ static void msg_free(void *ctx)
 	struct msg_ctx *c = ctx;
 	free(c->buf);
 	free(c->out);
-	free(c->clocks);
+	free(c->ranks);
 	free(c->times);
 	free(c->column_names);
 	free(c);
@@ -139,10 +141,10 @@ static char *rank_names(int size)
 	return s;
 }
 
-struct msg_rank_clock *msg_kernel_clocks(struct kernel *k)
+struct msg_rank *msg_kernel_ranks(struct kernel *k)
 {
 	struct msg_ctx *c = k->fixed_ctx;
-	return c->clocks;
+	return c->ranks;
 }
 
 int msg_kernel_open(enum msg_kind kind, MPI_Comm comm, const char *clock_name,
@@ -156,9 +158,9 @@ int msg_kernel_open(enum msg_kind kind, MPI_Comm comm, const char *clock_name,
 	c->comm = comm;
 	MPI_Comm_size(comm, &c->size);
 	c->clock_name = clock_name;
-	c->clocks = calloc((size_t)c->size, sizeof *c->clocks);
+	c->ranks = calloc((size_t)c->size, sizeof *c->ranks);
 	c->times = malloc((size_t)c->size * sizeof *c->times);
-	if (c->clocks == NULL || c->times == NULL)
+	if (c->ranks == NULL || c->times == NULL)
 		goto nomem;
 	k->fixed_ctx = c;
 	k->fixed_teardown = msg_free;

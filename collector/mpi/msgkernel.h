@@ -40,10 +40,12 @@ enum { MSG_RANK_COLUMNS = 128 };
 #define MSG_PINGPONG_LIMIT ((uint64_t)1 << 28)
 #define MSG_ALLREDUCE_LIMIT ((uint64_t)1 << 25)
 
-/* Each rank's clock, as the root's header needs it for the rank columns. */
-struct msg_rank_clock {
+/* Each rank's clock and host, as the root's header needs them for the
+ * rank columns. */
+struct msg_rank {
 	uint64_t tick;
 	double unit_ns;
+	char host[64];
 };
 
 struct msg_ctx {
@@ -57,8 +59,8 @@ struct msg_ctx {
 	/* a follower: its clock and its last timing */
 	const struct clock_setup *clock;
 	uint64_t last;
-	/* the root: every rank's clock and timings */
-	struct msg_rank_clock *clocks;
+	/* the root: every rank's clock, host and timings */
+	struct msg_rank *ranks;
 	uint64_t *times;
 	char *column_names;
 	const char *clock_name;
@@ -71,9 +73,9 @@ int msg_kind_of(const char *name);
 int msg_kernel_open(enum msg_kind kind, MPI_Comm comm, const char *clock_name,
 		    struct kernel *k, char *err, size_t err_len);
 
-/* Where the caller puts every rank's clock (rank i of comm at [i]), before
- * the header is written. */
-struct msg_rank_clock *msg_kernel_clocks(struct kernel *k);
+/* Where the caller puts every rank's clock and host (rank i of comm at
+ * [i]), before the header is written. */
+struct msg_rank *msg_kernel_ranks(struct kernel *k);
 
 /* A follower: do the root's bidding until it says stop, passing a stop
  * signal on between commands (the root then stops).  Returns 0, or -1

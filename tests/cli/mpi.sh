@@ -103,6 +103,10 @@ check "allreduce: a sample for each N and sweep, or counted as dropped" \
 check "allreduce: every t is the largest of the ranks' timings" \
 	awk '!/^#/ { m = $4; if ($5 > m) m = $5; if ($6 > m) m = $6; if ($2 != m) bad = 1 } END { exit bad }' "$T/ar.st"
 check "allreduce: analyze --column rank2" sh -c "'$ANALYZE' --column rank2 '$T/ar.st' > /dev/null"
+h=$(header_value "$T/ar.st" host)
+for r in 0 1 2; do
+	check "allreduce: rank $r's host, this one ($h): host_rank$r" grep -qxF "# host_rank$r: $h" "$T/ar.st"
+done
 
 # A kernel on every rank, a stream each; analyze --group rank.
 run 2 "$COLLECT_MPI" --kernel count -b 0.5 -q -o "$T/c.%r.st" 2> "$T/err" ||

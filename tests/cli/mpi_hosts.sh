@@ -3,38 +3,11 @@
 # machine (network namespaces, a veth link each to a bridge, tbf limiting
 # each host's sending to 400 Mbit/s) and runs a rank on each.  A ping-pong
 # between them carries what TCP carries at that rate, its latency exceeds
-# that of two ranks on one host, each rank's stream names its host
-# (analyze --group host), and a Ctrl-C leaves whole streams and no
-# namespace behind.  Needs root.
+# that of two ranks on one host, its stream names both hosts, and no
+# namespace is left behind.  Needs root.  Three hosts, an allreduce, a
+# stream on each host and Ctrl-C: mpi_hosts3.sh.
 . "$(dirname "$0")/lib.sh"
-[ -n "${COLLECT_MPI:-}" ] || skip "collect-mpi not built (no MPI)"
-[ "$(id -u)" -eq 0 ] || skip "not root: network namespaces need it"
-for c in ip tc mpirun unshare taskset setsid; do
-	command -v $c > /dev/null || skip "no $c"
-done
-env --default-signal=INT true 2> /dev/null || skip "env has no --default-signal"
-probe=subtick-probe-$$
-ip netns add $probe 2> /dev/null || skip "cannot make a network namespace"
-ok=1
-ip netns exec $probe unshare --uts true 2> /dev/null &&
-	ip -n $probe link set lo up &&
-	ip netns exec $probe tc qdisc add dev lo root tbf rate 400mbit burst 32768 latency 50ms \
-		2> /dev/null || ok=0
-ip netns delete $probe
-[ $ok = 1 ] || skip "no UTS namespace or no tbf in a network namespace"
-ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
-export ASAN_OPTIONS
-HOSTS="$SUBTICK_SOURCE_ROOT/scripts/mpi-hosts"
-# the script's own files (its agent, hostfile, Open MPI's session
-# directories) go here, and must be gone after each run
-mkdir "$T/tmp"
-hosts() {
-	TMPDIR="$T/tmp" "$HOSTS" "$@"
-}
-# no_trace PID: no namespace of the script run as PID, and none of its files
-no_trace() {
-	! ip netns list | grep -q "^subtick-$1-" && [ -z "$(ls -A "$T/tmp")" ]
-}
+. "$(dirname "$0")/mpi_hosts_lib.sh"
 
 # Refused without root, with a reason, before making anything.
 if command -v setpriv > /dev/null; then
@@ -81,20 +54,17 @@ check "between hosts: the stream is rank 0's on h1, its peer on h2" sh -c "
 	[ '$(header_value "$T/two.st" host)' = h1 ] && [ '$(header_value "$T/two.st" peer_host)' = h2 ]"
 check "latency between hosts $lat ns (resolved: $resolved) above that on one host, $one ns (try $try of 2)" \
 	[ "$near" -eq 0 ]
-check "no namespace, no file left" no_trace '[0-9]*'
+check "no namespace, no file left" no_trace "$hosts_pid"
 
-# The bandwidth at 400 Mbit/s.  tbf counts each packet as the qdisc sees
-# it, the Ethernet header (14 bytes) included but no preamble, checksum
-# or gap: a full frame of 1514 bytes carries 1448 of TCP's (MTU 1500
-# less IP's 20, TCP's 20 and its timestamps' 12).  So 400e6/8 x
-# 1448/1514 = 47.82 MB/s (48.27 were the header not counted: measured
-# 47.60 to 47.88).  Messages above tbf's bucket (32 KiB) and Open MPI's
-# eager limit (64 KiB): each leaves as the rate allows, the bucket's
-# head start a constant the line's slope does not see.
+# The bandwidth at 400 Mbit/s: what TCP carries there (tcp_gb_per_s:
+# 47.82 MB/s; measured 47.60 to 47.88).  Messages above tbf's bucket (32
+# KiB) and Open MPI's eager limit (64 KiB): each leaves as the rate
+# allows, the bucket's head start a constant the line's slope does not
+# see.
 # A slow stretch of a loaded machine can lift some N's minima and tilt
 # the line (the worst of eight runs: +3.9%): a second try; a wrong rate
 # misses both.
-truth=$(awk 'BEGIN { printf "%.6g", 400e6 / 8 * 1448 / 1514 / 1e9 }')
+truth=$(tcp_gb_per_s 400)
 bandwidth_near_truth() {
 	start=$(date +%s)
 	hosts 2 --rate 400mbit -- "$COLLECT_MPI" --kernel pingpong --range 131072:524288 -b 3 -q \
@@ -108,30 +78,6 @@ bandwidth_near_truth() {
 near=0
 tries 2 bandwidth_near_truth || near=$?
 check "bandwidth at 400 Mbit/s: $bw GB/s within 6% of $truth (try $try of 2)" [ "$near" -eq 0 ]
+check "no namespace, no file left" no_trace "$hosts_pid"
 
-# A kernel on each host, a stream each; a Ctrl-C (SIGINT to the script's
-# process group, as a terminal sends it) ends both whole.  env: a
-# background job of this shell ignores SIGINT, and so would the script.
-setsid env --default-signal=INT "$HOSTS" 2 -- "$COLLECT_MPI" --kernel count -b 60 -q \
-	--no-priority -o "$T/c.%r.st" 2> "$T/err" &
-pid=$!
-wait_samples $pid "$T/c.0.st"
-wait_samples $pid "$T/c.1.st"
-check "while it runs: its namespaces are there" sh -c "ip netns list | grep -q '^subtick-$pid-h2'"
-kill -INT "-$pid"
-set +e
-wait $pid
-rc=$?
-set -e
-check "Ctrl-C: the script exits non-zero ($rc)" [ $rc -ne 0 ]
-for r in 0 1; do
-	check "Ctrl-C: rank $r's stream ends # interrupted" sh -c "
-		tail -n 1 '$T/c.$r.st' | grep -q '^# interrupted:'"
-	check "Ctrl-C: rank $r's stream has whole lines" only_complete_lines "$T/c.$r.st"
-	check "rank $r's stream names its host, h$((r + 1))" \
-		[ "$(header_value "$T/c.$r.st" host)" = h$((r + 1)) ]
-done
-check "Ctrl-C: no namespace, no file left" no_trace $pid
-"$ANALYZE" --group host "$T/c.0.st" "$T/c.1.st" > "$T/group" || fail "analyze --group host exited $?"
-check "--group host: a row per host" sh -c "grep -q '^h1 ' '$T/group' && grep -q '^h2 ' '$T/group'"
 echo "$checks checks passed"

@@ -15,7 +15,8 @@ PATH, one after another, so that a file one example of a page writes is
 there for the next.
 
 What cannot run here is skipped and counted, never failed: the project's
-own scripts (the demo, the suite itself, the benchmarks), MPI, and a
+own scripts (the demo, the suite itself, the benchmarks), MPI (and
+scripts/mpi-hosts, Slurm's srun), and a
 command naming an input that does not exist (your own tool, your old and
 new library, a file from elsewhere).  Collections get short budgets
 (--budget at most 0.5 s, 2 s on a coarse clock, and 0.5 s added where
@@ -35,13 +36,14 @@ import tempfile
 import time
 
 PROGRAMS = {"collect", "analyze", "cc", "gcc", "gfortran", "zcat", "awk",
-            "cd", "hyperfine", "mpirun", "mpicc", "collect-mpi", "scripts/demo",
-            "scripts/test", "scripts/bench", "scripts/fuzz", "meson", "man",
-            "pkg-config", "mybench", "gnuplot"}
+            "cd", "hyperfine", "mpirun", "mpicc", "collect-mpi", "scripts/mpi-hosts",
+            "srun", "scripts/demo", "scripts/test", "scripts/bench", "scripts/fuzz",
+            "meson", "man", "pkg-config", "mybench", "gnuplot"}
 SKIP_FIRST = {"scripts/demo": "the demo itself", "scripts/test": "the test suite itself",
               "scripts/bench": "the benchmarks (minutes)", "scripts/fuzz": "fuzzing (minutes)",
               "meson": "the build itself", "mpirun": "MPI", "mpicc": "MPI",
-              "collect-mpi": "MPI"}
+              "collect-mpi": "MPI", "scripts/mpi-hosts": "MPI across hosts, as root",
+              "srun": "Slurm"}
 # Options whose next word is a file the command writes, or a directory.
 OUTPUTS = {"-o", "--output", "--excess", "--minima", "--plot", "--report", ">"}
 INPUT_SUFFIX = re.compile(r"\.(st|json|txt|csv|c|f90|so|gz|bin|html|md)(:[A-Za-z_]\w*)?$")
