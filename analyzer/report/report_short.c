@@ -97,7 +97,8 @@ static void headline(FILE *out, const struct analysis *a)
 
 /* The disturbances, one line each, counted or printed: the speed states
  * but the fastest held 1% of the time or more, each source of
- * interruptions, the runs above the threshold no source explains, then
+ * interruptions (those that take the most time first), the runs above
+ * the threshold no source explains, then
  * the rarer states in one line (as -v sums them) and the ramps, which
  * are the first left out where the lines run short.  Line k of them is
  * printed when k is in [from, to). */
@@ -155,6 +156,15 @@ static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 			100 * ss->ramp_share, lo, hi, ss->ramps, ss->ramps == 1 ? "" : "s");
 }
 
+/* The share of the running time a source's interruptions take: its rate
+ * (a clock unit of running time) times its cost; -1 where the rate is
+ * not told. */
+static double time_taken(const struct source *s)
+{
+	double x = s->rate * s->cost;
+	return isfinite(x) ? x : -1;
+}
+
 static void interruption_lines(struct lines *l, const struct analysis *a)
 {
 	const struct diagnosis *d = &a->diag;
@@ -165,9 +175,21 @@ static void interruption_lines(struct lines *l, const struct analysis *a)
 	struct source_view v = { &d->sources, m->of_source, "run", a->unit_ns, d->runs.span / 2,
 				 m->shared, source_view_tick(&a->counted, a->timer_period_ns, a->unit_ns),
 				 a->counted.loc_per_s };
-	for (size_t i = 0; i < d->sources.count; i++)
+	/* the sources by the share of the running time they took (rate
+	 * times cost), the largest first: where the lines run short, the
+	 * ones left to -v are those that cost the least (a hypervisor's
+	 * 20,000 stops a second of 2 us before the 0.2 us slowdowns after a
+	 * 10 ms tick's marks) */
+	size_t ord[SOURCES_MAX], n = d->sources.count < SOURCES_MAX ? d->sources.count : SOURCES_MAX;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+		for (; j > 0 && time_taken(&d->sources.s[ord[j - 1]]) < time_taken(&d->sources.s[i]); j--)
+			ord[j] = ord[j - 1];
+		ord[j] = i;
+	}
+	for (size_t i = 0; i < n; i++)
 		if (take(l))
-			report_source_plain(l->out, &v, i);
+			report_source_plain(l->out, &v, ord[i]);
 	if (m->unexplained > 0 && take(l))
 		fprintf(l->out, "%llu interrupted run%s (each %s, median), too few to tell a source from chance\n",
 			(unsigned long long)m->unexplained, m->unexplained == 1 ? "" : "s",
