@@ -192,15 +192,16 @@ const char *report_source_title(char *buf, size_t len, const struct source *s, d
 	return buf;
 }
 
-/* The i-th source in one plain line (the short report): "a 4 ms timer
- * (250 Hz), 19.9 µs each"; from the same values as one_text. */
+/* The i-th source in one plain line (the short report): "every 4 ms
+ * (250 Hz), 19.9 µs each" (periodic: a timer, or what follows one's
+ * marks, such as runs slowed after it); from the same values as
+ * one_text. */
 void report_source_plain(FILE *out, const struct source_view *v, size_t i)
 {
 	const struct source *s = &v->ss->s[i];
 	char c[32], note[96];
 	fmt_span(c, sizeof c, s->cost, v->unit_ns);
 	if (s->kind == SOURCE_PERIODIC) {
-		fprintf(out, "a timer ");
 		period_text(out, s, v->unit_ns);
 		fprintf(out, "%s%s, %s each", phase_note(note, sizeof note, v, i),
 			at_tick(v, i) ? ", the kernel's tick" : "", c);

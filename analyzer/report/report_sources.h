@@ -37,7 +37,7 @@ double source_per_s(double rate, double unit_ns);
  * "every 1 ms (1000 Hz), 997.6 per second, each 20 µs". */
 const char *report_source_title(char *buf, size_t len, const struct source *s, double unit_ns);
 
-/* The i-th source in one plain line, not indented: "a timer every 4 ms
+/* The i-th source in one plain line, not indented: "every 4 ms
  * (250 Hz), 19.9 µs each". */
 void report_source_plain(FILE *out, const struct source_view *v, size_t i);
 

@@ -32,8 +32,8 @@ check "text: the random rest, and the jitter's threshold" sh -c "
 	grep -q '^    at random: ' two.txt && grep -q 'runs cross it 0.1 times by chance' two.txt"
 "$ANALYZE" two.st > two.short || fail "analyze two.st exited $?"
 check "the short report: each source in one plain line, its cost the full report's" sh -c "
-	grep -q '^disturbed  a timer every 1 ms (1000 Hz), 20 µs each\$' two.short &&
-	grep -q '^           a timer every 2.7 ms (370.4 Hz), 50 µs each\$' two.short &&
+	grep -q '^disturbed  every 1 ms (1000 Hz), 20 µs each\$' two.short &&
+	grep -q '^           every 2.7 ms (370.4 Hz), 50 µs each\$' two.short &&
 	grep -q '^           at random, .* per second .*, [0-9.]* µs each\$' two.short"
 check "JSON: the model's account" judge two.st '
 assert j["jitter"] is not None and j["jitter"]["false_alarms"] == 0.1, j["jitter"]
@@ -148,7 +148,7 @@ check "trace, text: the unseen rest" grep -q 'unseen by the kernel' trace.txt
 check "trace, text: its sources' rates in Hz" grep -q 'every 1 ms (1000 Hz)' trace.txt
 "$ANALYZE" trace.st > trace.short
 check "trace, the short report: the timer in a line, the unseen rest, -v named" sh -c "
-	grep -q 'a timer every 1 ms (1000 Hz), [0-9.]* µs each' trace.short &&
+	grep -q 'every 1 ms (1000 Hz), [0-9.]* µs each' trace.short &&
 	grep -q '^unseen .* the kernel did not count' trace.short &&
 	tail -n 1 trace.short | grep -q 'analyze -v'"
 # without unit_ns the periods are clock units: no rate in Hz is made up

@@ -63,7 +63,7 @@ check "data/: the streams read ($#, 5 or more)" [ $# -ge 5 ]
 # more"), each state held 1% of the time or more by its share and factor
 for name in count-tsc count-speedup trace-tsc; do
 	full=$(grep -cE '^    (every |in [0-9]+ bursts|at random: )' $name.v)
-	shown=$(grep -cE '^(disturbed|sources|) +(a timer every|[0-9]+ bursts|at random,)' $name.txt)
+	shown=$(grep -cE '^(disturbed|sources|) +(every|[0-9]+ bursts|at random,)' $name.txt)
 	more=$(sed -n 's/^ *and \([0-9]*\) more (analyze -v)$/\1/p' $name.txt)
 	check "$name: each source of the full report ($full) in a line of its own ($shown), or among the rest (${more:-0})" \
 		sh -c "[ $shown -le $full ] && [ $((shown + ${more:-0})) -ge $full ]"
