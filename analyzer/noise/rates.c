@@ -398,6 +398,13 @@ static long cost_groups(const struct source_config *c, const struct model_event 
 	return (long)g;
 }
 
+/* The cost where group j of the g + 1 (cost_groups) begins: its gap's
+ * geometric middle; 0 for the first, INFINITY past the last. */
+static double group_from(const double *x, const size_t *at, size_t g, size_t j)
+{
+	return j == 0 ? 0 : j > g ? INFINITY : sqrt(x[at[j] - 1] * x[at[j]]);
+}
+
 /*
  * The random rest, a source for each group of its costs (cost_groups)
  * that the groups below do not explain (their cost's upper tail, and
@@ -414,8 +421,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 	long g = cost_groups(c, ev, n, &x, at, SOURCES_MAX - 1, &m);
 	if (g < 0)
 		return -1;
-	/* the cost where group j begins (its gap's geometric middle) */
-#define GROUP_FROM(j) ((j) == 0 ? 0 : (j) > (size_t)g ? INFINITY : sqrt(x[at[j] - 1] * x[at[j]]))
+	size_t G = (size_t)g;
 	int rc = 0;
 	if (g > 0) {
 		/* the rest together first: where it saturates the runs, its
@@ -430,13 +436,14 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 		if (out->count > id)
 			unname(out, id, ev, n);
 	}
-	for (size_t from = 0, to = 1; rc == 0 && from <= (size_t)g;) {
+	for (size_t from = 0, to = 1; rc == 0 && from <= G;) {
 		size_t id = out->count;
-		if (to <= (size_t)g) {
+		if (to <= G) {
 			/* the group above with these: its rate counts the runs
 			 * hit twice too, as the k-fold hits' test needs */
-			struct cost_range both = { GROUP_FROM(from), GROUP_FROM(to + 1),
-						   GROUP_FROM(from + 1) };
+			struct cost_range both = { group_from(x, at, G, from),
+						   group_from(x, at, G, to + 1),
+						   group_from(x, at, G, from + 1) };
 			rc = random_group(c, ev, n, &both, out);
 			int one = rc == 0 && out->count > id &&
 				  explained(c, &out->s[id], x, at[from], at[to], at[to], at[to + 1], ev,
@@ -448,12 +455,12 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 				continue;
 			}
 		}
-		struct cost_range r = { GROUP_FROM(from), GROUP_FROM(to), GROUP_FROM(from + 1) };
+		struct cost_range r = { group_from(x, at, G, from), group_from(x, at, G, to),
+					group_from(x, at, G, from + 1) };
 		if (rc == 0)
 			rc = random_group(c, ev, n, &r, out);
 		from = to, to = from + 1;
 	}
-#undef GROUP_FROM
 	free(x);
 	return rc;
 }
