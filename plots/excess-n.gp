@@ -33,6 +33,7 @@ plot data."/samples.txt" using 1:($3 * es) with points pt dot ps 0.3 lc rgb grey
 # tools' results, decimals) there is no step function: the excess over
 # the line, shifted by the on-line width, and no tick's line.
 set logscale y
+set format y "%g"	# (the default prints 0.0000010 on a log axis of ms)
 eb = tu_scale(excess_max + w)	# in time too where unit_ns is known
 set yrange [w / 2 * eb : (excess_max + w) * 2 * eb]
 set ylabel sprintf("excess + %s (%s, log)", w_name, tu_name(excess_max + w))
