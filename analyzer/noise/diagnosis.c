@@ -12,6 +12,7 @@
 
 #include "analysis.h"
 #include "lengths.h"
+#include "rates.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -198,6 +199,41 @@ static int count_all(struct analysis *a)
 	return got < 0 ? -1 : 0;
 }
 
+/* Each random source's rate from every run, not the sample's alone:
+ * its rate was read from the sample's runs (rates.h), which hold a
+ * stop of 4 ms, 100 a second, some 70 times where the collection holds
+ * it 200 times (2^18 of 800,000 runs of 5 us): a rate 12% off at one
+ * standard deviation.  The sample is a uniform draw of the runs
+ * (reservoir.h), so the share of them a source's events are is the
+ * collection's, and the rate scales by the share of every run over the
+ * sample's, both counted by the same attribution; its bounds are then
+ * Poisson's for the hits the runs it is read from hold in the whole
+ * collection (the sample's, times that ratio). */
+static void rates_of_all(struct diagnosis *d)
+{
+	const struct run_sample *rs = &d->runs;
+	struct model_counts *m = &d->counts;
+	if (rs->count == rs->total || rs->count == 0)
+		return;
+	uint64_t in_sample[SOURCES_MAX] = { 0 };
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
+		if (s >= 0)
+			in_sample[s]++;
+	}
+	double scale = (double)rs->total / (double)rs->count;
+	for (size_t j = 0; j < d->sources.count; j++) {
+		struct source *q = &d->sources.s[j];
+		if (q->kind != SOURCE_RANDOM || !isfinite(q->rate) || in_sample[j] == 0 ||
+		    m->of_source[j] == 0 || !(q->hits > 0))
+			continue;
+		double share = (double)m->of_source[j] / (double)in_sample[j];
+		q->rate *= share / scale;
+		rates_bounds(q, q->hits * share);
+	}
+}
+
 /* What the longest runs expect, and all the sources' rate. */
 static void expected(struct analysis *a)
 {
@@ -226,12 +262,14 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 	if (rc == 0)
 		rc = fit_rounds(a);
 	if (rc == 0 && d->jitter.judged && !d->means) {
+		rc = count_all(a);
+		rates_of_all(d);
+	}
+	if (rc == 0 && d->jitter.judged && !d->means) {
 		event_costs(d);
 		compensate_held(&a->points, &d->sources);
 		rc = compensate(&a->points, &d->sources, &a->fit, &a->iv, &d->comp);
 	}
-	if (rc == 0 && d->jitter.judged && !d->means)
-		rc = count_all(a);
 	if (rc == 0)
 		expected(a);
 	if (rc == 0)
