@@ -95,11 +95,16 @@ struct cost_range {
 };
 
 /* An event no source took, above the claim threshold, of a cost in g: the
- * random rest's (those above the look's alone are the jitter's). */
+ * random rest's (those above the look's alone are the jitter's).  Its
+ * cost must pass the clock's quantum: a cost is a difference of
+ * readings, each rounded to the quantum, and one quantum left beyond what
+ * a run's typical jitter and another source's cost explain is the
+ * rounding of those (a 1 ms timer of 20 us saturating runs timed on a
+ * tick of 10 ns had left "at random, 1.2 a second, each 10 ns"). */
 static int claimed(const struct source_config *c, const struct model_event *e,
 		   const struct cost_range *g)
 {
-	return e->source < 0 && e->cost > 0 && (c->rs->r[e->run].flags & RUN_CLAIM) &&
+	return e->source < 0 && e->cost > c->quantum && (c->rs->r[e->run].flags & RUN_CLAIM) &&
 	       e->cost >= g->lo && e->cost < g->hi;
 }
 
