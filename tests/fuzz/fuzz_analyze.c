@@ -1,7 +1,7 @@
 /*
  * fuzz_analyze.c - libFuzzer harness for the whole analysis: read, fit
- * (LP and hull, which must agree), interval, excess, checks, and both
- * reports.  Every accepted input must give finite numbers and a JSON
+ * (LP and hull, which must agree), interval, excess, checks, and the
+ * reports: the short one, the full one (-v) and the JSON.  Every accepted input must give finite numbers and a JSON
  * report that is strict JSON; every refusal a message.  The input is a
  * memory file (fuzz_support.h): nothing is left behind.
  */
@@ -45,6 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 	if (out != NULL) {
+		report_short(out, &a);
 		report_text(out, &a);
 		REQUIRE(fflush(out) == 0);
 		size_t json_at = len;
