@@ -25,6 +25,13 @@ measure well.  A command that exits non-zero fails the test, but for
 collect --until's 3 (the target not met) where the budget was cut here; a
 line for each FILE and the last line say how many ran, were skipped and
 failed.
+
+What a page shows a command printing (a fenced block right after its
+example block) is checked too where the output is the same on every
+machine (no collection; every input in data/): the shown lines, an
+excerpt (stretches between lines of "..."), must lie in the command's
+output as they are.  A page whose example no longer prints what it shows
+fails, naming the first line that is not there.
 """
 import os
 import re
@@ -51,25 +58,42 @@ COARSE = re.compile(r"--clock[ =](monotonic-coarse|realtime-coarse)|--coarsen")
 
 
 def blocks(text):
-    """Each indented block's command lines, joined at backslashes."""
+    """Each indented block's command lines, joined at backslashes, and the
+    output shown after it: the lines of the fenced block that follows it
+    with only blank lines between, or None."""
     out, cur, prev_blank, fenced = [], [], True, False
+    fence, target, pending = None, None, None
     for raw in text.splitlines():
         if raw.startswith("```"):
+            if not fenced:
+                if cur:
+                    out.append([cur, None])
+                    pending, cur = len(out) - 1, []
+                target, fence = pending, []
+            elif target is not None:
+                out[target][1] = fence
+            if fenced:
+                pending = None
             fenced = not fenced
             continue
         if fenced:
+            fence.append(raw.rstrip())
             continue
         if raw.startswith("    ") and (cur or prev_blank):
             cur.append(raw[4:])
         else:
             if cur:
-                out.append(cur)
-            cur = []
+                out.append([cur, None])
+                pending, cur = len(out) - 1, []
+            if raw.strip():
+                pending = None
         prev_blank = raw.strip() == ""
     if cur:
-        out.append(cur)
+        out.append([cur, None])
+    shown = [sh for _, sh in out]
+    out = [b for b, _ in out]
     commands = []
-    for b in out:
+    for b, sh in zip(out, shown):
         joined, acc = [], ""
         for line in b:
             if line.rstrip().endswith("\\"):
@@ -77,9 +101,9 @@ def blocks(text):
                 continue
             joined.append(acc + line)
             acc = ""
-        commands.append([c for c in joined if first_word(c) in PROGRAMS
-                         or first_word(c).startswith(("build/", "./"))])
-    return [c for c in commands if c]
+        commands.append(([c for c in joined if first_word(c) in PROGRAMS
+                          or first_word(c).startswith(("build/", "./"))], sh))
+    return [c for c in commands if c[0]]
 
 
 def first_word(cmd):
@@ -136,6 +160,47 @@ def missing_input(words, cwd, source):
     return None
 
 
+def deterministic(words):
+    """Whether a command's output is the same on every machine: it runs
+    no collection, and every input it names lies in data/."""
+    if any(w in ("collect", "build/collector/collect", "collect-mpi") for w in words):
+        return False
+    inputs = [w for w in words[1:] if INPUT_SUFFIX.search(w) and not w.startswith("-")]
+    return bool(inputs) and all(w.startswith("data/") for w in inputs)
+
+
+def shown_in(shown, output):
+    """Where the shown output is not in the program's: None, or the first
+    line not found.  The shown lines are an excerpt: each stretch between
+    lines of "..." lies, whole and in order, among the output's lines."""
+    lines = [l.rstrip() for l in output.splitlines()]
+    stretches, cur = [], []
+    for l in shown:
+        if l.strip() in ("...", "\u2026"):
+            stretches.append(cur)
+            cur = []
+        else:
+            cur.append(l)
+    stretches.append(cur)
+    at = 0
+    for st in stretches:
+        if not st:
+            continue
+        k = next((i for i in range(at, len(lines) - len(st) + 1)
+                  if lines[i:i + len(st)] == st), None)
+        if k is None:
+            # the longest start of the stretch found, to name the line
+            best = 0
+            for i in range(at, len(lines)):
+                m = 0
+                while m < len(st) and i + m < len(lines) and lines[i + m] == st[m]:
+                    m += 1
+                best = max(best, m)
+            return st[best] if best < len(st) else st[0]
+        at = k + len(st)
+    return None
+
+
 def shorten(cmd):
     """Short budgets for collections (see the module's comment)."""
     if not re.search(r"(^|[|;&]\s*|\s)(collect|build/collector/collect)\s", cmd + " "):
@@ -171,7 +236,7 @@ def run_file(path, build, source, listing):
         env["PATH"] = os.pathsep.join([os.path.join(build, "collector"),
                                        os.path.join(build, "analyzer"),
                                        env.get("PATH", "")])
-        for block in blocks(text):
+        for block, shown in blocks(text):
             cwd = scratch
             for cmd in block:
                 try:
@@ -214,16 +279,26 @@ def run_file(path, build, source, listing):
                                            timeout=120)
                         rc = p.returncode
                         err = p.stderr.decode(errors="replace").strip().splitlines()
+                        got = p.stdout.decode(errors="replace")
                     except subprocess.TimeoutExpired:
-                        rc, err = "timeout", []
+                        rc, err, got = "timeout", [], ""
                     if not (rc == 2 and any("(a cache level?)" in e for e in err)):
                         break
                     print("again (a jump faked?): %s" % run)
                 if rc == 3 and run != strip_comment(cmd) and re.search(r"--until[ =]", run):
                     print("ok (%.1f s, --until not met in the budget cut here): %s"
                           % (time.monotonic() - t0, run))
+                elif rc == 0 and cmd is block[-1] and shown is not None and \
+                        deterministic(words) and shown_in(shown, got) is not None:
+                    # what the page shows it printing, it prints
+                    failed += 1
+                    print("FAIL (its output is not the page's): %s" % run)
+                    print("    the page shows: %s" % shown_in(shown, got))
                 elif rc == 0:
-                    print("ok (%.1f s): %s" % (time.monotonic() - t0, run))
+                    shows = cmd is block[-1] and shown is not None and deterministic(words)
+                    print("ok (%.1f s%s): %s" % (time.monotonic() - t0,
+                                                 ", prints what the page shows" if shows else "",
+                                                 run))
                 else:
                     failed += 1
                     print("FAIL (exit %s): %s" % (rc, run))
