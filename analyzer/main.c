@@ -3,6 +3,7 @@
  * options and chains the stages of analysis.c; the report is printed only
  * once every stage has succeeded.
  */
+#include <limits.h>
 #include <stdio.h>
 
 #include <glpk.h>
@@ -20,6 +21,7 @@
 #include "follow.h"
 #include "options.h"
 #include "plot.h"
+#include "outfile.h"
 #include "report.h"
 #include "report_html.h"
 
@@ -49,6 +51,28 @@ static int exit_status(int plots, int page)
 {
 	int rc = close_stdout();
 	return rc != 0 ? rc : page < 0 ? 1 : plots != 0 || page > 0 ? 3 : 0;
+}
+
+/* Every file and directory analyze is asked to write can be written,
+ * known before a sample is read: a report printed, then "cannot create"
+ * for its page, left the user a report and an exit 1.  0, or 1 with the
+ * message. */
+static int outputs_ok(const struct analyze_options *opt)
+{
+	const struct {
+		const char *path;
+		int dir;
+	} out[] = { { opt->report_path, 0 }, { opt->analysis.excess_path, 0 },
+		    { opt->minima_path, 0 }, { opt->plot_dir, 1 } };
+	for (size_t i = 0; i < sizeof out / sizeof out[0]; i++) {
+		char why[PATH_MAX + 128];
+		if (out[i].path != NULL && strcmp(out[i].path, "-") != 0 &&
+		    outfile_can_write(out[i].path, out[i].dir, why, sizeof why) != 0) {
+			fprintf(stderr, "analyze: %s: %s\n", out[i].path, why);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 static int has_empty(char **files)
@@ -130,6 +154,8 @@ int main(int argc, char **argv)
 	}
 	gsl_set_error_handler_off();
 	glp_term_out(GLP_OFF);
+	if (outputs_ok(&opt) != 0)
+		return 1;
 	if (opt.compare)
 		return compare_main(&opt);
 	if (opt.group)

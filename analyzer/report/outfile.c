@@ -4,7 +4,9 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -133,6 +135,47 @@ void outfile_guard_child(pid_t pid)
 int outfile_check(const char *path, char *err, size_t err_len)
 {
 	return outpath_check(path, err, err_len);
+}
+
+int outfile_can_write(const char *path, int dir, char *err, size_t err_len)
+{
+	struct stat st;
+	if (dir && stat(path, &st) == 0) {
+		if (!S_ISDIR(st.st_mode)) {
+			snprintf(err, err_len, "exists and is not a directory");
+			return -1;
+		}
+		if (access(path, W_OK | X_OK) != 0) {
+			snprintf(err, err_len, "cannot write in it: %s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (!dir && outpath_check(path, err, err_len) != 0)
+		return -1;
+	/* the directory holding it: up to the last '/', or . */
+	char parent[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	if (slash == NULL)
+		snprintf(parent, sizeof parent, ".");
+	else if (slash == path)
+		snprintf(parent, sizeof parent, "/");
+	else
+		snprintf(parent, sizeof parent, "%.*s", (int)(slash - path), path);
+	if (stat(parent, &st) != 0) {
+		snprintf(err, err_len, "its directory %s: %s", parent, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, err_len, "%s is not a directory", parent);
+		return -1;
+	}
+	if (access(parent, W_OK | X_OK) != 0) {
+		snprintf(err, err_len, "cannot write in its directory %s: %s", parent,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static int make_temp(struct outfile *o, const char *path, const char *dir,

@@ -30,6 +30,13 @@ struct outfile {
  * libsubtick's streams follow too. */
 int outfile_check(const char *path, char *err, size_t err_len);
 
+/* outfile_check, and the directory that will hold path exists and can
+ * take a file: what writing path needs, known before the work that makes
+ * its contents (analyze checks its outputs before it reads a sample).
+ * dir: path is a directory to be made (--plot): its parent must take it,
+ * or path is one already.  0, or -1 with a message in err. */
+int outfile_can_write(const char *path, int dir, char *err, size_t err_len);
+
 /* Check path and open a temporary file beside it for writing.  Returns 0,
  * or -1 with a message in err. */
 int outfile_open(struct outfile *o, const char *path, char *err,

@@ -94,3 +94,20 @@ check "outputs beside the input: the input untouched" cmp -s good.st copy.st
 rc=0
 "$ANALYZE" good.st < /dev/null > /dev/null 2> err || rc=$?
 check "stdin and stdout on /dev/null: no clash, it runs ($rc)" [ "$rc" -eq 0 ]
+
+# An output that cannot be written is said before anything is read: exit
+# 1, nothing on stdout (a report had been printed, then "cannot create"
+# for the page).
+for o in "--report nodir/r.html" "--excess nodir/e.txt" "--minima nodir/m.csv" \
+	"--plot nodir/figs" "--plot good.st"; do
+	rc=0
+	# shellcheck disable=SC2086 # $o is an option and its value
+	"$ANALYZE" $o copy.st > out 2> err || rc=$?
+	check "$o: exit 1 ($rc)" [ "$rc" -eq 1 ]
+	check "$o: said, naming it" grep -qF "analyze: ${o#* }: " err
+	check "$o: nothing on stdout" [ ! -s out ]
+done
+rc=0
+"$ANALYZE" --compare --report nodir/c.html copy.st good.st > out 2> err || rc=$?
+check "--compare --report nodir/c.html: exit 1, nothing on stdout ($rc)" \
+	sh -c "[ $rc -eq 1 ] && [ ! -s out ]"
