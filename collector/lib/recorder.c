@@ -3,7 +3,9 @@
  * after Magazinovic's StopWatch: calibrate once, read the clock serialized
  * around the region (collector/core/region.h, as collect does), keep the
  * samples in memory, write the stream.  Misuse is refused through the
- * handle (handle.h).
+ * handle (handle.h).  The options are read in recorder_options.c, the
+ * clock found in clockinfo.c, subtick_next's plan set up in
+ * nextplan_options.c, the summary line written in summary.c.
  */
 #include "subtick/subtick.h"
 
@@ -16,20 +18,20 @@
 
 #include "calibrate.h"
 #include "clock.h"
-#include "compat.h"
+#include "clockinfo.h"
 #include "conditions.h"
 #include "handle.h"
 #include "keys.h"
 #include "lvstate.h"
 #include "nextplan.h"
-#include "numparse.h"
+#include "nextplan_options.h"
 #include "outpath.h"
 #include "recorder.h"
+#include "recorder_options.h"
 #include "region.h"
 #include "stream.h"
+#include "summary.h"
 #include "version.h"
-
-enum { RECORDER_CAPACITY = 65536, RECORDER_KEY_MAX = 64 };
 
 struct sample3 {
 	uint64_t n, t, at;
@@ -75,33 +77,6 @@ struct subtick_recorder {
 #define RECORDER_FIT_REPLICATES 200
 #define RECORDER_UNTIL_RUNS_MIN 5
 
-/* The keys the library writes itself: a user's would contradict them (a
- * unit_ns of 1000 read after the calibrated one), or end the stream. */
-static const char *const library_keys[] = {
-	"clock", "tick", "unit_ns", "overhead", "kernel", "cpu", "host", "date",
-	"unit_ns_rel_error", "coarsen", "native_tick", "tick_method", "tick_mean",
-	"getres_agrees", "claimed_resolution_ns", "read_ns", "timer_period_ns",
-	"priority", "cpu_check", "pinning", "tsc_invariant", "governor", "plan",
-	"points", "max_n_reason", "runs", "budget_s", "seed", "generator",
-	"columns", "done", "interrupted", "subtick_next",
-};
-
-/* The options of API version 3, the first with a size; and more than any
- * version will hold (a size beyond it is garbage, not a newer header). */
-#define OPTIONS_SIZE_MIN (offsetof(struct subtick_options, keys) + sizeof(const char *const *))
-#define OPTIONS_SIZE_MAX 4096
-
-void subtick_options_init_size(struct subtick_options *opt, size_t size)
-{
-	struct subtick_options d = { .size = sizeof d, .capacity = RECORDER_CAPACITY, .cpu = -1 };
-	if (opt == NULL || size < sizeof opt->size)
-		return;
-	/* fields beyond ours (a newer header) get zero, their default */
-	memset(opt, 0, size);
-	memcpy(opt, &d, size < sizeof d ? size : sizeof d);
-	opt->size = size;
-}
-
 const char *subtick_version(void)
 {
 	return build_version;
@@ -112,128 +87,6 @@ int subtick_api_version(void)
 	return SUBTICK_API_VERSION;
 }
 
-/* subtick_next's options: numbers that are numbers, a range that is one,
- * a count collect's --range would take. */
-static int plan_options_valid(const struct subtick_options *o)
-{
-	const double x[] = { o->plan_budget_s, o->plan_precision, o->plan_until };
-	for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
-		if (!(x[i] >= 0 && x[i] < 1e300))
-			return 0;
-	if (o->plan_precision >= 1 || (o->plan_n_min > 0 && o->plan_n_min >= o->plan_n_max))
-		return 0;
-	return o->plan_points == 0 || (o->plan_points >= 2 && o->plan_points <= PLAN_POINTS_MAX);
-}
-
-/* The caller's options, as many fields as its size says, into *o.  -1 for
- * a size this library cannot read, or fields it does not know set. */
-static int options_read(const struct subtick_options *opt, struct subtick_options *o)
-{
-	subtick_options_init(o);
-	if (opt == NULL)
-		return 0;
-	size_t size = opt->size;
-	if (size < OPTIONS_SIZE_MIN || size > OPTIONS_SIZE_MAX)
-		return -1;
-	for (size_t i = sizeof *o; i < size; i++)
-		if (((const unsigned char *)opt)[i] != 0)
-			return -1;
-	memcpy(o, opt, size < sizeof *o ? size : sizeof *o);
-	o->size = sizeof *o;
-	return o->cpu < -1 || !plan_options_valid(o) ? -1 : 0;
-}
-
-static int library_key(const char *key)
-{
-	for (size_t i = 0; i < sizeof library_keys / sizeof library_keys[0]; i++)
-		if (strcmp(key, library_keys[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* Keys of subtick_options: [a-z0-9_]{1,64}, each with a value, each once,
- * none of the library's own. */
-static int keys_valid(const char *const *keys)
-{
-	for (const char *const *k = keys; k && k[0]; k += 2) {
-		size_t len = strlen(k[0]);
-		if (k[1] == NULL || len == 0 || len > RECORDER_KEY_MAX ||
-		    strspn(k[0], "abcdefghijklmnopqrstuvwxyz0123456789_") != len ||
-		    library_key(k[0]))
-			return 0;
-		for (const char *const *j = keys; j != k; j += 2)
-			if (strcmp(j[0], k[0]) == 0)
-				return 0;
-	}
-	return 1;
-}
-
-/* The clock called name (NULL: the default), resolved to a readable
- * variant.  NULL with errno EINVAL when there is none. */
-static const struct clock_source *find_clock(const char *name)
-{
-	char why[128];
-	const struct clock_source *c = clock_find(name ? name : clock_default_name());
-	const struct clock_source *resolved = NULL;
-	if (c == NULL || !clock_available(c, &resolved, why, sizeof why)) {
-		errno = EINVAL;
-		return NULL;
-	}
-	return resolved;
-}
-
-/* The struct of API version 7, the first with a size. */
-#define CLOCK_INFO_SIZE_MIN (offsetof(struct subtick_clock_info, read_ns) + sizeof(double))
-
-/* The older struct is the newer without its size: the same fields at the
- * same distance from each other. */
-_Static_assert(offsetof(struct subtick_clock_info_v6, read_ns) + sizeof(size_t) ==
-	       offsetof(struct subtick_clock_info, read_ns),
-	       "struct subtick_clock_info is the struct of API version 6 after its size");
-
-/* Clock name (NULL: the default) calibrated into *x, size included.  -1
- * with errno EINVAL when it cannot be. */
-static int clock_info_of(const char *clock, unsigned coarsen_bits,
-			 struct subtick_clock_info *x)
-{
-	struct clock_setup setup;
-	struct calibration cal;
-	const struct clock_source *c = find_clock(clock);
-	if (c == NULL || coarsen_bits > CALIBRATE_COARSEN_MAX ||
-	    calibrate_clock(c, coarsen_bits, &setup, &cal) != 0)
-		return errno = EINVAL, -1;
-	*x = (struct subtick_clock_info){ .size = sizeof *x, .tick = cal.tick,
-		.unit_ns = cal.unit_ns, .overhead = cal.overhead, .read_ns = cal.read_ns };
-	snprintf(x->clock, sizeof x->clock, "%s", c->name);
-	return 0;
-}
-
-int subtick_clock_info_size(const char *clock, unsigned coarsen_bits,
-			    struct subtick_clock_info *out, size_t size)
-{
-	struct subtick_clock_info x;
-	if (out == NULL || size < CLOCK_INFO_SIZE_MIN)
-		return errno = EINVAL, -1;
-	if (clock_info_of(clock, coarsen_bits, &x) != 0)
-		return -1;
-	/* a newer header's fields beyond ours are left as they were */
-	memcpy(out, &x, size < sizeof x ? size : sizeof x);
-	return 0;
-}
-
-int (subtick_clock_info)(const char *clock, unsigned coarsen_bits,
-			 struct subtick_clock_info_v6 *out)
-{
-	struct subtick_clock_info x;
-	if (out == NULL)
-		return errno = EINVAL, -1;
-	if (clock_info_of(clock, coarsen_bits, &x) != 0)
-		return -1;
-	*out = (struct subtick_clock_info_v6){ .tick = x.tick, .unit_ns = x.unit_ns,
-		.overhead = x.overhead, .read_ns = x.read_ns };
-	memcpy(out->clock, x.clock, sizeof out->clock);
-	return 0;
-}
 
 /* The header: the keys collect writes, with the recorder's own values. */
 static void write_header(subtick_recorder *r, const char *label,
@@ -291,8 +144,8 @@ static int conditions_for(const struct subtick_options *o,
 static int open_args(const char *path, const struct subtick_options *opt,
 		     struct subtick_options *o, const struct clock_source **c)
 {
-	if (path == NULL || *path == '\0' || options_read(opt, o) != 0 ||
-	    !keys_valid(o->keys) || o->coarsen_bits > CALIBRATE_COARSEN_MAX) {
+	if (path == NULL || *path == '\0' || recorder_options_read(opt, o) != 0 ||
+	    !recorder_keys_valid(o->keys) || o->coarsen_bits > CALIBRATE_COARSEN_MAX) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -300,7 +153,7 @@ static int open_args(const char *path, const struct subtick_options *opt,
 		errno = ENOMEM;	/* its size in bytes does not exist */
 		return -1;
 	}
-	*c = find_clock(o->clock);
+	*c = clockinfo_find(o->clock);
 	return *c == NULL ? -1 : 0;
 }
 
@@ -328,29 +181,6 @@ static subtick_recorder *recorder_new(const char *path, const struct subtick_opt
 	return r;
 }
 
-/* subtick_next's plan from the options and the clock (its defaults,
- * collect's). */
-static void plan_config(subtick_recorder *r, const struct subtick_options *o)
-{
-	struct nextplan_config *c = &r->plan_cfg;
-	double budget_s = o->plan_budget_s > 0 ? o->plan_budget_s
-			  : o->plan_until > 0 ? PLAN_UNTIL_BUDGET_S : PLAN_DEFAULT_BUDGET_S;
-	double timer_ns = calibrate_timer_period_ns();
-	*c = (struct nextplan_config){
-		.n_min = o->plan_n_min, .n_max = o->plan_n_max,
-		.points = o->plan_points ? o->plan_points : PLAN_AUTO_POINTS,
-		.budget_ns = budget_s * 1e9,
-		.precision = o->plan_precision > 0 ? o->plan_precision : PLAN_DEFAULT_PRECISION,
-		.until = o->plan_until > 0,
-		.seed = o->plan_seed ? o->plan_seed
-			: seed_from_bits(clock_reference_ns() ^ ((uint64_t)getpid() << 20)),
-		.unit_ns = r->cal.unit_ns > 0 ? r->cal.unit_ns : 1,
-		.resolution = plan_resolution(&r->cal),
-		.band_tick = calibrate_band_tick(&r->cal),
-		.run_cap = r->cal.unit_ns > 0 ? timer_ns / 8 / r->cal.unit_ns : 0,
-	};
-	r->plan_until = o->plan_until;
-}
 
 static subtick_recorder *recorder_create(const char *path, const char *label,
 					 const struct subtick_options *o,
@@ -375,7 +205,8 @@ static subtick_recorder *recorder_create(const char *path, const char *label,
 	stream_init(r->w, r->fd);
 	lvstate_init(&r->lv, calibrate_band_tick(cal));
 	r->summary = o->summary != 0;
-	plan_config(r, o);
+	nextplan_options_config(o, &r->cal, &r->plan_cfg);
+	r->plan_until = o->plan_until;
 	snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 	write_header(r, label, cond, pinned, o->keys);
 	if (stream_flush(r->w) != 0) {
@@ -659,74 +490,12 @@ uint64_t subtick_dropped(const subtick_recorder *r)
 	return count_of(r, 1);
 }
 
-/* The SUBTICK_WARN_* bits of w as words, "; "-separated, into buf.
- * DROPPED has none: a region not kept is no sample, and the samples kept
- * are whole (analyze warns of nothing there either); the summary says
- * how many as a fact (dropped_words). */
-static void warning_words(unsigned w, char *buf, size_t len)
-{
-	static const char *const words[] = {
-		"no line", "fewer than 8 n", "fewer than 5 runs at some n",
-		"the line rises less than 100 ticks", "bounds wider than 10%",
-		NULL, "the unit cost is not positive",
-		"a clock glitch left out",
-		"the unit cost drifted between fifths of the samples (the machine's speed changed)",
-	};
-	_Static_assert(SUBTICK_WARN_DRIFT == 1u << 8, "the words follow the bits");
-	_Static_assert(SUBTICK_WARN_DROPPED == 1u << 5, "DROPPED has no words");
-	size_t at = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof words / sizeof words[0] && at < len; i++)
-		if ((w & (1u << i)) && words[i] != NULL)
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "; " : "", words[i]);
-}
-
-/* ", 2 dropped (the CPU changed during them)", or "" when none was. */
-static void dropped_words(const subtick_recorder *r, char *buf, size_t len)
-{
-	uint64_t d = r->migrations + r->backsteps;
-	const char *why = r->backsteps == 0 ? "the CPU changed"
-			  : r->migrations == 0 ? "the clock stepped back"
-			  : "the CPU changed, or the clock stepped back,";
-	buf[0] = '\0';
-	if (d > 0)
-		snprintf(buf, len, ", %llu dropped (%s during %s)", (unsigned long long)d, why,
-			 d == 1 ? "it" : "them");
-}
-
-static double magnitude(double v)
-{
-	return v < 0 ? -v : v;
-}
-
-/* subtick_options.summary: the result on one line, on stderr.  An
- * overhead a hair from zero beside its bounds is 0: the intercept from a
- * slope rounded to a double (5.8e-13 ns for a true 0), as analyze's
- * report rounds a bound. */
+/* subtick_options.summary: the result on one line, on stderr. */
 static void print_summary(subtick_recorder *r)
 {
 	struct subtick_result x = { .size = sizeof x };
-	char dropped[96];
-	dropped_words(r, dropped, sizeof dropped);
-	if (result_of(r, &x) != 0 || !x.ok) {
-		fprintf(stderr, "subtick: %s: %llu samples%s, no line yet (3 distinct n are needed)\n",
-			r->label, (unsigned long long)r->samples, dropped);
-		return;
-	}
-	int ns = isfinite(x.unit_ns);
-	const char *unit = ns ? "ns" : "clock units";
-	double k = ns ? x.unit_ns : 1;
-	char warned[320];
-	warning_words(x.warnings, warned, sizeof warned);
-	double scale = magnitude(x.overhead_lo) > magnitude(x.overhead_hi) ? magnitude(x.overhead_lo)
-									 : magnitude(x.overhead_hi);
-	if (magnitude(x.overhead) <= 1e-9 * scale)
-		x.overhead = 0;
-	fprintf(stderr, "subtick: %s: %.5g %s per unit [%.5g, %.5g], overhead %.4g %s, %llu n, %llu samples%s%s%s%s\n",
-		r->label, x.unit_cost * k, unit, x.unit_cost_lo * k, x.unit_cost_hi * k,
-		x.overhead * k, unit, (unsigned long long)x.points,
-		(unsigned long long)x.samples, dropped, warned[0] ? " (warning: " : "", warned,
-		warned[0] ? ")" : "");
+	int line = result_of(r, &x) == 0 && x.ok;
+	summary_print(r->label, line ? &x : NULL, r->samples, r->migrations, r->backsteps);
 }
 
 /* Why the recording ended: subtick_next's plan, or the program's close. */

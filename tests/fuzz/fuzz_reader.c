@@ -1,7 +1,8 @@
 /*
- * fuzz_reader.c - libFuzzer harness for the stream reader (input.c): any
- * bytes are read to the end or refused with a message naming a line; no
- * crash, no leak, no undefined behaviour (built with ASan and UBSan).
+ * fuzz_reader.c - libFuzzer harness for the stream reader (input.c,
+ * input_header.c, linebuf.c): any bytes are read to the end or refused
+ * with a message naming a line; no crash, no leak, no undefined behaviour
+ * (built with ASan and UBSan).
  */
 #include <stddef.h>
 #include <stdint.h>
