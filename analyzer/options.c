@@ -281,7 +281,8 @@ void options_help(FILE *out)
 	fputs(
 "EXIT STATUS\n"
 "    0 success; 1 bad data (\"analyze: FILE:LINE: what is wrong\", nothing on\n"
-"    stdout) or an unwritable --excess file; 2 usage error (also an output,\n"
+"    stdout), or an output (--report, --excess, --minima, --plot) that cannot\n"
+"    be written, said before a sample is read; 2 usage error (also an output,\n"
 "    stdout included, that is one of the inputs under any name: nothing is\n"
 "    read or written); 3 the report was printed but the figures failed\n"
 "    (gnuplot missing or failing).\n"

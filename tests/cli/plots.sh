@@ -77,11 +77,14 @@ check "no gnuplot: the report printed" grep -q "unit cost" "$T/report"
 check "no gnuplot: names gnuplot" grep -q "gnuplot is not installed" "$T/err"
 check "no gnuplot: says how to install it" grep -q "apt-get install gnuplot" "$T/err"
 
-# A directory that cannot be made: exit 3 after the report.
+# A directory that cannot be made: said before the samples are read,
+# exit 1, no report (a report, then "cannot make" and exit 3, had made
+# the user wait for an analysis whose figures could not be kept).
 rc=0
 "$ANALYZE" --plot /nonexistent/a/b "$T/s" > "$T/report" 2> "$T/err" || rc=$?
-check "bad DIR: exit 3" [ "$rc" -eq 3 ]
+check "bad DIR: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "bad DIR: named" grep -q "/nonexistent/a/b" "$T/err"
+check "bad DIR: no report" [ ! -s "$T/report" ]
 
 # --plot DIR over an input file in DIR: refused, the input kept.
 mkdir "$T/clash"
