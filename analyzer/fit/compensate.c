@@ -99,6 +99,8 @@ static double from_last(double mu, double top, const struct held_cache *c, int s
 static double reaches_upto(double k, double mu, const struct held_cache *c)
 {
 	double yes = mu, by = 1e-3 * mu, no;
+	if (!(by > 0))	/* a mean so small its thousandth is 0: no steps */
+		return mu;
 	for (;;) {
 		no = yes + by;
 		if (!min_reaches(k, no, c))

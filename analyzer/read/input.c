@@ -122,6 +122,9 @@ static int sample_line(struct reader *r, char *s)
 	if (num.exact ? num.u > INPUT_T_MAX_INT : !(num.d <= INPUT_T_MAX))
 		return input_fail(r, "timing %.*s is too large (at most 2^63)",
 				  (int)(len[ct] > 40 ? 40 : len[ct]), field[ct]);
+	if (!num.exact && num.d != 0 && !(num.d >= INPUT_T_MIN))
+		return input_fail(r, "timing %.*s is too small to compute with (at least 2^-511, or 0)",
+				  (int)(len[ct] > 40 ? 40 : len[ct]), field[ct]);
 	smp.t = num.d;
 	smp.t_int = num.u;
 	smp.t_exact = num.exact;

@@ -23,6 +23,12 @@
  */
 #define INPUT_T_MAX_INT (UINT64_C(1) << 63)
 #define INPUT_T_MAX 9223372036854775808.0	/* 2^63 */
+/* A timing other than 0 is at least 2^-511 (1.5e-154 units): its square,
+ * in the variances and sums of squares downstream, is then a normal
+ * double.  A subnormal one (6.4e-318, from a fuzzer) made the
+ * compensation's search for what a minimum holds step by a thousandth of
+ * its count's mean, which was 0, for ever. */
+#define INPUT_T_MIN 0x1p-511
 /*
  * ns per clock unit, from 1e-6 (a femtosecond: a counter at 10^15 Hz,
  * 200000 times finer than a 5 GHz TSC) to 1e9 (a second: bare columns of

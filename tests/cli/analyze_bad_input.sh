@@ -96,6 +96,10 @@ done
 printf '%s\n400\t18446744073709551615\t3000\n' "$good" > "$T/t-max";	bad t-max 8 "timing 18446744073709551615 is too large (at most 2^63)"
 printf '%s\n400 9223372036854775809 3000\n' "$good" > "$T/t-2-63";	bad t-2-63 8 "timing 9223372036854775809 is too large"
 printf '1 10\n2 20\n3 1.5e19\n' > "$T/t-decimal";	bad t-decimal 3 "timing 1.5e19 is too large"
+# and a timing so small its square is no normal double (a subnormal one,
+# 6.4e-318, had held the compensation in a loop)
+printf '1 10\n2 20\n3 6.4e-318\n' > "$T/t-subnormal";	bad t-subnormal 3 "timing 6.4e-318 is too small to compute with"
+printf '1 10\n2 20\n3 1e-160\n' > "$T/t-tiny";	bad t-tiny 3 "timing 1e-160 is too small to compute with"
 printf '# subtick 1\n# unit_ns: 1e-320\n1 2 3\n' > "$T/unit-sub";	bad unit-sub 2 "unit_ns 1e-320 is out of range"
 printf '# subtick 1\n# unit_ns: 1e-300\n1 2 3\n' > "$T/unit-tiny";	bad unit-tiny 2 "unit_ns 1e-300 is out of range"
 printf '# subtick 1\n# unit_ns: 2e9\n1 2 3\n' > "$T/unit-big";	bad unit-big 2 "unit_ns 2e9 is out of range"
