@@ -342,27 +342,41 @@ void compare_report_text(FILE *out, const struct comparison *c)
 			     " in one collection (collect --kernel A --kernel B -o a.st -o b.st))\n");
 }
 
+/* A value and its bounds; a bound that is none (a ratio whose A may be
+ * 0 or below: its bounds reach infinity) is null, as JSON has no
+ * infinity (-inf had been written, which no reader takes). */
 static void json_pair(FILE *out, const char *k, double v, double lo, double hi)
 {
-	fprintf(out, "    \"%s\": %.17g, \"%s_bounds\": [%.17g, %.17g],\n", k, v, k,
-		lo, isfinite(hi) ? hi : 1e308);
+	fprintf(out, "    \"%s\": ", k);
+	json_number(out, v);
+	fprintf(out, ", \"%s_bounds\": [", k);
+	json_number(out, lo);
+	fputs(", ", out);
+	json_number(out, hi);
+	fputs("],\n", out);
 }
 
 void compare_report_json(FILE *out, const struct comparison *c)
 {
 	fprintf(out, "{\n  \"compare\": {\n");
 	fprintf(out, "    \"unit\": \"%s\",\n", c->in_ns ? "ns" : "clock units");
-	fprintf(out, "    \"a_unit_cost\": %.17g, \"b_unit_cost\": %.17g,\n",
-		c->a.fit.slope * (c->in_ns ? c->a.unit_ns : 1),
-		c->b.fit.slope * (c->in_ns ? c->b.unit_ns : 1));
+	fputs("    \"a_unit_cost\": ", out);
+	json_number(out, c->a.fit.slope * (c->in_ns ? c->a.unit_ns : 1));
+	fputs(", \"b_unit_cost\": ", out);
+	json_number(out, c->b.fit.slope * (c->in_ns ? c->b.unit_ns : 1));
+	fputs(",\n", out);
 	json_pair(out, "ratio", c->ratio, c->ratio_lo, c->ratio_hi);
 	json_pair(out, "difference", c->diff, c->diff_lo, c->diff_hi);
 	json_pair(out, "overhead_difference", c->odiff, c->odiff_lo, c->odiff_hi);
-	fprintf(out, "    \"verdict\": \"%s\",\n", c->verdict);
+	fputs("    \"verdict\": ", out);
+	json_string(out, c->verdict);
+	fputs(",\n", out);
 	fprintf(out, "    \"paired\": %s,\n", c->paired ? "true" : "false");
 	fprintf(out, "    \"ratio_by_fifths\": [");
-	for (size_t q = 0; q < c->nfifths; q++)
-		fprintf(out, "%s%.17g", q ? ", " : "", c->fifth[q][0]);
+	for (size_t q = 0; q < c->nfifths; q++) {
+		fputs(q ? ", " : "", out);
+		json_number(out, c->fifth[q][0]);
+	}
 	fprintf(out, "],\n    \"ratio_drift\": ");
 	if (c->ratio_drift[0])
 		json_string(out, c->ratio_drift);

@@ -146,6 +146,16 @@ check "in turn, 5 runs an N: not paired, for fewer than 8 runs" \
 	grep -q 'bounds are not paired: fewer than 8 runs an N' p5.txt
 check "... and no advice to time them in turn" sh -c "! grep -q 'time A and B in turn' p5.txt"
 
+# A's unit cost may be 0 (its bounds cross 0): B / A has no bounds, null
+# in the JSON, which stays JSON (-inf had been written)
+printf '100 12\n200 23\n300 32\n400 42\n99200 22\n200 22\n300 32\n400 42\n' > zero.st
+"$ANALYZE" --compare --json --unit-ns 0.5 zero.st zero.st > zero.json || fail "--compare on a cost that may be 0 exited $?"
+check "a cost that may be 0: strict JSON, B / A's upper bound null" python3 -c "
+import json, sys
+def bad(x): sys.exit('not JSON: ' + x)
+j = json.load(open('zero.json'), parse_constant=bad)
+sys.exit(j['compare']['ratio_bounds'][1] is not None)"
+
 # The figure: both sets of minima and both lines.
 command -v gnuplot > /dev/null || skip "gnuplot not installed"
 "$ANALYZE" --compare --plot figs a.st b.st > /dev/null || fail "--compare --plot exited $?"
