@@ -70,25 +70,54 @@ static uint64_t scale_up(uint64_t m, int k)
 	return m;
 }
 
-/* The rule and its tolerance for strays are collect's own (tick.h). */
+static int by_value(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/*
+ * The rule and its tolerance for strays are collect's own (tick.h).
+ * Decimal timings (seconds from another tool) are each rounded to their
+ * last digit, and a tick of no terminating decimal (a 99.8 MHz counter's
+ * 10.02004 ns, its multiples written as %.9e) leaves no timing an exact
+ * multiple of it, nor the gcd of two: the rule's candidates (the timings
+ * and their gcds) then fell to the last digit, 1e-14 s, and the model
+ * took every tick for an interruption.  The differences between
+ * neighbouring distinct timings, a few ticks each, are candidates too:
+ * within their rounding, near multiples of the tick, which the rule's
+ * tolerance takes (max(1, d / 10^6) units of the last digit).
+ */
 uint64_t tickdata_tick(const struct tickdata *td, int *e)
 {
 	*e = 0;
 	if (td->kept == 0 || td->inexact)
 		return 0;
-	int e_min = td->e[0];
-	for (size_t i = 1; i < td->kept; i++)
+	int e_min = td->e[0], decimal = 0;
+	for (size_t i = 0; i < td->kept; i++) {
 		e_min = td->e[i] < e_min ? td->e[i] : e_min;
-	uint64_t *v = malloc(td->kept * sizeof *v);
+		decimal |= td->e[i] < 0;
+	}
+	uint64_t *v = malloc(2 * td->kept * sizeof *v);
 	if (v == NULL)
 		return 0;
 	uint64_t g = 0;
-	size_t i;
+	size_t i, n = td->kept;
 	for (i = 0; i < td->kept; i++)
 		if ((v[i] = scale_up(td->m[i], td->e[i] - e_min)) == 0)
 			break;
+	if (i == td->kept && decimal) {
+		uint64_t *s = v + td->kept;
+		memcpy(s, v, td->kept * sizeof *s);
+		qsort(s, td->kept, sizeof *s, by_value);
+		size_t k = 0;
+		for (size_t j = 1; j < td->kept; j++)
+			if (s[j] != s[j - 1])
+				s[k++] = s[j] - s[j - 1];
+		n += k;
+	}
 	if (i == td->kept)
-		g = tick_from_differences(v, td->kept);
+		g = tick_from_differences(v, n);
 	free(v);
 	*e = e_min;
 	return g;

@@ -63,6 +63,22 @@ static void test_decimal(void **state)
 	uint64_t g = tickdata_tick(&td, &e);
 	assert_true(g > 0);
 	assert_true(fabs((double)g * pow(10, e) - 1e-9) < 1e-21);
+	/* A tick of no terminating decimal, 1 / 99.8 MHz = 10.02004 ns, its
+	 * multiples written as %.9e seconds: no timing is an exact multiple
+	 * (the tick had come out as 1e-14 s, the last digit); within a
+	 * millionth of it, from the differences of neighbouring timings */
+	tickdata_init(&td);
+	const double tick = 1 / 99.8e6;
+	for (int i = 0; i < 2000; i++) {
+		char s[32];
+		snprintf(s, sizeof s, "%.9e", tick * (double)(25 + gsl_rng_uniform_int(r, 1600)));
+		struct number num;
+		assert_null(num_scan(s, strlen(s), &num));
+		tickdata_offer(&td, num.dec_m, num.dec_e, r);
+	}
+	g = tickdata_tick(&td, &e);
+	if (!(fabs((double)g * pow(10, e) - tick) < 1e-6 * tick))
+		fail_msg("tick %g, want %g", (double)g * pow(10, e), tick);
 	/* Halves: 1.5, 2.5, 3.5 have the tick 0.5 (5 x 10^-1). */
 	tickdata_init(&td);
 	tickdata_offer(&td, 15, -1, r);
