@@ -79,14 +79,6 @@ static double gamma_quantile(double p, double a)
 	return (lo + hi) / 2;
 }
 
-void rates_bounds(struct source *s, double hits)
-{
-	/* the hits' Poisson bounds (95%), as shares of the hits, carried to
-	 * the rate (which counts the runs hit more than once too) */
-	s->rate_lo = hits > 0 ? s->rate * gamma_quantile(0.025, hits) / hits : 0;
-	s->rate_hi = hits > 0 ? s->rate * gamma_quantile(0.975, hits + 1) / hits : 0;
-}
-
 /* The costs [lo, hi) of one random source's events (clock units). */
 struct cost_range {
 	double lo, hi;
@@ -249,10 +241,13 @@ static int random_group(const struct source_config *c, struct model_event *ev, s
 				return 0;
 			}
 		}
-		s.hits = hits;
-		rates_bounds(&s, hits);
-		if (!(hits > 0))
-			s.rate_hi = time > 0 ? gamma_quantile(0.975, 1) / time : 0;
+		/* the bounds: the hits' Poisson bounds (95%), as shares of the
+		 * hits, carried to the rate (which counts the runs hit more
+		 * than once too) */
+		double lo = hits > 0 ? gamma_quantile(0.025, hits) / hits : 0;
+		double hi = hits > 0 ? gamma_quantile(0.975, hits + 1) / hits : 0;
+		s.rate_lo = s.rate * lo;
+		s.rate_hi = hits > 0 ? s.rate * hi : time > 0 ? gamma_quantile(0.975, 1) / time : 0;
 		/* of the running time of the runs no other source explains:
 		 * the runs that show it are spread over the collection's
 		 * time (the N are shuffled in each sweep), and a random

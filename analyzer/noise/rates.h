@@ -31,10 +31,6 @@ double rate_of_hits(const struct exposure *e, size_t n);
 /* A run's clean length: its timing less its cost where it is an event. */
 double run_clean(const struct model_run *u, const struct jitter *j);
 
-/* s's rate bounds (95%) from the hits its rate is read from: Poisson's
- * for their count, as shares of it, carried to s->rate. */
-void rates_bounds(struct source *s, double hits);
-
 /* The events no source took, if chance does not explain their number:
  * a random source (added to out).  Returns 0, or -1 when memory runs
  * out. */

@@ -57,8 +57,6 @@ struct source {
 	double cost_from;	/* random: the least cost of its events
 				 * (0: every cost; the random rest parts
 				 * where its costs lie apart: rates.c) */
-	double hits;		/* random: the hit runs its rate is read
-				 * from (the sample's) */
 	double visible;		/* the share of running time in which one
 				 * of its typical cost would be seen */
 	double held_longest;	/* its interruptions the longest N's floor
