@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis.h"
@@ -66,10 +67,27 @@ static int outputs_ok(const struct analyze_options *opt)
 		    { opt->minima_path, 0 }, { opt->plot_dir, 1 } };
 	for (size_t i = 0; i < sizeof out / sizeof out[0]; i++) {
 		char why[PATH_MAX + 128];
-		if (out[i].path != NULL && strcmp(out[i].path, "-") != 0 &&
+		if (out[i].path != NULL &&
 		    outfile_can_write(out[i].path, out[i].dir, why, sizeof why) != 0) {
 			fprintf(stderr, "analyze: %s: %s\n", out[i].path, why);
 			return 1;
+		}
+	}
+	/* the figures' names in a --plot directory that is there already:
+	 * each absent or a file (a directory named timings.png in it) */
+	struct stat st;
+	if (opt->plot_dir != NULL && stat(opt->plot_dir, &st) == 0) {
+		char names[PLOT_FILES_MAX][OUTFILE_NAME_MAX];
+		size_t k = plot_file_names(opt->compare ? PLOT_SET_COMPARE
+					   : opt->group ? PLOT_SET_GROUP : PLOT_SET_ONE,
+					   opt->analysis.plot_format, names);
+		for (size_t i = 0; i < k; i++) {
+			char p[PATH_MAX], why[256];
+			if (snprintf(p, sizeof p, "%s/%s", opt->plot_dir, names[i]) < (int)sizeof p &&
+			    outfile_check(p, why, sizeof why) != 0) {
+				fprintf(stderr, "analyze: %s: %s\n", p, why);
+				return 1;
+			}
 		}
 	}
 	return 0;

@@ -65,6 +65,8 @@ static void set_time(struct gb_row *row, const char *key, double t,
 			 foreign_name(unit, u, sizeof u));
 	else if (!(t * k <= INPUT_T_MAX))
 		snprintf(row->why, sizeof row->why, "%s is beyond 2^63 ns (292 years)", key);
+	else if (t != 0 && !(t * k >= INPUT_T_MIN))
+		snprintf(row->why, sizeof row->why, "%s is too small to compute with (at least 2^-511 ns, or 0)", key);
 	else
 		row->t_ns = t * k;
 }

@@ -285,6 +285,8 @@ static int take_run(struct foreign_job *j, const struct hf_result *r, size_t i,
 	const char *why = json_time(json_object_array_get_idx(r->times, k), &t);
 	if (why == NULL && !(t * 1e9 <= INPUT_T_MAX))
 		why = "beyond 2^63 ns (292 years)";
+	if (why == NULL && t != 0 && !(t * 1e9 >= INPUT_T_MIN))
+		why = "too small to compute with (at least 2^-511 ns, or 0)";
 	if (why != NULL)
 		return foreign_fail(j, 0, "results[%zu], command '%s': times[%zu] is %s",
 				    i, foreign_name(r->command, name, sizeof name), k, why);

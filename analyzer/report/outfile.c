@@ -140,6 +140,19 @@ int outfile_check(const char *path, char *err, size_t err_len)
 int outfile_can_write(const char *path, int dir, char *err, size_t err_len)
 {
 	struct stat st;
+	char trimmed[PATH_MAX];
+	if (snprintf(trimmed, sizeof trimmed, "%s", path) >= (int)sizeof trimmed) {
+		snprintf(err, err_len, "path too long");
+		return -1;
+	}
+	/* a directory may be named with a slash at its end (figs/) */
+	for (size_t n = strlen(trimmed); dir && n > 1 && trimmed[n - 1] == '/'; n--)
+		trimmed[n - 1] = '\0';
+	path = trimmed;
+	if (dir && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) != 0) {
+		snprintf(err, err_len, "a symbolic link to nothing");
+		return -1;
+	}
 	if (dir && stat(path, &st) == 0) {
 		if (!S_ISDIR(st.st_mode)) {
 			snprintf(err, err_len, "exists and is not a directory");
@@ -173,6 +186,16 @@ int outfile_can_write(const char *path, int dir, char *err, size_t err_len)
 	if (access(parent, W_OK | X_OK) != 0) {
 		snprintf(err, err_len, "cannot write in its directory %s: %s", parent,
 			 strerror(errno));
+		return -1;
+	}
+	/* a file of another user's in a sticky directory (/tmp) cannot be
+	 * renamed over by this one, writable directory or not */
+	struct stat f;
+	uid_t me = geteuid();
+	if (!dir && (st.st_mode & S_ISVTX) && me != 0 && lstat(path, &f) == 0 &&
+	    f.st_uid != me && st.st_uid != me) {
+		snprintf(err, err_len, "another user's file in a sticky directory (%s): it cannot be replaced",
+			 parent);
 		return -1;
 	}
 	return 0;

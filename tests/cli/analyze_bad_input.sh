@@ -100,6 +100,16 @@ printf '1 10\n2 20\n3 1.5e19\n' > "$T/t-decimal";	bad t-decimal 3 "timing 1.5e19
 # 6.4e-318, had held the compensation in a loop)
 printf '1 10\n2 20\n3 6.4e-318\n' > "$T/t-subnormal";	bad t-subnormal 3 "timing 6.4e-318 is too small to compute with"
 printf '1 10\n2 20\n3 1e-160\n' > "$T/t-tiny";	bad t-tiny 3 "timing 1e-160 is too small to compute with"
+# the same in other tools' results: hyperfine's and Google Benchmark's
+# JSON (read and reported as 6.4e-309 ns a unit, exit 0, before)
+printf '{"results":[{"command":"x","times":[6.4e-318,2e-9],"parameters":{"n":"1"}},{"command":"x","times":[1e-9,2e-9],"parameters":{"n":"2"}},{"command":"x","times":[1e-9,2e-9],"parameters":{"n":"3"}}]}\n' > "$T/hf-tiny.json"
+printf '{"context":{"date":"x"},"benchmarks":[{"name":"BM/1","run_name":"BM/1","run_type":"iteration","iterations":10,"real_time":6.4e-318,"cpu_time":1,"time_unit":"ns"},{"name":"BM/2","run_name":"BM/2","run_type":"iteration","iterations":10,"real_time":2,"cpu_time":2,"time_unit":"ns"},{"name":"BM/3","run_name":"BM/3","run_type":"iteration","iterations":10,"real_time":3,"cpu_time":3,"time_unit":"ns"}]}\n' > "$T/gb-tiny.json"
+for f in hf-tiny.json gb-tiny.json; do
+	rc=0
+	"$ANALYZE" "$T/$f" > "$T/out" 2> "$T/err" || rc=$?
+	check "$f: a subnormal time refused, exit 1 ($rc), nothing on stdout" \
+		sh -c "[ $rc -eq 1 ] && grep -q 'is too small to compute with' '$T/err' && [ ! -s '$T/out' ]"
+done
 printf '# subtick 1\n# unit_ns: 1e-320\n1 2 3\n' > "$T/unit-sub";	bad unit-sub 2 "unit_ns 1e-320 is out of range"
 printf '# subtick 1\n# unit_ns: 1e-300\n1 2 3\n' > "$T/unit-tiny";	bad unit-tiny 2 "unit_ns 1e-300 is out of range"
 printf '# subtick 1\n# unit_ns: 2e9\n1 2 3\n' > "$T/unit-big";	bad unit-big 2 "unit_ns 2e9 is out of range"

@@ -111,3 +111,19 @@ rc=0
 "$ANALYZE" --compare --report nodir/c.html copy.st good.st > out 2> err || rc=$?
 check "--compare --report nodir/c.html: exit 1, nothing on stdout ($rc)" \
 	sh -c "[ $rc -eq 1 ] && [ ! -s out ]"
+# ... where the directory is named with a slash at its end, it is made
+rm -rf newfigs
+"$ANALYZE" --plot newfigs/ --plot-format dumb copy.st > out 2> err || fail "--plot newfigs/: $(cat err)"
+check "--plot newfigs/: made, its figures in it" [ -s newfigs/timings.txt ]
+# ... a figure's name in it that is no file, a link to nothing, - as a
+# name (a file, not stdout): said before a sample is read
+mkdir -p held/excess-n.png
+ln -sf /nonexistent/x dangling
+for o in "--plot held" "--plot dangling"; do
+	rc=0
+	# shellcheck disable=SC2086 # $o is an option and its value
+	"$ANALYZE" $o copy.st > out 2> err || rc=$?
+	check "$o: exit 1 ($rc), nothing on stdout" sh -c "[ $rc -eq 1 ] && [ ! -s out ] && grep -q '^analyze: ' err"
+done
+"$ANALYZE" --report - copy.st > out 2> err || fail "--report -: $(cat err)"
+check "--report -: a file named -" [ -s ./- ]
