@@ -19,6 +19,12 @@
  *
  * Each point may carry a weight (the runs behind it): its squared
  * residual counts that many times, and sigma is a point's of weight 1.
+ *
+ * Costs are computed in double, the same on every machine, and exact
+ * where the fit is (a level through one point, a line through two);
+ * segmentations whose costs tie within the arithmetic's resolution
+ * (changepoint.c) come out as the one whose last segment starts
+ * earliest, and so on back from the end.
  */
 #ifndef SUBTICK_CHANGEPOINT_H
 #define SUBTICK_CHANGEPOINT_H
@@ -43,7 +49,8 @@ struct segmentation {
  * y[0..n) at x[0..n) (ascending); w: weights (NULL: 1 each); min_len:
  * points a segment holds at least; alpha: the false-alarm rate.  sigma:
  * the noise of a point of weight 1, or 0 to take it from the
- * neighbours' differences.  Returns 0, or -1 when memory runs out.
+ * neighbours' differences; 1e-6 of the root of y's sum of squares about
+ * their mean at least.  Returns 0, or -1 when memory runs out.
  */
 int changepoint_segment(const double *x, const double *y, const double *w, size_t n,
 			size_t min_len, double alpha, double sigma, struct segmentation *out);

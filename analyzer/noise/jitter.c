@@ -66,6 +66,57 @@ static double in_quanta(double r, double quantum)
 	return q > 0 ? q : 0;
 }
 
+/* A line a + b F through the N's medians, and what it was fitted to. */
+struct median_line {
+	double w;		/* the weight of the N with a median: their runs */
+	double mean_f, mean_m;	/* the weighted means of F and the medians */
+	double a, b;
+};
+
+/* The line by least squares through the medians med[p] of the N of
+ * [from, to) that have one, each weighted by its runs: in two passes in
+ * double, the sums about the weighted means (no difference of large sums
+ * to round, and rounded alike on every machine, where one pass in long
+ * double had put a scale an ulp apart on x86-64 and aarch64). */
+static struct median_line median_line(const struct point_set *s, const size_t *start,
+				      const double *med, size_t from, size_t to)
+{
+	struct median_line L = { 0 };
+	for (size_t p = from; p < to; p++) {
+		if (isnan(med[p]))
+			continue;
+		double w = (double)(start[p + 1] - start[p]);
+		L.w += w, L.mean_f += w * s->p[p].min, L.mean_m += w * med[p];
+	}
+	if (!(L.w > 0))
+		return L;
+	L.mean_f /= L.w, L.mean_m /= L.w;
+	double sff = 0, sfm = 0;
+	for (size_t p = from; p < to; p++) {
+		if (isnan(med[p]))
+			continue;
+		double w = (double)(start[p + 1] - start[p]), df = s->p[p].min - L.mean_f;
+		sff += w * df * df, sfm += w * df * (med[p] - L.mean_m);
+	}
+	L.b = sff > 0 ? sfm / sff : 0;
+	L.a = L.mean_m - L.b * L.mean_f;
+	return L;
+}
+
+/* The slope of the line through 0 (a = 0) by least squares through the
+ * medians of all N, weighted by their runs. */
+static double slope_through_0(const struct point_set *s, const size_t *start, const double *med)
+{
+	double sff = 0, sfm = 0;
+	for (size_t p = 0; p < s->count; p++) {
+		if (isnan(med[p]))
+			continue;
+		double w = (double)(start[p + 1] - start[p]), f = s->p[p].min;
+		sff += w * f * f, sfm += w * f * med[p];
+	}
+	return sff > 0 ? sfm / sff : 0;
+}
+
 /* The medians of r of the points with JITTER_POINT_RUNS runs or more
  * (NAN for the others), and the line a + b F through them (weighted by
  * their runs, a and b at least 0): the scale of the others, and the
@@ -74,7 +125,6 @@ static void point_medians(const struct run_sample *rs, const struct point_set *s
 			  const size_t *idx, const size_t *start, double *med, double *buf,
 			  struct jitter *j)
 {
-	long double sw = 0, sf = 0, sm = 0, sff = 0, sfm = 0;
 	for (size_t p = 0; p < s->count; p++) {
 		size_t k = start[p + 1] - start[p];
 		med[p] = NAN;
@@ -83,18 +133,15 @@ static void point_medians(const struct run_sample *rs, const struct point_set *s
 		for (size_t q = 0; q < k; q++)
 			buf[q] = rs->r[idx[start[p] + q]].r;
 		med[p] = select_kth(buf, k, k / 2);
-		long double w = (long double)k, f = s->p[p].min, m = med[p];
-		sw += w, sf += w * f, sm += w * m, sff += w * f * f, sfm += w * f * m;
 	}
+	struct median_line L = median_line(s, start, med, 0, s->count);
 	double a = 0, b = 0;
-	if (sw > 0) {
-		long double den = sw * sff - sf * sf;
-		b = den > 0 ? (double)((sw * sfm - sf * sm) / den) : 0;
-		a = (double)((sm - b * sf) / sw);
+	if (L.w > 0) {
+		a = L.a, b = L.b;
 		if (b < 0)
-			b = 0, a = (double)(sm / sw);
+			b = 0, a = L.mean_m;
 		if (a < 0)
-			a = 0, b = sff > 0 ? (double)(sfm / sff) : 0;
+			a = 0, b = slope_through_0(s, start, med);
 	}
 	j->additive = a;
 	j->proportional = b;
@@ -173,22 +220,13 @@ static void make_bins(const size_t *start, size_t np, struct jitter *j)
 static void bin_line(const struct point_set *s, const size_t *start, const double *med,
 		     const struct jitter_bin *B, struct jitter *j)
 {
-	long double sw = 0, sf = 0, sm = 0, sff = 0, sfm = 0;
-	for (size_t p = B->from; p < B->to; p++) {
-		if (isnan(med[p]))
-			continue;
-		long double w = (long double)(start[p + 1] - start[p]), f = s->p[p].min, m = med[p];
-		sw += w, sf += w * f, sm += w * m, sff += w * f * f, sfm += w * f * m;
-	}
-	if (!(sw > 0))
+	struct median_line L = median_line(s, start, med, B->from, B->to);
+	if (!(L.w > 0))
 		return;
-	long double den = sw * sff - sf * sf;
-	double b = den > 0 ? (double)((sw * sfm - sf * sm) / den) : 0;
-	double a = (double)((sm - b * sf) / sw);
 	for (size_t p = B->from; p < B->to; p++) {
 		if (isnan(med[p]))
 			continue;
-		double m = a + b * s->p[p].min;
+		double m = L.a + L.b * s->p[p].min;
 		j->scale[p] = m > j->quantum ? m : j->quantum;
 	}
 }
