@@ -12,6 +12,7 @@
 
 #include "analysis.h"
 #include "lengths.h"
+#include "rates.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -153,6 +154,20 @@ static void count_shared(struct model_counts *m, const struct diagnosis *d, int 
 						   cost > ss->s[s].cost + ss->s[j].cost / 2);
 }
 
+/* A run that source s explains, of excess r at point p: counted. */
+static void count_run(struct model_counts *m, const struct diagnosis *d, int s, double r,
+		      size_t p)
+{
+	m->events++;
+	if (s < 0) {
+		m->unexplained++;
+		return;
+	}
+	m->of_source[s]++;
+	const struct source *q = &d->sources.s[s];
+	m->held[s] += q->kind == SOURCE_RANDOM ? random_events_in(q, r - d->jitter.typical[p]) : 1;
+}
+
 /* The counts of every run: the sample's where it holds every run, else
  * a pass over the spool. */
 static int count_all(struct analysis *a)
@@ -168,11 +183,7 @@ static int count_all(struct analysis *a)
 			int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
 			if (s < ATTRIBUTED_UNEXPLAINED)
 				continue;
-			m->events++;
-			if (s >= 0)
-				m->of_source[s]++;
-			else
-				m->unexplained++;
+			count_run(m, d, s, u->r, u->point);
 			count_shared(m, d, s, u->at, u->t, u->r, u->point);
 		}
 		return 0;
@@ -187,11 +198,7 @@ static int count_all(struct analysis *a)
 		int s = diagnosis_attribute(d, &a->points, i++, &r, &res);
 		if (s < ATTRIBUTED_UNEXPLAINED)
 			continue;
-		m->events++;
-		if (s >= 0)
-			m->of_source[s]++;
-		else
-			m->unexplained++;
+		count_run(m, d, s, res, r.i);
 		if (s >= 0 && r.at != SPOOL_NO_AT && d->runs.at0 != SPOOL_NO_AT && r.i < a->points.count)
 			count_shared(m, d, s, (double)(r.at - d->runs.at0), r.t, res, r.i);
 	}
@@ -205,7 +212,8 @@ static int count_all(struct analysis *a)
  * standard deviation.  The sample is a uniform draw of the runs
  * (reservoir.h), so the share of them a source's events are is the
  * collection's, and the rate scales by the share of every run over the
- * sample's, both counted by the same attribution.  Its bounds scale with
+ * sample's, both counted by the same attribution (the interruptions in
+ * its runs, k of them in a run of its k-fold cost).  Its bounds scale with
  * it, as wide as the sample's hits made them: the share is of the
  * events at every N, the rate of those at the N it is read from, and
  * their ratio in the sample is itself a draw (bounds from the whole
@@ -219,20 +227,30 @@ static void rates_of_all(struct diagnosis *d)
 	struct model_counts *m = &d->counts;
 	if (rs->count == rs->total || rs->count == 0)
 		return;
-	uint64_t in_sample[SOURCES_MAX] = { 0 };
+	double in_sample[SOURCES_MAX] = { 0 };
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
-		if (s >= 0)
-			in_sample[s]++;
+		if (s >= 0 && d->sources.s[s].kind == SOURCE_RANDOM)
+			in_sample[s] += random_events_in(&d->sources.s[s],
+							 u->r - d->jitter.typical[u->point]);
 	}
 	double scale = (double)rs->total / (double)rs->count;
 	for (size_t j = 0; j < d->sources.count; j++) {
 		struct source *q = &d->sources.s[j];
 		if (q->kind != SOURCE_RANDOM || !isfinite(q->rate) || in_sample[j] == 0 ||
-		    m->of_source[j] == 0)
+		    m->held[j] == 0)
 			continue;
-		double k = (double)m->of_source[j] / ((double)in_sample[j] * scale);
+		double k = m->held[j] / (in_sample[j] * scale);
+		/* counted over the runs' whole time (k-fold hits apart,
+		 * rates.c), the count of the sample's runs it is read from,
+		 * K over C + K h (clean time C, each interruption's time h),
+		 * is every run's where K is k K and C and h stay */
+		if (isfinite(q->once) && q->rate > 0 && q->held_count > 0) {
+			double K = q->held_count, C = q->clean_time;
+			double h = fmax(1 / q->rate - C / K, 0);
+			k = k * K / (C + k * K * h) / q->rate;
+		}
 		q->rate *= k;
 		q->rate_lo *= k;
 		q->rate_hi *= k;

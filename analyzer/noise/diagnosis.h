@@ -30,6 +30,8 @@ struct model_counts {
 	uint64_t runs;		/* every run */
 	uint64_t events;	/* above their threshold */
 	uint64_t of_source[SOURCES_MAX];	/* events each source explains */
+	double held[SOURCES_MAX];	/* a random one's: the interruptions
+					 * in them (random_events_in) */
 	uint64_t shared[SOURCES_MAX];	/* events a source before explains
 					 * that hold a periodic one's mark too */
 	uint64_t unexplained;	/* events no source explains */

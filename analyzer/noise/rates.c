@@ -84,6 +84,9 @@ struct cost_range {
 	double lo, hi;
 	double once;	/* the costs below it are those of runs hit once:
 			 * its cost's (the groups above, its k-fold hits) */
+	int counted;	/* the groups above once were found to be its
+			 * k-fold hits (random_source): a run's count is
+			 * its cost over the single ones' (events_in) */
 };
 
 /* An event no source took, above the claim threshold, of a cost in g: the
@@ -100,22 +103,39 @@ static int claimed(const struct source_config *c, const struct model_event *e,
 	       e->cost >= g->lo && e->cost < g->hi;
 }
 
+/* How many of a group's events a run of this cost holds: one below the
+ * group's once; above it, where random_source joined the groups above
+ * to the single ones as theirs (counted), the cost over the single
+ * ones' median, rounded: a stop of 4 ms that came during another is
+ * 8 ms, two; a group joined as the single ones' spread, one. */
+static double events_in(const struct cost_range *g, double single, double cost)
+{
+	return !g->counted || cost < g->once || !(single > 0) ? 1 : fmax(1, round(cost / single));
+}
+
+double random_events_in(const struct source *s, double cost)
+{
+	struct cost_range g = { 0, INFINITY, s->once, 1 };
+	return events_in(&g, s->cost, cost);
+}
+
 /* Per point: the sample's runs in which an interruption of cost `by`
  * would be seen beside what the other sources' cost them (every run that
  * no other source's interruption hit; where one did, its cost hides the
  * cheaper ones, not a stop of milliseconds, which take_events left to be
- * explained), the events left among them, their clean time. */
+ * explained), the events left among them, their clean time, and their
+ * events counted (events_in) over their whole length. */
 static void per_point(const struct source_config *c, const struct model_event *ev, size_t n,
-		      const struct cost_range *g, const struct sources *found, double by,
-		      struct exposure *e)
+		      const struct cost_range *g, double single, const struct sources *found,
+		      double by, struct exposure *e)
 {
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count;
-	unsigned char *hit = calloc(rs->count ? rs->count : 1, 1);
+	double *hit = calloc(rs->count ? rs->count : 1, sizeof *hit);
 	memset(e, 0, np * sizeof *e);
 	for (size_t i = 0; hit && i < n; i++)
 		if (claimed(c, &ev[i], g))
-			hit[ev[i].run] = 1;
+			hit[ev[i].run] = events_in(g, single, ev[i].cost);
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		/* a run another source's interruption hit tells nothing of
@@ -126,8 +146,9 @@ static void per_point(const struct source_config *c, const struct model_event *e
 		struct exposure *x = &e[u->point];
 		double t = run_clean(u, c->jitter);
 		x->runs++;
-		if (hit && hit[i])
-			x->hit++, x->hit_len += t;
+		x->wall += u->t;
+		if (hit && hit[i] > 0)
+			x->hit++, x->hit_len += t, x->events += hit[i];
 		else
 			x->clean += t;
 	}
@@ -217,7 +238,14 @@ static int random_group(const struct source_config *c, struct model_event *ev, s
 		for (size_t i = 0; i < rs->count && by > tenth; i++)
 			if (jitter_seen_from(c->jitter, rs->r[i].point) <= tenth)
 				by = tenth;
-		per_point(c, ev, n, g, out, by, e);
+		/* where the group holds its k-fold hits apart (g->once), the
+		 * single hits' median cost counts them */
+		size_t m1 = 0;
+		for (size_t i = 0; g->counted && i < n; i++)
+			if (claimed(c, &ev[i], g) && ev[i].cost < g->once)
+				cost[m1++] = ev[i].cost;
+		double single = m1 > 0 ? select_kth(cost, m1, m1 / 2) : 0;
+		per_point(c, ev, n, g, single, out, by, e);
 		for (size_t q = 0; q < np; q++)
 			all += e[q].clean + e[q].hit * e[q].hit_len;
 		for (size_t q = 0; q < np; q++)
@@ -225,9 +253,23 @@ static int random_group(const struct source_config *c, struct model_event *ev, s
 				e[q] = (struct exposure){ 0 };
 		struct source s = { .kind = SOURCE_RANDOM, .events = k, .cost_from = g->lo };
 		s.rate = clean_rate(e, np, &time);
-		double hits = 0, seen = 0;
+		double hits = 0, seen = 0, count = 0, wall = 0;
 		for (size_t q = 0; q < np; q++)
-			hits += e[q].hit, seen += e[q].runs;
+			hits += e[q].hit, seen += e[q].runs, count += e[q].events, wall += e[q].wall;
+		/* where each run's count is known (single > 0: the k-fold hits
+		 * lie apart), the events are a Poisson process over the runs'
+		 * whole time, stops included (one comes during another), and
+		 * its rate's likelihood is the count's over that time: count /
+		 * wall, from every event, not the first of each run alone (a
+		 * 4 ms stop, 80 a second, holds another in a third of its runs:
+		 * the first hits of 2 s are some 100 of 150, a rate within 10%
+		 * at one standard deviation) */
+		s.once = INFINITY;
+		if (single > 0 && count > hits && wall > 0 && time > 0) {
+			s.rate = count / wall, s.once = g->once;
+			s.clean_time = time, s.held_count = count;
+			hits = count;
+		}
 		/* the claim rests on the runs its rate is read from, where
 		 * there are some: their events against the false alarms their
 		 * share of the collection expects (events only in runs that
@@ -345,7 +387,7 @@ static int explained(const struct source_config *c, const struct source *s, cons
 	 * `from` where the run's excess over its N's typical passes from -
 	 * mi (the bin's tail at its upper bound) */
 	const struct jitter *jt = c->jitter;
-	struct cost_range lower = { x[i0], from, INFINITY };
+	struct cost_range lower = { x[i0], from, INFINITY, 0 };
 	for (size_t i = 0; i < n && jt->scale != NULL; i++) {
 		if (!claimed(c, &ev[i], &lower))
 			continue;
@@ -376,7 +418,7 @@ static int explained(const struct source_config *c, const struct source *s, cons
 static long cost_groups(const struct source_config *c, const struct model_event *ev, size_t n,
 			double **xs, size_t *at, size_t max, size_t *mp)
 {
-	struct cost_range all = { 0, INFINITY, INFINITY };
+	struct cost_range all = { 0, INFINITY, INFINITY, 0 };
 	size_t m = 0, g = 0;
 	for (size_t i = 0; i < n; i++)
 		m += claimed(c, &ev[i], &all);
@@ -410,6 +452,29 @@ static double group_from(const double *x, const size_t *at, size_t g, size_t j)
 	return j == 0 ? 0 : j > g ? INFINITY : sqrt(x[at[j] - 1] * x[at[j]]);
 }
 
+/* Whether the groups from..to - 1 (cost_groups, x sorted) are one
+ * source's runs hit once (the first) and k times (the others), each
+ * run's k known: its cost over the single ones' median, rounded
+ * (events_in).  A sum of k single costs of spread s (the first group's,
+ * from its quartiles, as a normal's) rounds wrong with chance
+ * 2 Q(1 / (2 s sqrt k)); the counts are known where the runs expect
+ * fewer than RANDOM_MISCOUNTS_MAX wrong in all.  Stops of 4 ms, with the 2 us ones that land
+ * in them: s 0.5%, none wrong; of 8 ms spread by 30%, the twofold
+ * reach the single ones and a tenth of the single ones round to 2: the
+ * rate is then of the runs hit (clean_rate). */
+static int folds(const double *x, const size_t *at, size_t from, size_t to)
+{
+	size_t n1 = at[from + 1] - at[from];
+	double single = x[at[from] + n1 / 2];
+	double s = (x[at[from] + (3 * n1) / 4] - x[at[from] + n1 / 4]) / 1.349 / single;
+	if (!(to > from + 1) || !(single > 0))
+		return 0;
+	double wrong = 0;
+	for (size_t i = at[from]; s > 0 && i < at[to]; i++)
+		wrong += 2 * gsl_cdf_ugaussian_Q(1 / (2 * s * sqrt(fmax(1, round(x[i] / single)))));
+	return wrong < RANDOM_MISCOUNTS_MAX;
+}
+
 /*
  * The random rest, a source for each group of its costs (cost_groups)
  * that the groups below do not explain (their cost's upper tail, and
@@ -431,7 +496,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 	if (g > 0) {
 		/* the rest together first: where it saturates the runs, its
 		 * costs are differences of counts, one source */
-		struct cost_range all = { 0, INFINITY, INFINITY };
+		struct cost_range all = { 0, INFINITY, INFINITY, 0 };
 		size_t id = out->count;
 		rc = random_group(c, ev, n, &all, out);
 		if (rc != 0 || (out->count > id && saturates(c, &out->s[id]))) {
@@ -448,7 +513,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 			 * hit twice too, as the k-fold hits' test needs */
 			struct cost_range both = { group_from(x, at, G, from),
 						   group_from(x, at, G, to + 1),
-						   group_from(x, at, G, from + 1) };
+						   group_from(x, at, G, from + 1), 0 };
 			rc = random_group(c, ev, n, &both, out);
 			int one = rc == 0 && out->count > id &&
 				  explained(c, &out->s[id], x, at[from], at[to], at[to], at[to + 1], ev,
@@ -461,7 +526,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 			}
 		}
 		struct cost_range r = { group_from(x, at, G, from), group_from(x, at, G, to),
-					group_from(x, at, G, from + 1) };
+					group_from(x, at, G, from + 1), folds(x, at, from, to) };
 		if (rc == 0)
 			rc = random_group(c, ev, n, &r, out);
 		from = to, to = from + 1;

@@ -22,6 +22,8 @@
  * takes). */
 struct exposure {
 	double runs, hit, clean, hit_len;
+	double events;	/* in the hit runs, each run's count (rates.c) */
+	double wall;	/* every run's whole length, its stops too */
 };
 
 /* The rate r over the points e[0..n): hit runs' likelihood 1 - e^(-r t),
@@ -30,6 +32,10 @@ double rate_of_hits(const struct exposure *e, size_t n);
 
 /* A run's clean length: its timing less its cost where it is an event. */
 double run_clean(const struct model_run *u, const struct jitter *j);
+
+/* How many of random source s's events a run of this cost (its excess
+ * over its N's typical) holds: 1, or its k-fold hits' k. */
+double random_events_in(const struct source *s, double cost);
 
 /* The events no source took, if chance does not explain their number:
  * a random source (added to out).  Returns 0, or -1 when memory runs

@@ -57,6 +57,13 @@ struct source {
 	double cost_from;	/* random: the least cost of its events
 				 * (0: every cost; the random rest parts
 				 * where its costs lie apart: rates.c) */
+	double once;		/* random: where its costs are k-fold hits
+				 * from (a run's count is its cost over the
+				 * single ones', cost, rounded: rates.c);
+				 * INFINITY: every run holds one */
+	double clean_time;	/* random, once finite: the clean running
+				 * time its rate is read over (sample) */
+	double held_count;	/* and its interruptions there */
 	double visible;		/* the share of running time in which one
 				 * of its typical cost would be seen */
 	double held_longest;	/* its interruptions the longest N's floor

@@ -129,4 +129,10 @@
  * minimum below its run (the bounds take the median too). */
 #define COMPENSATE_QUANTILE 0.05
 
+/* A random source's runs counted by their k-fold hits (rates.c, folds):
+ * where the runs expect fewer wrong counts than this, the count is the
+ * collection's, off by less than its own Poisson spread sqrt(K) for any
+ * K; else the rate is of the runs hit, each once. */
+#define RANDOM_MISCOUNTS_MAX 1
+
 #endif /* SUBTICK_TUNABLES_H */

@@ -311,13 +311,16 @@ static void test_random(void **state)
 	/* stops of 4 ms, 80 a second, beside a 1 kHz timer: every run
 	 * they stop holds its marks too; its rate is told from those
 	 * runs (it read 0, bounds 0 to 2.7, when only the runs no
-	 * source held counted) */
-	run(stream("--periodic 1000:20 --random 80:4000", 1, &t), &a);
+	 * source held counted).  A third of them come during another,
+	 * and the runs of 8, 12, ... ms count them: the rate is the
+	 * collection's within 3% (seed 2 read 68.9 a second for 77.3
+	 * from the 92 runs hit alone) */
+	run(stream("--periodic 1000:20 --random 80:4000", 2, &t), &a);
 	r = find(&a, SOURCE_RANDOM, 0);
 	assert_non_null(r);
 	double k = per_s(&a, r) / r->rate;
 	if (!(r->rate_lo * k <= t.rate[1] && t.rate[1] <= r->rate_hi * k) ||
-	    !near(r->cost * a.unit_ns, 4e6, 0.10))
+	    !near(per_s(&a, r), t.rate[1], 0.03) || !near(r->cost * a.unit_ns, 4e6, 0.10))
 		fail_msg("stops: %g per s [%g, %g] (truth %g), %g ns", per_s(&a, r),
 			 r->rate_lo * k, r->rate_hi * k, t.rate[1], r->cost * a.unit_ns);
 	analysis_free(&a);
@@ -387,7 +390,9 @@ static void test_guest(void **state)
  * runs of up to 7.5 us: the model's sample of 2^18 runs holds some 80 of
  * the runs they hit, the collection 250; the rate is of every run (seed
  * 3: 75 a second from the sample alone, for 97), its bounds holding the
- * truth (those of the whole count had missed it in 4 of 20 seeds). */
+ * truth (those of the whole count had missed it in 4 of 20 seeds), and
+ * every stop counted, those that came during another too: within 3% (of
+ * the runs hit alone, seed 3 had read 93 a second for 100.6). */
 static void test_rare(void **state)
 {
 	(void)state;
@@ -406,7 +411,7 @@ static void test_rare(void **state)
 				stops = &a.diag.sources.s[i];
 		assert_non_null(stops);
 		double k = per_s(&a, stops) / stops->rate;
-		if (!near(per_s(&a, stops), t.rate[1], 0.10) ||
+		if (!near(per_s(&a, stops), t.rate[1], 0.03) ||
 		    !(stops->rate_lo * k <= t.rate[1] && t.rate[1] <= stops->rate_hi * k))
 			fail_msg("seed %lu: %g per s [%g, %g] (truth %g)", seed, per_s(&a, stops),
 				 stops->rate_lo * k, stops->rate_hi * k, t.rate[1]);
