@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "scatter.h"
 #include "select.h"
 
 /* a * b with a > 0 and b signed, given as (negative?, magnitude). */
@@ -232,18 +233,28 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 	struct lv_line l;
 	hull_least_values_at(c.x, c.y, c.count, mean / (long double)n, v, &l);
 	free(v);
+	/* the heights above it, as a line in the minima's lengths
+	 * (scatter.h): at the two ends of the span, W_first and W_last */
+	double *len = malloc(n * sizeof *len);
+	if (len == NULL)
+		goto done;
+	double len_first = y[first], len_last = y[last];
 	size_t m = 0;
 	for (size_t i = 0; i < s->count; i++)
 		if (!isinf(y[i])) {
 			double x = (double)(s->p[i].n - s->p[0].n);
+			len[m] = y[i];
 			y[m++] = y[i] - (l.intercept + l.slope * x);
 		}
-	double med = select_kth(y, m, m / 2);
-	double scatter = med > tick ? med : tick;
+	struct scatter_line w;
+	rc = scatter_fit(len, y, m, &w);
+	free(len);
+	if (rc != 0)
+		goto done;
+	double scatter = (scatter_at(&w, len_first, tick) + scatter_at(&w, len_last, tick)) / 2;
 	double span = (double)(s->p[last].n - s->p[0].n) - (double)(s->p[first].n - s->p[0].n);
 	*slope = l.slope;
 	*band = fabs(l.slope) * span >= HULL_RISE_MIN * scatter ? 2 * scatter / span : INFINITY;
-	rc = 0;
 done:
 	free(c.x), free(c.y);
 	return rc;

@@ -68,8 +68,11 @@ int hull_room(double **x, double **y, size_t k, size_t *cap);
  * The least-values slope of the minima y[i] at s's N (INFINITY: none at
  * N_i; at least 3 others) and how precisely it is known: *band = 2 W /
  * span, W the larger of tick and the median height of these minima above
- * their own line (not a larger fit's: curvature would inflate it), span
- * their N's; INFINITY where the line rises less than HULL_RISE_MIN W.  y is overwritten (the heights, compacted).  The hull is
+ * their own line (not a larger fit's: curvature would inflate it), as a
+ * line in the minima's lengths (scatter.h), the mean of its two ends'
+ * (noise in proportion to the run leaves the longest runs' minima
+ * furthest above: 64 geometric N to 10^9 with 0.05% of it had called
+ * fifths apart by "+0.00%" in 5 of 5 seeds), span their N's; INFINITY where the line rises less than HULL_RISE_MIN W.  y is overwritten (the heights, compacted).  The hull is
  * kept as it goes, its vertices alone.  Returns 0, or -1 (fewer than 3,
  * out of memory).  For the fifths of a collection's time (drift).
  */

@@ -12,12 +12,15 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
 #include "blocks.h"
+#include "fifths.h"
 #include "hull.h"
 #include "interval.h"
 #include "rng.h"
+#include "scatter.h"
 #include "spool.h"
 
 enum { POINTS = 32, RUNS = 40 };
@@ -319,6 +322,84 @@ static void test_blocks_minima(void **state)
 	}
 }
 
+/* The minima's heights as a line in their lengths: flat where the noise
+ * is added (the median height, as the width was), through the origin
+ * where it is in proportion to the run, and both where both are. */
+static void test_scatter_line(void **state)
+{
+	(void)state;
+	enum { M = 64 };
+	double len[M], h[M];
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, 3);
+	struct scatter_line w;
+	/* added: exponential of mean 5 at every length, 10^3 to 10^9 */
+	for (int i = 0; i < M; i++)
+		len[i] = 1e3 * pow(1e6, i / (M - 1.0)), h[i] = -5 * log(gsl_rng_uniform_pos(r));
+	assert_int_equal(scatter_fit(len, h, M, &w), 0);
+	assert_true(w.w0 > 1 && w.w0 < 8);
+	assert_true(w.rel * 1e9 < 2);		/* under 2 units at 10^9 */
+	/* in proportion: 10^-5 of the length, exponential */
+	for (int i = 0; i < M; i++)
+		h[i] = 1e-5 * len[i] * -log(gsl_rng_uniform_pos(r));
+	assert_int_equal(scatter_fit(len, h, M, &w), 0);
+	assert_true(w.rel > 0.3e-5 && w.rel < 1.5e-5);
+	assert_true(scatter_at(&w, 1e9, 1) > 3000);
+	assert_true(scatter_at(&w, 1e3, 1) < 3);
+	/* both: 5 units and 10^-5 of the length */
+	for (int i = 0; i < M; i++)
+		h[i] = -5 * log(gsl_rng_uniform_pos(r)) - 1e-5 * len[i] * log(gsl_rng_uniform_pos(r));
+	assert_int_equal(scatter_fit(len, h, M, &w), 0);
+	assert_true(w.w0 > 1 && w.w0 < 8);
+	assert_true(w.rel > 0.3e-5 && w.rel < 1.5e-5);
+	gsl_rng_free(r);
+}
+
+/* Noise in proportion to the run (64 geometric N from 10^3 to 10^9,
+ * 0.05% exponential, 20 shuffled sweeps): the fifths agree, by bands
+ * that hold the longest runs' scatter (the median height of all the
+ * minima had called them apart in 5 of 5 seeds). */
+static void test_fifths_proportional(void **state)
+{
+	(void)state;
+	enum { NPTS = 64, SWEEPS = 20 };
+	for (unsigned long seed = 1; seed <= 5; seed++) {
+		gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+		gsl_rng_set(r, seed);
+		struct point_set s;
+		struct spool sp;
+		points_init(&s);
+		assert_int_equal(spool_open(&sp, &s), 0);
+		uint64_t ns[NPTS], at = 0;
+		for (int i = 0; i < NPTS; i++)
+			ns[i] = (uint64_t)llround(1e3 * pow(1e6, i / (NPTS - 1.0)));
+		for (int run = 0; run < SWEEPS; run++) {
+			gsl_ran_shuffle(r, ns, NPTS, sizeof ns[0]);
+			for (int i = 0; i < NPTS; i++) {
+				double t = floor((80 + 0.57 * (double)ns[i]) *
+						 (1 - 0.0005 * log(gsl_rng_uniform_pos(r))));
+				assert_int_equal(points_add(&s, ns[i], t, (uint64_t)t, 1), 0);
+				struct spool_record rec = { ns[i], t, at, s.last };
+				at += (uint64_t)t + 10;
+				assert_int_equal(spool_put(&sp, &rec), 0);
+			}
+		}
+		points_sort(&s);
+		struct blocks b = { 0 };
+		assert_int_equal(blocks_cut(&sp, &s, SWEEPS, NULL, NULL, 0, &b), 0);
+		struct fifth f[BLOCKS_FIFTHS];
+		int lo, hi;
+		assert_int_equal(blocks_fifths(&b, &s, 1, f), BLOCKS_FIFTHS);
+		if (fifths_drift(f, &lo, &hi))
+			fail_msg("seed %lu: fifths %d [%.9g, %.9g] and %d [%.9g, %.9g] apart", seed, lo,
+				 f[lo].lo, f[lo].hi, hi, f[hi].lo, f[hi].hi);
+		blocks_free(&b);
+		points_free(&s);
+		spool_close(&sp);
+		gsl_rng_free(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -328,6 +409,8 @@ int main(void)
 		cmocka_unit_test(test_refits_leave_out_nothing_used),
 		cmocka_unit_test(test_minima_on_the_line),
 		cmocka_unit_test(test_blocks_minima),
+		cmocka_unit_test(test_scatter_line),
+		cmocka_unit_test(test_fifths_proportional),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

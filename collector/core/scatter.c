@@ -1,0 +1,111 @@
+/*
+ * scatter.c - the minima's heights as a line in the run's length
+ * (scatter.h).
+ */
+#include "scatter.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "select.h"
+
+enum { IRLS_ROUNDS = 60 };
+
+/* The sum of absolute deviations of h from a + b x. */
+static double deviations(const double *x, const double *h, size_t n, double a, double b)
+{
+	double s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += fabs(h[i] - a - b * x[i]);
+	return s;
+}
+
+struct weighted {
+	double v, w;
+};
+
+static int by_value(const void *p, const void *q)
+{
+	double a = ((const struct weighted *)p)->v, b = ((const struct weighted *)q)->v;
+	return (a > b) - (a < b);
+}
+
+/* The line through the origin, b x, of least absolute deviations: the
+ * median of h / x weighted by x (x > 0; the others add a constant). */
+static double through_origin(const double *x, const double *h, size_t n, struct weighted *t)
+{
+	size_t m = 0;
+	double total = 0;
+	for (size_t i = 0; i < n; i++)
+		if (x[i] > 0)
+			t[m++] = (struct weighted){ h[i] / x[i], x[i] }, total += x[i];
+	if (m == 0)
+		return 0;
+	qsort(t, m, sizeof *t, by_value);
+	double run = 0;
+	for (size_t i = 0; i < m; i++)
+		if ((run += t[i].w) >= total / 2)
+			return t[i].v;
+	return t[m - 1].v;
+}
+
+/* Iteratively reweighted least squares toward least absolute deviations
+ * (each residual weighted by its inverse, held above eps): a + b x. */
+static void irls(const double *x, const double *h, size_t n, double eps, double *a, double *b)
+{
+	for (int round = 0; round < IRLS_ROUNDS; round++) {
+		double sw = 0, sx = 0, sxx = 0, sy = 0, sxy = 0;
+		for (size_t i = 0; i < n; i++) {
+			double r = fabs(h[i] - *a - *b * x[i]);
+			double w = 1 / (r > eps ? r : eps);
+			sw += w, sx += w * x[i], sxx += w * x[i] * x[i];
+			sy += w * h[i], sxy += w * x[i] * h[i];
+		}
+		double det = sw * sxx - sx * sx;
+		if (!(det > 0))
+			return;
+		double na = (sxx * sy - sx * sxy) / det, nb = (sw * sxy - sx * sy) / det;
+		if (!isfinite(na) || !isfinite(nb))
+			return;
+		int still = fabs(na - *a) <= 1e-12 * (fabs(*a) + eps) && fabs(nb - *b) <= 1e-12 * (fabs(*b) + eps);
+		*a = na, *b = nb;
+		if (still)
+			return;
+	}
+}
+
+int scatter_fit(const double *len, const double *h, size_t n, struct scatter_line *out)
+{
+	*out = (struct scatter_line){ 0, 0 };
+	if (n == 0)
+		return 0;
+	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+	struct weighted *t = malloc(n * sizeof *t);
+	if (x == NULL || y == NULL || t == NULL) {
+		free(x), free(y), free(t);
+		return -1;
+	}
+	/* lengths scaled to at most 1, for the sums' sake (timings reach 2^60) */
+	double top = 0, big = 0;
+	for (size_t i = 0; i < n; i++) {
+		top = len[i] > top ? len[i] : top;
+		big = fabs(h[i]) > big ? fabs(h[i]) : big;
+	}
+	for (size_t i = 0; i < n; i++)
+		x[i] = top > 0 && len[i] > 0 ? len[i] / top : 0, y[i] = h[i];
+	/* the flat line: the median height (the width as it was) */
+	double a = select_kth(y, n, n / 2), b = 0;
+	double best_a = a, best_b = 0, best = deviations(x, h, n, a, 0);
+	/* the free line, where both its parts are not below 0 */
+	irls(x, h, n, 1e-9 * big + 1e-300, &a, &b);
+	if (a >= 0 && b > 0 && deviations(x, h, n, a, b) < best)
+		best_a = a, best_b = b, best = deviations(x, h, n, a, b);
+	/* else through the origin (noise in proportion alone) */
+	b = through_origin(x, h, n, t);
+	if (b > 0 && deviations(x, h, n, 0, b) < best)
+		best_a = 0, best_b = b;
+	out->w0 = best_a > 0 ? best_a : 0;
+	out->rel = top > 0 ? best_b / top : 0;
+	free(x), free(y), free(t);
+	return 0;
+}

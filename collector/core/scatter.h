@@ -1,0 +1,43 @@
+/*
+ * scatter.h - how far the minima lie above their line, as the runs grow.
+ *
+ * A minimum of R runs lies above the N's floor by the least of R draws of
+ * the runs' noise.  Noise added to each run (a clock read, a cache miss)
+ * leaves the minima as far above at every N; noise in proportion to the
+ * run (a clock that ticks a little slow for a while, the share of a core
+ * another tenant takes) leaves them further above the longer the run:
+ * 64 geometric N from 10^3 to 10^9 with 0.05% of exponential noise hold
+ * minima 3 ns above the line at the shortest and 14 us at the longest.
+ * One width W, the median height of all the minima, holds neither end:
+ * the tick band's bounds had missed the unit cost there in 10 of 10
+ * seeds, and the fifths had been called apart.
+ *
+ * The width is therefore the median height as a line in the run's length
+ * L (the minimum's timing): W(L) = w0 + rel L, fitted by least absolute
+ * deviations (the median's own regression: half the minima lie above it
+ * at every length, where the noise is as the line says), w0 and rel not
+ * below 0.  With noise added alone, rel comes out near 0 and W(L) the
+ * median height, the width as it was.
+ */
+#ifndef SUBTICK_SCATTER_H
+#define SUBTICK_SCATTER_H
+
+#include <stddef.h>
+
+struct scatter_line {
+	double w0;	/* clock units */
+	double rel;	/* per clock unit of the run's length */
+};
+
+/* The line through the heights h[i] of n minima of lengths len[i]
+ * (clock units; n >= 1).  Returns 0, or -1 when out of memory. */
+int scatter_fit(const double *len, const double *h, size_t n, struct scatter_line *out);
+
+/* W at length len, at least floor_w (the tick). */
+static inline double scatter_at(const struct scatter_line *s, double len, double floor_w)
+{
+	double w = s->w0 + s->rel * (len > 0 ? len : 0);
+	return w > floor_w ? w : floor_w;
+}
+
+#endif /* SUBTICK_SCATTER_H */
