@@ -9,7 +9,9 @@
  * Tick band.  If the minima sit on the required time quantized by the
  * clock, the true line lies under every minimum + W and within W of every
  * minimum the fit rests on, where W is the tick, or the median height of
- * the minima above the fitted line if larger (floor scatter).  Its extreme
+ * the minima above the fitted line if larger (floor scatter); below such a
+ * minimum, as far as it lies above its N's floor on average if that is
+ * more (the mean spacing of its fastest runs: interval.c).  Its extreme
  * slopes and intercepts are solved exactly (lvband.h).
  *
  * Subsampling.  B refits, each on the minima of a random half of the
@@ -95,8 +97,8 @@ double interval_band_width(const struct point_set *s, const struct lv_line *fit,
 
 /* The band's limits at minimum i, measured from the lowest one (exact
  * offsets, small where timings are near 2^64): *up = offset_i + W and,
- * for a minimum within W of the fit, *lo = offset_i - W (else
- * -INFINITY). */
+ * for a minimum within W of the fit, *lo = offset_i - W, or less by its
+ * distance from its floor (else -INFINITY). */
 void interval_band_limit(const struct point_set *s, const struct lv_line *fit,
 			 size_t i, size_t lowest, double w, long double *up,
 			 long double *lo);
