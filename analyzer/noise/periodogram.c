@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_fft_real.h>
 #include <gsl/gsl_statistics_double.h>
 
 enum { LEVEL_BINS_MIN = 16 };
@@ -100,18 +99,14 @@ static double level_out(double *x, size_t lo, size_t hi, double *scratch, struct
 void period_fft_free(struct period_fft *f)
 {
 	free(f->x);
-	for (size_t i = 0; i < sizeof f->table / sizeof f->table[0]; i++) {
-		if (f->table[i] != NULL)
-			gsl_fft_real_wavetable_free(f->table[i]);
-		if (f->work[i] != NULL)
-			gsl_fft_real_workspace_free(f->work[i]);
-	}
+	for (size_t i = 0; i < sizeof f->table / sizeof f->table[0]; i++)
+		fft_table_free(&f->table[i]);
 	*f = (struct period_fft){ 0 };
 }
 
 /* f ready for M bins (a power of two, PERIODOGRAM_BINS_MIN to
- * PERIODOGRAM_BINS_MAX; x zeroed): the index of M's wavetable and workspace,
- * or -1 where memory ran out. */
+ * PERIODOGRAM_BINS_MAX; x zeroed): the index of M's table, or -1 where
+ * memory ran out. */
 static int fft_ready(struct period_fft *f, size_t M)
 {
 	int i = 0;
@@ -122,11 +117,9 @@ static int fft_ready(struct period_fft *f, size_t M)
 		f->x = malloc(M * sizeof *f->x);
 		f->room = f->x != NULL ? M : 0;
 	}
-	if (f->table[i] == NULL)
-		f->table[i] = gsl_fft_real_wavetable_alloc(M);
-	if (f->work[i] == NULL)
-		f->work[i] = gsl_fft_real_workspace_alloc(M);
-	if (f->room == 0 || f->table[i] == NULL || f->work[i] == NULL)
+	if (f->table[i].w == NULL && fft_table_init(&f->table[i], M) != 0)
+		return -1;
+	if (f->room == 0)
 		return -1;
 	memset(f->x, 0, M * sizeof *f->x);
 	return i;
@@ -152,17 +145,11 @@ size_t periodogram_candidates(const double *t, size_t k, double min_period,
 	double w = span * (1 + 1e-9) / (double)M;
 	for (size_t i = 0; i < k; i++) {
 		double b = (t[i] - t[0]) / w;	/* compared before the cast */
-		x[b >= 0 && b < (double)M ? (size_t)b : M - 1] += 1;
+		x[fft_slot(&f->table[plan], b >= 0 && b < (double)M ? (size_t)b : M - 1)] += 1;
 	}
-	gsl_fft_real_transform(x, 1, M, f->table[plan], f->work[plan]);
 	size_t lo = 4, hi = M / 4;
-	/* the power at each frequency, in place (the half-complex order:
-	 * x[2j - 1], x[2j] are frequency j's real and imaginary parts; x[j]
-	 * is read no more once j's are) */
-	for (size_t j = lo; j <= hi; j++) {
-		double re = x[2 * j - 1], im = x[2 * j];
-		x[j] = (re * re + im * im) / (double)k;
-	}
+	/* the power at each frequency, in place */
+	fft_power(&f->table[plan], x, lo, hi, (double)k);
 	/* over the power's own level (x[hi + 1 ..] is free now) */
 	double top = level_out(x, lo, hi, x + hi + 1, lc);
 	lc->bin_span = span * (1 + 1e-9);

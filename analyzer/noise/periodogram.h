@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include "fftpower.h"
+
 #define PERIODOGRAM_BINS_MIN (1 << 12)
 #define PERIODOGRAM_BINS_MAX (1 << 20)
 #define PERIODOGRAM_CANDIDATES 12
@@ -27,8 +29,8 @@
 struct period_fft {
 	size_t room;		/* x's, in points */
 	double *x;
-	/* GSL's wavetables and workspaces, 2^12 to 2^20 points */
-	void *table[9], *work[9];
+	/* the FFT's tables, 2^12 to 2^20 points */
+	struct fft_table table[9];
 };
 
 void period_fft_free(struct period_fft *f);

@@ -1,0 +1,115 @@
+/*
+ * fftpower.c - a real sequence's power spectrum by a radix-2 FFT
+ * (fftpower.h).
+ */
+#include "fftpower.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+int fft_table_init(struct fft_table *t, size_t m)
+{
+	size_t n = m / 2;
+	t->m = m;
+	t->bits = 0;
+	while (((size_t)1 << t->bits) < n)
+		t->bits++;
+	t->w = malloc(2 * n * sizeof *t->w);
+	t->split = malloc(2 * (m / 4 + 1) * sizeof *t->split);
+	if (t->w == NULL || t->split == NULL) {
+		fft_table_free(t);
+		return -1;
+	}
+	for (size_t len = 2; len <= n; len *= 2)
+		for (size_t j = 0; j < len / 2; j++) {
+			double a = 2 * M_PI * (double)j / (double)len;
+			t->w[2 * (len / 2 - 1 + j)] = cos(a);
+			t->w[2 * (len / 2 - 1 + j) + 1] = sin(a);
+		}
+	for (size_t k = 0; k <= m / 4; k++) {
+		double a = 2 * M_PI * (double)k / (double)m;
+		t->split[2 * k] = cos(a);
+		t->split[2 * k + 1] = sin(a);
+	}
+	return 0;
+}
+
+void fft_table_free(struct fft_table *t)
+{
+	free(t->w);
+	free(t->split);
+	*t = (struct fft_table){ 0 };
+}
+
+/* The low `bits` bits of k reversed. */
+static size_t reversed(uint32_t k, unsigned bits)
+{
+	k = ((k >> 1) & 0x55555555u) | ((k & 0x55555555u) << 1);
+	k = ((k >> 2) & 0x33333333u) | ((k & 0x33333333u) << 2);
+	k = ((k >> 4) & 0x0f0f0f0fu) | ((k & 0x0f0f0f0fu) << 4);
+	k = ((k >> 8) & 0x00ff00ffu) | ((k & 0x00ff00ffu) << 8);
+	k = (k >> 16) | (k << 16);
+	return (size_t)(k >> (32 - bits));
+}
+
+size_t fft_slot(const struct fft_table *t, size_t i)
+{
+	return 2 * reversed((uint32_t)(i / 2), t->bits) + (i & 1);
+}
+
+/* One stage of the decimation in time over the n points at z: the two
+ * halves' transforms joined, the second's point j turned by
+ * e^(-2 pi i j / n). */
+static void dit_stage(const struct fft_table *t, double *z, size_t n)
+{
+	size_t half = n / 2;
+	const double *w = t->w + 2 * (half - 1);	/* e^(-2 pi i j / n), j < n / 2 */
+	for (size_t j = 0; j < half; j++) {
+		double *a = z + 2 * j, *b = z + 2 * (j + half);
+		double c = w[2 * j], s = w[2 * j + 1];
+		/* b e^(-i a) = (br c + bi s) + i (bi c - br s) */
+		double vr = b[0] * c + b[1] * s, vi = b[1] * c - b[0] * s;
+		b[0] = a[0] - vr, b[1] = a[1] - vi;
+		a[0] += vr, a[1] += vi;
+	}
+}
+
+/* The points that fit in a core's cache together (2^13 complex: 128 KiB),
+ * transformed stage by stage; above, each half first while it is in the
+ * cache, then the stage that joins them. */
+#define FFT_BLOCK ((size_t)1 << 13)
+
+/* The forward transform of n points (a power of two, n <= t->m / 2) whose
+ * input lies at z in bit-reversed order (fft_slot), in place, by
+ * decimation in time: Z[k] = sum z[j] e^(-2 pi i j k / n) lands at z[k]. */
+static void fft_dit(const struct fft_table *t, double *z, size_t n)
+{
+	if (n > FFT_BLOCK) {
+		fft_dit(t, z, n / 2);
+		fft_dit(t, z + n, n / 2);
+		dit_stage(t, z, n);
+		return;
+	}
+	for (size_t len = 2; len <= n; len *= 2)
+		for (size_t i = 0; i < n; i += len)
+			dit_stage(t, z + 2 * i, len);
+}
+
+void fft_power(const struct fft_table *t, double *x, size_t lo, size_t hi, double scale)
+{
+	size_t n = t->m / 2;
+	fft_dit(t, x, n);
+	for (size_t k = lo; k <= hi; k++) {
+		const double *a = x + 2 * k, *b = x + 2 * (n - k);
+		/* E = (Z[k] + conj Z[n-k]) / 2, O = (Z[k] - conj Z[n-k]) / 2i */
+		double er = (a[0] + b[0]) / 2, ei = (a[1] - b[1]) / 2;
+		double or_ = (a[1] + b[1]) / 2, oi = -(a[0] - b[0]) / 2;
+		/* X = E + e^(-2 pi i k / m) O */
+		double c = t->split[2 * k], s = t->split[2 * k + 1];
+		double xr = er + or_ * c + oi * s, xi = ei + oi * c - or_ * s;
+		/* x[k] is no Z still to be read: Z[k] is x[2k], Z[n - k] past
+		 * x[n] */
+		x[k] = (xr * xr + xi * xi) / scale;
+	}
+}
