@@ -456,22 +456,32 @@ static double group_from(const double *x, const size_t *at, size_t g, size_t j)
  * source's runs hit once (the first) and k times (the others), each
  * run's k known: its cost over the single ones' median, rounded
  * (events_in).  A sum of k single costs of spread s (the first group's,
- * from its quartiles, as a normal's) rounds wrong with chance
+ * from its quartiles, as a normal's; at least the clock's quantum) lies
+ * within z s sqrt k of k single costs, z at MODEL_CLAIM_P over the m
+ * costs: a cost of the groups above beyond that is no k-fold hit (a
+ * group at 1.5 times the single cost, another source's, that the
+ * k-fold test took for theirs).  It rounds to a wrong k with chance
  * 2 Q(1 / (2 s sqrt k)); the counts are known where the runs expect
- * fewer than RANDOM_MISCOUNTS_MAX wrong in all.  Stops of 4 ms, with the 2 us ones that land
- * in them: s 0.5%, none wrong; of 8 ms spread by 30%, the twofold
- * reach the single ones and a tenth of the single ones round to 2: the
- * rate is then of the runs hit (clean_rate). */
-static int folds(const double *x, const size_t *at, size_t from, size_t to)
+ * fewer than RANDOM_MISCOUNTS_MAX wrong in all.  Stops of 4 ms, with the
+ * 2 us ones that land in them: s 0.5%, none wrong; of 8 ms spread by
+ * 30%, the twofold reach the single ones and a tenth of the single ones
+ * round to 2: the rate is then of the runs hit (clean_rate). */
+static int folds(const double *x, const size_t *at, size_t from, size_t to, double quantum)
 {
-	size_t n1 = at[from + 1] - at[from];
+	size_t n1 = at[from + 1] - at[from], m = at[to] - at[from];
 	double single = x[at[from] + n1 / 2];
-	double s = (x[at[from] + (3 * n1) / 4] - x[at[from] + n1 / 4]) / 1.349 / single;
 	if (!(to > from + 1) || !(single > 0))
 		return 0;
-	double wrong = 0;
-	for (size_t i = at[from]; s > 0 && i < at[to]; i++)
-		wrong += 2 * gsl_cdf_ugaussian_Q(1 / (2 * s * sqrt(fmax(1, round(x[i] / single)))));
+	double s = (x[at[from] + (3 * n1) / 4] - x[at[from] + n1 / 4]) / 1.349 / single;
+	s = fmax(s, quantum / single);
+	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / (2 * (double)m)), wrong = 0;
+	for (size_t i = at[from]; i < at[to]; i++) {
+		double k = round(x[i] / single);
+		if (k >= 2 && fabs(x[i] / single - k) > z * s * sqrt(k))
+			return 0;
+		if (s > 0)
+			wrong += 2 * gsl_cdf_ugaussian_Q(1 / (2 * s * sqrt(fmax(1, k))));
+	}
 	return wrong < RANDOM_MISCOUNTS_MAX;
 }
 
@@ -526,7 +536,7 @@ int random_source(const struct source_config *c, struct model_event *ev, size_t 
 			}
 		}
 		struct cost_range r = { group_from(x, at, G, from), group_from(x, at, G, to),
-					group_from(x, at, G, from + 1), folds(x, at, from, to) };
+					group_from(x, at, G, from + 1), folds(x, at, from, to, c->quantum) };
 		if (rc == 0)
 			rc = random_group(c, ev, n, &r, out);
 		from = to, to = from + 1;
