@@ -77,13 +77,13 @@ static void check_linear(struct analysis *a)
 	char x[48], y[48];
 	double ns = a->unit_ns;
 	if (L.kind == LINEARITY_BEND)
-		warn(a, WARN_NONLINEAR, "nonlinear: the minima bend at N = %llu: unit cost %s over N = %llu..%llu, %s over N = %llu..%llu (%+.2g%%), beyond what their scatter and the tick explain (a chance of 10^%.0f in a linear cost): the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		warn(a, WARN_NONLINEAR, "nonlinear: the minima bend at N = %llu: unit cost %s over N = %llu..%llu, %s over N = %llu..%llu (%+.2g%%), beyond what their scatter and the tick explain (a chance %s 10^%.0f in a linear cost): the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
 		     (unsigned long long)L.a_to, fmt_span_to(x, sizeof x, L.slope_a, ns, 6),
 		     (unsigned long long)L.a_from, (unsigned long long)L.a_to,
 		     fmt_span_to(y, sizeof y, L.slope_b, ns, 6), (unsigned long long)L.b_from,
 		     (unsigned long long)L.b_to,
 		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1),
-		     fmax(L.bend_log10_p, -99));
+		     L.bend_log10_p < -99 ? "below" : "of", fmax(L.bend_log10_p, -99));
 	else if (L.kind == LINEARITY_STEP && saturation_step(a, L.step, &cost) > 0)
 		/* the staircase of a saturating source: its runs hold one more
 		 * interruption past each multiple of its period (a 1 ms timer

@@ -231,8 +231,9 @@ static void set_weights(struct hinge_data *d, double *D, double *vd)
  * rounding in step with the line's phase can do: where the minima's
  * excess spreads over a good part of a tick, their rounding follows no
  * phase, and is random (the least variance the phases could have, taken
- * out, had left 0.1 tick for N whose excess alone was 0.15 to 0.5 tick:
- * a linear cost called bent, at a chance of 10^-6.4, on bench/hinge_rate).
+ * out of it, had left a tenth of a tick of scatter to N whose minima
+ * held more: a linear cost called bent at a chance of 10^-6.4 on
+ * bench/hinge_rate).
  */
 static double theta2(const struct hinge_data *d, const struct position *p, size_t i)
 {
