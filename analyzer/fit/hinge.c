@@ -426,6 +426,8 @@ static int confirm(const struct hinge_data *d, struct position *p, double slope,
 		return -1;
 	double fmin = d->tick * p->fmin, fmax = d->tick * p->fmax;
 	double t = p->c > 0 ? p->c - fmax : fmin - p->c;
+	/* beyond the sums' rounding: minima exactly on a lattice make c one
+	 * of the sums, and a scatter of 0 would call any excess certain */
 	if (!(t > 1e-9 * (fabs(p->c) + fabs(fmin) + fabs(fmax))))
 		return 0;
 	chernoff_weights(d, p, p->c > 0 ? 1 : -1, w);

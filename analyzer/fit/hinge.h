@@ -48,7 +48,10 @@
 
 #include "points.h"
 
-/* The chance, at most, that a cost linear in N is called bent. */
+/* The chance, at most, that a cost linear in N is called bent: one
+ * linear collection in 10^4, as the order warning's (ORDER_LOG10_P); a
+ * bend of twice the bounds' half-width over 1,000 N on the tick's lattice
+ * passes it by 30 orders and more (test_linearity). */
 #define HINGE_ALPHA 1e-4
 
 /* Fewer N are not tried: each half's scatter would rest on fewer than 7
