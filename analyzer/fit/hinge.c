@@ -23,10 +23,11 @@ enum { HINGE_PARTS = 8, HINGE_SIDE = 3 };
  * turn the phase of the largest N by 1/8 of a tick (the sums change as
  * phases wrap; a sawtooth that fakes a hinge turns by one to a few ticks
  * over the range, so 8 steps a turn find its peak).  At most
- * HINGE_TURNS_MAX turns: bounds wider than that at the largest N (their
- * width is about 2.7 W / the span, so W above 3 ticks) come from minima
- * scattered over several ticks, whose roundings no longer follow the
- * line's phase; the steps then spread over the bounds.
+ * HINGE_TURNS_MAX turns (65 slopes: the work's bound): bounds wider than
+ * that at the largest N come mostly from minima scattered over several
+ * ticks (the band's width is about 2.7 W / the span: W above 3 ticks),
+ * which HINGE_DITHER leaves out; for the others the steps spread over
+ * the bounds, coarser.
  */
 enum { HINGE_STEPS_PER_TURN = 8, HINGE_TURNS_MAX = 8 };
 
