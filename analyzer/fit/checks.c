@@ -63,8 +63,8 @@ static int saturation_step(const struct analysis *a, double step, double *cost)
 }
 
 /*
- * Nonlinearity anywhere in N (linearity.h): a bend between two segments of
- * the N, or a step between neighbours.  (Comparing the lowest and the
+ * Nonlinearity anywhere in N (linearity.h): a bend at an N, or a step
+ * between neighbouring segments.  (Comparing the lowest and the
  * highest third alone let a step in the middle pass.)
  */
 static void check_linear(struct analysis *a)
@@ -77,11 +77,13 @@ static void check_linear(struct analysis *a)
 	char x[48], y[48];
 	double ns = a->unit_ns;
 	if (L.kind == LINEARITY_BEND)
-		warn(a, WARN_NONLINEAR, "nonlinear: the minima curve away from a line: unit cost %s over N = %llu..%llu, %s over N = %llu..%llu (%+.2g%%), beyond their bands: the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
-		     fmt_span_to(x, sizeof x, L.slope_a, ns, 6), (unsigned long long)L.a_from,
-		     (unsigned long long)L.a_to, fmt_span_to(y, sizeof y, L.slope_b, ns, 6),
-		     (unsigned long long)L.b_from, (unsigned long long)L.b_to,
-		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1));
+		warn(a, WARN_NONLINEAR, "nonlinear: the minima bend at N = %llu: unit cost %s over N = %llu..%llu, %s over N = %llu..%llu (%+.2g%%), beyond what their scatter and the tick explain (a chance %s 10^%.0f in a linear cost): the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
+		     (unsigned long long)L.a_to, fmt_span_to(x, sizeof x, L.slope_a, ns, 6),
+		     (unsigned long long)L.a_from, (unsigned long long)L.a_to,
+		     fmt_span_to(y, sizeof y, L.slope_b, ns, 6), (unsigned long long)L.b_from,
+		     (unsigned long long)L.b_to,
+		     100 * (L.slope_b - L.slope_a) / fabs(L.slope_a != 0 ? L.slope_a : 1),
+		     L.bend_log10_p < -99 ? "below" : "of", fmax(L.bend_log10_p, -99));
 	else if (L.kind == LINEARITY_STEP && saturation_step(a, L.step, &cost) > 0)
 		/* the staircase of a saturating source: its runs hold one more
 		 * interruption past each multiple of its period (a 1 ms timer
@@ -95,9 +97,7 @@ static void check_linear(struct analysis *a)
 		warn(a, WARN_NONLINEAR, "nonlinear: the minima step %s by %s between N = %llu and N = %llu, beyond their scatter: the cost is not linear in N (a protocol switch, a cache level?); fit each range apart",
 		     L.step > 0 ? "up" : "down", fmt_span(x, sizeof x, fabs(L.step), ns),
 		     (unsigned long long)L.step_before, (unsigned long long)L.step_after);
-	else if (L.kind == LINEARITY_POINT &&
-		 (!(a->iv.slope[0] <= L.slope_without && L.slope_without <= a->iv.slope[1]) ||
-		  fabs(L.slope_without / a->fit.slope - 1) > 0.01))
+	else if (linearity_point_matters(&L, &fit))
 		/* (one whose line without it lies within the bounds and the
 		 * unit cost's 1% changes nothing they do not hold: geometric
 		 * N, whose largest sit above a scatter taken mostly from the

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hinge.h"
 #include "hull.h"
 #include "select.h"
 
@@ -64,46 +65,6 @@ static int fit_segment(const struct point_set *s, double tick, double whole, str
 static double value_at(const struct point_set *s, const struct segment *g, double n)
 {
 	return g->intercept + g->slope * (n - (double)s->p[g->from].n);
-}
-
-/* How far slope lies outside [lo, hi], signed: above hi positive, below
- * lo negative, 0 within. */
-static double outside(double slope, double lo, double hi)
-{
-	return slope > hi ? slope - hi : slope < lo ? slope - lo : 0;
-}
-
-/* A bend between two usable segments: their slopes differ by more than
- * their bands and 1% of the whole line's (fit->slope); or, narrower, by
- * more than their bands, one of them outside the whole line's bounds by
- * more than its own band (the bounds then hold not the unit cost of that
- * part of the range, whatever their width), both segments of
- * LINEARITY_NARROW_POINTS N or more (a segment of two or three N has no
- * scatter to give its band: 8 of 10 linear streams of 20 geometric N had
- * been called bent). */
-static void bend(const struct point_set *s, const struct segment *a,
-		 const struct segment *b, const struct linearity_fit *fit,
-		 struct linearity *out, double *worst)
-{
-	if (!a->usable || !b->usable)
-		return;
-	double d = fabs(b->slope - a->slope);
-	double allowed = a->band + b->band + 0.01 * fabs(fit->slope);
-	double ratio = d / allowed;
-	if (!(ratio > 1) && a->to - a->from >= LINEARITY_NARROW_POINTS &&
-	    b->to - b->from >= LINEARITY_NARROW_POINTS && fit->hi >= fit->lo &&
-	    d > a->band + b->band) {
-		double oa = fabs(outside(a->slope, fit->lo, fit->hi)) / a->band;
-		double ob = fabs(outside(b->slope, fit->lo, fit->hi)) / b->band;
-		ratio = fmin(d / (a->band + b->band), fmax(oa, ob));
-	}
-	if (!isfinite(ratio) || !(ratio > 1) || ratio <= *worst)
-		return;
-	*worst = ratio;
-	*out = (struct linearity){ .kind = LINEARITY_BEND,
-		.a_from = s->p[a->from].n, .a_to = s->p[a->to - 1].n,
-		.b_from = s->p[b->from].n, .b_to = s->p[b->to - 1].n,
-		.slope_a = a->slope, .slope_b = b->slope };
 }
 
 /* A step between segments a and b (a before b): both lines carried to the
@@ -164,9 +125,6 @@ static int one_cut(const struct point_set *s, double tick, const struct linearit
 		from = to;
 		m++;
 	}
-	for (size_t i = 0; i < m; i++)
-		for (size_t j = i + 1; j < m; j++)
-			bend(s, &g[i], &g[j], fit, out, worst);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = i + 1; j < m; j++)
 			step(s, &g[i], &g[j], j == i + 1, fit, out, worst);
@@ -230,7 +188,8 @@ static size_t fill_kept(const struct point_set *s, const unsigned char *gone, do
 
 /* An N the line rests on, below the line of the others (linearity.h).
  * x, y, work, at: room for every N, gone zeroed (no more memory: at a
- * million N the check runs beside the fit's). */
+ * million N the check runs beside the fit's); the N found is left marked
+ * in gone. */
 static int one_point(const struct point_set *s, double tick, struct linearity *out,
 		     double *x, double *y, size_t *work, size_t *at, unsigned char *gone)
 {
@@ -242,6 +201,7 @@ static int one_point(const struct point_set *s, double tick, struct linearity *o
 		if (rests_on(y[i], l.intercept + l.slope * x[i]))
 			sup[nsup++] = i;
 	double worst = 1;
+	size_t found = n;
 	for (size_t k = 0; k < nsup; k++) {
 		size_t j = sup[k];
 		double xj = (double)(s->p[j].n - s->p[0].n), yj = min_difference(s, j, 0);
@@ -256,11 +216,13 @@ static int one_point(const struct point_set *s, double tick, struct linearity *o
 		double allowed = allowed_below(w, line, s->p[0].min);
 		if (!isfinite(depth) || !(depth > allowed) || depth / allowed <= worst)
 			continue;
-		worst = depth / allowed;
+		worst = depth / allowed, found = j;
 		*out = (struct linearity){ .kind = LINEARITY_POINT, .point_n = s->p[j].n,
 			.point_depth = depth, .point_line = line + s->p[0].min,
 			.slope_without = o.slope, .points_below = 1 };
 	}
+	if (found < n)
+		gone[found] = 1;
 	return 0;
 }
 
@@ -268,7 +230,8 @@ enum { FEW_ROUNDS = 3, FEW_MAX = 8, FEW_MIN_POINTS = 16 };
 
 /* A few N below the line of the others, together (linearity.h): the N the
  * line rests on are taken out, FEW_ROUNDS times (FEW_MAX at most), and
- * each taken out is measured against the line of those left. */
+ * each taken out is measured against the line of those left.  Those
+ * found below it are left marked in gone, and no other. */
 static int few_points(const struct point_set *s, double tick, struct linearity *out,
 		      double *x, double *y, size_t *work, size_t *at, unsigned char *gone)
 {
@@ -301,7 +264,7 @@ static int few_points(const struct point_set *s, double tick, struct linearity *
 			double depth = v - min_difference(s, i, 0);
 			if (!isfinite(depth) || !(depth > allowed_below(w, v, s->p[0].min)))
 				continue;
-			deep++;
+			deep++, gone[i] = 2;
 			if (depth > worst)
 				worst = depth, j = i, line = v;
 		}
@@ -310,7 +273,54 @@ static int few_points(const struct point_set *s, double tick, struct linearity *
 				.point_depth = worst, .point_line = line + s->p[0].min,
 				.slope_without = l.slope, .points_below = deep };
 	}
+	for (size_t i = 0; i < n; i++)
+		gone[i] = out->kind == LINEARITY_POINT && gone[i] == 2;
 	return rc;
+}
+
+int linearity_point_matters(const struct linearity *L, const struct linearity_fit *fit)
+{
+	return L->kind == LINEARITY_POINT &&
+	       (!(fit->lo <= L->slope_without && L->slope_without <= fit->hi) ||
+		fabs(L->slope_without / fit->slope - 1) > 0.01);
+}
+
+/*
+ * A bend (hinge.h): told where it is significant and matters, wider than
+ * the bounds' half-width (then the bounds cannot hold the unit cost of
+ * both sides) or 1% of the unit cost.  Where N below the line of the
+ * others were found (and matter), the hinge is fitted without them: a
+ * bend that is still there is the cost's, and told instead; one that
+ * goes with them was theirs (two cheaper N at the end had read as a bend
+ * of 20% there).  x, y, at, bucket: room for every N; gone: the N found
+ * below.
+ */
+static int bend(const struct point_set *s, double tick, const struct linearity_fit *fit,
+		struct linearity *out, double *x, double *y, size_t *at, size_t *bucket,
+		unsigned char *gone)
+{
+	size_t n = s->count, m = n;
+	int without = linearity_point_matters(out, fit);
+	if (without)
+		m = fill_kept(s, gone, x, y, at);
+	else
+		for (size_t i = 0; i < n; i++) {
+			x[i] = (double)(s->p[i].n - s->p[0].n);
+			y[i] = min_difference(s, i, 0);
+		}
+	double half = (fit->hi - fit->lo) / 2, pct = 0.01 * fabs(fit->slope);
+	double matters = half >= 0 && half < pct ? half : pct;
+	struct hinge_bend h;
+	if (hinge_find(s, without ? at : NULL, m, tick, fit->slope, fit->lo, fit->hi, matters,
+		       HINGE_ALPHA, x, y, bucket, &h) != 0)
+		return -1;
+	if (h.found)
+		*out = (struct linearity){ .kind = LINEARITY_BEND,
+			.a_from = s->p[0].n, .a_to = s->p[h.at].n,
+			.b_from = s->p[h.at].n, .b_to = s->p[n - 1].n,
+			.slope_a = h.slope_before, .slope_b = h.slope_after,
+			.bend_log10_p = h.log10_p };
+	return 0;
 }
 
 int linearity_check(const struct point_set *s, double tick, const struct linearity_fit *fit,
@@ -321,22 +331,25 @@ int linearity_check(const struct point_set *s, double tick, const struct lineari
 	if (k < 2)
 		return 0;
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), worst = 1;
-	size_t *work = malloc((n + 1) * sizeof *work);
-	int rc = x && y && work ? 0 : -1;
-	/* the halves too: a bend in the middle shows best there, where
-	 * each side's slope is known from half the range */
+	size_t *work = malloc((n + 1) * sizeof *work), *at = malloc(n * sizeof *at);
+	unsigned char *gone = calloc(n, 1);
+	int rc = x && y && work && at && gone ? 0 : -1;
+	/* the halves too: a step in the middle falls between them, each
+	 * level known from half the range */
 	if (rc == 0 && k > 2)
 		rc = one_cut(s, tick, fit, 2, 0, out, &worst, x, y, work);
 	if (rc == 0)
 		rc = one_cut(s, tick, fit, k, 0, out, &worst, x, y, work);
 	if (rc == 0)
 		rc = one_cut(s, tick, fit, k, n / k / 2, out, &worst, x, y, work);
-	size_t *at = rc == 0 ? malloc(n * sizeof *at) : NULL;
-	unsigned char *gone = at ? calloc(n, 1) : NULL;
-	if (rc == 0 && out->kind == LINEAR)
-		rc = gone ? one_point(s, tick, out, x, y, work, at, gone) : -1;
-	if (rc == 0 && out->kind == LINEAR)
+	/* a step is told first: a hinge fitted to one is significant too */
+	int stepped = out->kind != LINEAR;
+	if (rc == 0 && !stepped)
+		rc = one_point(s, tick, out, x, y, work, at, gone);
+	if (rc == 0 && !stepped && out->kind == LINEAR)
 		rc = few_points(s, tick, out, x, y, work, at, gone);
+	if (rc == 0 && !stepped)
+		rc = bend(s, tick, fit, out, x, y, at, work, gone);
 	free(x), free(y), free(work), free(at), free(gone);
 	return rc;
 }

@@ -1,0 +1,185 @@
+/*
+ * test_linearity.c - the bend test on minima of a known truth: a cost
+ * whose slope bends by twice the bounds' half-width, at the middle of N
+ * or at three quarters, is called bent; hundreds of linear costs, with
+ * noise absolute or in proportion to the run, on a fine or a coarse tick,
+ * over linear or geometric N, are not called nonlinear at all.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "hull.h"
+#include "interval.h"
+#include "linearity.h"
+
+/* A collection: npts N from n0 to n1 (geometric or even), runs of each;
+ * cost 200 + slope N, bent by the factor 1 + bend beyond N at the share
+ * `at` of the range; each run's excess exponential, of mean jitter (plus
+ * `prop` times the cost: noise in proportion to the run), read on a tick
+ * at a random phase (a reading is tick floor(x / tick) of the clock). */
+struct truth {
+	size_t npts;
+	unsigned runs;
+	double n0, n1, slope, bend, at, jitter, prop, tick;
+	int geometric;
+};
+
+static double cost(const struct truth *t, double n)
+{
+	double nb = t->n0 + t->at * (t->n1 - t->n0);
+	return 200 + t->slope * n + (n > nb ? t->slope * t->bend * (n - nb) : 0);
+}
+
+static void collect(const struct truth *t, unsigned long seed, struct point_set *s)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	points_init(s);
+	for (unsigned k = 0; k < t->runs; k++)
+		for (size_t i = 0; i < t->npts; i++) {
+			double f = (double)i / (double)(t->npts - 1);
+			uint64_t n = (uint64_t)llround(t->geometric ? t->n0 * pow(t->n1 / t->n0, f)
+								    : t->n0 + f * (t->n1 - t->n0));
+			double c = cost(t, (double)n);
+			double d = c + gsl_ran_exponential(r, t->jitter + t->prop * c);
+			double u = t->tick * gsl_rng_uniform(r);
+			double v = t->tick * (floor((u + d) / t->tick) - floor(u / t->tick));
+			assert_int_equal(points_add(s, n, v, (uint64_t)v, 1), 0);
+		}
+	points_sort(s);
+	gsl_rng_free(r);
+}
+
+/* The analysis's line and bounds (the subsampling of runs: no blocks). */
+static void fit(const struct point_set *s, double tick, struct linearity_fit *f)
+{
+	struct lv_line l;
+	struct interval iv;
+	char err[256];
+	assert_int_equal(hull_least_values(s, &l), 0);
+	assert_int_equal(interval_estimate(s, &l, tick, NULL, 200, 1, &iv, err, sizeof err), 0);
+	*f = (struct linearity_fit){ l.slope, iv.slope[0], iv.slope[1] };
+}
+
+static struct linearity check(const struct truth *t, unsigned long seed, struct linearity_fit *f)
+{
+	struct point_set s;
+	struct linearity L;
+	collect(t, seed, &s);
+	fit(&s, t->tick, f);
+	assert_int_equal(linearity_check(&s, t->tick, f, &L), 0);
+	points_free(&s);
+	return L;
+}
+
+/* The bounds' half-width relative to the slope, on the collection itself
+ * (a bend widens them). */
+static double half_width(const struct truth *t, unsigned long seed)
+{
+	struct linearity_fit f;
+	check(t, seed, &f);
+	return (f.hi - f.lo) / 2 / f.slope;
+}
+
+/*
+ * 400 N over 1000..10^6, 20 runs each, an excess of a tenth of the tick
+ * of 10 units: the minima on the tick's lattice, the bounds as narrow as
+ * the tick makes them (W = 1 tick, about 0.1% of the unit cost here).
+ * The bend set to twice their half-width, found by iterating on the
+ * collection itself (its minima, seed for seed, bend by bend), and
+ * checked to be so.
+ */
+static void bent(double at, int geometric)
+{
+	for (unsigned long seed = 1; seed <= 4; seed++)
+		for (double sign = -1; sign <= 1; sign += 2) {
+			struct truth t = { .npts = 1000, .runs = 20, .n0 = 1000, .n1 = 1e6,
+					   .slope = 0.0217, .at = at, .jitter = 1, .tick = 10,
+					   .geometric = geometric };
+			for (int k = 0; k < 4; k++)
+				t.bend = sign * 2 * half_width(&t, seed);
+			struct linearity_fit f;
+			struct linearity L = check(&t, seed, &f);
+			double half = (f.hi - f.lo) / 2 / f.slope;
+			if (getenv("TEST_LINEARITY_VERBOSE"))
+				fprintf(stderr, "at %.2f seed %lu: bend %+.3f%%, half-width %.3f%%, kind %d, 10^%.1f\n",
+					at, seed, 100 * t.bend, 100 * half, L.kind, L.bend_log10_p);
+			assert_true(fabs(t.bend) >= 1.9 * half);
+			assert_int_equal(L.kind, LINEARITY_BEND);
+			/* the slopes told: within the bend of the truth's */
+			assert_true(fabs(L.slope_a / t.slope - 1) < fabs(t.bend));
+			assert_true(fabs(L.slope_b / (t.slope * (1 + t.bend)) - 1) < fabs(t.bend));
+		}
+}
+
+static void test_bent_middle(void **state)
+{
+	(void)state;
+	bent(0.5, 0);
+}
+
+static void test_bent_three_quarters(void **state)
+{
+	(void)state;
+	bent(0.75, 0);
+}
+
+/*
+ * Linear costs: 16 to 200 N over ranges of 10 to 1000 times the first,
+ * even and geometric, 5 to 50 runs; noise absolute (an excess of a tenth
+ * of a tick to 10 ticks per run), in proportion to the run (0.02% to 2%
+ * of it), or both; a tick of 1 or 10 to 1000 units (the minima on its
+ * lattice).  No nonlinearity may be told: at the bend test's rate of
+ * 1e-4, 600 sets would show one in 6% of such draws (bench/hinge_rate
+ * measured it far below its bound).
+ */
+static void test_linear(void **state)
+{
+	(void)state;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, 7);
+	int told = 0;
+	for (unsigned long seed = 1; seed <= 600; seed++) {
+		int kind = (int)(seed % 3);
+		struct truth t = { .npts = 16 + gsl_rng_uniform_int(r, 185),
+				   .runs = 5 + (unsigned)gsl_rng_uniform_int(r, 46),
+				   .n0 = 1 + floor(999 * gsl_rng_uniform(r)),
+				   .tick = seed % 2 ? 1 : pow(10, 1 + 2 * gsl_rng_uniform(r)),
+				   .geometric = (seed / 3) % 2 };
+		t.n1 = t.n0 * pow(10, 1 + 2 * gsl_rng_uniform(r));
+		t.slope = t.tick * pow(10, log10(50) + (5 - log10(50)) * gsl_rng_uniform(r)) /
+			  (t.n1 - t.n0);
+		t.jitter = kind == 1 ? 0 : t.tick * pow(10, -1 + 2 * gsl_rng_uniform(r));
+		t.prop = kind == 0 ? 0 : 2e-4 * pow(10, 2 * gsl_rng_uniform(r));
+		struct linearity_fit f;
+		struct linearity L = check(&t, seed, &f);
+		int warned = L.kind == LINEARITY_BEND || L.kind == LINEARITY_STEP ||
+			     linearity_point_matters(&L, &f);
+		if (warned && getenv("TEST_LINEARITY_VERBOSE"))
+			fprintf(stderr, "seed %lu kind %d: %zu N, %u runs, tick %g, told %d\n", seed,
+				kind, t.npts, t.runs, t.tick, L.kind);
+		told += warned;
+	}
+	gsl_rng_free(r);
+	assert_int_equal(told, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bent_middle),
+		cmocka_unit_test(test_bent_three_quarters),
+		cmocka_unit_test(test_linear),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
