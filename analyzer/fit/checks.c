@@ -245,13 +245,14 @@ static void check_saturated(struct analysis *a)
 }
 
 /* Sources seen in only part of the running time: their costs fall below
- * the threshold elsewhere, and their rate is of the costs seen. */
+ * the threshold elsewhere, and their rate is of the costs seen (runs
+ * slowed after another's marks have no rate of their own). */
 static void check_partly_seen(struct analysis *a)
 {
 	const struct sources *q = &a->diag.sources;
 	for (size_t j = 0; j < q->count; j++) {
 		const struct source *s = &q->s[j];
-		if (s->kind == SOURCE_BURSTS || !(s->visible < 0.5))
+		if (s->kind == SOURCE_BURSTS || s->after > 0 || !(s->visible < 0.5))
 			continue;
 		char cost[32];
 		warn(a, WARN_PARTLY_SEEN, "interruptions?: a source of %s each is seen in only %.3g%% of the running time (the runs whose jitter hides it elsewhere): its rate is of the costs seen, and may be low; time shorter runs to see more of them",

@@ -10,6 +10,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "after.h"
 #include "bursts.h"
 #include "period.h"
 #include "rates.h"
@@ -142,6 +143,13 @@ static void spread_of(double *v, size_t n, double *med, double *lo, double *hi, 
 	*mad = 1.482602218505602 * select_kth(v, n, n / 2);
 }
 
+/* An event left of the costs the source takes (all but an after's:
+ * after.h). */
+static int left_for(const struct source *s, const struct model_event *e)
+{
+	return e->source < 0 && (!s->after || (e->cost >= s->after_lo && e->cost < s->after_hi));
+}
+
 /*
  * The events left that hold a mark of m beyond their floor's are the
  * source's, but those whose cost (each extra mark's) lies beyond its own
@@ -154,7 +162,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 	const struct run_sample *rs = c->rs;
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (ev[i].source >= 0)
+		if (!left_for(s, &ev[i]))
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
 		double x = taken_marks(rs, s, u);
@@ -169,7 +177,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_FALSE_ALARMS / (double)k);
 	size_t taken = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (ev[i].source >= 0)
+		if (!left_for(s, &ev[i]))
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
 		double x = taken_marks(rs, s, u);
@@ -245,11 +253,12 @@ static double coherence_of(const struct source_config *c, const struct model_eve
  * floor's by chance (at random times: the part of the run that tells,
  * widened by the tolerance on both sides, over the period). */
 static double by_chance(const struct source_config *c, const struct model_event *ev, size_t n,
-			const struct marks *m)
+			const struct source *s)
 {
+	const struct marks *m = &s->marks;
 	double k = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (ev[i].source >= 0)
+		if (!left_for(s, &ev[i]))
 			continue;
 		/* a trace's gap is taken over its whole length (taken_marks) */
 		const struct model_run *u = &c->rs->r[ev[i].run];
@@ -281,7 +290,7 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 		       double *buf, struct source *s, struct sources *out)
 {
 	int id = (int)out->count;
-	double chance = by_chance(c, ev, n, &s->marks);
+	double chance = by_chance(c, ev, n, s);
 	s->floor_marks = floor_marks_of(c, &s->marks);
 	s->events = take_events(c, ev, n, id, buf, s);
 	/* a source takes more events than chance would put at its marks,
@@ -303,6 +312,30 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 	return 1;
 }
 
+/* Runs slowed after source j's marks (after.h): a source of its period
+ * whose marks' window spans the runs slowed after each of j's, where
+ * none follows j yet. */
+static void after_source(const struct source_config *c, struct model_event *ev, size_t n,
+			 double *buf, struct sources *out, size_t j)
+{
+	if (out->count >= SOURCES_MAX || out->s[j].after)
+		return;
+	for (size_t i = 0; i < out->count; i++)
+		if (out->s[i].after == (int)j + 1)
+			return;
+	struct after_window w;
+	if (after_window_of(c, ev, n, &out->s[j], SOURCES_MAX, &w) != 0 || !w.found)
+		return;
+	struct source s = { .kind = SOURCE_PERIODIC, .marks = out->s[j].marks,
+			    .log10_p = w.log10_p, .after = (int)j + 1,
+			    .after_lo = w.cost_lo, .after_hi = w.cost_hi };
+	s.marks.phase += w.length / 2;
+	s.marks.tol = w.length / 2;
+	if (take_source(c, ev, n, buf, &s, out))
+		out->s[out->count - 1].after_share =
+			(double)out->s[out->count - 1].events / (double)w.runs;
+}
+
 /* The periodic sources of the round before, their events taken again
  * (the jitter fitted without their runs may show more of them, or
  * fewer): a source found once stays found while its events hold. */
@@ -313,9 +346,12 @@ static int prior_sources(const struct source_config *c, struct model_event *ev, 
 	if (buf == NULL)
 		return -1;
 	for (size_t j = 0; j < np && out->count < SOURCES_MAX; j++) {
+		if (prior[j].after)	/* (sought again after its own) */
+			continue;
 		struct source s = { .kind = SOURCE_PERIODIC, .marks = prior[j].marks,
 				    .log10_p = prior[j].log10_p };	/* its floors anew */
-		take_source(c, ev, n, buf, &s, out);
+		if (take_source(c, ev, n, buf, &s, out))
+			after_source(c, ev, n, buf, out, out->count - 1);
 	}
 	free(buf);
 	return 0;
@@ -386,6 +422,7 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 		s.log10_p = pr.log10_p;
 		if (!take_source(c, ev, n, buf, &s, out))
 			break;
+		after_source(c, ev, n, buf, out, out->count - 1);
 	}
 	period_fft_free(&fft);
 	free(null), free(buf), free(mid);

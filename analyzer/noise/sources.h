@@ -68,6 +68,15 @@ struct source {
 				 * of its typical cost would be seen */
 	double held_longest;	/* its interruptions the longest N's floor
 				 * holds (compensate.h) */
+	int after;		/* periodic: 1 + the index of the source
+				 * whose marks it follows, its marks the
+				 * window of runs slowed after each of
+				 * that one's (after.h); 0: a source of its
+				 * own */
+	double after_lo, after_hi;	/* after: the costs of the events it
+					 * takes */
+	double after_share;	/* after: the share of the sample's runs in
+				 * its window that it takes */
 	uint16_t *floor_marks;	/* periodic: the marks each N's floor holds
 				 * (the fewest its runs hold); NULL: none
 				 * (every floor shorter than half a period) */

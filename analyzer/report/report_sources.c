@@ -79,6 +79,17 @@ static const char *phase_note(char *buf, size_t len, const struct source_view *v
 	return buf;
 }
 
+/* "runs slowed for 221 us after each mark of the 10 ms source": an
+ * after's (after.h) window, its marks' tolerance both ways. */
+static void after_text(char *buf, size_t len, const struct source_view *v, const struct source *s)
+{
+	char w[32], p[32];
+	const struct source *of = &v->ss->s[s->after - 1];
+	snprintf(buf, len, "runs slowed for %s after each mark of the %s source",
+		 fmt_span(w, sizeof w, 2 * s->marks.tol, v->unit_ns),
+		 fmt_span(p, sizeof p, of->marks.period, v->unit_ns));
+}
+
 /* "1000 per second (95%: 980 to 1020)" or, without the unit, per
  * million clock units. */
 static void rate_text(FILE *out, const struct source *s, double unit_ns)
@@ -131,6 +142,18 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 	char note[96];
 	uint64_t runs = runs_of(v, i);
 	fprintf(out, "    ");
+	if (s->kind == SOURCE_PERIODIC && s->after > 0) {
+		char a[128];
+		after_text(a, sizeof a, v, s);
+		fprintf(out, "%s: %.2g%% of them, ", a, 100 * s->after_share);
+		cost_text(out, s, v->unit_ns);
+		fprintf(out, "; %llu %s%s", (unsigned long long)runs, v->stretch, runs == 1 ? "" : "s");
+		if (s->visible < 0.999)
+			fprintf(out, ", seen in %.3g%% of the running time (cheaper ones are hidden elsewhere)",
+				100 * s->visible);
+		fprintf(out, "\n");
+		return;
+	}
 	if (s->kind == SOURCE_PERIODIC) {
 		period_text(out, s, v->unit_ns);
 		fprintf(out, "%s", phase_note(note, sizeof note, v, i));
@@ -177,7 +200,11 @@ const char *report_source_title(char *buf, size_t len, const struct source *s, d
 	else
 		snprintf(r, sizeof r, "%.4g %s", s->rate * k, per);
 	fmt_span(c, sizeof c, s->cost, unit_ns);
-	if (s->kind == SOURCE_PERIODIC && unit_ns > 0)
+	if (s->kind == SOURCE_PERIODIC && s->after > 0)
+		snprintf(buf, len, "runs slowed for %s after each mark of a source every %s, each %s",
+			 fmt_span(w, sizeof w, 2 * s->marks.tol, unit_ns),
+			 fmt_span(p, sizeof p, s->marks.period, unit_ns), c);
+	else if (s->kind == SOURCE_PERIODIC && unit_ns > 0)
 		snprintf(buf, len, "every %s (%.4g Hz), %s, each %s",
 			 fmt_span(p, sizeof p, s->marks.period, unit_ns),
 			 1e9 / (s->marks.period * unit_ns), r, c);
@@ -201,6 +228,12 @@ void report_source_plain(FILE *out, const struct source_view *v, size_t i)
 	const struct source *s = &v->ss->s[i];
 	char c[32], note[96];
 	fmt_span(c, sizeof c, s->cost, v->unit_ns);
+	if (s->kind == SOURCE_PERIODIC && s->after > 0) {
+		char a[128];
+		after_text(a, sizeof a, v, s);
+		fprintf(out, "%s, %.2g%% of them, %s each\n", a, 100 * s->after_share, c);
+		return;
+	}
 	if (s->kind == SOURCE_PERIODIC) {
 		period_text(out, s, v->unit_ns);
 		fprintf(out, "%s%s, %s each", phase_note(note, sizeof note, v, i),
@@ -293,6 +326,15 @@ static void one_json(FILE *out, const struct source_view *v, size_t i, int perio
 	json_number(out, s->kind == SOURCE_BURSTS ? s->per_burst : NAN);
 	json_key(out, &f, "burst_ns");
 	json_number(out, s->kind == SOURCE_BURSTS ? s->width * ns : NAN);
+	json_key(out, &f, "after_source");
+	if (s->kind == SOURCE_PERIODIC && s->after > 0)
+		fprintf(out, "%d", s->after - 1);
+	else
+		fputs("null", out);
+	json_key(out, &f, "after_ns");
+	json_number(out, s->kind == SOURCE_PERIODIC && s->after > 0 ? 2 * s->marks.tol * ns : NAN);
+	json_key(out, &f, "after_share");
+	json_number(out, s->kind == SOURCE_PERIODIC && s->after > 0 ? s->after_share : NAN);
 	fputc('}', out);
 }
 

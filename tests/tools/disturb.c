@@ -22,6 +22,7 @@
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
  *                [--irq-bursts COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD]]...
  *                [--on-grid GRID_US:PHASE_US]...
+ *                [--slowed-after WINDOW_US:COST_US]...
  *                [--grow G]
  *                [--speed FACTOR@FROM_MS:TO_MS]...
  *                [--ramp FACTOR@FROM_MS:TO_MS]
@@ -64,6 +65,12 @@
  * --on-grid GRID_US:PHASE_US delays the source given just before it to
  * the next mark of that grid (a guest's timer delivered on the host's
  * ticks: SIGALRM every 2.7 ms, each on the next 1 ms mark).
+ *
+ * --slowed-after WINDOW_US:COST_US slows each run that starts within
+ * WINDOW_US after an interrupt of the source given just before it by
+ * COST_US (give or take 30%, at least a tenth of it), as a cache refilled
+ * after its handler: no interrupt, and not counted as one (its count
+ * is in the truth line, slowed=).
  *
  * --truth-runs FILE writes each run's truth, a line per run in the
  * collection's order: n, at (as in the stream), the sources that landed
@@ -123,6 +130,10 @@ struct source {
 	double mark;		/* bursts: the current burst's mark */
 	double phase_us;	/* as given (PHASE_US), or < 0: at random */
 	double grid, grid_phase;	/* --on-grid, units (0: none) */
+	double after_window, after_cost;	/* --slowed-after, units (0: none;
+						 * us until parsed) */
+	double last;		/* when its last interrupt came */
+	uint64_t slowed;	/* runs it slowed after */
 	double ideal;		/* on a grid: when it would have come */
 	char spec[80];
 };
@@ -339,6 +350,16 @@ static int flag(struct gen *g, const char *o, const char *v)
 			usage_error(o, v, "GRID_US:PHASE_US (0 <= PHASE_US < GRID_US), after a --periodic or --random");
 		g->src[g->nsrc - 1].grid = a, g->src[g->nsrc - 1].grid_phase = b;
 	}
+	else if (strcmp(o, "--slowed-after") == 0) {
+		double a, b;
+		int end = -1;
+		if (g->nsrc == 0 || g->src[g->nsrc - 1].bursts ||
+		    sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' || !(a > 0) || !isfinite(a) ||
+		    !(b > 0) || !isfinite(b))
+			usage_error(o, v, "WINDOW_US:COST_US (both above 0), after a --periodic or --random");
+		g->src[g->nsrc - 1].after_window = a;	/* (in units below) */
+		g->src[g->nsrc - 1].after_cost = b;
+	}
 	else if (strcmp(o, "--speed") == 0) add_span(g, v);
 	else if (strcmp(o, "--bursts") == 0) {
 		if (sscanf(v, "%lf@%lf/%lf", &g->burst_factor, &g->burst_len,
@@ -382,6 +403,8 @@ static void parse(int argc, char **argv, struct gen *g)
 		s->rate = s->periodic ? 0 : s->rate * g->unit_ns * 1e-9;
 		s->grid = units_of_us(g, s->grid);
 		s->grid_phase = units_of_us(g, s->grid_phase);
+		s->after_window = units_of_us(g, s->after_window);
+		s->after_cost = units_of_us(g, s->after_cost);
 	}
 	for (int i = 0; i < g->nspan; i++)
 		g->span[i].from = units_of_ms(g, g->span[i].from),
@@ -503,6 +526,7 @@ static double take_due(struct gen *g, double x, int in_run)
 {
 	int k;
 	while ((k = first_source(g)) >= 0 && g->src[k].next <= x) {
+		g->src[k].last = g->src[k].next;
 		x += cost_of(g, &g->src[k]);
 		g->src[k].hits += in_run;
 		g->run_hits |= in_run ? 1u << k : 0;
@@ -510,6 +534,22 @@ static double take_due(struct gen *g, double x, int in_run)
 		advance(g, &g->src[k]);
 	}
 	return x;
+}
+
+/* What the runs slowed after a source's interrupts add to one that
+ * starts at a. */
+static double slowed_after(struct gen *g, double a)
+{
+	double add = 0;
+	for (int i = 0; i < g->nsrc; i++) {
+		struct source *s = &g->src[i];
+		if (s->after_window > 0 && s->last > -INFINITY && a - s->last < s->after_window) {
+			double c = s->after_cost * (1 + 0.3 * gsl_ran_gaussian(g->rng, 1));
+			add += fmax(c, 0.1 * s->after_cost);
+			s->slowed++;
+		}
+	}
+	return add;
 }
 
 /* A run of `work` units starting at wall time x: its end. */
@@ -603,6 +643,8 @@ static void truth(const struct gen *g)
 		       (unsigned long long)g->src[i].count);
 		if (g->src[i].periodic)
 			printf(" phase_ms=%.9f", g->src[i].phase * ms);
+		if (g->src[i].after_window > 0)
+			printf(" slowed=%llu", (unsigned long long)g->src[i].slowed);
 		printf("\n");
 	}
 	printf("# truth_%s_ms: %.6f\n", g->trace_s > 0 ? "lost" : "in_runs", g->in_runs * ms);
@@ -636,6 +678,7 @@ static void collection(struct gen *g)
 			g->run_hits = g->run_count = 0;
 			double change, b = run(g, a, work);
 			g->cur_grow = 1;
+			b += slowed_after(g, a);
 			b += draw_of(g->rng, &g->jitter);
 			g->in_runs += b - a;
 			if (g->truth_runs)
@@ -703,6 +746,7 @@ int main(int argc, char **argv)
 							 * other sources' as before) */
 			s->next = units_of_us(&g, s->phase_us);
 		s->phase = s->periodic ? s->next : 0;
+		s->last = -INFINITY;
 		if (s->grid > 0)
 			s->ideal = s->next, s->next = on_grid(s, s->ideal);
 		if (s->bursts) {

@@ -466,6 +466,50 @@ static void test_near(void **state)
 	}
 }
 
+/* Runs slowed by 60 ns (give or take 30%) in the 200 us after each of
+ * the 10 ms source's interruptions, under jitter of 0.3% of the run
+ * (after.h): named as such, after that source, their window (the
+ * interruption's 40 us and the 200 us) within a step of the lags tried,
+ * and nothing else named at a period; the 10 ms source at its own cost
+ * (its runs slowed after were a 10 ms source of 116 ns, or of 40 ms,
+ * or bursts, from one collection to the next of this Intel guest). */
+static void test_after(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 3; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--tick 2 --unit-ns 0.3846 --slope 0.684 --intercept 57"
+			   " --range 429:27444:64 --seconds 2 --spread exp:0.003"
+			   " --periodic 4000:27:0.1:irq:1:2920 --periodic 10000:40:0.1:unseen:1:3560"
+			   " --slowed-after 200:0.06 --random 20000:2.2:0.3",
+			   seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[0], 27e3);
+		check_source(&a, SOURCE_PERIODIC, 10e6, t.rate[1], 40e3);
+		const struct sources *ss = &a.diag.sources;
+		size_t periodic = 0, after = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *s = &ss->s[i];
+			if (s->kind != SOURCE_PERIODIC)
+				continue;
+			if (s->after == 0) {
+				periodic++;
+				continue;
+			}
+			after++;
+			const struct source *of = &ss->s[s->after - 1];
+			assert_true(near(of->marks.period * a.unit_ns, 10e6, 0.01));
+			if (!near(2 * s->marks.tol * a.unit_ns, 240e3, 0.25) ||
+			    !near(s->cost * a.unit_ns, 60, 0.25))
+				fail_msg("window %g ns (truth 240e3), %g ns each (truth 60)",
+					 2 * s->marks.tol * a.unit_ns, s->cost * a.unit_ns);
+		}
+		assert_int_equal(periodic, 2);
+		assert_int_equal(after, 1);
+		analysis_free(&a);
+	}
+}
+
 /* A slow end, a slow middle, faster bursts, a ramp: the states and the
  * ramp as they were, and no interruption named. */
 static void test_speed(void **state)
@@ -600,6 +644,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_periodic),
 		cmocka_unit_test(test_near),
+		cmocka_unit_test(test_after),
 		cmocka_unit_test(test_saturated),
 		cmocka_unit_test(test_floor_held),
 		cmocka_unit_test(test_random),
