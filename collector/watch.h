@@ -44,6 +44,10 @@ struct watch {
 	/* the widest width against the samples, fit by fit: whether it
 	 * still falls, and the time to --until at its pace */
 	struct trend trend;
+	/* --until: the samples at the first fit of an unbroken series whose
+	 * fifths drifted apart by more than the target (0: none) */
+	double drift_since;
+	int drifted;			/* the drift held (watch_sweep's 2) */
 };
 
 /* sweep_max: samples of a kernel in one sweep at most.  Returns 0, or -1
@@ -61,9 +65,21 @@ static inline void watch_record(struct watch *w, unsigned k, uint64_t n, uint64_
 	}
 }
 
+/*
+ * --until gives up on a drift: where a kernel's fifths in time lie beyond
+ * each other's bands (fifths.h) by more than the target, at a fit and at
+ * every fit after it until the samples have doubled.  A fifth's unit cost
+ * is that of its fastest moments, so a slow stretch that filled one fifth
+ * fills half of one once the collection has doubled, and the fast other
+ * half takes the drift away; a drift that holds through the doubling is
+ * the machine's speed moving from one stretch to the next, which no
+ * longer sampling narrows.
+ */
+#define WATCH_DRIFT_GROWTH 2.0
+
 /* After a sweep: fold its samples in, and fit when it is time.  Returns
- * 1 when --until's precision is reached by every kernel, 0 to go on, -1
- * when out of memory. */
+ * 1 when --until's precision is reached by every kernel, 2 when it gave
+ * up on a drift (drifted), 0 to go on, -1 when out of memory. */
 int watch_sweep(struct watch *w, uint64_t now_ns);
 
 /* Fold what is left and fit, whatever the time (the collection's end:

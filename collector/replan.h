@@ -1,0 +1,57 @@
+/*
+ * replan.h - collect --until's plan made again between sweeps, from what
+ * the fits measure (planuntil.h's model): the cost per unit and the fixed
+ * cost (the line), the band W the bounds rest on (the tick, or the
+ * minima's scatter above the line), and the rate of the interruptions
+ * (runs counted clean, within W of the line, or not, at each N:
+ * plan_until_rate).  At every fit the model's time to the target under
+ * the current plan (the sweeps it still needs) is weighed against a new
+ * plan's from scratch (its N have no runs yet); the new one is taken only
+ * where it is expected sooner, so an estimate that wobbles does not
+ * make the plan flip back and forth for nothing.  The runs of the old N
+ * stay in the fit.
+ */
+#ifndef SUBTICK_REPLAN_H
+#define SUBTICK_REPLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel.h"
+#include "lvstate.h"
+#include "plan.h"
+#include "planuntil.h"
+
+struct replan {
+	int on;
+	struct plan_until_input base;	/* the first plan's inputs */
+	struct plan own;		/* the plan made here, once made */
+	uint64_t *clean, *runs;		/* per N of the current plan */
+	size_t cap;			/* room for N in them */
+	uint64_t sweeps;		/* sweeps on the current plan */
+	uint64_t counted;		/* of those, judged against a fit */
+	uint64_t n_setup;		/* the kernel is set up up to this N */
+	unsigned made;			/* plans made here */
+	double unit_ns;
+	char said[320];			/* the last plan made, told */
+};
+
+/* base: the first plan's inputs (NULL: no re-planning); points_cap: N a
+ * plan may have at most.  0, or -1 out of memory. */
+int replan_init(struct replan *r, const struct plan_until_input *base,
+		const struct plan *first, double unit_ns);
+void replan_free(struct replan *r);
+
+/* One sweep's samples of the kernel (n[i], t[i]), judged against the
+ * last fit: clean where within its band W of the line. */
+void replan_count(struct replan *r, const struct plan *p, const struct lvstate_fit *f,
+		  const uint64_t *n, const uint64_t *t, size_t count);
+
+/* After a fit: a new plan where the model expects it to reach the
+ * target sooner (budget_left: units of sampling time still to go).
+ * Returns 1 with *p pointing at the new plan (the kernel set up for
+ * it) and r->said telling it, 0 to keep *p, -1 out of memory. */
+int replan_consider(struct replan *r, const struct plan **p, const struct lvstate_fit *f,
+		    struct kernel *k, double budget_left, double elapsed_s);
+
+#endif /* SUBTICK_REPLAN_H */
