@@ -98,7 +98,7 @@ static int measured(const struct replan *r, const struct plan *p, const struct l
 	in->unit_cost = f->slope;
 	in->fixed_cost = fmax(f->intercept, 0);
 	in->band = f->iv.band_width;
-	in->rate = plan_until_rate(len, r->clean, r->runs, p->count);
+	plan_until_clean(len, r->clean, r->runs, p->count, &in->fast_share, &in->rate);
 	in->budget = budget_left;
 	free(len);
 	return budget_left > 0 ? 0 : -1;
@@ -122,7 +122,7 @@ int replan_consider(struct replan *r, const struct plan **p, const struct lvstat
 {
 	struct plan_until_input in;
 	struct plan_until_choice c;
-	if (!r->on || r->counted < r->base.runs_min || measured(r, *p, f, budget_left, &in) != 0 ||
+	if (!r->on || r->made >= REPLAN_MAX || r->counted < r->base.runs_min || measured(r, *p, f, budget_left, &in) != 0 ||
 	    plan_until(&in, &c) != 0)
 		return 0;
 	double width_end, left = time_left(r, *p, &in, &width_end);
@@ -156,8 +156,8 @@ int replan_consider(struct replan *r, const struct plan **p, const struct lvstat
 	{
 		double ns = r->unit_ns;
 		snprintf(r->said, sizeof r->said,
-			"--until: plan made again after %.3g s (measured: band %.3g ns, %.3g interruptions a second%s): runs up to %.3g ms at %zu N, expected %s %.2g in %.3g s more",
-			elapsed_s, in.band * ns, in.rate * 1e9 / ns,
+			"--until: plan made again after %.3g s (measured: band %.3g ns, %.3g interruptions a second, at the fastest speed %.3g of the time%s): runs up to %.3g ms at %zu N, expected %s %.2g in %.3g s more",
+			elapsed_s, in.band * ns, in.rate * 1e9 / ns, in.fast_share,
 			isfinite(left) ? "" : "; the plan before would not reach it",
 			(in.fixed_cost + in.unit_cost * (double)c.n_max) * ns / 1e6, c.points,
 			c.reachable ? "a width of" : "no better than", c.width, c.time * ns / 1e9);

@@ -2,15 +2,24 @@
  * replan.h - collect --until's plan made again between sweeps, from what
  * the fits measure (planuntil.h's model): the cost per unit and the fixed
  * cost (the line), the band W the bounds rest on (the tick, or the
- * minima's scatter above the line), and the rate of the interruptions
- * (runs counted clean, within W of the line, or not, at each N:
- * plan_until_rate).  At every fit the model's time to the target under
+ * minima's scatter above the line), the rate of the interruptions and the
+ * share of the time at the fastest speed (runs counted clean, within W of
+ * the line, or not, at each N: plan_until_clean).  At every fit the model's time to the target under
  * the current plan (the sweeps it still needs) is weighed against a new
  * plan's from scratch (its N have no runs yet); the new one is taken only
  * where it is expected sooner, so an estimate that wobbles does not
- * make the plan flip back and forth for nothing.  The runs of the old N
- * stay in the fit.
+ * make the plan flip back and forth for nothing.  The fit then starts
+ * afresh on the new plan's runs (watch_restart: the stretches of time
+ * before it lack its N); the stream keeps every run.
+ *
+ * Once: the first plan's runs, judged against a fit over many sweeps,
+ * have their minima at the floor, and W is the floor's scatter.  A plan
+ * made again on a new plan's first sweeps would rest on a W its few runs
+ * overstate (a minimum of 5 runs lies above its floor), which asks for
+ * longer runs, whose first sweeps overstate it more: measured, a second
+ * and third plan lengthened the runs from 0.03 to 37 ms.
  */
+#define REPLAN_MAX 1
 #ifndef SUBTICK_REPLAN_H
 #define SUBTICK_REPLAN_H
 

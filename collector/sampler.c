@@ -285,6 +285,7 @@ static int replan_now(struct loop_state *s)
 				 spent / 1e9);
 	if (rc > 0) {
 		s->res[0].replans++;
+		watch_restart(&s->watch, clock_reference_ns());
 		progress_clear(&s->bar);
 		fprintf(stderr, "%s: note: %s\n", cfg->prog, s->rp.said);
 	}

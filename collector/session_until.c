@@ -109,7 +109,7 @@ static void gave_up(const struct session *s, const struct sampler_result r[], do
 	char got[32], want[32];
 	progress_percent(got, sizeof got, widest);
 	progress_percent(want, sizeof want, s->opt->until);
-	fprintf(stderr, "%s: --until %g not met (stop=drift after %.3g s): the machine's speed moved: %s%s fifth of the collection in time ran %.2g%% slower than the %s, beyond both their bands and more than the target; it held while the samples doubled, so more sampling would not narrow the bounds (width %s of %s)\n",
+	fprintf(stderr, "%s: --until %g not met (stop=drift after %.3g s): the machine's speed moved: %s%s fifth of the collection in time ran %.2g%% slower than the %s, beyond both their bands and more than the target; it held while the samples grew fivefold, so more sampling would not narrow the bounds (width %s of %s)\n",
 		prog, s->opt->until, d->seconds, s->kernels > 1 ? (k ? "B's " : "A's ") : "the ",
 		nth[d->drift_slow % 5], 100 * d->drift, nth[d->drift_fast % 5], got, want);
 }

@@ -105,6 +105,25 @@ int watch_sweep(struct watch *w, uint64_t now_ns)
 	return w->until > 0 && drift_held(w) ? 2 : 0;
 }
 
+void watch_restart(struct watch *w, uint64_t now_ns)
+{
+	if (!w->active)
+		return;
+	for (unsigned k = 0; k < w->kernels; k++) {
+		double tick = w->lv[k].tick;
+		lvstate_free(&w->lv[k]);
+		lvstate_init(&w->lv[k], tick);
+		w->fold_count[k] = 0;
+		memset(&w->fit[k], 0, sizeof w->fit[k]);
+	}
+	w->start_ns = w->last_fit_ns = now_ns;
+	w->have_fit = 0;
+	w->reached = INFINITY;
+	w->runs_enough = 0;
+	w->drift_since = 0;
+	trend_init(&w->trend, w->until);
+}
+
 void watch_free(struct watch *w)
 {
 	for (unsigned k = 0; k < w->kernels; k++) {

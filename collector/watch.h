@@ -68,14 +68,15 @@ static inline void watch_record(struct watch *w, unsigned k, uint64_t n, uint64_
 /*
  * --until gives up on a drift: where a kernel's fifths in time lie beyond
  * each other's bands (fifths.h) by more than the target, at a fit and at
- * every fit after it until the samples have doubled.  A fifth's unit cost
- * is that of its fastest moments, so a slow stretch that filled one fifth
- * fills half of one once the collection has doubled, and the fast other
- * half takes the drift away; a drift that holds through the doubling is
- * the machine's speed moving from one stretch to the next, which no
- * longer sampling narrows.
+ * every fit after it until the samples have grown BLOCKS_FIFTHS-fold.  A
+ * fifth's unit cost is that of its fastest moments, so a slow stretch
+ * that filled one fifth when the drift was first seen fills a fifth of a
+ * fifth by then, and the fast rest of that fifth takes the drift away (a
+ * slow start, as the first fits of a collection can show, is gone); a
+ * drift that holds through that growth is the machine's speed moving
+ * again and again, which no longer sampling narrows.
  */
-#define WATCH_DRIFT_GROWTH 2.0
+#define WATCH_DRIFT_GROWTH BLOCKS_FIFTHS
 
 /* After a sweep: fold its samples in, and fit when it is time.  Returns
  * 1 when --until's precision is reached by every kernel, 2 when it gave
@@ -85,6 +86,11 @@ int watch_sweep(struct watch *w, uint64_t now_ns);
 /* Fold what is left and fit, whatever the time (the collection's end:
  * the precision it reached).  0, or -1 when out of memory. */
 int watch_finish(struct watch *w, uint64_t now_ns);
+
+/* Forget the samples so far (a plan made again, replan.h: the fit rests
+ * on the new plan's runs alone, whose N the stretches of the collection
+ * before it lack); the room stays. */
+void watch_restart(struct watch *w, uint64_t now_ns);
 
 void watch_free(struct watch *w);
 

@@ -5,34 +5,40 @@
 
 #include <math.h>
 
-/* E_m is tabled up to this many clean N; beyond, its asymptote
- * sqrt(pi / (2 (m - 1))), within 1% of the sum there. */
+/* E_m is tabled up to this many clean N (a plan of --until has at most
+ * 64); beyond, it is summed when asked. */
 #define SLACK_TABLE 129
-/* Steps of the midpoint rule for E_m: its integrand is a polynomial of
- * degree m between the breaks j / (m - 1), within 1e-4 of the integral
- * at this many steps (checked against m = 2: 1/2 exactly). */
+/* Steps of the midpoint rule for E_m over [0, s_max]: its integrand is a
+ * polynomial of degree m between the breaks j / (m - 1); at this many
+ * steps the sum agrees with one of 16 times as many to 1e-5 (m = 2 to
+ * 129; m = 2 gives 1/2 exactly). */
 #define SLACK_STEPS 512
-/* Grid of N_max: this many steps an octave (a width that differs by
- * 2^(1/16) = 4% from one step to the next). */
+/* Grid of N_max: this many steps an octave, so that the run chosen lies
+ * within 2^(1/16) = 4% in length of the model's best, finer than the
+ * model's inputs are known (the probe's cost per unit alone moves by
+ * more from one collection to the next). */
 #define GRID_PER_OCTAVE 16
 
-/* E_m (planuntil.h): the mean least slack, in W, at an end of m clean N. */
+/* E_m (planuntil.h): the mean least slack, in W, at an end of m clean N.
+ * The integrand, P(least > s), is about exp(-(m - 1) s^2 / 2) (its mean
+ * sqrt(pi / (2 (m - 1))) to first order, 6% high at m = 129): past
+ * s = 8 / sqrt(m - 1) it is below e^-32, and the sum stops there. */
 static double end_slack(unsigned m)
 {
 	if (m < 2)
 		return INFINITY;
-	if (m > SLACK_TABLE)
-		return sqrt(M_PI / (2.0 * (m - 1)));
-	double sum = 0;
+	double s_max = fmin(1, 8 / sqrt((double)(m - 1))), sum = 0;
 	for (unsigned i = 0; i < SLACK_STEPS; i++) {
-		double s = (i + 0.5) / SLACK_STEPS, prod = 1;
+		double s = s_max * (i + 0.5) / SLACK_STEPS, prod = 1;
 		for (unsigned j = 0; j < m && prod > 0; j++) {
 			double x = s - (double)j / (m - 1);
-			prod *= x <= 0 ? 1 : x >= 1 ? 0 : 1 - x;
+			if (x <= 0)
+				break;	/* the rest lie beyond s: each 1 */
+			prod *= x >= 1 ? 0 : 1 - x;
 		}
 		sum += prod;
 	}
-	return sum / SLACK_STEPS;
+	return sum * s_max / SLACK_STEPS;
 }
 
 struct slack_table {
@@ -61,7 +67,7 @@ double plan_until_sweep(const struct plan_until_input *in, uint64_t n_max,
 /* The minimum of N_j's k runs is clean: 1 - (1 - exp(-r T_j))^k. */
 static double clean_min(const struct plan_until_input *in, double t, double k)
 {
-	double q = exp(-in->rate * t);
+	double q = in->fast_share * exp(-in->rate * t);
 	return q >= 1 ? 1 : -expm1(k * log1p(-q));
 }
 
@@ -125,6 +131,7 @@ double plan_until_sweeps(const struct plan_until_input *in, uint64_t n_max,
 static int input_ok(const struct plan_until_input *in)
 {
 	return in->band > 0 && in->unit_cost > 0 && in->fixed_cost >= 0 && in->rate >= 0 &&
+	       in->fast_share > 0 && in->fast_share <= 1 &&
 	       in->until > 0 && in->budget > 0 && isfinite(in->budget) &&
 	       in->points_min >= 2 && in->points_min <= in->points_max && in->n_max_allowed >= 2;
 }
@@ -203,9 +210,53 @@ int plan_until(const struct plan_until_input *in, struct plan_until_choice *out)
 	return 0;
 }
 
-double plan_until_rate(const double *length, const uint64_t *clean,
-		       const uint64_t *runs, size_t count)
+/* The log-likelihood of (share, rate) and, for the rate given, the share
+ * that maximises it: its derivative in the share,
+ *     C / s - sum_j d_j e_j / (1 - s e_j),   e_j = exp(-r T_j),
+ * falls with s (bisection; 1 where it is still >= 0 there). */
+struct counts {
+	const double *t;
+	const uint64_t *clean, *runs;
+	size_t count;
+};
+
+static double loglik(const struct counts *c, double share, double rate)
 {
+	double l = 0;
+	for (size_t j = 0; j < c->count; j++) {
+		if (c->runs[j] == 0 || !(c->t[j] > 0))
+			continue;
+		double q = share * exp(-rate * c->t[j]);
+		double dirty = (double)(c->runs[j] - c->clean[j]);
+		l += (double)c->clean[j] * log(q) + (dirty > 0 ? dirty * log1p(-q) : 0);
+	}
+	return l;
+}
+
+static double best_share(const struct counts *c, double rate)
+{
+	double lo = 0, hi = 1;
+	for (int it = 0; it < 100; it++) {
+		double s = (lo + hi) / 2, g = 0;
+		for (size_t j = 0; j < c->count; j++) {
+			if (c->runs[j] == 0 || !(c->t[j] > 0))
+				continue;
+			double e = exp(-rate * c->t[j]);
+			g += (double)c->clean[j] / s -
+			     (double)(c->runs[j] - c->clean[j]) * e / (1 - s * e);
+		}
+		if (g > 0)
+			lo = s;
+		else
+			hi = s;
+	}
+	return (lo + hi) / 2;
+}
+
+void plan_until_clean(const double *length, const uint64_t *clean, const uint64_t *runs,
+		      size_t count, double *share, double *rate)
+{
+	struct counts c = { length, clean, runs, count };
 	double t_min = INFINITY, t_max = 0, runs_all = 0, clean_all = 0;
 	for (size_t j = 0; j < count; j++) {
 		if (runs[j] == 0 || !(length[j] > 0))
@@ -215,23 +266,31 @@ double plan_until_rate(const double *length, const uint64_t *clean,
 		runs_all += (double)runs[j];
 		clean_all += (double)clean[j];
 	}
+	*share = 1, *rate = 0;
 	if (runs_all == 0 || clean_all == runs_all)
-		return 0;
-	if (clean_all == 0)	/* fewer than one clean in the count */
-		return log(runs_all + 1) / t_min;
-	double lo = log(1e-9 / t_max), hi = log(100 / t_min);
-	for (int it = 0; it < 200 && hi - lo > 1e-9; it++) {
-		double r = exp((lo + hi) / 2), g = 0;
-		for (size_t j = 0; j < count; j++) {
-			if (runs[j] == 0 || !(length[j] > 0))
-				continue;
-			double t = length[j];
-			g += (double)(runs[j] - clean[j]) * t / expm1(r * t) - (double)clean[j] * t;
-		}
-		if (g > 0)
-			lo = log(r);
-		else
-			hi = log(r);
+		return;
+	if (clean_all == 0) {	/* fewer than one clean in the count */
+		*share = 1 / (runs_all + 1);
+		return;
 	}
-	return exp((lo + hi) / 2);
+	/* the profile likelihood in log r, golden section, against r = 0 */
+	double a = log(1e-6 / t_max), b = log(100 / t_min), g = (sqrt(5) - 1) / 2;
+	double x1 = b - g * (b - a), x2 = a + g * (b - a);
+	double f1 = loglik(&c, best_share(&c, exp(x1)), exp(x1));
+	double f2 = loglik(&c, best_share(&c, exp(x2)), exp(x2));
+	for (int it = 0; it < 100 && b - a > 1e-6; it++) {
+		if (f1 >= f2) {
+			b = x2, x2 = x1, f2 = f1;
+			x1 = b - g * (b - a);
+			f1 = loglik(&c, best_share(&c, exp(x1)), exp(x1));
+		} else {
+			a = x1, x1 = x2, f1 = f2;
+			x2 = a + g * (b - a);
+			f2 = loglik(&c, best_share(&c, exp(x2)), exp(x2));
+		}
+	}
+	double r = exp((a + b) / 2), s = best_share(&c, r), s0 = best_share(&c, 0);
+	if (loglik(&c, s0, 0) >= loglik(&c, s, r))
+		r = 0, s = s0;
+	*share = s, *rate = r;
 }

@@ -25,12 +25,14 @@
  *     E_m = int_0^1 prod_j (1 - clamp(s - j / (m - 1), 0, 1)) ds
  * falls as sqrt(pi / (2 (m - 1))): w = 2 W (1 + 2 E_m) / S, to 2 W / S (the
  * tick band's two ticks over the span) with many N.  (2.6e-5 was measured
- * for 64 N over runs to 1.1 ms of a 10 ns tick, where 2 W (1 + 2 E_64) / S
- * gives 2.6e-5.)
+ * for 64 N over runs of 0.05 to 1.1 ms of a 10 ns tick, where
+ * 2 W (1 + 2 E_64) / S gives 2.5e-5.)
  *
- * Clean runs.  Interruptions come as a Poisson process of rate r: a run of
+ * Clean runs.  Interruptions come as a Poisson process of rate r, and the
+ * machine runs at its fastest a share s of the time (speed states: a run
+ * in a slower one lies above the band whatever its length): a run of
  * length T is clean (its time within the band) with probability
- * q = exp(-r T), and the minimum of k runs with p = 1 - (1 - q)^k.  An N
+ * q = s exp(-r T), and the minimum of k runs with p = 1 - (1 - q)^k.  An N
  * whose minimum is not clean lies above the band and bounds nothing; the
  * band then rests on the clean N: the expected largest and smallest of
  * them (N_hi = N_j with probability p_j prod_{i > j} (1 - p_i)) give the
@@ -58,6 +60,8 @@ struct plan_until_input {
 	double unit_cost;	/* c, units per N (> 0) */
 	double fixed_cost;	/* f, units (>= 0) */
 	double rate;		/* r, interruptions per unit (>= 0) */
+	double fast_share;	/* s, the share of the time the machine runs
+				 * at its fastest, in (0, 1] */
 	double until;		/* REL (> 0) */
 	double budget;		/* units of sampling time (> 0) */
 	uint64_t n_max_allowed;
@@ -100,15 +104,15 @@ double plan_until_sweeps(const struct plan_until_input *in, uint64_t n_max,
 int plan_until(const struct plan_until_input *in, struct plan_until_choice *out);
 
 /*
- * The rate r from runs counted clean or not at each length: the maximum
- * of the Poisson likelihood sum_j c_j (-r T_j) + (k_j - c_j) ln(1 - e^{-r
- * T_j}), where its derivative
- *     sum_j (k_j - c_j) T_j / (e^{r T_j} - 1) - sum_j c_j T_j
- * falls through 0 (bisection on log r).  0 when every run was clean;
- * where none was, the rate at which the shortest length has one clean
- * run in its count (the likelihood grows without bound).
+ * The share s and the rate r from runs counted clean or not at each
+ * length T_j (c_j clean of k_j): the maximum of the likelihood
+ *     sum_j c_j ln(s e^{-r T_j}) + (k_j - c_j) ln(1 - s e^{-r T_j}),
+ * the rate by golden section on log r (and r = 0) over the likelihood
+ * maximised in s at each r.  s = 1, r = 0 when every run was clean;
+ * where none was, r = 0 and s = 1 / (runs + 1): fewer than one clean in
+ * the count.
  */
-double plan_until_rate(const double *length, const uint64_t *clean,
-		       const uint64_t *runs, size_t count);
+void plan_until_clean(const double *length, const uint64_t *clean, const uint64_t *runs,
+		      size_t count, double *share, double *rate);
 
 #endif /* SUBTICK_PLANUNTIL_H */

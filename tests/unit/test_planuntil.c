@@ -23,7 +23,7 @@ static struct plan_until_input tsc(double r_per_s, double until, double budget_s
 		.band = 26, .unit_cost = 0.27 * ghz, .fixed_cost = 50 * ghz,
 		.rate = r_per_s / (ghz * 1e9), .until = until, .budget = budget_s * ghz * 1e9,
 		.n_max_allowed = UINT64_MAX / 2, .points_min = 8, .points_max = 64,
-		.runs_min = 5,
+		.runs_min = 5, .fast_share = 1,
 	};
 }
 
@@ -170,27 +170,54 @@ static void test_budget_bound(void **state)
 	assert_int_equal(plan_until(&in, &c), -1);
 }
 
-/* The rate from counts drawn exactly from a known rate: recovered; none
- * dirty: 0; none clean: finite and large. */
-static void test_rate_estimate(void **state)
+/* The share and the rate from counts drawn exactly from known ones:
+ * recovered; every run clean: 1 and 0; none clean: a share below one in
+ * the count. */
+static void test_clean_estimate(void **state)
 {
 	(void)state;
-	double r = 3e-6, t[8];
+	double shares[] = { 1, 0.3 }, rates[] = { 3e-6, 0 }, t[8];
 	uint64_t clean[8], runs[8];
-	for (int j = 0; j < 8; j++) {
-		t[j] = 1e5 * (j + 1);
-		runs[j] = 10000000;
-		clean[j] = (uint64_t)llround((double)runs[j] * exp(-r * t[j]));
+	for (int c = 0; c < 2; c++) {
+		for (int j = 0; j < 8; j++) {
+			t[j] = 1e5 * (j + 1);
+			runs[j] = 10000000;
+			clean[j] = (uint64_t)llround((double)runs[j] * shares[c] * exp(-rates[c] * t[j]));
+		}
+		double s, r;
+		plan_until_clean(t, clean, runs, 8, &s, &r);
+		printf("share %g rate %g: got %g, %g\n", shares[c], rates[c], s, r);
+		assert_true(fabs(s / shares[c] - 1) < 1e-2);
+		assert_true(rates[c] > 0 ? fabs(r / rates[c] - 1) < 1e-2 : r * t[7] < 1e-3);
 	}
-	double got = plan_until_rate(t, clean, runs, 8);
-	assert_true(fabs(got / r - 1) < 1e-3);
 	for (int j = 0; j < 8; j++)
 		clean[j] = runs[j];
-	assert_true(plan_until_rate(t, clean, runs, 8) == 0);
+	double s, r;
+	plan_until_clean(t, clean, runs, 8, &s, &r);
+	assert_true(s == 1 && r == 0);
 	for (int j = 0; j < 8; j++)
 		clean[j] = 0;
-	double none = plan_until_rate(t, clean, runs, 8);
-	assert_true(isfinite(none) && none * t[0] > 10);
+	plan_until_clean(t, clean, runs, 8, &s, &r);
+	assert_true(s > 0 && s * 8e7 < 1);
+}
+
+/* A machine at its fastest a tenth of the time: more time to REL, and
+ * runs no shorter than where it always is (speed states do not favour
+ * short runs as interruptions do). */
+static void test_share_not_shorter(void **state)
+{
+	(void)state;
+	struct plan_until_input all = tsc(300, 1e-4, 60), tenth = all;
+	tenth.fast_share = 0.1;
+	struct plan_until_choice ca, ct;
+	assert_int_equal(plan_until(&all, &ca), 0);
+	assert_int_equal(plan_until(&tenth, &ct), 0);
+	printf("share 1: %.3g ms x %zu N, %.0f sweeps; share 0.1: %.3g ms x %zu N, %.0f sweeps\n",
+	       run_ms(&all, &ca), ca.points, ca.sweeps, run_ms(&tenth, &ct), ct.points, ct.sweeps);
+	assert_true(ct.reachable);
+	assert_true(ct.n_max >= ca.n_max);
+	assert_true(ct.time > ca.time);
+	assert_true(ct.width <= tenth.until);
 }
 
 int main(void)
@@ -202,7 +229,8 @@ int main(void)
 		cmocka_unit_test(test_rate_shortens),
 		cmocka_unit_test(test_monotone_in_rel),
 		cmocka_unit_test(test_budget_bound),
-		cmocka_unit_test(test_rate_estimate),
+		cmocka_unit_test(test_clean_estimate),
+		cmocka_unit_test(test_share_not_shorter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
