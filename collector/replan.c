@@ -97,7 +97,9 @@ static int measured(const struct replan *r, const struct plan *p, const struct l
 		len[j] = fmax(f->intercept, 0) + f->slope * (double)p->n[j];
 	in->unit_cost = f->slope;
 	in->fixed_cost = fmax(f->intercept, 0);
-	in->band = f->iv.band_width;
+	/* W = tick + beta T: beta from the band over the longest run */
+	double longest = fmax(f->intercept, 0) + f->slope * (double)plan_max(p);
+	in->scatter = fmax(f->iv.band_width - r->base.band, 0) / longest;
 	plan_until_clean(len, r->clean, r->runs, p->count, &in->fast_share, &in->rate);
 	in->budget = budget_left;
 	free(len);
@@ -105,14 +107,12 @@ static int measured(const struct replan *r, const struct plan *p, const struct l
 }
 
 /* The current plan's expected time still to go under the model (INFINITY:
- * not within any count of sweeps), and its width at the budget's end. */
+ * not within any count of sweeps). */
 static double time_left(const struct replan *r, const struct plan *p,
-			const struct plan_until_input *in, double *width_end)
+			const struct plan_until_input *in)
 {
 	double sweep = plan_until_sweep(in, plan_max(p), p->count);
 	double done = (double)r->sweeps;
-	double k_end = done + floor(in->budget / sweep);
-	*width_end = plan_until_width(in, plan_max(p), p->count, k_end);
 	double k = plan_until_sweeps(in, plan_max(p), p->count, 1e15);
 	return k > 0 ? fmax(k - done, 0) * sweep : INFINITY;
 }
@@ -125,8 +125,8 @@ int replan_consider(struct replan *r, const struct plan **p, const struct lvstat
 	if (!r->on || r->made >= REPLAN_MAX || r->counted < r->base.runs_min || measured(r, *p, f, budget_left, &in) != 0 ||
 	    plan_until(&in, &c) != 0)
 		return 0;
-	double width_end, left = time_left(r, *p, &in, &width_end);
-	int sooner = c.reachable ? c.time < left : !isfinite(left) && c.width < width_end;
+	double left = time_left(r, *p, &in);
+	int sooner = c.reachable && c.time < left;
 	if (!sooner || (c.n_max == plan_max(*p) && c.points == (*p)->count))
 		return 0;
 	struct plan next;
@@ -156,11 +156,11 @@ int replan_consider(struct replan *r, const struct plan **p, const struct lvstat
 	{
 		double ns = r->unit_ns;
 		snprintf(r->said, sizeof r->said,
-			"--until: plan made again after %.3g s (measured: band %.3g ns, %.3g interruptions a second, at the fastest speed %.3g of the time%s): runs up to %.3g ms at %zu N, expected %s %.2g in %.3g s more",
-			elapsed_s, in.band * ns, in.rate * 1e9 / ns, in.fast_share,
+			"--until: plan made again after %.3g s (measured: band %.3g ns on the longest runs, %.3g interruptions a second, at the fastest speed %.3g of the time%s): runs up to %.3g ms at %zu N, expected %s %.2g in %.3g s more",
+			elapsed_s, (in.band + in.scatter * (in.fixed_cost + in.unit_cost * (double)plan_max(*p))) * ns, in.rate * 1e9 / ns, in.fast_share,
 			isfinite(left) ? "" : "; the plan before would not reach it",
 			(in.fixed_cost + in.unit_cost * (double)c.n_max) * ns / 1e6, c.points,
-			c.reachable ? "a width of" : "no better than", c.width, c.time * ns / 1e9);
+			"a width of", c.width, c.time * ns / 1e9);
 	}
 	return 1;
 }

@@ -1,17 +1,27 @@
 /*
  * replan.h - collect --until's plan made again between sweeps, from what
  * the fits measure (planuntil.h's model): the cost per unit and the fixed
- * cost (the line), the band W the bounds rest on (the tick, or the
- * minima's scatter above the line), the rate of the interruptions and the
- * share of the time at the fastest speed (runs counted clean, within W of
- * the line, or not, at each N: plan_until_clean).  At every fit the model's time to the target under
- * the current plan (the sweeps it still needs) is weighed against a new
- * plan's from scratch (its N have no runs yet); the new one is taken only
- * where it is expected sooner, so an estimate that wobbles does not
- * make the plan flip back and forth for nothing.  The fit then starts
- * afresh on the new plan's runs (watch_restart: the stretches of time
- * before it lack its N); the stream keeps every run.
- *
+ * cost (the line), the band W the bounds rest on (its growth over the
+ * tick in proportion to the longest run), the rate of the interruptions
+ * and the share of the time at the fastest speed (runs counted clean,
+ * within W of the line, or not, at each N: plan_until_clean).  At every
+ * fit the model's time to the target under the current plan (the sweeps
+ * it still needs) is weighed against a new plan's from scratch (its N
+ * have no runs yet); the new one is taken only where it is expected to
+ * reach the target, and sooner.  Where no plan is expected to, the plan
+ * stays: the plan of least width at the budget's end leans hardest on the
+ * model's runs being clean independently of each other, which speed
+ * states that come in bursts break (measured on a loaded guest: runs
+ * lengthened from 0.03 to 0.14 ms for an expected width of 2.7e-4 ended
+ * at 6.6% after 20 s, the refits on halves of the collection in time
+ * apart, where 64 N of 7.7 us had reached 7.4e-4 in 60 s).  The fit then
+ * starts afresh on the new plan's runs (watch_restart: the stretches of
+ * time before it lack its N); the stream keeps every run.
+ */
+#ifndef SUBTICK_REPLAN_H
+#define SUBTICK_REPLAN_H
+
+/*
  * Once: the first plan's runs, judged against a fit over many sweeps,
  * have their minima at the floor, and W is the floor's scatter.  A plan
  * made again on a new plan's first sweeps would rest on a W its few runs
@@ -20,8 +30,6 @@
  * and third plan lengthened the runs from 0.03 to 37 ms.
  */
 #define REPLAN_MAX 1
-#ifndef SUBTICK_REPLAN_H
-#define SUBTICK_REPLAN_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -211,6 +211,7 @@ void session_until_input(const struct session *s, const struct plan_auto_input *
 		.fixed_cost = in->fixed_cost,
 		.rate = s->timer_period_ns > 0 ? ns / s->timer_period_ns : 0,
 		.fast_share = 1,
+		.scatter = 0,
 		.until = s->opt->until,
 		.budget = in->budget,
 		.n_max_allowed = in->n_max_allowed,

@@ -90,9 +90,12 @@ static double width_with(const struct plan_until_input *in, const struct slack_t
 		none_below *= 1 - p;
 	}
 	double span = in->unit_cost * (hi - lo);
-	if (m < 2 || !(span > 0))
+	/* the band's W is the median height of the minima where larger
+	 * (interval.h): W holds while half the minima at least are clean */
+	if (m < 2 || m < (double)points / 2 || !(span > 0))
 		return INFINITY;
-	return 2 * in->band * (1 + 2 * slack_of(tab, m)) / span;
+	double w = in->band + in->scatter * (in->fixed_cost + in->unit_cost * (double)n_max);
+	return 2 * w * (1 + 2 * slack_of(tab, m)) / span;
 }
 
 double plan_until_width(const struct plan_until_input *in, uint64_t n_max,
@@ -130,7 +133,7 @@ double plan_until_sweeps(const struct plan_until_input *in, uint64_t n_max,
 
 static int input_ok(const struct plan_until_input *in)
 {
-	return in->band > 0 && in->unit_cost > 0 && in->fixed_cost >= 0 && in->rate >= 0 &&
+	return in->band > 0 && in->scatter >= 0 && in->unit_cost > 0 && in->fixed_cost >= 0 && in->rate >= 0 &&
 	       in->fast_share > 0 && in->fast_share <= 1 &&
 	       in->until > 0 && in->budget > 0 && isfinite(in->budget) &&
 	       in->points_min >= 2 && in->points_min <= in->points_max && in->n_max_allowed >= 2;

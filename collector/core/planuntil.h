@@ -36,8 +36,15 @@
  * whose minimum is not clean lies above the band and bounds nothing; the
  * band then rests on the clean N: the expected largest and smallest of
  * them (N_hi = N_j with probability p_j prod_{i > j} (1 - p_i)) give the
- * span, their expected count m.  So the expected width after k sweeps is
+ * span, their expected count m.  W is the minima's median height above
+ * the line where that is larger (interval.h), so it holds only while m is
+ * half the N at least; below, the width is taken as unbounded.  So the
+ * expected width after k sweeps is
  *     w(N_max, P, k) = 2 W (1 + 2 E_m) / (c (E N_hi - E N_lo)),
+ * W = tick + beta T_P: the minima scatter above their floors by the runs'
+ * own jitter, in proportion to the run (beta from the fit's band over
+ * the longest run it rests on; 0 before any fit), so that no length
+ * narrows w below about 2 beta,
  * falling with k, and the time to reach REL is k* sweep(N_max, P), k* the
  * least k (at least runs_min, the stop's own floor) with w <= REL.
  *
@@ -56,7 +63,10 @@
 #include <stdint.h>
 
 struct plan_until_input {
-	double band;		/* W, clock units (> 0) */
+	double band;		/* W at no length: the tick, clock units (> 0) */
+	double scatter;		/* W's growth per unit of the longest run's
+				 * length (the run's own jitter, in proportion
+				 * to it), >= 0 */
 	double unit_cost;	/* c, units per N (> 0) */
 	double fixed_cost;	/* f, units (>= 0) */
 	double rate;		/* r, interruptions per unit (>= 0) */

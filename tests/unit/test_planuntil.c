@@ -201,6 +201,29 @@ static void test_clean_estimate(void **state)
 	assert_true(s > 0 && s * 8e7 < 1);
 }
 
+/* Jitter in proportion to the run: no length narrows the width below
+ * about 2 beta, and where REL is above that, the time is no shorter and
+ * the runs no shorter than without it. */
+static void test_scatter(void **state)
+{
+	(void)state;
+	struct plan_until_input clean = tsc(300, 1e-4, 60), jitter = clean;
+	jitter.scatter = 1e-5;
+	struct plan_until_choice cc, cj;
+	assert_int_equal(plan_until(&clean, &cc), 0);
+	assert_int_equal(plan_until(&jitter, &cj), 0);
+	printf("scatter 0: %.3g ms, %.3g s; 1e-5: %.3g ms, %.3g s\n", run_ms(&clean, &cc),
+	       cc.time / 2.6e9, run_ms(&jitter, &cj), cj.time / 2.6e9);
+	assert_true(cj.reachable);
+	assert_true(cj.time >= cc.time);
+	assert_true((double)cj.n_max * (1 - 1.0 / (double)cj.points) >=
+		    (double)cc.n_max * (1 - 1.0 / (double)cc.points));
+	jitter.until = 1.5e-5;	/* below 2 beta */
+	assert_int_equal(plan_until(&jitter, &cj), 0);
+	assert_false(cj.reachable);
+	assert_true(cj.width > 2 * jitter.scatter);
+}
+
 /* A machine at its fastest a tenth of the time: more time to REL, and
  * runs no shorter than where it always is (speed states do not favour
  * short runs as interruptions do). */
@@ -231,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_budget_bound),
 		cmocka_unit_test(test_clean_estimate),
 		cmocka_unit_test(test_share_not_shorter),
+		cmocka_unit_test(test_scatter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
