@@ -87,7 +87,7 @@ static void stop_options(FILE *out)
 	help_option(out, "-r, --runs R", "take R sweeps: R runs at every N (default: as many as the budget allows)");
 	help_option(out, "-b, --budget SECONDS", "stop sampling after SECONDS (default %g s, %g s with --until, none with --runs alone); calibration (< 1 s) is extra",
 		    OPTIONS_DEFAULT_BUDGET_S, OPTIONS_UNTIL_BUDGET_S);
-	help_option(out, "--until REL", "sample until the unit cost's bounds (as analyze computes them) span less than REL of it, 5 runs at every N; missed by the budget: exit 3 (default: off)");
+	help_option(out, "--until REL", "sample until the unit cost's bounds span less than REL of it, 5 runs at every N, on a plan sized for it; missed or stop=drift: exit 3 (default: off)");
 	help_option(out, "--kbest K[:EPS]", "also stop once, for every N, the K smallest timings agree within EPS (default %g); K 1..1000, one kernel only",
 		    OPTIONS_DEFAULT_KBEST_EPS);
 }

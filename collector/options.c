@@ -206,15 +206,30 @@ void options_help(FILE *out)
 "                          with 5 runs at every N, or the budget runs out\n"
 "                          (default budget with --until: 60 s).  The last\n"
 "                          line gives the stop and the width reached\n"
-"                          (stop=until precision=...).  Not met when the\n"
-"                          budget, --runs or --kbest ends the sampling\n"
+"                          (stop=until precision=...).  The automatic\n"
+"                          plan then takes the run length and the count\n"
+"                          of N (8 to 64) of least expected time to REL,\n"
+"                          from the tick, the cost, and the interruptions\n"
+"                          (at first the timer's rate), and takes them\n"
+"                          again between sweeps from what the fits\n"
+"                          measure where that is expected sooner.  Where\n"
+"                          the fifths of the collection drift apart beyond\n"
+"                          their bands by more than REL and stay apart\n"
+"                          while the samples double, the machine's speed\n"
+"                          moved: collect stops (stop=drift, exit 3) and\n"
+"                          names the fifths and the movement.  Not met when\n"
+"                          the budget, --runs or --kbest ends the sampling\n"
 "                          first: exit 3, the stream whole all the same,\n"
 "                          and stderr says the width reached and why, as\n"
 "                          far as collect can tell: still falling (the\n"
 "                          time it would take at that pace), or not (the\n"
 "                          fifths disagree, the tick band, the halves of\n"
 "                          the collection apart; analyze's report says\n"
-"                          more)\n"
+"                          more)\n",
+		OPTIONS_DEFAULT_CHECK_TOLERANCE, PLAN_RANGE_POINTS,
+		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION);
+	/* (in parts: a string literal of more than 4095 bytes is beyond C99) */
+	fprintf(out,
 "        --max-n N         the largest N the automatic plan may choose\n"
 "                          (default: none; memcpy: half the L2 cache, so\n"
 "                          both buffers stay in it)\n"
@@ -226,8 +241,6 @@ void options_help(FILE *out)
 "                          its runs take less than tick / EPS (the plan's\n"
 "                          header says so); a plan given with --n or\n"
 "                          --range is refused there (exit 2)\n",
-		OPTIONS_DEFAULT_CHECK_TOLERANCE, PLAN_RANGE_POINTS,
-		OPTIONS_DEFAULT_BUDGET_S, OPTIONS_DEFAULT_PRECISION,
 		OPTIONS_DEFAULT_KBEST_EPS);
 	/* (in two: a string literal of more than 4095 bytes is beyond C99) */
 	fputs(
@@ -287,7 +300,8 @@ void options_help(FILE *out)
 "    0 done (also when the reader of stdout went away); 1 runtime error;\n"
 "    2 usage error; 3 --until REL not met: the budget, --runs or --kbest\n"
 "    ended the sampling with the bounds wider than REL (or fewer than 5\n"
-"    runs at some N), the stream whole all the same (its last line says\n"
+"    runs at some N), or the machine's speed moved by more than REL\n"
+"    (stop=drift), the stream whole all the same (its last line says\n"
 "    stop=budget precision=...); 130 after SIGINT, 143 after SIGTERM, 129\n"
 "    after SIGHUP (every complete sample is kept).  In collect | analyze\n"
 "    the shell reports analyze's status; set -o pipefail (or bash's\n"

@@ -12,6 +12,7 @@
 #include <sched.h>
 #include <setjmp.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 
 #include "kbest.h"
 #include "progress.h"
+#include "replan.h"
 #include "shuffle.h"
 #include "stopsignals.h"
 
@@ -91,6 +93,8 @@ struct loop_state {
 	struct kbest kb;
 	struct progress bar;
 	struct watch watch;	/* each kernel's line between sweeps */
+	const struct plan *plan;	/* A's N now: cfg->plan, or re-made */
+	struct replan rp;
 	uint64_t first_start;	/* of A and B alike: one time base */
 	int have_first;
 	uint64_t t0_ns;
@@ -220,7 +224,7 @@ static int sample_one(struct loop_state *s, unsigned k, uint64_t n, size_t i,
 static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 {
 	const struct sampler_config *cfg = s->cfg;
-	const struct plan *plan = cfg->plan;
+	const struct plan *plan = s->plan;
 
 	plan_shuffle(order, plan->count, rng);
 	for (size_t i = 0; i < plan->count; i++) {
@@ -259,6 +263,35 @@ static int sweep(struct loop_state *s, gsl_rng *rng, size_t *order, int write)
 	return 1;
 }
 
+/* Room for a sweep's samples of a kernel: the plan's N, or as many as a
+ * plan made again may have. */
+static size_t sweep_room(const struct sampler_config *cfg)
+{
+	size_t most = cfg->until_plan != NULL ? cfg->until_plan->points_max : 0;
+	return cfg->plan->count > most ? cfg->plan->count : most;
+}
+
+/* After a fit: --until's plan made again where sooner (replan.h).
+ * 0, or -1 out of memory. */
+static int replan_now(struct loop_state *s)
+{
+	const struct sampler_config *cfg = s->cfg;
+	if (!s->rp.on)
+		return 0;
+	uint64_t now = clock_reference_ns();
+	double spent = (double)(now - s->t0_ns);
+	double left = cfg->budget_ns > 0 ? (cfg->budget_ns - spent) / cfg->unit_ns : 0;
+	int rc = replan_consider(&s->rp, &s->plan, &s->watch.fit[0], cfg->kernel[0], left,
+				 spent / 1e9);
+	if (rc > 0) {
+		s->res[0].replans++;
+		watch_restart(&s->watch, clock_reference_ns());
+		progress_clear(&s->bar);
+		fprintf(stderr, "%s: note: %s\n", cfg->prog, s->rp.said);
+	}
+	return rc < 0 ? -1 : 0;
+}
+
 static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 {
 	const struct sampler_config *cfg = s->cfg;
@@ -271,7 +304,7 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 	}
 	s->t0_ns = clock_reference_ns();
 	progress_init(&s->bar, cfg->progress, s->t0_ns);
-	if (watch_init(&s->watch, s->kernels, cfg->plan->count, cfg->tick, cfg->until,
+	if (watch_init(&s->watch, s->kernels, sweep_room(cfg), cfg->tick, cfg->until,
 		       s->bar.enabled, s->t0_ns) != 0) {
 		res->stop = SAMPLER_NOMEM;
 		return;
@@ -283,9 +316,15 @@ static void sample_sweeps(struct loop_state *s, gsl_rng *rng, size_t *order)
 		res->sweeps++;
 		if (flush_now(s, clock_reference_ns()) != 0)
 			return;
+		replan_count(&s->rp, s->plan, &s->watch.fit[0], s->watch.fold_n[0],
+			     s->watch.fold_t[0], s->watch.fold_count[0]);
+		uint64_t fitted = s->watch.last_fit_ns;
 		int reached = watch_sweep(&s->watch, clock_reference_ns());
+		if (reached == 0 && s->watch.last_fit_ns != fitted && replan_now(s) != 0)
+			reached = -1;
 		if (reached != 0) {
-			res->stop = reached > 0 ? SAMPLER_UNTIL : SAMPLER_NOMEM;
+			res->stop = reached == 1 ? SAMPLER_UNTIL
+				    : reached == 2 ? SAMPLER_DRIFT : SAMPLER_NOMEM;
 			return;
 		}
 		if (cfg->runs && res->sweeps >= cfg->runs) {
@@ -330,11 +369,17 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 			  cfg->clock2 ? cfg->clock2->source : NULL, cfg->cpu);
 	for (unsigned k = 0; k < kernels; k++)
 		res[k] = (struct sampler_result){ 0 };
-	size_t *order = malloc(cfg->plan->count * sizeof *order);
+	size_t *order = malloc(sweep_room(cfg) * sizeof *order);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	s.plan = cfg->plan;
+	/* one kernel, no --kbest (its agreement is kept per N of the plan),
+	 * a budget to plan within */
+	int replanning = cfg->until_plan != NULL && kernels == 1 && !cfg->kbest_k &&
+			 cfg->budget_ns > 0 && cfg->until > 0;
 
 	s.t0_ns = clock_reference_ns();
 	if (order == NULL || rng == NULL ||
+	    replan_init(&s.rp, replanning ? cfg->until_plan : NULL, cfg->plan, cfg->unit_ns) != 0 ||
 	    (cfg->kbest_k && kbest_init(&s.kb, cfg->plan->count, cfg->kbest_k,
 					cfg->kbest_eps) != 0)) {
 		res[0].stop = SAMPLER_NOMEM;
@@ -347,13 +392,16 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 	double seconds = (double)(t1 - s.t0_ns) / 1e9;
 	/* the precision reached, where it was watched */
 	int watched = s.watch.active && res[0].stop != SAMPLER_NOMEM &&
-		      (res[0].stop == SAMPLER_UNTIL || watch_finish(&s.watch, t1) == 0);
+		      (res[0].stop == SAMPLER_UNTIL || res[0].stop == SAMPLER_DRIFT ||
+		    watch_finish(&s.watch, t1) == 0);
 	for (unsigned k = 0; k < kernels; k++) {
 		res[k].precision = watched && s.watch.fit[k].ok ? s.watch.fit[k].rel_width : NAN;
 		res[k].runs_min = watched && s.watch.fit[k].ok ? s.watch.fit[k].runs_min : 0;
 		res[k].glitches = watched && s.watch.fit[k].ok ? s.watch.fit[k].glitches.count : 0;
 		res[k].drift = watched && s.watch.fit[k].ok && s.watch.fit[k].drift
 				       ? s.watch.fit[k].drift_rel : 0;
+		res[k].drift_fast = res[k].drift > 0 ? s.watch.fit[k].drift_fast : 0;
+		res[k].drift_slow = res[k].drift > 0 ? s.watch.fit[k].drift_slow : 0;
 		parts_of_width(watched ? &s.watch.fit[k] : NULL, cfg->tick, &res[k]);
 		res[k].trend = s.watch.trend.last;
 		res[k].stop = res[0].stop;
@@ -365,6 +413,7 @@ void sampler_run(const struct sampler_config *cfg, struct stream_writer *const w
 			memcpy(res[k].failure, res[0].failure, sizeof res[k].failure);
 	}
 	watch_free(&s.watch);
+	replan_free(&s.rp);
 	kbest_free(&s.kb);
 	gsl_rng_free(rng);
 	free(order);
@@ -374,6 +423,6 @@ const char *sampler_stop_name(enum sampler_stop stop)
 {
 	static const char *const names[] = { "runs", "budget", "kbest",
 					     "signal", "output", "memory", "command",
-					     "until", "check" };
+					     "until", "check", "drift" };
 	return names[stop];
 }

@@ -11,6 +11,7 @@
 #include "calibrate.h"
 #include "kernel.h"
 #include "plan.h"
+#include "planuntil.h"
 #include "region.h"
 #include "stream.h"
 #include "trend.h"
@@ -45,6 +46,11 @@ struct sampler_config {
 	 * when an output failed.  NULL: nothing. */
 	int (*start_output)(void *arg);
 	void *start_output_arg;
+	/* --until's automatic plan: its model's inputs, to make it again
+	 * between sweeps from what the fits measure (replan.h); NULL: the
+	 * plan stays */
+	const struct plan_until_input *until_plan;
+	const char *prog;		/* names the notes on stderr */
 	/* Called before every N, outside the timed region (collect-mpi: a
 	 * stop from another rank sets *stop), or NULL. */
 	void (*poll)(void *arg);
@@ -67,6 +73,8 @@ enum sampler_stop {
 	SAMPLER_UNTIL,		/* --until's precision reached */
 	SAMPLER_CHECK,		/* NAME_check, or B's result against A's,
 				 * failed after the sampling (oracle.h) */
+	SAMPLER_DRIFT,		/* --until gave up: the machine's speed
+				 * moved by more than the target (watch.h) */
 };
 
 /* One per kernel; stop, sweeps, seconds and failure are the collection's,
@@ -80,6 +88,7 @@ struct sampler_result {
 	uint64_t dropped_timeout;	/* ended by a time limit
 					 * (--exec-timeout) */
 	uint64_t sweeps;		/* complete sweeps */
+	unsigned replans;		/* --until's plan made again (replan.h) */
 	double seconds;			/* wall time of the sampling */
 	double duty;			/* share of it inside timed regions */
 	char failure[640];		/* SAMPLER_KERNEL, _CHECK: what failed */
@@ -91,6 +100,8 @@ struct sampler_result {
 	double drift;			/* then: how far the fifths' unit
 					 * costs lie apart, where beyond their
 					 * bands (slowest / fastest - 1); 0 */
+	int drift_fast, drift_slow;	/* then: the fastest and the slowest
+					 * fifth (0..4), where drift */
 	double band_rel, sub_rel;	/* then: the tick band's and the
 					 * subsampling's widths over the unit
 					 * cost (NAN: none) */

@@ -447,6 +447,9 @@ int session_collect(struct session *s)
 		.progress = !o->quiet, .until = o->until, .tick = calibrate_band_tick(&s->cal),
 		.start_output = session_start_outputs, .start_output_arg = s,
 		.poll = s->poll, .poll_arg = s->poll_arg,
+		.until_plan = o->until > 0 && s->until_plan.points > 0 && !o->n_list && !o->range
+				      ? &s->until_in : NULL,
+		.prog = o->prog,
 	};
 	struct sampler_result r[SAMPLER_KERNELS_MAX];
 	sampler_run(&cfg, s->writer, s->stop, r);

@@ -14,6 +14,7 @@
 #include "options.h"
 #include "oracle.h"
 #include "plan.h"
+#include "planuntil.h"
 #include "stream.h"
 
 struct session {
@@ -60,6 +61,10 @@ struct session {
 	 * a stop that reached another rank sets this one's stop flag). */
 	void (*poll)(void *arg);
 	void *poll_arg;
+	/* --until's automatic plan (planuntil.h): what it was made of and
+	 * what it chose; points 0: none */
+	struct plan_until_input until_in;
+	struct plan_until_choice until_plan;
 };
 
 /* Check everything the user gave: clock, kernel, plan, CPU (exit 2).

@@ -12,6 +12,11 @@
 #include "sampler.h"
 #include "session.h"
 
+/* --until's model inputs from the plan's (planuntil.h): the clock's band
+ * tick and the timer's rate, until the sweeps measure them. */
+void session_until_input(const struct session *s, const struct plan_auto_input *in,
+			 struct plan_until_input *u);
+
 /* Print "prog: msg" and return status. */
 int session_fail(const struct session *s, int status, const char *msg);
 

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "numparse.h"
+#include "planuntil.h"
 #include "session_parts.h"
+#include "watch.h"
 
 /* The largest N every kernel allows, and the largest the automatic plan
  * may choose (--max-n, else the smallest of the kernels' own caps). */
@@ -35,7 +37,7 @@ static int enough_ticks(const struct session *s,
 			const struct plan_auto_result *r, double resolution)
 {
 	double ticks = r->ticks;
-	if (r->points < PLAN_AUTO_POINTS)
+	if (r->points < PLAN_AUTO_POINTS && s->until_plan.points == 0)
 		fprintf(stderr,
 			"%s: note: the budget holds runs of %.3g ticks at only %zu N (of %d): raise --budget for more\n",
 			s->opt->prog, ticks, r->points, PLAN_AUTO_POINTS);
@@ -52,8 +54,18 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 		      int jumped)
 {
 	double ns = s->cal.unit_ns;
+	if (s->opt->until > 0 && s->until_plan.points > 0) {
+		const struct plan_until_choice *c = &s->until_plan;
+		fprintf(stderr,
+			"%s: note: --until %g: runs up to %.3g ms at %zu N; at %.3g interruptions a second, expected %s %.2g after %.0f sweeps (%.3g s)\n",
+			s->opt->prog, s->opt->until, r->longest * ns / 1e6, c->points,
+			s->until_in.rate * 1e9 / ns, c->reachable ? "a width of" : "no better than",
+			c->width, c->sweeps, c->time * ns / 1e9);
+	}
 	/* (a span the plan won back with fewer N is no loss: not said) */
-	if (r->budget_limited && r->expected_precision > 1.2 * s->opt->precision)
+	if (s->opt->until > 0 && s->until_plan.points > 0) {
+		/* the model weighed the budget and the interruptions */
+	} else if (r->budget_limited && r->expected_precision > 1.2 * s->opt->precision)
 		fprintf(stderr,
 			"%s: warning: the budget allows a span of only %.3g ms (%.3g ticks): expect a relative precision near %.2g, not %.2g; raise --budget\n",
 			s->opt->prog, r->span * ns / 1e6, r->span / (double)s->cal.tick,
@@ -64,7 +76,7 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 			s->opt->prog, jumped ? "the regime below the jump" : "kernel ",
 			jumped ? "" : s->kernel[0].name, (unsigned long long)plan_max(&s->plan),
 			r->expected_precision);
-	if (r->over_cap)
+	if (r->over_cap && !(s->opt->until > 0))
 		fprintf(stderr,
 			"%s: note: runs up to %.3g ms are longer than an eighth of the timer interrupt period (%.3g ms): interrupts will land in many runs\n",
 			s->opt->prog, r->longest * ns / 1e6, s->timer_period_ns / 1e6);
@@ -183,7 +195,63 @@ static int scale_plan_b(struct session *s, double b_scale)
 	return 0;
 }
 
-/* Probe the kernel and size the plan (plan.h, Herrero & Navarro eq. 5). */
+/* The model's inputs for --until (planuntil.h): the band the fit will
+ * rest on (the clock's tick, after --coarsen: no fit has measured the
+ * minima's scatter yet), and the interruptions: the kernel's timer at
+ * its period (clock_getres of the COARSE clock: 1 / HZ), the one source
+ * every guest and host has, until the sweeps measure the rate
+ * (sampler.h's replan). */
+void session_until_input(const struct session *s, const struct plan_auto_input *in,
+			 struct plan_until_input *u)
+{
+	double ns = s->cal.unit_ns;
+	*u = (struct plan_until_input){
+		.band = calibrate_band_tick(&s->cal),
+		.unit_cost = in->unit_cost,
+		.fixed_cost = in->fixed_cost,
+		.rate = s->timer_period_ns > 0 ? ns / s->timer_period_ns : 0,
+		.fast_share = 1,
+		.scatter = 0,
+		.until = s->opt->until,
+		.budget = in->budget,
+		.n_max_allowed = in->n_max_allowed,
+		.points_min = PLAN_UNTIL_FEWEST_POINTS,
+		.points_max = in->points,
+		.runs_min = WATCH_RUNS_MIN,
+		.span_least = in->resolution / in->precision,
+	};
+	if (!(u->band > 0))
+		u->band = in->resolution;
+}
+
+/* The plan: eq. 5's (plan_auto), or with --until the one that reaches
+ * REL soonest (plan_until), its figures in r as plan_auto gives them.
+ * Returns 0, or -1 out of memory. */
+static int make_plan(struct session *s, const struct plan_auto_input *in,
+		     struct plan_auto_result *r)
+{
+	if (!(s->opt->until > 0))
+		return plan_auto(in, &s->plan, r);
+	struct plan_until_input u;
+	struct plan_until_choice c;
+	session_until_input(s, in, &u);
+	if (plan_until(&u, &c) != 0)
+		return plan_auto(in, &s->plan, r);
+	s->until_plan = c;
+	s->until_in = u;
+	*r = (struct plan_auto_result){ 0 };
+	r->points = c.points;
+	r->span = u.unit_cost * (double)c.n_max;
+	r->longest = u.fixed_cost + r->span;
+	r->expected_precision = c.width;
+	r->budget_limited = !c.reachable;
+	r->kernel_limited = c.kernel_limited;
+	r->ticks = r->span / in->resolution;
+	return plan_linear(c.n_max, c.points, &s->plan);
+}
+
+/* Probe the kernel and size the plan (plan.h, Herrero & Navarro eq. 5;
+ * with --until, planuntil.h). */
 static int auto_plan(struct session *s)
 {
 	char err[512];
@@ -228,7 +296,7 @@ static int auto_plan(struct session *s)
 		.span_first_points = o->until > 0 ? PLAN_UNTIL_FEWEST_POINTS : 0,
 	};
 	struct plan_auto_result r;
-	if (plan_auto(&in, &s->plan, &r) != 0)
+	if (make_plan(s, &in, &r) != 0)
 		return session_fail(s, 1, "out of memory");
 	int jumped;
 	double below_ns = 0;
@@ -242,7 +310,7 @@ static int auto_plan(struct session *s)
 			in.unit_cost = below_ns / ns;
 		}
 		plan_free(&s->plan);
-		if (plan_auto(&in, &s->plan, &r) != 0)
+		if (make_plan(s, &in, &r) != 0)
 			return session_fail(s, 1, "out of memory");
 	} else {
 		snprintf(s->max_n_reason, sizeof s->max_n_reason, "%s",

@@ -98,6 +98,22 @@ static struct until_sum sum_of(const struct session *s, const struct sampler_res
 	return u;
 }
 
+/* --until gave up on a drift (watch.h): the movement named, which fifths
+ * and by how much, and the width it left. */
+static void gave_up(const struct session *s, const struct sampler_result r[], double widest)
+{
+	const char *prog = s->opt->prog;
+	static const char *const nth[] = { "first", "second", "third", "fourth", "last" };
+	int k = s->kernels > 1 && r[1].drift > r[0].drift;
+	const struct sampler_result *d = &r[k];
+	char got[32], want[32];
+	progress_percent(got, sizeof got, widest);
+	progress_percent(want, sizeof want, s->opt->until);
+	fprintf(stderr, "%s: --until %g not met (stop=drift after %.3g s): the machine's speed moved: %s%s fifth of the collection in time ran %.2g%% slower than the %s, beyond both their bands and more than the target; it held while the samples grew fivefold, so more sampling would not narrow the bounds (width %s of %s)\n",
+		prog, s->opt->until, d->seconds, s->kernels > 1 ? (k ? "B's " : "A's ") : "the ",
+		nth[d->drift_slow % 5], 100 * d->drift, nth[d->drift_fast % 5], got, want);
+}
+
 int session_report_until(const struct session *s, const struct sampler_result r[])
 {
 	if (!(s->opt->until > 0))
@@ -109,13 +125,18 @@ int session_report_until(const struct session *s, const struct sampler_result r[
 	uint64_t runs = u.runs;
 	enum sampler_stop stop = r[0].stop;
 	const char *by = sampler_stop_name(stop);
-	int ran = stop == SAMPLER_BUDGET || stop == SAMPLER_RUNS || stop == SAMPLER_KBEST;
+	int ran = stop == SAMPLER_BUDGET || stop == SAMPLER_RUNS || stop == SAMPLER_KBEST ||
+		  stop == SAMPLER_DRIFT;
 	if (u.drift > 0 && isfinite(widest))	/* before the verdict, which it qualifies */
 		fprintf(stderr, "%s: --until: the unit cost drifted %.2g%% between fifths of the collection, beyond their bands (the machine's speed changed): the bounds hold its fastest stretches, not a longer collection's; see analyze's report\n",
 			prog, 100 * u.drift);
 	if (u.glitches > 0)	/* before the verdict, which leans on it */
 		fprintf(stderr, "%s: --until: %zu clock glitch%s (a timing far below the rest of its N and the line) left out of the fit, as analyze leaves %s out\n",
 			prog, u.glitches, u.glitches > 1 ? "es" : "", u.glitches > 1 ? "them" : "it");
+	if (stop == SAMPLER_DRIFT) {
+		gave_up(s, r, u.widest);
+		return 1;
+	}
 	if (stop == SAMPLER_UNTIL) {
 		fprintf(stderr, "%s: --until %g reached after %.3g s: the unit cost's bounds span %.2g of it\n",
 			prog, until, r[0].seconds, widest);

@@ -70,6 +70,25 @@ int watch_finish(struct watch *w, uint64_t now_ns)
 	return fold(w) != 0 ? -1 : fit(w, now_ns);
 }
 
+/* The drift of WATCH_DRIFT_GROWTH (watch.h), at the fit just made. */
+static int drift_held(struct watch *w)
+{
+	double samples = 0;
+	int drift = 0;
+	for (unsigned k = 0; k < w->kernels; k++) {
+		samples += (double)w->fit[k].samples;
+		drift |= w->fit[k].ok && w->fit[k].drift && w->fit[k].drift_rel > w->until;
+	}
+	if (!drift) {
+		w->drift_since = 0;
+		return 0;
+	}
+	if (w->drift_since == 0)
+		w->drift_since = samples;
+	w->drifted = samples >= WATCH_DRIFT_GROWTH * w->drift_since;
+	return w->drifted;
+}
+
 int watch_sweep(struct watch *w, uint64_t now_ns)
 {
 	if (!w->active)
@@ -81,7 +100,28 @@ int watch_sweep(struct watch *w, uint64_t now_ns)
 		return 0;
 	if (fit(w, now_ns) != 0)
 		return -1;
-	return w->until > 0 && w->reached <= w->until && w->runs_enough;
+	if (w->until > 0 && w->reached <= w->until && w->runs_enough)
+		return 1;
+	return w->until > 0 && drift_held(w) ? 2 : 0;
+}
+
+void watch_restart(struct watch *w, uint64_t now_ns)
+{
+	if (!w->active)
+		return;
+	for (unsigned k = 0; k < w->kernels; k++) {
+		double tick = w->lv[k].tick;
+		lvstate_free(&w->lv[k]);
+		lvstate_init(&w->lv[k], tick);
+		w->fold_count[k] = 0;
+		memset(&w->fit[k], 0, sizeof w->fit[k]);
+	}
+	w->start_ns = w->last_fit_ns = now_ns;
+	w->have_fit = 0;
+	w->reached = INFINITY;
+	w->runs_enough = 0;
+	w->drift_since = 0;
+	trend_init(&w->trend, w->until);
 }
 
 void watch_free(struct watch *w)

@@ -44,6 +44,10 @@ struct watch {
 	/* the widest width against the samples, fit by fit: whether it
 	 * still falls, and the time to --until at its pace */
 	struct trend trend;
+	/* --until: the samples at the first fit of an unbroken series whose
+	 * fifths drifted apart by more than the target (0: none) */
+	double drift_since;
+	int drifted;			/* the drift held (watch_sweep's 2) */
 };
 
 /* sweep_max: samples of a kernel in one sweep at most.  Returns 0, or -1
@@ -61,14 +65,32 @@ static inline void watch_record(struct watch *w, unsigned k, uint64_t n, uint64_
 	}
 }
 
+/*
+ * --until gives up on a drift: where a kernel's fifths in time lie beyond
+ * each other's bands (fifths.h) by more than the target, at a fit and at
+ * every fit after it until the samples have grown BLOCKS_FIFTHS-fold.  A
+ * fifth's unit cost is that of its fastest moments, so a slow stretch
+ * that filled one fifth when the drift was first seen fills a fifth of a
+ * fifth by then, and the fast rest of that fifth takes the drift away (a
+ * slow start, as the first fits of a collection can show, is gone); a
+ * drift that holds through that growth is the machine's speed moving
+ * again and again, which no longer sampling narrows.
+ */
+#define WATCH_DRIFT_GROWTH BLOCKS_FIFTHS
+
 /* After a sweep: fold its samples in, and fit when it is time.  Returns
- * 1 when --until's precision is reached by every kernel, 0 to go on, -1
- * when out of memory. */
+ * 1 when --until's precision is reached by every kernel, 2 when it gave
+ * up on a drift (drifted), 0 to go on, -1 when out of memory. */
 int watch_sweep(struct watch *w, uint64_t now_ns);
 
 /* Fold what is left and fit, whatever the time (the collection's end:
  * the precision it reached).  0, or -1 when out of memory. */
 int watch_finish(struct watch *w, uint64_t now_ns);
+
+/* Forget the samples so far (a plan made again, replan.h: the fit rests
+ * on the new plan's runs alone, whose N the stretches of the collection
+ * before it lack); the room stays. */
+void watch_restart(struct watch *w, uint64_t now_ns);
 
 void watch_free(struct watch *w);
 

@@ -226,8 +226,11 @@ int lvstate_fit(const struct lvstate *s, unsigned replicates, unsigned long seed
 			out->nfifths = blocks_fifths(&blk, &view, s->tick, out->fifths);
 			out->drift = out->nfifths == BLOCKS_FIFTHS &&
 				     fifths_drift(out->fifths, &lo, &hi);
-			if (out->drift)
+			if (out->drift) {
 				out->drift_rel = out->fifths[hi].slope / out->fifths[lo].slope - 1;
+				out->drift_fast = lo;
+				out->drift_slow = hi;
+			}
 		}
 		if (rc == 0) {
 			out->ok = 1;

@@ -78,6 +78,7 @@ struct lvstate_fit {
 	size_t nfifths;
 	int drift;
 	double drift_rel;
+	int drift_fast, drift_slow;	/* which fifths (0..4, in time) */
 };
 
 /* The line and its bounds (replicates refits, seed).  Returns 0 (out->ok
