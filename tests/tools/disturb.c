@@ -69,8 +69,9 @@
  * --slowed-after WINDOW_US:COST_US slows each run that starts within
  * WINDOW_US after an interrupt of the source given just before it by
  * COST_US (give or take 30%, at least a tenth of it), as a cache refilled
- * after its handler: no interrupt, and not counted as one (its count
- * is in the truth line, slowed=).
+ * after its handler: no interrupt, and not counted among its hits (its
+ * count is in the truth line, slowed=); --truth-runs counts it as the
+ * source's, in the run it slowed.
  *
  * --truth-runs FILE writes each run's truth, a line per run in the
  * collection's order: n, at (as in the stream), the sources that landed
@@ -547,6 +548,9 @@ static double slowed_after(struct gen *g, double a)
 			double c = s->after_cost * (1 + 0.3 * gsl_ran_gaussian(g->rng, 1));
 			add += fmax(c, 0.1 * s->after_cost);
 			s->slowed++;
+			/* (the truth of the run: made longer by source i) */
+			g->run_hits |= 1u << i;
+			g->run_count++;
 		}
 	}
 	return add;
