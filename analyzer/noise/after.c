@@ -126,7 +126,10 @@ int after_window_of(const struct source_config *c, const struct model_event *ev,
 	*out = (struct after_window){ .log10_p = 0 };
 	const struct run_sample *rs = c->rs;
 	double p = s->marks.period;
-	if (s->kind != SOURCE_PERIODIC || !(p > 0) || s->marks.grid > 0 || rs->count == 0)
+	/* (a trace's stretches are its gaps, every one an interruption: no
+	 * runs to be slowed) */
+	if (s->kind != SOURCE_PERIODIC || !(p > 0) || s->marks.grid > 0 || rs->count == 0 ||
+	    rs->gaps)
 		return 0;
 	long *evof = malloc(rs->count * sizeof *evof);
 	struct lagged *l = malloc(rs->count * sizeof *l);

@@ -11,6 +11,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "after.h"
+#include "held.h"
 #include "bursts.h"
 #include "period.h"
 #include "rates.h"
@@ -66,30 +67,12 @@ static double *null_starts(const struct run_sample *rs, size_t *n)
 }
 
 
-/* The marks the floor of point p holds (of floor f). */
-static double floor_held(const struct source *s, size_t p, double f)
-{
-	return s->floor_marks ? (double)s->floor_marks[p] : marks_floor(&s->marks, f);
-}
-
 /* The marks m (s's, or a stricter tolerance) a run holds beyond its
  * floor's. */
 static double extra_marks(const struct source *s, const struct marks *m,
 			  const struct model_run *u)
 {
-	return marks_held(m, u->at, u->t) - floor_held(s, u->point, u->floor);
-}
-
-/* ... and where a source takes its events: a trace's gap, whose run is
- * the read interval it began in, holds those of its whole length too, an
- * interruption that came while another was served (a 2.7 ms timer whose
- * marks meet a 1 ms tick's every 27 ms shows as one gap there, whose
- * rest is no source of 27 ms). */
-static double taken_marks(const struct run_sample *rs, const struct source *s,
-			  const struct model_run *u)
-{
-	double t = u->t + (rs->gaps && u->r > 0 ? u->r : 0);
-	return marks_held(&s->marks, u->at, t) - floor_held(s, u->point, u->floor);
+	return marks_held(m, u->at, u->t) - source_floor_held(s, u->point, u->floor);
 }
 
 /* The marks each N's floor holds: the fewest any of its runs holds at
@@ -143,13 +126,6 @@ static void spread_of(double *v, size_t n, double *med, double *lo, double *hi, 
 	*mad = 1.482602218505602 * select_kth(v, n, n / 2);
 }
 
-/* An event left of the costs the source takes (all but an after's:
- * after.h). */
-static int left_for(const struct source *s, const struct model_event *e)
-{
-	return e->source < 0 && (!s->after || (e->cost >= s->after_lo && e->cost < s->after_hi));
-}
-
 /*
  * The events left that hold a mark of m beyond their floor's are the
  * source's, but those whose cost (each extra mark's) lies beyond its own
@@ -160,27 +136,34 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 			  int id, double *buf, struct source *s)
 {
 	const struct run_sample *rs = c->rs;
+	unsigned char *alone = malloc(n ? n : 1);
+	if (alone == NULL || source_one_a_mark(c, ev, n, s, alone) != 0) {
+		free(alone);
+		return 0;
+	}
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!left_for(s, &ev[i]))
+		if (!source_left_for(s, &ev[i]) || !alone[i])
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
-		double x = taken_marks(rs, s, u);
+		double x = source_taken_marks(rs, s, u);
 		if (x >= 1)
 			buf[k++] = ev[i].cost / x;
 	}
-	if (k < SOURCE_EVENTS_MIN)
+	if (k < SOURCE_EVENTS_MIN) {
+		free(alone);
 		return 0;
+	}
 	double med, mad;
 	spread_of(buf, k, &med, &s->cost_lo, &s->cost_hi, &mad);
 	s->cost = med;
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_FALSE_ALARMS / (double)k);
 	size_t taken = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!left_for(s, &ev[i]))
+		if (!source_left_for(s, &ev[i]) || !alone[i])
 			continue;
 		const struct model_run *u = &rs->r[ev[i].run];
-		double x = taken_marks(rs, s, u);
+		double x = source_taken_marks(rs, s, u);
 		if (!(x >= 1))
 			continue;
 		double spread = fmax(mad, c->jitter->scale[u->point]);
@@ -196,6 +179,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 			taken++;
 		}
 	}
+	free(alone);
 	return taken;
 }
 
@@ -216,7 +200,7 @@ static void fire_of(const struct source_config *c, const struct model_event *ev,
 		if (!(jitter_looked_from(c->jitter, u->point) < s->cost_lo))
 			continue;
 		seen_time += u->t;
-		marks += fmax(0, u->t / s->marks.period - floor_held(s, u->point, u->floor));
+		marks += fmax(0, u->t / s->marks.period - source_floor_held(s, u->point, u->floor));
 	}
 	for (size_t i = 0; i < n; i++)
 		if ((ev[i].held >> id & 1) &&
@@ -258,7 +242,7 @@ static double by_chance(const struct source_config *c, const struct model_event 
 	const struct marks *m = &s->marks;
 	double k = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!left_for(s, &ev[i]))
+		if (!source_left_for(s, &ev[i]))
 			continue;
 		/* a trace's gap is taken over its whole length (taken_marks) */
 		const struct model_run *u = &c->rs->r[ev[i].run];
@@ -290,6 +274,7 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 		       double *buf, struct source *s, struct sources *out)
 {
 	int id = (int)out->count;
+	source_refine_by_costliest(c, ev, n, s, buf);
 	double chance = by_chance(c, ev, n, s);
 	s->floor_marks = floor_marks_of(c, &s->marks);
 	s->events = take_events(c, ev, n, id, buf, s);
