@@ -276,6 +276,19 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 	int id = (int)out->count;
 	source_refine_by_costliest(c, ev, n, s, buf);
 	double chance = by_chance(c, ev, n, s);
+	/* taking one event a mark (held.h), the marks chance hits: of M
+	 * marks over the events' span, M (1 - e^(-chance / M)) (as many as
+	 * chance's events where they are few a mark; where events are
+	 * dense, runs slowed after another's stops filling its windows,
+	 * no more than the marks) */
+	if (s->marks.grid == 0 && !s->after) {
+		double first = INFINITY, last = -INFINITY;
+		for (size_t i = 0; i < n; i++)
+			first = fmin(first, ev[i].at), last = fmax(last, ev[i].at);
+		double marks = (last - first) / s->marks.period;
+		if (marks >= 1)
+			chance = -marks * expm1(-chance / marks);
+	}
 	s->floor_marks = floor_marks_of(c, &s->marks);
 	s->events = take_events(c, ev, n, id, buf, s);
 	/* a source takes more events than chance would put at its marks,
@@ -297,6 +310,70 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 	return 1;
 }
 
+/* The mark of m nearest x. */
+static double mark_at(const struct marks *m, double x)
+{
+	return m->phase + round((x - m->phase) / m->period) * m->period;
+}
+
+/* Drops source k from out: its events, and their bits of it, left to
+ * the others; the sources above it one down. */
+static void drop_source(struct model_event *ev, size_t n, struct sources *out, size_t k)
+{
+	free(out->s[k].floor_marks);
+	for (size_t i = 0; i < n; i++) {
+		unsigned h = ev[i].held;
+		ev[i].held = (h & ((1u << k) - 1)) | ((h >> (k + 1)) << k);
+		if (ev[i].source == (int)k)
+			ev[i].source = -1, ev[i].extra = 1;
+		else if (ev[i].source > (int)k)
+			ev[i].source--;
+	}
+	for (size_t j = k + 1; j < out->count; j++)
+		out->s[j - 1] = out->s[j];
+	out->count--;
+	for (size_t j = 0; j < out->count; j++)
+		if (out->s[j].after > (int)k + 1)
+			out->s[j].after--;
+}
+
+/* The after's of source j (its index), or out->count where none. */
+static size_t after_of(const struct sources *out, size_t j)
+{
+	for (size_t i = 0; i < out->count; i++)
+		if (out->s[i].after == (int)j + 1)
+			return i;
+	return out->count;
+}
+
+/* A periodic source of its own found before j, at j's period, whose marks
+ * lie within a of j's (its window of runs slowed after, a.length): those
+ * runs, stronger by their number than j's own interruptions, one a mark
+ * (the host's 10 ms stops, 37 us, and runs slowed for 0.4 ms after them,
+ * 7% of them, the marks fitted to the slowed runs 0.19 ms in: "every
+ * 9.999 ms, 1.2 us each" beside "every 10 ms, 191.6 us before its
+ * marks"); its index, or out->count where none. */
+static size_t inside_window(const struct model_event *ev, size_t n, const struct sources *out,
+			    size_t j, double length)
+{
+	const struct source *a = &out->s[j];
+	double p = a->marks.period, first = INFINITY, last = -INFINITY;
+	for (size_t i = 0; i < n; i++)
+		first = fmin(first, ev[i].at), last = fmax(last, ev[i].at);
+	double mid = (first + last) / 2, span = last - first;
+	for (size_t k = 0; k < out->count; k++) {
+		const struct source *b = &out->s[k];
+		if (k == j || b->kind != SOURCE_PERIODIC || b->after || !(span > 0) ||
+		    !(fabs(b->marks.period - p) * span / p <= length))
+			continue;
+		double d = fmod(mark_at(&b->marks, mid) - mark_at(&a->marks, mid), p);
+		d += d < 0 ? p : 0;
+		if (d <= length)
+			return k;
+	}
+	return out->count;
+}
+
 /* Runs slowed after source j's marks (after.h): a source of its period
  * whose marks' window spans the runs slowed after each of j's, where
  * none follows j yet. */
@@ -316,9 +393,23 @@ static void after_source(const struct source_config *c, struct model_event *ev, 
 			    .after_lo = w.cost_lo, .after_hi = w.cost_hi };
 	s.marks.phase += w.length / 2;
 	s.marks.tol = w.length / 2;
-	if (take_source(c, ev, n, buf, &s, out))
-		out->s[out->count - 1].after_share =
-			(double)out->s[out->count - 1].events / (double)w.runs;
+	if (!take_source(c, ev, n, buf, &s, out))
+		return;
+	out->s[out->count - 1].after_share = (double)out->s[out->count - 1].events / (double)w.runs;
+	/* a source of j's period in the window is those runs: dropped, its
+	 * after's too, and j's window sought again with their events */
+	size_t k = inside_window(ev, n, out, j, w.length);
+	if (k == out->count)
+		return;
+	size_t x = after_of(out, k);
+	if (x < out->count) {
+		drop_source(ev, n, out, x);
+		j -= x < j, k -= x < k;
+	}
+	drop_source(ev, n, out, k);
+	j -= k < j;
+	drop_source(ev, n, out, after_of(out, j));
+	after_source(c, ev, n, buf, out, j);
 }
 
 /* The periodic sources of the round before, their events taken again

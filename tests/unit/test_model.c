@@ -510,6 +510,47 @@ static void test_after(void **state)
 	}
 }
 
+/* Every run slowed by 90 ns for 400 us after each 10 ms stop (a
+ * quarter of the runs; the period search's events mostly those): the 4
+ * ms tick and the 10 ms stops named at their periods and rates, the
+ * slowed runs a line after the 10 ms one, nothing else at a period
+ * (taking every event its window held, the 10 ms source had read 125
+ * ns, its stops at random; taking one a mark against chance's events,
+ * nothing periodic was named).  The 10 ms cost within 15%: where a
+ * stop's run is not in the 2^18 runs the model samples, the costliest
+ * at its mark is another's (35.9 to 39.2 us for 40). */
+static void test_after_many(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--tick 2 --unit-ns 0.3846 --slope 0.684 --intercept 57"
+			   " --range 429:27444:64 --seconds 2 --spread exp:0.003"
+			   " --periodic 4000:27:0.1:irq:1:2920 --periodic 10000:40:0.1:unseen:1:3560"
+			   " --slowed-after 400:0.09 --random 20000:2.2:0.3",
+			   seed, &t), &a);
+		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[0], 27e3);
+		const struct source *ten = find(&a, SOURCE_PERIODIC, 10e6);
+		assert_non_null(ten);
+		if (!near(per_s(&a, ten), t.rate[1], 0.10) || !near(ten->cost * a.unit_ns, 40e3, 0.15))
+			fail_msg("%g per s (truth %g), %g ns (truth 40e3)", per_s(&a, ten), t.rate[1],
+				 ten->cost * a.unit_ns);
+		const struct sources *ss = &a.diag.sources;
+		size_t periodic = 0, after = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *s = &ss->s[i];
+			if (s->kind != SOURCE_PERIODIC)
+				continue;
+			periodic += s->after == 0;
+			after += s->after > 0 && &ss->s[s->after - 1] == ten;
+		}
+		assert_int_equal(periodic, 2);
+		assert_int_equal(after, 1);
+		analysis_free(&a);
+	}
+}
+
 /* A slow end, a slow middle, faster bursts, a ramp: the states and the
  * ramp as they were, and no interruption named. */
 static void test_speed(void **state)
@@ -645,6 +686,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_periodic),
 		cmocka_unit_test(test_near),
 		cmocka_unit_test(test_after),
+		cmocka_unit_test(test_after_many),
 		cmocka_unit_test(test_saturated),
 		cmocka_unit_test(test_floor_held),
 		cmocka_unit_test(test_random),
