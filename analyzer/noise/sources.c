@@ -310,12 +310,6 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 	return 1;
 }
 
-/* The mark of m nearest x. */
-static double mark_at(const struct marks *m, double x)
-{
-	return m->phase + round((x - m->phase) / m->period) * m->period;
-}
-
 /* Drops source k from out: its events, and their bits of it, left to
  * the others; the sources above it one down. */
 static void drop_source(struct model_event *ev, size_t n, struct sources *out, size_t k)
@@ -346,34 +340,6 @@ static size_t after_of(const struct sources *out, size_t j)
 	return out->count;
 }
 
-/* A periodic source of its own found before j, at j's period, whose marks
- * lie within a of j's (its window of runs slowed after, a.length): those
- * runs, stronger by their number than j's own interruptions, one a mark
- * (the host's 10 ms stops, 37 us, and runs slowed for 0.4 ms after them,
- * 7% of them, the marks fitted to the slowed runs 0.19 ms in: "every
- * 9.999 ms, 1.2 us each" beside "every 10 ms, 191.6 us before its
- * marks"); its index, or out->count where none. */
-static size_t inside_window(const struct model_event *ev, size_t n, const struct sources *out,
-			    size_t j, double length)
-{
-	const struct source *a = &out->s[j];
-	double p = a->marks.period, first = INFINITY, last = -INFINITY;
-	for (size_t i = 0; i < n; i++)
-		first = fmin(first, ev[i].at), last = fmax(last, ev[i].at);
-	double mid = (first + last) / 2, span = last - first;
-	for (size_t k = 0; k < out->count; k++) {
-		const struct source *b = &out->s[k];
-		if (k == j || b->kind != SOURCE_PERIODIC || b->after || !(span > 0) ||
-		    !(fabs(b->marks.period - p) * span / p <= length))
-			continue;
-		double d = fmod(mark_at(&b->marks, mid) - mark_at(&a->marks, mid), p);
-		d += d < 0 ? p : 0;
-		if (d <= length)
-			return k;
-	}
-	return out->count;
-}
-
 /* Runs slowed after source j's marks (after.h): a source of its period
  * whose marks' window spans the runs slowed after each of j's, where
  * none follows j yet. */
@@ -398,7 +364,7 @@ static void after_source(const struct source_config *c, struct model_event *ev, 
 	out->s[out->count - 1].after_share = (double)out->s[out->count - 1].events / (double)w.runs;
 	/* a source of j's period in the window is those runs: dropped, its
 	 * after's too, and j's window sought again with their events */
-	size_t k = inside_window(ev, n, out, j, w.length);
+	size_t k = after_inside(ev, n, out, j, w.length);
 	if (k == out->count)
 		return;
 	size_t x = after_of(out, k);
