@@ -70,7 +70,9 @@ static void event_costs(struct diagnosis *d)
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		if ((u->flags & RUN_CLAIM) ||
-		    ((u->flags & RUN_EVENT) && sources_of_run(&d->sources, u->at, u->t, u->point) >= 0))
+		    ((u->flags & RUN_EVENT) &&
+		     sources_of_run(&d->sources, u->at, u->t, u->point,
+				    fmax(u->r - d->jitter.typical[u->point], 0)) >= 0))
 			c[k++] = fmax(u->r - d->jitter.typical[u->point], 0);
 	}
 	if (k > 0) {
@@ -92,12 +94,13 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 	double look = fmin(d->jitter.look[p], d->jitter.threshold[p]);
 	if (!(r > look))
 		return t - floor > look ? ATTRIBUTED_SPEED : ATTRIBUTED_JITTER;
-	int s = sources_of_run(&d->sources, at, t, p);
+	double cost = fmax(r - d->jitter.typical[p], 0);
+	int s = sources_of_run(&d->sources, at, t, p, cost);
 	if (s >= 0)
 		return s;
 	if (!(r > d->jitter.threshold[p]))
 		return ATTRIBUTED_JITTER;
-	s = sources_of_event(&d->sources, at, t, p, r - d->jitter.typical[p]);
+	s = sources_of_event(&d->sources, at, t, p, cost);
 	return s >= 0 ? s : ATTRIBUTED_UNEXPLAINED;
 }
 

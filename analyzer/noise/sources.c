@@ -473,11 +473,15 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 
 /* The runs the sources explain: those holding a periodic source's mark
  * beyond their floor's, or lying in a burst. */
-static void explain_runs(const struct sources *ss, struct run_sample *rs)
+static void explain_runs(const struct source_config *c, const struct sources *ss,
+			 struct run_sample *rs)
 {
 	for (size_t i = 0; i < rs->count; i++) {
 		struct model_run *u = &rs->r[i];
-		if (sources_of_run(ss, u->at, u->t, u->point) >= 0)
+		/* (NAN before the jitter is fitted: sources_seed's, no after's) */
+		double cost = c->jitter->typical ? fmax(u->r - c->jitter->typical[u->point], 0)
+						 : NAN;
+		if (sources_of_run(ss, u->at, u->t, u->point, cost) >= 0)
 			u->flags |= RUN_EXPLAINED;
 	}
 }
@@ -503,13 +507,14 @@ double sources_cost_held(const struct sources *ss, double at, double t, size_t p
 	return c;
 }
 
-int sources_of_run(const struct sources *ss, double at, double t, size_t p)
+int sources_of_run(const struct sources *ss, double at, double t, size_t p, double cost)
 {
 	if (!(at >= 0))
 		return -1;
 	for (size_t k = 0; k < ss->count; k++) {
 		const struct source *s = &ss->s[k];
-		if (source_holds_run(s, at, t, p))
+		if (source_holds_run(s, at, t, p) &&
+		    (!s->after || (cost >= s->after_lo && cost < s->after_hi)))
 			return (int)k;
 		if (s->kind == SOURCE_BURSTS && bursts_hold(ss, at, t))
 			return (int)k;
@@ -519,7 +524,7 @@ int sources_of_run(const struct sources *ss, double at, double t, size_t p)
 
 int sources_of_event(const struct sources *ss, double at, double t, size_t p, double cost)
 {
-	int k = sources_of_run(ss, at, t, p);
+	int k = sources_of_run(ss, at, t, p, cost);
 	if (k >= 0)
 		return k;
 	for (size_t j = 0; j < ss->count; j++)
@@ -537,7 +542,7 @@ void sources_seed(const struct source_config *c, struct run_sample *rs, const st
 	struct source s = { .kind = SOURCE_PERIODIC, .marks = *m, .log10_p = log10_p };
 	s.floor_marks = floor_marks_of(c, &s.marks);
 	out->s[out->count++] = s;
-	explain_runs(out, rs);
+	explain_runs(c, out, rs);
 }
 
 int sources_find(const struct source_config *c, struct run_sample *rs, struct sources *out)
@@ -568,7 +573,7 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 	if (rc == 0)
 		rc = random_source(c, ev, n, out);
 	if (rc == 0)
-		explain_runs(out, rs);
+		explain_runs(c, out, rs);
 	free(ev);
 	return rc;
 }

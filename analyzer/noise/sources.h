@@ -140,10 +140,13 @@ int source_holds_run(const struct source *s, double at, double t, size_t p);
  * INFINITY in a burst. */
 double sources_cost_held(const struct sources *ss, double at, double t, size_t p, int upper);
 
-/* The source of a run of point p (of the sample or not), or -1: the first
- * periodic source whose marks it holds one more of than its floor's, or
- * the bursts where it overlaps one. */
-int sources_of_run(const struct sources *ss, double at, double t, size_t p);
+/* The source of a run of point p (of the sample or not) whose excess
+ * over the jitter's typical is `cost` (clock units), or -1: the first
+ * periodic source whose marks it holds one more of than its floor's (an
+ * after's only where the cost lies among those of the events it takes:
+ * a run of 5 us in the window of runs slowed by 100 ns is another's; NAN,
+ * unknown: none), or the bursts where it overlaps one. */
+int sources_of_run(const struct sources *ss, double at, double t, size_t p, double cost);
 
 /* The source of an event (a run above its threshold) of cost `cost`
  * (clock units; NAN: unknown): its run's, or the random one of its costs
