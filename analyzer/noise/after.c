@@ -191,8 +191,8 @@ static double mark_at(const struct marks *m, double x)
 	return m->phase + round((x - m->phase) / m->period) * m->period;
 }
 
-/* A periodic source of its own found before j, at j's period, whose marks
- * lie within a of j's (its window of runs slowed after, a.length): those
+/* A periodic source of its own found before j, at j's period, whose marks'
+ * window reaches within a of j's (its window of runs slowed after, a.length): those
  * runs, stronger by their number than j's own interruptions, one a mark
  * (the host's 10 ms stops, 37 us, and runs slowed for 0.4 ms after them,
  * 7% of them, the marks fitted to the slowed runs 0.19 ms in: "every
@@ -213,7 +213,10 @@ size_t after_inside(const struct model_event *ev, size_t n, const struct sources
 			continue;
 		double d = fmod(mark_at(&b->marks, mid) - mark_at(&a->marks, mid), p);
 		d += d < 0 ? p : 0;
-		if (d <= length)
+		/* (its marks' own window reaching into j's: its runs and its
+		 * after's took the window's far end before j was found, and
+		 * j's window was sought without them) */
+		if (d - b->marks.tol <= length)
 			return k;
 	}
 	return out->count;

@@ -55,8 +55,8 @@ int after_window_of(const struct source_config *c, const struct model_event *ev,
 		    const struct source *s, double tries, struct after_window *out);
 
 /* A periodic source of its own found before j (out's index), at j's
- * period, whose marks lie within length of j's (its window of runs
- * slowed after): those runs, stronger by their number than j's own
+ * period, whose marks' window reaches within length of j's marks (its
+ * window of runs slowed after): those runs, stronger by their number than j's own
  * interruptions, one a mark (the host's 10 ms stops, 37 us, and runs
  * slowed for 0.4 ms after them, 7% of them, the marks fitted to the
  * slowed runs 0.19 ms in: "every 9.999 ms, 1.2 us each" beside "every

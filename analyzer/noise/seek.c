@@ -240,7 +240,13 @@ static int named_in(const struct source_config *c, const struct model_event *ev,
 	/* a harmonic whose fundamental is a found source's period, the
 	 * events all in one slot, on its marks: sought on its grid first */
 	int harmonic = g == NULL && same != NULL && !several && on_marks_of(m, same);
-	if (!harmonic && (g == NULL || (!several && same == NULL)))
+	/* events at a found source's period, all in one slot, neither on its
+	 * marks nor within its interruption after them, are a source of their
+	 * own: a 40 us stop every 10 ms found after the runs slowed for 100
+	 * us after it, which had been named first at its period (after.h
+	 * then takes those for its window) */
+	int own_phase = same != NULL && !several && !on_marks_of(m, same);
+	if (!harmonic && (g == NULL || (!several && same == NULL) || own_phase))
 		return 1;
 	g = g != NULL ? g : same;
 	/* the events' own phase on the grid where they lie on its marks (a

@@ -346,7 +346,7 @@ static size_t after_of(const struct sources *out, size_t j)
 static void after_source(const struct source_config *c, struct model_event *ev, size_t n,
 			 double *buf, struct sources *out, size_t j)
 {
-	if (out->count >= SOURCES_MAX || out->s[j].after)
+	if (out->count >= SOURCES_MAX - SOURCES_RANDOM_ROOM || out->s[j].after)
 		return;
 	for (size_t i = 0; i < out->count; i++)
 		if (out->s[i].after == (int)j + 1)
@@ -387,7 +387,7 @@ static int prior_sources(const struct source_config *c, struct model_event *ev, 
 	double *buf = malloc((n ? n : 1) * sizeof *buf);
 	if (buf == NULL)
 		return -1;
-	for (size_t j = 0; j < np && out->count < SOURCES_MAX; j++) {
+	for (size_t j = 0; j < np && out->count < SOURCES_MAX - SOURCES_RANDOM_ROOM; j++) {
 		if (prior[j].after)	/* (sought again after its own) */
 			continue;
 		struct source s = { .kind = SOURCE_PERIODIC, .marks = prior[j].marks,
@@ -451,7 +451,7 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 	int rc = null && buf && mid ? 0 : -1;
 	struct period_fft fft = { 0 };
 	struct seek_room room = { null, nnull, buf, mid, &fft };
-	while (rc == 0 && out->count < SOURCES_MAX) {
+	while (rc == 0 && out->count < SOURCES_MAX - SOURCES_RANDOM_ROOM) {
 		struct period_result pr;
 		struct source s = { .kind = SOURCE_PERIODIC };
 		if (!seek_period(c, ev, n, &room, out, &s.marks, &pr))
