@@ -10,6 +10,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sort.h>
 
+#include "cleanrate.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -155,58 +156,6 @@ static void per_point(const struct source_config *c, const struct model_event *e
 	for (size_t p = 0; p < np; p++)
 		e[p].hit_len = e[p].hit > 0 ? e[p].hit_len / e[p].hit : 0;
 	free(hit);
-}
-
-/* A point's mean clean length. */
-static double mean_len(const struct exposure *e)
-{
-	return e->runs > 0 ? (e->clean + e->hit * e->hit_len) / e->runs : 0;
-}
-
-/*
- * The rate from the points whose median run is clean at that rate: where
- * r t > ln 2, half a point's runs or more hold an interruption, its
- * median holds one, and the jitter's scale taken from it (jitter.h) is
- * no jitter's: the runs above its threshold are those that hold more
- * than most, not those that hold one.  Points from the shortest on, each
- * taken while the rate of those before leaves its median clean.  *time:
- * the running time of those taken.
- */
-static double clean_rate(struct exposure *e, size_t np, double *time)
-{
-	size_t *ord = malloc((np ? np : 1) * sizeof *ord);
-	struct exposure *some = malloc((np ? np : 1) * sizeof *some);
-	double r = 0;
-	*time = 0;
-	if (ord == NULL || some == NULL) {
-		free(ord), free(some);
-		return rate_of_hits(e, np);
-	}
-	size_t m = 0;
-	for (size_t q = 0; q < np; q++)
-		if (e[q].runs > 0)
-			ord[m++] = q;
-	/* insertion sort by length: the points are mostly in order already
-	 * (N sorted, lengths growing with N) */
-	for (size_t i = 1; i < m; i++)
-		for (size_t j = i; j > 0 && mean_len(&e[ord[j]]) < mean_len(&e[ord[j - 1]]); j--) {
-			size_t t = ord[j];
-			ord[j] = ord[j - 1];
-			ord[j - 1] = t;
-		}
-	size_t taken = 0;
-	for (size_t i = 0; i < m; i++) {
-		if (taken > 0 && r * mean_len(&e[ord[i]]) > M_LN2)
-			break;
-		some[taken++] = e[ord[i]];
-		r = rate_of_hits(some, taken);
-	}
-	for (size_t j = taken; j < m; j++)
-		e[ord[j]] = (struct exposure){ 0 };
-	for (size_t i = 0; i < taken; i++)
-		*time += e[ord[i]].clean + e[ord[i]].hit * e[ord[i]].hit_len;
-	free(ord), free(some);
-	return r;
 }
 
 /* The random source of the events of costs in g, if chance does not
