@@ -54,8 +54,8 @@ static void output_options(FILE *out, const struct analysis_settings *d)
 	help_option(out, "--json", "print one JSON object instead of the text report");
 	help_option(out, "--format F", "text (default), json (as --json) or markdown: the headline as a table and the warnings (--compare, --group too), to paste in a pull request");
 	help_option(out, "--report FILE", "also write FILE (.html): one self-contained page, the headline, warnings, figures, minima per N and the text report (--compare, --group: the verdict first)");
-	help_option(out, "--excess FILE", "write every sample's excess over the line and its attribution (jitter, speed, sourceK or unexplained)");
-	help_option(out, "--minima FILE", "write n,minimum,runs,mean,excess_of_minimum as CSV, one row per distinct N");
+	help_option(out, "--excess FILE", "write every sample's excess over the line and its attribution (jitter, speed, sourceK or unexplained); not for an activity trace");
+	help_option(out, "--minima FILE", "write n,minimum,runs,mean,excess_of_minimum as CSV, one row per distinct N; not for an activity trace");
 	help_option(out, "--plot DIR", "draw the figures into DIR with gnuplot (the manual's PLOTS lists them)");
 	help_option(out, "--plot-format F", "png, svg, pdf or dumb: text, drawn in the terminal after the report and kept in DIR as .txt (default %s)",
 		    d->plot_format);

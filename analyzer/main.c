@@ -195,6 +195,16 @@ int main(int argc, char **argv)
 		analysis_free(&a);
 		return report_error(&err);
 	}
+	/* an activity trace has no line: no excess over it, no minima */
+	const char *no_line = opt.analysis.excess_path != NULL ? "--excess"
+			      : opt.minima_path != NULL ? "--minima" : NULL;
+	if (a.trace && no_line != NULL) {
+		fprintf(stderr, "analyze: %s: an activity trace (collect --trace) has no line to "
+				"write the excess over or the minima of; --plot draws its gaps and "
+				"their sources\n", no_line);
+		analysis_free(&a);
+		return 1;
+	}
 	if (opt.analysis.excess_path != NULL) {
 		char msg[256];
 		if (export_excess(&a, opt.analysis.excess_path, msg, sizeof msg) != 0) {

@@ -36,6 +36,13 @@ assert abs(t["seconds"] - float(sys.argv[2])) < 1e-3, (t["seconds"], sys.argv[2]
 for k in ("cost_ns_median", "max_ns", "kernel_counted_per_s", "preempted_per_s", "unattributed_per_s"):
     assert k in t, k
 ' "$gaps" "$seconds"
+# no line: --excess and --minima refuse a trace, and write nothing (the
+# excess had crashed there, leaving its temporary file)
+for o in --excess --minima; do
+	rc=0; "$ANALYZE" $o out t.st > r.txt 2> err || rc=$?
+	check "analyze $o of a trace: exit 1 ($rc), why, nothing written" sh -c \
+		"[ $rc -eq 1 ] && grep -q 'analyze: $o: an activity trace' err && [ ! -s r.txt ] && ! ls out out.* > /dev/null 2>&1"
+done
 if command -v gnuplot > /dev/null; then
 	"$ANALYZE" --plot figs t.st > /dev/null || fail "analyze --plot of a trace exited $?"
 	check "a trace's figures" sh -c "[ -s figs/activity.png ] && [ -s figs/gaps.png ]"
