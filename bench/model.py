@@ -106,6 +106,9 @@ KINDS = [
                                      "--periodic", "10000:40:0.1:unseen:1:3560", "--slowed-after", "100:0.15",
                                      "--random", "20000:2.2:0.3"],
      "as marks near; every run 150 ns slower for 100 us after each 10 ms stop; jitter 0.3% of the run"),
+    ("lagged timer", GUEST + ["--spread", "exp:0.003", "--periodic", "4000:27:0.1:irq:1:1000",
+                              "--periodic", "4000:10:0.1:unseen:1:1200", "--random", "20000:2.2:0.3"],
+     "4 ms x 27 us; 4 ms x 10 us 200 us after its marks; 20000/s x 2.2 us; runs to 7 us"),
 ]
 
 
@@ -228,7 +231,14 @@ def score_sources(j, t, name, figures):
             if kind == "bursts":
                 cost_ok = near(s["cost_ns"], want["cost_ns"], 0.10)
             ok = near(s["per_s"], rate, 0.10) and cost_ok
-            break
+            # (of several at its period, the one that matches it: two
+            # sources of one period are named in either order)
+            if ok:
+                break
+        if best is not None and not ok:
+            best = next((i for i, s in enumerate(got) if i not in used and s["kind"] == kind and
+                         (kind not in ("periodic", "bursts") or
+                          near(s.get("period_ns"), want["period_ns"], 0.01))), None)
         if best is not None:
             used.add(best)
         figures.append((f"{kind} {src['spec']}", ok))

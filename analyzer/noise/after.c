@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sf_erf.h>
 
 #include "tunables.h"
@@ -167,21 +168,25 @@ int after_window_of(const struct source_config *c, const struct model_event *ev,
 	 * in logarithms (it underflows) */
 	out->log10_p = (gsl_sf_log_erfc(sqrt(best)) - log(2.0)) / log(10.0) +
 		       log10((double)steps * (tries > 1 ? tries : 1));
-	/* more than one run slowed a mark, over the collection (the
-	 * sample's events scaled to all runs, over the marks of its span):
-	 * one a mark or fewer is what an interruption at a lag after some of
-	 * these marks gives (another source's, one run each: held.h), the
-	 * host's 10 ms stops 0.1 ms after every fifth of the 4 ms tick's
-	 * marks read as "runs slowed for 210 us after each mark of the 4 ms
-	 * source, 0.67% of them, 23 us each", and the 10 ms source "every
-	 * 20 ms" */
+	/* more events than one a mark, of the sample's share of the marks
+	 * of its span, and the share beyond the window at random in its runs
+	 * would put there, beyond chance (a Poisson bound on both at
+	 * MODEL_CLAIM_P): one a mark or fewer is what an interruption at a
+	 * lag after these marks gives (another source's, one run each:
+	 * held.h).  The host's 10 ms stops 0.1 ms after every fifth of the
+	 * 4 ms tick's marks had read as "runs slowed for 210 us after each
+	 * mark of the 4 ms source, 0.67% of them, 23 us each", and the 10 ms
+	 * source "every 20 ms"; a 10 us timer 200 us after every 4 ms mark
+	 * (its one run a mark, and others' events beside, more than one a
+	 * mark in all) as "runs slowed for 841 us after each mark of the 4 ms
+	 * source, 0.54% of them", the random rest a fifth low beside it */
 	double first = INFINITY, last = -INFINITY;
 	for (size_t i = 0; i < rs->count; i++)
 		first = fmin(first, rs->r[i].at), last = fmax(last, rs->r[i].at);
 	double marks = (last - first) / p;
-	out->per_mark = marks >= 1 ? (double)out->events * rs->scale / marks : 0;
+	double most = marks / rs->scale + (double)out->runs * out->share_beyond;
 	out->found = out->events >= SOURCE_EVENTS_MIN && out->log10_p < log10(MODEL_CLAIM_P) &&
-		     out->per_mark > 1;
+		     marks >= 1 && gsl_cdf_poisson_Q((unsigned)out->events - 1, most) < MODEL_CLAIM_P;
 	return 0;
 }
 

@@ -23,9 +23,10 @@
  * it is named where the chance of so large a ratio under one share for
  * all, at any L tried (chi-square of one degree, halved: one side;
  * Bonferroni over the L, the bands and the sources tried), and where it
- * holds more than one run a mark over the collection (one or fewer is
- * what another source's interruptions at a lag after some of these
- * marks give), is below MODEL_CLAIM_P.
+ * holds more events than one a mark (what another source's
+ * interruptions at a lag after these marks give: the sample's share of
+ * the marks) and the share beyond it at random would, by a Poisson
+ * bound, is below MODEL_CLAIM_P.
  */
 #ifndef SUBTICK_AFTER_H
 #define SUBTICK_AFTER_H
@@ -45,7 +46,6 @@ struct after_window {
 	size_t runs, events;	/* within it */
 	double share_within, share_beyond;
 	double cost_lo, cost_hi;	/* the events' costs it holds */
-	double per_mark;	/* runs slowed a mark, over the collection */
 };
 
 /* Of source s (periodic) among the events ev (those left have source

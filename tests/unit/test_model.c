@@ -601,6 +601,41 @@ static void test_after_short(void **state)
 	}
 }
 
+/* A 10 us timer every 4 ms, 200 us after the tick's marks, beside the
+ * tick and the hypervisor's stops: two sources of 4 ms at their costs,
+ * no window of runs slowed, the random rest at its rate (its one run a
+ * mark had been read "runs slowed for 841 us after each mark of the 4 ms
+ * source, 0.54% of them, 10.49 us each", and the rest at 1.56e4 a second
+ * for 2e4: the window held a fifth of the time, in 3 seeds of 4). */
+static void test_lagged(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 3; seed <= 4; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--tick 2 --unit-ns 0.3846 --slope 0.684 --intercept 57"
+			   " --range 429:27444:64 --seconds 2 --spread exp:0.003"
+			   " --periodic 4000:27:0.1:irq:1:1000 --periodic 4000:10:0.1:unseen:1:1200"
+			   " --random 20000:2.2:0.3", seed, &t),
+		    &a);
+		const struct sources *ss = &a.diag.sources;
+		int costly = 0, cheap = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *s = &ss->s[i];
+			assert_int_equal(s->after, 0);
+			if (s->kind != SOURCE_PERIODIC)
+				continue;
+			assert_true(near(s->marks.period * a.unit_ns, 4e6, 0.01));
+			costly += near(s->cost * a.unit_ns, 27e3, 0.10);
+			cheap += near(s->cost * a.unit_ns, 10e3, 0.10);
+		}
+		assert_int_equal(costly, 1);
+		assert_int_equal(cheap, 1);
+		check_source(&a, SOURCE_RANDOM, 0, t.rate[2], 2.2e3);
+		analysis_free(&a);
+	}
+}
+
 /* A slow end, a slow middle, faster bursts, a ramp: the states and the
  * ramp as they were, and no interruption named. */
 static void test_speed(void **state)
@@ -738,6 +773,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_after),
 		cmocka_unit_test(test_after_many),
 		cmocka_unit_test(test_after_short),
+		cmocka_unit_test(test_lagged),
 		cmocka_unit_test(test_saturated),
 		cmocka_unit_test(test_floor_held),
 		cmocka_unit_test(test_random),
