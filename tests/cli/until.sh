@@ -19,17 +19,28 @@ for bad in 0 1 -0.1 abc 1e-3x nan; do
 done
 
 # A loose REL, reached on any machine within the budget: 5% of the count
-# kernel's cost.
+# kernel's cost; or, where the machine's speed moves by more than that
+# while it samples (a shared machine under load: the fifths 5.3% apart
+# within a second), stopped by that drift, exit 3, the movement named.
 rc=0
 "$COLLECT" --until 0.05 --budget 30 -o u.st 2> u.err || rc=$?
 cat u.err
-check "until 0.05: reached, exit 0 ($rc)" [ "$rc" -eq 0 ]
 last=$(tail -n 1 u.st)
-check "until 0.05: header key until" [ "$(header_value u.st until)" = 0.05 ]
-check "until 0.05: stopped by it ($last)" sh -c "echo '$last' | grep -q ' stop=until precision='"
 p=$(echo "$last" | sed -n 's/.* precision=\([^ ]*\).*/\1/p')
-check "until 0.05: the precision reached, $p, is within 0.05" awk -v p="$p" 'BEGIN { exit !(p > 0 && p <= 0.05) }'
-check "until 0.05: stderr says it was reached and when" grep -q -- '--until 0.05 reached after [0-9.]* s' u.err
+check "until 0.05: header key until" [ "$(header_value u.st until)" = 0.05 ]
+case "$last" in
+*' stop=drift '*)
+	reached=no
+	check "until 0.05: stopped by a drift of the machine's speed, exit 3 ($rc)" [ "$rc" -eq 3 ]
+	check "until 0.05: stderr names the movement" \
+		grep -qE -- '^collect: --until 0.05 not met \(stop=drift after [0-9.]+ s\): the machine.s speed moved' u.err ;;
+*)
+	reached=yes
+	check "until 0.05: reached, exit 0 ($rc)" [ "$rc" -eq 0 ]
+	check "until 0.05: stopped by it ($last)" sh -c "echo '$last' | grep -q ' stop=until precision='"
+	check "until 0.05: the precision reached, $p, is within 0.05" awk -v p="$p" 'BEGIN { exit !(p > 0 && p <= 0.05) }'
+	check "until 0.05: stderr says it was reached and when" grep -q -- '--until 0.05 reached after [0-9.]* s' u.err ;;
+esac
 check "until 0.05: whole lines" only_complete_lines u.st
 "$ANALYZE" --json u.st > u.json || fail "analyze u.st exited $?"
 # shellcheck disable=SC2046 # the unit cost and its two bounds
@@ -116,7 +127,9 @@ fi
 
 # Every N's runs: at least 5 where --until stopped it (fewer, and the
 # minima may not have reached their floor, however narrow the bounds)
+if [ $reached = yes ]; then
 check "until 0.05: 5 runs at every N at least" sh -c "[ \"\$(grep -v '^#' u.st | cut -f1 | sort | uniq -c | sort -n | head -n 1 | awk '{ print \$1 }')\" -ge 5 ]"
+fi
 # 3 runs an N (--runs 3): bounds within 0.5 or not, not met (exit 3)
 rc=0
 "$COLLECT" --until 0.5 --runs 3 -o r3.st 2> r3.err || rc=$?
