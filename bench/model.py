@@ -62,6 +62,8 @@ KINDS = [
     ("in phase", ["--periodic", "1000:5:0:unseen:1:100", "--periodic", "4000:25:0:unseen:1:100"],
      "1 ms x 5 us and 4 ms x 25 us on its marks"),
     ("out of phase", ["--periodic", "1000:20", "--periodic", "2700:50"], "1 ms x 20 us, 2.7 ms x 50 us"),
+    ("half a period apart", ["--periodic", "4000:27:0:unseen:1:1000", "--periodic", "4000:10:0:unseen:1:3000"],
+     "4 ms x 27 us at 1 ms and 4 ms x 10 us at 3 ms: events every 2 ms"),
     ("half a tick apart", ["--periodic", "1000:36:0.05:unseen:1:100", "--periodic", "4000:38:0.05:irq:1:600"],
      "1 ms x 36 us; 4 ms x 38 us, 0.5 ms after every fourth of its marks"),
     ("on the ticks", ["--periodic", "1000:36:0:unseen:1:100", "--periodic", "2700:90", "--on-grid", "1000:100"],

@@ -11,6 +11,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "after.h"
+#include "alternate.h"
 #include "held.h"
 #include "bursts.h"
 #include "period.h"
@@ -275,6 +276,10 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 {
 	int id = (int)out->count;
 	source_refine_by_costliest(c, ev, n, s, buf);
+	/* costs that alternate from mark to mark: two sources (out of
+	 * memory, the one is kept) */
+	if (alternate_split(c, ev, n, s, buf) > 0)
+		source_refine_by_costliest(c, ev, n, s, buf);
 	double chance = by_chance(c, ev, n, s);
 	/* taking one event a mark (held.h), the marks chance hits: of M
 	 * marks over the events' span, M (1 - e^(-chance / M)) (as many as

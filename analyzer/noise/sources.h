@@ -14,7 +14,9 @@
  *     beyond the source's own spread (at MODEL_FALSE_ALARMS over its
  *     events) held a second interruption at the mark, and what is left of
  *     its cost stays to be explained: two sources on one grid are two.
- *     Then the search again, among the events left.
+ *     Costs that alternate from mark to mark are two sources of twice
+ *     the period (alternate.h).  Then the search again, among the events
+ *     left.
  *  3. random: what is left, at a rate corrected for the runs whose
  *     threshold hides its costs (rates.h).
  *

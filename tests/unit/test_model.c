@@ -636,6 +636,38 @@ static void test_lagged(void **state)
 	}
 }
 
+/* Two timers of 4 ms half a period apart, 27 us at 1 ms and 10 us at 3
+ * ms: the events come every 2 ms, and had been read "every 2 ms, 26.99
+ * us each" (seed 2: half the marks' cost wrong, the 10 us source gone)
+ * or "every 2 ms, 10 us" and "every 4 ms, 17 us" on top (seed 1); now
+ * the two sources of 4 ms at their costs (alternate.h). */
+static void test_half_apart(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--periodic 4000:27:0:unseen:1:1000 --periodic 4000:10:0:unseen:1:3000",
+			   seed, &t),
+		    &a);
+		const struct sources *ss = &a.diag.sources;
+		int costly = 0, cheap = 0, periodic = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *s = &ss->s[i];
+			if (s->kind != SOURCE_PERIODIC)
+				continue;
+			periodic++;
+			assert_true(near(s->marks.period * a.unit_ns, 4e6, 0.01));
+			costly += near(s->cost * a.unit_ns, 27e3, 0.10);
+			cheap += near(s->cost * a.unit_ns, 10e3, 0.10);
+		}
+		assert_int_equal(periodic, 2);
+		assert_int_equal(costly, 1);
+		assert_int_equal(cheap, 1);
+		analysis_free(&a);
+	}
+}
+
 /* A slow end, a slow middle, faster bursts, a ramp: the states and the
  * ramp as they were, and no interruption named. */
 static void test_speed(void **state)
@@ -774,6 +806,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_after_many),
 		cmocka_unit_test(test_after_short),
 		cmocka_unit_test(test_lagged),
+		cmocka_unit_test(test_half_apart),
 		cmocka_unit_test(test_saturated),
 		cmocka_unit_test(test_floor_held),
 		cmocka_unit_test(test_random),
