@@ -15,7 +15,9 @@ the slope in 99% at least.
 
 Bent streams: the same, the cost bending at the middle of the range (its
 slope times 1 + b beyond it, b from 0.3% to 2%, both signs): each bend
-wider than the bounds' half-width must be warned (nonlinear or step)."""
+wider than the bounds' half-width must be warned (nonlinear or step); of
+those that are not, it tells what the bounds hold: the slope below the
+bend, above it, or neither (a silently wrong answer)."""
 import json
 import math
 import os
@@ -98,6 +100,7 @@ def main():
             print("  e.g. stream", e[0], e[1], e[2])
         must = said = 0
         missed = []
+        holds = {"below": 0, "above": 0, "neither": 0}
         for i in range(bends):
             b = rng.choice([-1, 1]) * rng.uniform(0.003, 0.02)
             text, slope, info = stream(rng, b)
@@ -110,10 +113,16 @@ def main():
                 must += 1
                 ok = bool({"nonlinear", "step"} & set(j["warning_codes"]))
                 said += ok
+                if not ok:
+                    # what the unwarned bounds hold: the slope below the
+                    # bend, the slope above it, or neither (silently wrong)
+                    below, above = lo <= slope <= hi, lo <= slope * (1 + b) <= hi
+                    holds["below" if below else "above" if above else "neither"] += 1
                 if not ok and len(missed) < 10:
                     missed.append((i, f"{100 * b:+.2f}%", f"half-width {100 * half:.3f}%", info))
         print(f"bent streams: {bends}; bends wider than the bounds' half-width: {must}; "
-              f"warned: {said}")
+              f"warned: {said}; of the others, the bounds hold the slope below the bend in "
+              f"{holds['below']}, above it in {holds['above']}, neither in {holds['neither']}")
         for m in missed:
             print("  missed:", m)
 
