@@ -640,7 +640,11 @@ static void test_lagged(void **state)
  * ms: the events come every 2 ms, and had been read "every 2 ms, 26.99
  * us each" (seed 2: half the marks' cost wrong, the 10 us source gone)
  * or "every 2 ms, 10 us" and "every 4 ms, 17 us" on top (seed 1); now
- * the two sources of 4 ms at their costs (alternate.h). */
+ * the two sources of 4 ms at their costs (alternate.h).  And two whose
+ * costs alternate as well that are not two of twice the period: in
+ * phase at a share of the marks, and a faint source on every other mark
+ * (the split's first form had read them as two of 4 ms, 30 and 5 us,
+ * and two of 20 ms, 40.04 and 40 us). */
 static void test_half_apart(void **state)
 {
 	(void)state;
@@ -664,6 +668,40 @@ static void test_half_apart(void **state)
 		assert_int_equal(periodic, 2);
 		assert_int_equal(costly, 1);
 		assert_int_equal(cheap, 1);
+		analysis_free(&a);
+		/* not two: a 2 ms source of 5 us and a 4 ms one of 25 us on
+		 * its marks at 80% of them (the 4 ms marks that skip hold the
+		 * 5 us alone); a 10 ms source of 40 us whose every other mark
+		 * meets a 4 ms one of 40 ns, just seen */
+		run(stream("--periodic 2000:5:0:unseen:1:100 --periodic 4000:25:0:unseen:0.8:100",
+			   seed, &t),
+		    &a);
+		int two_ms = 0, four_ms = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *s = &ss->s[i];
+			two_ms += s->kind == SOURCE_PERIODIC &&
+				  near(s->marks.period * a.unit_ns, 2e6, 0.01) &&
+				  near(s->cost * a.unit_ns, 5e3, 0.10);
+			four_ms += s->kind == SOURCE_PERIODIC &&
+				   near(s->marks.period * a.unit_ns, 4e6, 0.01) &&
+				   near(s->cost * a.unit_ns, 25e3, 0.10);
+		}
+		assert_int_equal(two_ms, 1);
+		assert_int_equal(four_ms, 1);
+		analysis_free(&a);
+		run(stream("--periodic 4000:0.04:0:unseen:1:920 --periodic 10000:40:0:unseen:1:920",
+			   seed, &t),
+		    &a);
+		int ten_ms = 0;
+		for (size_t i = 0; i < ss->count; i++) {
+			const struct source *s = &ss->s[i];
+			assert_false(s->kind == SOURCE_PERIODIC &&
+				     near(s->marks.period * a.unit_ns, 2e7, 0.01));
+			ten_ms += s->kind == SOURCE_PERIODIC &&
+				  near(s->marks.period * a.unit_ns, 1e7, 0.01) &&
+				  near(s->cost * a.unit_ns, 40e3, 0.10);
+		}
+		assert_int_equal(ten_ms, 1);
 		analysis_free(&a);
 	}
 }
