@@ -37,7 +37,6 @@ struct position {
 	double mu, mz, k, szz;	/* the contrast, weighted (weight()) */
 	double c, s, icpt;	/* the hinge over u, clock units */
 	double abs2, rel2;	/* the scatter (squared): absolute, relative */
-	double saw_abs2, saw_rel2;	/* what the tick's sawtooth puts in them */
 	double rss;		/* the weighted squares left */
 	double fmin, fmax;	/* the sums of a_i times the rounding, in ticks */
 	int pending;		/* still a candidate */
@@ -53,7 +52,6 @@ struct hinge_data {
 	const double *x, *y;	/* N and minima less the set's first */
 	double *u, *om;
 	double base, tick;
-	double boot_abs, boot_rel;	/* the minima's own variance (boot_of) */
 };
 
 static double hinge_z(double u, double up)
@@ -137,21 +135,6 @@ static void diffs(const struct hinge_data *d, const struct position *p, double *
 }
 
 /*
- * What a tick's sawtooth puts in D_j where the minima round in step with
- * the line: neighbours whose cost differs by q ticks (q's fraction)
- * round apart by -q or 1 - q ticks, at their phases' chances 1 - q and
- * q, a variance of q (1 - q) tick^2 in the difference, half of it in D.
- */
-static double sawtooth_diff(const struct hinge_data *d, const struct position *p, size_t j)
-{
-	if (!(d->tick > 0))
-		return 0;
-	double step = (fitted(p, d->u[j + 1]) - fitted(p, d->u[j])) / d->tick;
-	double q = step - floor(step);
-	return q >= 0 && q < 1 ? d->tick * d->tick * q * (1 - q) / 2 : 0;
-}
-
-/*
  * The scatter a position's minima are judged by: at each N the larger of
  * an absolute one (the mean D of the lower half of the N, where noise in
  * proportion to the run is least) and a relative one (the mean D over the
@@ -162,19 +145,15 @@ static double sawtooth_diff(const struct hinge_data *d, const struct position *p
 static void scatter_of(const struct hinge_data *d, struct position *p, double *D, double *vd)
 {
 	size_t n = d->n, h = n / 2, nr = 0;
-	double sa = 0, sr = 0, ta = 0, tr = 0;
+	double sa = 0, sr = 0;
 	diffs(d, p, D, vd);
-	for (size_t j = 0; j + 1 < n; j++) {
-		double t = sawtooth_diff(d, p, j);
-		if (j + 1 < h)
-			sa += D[j], ta += t;
-		else if (j >= h && vd[j] > 0)
-			sr += D[j] / (vd[j] * vd[j]), tr += t / (vd[j] * vd[j]), nr++;
-	}
+	for (size_t j = 0; j + 1 < h; j++)
+		sa += D[j];
+	for (size_t j = h; j + 1 < n; j++)
+		if (vd[j] > 0)
+			sr += D[j] / (vd[j] * vd[j]), nr++;
 	p->abs2 = sa / (double)(h - 1);
 	p->rel2 = nr ? sr / (double)nr : 0;
-	p->saw_abs2 = ta / (double)(h - 1);
-	p->saw_rel2 = nr ? tr / (double)nr : 0;
 }
 
 /* The scatter at u by p's model (squared). */
@@ -248,88 +227,18 @@ static void set_weights(struct hinge_data *d, double *D, double *vd)
 }
 
 /*
- * The variance of a minimum of R runs drawn from those of its N, the
- * bootstrap's (Efron 1979): the k-th fastest of the R is the least of a
- * draw with chance ((R - k + 1) / R)^R - ((R - k) / R)^R (the fastest
- * kept stand for all: beyond 64 of them the chance is under e^-64).  It
- * holds the rounding where the excess dithers it, and for runs whose
- * excess is exponential it is 1.36 (50 runs) to 1.85 (3 runs) times the
- * minimum's own variance on average: it errs high.
- */
-/* The bootstrap's chances for R runs, each k from 1 to POINT_BEST (those
- * of most N are the same: computed again only where R changes). */
-struct boot_chances {
-	uint32_t runs;
-	double c[POINT_BEST];
-};
-
-static double boot_var(const struct point_set *s, const struct point *p, struct boot_chances *bc)
-{
-	double R = p->count, m1 = 0, m2 = 0, x0 = point_best(s, p, 0);
-	if (p->count < 2)
-		return 0;
-	if (bc->runs != p->count) {
-		bc->runs = p->count;
-		for (unsigned k = 1; k <= POINT_BEST; k++)
-			bc->c[k - 1] = k <= R ? pow((R - k + 1) / R, R) - pow((R - k) / R, R) : 0;
-	}
-	for (unsigned k = 1; k <= p->nbest; k++) {
-		double x = point_best(s, p, k - 1) - x0;
-		m1 += bc->c[k - 1] * x, m2 += bc->c[k - 1] * x * x;
-	}
-	double v = m2 - m1 * m1;
-	return v > 0 ? v : 0;
-}
-
-/* The minima's own variance, pooled as scatter_of's (absolute: the mean
- * over the lower half of the N; relative: over the upper half, over the
- * run time squared) into d. */
-static void boot_of(struct hinge_data *d)
-{
-	size_t n = d->n, h = n / 2, nr = 0;
-	double sa = 0, sr = 0;
-	struct boot_chances bc = { 0 };
-	for (size_t i = 0; i < n; i++) {
-		const struct point *p = &d->s->p[d->at ? d->at[i] : i];
-		double b = boot_var(d->s, p, &bc);
-		if (i < h)
-			sa += b;
-		else if (p->min > 0)
-			sr += b / (p->min * p->min), nr++;
-	}
-	d->boot_abs = h ? sa / (double)h : 0;
-	d->boot_rel = nr ? sr / (double)nr : 0;
-}
-
-/* The minima's own variance at run time v (boot_of's, pooled). */
-static double boot_at(const struct hinge_data *d, double v)
-{
-	double rel = d->boot_rel * v * v;
-	return d->boot_abs > rel ? d->boot_abs : rel;
-}
-
-/*
- * theta_i^2: the scatter at N_i, no less than its rounding up.  Where the
- * minima may round in step with the line (phased), the tick's sums bound
- * what that rounding does to c, and the sawtooth's own variance is taken
- * out of the scatter (it is not random there, and counted twice it had
- * let a bend of 1%, seven ticks high at the largest N, pass at 10^-2.8);
- * but no less than the minima's own variance, from their runs (boot_of):
- * where the excess dithers the rounding, the sawtooth puts less than its
- * full variance in the differences, and what is random in the rounding
- * is the runs' (the sawtooth's variance taken out with nothing under it
- * had called 7 of 54,000 linear sets bent at 1e-4 on bench/hinge_rate).
+ * theta_i^2: the scatter at N_i, no less than its rounding up.  The
+ * rounding's own variance stays in it, though the tick's sums bound what
+ * rounding in step with the line's phase can do: where the minima's
+ * excess spreads over a good part of a tick, their rounding follows no
+ * phase, and is random (the least variance the phases could have, taken
+ * out of it, had left a tenth of a tick of scatter to N whose minima
+ * held more: a linear cost called bent at a chance of 10^-6.4 on
+ * bench/hinge_rate).
  */
 static double theta2(const struct hinge_data *d, const struct position *p, size_t i)
 {
 	double t2 = scatter_at(d, p, d->u[i]), up = roundup_var(d->tick, runs_of(d, i));
-	if (p->phased) {
-		double v = d->base + fitted(p, d->u[i]);
-		double rel = v > 0 ? (p->rel2 - p->saw_rel2) * v * v : 0, ab = p->abs2 - p->saw_abs2;
-		double own = boot_at(d, v);
-		t2 = ab > rel ? ab : rel;
-		t2 = t2 > own ? t2 : own;
-	}
 	return t2 > up ? t2 : up;
 }
 
@@ -495,17 +404,12 @@ static void first_look(const struct hinge_data *d, struct position *pos, size_t 
 	for (size_t q = 0; q < np; q++) {
 		struct position *p = &pos[q];
 		double ww = 0, least = INFINITY;
-		p->phased = 0;	/* told from the whole scatter */
 		for (size_t i = 0; i < n; i++) {
-			double t2 = theta2(d, p, i);
-			least = t2 < least ? t2 : least;
-		}
-		p->phased = d->tick > 0 && !(least >= HINGE_DITHER * HINGE_DITHER * d->tick * d->tick);
-		for (size_t i = 0; i < n; i++) {
-			double a = weight(p, d->u[i], d->om[i]);
-			ww += a * a * theta2(d, p, i);
+			double t2 = theta2(d, p, i), a = weight(p, d->u[i], d->om[i]);
+			ww += a * a * t2, least = t2 < least ? t2 : least;
 		}
 		p->pending = fabs(p->c) / L > matters && p->c * p->c > 2 * need * ww;
+		p->phased = d->tick > 0 && !(least >= HINGE_DITHER * HINGE_DITHER * d->tick * d->tick);
 	}
 }
 
@@ -550,7 +454,6 @@ int hinge_find(const struct point_set *s, const size_t *at, size_t n, double tic
 		for (size_t i = 0; i < n; i++)
 			u[i] = (x[i] - x[0]) / L;
 		set_weights(&d, w, vd);
-		boot_of(&d);
 		np = positions(&d, pos, w, vd);
 	}
 	/* exp(-e) 2 np <= alpha: both signs at every position */

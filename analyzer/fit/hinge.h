@@ -26,20 +26,14 @@
  *    rounding up of the minimum; its tail bounded by Chernoff's bound
  *    with an exponential's cumulants above the floor (the minimum of runs
  *    lies above its floor by an exponential amount) and a normal's below.
- *    Where the minima may round in step with the line, the sawtooth's own
- *    variance is taken out of the differences (the tick's sums hold it),
- *    down to no less than the minima's own variance from their runs (a
- *    bootstrap of each N's minimum, which holds the rounding where the
- *    excess dithers it).
  *
  * For a scatter of known scale, the chance that a cost linear in N shows
  * such a hinge at any position tried, of either sign, is at most
  * HINGE_ALPHA (Bonferroni over them).  With the scale estimated it was
- * measured (bench/hinge_rate): none of 54,000 linear sets of 16 to 200 N
+ * measured (bench/hinge_rate): none of 135,000 linear sets of 16 to 200 N
  * (noise absolute, relative or both; ticks from 1 to 1000 units) was
- * called bent at 1e-3, 1 at 1e-2 (with the sawtooth counted twice: none
- * at 1e-3, 5 of 135,000 at 1e-2; with it taken out and nothing under it,
- * 7 of 54,000 at 1e-4: the bootstrap's floor is what keeps the rate).
+ * called bent at 1e-3, 5 at 1e-2; the tick's sums, which hold the
+ * rounding that the scatter holds too, make it that conservative.
  *
  * The minima are taken relative to the first, exactly where they are
  * integers, so that timings near 2^60 units lose nothing in doubles.  The

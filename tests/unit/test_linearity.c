@@ -122,33 +122,6 @@ static void bent(double at, int geometric)
 		}
 }
 
-/*
- * The minima on the tick's lattice (an excess of a quarter of a tick of
- * 119 units, 23 runs), 59 N over 915..186026 geometric: few N lie past
- * the bend at the middle of the range, whose 2% rises 14 ticks at the
- * largest N, ten times the bounds' half-width and more.  The sawtooth of
- * the rounding, counted both in the scatter and in the tick's sums, had
- * let 3 of these 16 pass; the scatter random there is the runs' own.
- */
-static void test_bent_lattice_few(void **state)
-{
-	(void)state;
-	for (unsigned long seed = 1; seed <= 8; seed++)
-		for (double sign = -1; sign <= 1; sign += 2) {
-			struct truth t = { .npts = 59, .runs = 23, .n0 = 915, .n1 = 186026,
-					   .slope = 0.9117, .bend = sign * 0.02, .at = 0.5,
-					   .jitter = 30, .tick = 119, .geometric = 1 };
-			struct linearity_fit f;
-			struct linearity L = check(&t, seed, &f);
-			double half = (f.hi - f.lo) / 2 / f.slope;
-			if (getenv("TEST_LINEARITY_VERBOSE"))
-				fprintf(stderr, "lattice seed %lu: bend %+.3f%%, half-width %.3f%%, kind %d, 10^%.1f\n",
-					seed, 100 * t.bend, 100 * half, L.kind, L.bend_log10_p);
-			assert_true(fabs(t.bend) >= 5 * half);
-			assert_int_equal(L.kind, LINEARITY_BEND);
-		}
-}
-
 static void test_bent_middle(void **state)
 {
 	(void)state;
@@ -204,7 +177,6 @@ static void test_linear(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_bent_lattice_few),
 		cmocka_unit_test(test_bent_middle),
 		cmocka_unit_test(test_bent_three_quarters),
 		cmocka_unit_test(test_linear),
