@@ -25,29 +25,19 @@ static int by_cost(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The quartiles of v[0..n) (reordered). */
-static void quartiles(double *v, size_t n, double *lo, double *hi)
+/* The median of the jitter's scale at the events of the one parity; 0
+ * when out of memory. */
+static double median_scale(const struct ranked *r, size_t k, int odd)
 {
-	*lo = select_kth(v, n, n / 4);
-	*hi = select_kth(v, n, (3 * n) / 4);
-}
-
-/* The median (which 1: of their `scale`) or the largest (which 0: of
- * their `seen`) over r's events of the one parity; 0 when out of
- * memory. */
-static double over_events(const struct ranked *r, size_t k, int odd, int which)
-{
-	double *v = malloc((k ? k : 1) * sizeof *v), x = 0;
+	double *v = malloc((k ? k : 1) * sizeof *v), med = 0;
 	size_t m = 0;
 	for (size_t i = 0; v != NULL && i < k; i++)
 		if (r[i].odd == odd)
-			v[m++] = which ? r[i].scale : r[i].seen;
-	for (size_t i = 0; !which && i < m; i++)
-		x = fmax(x, v[i]);
-	if (which && m > 0)
-		x = select_kth(v, m, m / 2);
+			v[m++] = r[i].scale;
+	if (m > 0)
+		med = select_kth(v, m, m / 2);
 	free(v);
-	return x;
+	return med;
 }
 
 /*
@@ -56,24 +46,16 @@ static double over_events(const struct ranked *r, size_t k, int odd, int which)
  * at a share of its marks (in phase) puts the first one's cost alone at
  * the marks the second skips, as many as the share it skips, where two
  * sources half a period apart put there only the costlier one's lower
- * tail.  hi: the costlier half's costs (reordered), cut: the cheaper
- * half's upper quartile.  The tail from the costlier half's median and
- * spread (its MAD, as a normal's, no less than the jitter's scale s),
- * the count at or below cut beyond it at MODEL_CLAIM_P (Poisson).
+ * tail.  low of the n costlier costs lie at or below cut, the cheaper
+ * half's upper quartile; the tail from the costlier half's median and
+ * sigma (its MAD's, no less than the jitter's scale), the count beyond
+ * it at MODEL_CLAIM_P (Poisson; none expected: any is beyond chance).
  */
-static int holds_cheaper(double *hi, size_t n, double cut, double s)
+static int holds_cheaper(size_t low, size_t n, double cut, double med, double sigma)
 {
-	size_t low = 0;
-	for (size_t i = 0; i < n; i++)
-		low += hi[i] <= cut;
 	if (low == 0)
 		return 0;
-	double med = select_kth(hi, n, n / 2);
-	for (size_t i = 0; i < n; i++)
-		hi[i] = fabs(hi[i] - med);
-	double sigma = fmax(1.482602218505602 * select_kth(hi, n, n / 2), s);
 	double expect = sigma > 0 ? (double)n * gsl_cdf_ugaussian_P((cut - med) / sigma) : 0;
-	/* (none expected: any is beyond chance) */
 	return !(expect > 0) || gsl_cdf_poisson_Q((unsigned)low - 1, expect) < MODEL_CLAIM_P;
 }
 
@@ -128,25 +110,28 @@ int alternate_split(const struct source_config *c, const struct model_event *ev,
 	free(alone);
 	int split = 0;
 	if (odd >= SOURCE_EVENTS_MIN && k - odd >= SOURCE_EVENTS_MIN) {
-		size_t ne = 0, no = 0;
-		for (size_t i = 0; i < k; i++)	/* even marks' costs, then odd */
-			if (!r[i].odd)
-				buf[ne++] = r[i].cost;
+		/* the costlier half's costs into buf, the cheaper's after
+		 * them; the largest of the least costs seen at its N */
+		int costlier_odd = 0;
+		double *half[2] = { buf, buf + odd };	/* odd, even */
+		size_t nh[2] = { 0, 0 }, most[2];
 		for (size_t i = 0; i < k; i++)
-			if (r[i].odd)
-				buf[ne + no++] = r[i].cost;
-		double elo, ehi, olo, ohi;
-		quartiles(buf, ne, &elo, &ehi);
-		quartiles(buf + ne, no, &olo, &ohi);
-		double emed = select_kth(buf, ne, ne / 2), omed = select_kth(buf + ne, no, no / 2);
-		int costlier_odd = omed > emed;
-		/* the cheaper half's quartile; the costlier half's costs in
-		 * buf, and the least cost seen at its N */
-		double cut = costlier_odd ? ehi : ohi, gap = fabs(omed - emed);
-		double *hi = costlier_odd ? buf + ne : buf;
-		size_t nh = costlier_odd ? no : ne;
-		double seen = over_events(r, k, costlier_odd, 0);
-		double scale = over_events(r, k, costlier_odd, 1);
+			half[!r[i].odd][nh[!r[i].odd]++] = r[i].cost;
+		most[0] = nh[0] / 2, most[1] = nh[1] / 2;
+		costlier_odd = select_kth(half[0], nh[0], most[0]) >
+			       select_kth(half[1], nh[1], most[1]);
+		double *hi = half[!costlier_odd], *lo = half[costlier_odd];
+		size_t nhi = nh[!costlier_odd], nlo = nh[costlier_odd], low = 0;
+		double seen = 0;
+		for (size_t i = 0; i < k; i++)
+			if (r[i].odd == costlier_odd)
+				seen = fmax(seen, r[i].seen);
+		double lmed, llo, lhi, lmad, hmed, hlo, hhi, hmad;
+		sources_spread(lo, nlo, &lmed, &llo, &lhi, &lmad);
+		for (size_t i = 0; i < nhi; i++)
+			low += hi[i] <= lhi;
+		sources_spread(hi, nhi, &hmed, &hlo, &hhi, &hmad);
+		double sigma = fmax(hmad, median_scale(r, k, costlier_odd));
 		double z = rank_z(r, k, odd);
 		double p = 2 * gsl_cdf_ugaussian_Q(fabs(z));
 		/* apart beyond chance, their middle halves apart, by a cost
@@ -158,8 +143,8 @@ int alternate_split(const struct source_config *c, const struct model_event *ev,
 		 * phase: a 2 ms source of 5 us and a 4 ms one of 25 us at
 		 * 80% of its marks had read two of 4 ms, 30 and 5 us, the 30
 		 * at every mark) */
-		if (p < MODEL_CLAIM_P && (ehi < olo || ohi < elo) && gap > seen &&
-		    !holds_cheaper(hi, nh, cut, scale)) {
+		if (p < MODEL_CLAIM_P && lhi < hlo && hmed - lmed > seen &&
+		    !holds_cheaper(low, nhi, lhi, hmed, sigma)) {
 			/* the costlier half's marks, every second one */
 			m->phase += costlier_odd ? m->period : 0;
 			m->period *= 2;

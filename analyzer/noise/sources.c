@@ -115,9 +115,7 @@ static uint16_t *floor_marks_of(const struct source_config *c, const struct mark
 	return k;
 }
 
-/* Median, quartiles and the scale of a normal's (1.4826 x the median
- * absolute deviation) of v[0..n) (reordered). */
-static void spread_of(double *v, size_t n, double *med, double *lo, double *hi, double *mad)
+void sources_spread(double *v, size_t n, double *med, double *lo, double *hi, double *mad)
 {
 	*med = select_kth(v, n, n / 2);
 	*lo = select_kth(v, n, n / 4);
@@ -156,7 +154,7 @@ static size_t take_events(const struct source_config *c, struct model_event *ev,
 		return 0;
 	}
 	double med, mad;
-	spread_of(buf, k, &med, &s->cost_lo, &s->cost_hi, &mad);
+	sources_spread(buf, k, &med, &s->cost_lo, &s->cost_hi, &mad);
 	s->cost = med;
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_FALSE_ALARMS / (double)k);
 	size_t taken = 0;

@@ -156,6 +156,10 @@ double sources_cost_held(const struct sources *ss, double at, double t, size_t p
  * unknown: none), or the bursts where it overlaps one. */
 int sources_of_run(const struct sources *ss, double at, double t, size_t p, double cost);
 
+/* Median, quartiles and the scale of a normal's (1.4826 x the median
+ * absolute deviation) of costs v[0..n) (reordered, then overwritten). */
+void sources_spread(double *v, size_t n, double *med, double *lo, double *hi, double *mad);
+
 /* The source of an event (a run above its threshold) of cost `cost`
  * (clock units; NAN: unknown): its run's, or the random one of its costs
  * where there is one (the cheapest where the cost is unknown); -1:
