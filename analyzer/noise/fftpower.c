@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 int fft_table_init(struct fft_table *t, size_t m)
 {
@@ -75,25 +76,58 @@ static void dit_stage(const struct fft_table *t, double *z, size_t n)
 	}
 }
 
-/* The points that fit in a core's cache together (2^13 complex: 128 KiB),
- * transformed stage by stage; above, each half first while it is in the
- * cache, then the stage that joins them. */
-#define FFT_BLOCK ((size_t)1 << 13)
+/* The join of dit_stage where one half's transform is all zero: the
+ * other half's, turned or not, into both (the same values dit_stage
+ * gives: a sum or difference with a zero is exact). */
+static void dit_stage_half(const struct fft_table *t, double *z, size_t n, int first)
+{
+	size_t half = n / 2;
+	if (first) {	/* b = 0: a + 0 and a - 0 */
+		memcpy(z + n, z, n * sizeof *z);
+		return;
+	}
+	const double *w = t->w + 2 * (half - 1);
+	for (size_t j = 0; j < half; j++) {	/* a = 0: +v and -v */
+		double *a = z + 2 * j, *b = z + 2 * (j + half);
+		double c = w[2 * j], s = w[2 * j + 1];
+		double vr = b[0] * c + b[1] * s, vi = b[1] * c - b[0] * s;
+		b[0] = -vr, b[1] = -vi;
+		a[0] = vr, a[1] = vi;
+	}
+}
+
+/* The smallest transform fft_dit looks into for zeros (64 complex points:
+ * a few events among 2^19 points leave most of these empty, and an empty
+ * one's transform is zero). */
+#define FFT_LEAF ((size_t)1 << 6)
 
 /* The forward transform of n points (a power of two, n <= t->m / 2) whose
  * input lies at z in bit-reversed order (fft_slot), in place, by
- * decimation in time: Z[k] = sum z[j] e^(-2 pi i j k / n) lands at z[k]. */
-static void fft_dit(const struct fft_table *t, double *z, size_t n)
+ * decimation in time: Z[k] = sum z[j] e^(-2 pi i j k / n) lands at z[k].
+ * Depth first, so each half is transformed while it is in the cache, and
+ * a part whose input is all zero is left zero: a periodogram's input is a
+ * few thousand events in a million bins, and its first stages, nine of
+ * nineteen, are mostly zeros.  Returns 0 where the input (and so the
+ * transform) is all zero. */
+static int fft_dit(const struct fft_table *t, double *z, size_t n)
 {
-	if (n > FFT_BLOCK) {
-		fft_dit(t, z, n / 2);
-		fft_dit(t, z + n, n / 2);
-		dit_stage(t, z, n);
-		return;
+	if (n <= FFT_LEAF) {
+		size_t i = 0;
+		while (i < 2 * n && z[i] == 0)
+			i++;
+		if (i == 2 * n)
+			return 0;
+		for (size_t len = 2; len <= n; len *= 2)
+			for (size_t j = 0; j < n; j += len)
+				dit_stage(t, z + 2 * j, len);
+		return 1;
 	}
-	for (size_t len = 2; len <= n; len *= 2)
-		for (size_t i = 0; i < n; i += len)
-			dit_stage(t, z + 2 * i, len);
+	int a = fft_dit(t, z, n / 2), b = fft_dit(t, z + n, n / 2);
+	if (a && b)
+		dit_stage(t, z, n);
+	else if (a || b)
+		dit_stage_half(t, z, n, a);
+	return a || b;
 }
 
 void fft_power(const struct fft_table *t, double *x, size_t lo, size_t hi, double scale)

@@ -3,10 +3,12 @@
  * the periodogram of events' times (periodogram.h).
  *
  * The sequence, read as m/2 complex points (x[2n] + i x[2n+1]), is
- * transformed by a radix-2 FFT (decimation in time, depth first above a
- * block that fits in the cache, its input put in bit-reversed order as it
- * is made; each stage's twiddles in a table of their own, in the order it
- * reads them, each cos and sin computed directly),
+ * transformed by a radix-2 FFT (decimation in time, depth first, its
+ * input put in bit-reversed order as it is made; a part of 64 points or
+ * more whose input is all zero left zero, as a few thousand events in a
+ * million bins leave most of the first stages' parts; each stage's
+ * twiddles in a table of their own, in the order it reads them, each cos
+ * and sin computed directly),
  * and the real sequence's spectrum is taken from it by the usual split:
  * X[k] = E[k] + e^(-2 pi i k / m) O[k], E and O the even and odd points'
  * transforms, E[k] = (Z[k] + conj Z[m/2 - k]) / 2, O[k] = (Z[k] - conj

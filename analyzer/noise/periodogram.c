@@ -33,6 +33,7 @@ static void level_fit(const double *x, size_t lo, size_t hi, double *scratch,
 		b = b > hi + 1 || hi + 1 - b < LEVEL_BINS_MIN ? hi + 1 : b;
 		memcpy(scratch, x + a, (b - a) * sizeof *x);
 		lc->med[lc->nb] = gsl_stats_median(scratch, 1, b - a) / M_LN2;
+		lc->log_med[lc->nb] = log(lc->med[lc->nb]);
 		lc->mid[lc->nb++] = log(sqrt((double)a * (double)(b - 1)));
 		a = b;
 	}
@@ -48,8 +49,8 @@ static double level_between(const struct level_curve *lc, size_t i, double f)
 		return lc->med[lc->nb - 1];
 	if (!(lc->med[i] > 0) || !(lc->med[i + 1] > 0))
 		return fmax(lc->med[i], lc->med[i + 1]);
-	return exp(log(lc->med[i]) + (f - lc->mid[i]) / (lc->mid[i + 1] - lc->mid[i]) *
-					     (log(lc->med[i + 1]) - log(lc->med[i])));
+	return exp(lc->log_med[i] + (f - lc->mid[i]) / (lc->mid[i + 1] - lc->mid[i]) *
+					     (lc->log_med[i + 1] - lc->log_med[i]));
 }
 
 /* The level at bin j; 1 where there is none. */

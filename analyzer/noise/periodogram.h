@@ -40,6 +40,7 @@ void period_fft_free(struct period_fft *f);
 struct level_curve {
 	size_t nb;
 	double mid[64], med[64];
+	double log_med[64];	/* log of med (where med > 0) */
 	double bin_span;	/* a frequency's bin: bin_span / its period */
 };
 

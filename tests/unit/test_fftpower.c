@@ -3,7 +3,7 @@
  * against the sums that define it, X[k] = sum x[j] e^(-2 pi i j k / m),
  * on random sequences and on sparse counts like the periodogram's, at
  * sizes from 4 points to the periodogram's smallest (2^12); above, against
- * GSL's transform.
+ * GSL's transform, with parts of the input all zero.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -97,6 +97,39 @@ static void test_counts(void **state)
 	gsl_rng_free(r);
 }
 
+/* The m points' power against GSL's mixed-radix transform of the same
+ * points: `events` of them at bins drawn from r, each bin i kept where
+ * i % every == at. */
+static void against_gsl(gsl_rng *r, size_t m, int events, size_t every, size_t at)
+{
+	struct fft_table t;
+	assert_int_equal(fft_table_init(&t, m), 0);
+	double *x = calloc(m, sizeof *x), *g = calloc(m, sizeof *g);
+	assert_true(x && g);
+	for (int e = 0; e < events;) {
+		size_t i = gsl_rng_uniform_int(r, m);
+		if (i % every != at)
+			continue;
+		g[i] += 1;
+		x[fft_slot(&t, i)] += 1;
+		e++;
+	}
+	gsl_fft_real_wavetable *wt = gsl_fft_real_wavetable_alloc(m);
+	gsl_fft_real_workspace *ws = gsl_fft_real_workspace_alloc(m);
+	assert_int_equal(gsl_fft_real_transform(g, 1, m, wt, ws), 0);
+	fft_power(&t, x, 1, m / 4, events);
+	for (size_t k = 1; k <= m / 4; k++) {
+		double want = (g[2 * k - 1] * g[2 * k - 1] + g[2 * k] * g[2 * k]) / events;
+		if (!(fabs(x[k] - want) <= 1e-9 * (1 + want)))
+			fail_msg("m %zu, %d events at %zu mod %zu, k %zu: %.17g, GSL's %.17g", m,
+				 events, at, every, k, x[k], want);
+	}
+	gsl_fft_real_wavetable_free(wt);
+	gsl_fft_real_workspace_free(ws);
+	free(x), free(g);
+	fft_table_free(&t);
+}
+
 /* Above the block done stage by stage (2^13 complex points), the halves
  * are done first, depth first: against GSL's mixed-radix transform of
  * the same points, at 2^15 and 2^17. */
@@ -105,30 +138,28 @@ static void test_blocks(void **state)
 	(void)state;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, 11);
-	for (size_t m = (size_t)1 << 15; m <= (size_t)1 << 17; m <<= 2) {
-		struct fft_table t;
-		assert_int_equal(fft_table_init(&t, m), 0);
-		double *x = calloc(m, sizeof *x), *g = calloc(m, sizeof *g);
-		assert_true(x && g);
-		for (int e = 0; e < 500; e++) {
-			size_t i = gsl_rng_uniform_int(r, m);
-			g[i] += 1;
-			x[fft_slot(&t, i)] += 1;
-		}
-		gsl_fft_real_wavetable *wt = gsl_fft_real_wavetable_alloc(m);
-		gsl_fft_real_workspace *ws = gsl_fft_real_workspace_alloc(m);
-		assert_int_equal(gsl_fft_real_transform(g, 1, m, wt, ws), 0);
-		fft_power(&t, x, 1, m / 4, 500);
-		for (size_t k = 1; k <= m / 4; k++) {
-			double want = (g[2 * k - 1] * g[2 * k - 1] + g[2 * k] * g[2 * k]) / 500;
-			if (!(fabs(x[k] - want) <= 1e-9 * (1 + want)))
-				fail_msg("m %zu, k %zu: %.17g, GSL's %.17g", m, k, x[k], want);
-		}
-		gsl_fft_real_wavetable_free(wt);
-		gsl_fft_real_workspace_free(ws);
-		free(x), free(g);
-		fft_table_free(&t);
-	}
+	for (size_t m = (size_t)1 << 15; m <= (size_t)1 << 17; m <<= 2)
+		against_gsl(r, m, 500, 1, 0);
+	gsl_rng_free(r);
+}
+
+/* Parts whose input is all zero are left zero, and a join with one such
+ * half copies or turns the other: events only at even bins (the odd
+ * points, the second half of each part in bit-reversed order, all zero),
+ * only at odd ones (the first half zero), only at every eighth bin, at
+ * one bin, and at a few. */
+static void test_zero_parts(void **state)
+{
+	(void)state;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, 5);
+	size_t m = (size_t)1 << 15;
+	against_gsl(r, m, 300, 4, 0);
+	against_gsl(r, m, 300, 4, 1);
+	against_gsl(r, m, 300, 4, 3);
+	against_gsl(r, m, 300, 16, 9);
+	against_gsl(r, m, 1, 1, 0);
+	against_gsl(r, m, 7, 1, 0);
 	gsl_rng_free(r);
 }
 
@@ -138,6 +169,7 @@ int main(void)
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_blocks),
+		cmocka_unit_test(test_zero_parts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
