@@ -131,7 +131,7 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 		rc = no_jitter(o);
 	if (rc == 0) {
 		struct source_config c = { &o->runs, &o->slice, &o->jitter,
-					   o->read_interval > 0 ? o->read_interval : 1, 1, 0 };
+					   o->read_interval > 0 ? o->read_interval : 1, 1, 0, NULL };
 		rc = sources_find(&c, &o->runs, &o->sources);
 	}
 	if (rc == 0) {

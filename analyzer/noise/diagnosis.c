@@ -27,10 +27,11 @@ static size_t explained(const struct run_sample *rs)
 
 /* Jitter, then sources, again without the runs they explain, until
  * those stay the same. */
-static int fit_rounds(struct analysis *a)
+static int rounds(struct analysis *a, struct period_memo *memo)
 {
 	struct diagnosis *d = &a->diag;
-	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock, 0 };
+	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock, 0,
+				   memo };
 	size_t before = SIZE_MAX;
 	/* a source shorter than every run it interrupts, from the runs'
 	 * lengths, before the jitter takes its cost for its own */
@@ -57,6 +58,16 @@ static int fit_rounds(struct analysis *a)
 	}
 	d->rounds = d->rounds > MODEL_ROUNDS ? MODEL_ROUNDS : d->rounds;
 	return 0;
+}
+
+/* The rounds, their period searches' findings kept from one to the next
+ * (periodmemo.h). */
+static int fit_rounds(struct analysis *a)
+{
+	struct period_memo memo = { 0 };
+	int rc = rounds(a, &memo);
+	period_memo_free(&memo);
+	return rc;
 }
 
 /* The events' costs (of the sample): median and quartiles. */

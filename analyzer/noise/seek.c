@@ -178,7 +178,10 @@ static int period_among(const struct model_event *ev, size_t n, const struct cos
 	if (k < SOURCE_EVENTS_MIN ||
 	    !((double)k > period_events_needed(PERIOD_LOG10_P - log10(tries))))
 		return 0;
-	period_detect(buf, k, room->null, room->nnull, floor_p, room->fft, pr);
+	if (!period_memo_find(room->memo, buf, k, floor_p, pr)) {
+		period_detect(buf, k, room->null, room->nnull, floor_p, room->fft, pr);
+		period_memo_keep(room->memo, buf, k, floor_p, pr);
+	}
 	pr->log10_p += log10(tries);
 	pr->found = pr->found && pr->log10_p < PERIOD_LOG10_P;
 	return pr->found && pr->period * SOURCE_MARKS_MIN <= span;

@@ -22,16 +22,19 @@
 
 #include "marks.h"
 #include "period.h"
+#include "periodmemo.h"
 #include "sources.h"
 
 /* What the search reads and works in: null[0..nnull), run starts of the
  * period search's null; buf and mid, room for n values each (n the
- * events'); the periodogram's transform, kept between searches. */
+ * events'); the periodogram's transform, and the last searches'
+ * findings (of this null), kept between searches. */
 struct seek_room {
 	const double *null;
 	size_t nnull;
 	double *buf, *mid;
 	struct period_fft *fft;
+	struct period_memo *memo;
 };
 
 /* The period of the events ev[0..n) no source took (source < 0), given

@@ -453,7 +453,10 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 	double *buf = malloc((n ? n : 1) * sizeof *buf), *mid = malloc((n ? n : 1) * sizeof *mid);
 	int rc = null && buf && mid ? 0 : -1;
 	struct period_fft fft = { 0 };
-	struct seek_room room = { null, nnull, buf, mid, &fft };
+	struct period_memo own = { 0 }, *memo = c->memo != NULL ? c->memo : &own;
+	if (null != NULL)
+		period_memo_for(memo, null, nnull);
+	struct seek_room room = { null, nnull, buf, mid, &fft, memo };
 	while (rc == 0 && out->count < SOURCES_MAX - SOURCES_RANDOM_ROOM) {
 		struct period_result pr;
 		struct source s = { .kind = SOURCE_PERIODIC };
@@ -470,6 +473,7 @@ static int periodic_sources(const struct source_config *c, struct model_event *e
 		after_source(c, ev, n, buf, out, out->count - 1);
 	}
 	period_fft_free(&fft);
+	period_memo_free(&own);
 	free(null), free(buf), free(mid);
 	return rc;
 }

@@ -31,6 +31,7 @@
 
 #include "jitter.h"
 #include "marks.h"
+#include "periodmemo.h"
 #include "points.h"
 #include "runs.h"
 
@@ -122,6 +123,9 @@ struct source_config {
 	int one_clock;		/* the start times lie on one clock: periods
 				 * and bursts are searched */
 	double min_period;	/* no shorter period is sought (0: any) */
+	struct period_memo *memo;	/* the period searches' findings, kept
+					 * from one call to the next (NULL:
+					 * each call keeps its own) */
 };
 
 /* Fills out (zeroed, or the round before's: its periodic sources are
