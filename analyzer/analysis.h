@@ -19,6 +19,7 @@
 #include "input.h"
 #include "warnings.h"
 #include "interval.h"
+#include "linearity.h"
 #include "lp.h"
 #include "ols.h"
 #include "order.h"
@@ -146,6 +147,7 @@ struct analysis {
 	struct lv_line fit;		/* the reported line */
 	struct ols_fit ols_minima, ols_means;
 	struct interval iv;
+	struct linearity linear;	/* the checks' (fit/linearity.h) */
 	/* excess */
 	struct excess_config excess_cfg;	/* how each sample's excess is
 						 * taken (plots reuse it) */

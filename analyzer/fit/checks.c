@@ -74,6 +74,7 @@ static void check_linear(struct analysis *a)
 	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
 	if (linearity_check(&a->points, a->tick, &fit, &L) != 0)
 		return;
+	a->linear = L;
 	char x[48], y[48];
 	double ns = a->unit_ns;
 	if (L.kind == LINEARITY_BEND)

@@ -261,11 +261,22 @@ static void chernoff_weights(const struct hinge_data *d, const struct position *
  * holds for those too.  The optimum lies below the normal's, t / sum
  * w^2 (psi'(v) >= v), and below 1 / max w: bisection there.
  */
+static double chernoff_at(const double *w, size_t n, double t, double *lambda);
+
 static double chernoff(const double *w, size_t n, double t)
+{
+	double l;
+	return chernoff_at(w, n, t, &l);
+}
+
+/* chernoff, and the l it takes the supremum at (*lambda: the exponent's
+ * slope in t). */
+static double chernoff_at(const double *w, size_t n, double t, double *lambda)
 {
 	double ww = 0, wmax = 0;
 	for (size_t i = 0; i < n; i++)
 		ww += w[i] * w[i], wmax = w[i] > wmax ? w[i] : wmax;
+	*lambda = 0;
 	if (!(ww > 0))
 		return t > 0 ? INFINITY : 0;
 	double lo = 0, hi = t / ww, l = 0;
@@ -291,6 +302,7 @@ static double chernoff(const double *w, size_t n, double t)
 		double v = lo * w[i];
 		e -= v >= 0 ? -v - log1p(-v) : v * v / 2;
 	}
+	*lambda = lo;
 	return e > 0 ? e : 0;
 }
 
@@ -436,6 +448,75 @@ static int confirm(const struct hinge_data *d, struct position *p, double slope,
 	return *e > need;
 }
 
+/*
+ * The least t whose exponent reaches need, to 1e-10 of it (so that another
+ * compiler's or libm's rounding moves it by no more): the
+ * exponent is convex in t (a supremum of lines) with slope l, so a Newton
+ * step from below, from the normal's t, sqrt(2 need sum w^2), which is
+ * no more (psi >= v^2 / 2), lands above it, and the steps from above
+ * fall to it; bisection where a step would leave the bracket.
+ */
+static double chernoff_least(const double *w, size_t n, double need)
+{
+	double ww = 0, l;
+	for (size_t i = 0; i < n; i++)
+		ww += w[i] * w[i];
+	double t = sqrt(2 * need * ww), lo = t, hi = INFINITY;
+	if (!(t > 0) || !isfinite(t))
+		return t;
+	for (int it = 0; it < 100; it++) {
+		double e = chernoff_at(w, n, t, &l);
+		if (e >= need)
+			hi = t;
+		else
+			lo = t;
+		double next = l > 0 ? t + (need - e) / l : INFINITY;
+		if (hi - lo <= 1e-10 * hi || (e >= need && t - next <= 1e-10 * t))
+			break;
+		t = next > lo && next < hi ? next : isfinite(hi) ? (lo + hi) / 2 : 2 * t;
+	}
+	return isfinite(hi) ? hi : lo;
+}
+
+/*
+ * A bend of c at p is estimated as c plus the scatter's sum, sum a_i e_i,
+ * of standard deviation sqrt(sum w_i^2): it is told 99 times in 100 (the
+ * bounds' own share) where c lies this many of them beyond what confirm
+ * holds, the normal's 99% point (the sum of many e_i; a skewed one, of
+ * few N, tells a little less often).  test_linearity test_told_from
+ * bends 40 linear costs by 1.5 times it and must tell all (fails at
+ * -1.5); bench/falsealarms.py bends at 1 to 6 times it were all told,
+ * 390 of 390.
+ */
+#define HINGE_TOLD_Z 2.3263
+
+/*
+ * The resolution at p (hinge_bend's told_up and told_down): the least c
+ * either way that confirm would hold and first_look let through, over u
+ * (clock units across the range), and HINGE_TOLD_Z standard deviations
+ * of its estimate beyond, where a bend of that size is told 99 times in
+ * 100.  f, bucket, w: room for n.  Returns 0, or -1 when out of memory.
+ */
+static int resolution(const struct hinge_data *d, struct position *p, double slope, double lo,
+		      double hi, double matters, double need, double *f, size_t *bucket, double *w,
+		      double *up, double *down)
+{
+	double L = d->x[d->n - 1] - d->x[0], ww = 0;
+	p->fmin = p->fmax = 0;
+	if (p->phased && tick_sums(d, slope, lo, hi, f, bucket, p) != 0)
+		return -1;
+	chernoff_weights(d, p, 1, w);
+	for (size_t i = 0; i < d->n; i++)
+		ww += w[i] * w[i];
+	double sd = sqrt(ww);
+	*up = fmax(d->tick * p->fmax + chernoff_least(w, d->n, need), matters * L) +
+	      HINGE_TOLD_Z * sd;
+	chernoff_weights(d, p, -1, w);
+	*down = -(fmax(chernoff_least(w, d->n, need) - d->tick * p->fmin, matters * L) +
+		  HINGE_TOLD_Z * sd);
+	return 0;
+}
+
 int hinge_find(const struct point_set *s, const size_t *at, size_t n, double tick, double slope,
 	       double lo, double hi, double matters, double alpha, const double *x, double *y,
 	       size_t *bucket, struct hinge_bend *out)
@@ -477,6 +558,18 @@ int hinge_find(const struct point_set *s, const size_t *at, size_t n, double tic
 			*out = (struct hinge_bend){ .found = 1, .at = at ? at[p->at] : p->at,
 				.slope_before = p->s / L, .slope_after = (p->s + p->c) / L,
 				.log10_p = (log(2 * (double)np) - e) / log(10) };
+	}
+	/* the resolution, at the position nearest the middle of the range */
+	struct position *mid = NULL;
+	for (size_t q = 0; q < np; q++)
+		if (!mid || fabs(pos[q].up - 0.5) < fabs(mid->up - 0.5))
+			mid = &pos[q];
+	double up = 0, down = 0;
+	if (rc == 0 && mid)
+		rc = resolution(&d, mid, slope, lo, hi, matters, need, y, bucket, w, &up, &down);
+	if (rc == 0 && mid) {
+		out->mid = at ? at[mid->at] : mid->at;
+		out->told_up = up / L, out->told_down = down / L;
 	}
 	free(u), free(om), free(w), free(vd);
 	return rc;

@@ -320,6 +320,10 @@ static int bend(const struct point_set *s, double tick, const struct linearity_f
 			.b_from = s->p[h.at].n, .b_to = s->p[n - 1].n,
 			.slope_a = h.slope_before, .slope_b = h.slope_after,
 			.bend_log10_p = h.log10_p };
+	if (h.told_up > 0) {
+		out->told_at = s->p[h.mid].n;
+		out->told_up = h.told_up, out->told_down = h.told_down;
+	}
 	return 0;
 }
 

@@ -79,6 +79,12 @@ struct linearity {
 	uint64_t point_n;
 	double point_depth, point_line, slope_without;
 	size_t points_below;	/* 1, or a few N together (the deepest named) */
+	/* the bend test's resolution where it ran (hinge.h): the least bend
+	 * it tells at N = told_at, upward and downward (the slope after
+	 * less the one before, clock units per unit of N); told_at 0: not
+	 * tried (a step was told first, or too few N) */
+	uint64_t told_at;
+	double told_up, told_down;
 };
 
 /* The whole line: its slope and its bounds. */

@@ -158,6 +158,19 @@ static void fit_keys(FILE *out, int *f, const struct analysis *a)
 	num(out, f, "support_n_left", (double)s->p[a->fit.left].n);
 	num(out, f, "support_n_right", (double)s->p[a->fit.right].n);
 	num(out, f, "lp_hull_difference", a->lp_done && a->hull_done ? a->lp_hull_difference : NAN);
+	/* the bend test's resolution, relative to the unit cost (null where
+	 * it did not run: too few N, or a step was told first) */
+	const struct linearity *L = &a->linear;
+	key(out, f, "bend_told_from");
+	if (L->told_at > 0 && L->kind != LINEARITY_STEP && a->fit.slope != 0) {
+		fprintf(out, "{\"n\": %llu, \"up\": ", (unsigned long long)L->told_at);
+		json_number(out, L->told_up / fabs(a->fit.slope));
+		fputs(", \"down\": ", out);
+		json_number(out, L->told_down / fabs(a->fit.slope));
+		fputc('}', out);
+	} else {
+		fputs("null", out);
+	}
 	num(out, f, "band_lp_difference", a->band_difference);
 	num(out, f, "lp_unit_cost", a->lp_done ? a->lp.line.slope : NAN);
 	num(out, f, "hull_unit_cost", a->hull_done ? a->hull.slope : NAN);

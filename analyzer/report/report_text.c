@@ -1,6 +1,7 @@
 /*
  * report_text.c - the report for people.
  */
+#include "hinge.h"
 #include "message.h"
 #include "report.h"
 #include "units.h"
@@ -237,6 +238,32 @@ static void support_times(FILE *out, const struct analysis *a)
 		w[0], w[1], w[2]);
 }
 
+/* What the bend test tells (fit/hinge.h): the least bend at the middle
+ * of the range it would warn of, where it found none; or that it could
+ * not run.  A bend below it leaves the line a chord of the two slopes,
+ * and the bounds need hold neither. */
+static void bend_resolution(FILE *out, const struct analysis *a)
+{
+	const struct linearity *L = &a->linear;
+	if (L->kind == LINEARITY_BEND || L->kind == LINEARITY_STEP)
+		return;	/* (the warning tells it) */
+	if (L->told_at == 0) {
+		if (a->points.count < HINGE_MIN_POINTS)
+			fprintf(out, "  fewer than %d N: no bend in the cost is tested for\n",
+				HINGE_MIN_POINTS);
+		return;
+	}
+	double slope = fabs(a->fit.slope), half = (a->iv.slope[1] - a->iv.slope[0]) / 2;
+	if (!(slope > 0))
+		return;
+	fprintf(out, "  no bend seen: one at N = %llu (the N tried nearest the middle of the range) is told 99 times in 100 from %+.2g%% or %+.2g%% of the unit cost",
+		(unsigned long long)L->told_at, 100 * L->told_up / slope, 100 * L->told_down / slope);
+	if (half > 0)
+		fprintf(out, " (%.2g and %.2g times its bounds' half-width)", L->told_up / half,
+			-L->told_down / half);
+	fprintf(out, "\n");
+}
+
 static void fit_section(FILE *out, const struct analysis *a)
 {
 	const struct point_set *s = &a->points;
@@ -298,6 +325,7 @@ static void fit_section(FILE *out, const struct analysis *a)
 			(unsigned long long)s->p[a->fit.left].n, a->fit.slope_lo,
 			a->fit.slope_hi);
 	support_times(out, a);
+	bend_resolution(out, a);
 }
 
 static void ols_line(FILE *out, const char *name, const struct ols_fit *o,
