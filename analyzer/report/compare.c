@@ -211,6 +211,13 @@ static const char *pair_refused(const struct analysis *a, const struct analysis 
 	return NULL;
 }
 
+const char *compare_unpaired_why(const struct comparison *c)
+{
+	if (c->paired || !c->a.interleaved[0] || strcmp(c->a.interleaved, c->b.interleaved) != 0)
+		return NULL;
+	return pair_refused(&c->a, &c->b);
+}
+
 /* Paired: B / A in each fifth (the same moments on both sides), and
  * whether the ratio itself changed beyond the fifths' bands: A and B then
  * do not slow alike, and pairing cannot cancel the drift. */
@@ -330,12 +337,12 @@ void compare_report_text(FILE *out, const struct comparison *c)
 			     " which moves both, stays out of them; they hold the tick band and\n"
 			     " what differed between A and B from stretch to stretch)\n",
 			c->a.interleaved);
-	else if (c->a.interleaved[0] && strcmp(c->a.interleaved, c->b.interleaved) == 0)
+	else if (compare_unpaired_why(c))
 		fprintf(out, "(A and B say they were timed in turn in one collection (%s), but\n"
 			     " their bounds are not paired: %s;\n"
 			     " they hold what varied within each side, not a change of the\n"
 			     " machine's speed that moved both)\n",
-			c->a.interleaved, pair_refused(&c->a, &c->b));
+			c->a.interleaved, compare_unpaired_why(c));
 	else
 		fprintf(out, "(the bounds hold what varied within each collection; a machine whose\n"
 			     " speed changed between the two is not in them: time A and B in turn\n"
@@ -372,6 +379,12 @@ void compare_report_json(FILE *out, const struct comparison *c)
 	json_string(out, c->verdict);
 	fputs(",\n", out);
 	fprintf(out, "    \"paired\": %s,\n", c->paired ? "true" : "false");
+	fputs("    \"unpaired_why\": ", out);
+	if (compare_unpaired_why(c))
+		json_string(out, compare_unpaired_why(c));
+	else
+		fputs("null", out);
+	fputs(",\n", out);
 	fprintf(out, "    \"ratio_by_fifths\": [");
 	for (size_t q = 0; q < c->nfifths; q++) {
 		fputs(q ? ", " : "", out);

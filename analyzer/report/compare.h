@@ -61,6 +61,11 @@ void compare_share(const struct comparison *c, const char *b, const char *a, cha
 		   size_t len);
 void compare_times(const struct comparison *c, char *out, size_t len);
 
+/* Where A's and B's headers say they were timed in turn but their bounds
+ * are not paired: why not (their start times do not hold the same
+ * moments, too few runs, not the same runs); else NULL. */
+const char *compare_unpaired_why(const struct comparison *c);
+
 void compare_report_text(FILE *out, const struct comparison *c);
 void compare_report_json(FILE *out, const struct comparison *c);
 /* The two sides and B / A as Markdown (report_md.c). */

@@ -60,9 +60,15 @@ static void ratio_table(FILE *out, const struct comparison *c)
 	bounds_row(out, "B &minus; A per unit", c->diff, c->diff_lo, c->diff_hi, u);
 	bounds_row(out, "overhead B &minus; A", c->odiff, c->odiff_lo, c->odiff_hi, u);
 	fputs("<tr><th>paired</th><td colspan=2>", out);
-	fputs(c->paired ? "yes: A and B were timed in turn, and their bounds pair their stretches of time"
-			: "no: the bounds hold what varied within each side (the report below says why)",
-	      out);
+	if (compare_unpaired_why(c)) {
+		fputs("no, though A and B say they were timed in turn: ", out);
+		html_esc(out, compare_unpaired_why(c));
+		fputs("; the bounds hold what varied within each side", out);
+	} else {
+		fputs(c->paired ? "yes: A and B were timed in turn, and their bounds pair their stretches of time"
+				: "no: the bounds hold what varied within each side (the report below says why)",
+		      out);
+	}
 	fputs("</td></tr>\n</table>\n", out);
 }
 

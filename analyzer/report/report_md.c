@@ -126,6 +126,12 @@ void report_compare_markdown(FILE *out, const struct comparison *c)
 		cell(out, c->ratio_drift);
 		fputs("\n", out);
 	}
+	if (compare_unpaired_why(c)) {
+		fputs("\n**Not paired**, though A and B say they were timed in turn: ", out);
+		cell(out, compare_unpaired_why(c));
+		fputs("; the bounds hold what varied within each side, not a change of the machine's speed that moved both\n",
+		      out);
+	}
 	warnings_of(out, &c->a, " (A)");
 	warnings_of(out, &c->b, " (B)");
 }

@@ -77,6 +77,8 @@ awk -v off="$end" 'BEGIN { OFS = "\t" } /^#/ { print; next } { $3 += off + 1000;
 sed -i 's/^# columns:/# interleaved: d1\n# interleave_side: B\n# columns:/' seq.st
 "$ANALYZE" --compare --json da.st seq.st > seq.json || fail "--compare, B after A, exited $?"
 check "headers in turn, B after A: not paired" [ "$(json_get seq.json compare.paired)" = false ]
+check "headers in turn, B after A: --json says why not" \
+	grep -q '"unpaired_why": "their start times do not hold the same moments' seq.json
 "$ANALYZE" --compare da.st seq.st > seq.txt
 check "... and the text says their start times do not hold the same moments" \
 	grep -q 'their start times do not hold the same moments' seq.txt
