@@ -3,6 +3,7 @@
  */
 #include "fifths.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "hull.h"
@@ -18,11 +19,19 @@ size_t blocks_fifths(const struct blocks *b, const struct point_set *s,
 		unsigned char chosen[BLOCKS_MAX] = { 0 };
 		for (unsigned k = 0; k < b->count; k++)
 			chosen[k] = k * BLOCKS_FIFTHS / b->count == q;
-		for (size_t i = 0; i < s->count; i++)
+		double top = 0;
+		for (size_t i = 0; i < s->count; i++) {
 			y[i] = blocks_min(b, i, chosen);
-		double band;
+			top = isfinite(y[i]) && fabs(y[i]) > top ? fabs(y[i]) : top;
+		}
+		/* the blocks keep their minima as doubles: beyond 2^53 units
+		 * they are rounded to the doubles' spacing there, as to a tick
+		 * (256 units near 2^60, where a fifth's slope had moved by
+		 * 0.0018 units an N over 63,000 N, and the fifths were called
+		 * apart by "+0.00%") */
+		double grain = top > 0 ? nextafter(top, INFINITY) - top : 0, band;
 		f[q] = (struct fifth){ 0 };
-		if (hull_slope_band(s, y, tick, &f[q].slope, &band) == 0) {
+		if (hull_slope_band(s, y, tick > grain ? tick : grain, &f[q].slope, &band) == 0) {
 			f[q].lo = f[q].slope - band;
 			f[q].hi = f[q].slope + band;
 			f[q].ok = 1;
