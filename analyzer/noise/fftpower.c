@@ -96,6 +96,43 @@ static void dit_stage_half(const struct fft_table *t, double *z, size_t n, int f
 	}
 }
 
+/* Two stages at once over the n points at z (4 or more), each of whose
+ * quarters is transformed: dit_stage on each half, then on the whole, in
+ * one pass over the points, each butterfly's arithmetic as dit_stage's
+ * (the same values; the memory read and written once, not twice). */
+static void dit_stage2(const struct fft_table *t, double *z, size_t n)
+{
+	size_t q = n / 4;
+	const double *w1 = t->w + 2 * (q - 1);		/* the halves' stage */
+	const double *w2 = t->w + 2 * (2 * q - 1);	/* the whole's */
+	for (size_t j = 0; j < q; j++) {
+		double *A = z + 2 * j, *B = z + 2 * (j + q), *C = z + 2 * (j + 2 * q);
+		double *D = z + 2 * (j + 3 * q);
+		double c = w1[2 * j], s = w1[2 * j + 1];
+		double vr = B[0] * c + B[1] * s, vi = B[1] * c - B[0] * s;
+		double b0 = A[0] - vr, b1 = A[1] - vi, a0 = A[0] + vr, a1 = A[1] + vi;
+		vr = D[0] * c + D[1] * s, vi = D[1] * c - D[0] * s;
+		double d0 = C[0] - vr, d1 = C[1] - vi, c0 = C[0] + vr, c1 = C[1] + vi;
+		c = w2[2 * j], s = w2[2 * j + 1];
+		vr = c0 * c + c1 * s, vi = c1 * c - c0 * s;
+		C[0] = a0 - vr, C[1] = a1 - vi, A[0] = a0 + vr, A[1] = a1 + vi;
+		c = w2[2 * (j + q)], s = w2[2 * (j + q) + 1];
+		vr = d0 * c + d1 * s, vi = d1 * c - d0 * s;
+		D[0] = b0 - vr, D[1] = b1 - vi, B[0] = b0 + vr, B[1] = b1 + vi;
+	}
+}
+
+/* The join of two halves of n points, a and b whether each is nonzero:
+ * whether the whole is. */
+static int dit_join(const struct fft_table *t, double *z, size_t n, int a, int b)
+{
+	if (a && b)
+		dit_stage(t, z, n);
+	else if (a || b)
+		dit_stage_half(t, z, n, a);
+	return a || b;
+}
+
 /* The smallest transform fft_dit looks into for zeros (64 complex points:
  * a few events among 2^19 points leave most of these empty, and an empty
  * one's transform is zero). */
@@ -122,12 +159,18 @@ static int fft_dit(const struct fft_table *t, double *z, size_t n)
 				dit_stage(t, z + 2 * j, len);
 		return 1;
 	}
+	if (n >= 4 * FFT_LEAF) {	/* four quarters, and two stages at once */
+		int q0 = fft_dit(t, z, n / 4), q1 = fft_dit(t, z + n / 2, n / 4);
+		int q2 = fft_dit(t, z + n, n / 4), q3 = fft_dit(t, z + 3 * n / 2, n / 4);
+		if (q0 && q1 && q2 && q3) {
+			dit_stage2(t, z, n);
+			return 1;
+		}
+		int a = dit_join(t, z, n / 2, q0, q1), b = dit_join(t, z + n, n / 2, q2, q3);
+		return dit_join(t, z, n, a, b);
+	}
 	int a = fft_dit(t, z, n / 2), b = fft_dit(t, z + n, n / 2);
-	if (a && b)
-		dit_stage(t, z, n);
-	else if (a || b)
-		dit_stage_half(t, z, n, a);
-	return a || b;
+	return dit_join(t, z, n, a, b);
 }
 
 void fft_power(const struct fft_table *t, double *x, size_t lo, size_t hi, double scale)

@@ -6,7 +6,9 @@
  * transformed by a radix-2 FFT (decimation in time, depth first, its
  * input put in bit-reversed order as it is made; a part of 64 points or
  * more whose input is all zero left zero, as a few thousand events in a
- * million bins leave most of the first stages' parts; each stage's
+ * million bins leave most of the first stages' parts; above 256 points,
+ * two stages in one pass where all four quarters hold something; each
+ * stage's
  * twiddles in a table of their own, in the order it reads them, each cos
  * and sin computed directly),
  * and the real sequence's spectrum is taken from it by the usual split:
