@@ -471,7 +471,7 @@ static double chernoff_least(const double *w, size_t n, double need)
 		else
 			lo = t;
 		double next = l > 0 ? t + (need - e) / l : INFINITY;
-		if (hi - lo <= 1e-10 * hi || (e >= need && t - next <= 1e-10 * t))
+		if ((isfinite(hi) && hi - lo <= 1e-10 * hi) || (e >= need && t - next <= 1e-10 * t))
 			break;
 		t = next > lo && next < hi ? next : isfinite(hi) ? (lo + hi) / 2 : 2 * t;
 	}
@@ -480,13 +480,15 @@ static double chernoff_least(const double *w, size_t n, double need)
 
 /*
  * A bend of c at p is estimated as c plus the scatter's sum, sum a_i e_i,
- * of standard deviation sqrt(sum w_i^2): it is told 99 times in 100 (the
- * bounds' own share) where c lies this many of them beyond what confirm
- * holds, the normal's 99% point (the sum of many e_i; a skewed one, of
- * few N, tells a little less often).  test_linearity test_told_from
- * bends 40 linear costs by 1.5 times it and must tell all (fails at
- * -1.5); bench/falsealarms.py bends at 1 to 6 times it were all told,
- * 390 of 390.
+ * of standard deviation sqrt(sum w_i^2): were that scatter known, it would
+ * be told 99 times in 100 where c lies this many of them beyond what
+ * confirm holds, the normal's 99% point.  It is estimated, from about n/2
+ * differences, and a bend widens the bounds whose slopes the tick's sums
+ * run over: the resolution is stated as "about", and what it holds is
+ * measured (bench/falsealarms.py: bends of exactly it at its N, and of
+ * 1.5 times it; bench/RESULTS.md, section 6).  test_linearity
+ * test_told_from bends 40 linear costs by 1.5 times it and must tell all
+ * (fails at -1.5).
  */
 #define HINGE_TOLD_Z 2.3263
 
@@ -494,8 +496,8 @@ static double chernoff_least(const double *w, size_t n, double need)
  * The resolution at p (hinge_bend's told_up and told_down): the least c
  * either way that confirm would hold and first_look let through, over u
  * (clock units across the range), and HINGE_TOLD_Z standard deviations
- * of its estimate beyond, where a bend of that size is told 99 times in
- * 100.  f, bucket, w: room for n.  Returns 0, or -1 when out of memory.
+ * of its estimate beyond.  f, bucket, w: room for n.  Returns 0, or -1
+ * when out of memory.
  */
 static int resolution(const struct hinge_data *d, struct position *p, double slope, double lo,
 		      double hi, double matters, double need, double *f, size_t *bucket, double *w,

@@ -36,10 +36,10 @@
  * rounding that the scatter holds too, make it that conservative.
  *
  * Its resolution is stated too: at the position nearest the middle of the
- * range, the least bend either way that is told 99 times in 100 (beyond
- * the tick's sums and Chernoff's bound there by the normal's 99% point of
- * the hinge's own scatter).  A bend below it may pass unwarned, and the
- * line is then about the chord of the two slopes.
+ * range, about the least bend either way that is told (beyond the tick's
+ * sums and Chernoff's bound there by the normal's 99% point of the
+ * hinge's own scatter, as estimated).  A bend below it may pass unwarned,
+ * and the line is then about the chord of the two slopes.
  *
  * The minima are taken relative to the first, exactly where they are
  * integers, so that timings near 2^60 units lose nothing in doubles.  The
@@ -69,7 +69,7 @@ struct hinge_bend {
 	size_t at;		/* the bend's N: s->p[at] */
 	double slope_before, slope_after;	/* clock units per unit of N */
 	double log10_p;		/* the chance of one as large in a linear cost, there */
-	/* The test's resolution: the least bend it tells (the slope after
+	/* The test's resolution: about the least bend it tells (the slope after
 	 * less the one before, clock units per unit of N; up > 0, down < 0)
 	 * at the position nearest the middle of the range of N (s->p[mid]),
 	 * by the same sums and scatter as it judges a bend there by; 0 where

@@ -66,7 +66,7 @@ static int fit_segment(const struct point_set *s, double tick, double whole, str
  * tells its scatter (its W had been the tick) nor its slope (that of two
  * minima of a noisy floor, carried 17 times its span as known to a tick,
  * had made a step of 94 us out of minima all within 13 us of a linear
- * cost: 9 of 30 such streams, N from 0 by 5, the shifted cut's first
+ * cost: 7 of 30 such streams, N from 0 by 5, the shifted cut's first
  * segment N = 0 and 5).  It knows its level, and its scatter is taken as
  * its neighbour's.
  */

@@ -256,7 +256,7 @@ static void bend_resolution(FILE *out, const struct analysis *a)
 	double slope = fabs(a->fit.slope), half = (a->iv.slope[1] - a->iv.slope[0]) / 2;
 	if (!(slope > 0))
 		return;
-	fprintf(out, "  no bend seen: one at N = %llu (the N tried nearest the middle of the range) is told 99 times in 100 from %+.2g%% or %+.2g%% of the unit cost",
+	fprintf(out, "  no bend seen: one at N = %llu (the N tried nearest the middle of the range) is told from about %+.3g%% or %+.3g%% of the unit cost",
 		(unsigned long long)L->told_at, 100 * L->told_up / slope, 100 * L->told_down / slope);
 	if (half > 0)
 		fprintf(out, " (%.2g and %.2g times its bounds' half-width)", L->told_up / half,

@@ -68,7 +68,8 @@ int hull_room(double **x, double **y, size_t k, size_t *cap);
  * The least-values slope of the minima y[i] at s's N (INFINITY: none at
  * N_i; at least 3 others) and how precisely it is known: *band = 2 W /
  * span, W the larger of tick and the median height of these minima above
- * their own line (not a larger fit's: curvature would inflate it), as a
+ * their own line (not a larger fit's: curvature would inflate it; but the
+ * two it rests on, at 0 by construction, where there are 4 or more), as a
  * line in the minima's lengths (scatter.h), the mean of its two ends'
  * (noise in proportion to the run leaves the longest runs' minima
  * furthest above: 64 geometric N to 10^9 with 0.05% of it had called
