@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "lvband.h"
 #include "scatter.h"
 #include "select.h"
 
@@ -239,12 +240,19 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 	if (len == NULL)
 		goto done;
 	double len_first = y[first], len_last = y[last];
+	long double *bx = malloc(n * sizeof *bx), *bh = malloc(n * sizeof *bh);
+	if (bx == NULL || bh == NULL) {
+		free(len), free(bx), free(bh);
+		goto done;
+	}
 	size_t m = 0;
 	for (size_t i = 0; i < s->count; i++)
 		if (!isinf(y[i])) {
 			double x = (double)(s->p[i].n - s->p[0].n);
 			len[m] = y[i];
-			y[m++] = y[i] - (l.intercept + l.slope * x);
+			y[m] = y[i] - (l.intercept + l.slope * x);
+			bx[m] = x, bh[m] = y[m];
+			m++;
 		}
 	/* the two minima the line rests on lie on it by construction, not
 	 * by the noise: the scatter is the others' (of 8 N, their two zeros
@@ -260,12 +268,34 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 	struct scatter_line w;
 	rc = scatter_fit(len, y, m, &w);
 	free(len);
-	if (rc != 0)
+	if (rc != 0) {
+		free(bx), free(bh);
 		goto done;
+	}
 	double scatter = (scatter_at(&w, len_first, tick) + scatter_at(&w, len_last, tick)) / 2;
 	double span = (double)(s->p[last].n - s->p[0].n) - (double)(s->p[first].n - s->p[0].n);
 	*slope = l.slope;
 	*band = fabs(l.slope) * span >= HULL_RISE_MIN * scatter ? 2 * scatter / span : INFINITY;
+	/* the band of the lines under every minimum + W and within W of
+	 * every one no more than W above the line (the tick band's, lvband.h,
+	 * about the line itself): where the line rests on two minima near
+	 * each other, its slope is known to W over their distance, not over
+	 * the span */
+	if (isfinite(*band)) {
+		long double *up = malloc(n * sizeof *up), *lo = malloc(n * sizeof *lo);
+		long double sl[2], ic[2];
+		if (up != NULL && lo != NULL) {
+			for (size_t i = 0; i < n; i++)
+				up[i] = bh[i] + scatter, lo[i] = bh[i] <= scatter ? bh[i] - scatter : -INFINITY;
+			int got = lv_band(bx, up, lo, n, 0, sl, ic);
+			if (got == 1)
+				*band = INFINITY;
+			else if (got == 0)
+				*band = fmax(*band, (double)fmaxl(-sl[0], sl[1]));
+		}
+		free(up), free(lo);
+	}
+	free(bx), free(bh);
 done:
 	free(c.x), free(c.y);
 	return rc;
