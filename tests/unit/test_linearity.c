@@ -136,6 +136,28 @@ static void test_bent_three_quarters(void **state)
 }
 
 /*
+ * A linear cost of test_linear's kinds, drawn from r (in this order): 16
+ * to 200 N over ranges of 10 to 1000 times the first, even and geometric,
+ * 5 to 50 runs; noise absolute (an excess of a tenth of a tick to 10
+ * ticks per run), in proportion to the run (0.02% to 2% of it), or both
+ * (seed % 3); a tick of 1 or 10 to 1000 units.
+ */
+static struct truth random_linear(gsl_rng *r, unsigned long seed)
+{
+	int kind = (int)(seed % 3);
+	struct truth t = { .geometric = (seed / 3) % 2 };
+	t.npts = 16 + gsl_rng_uniform_int(r, 185);
+	t.runs = 5 + (unsigned)gsl_rng_uniform_int(r, 46);
+	t.n0 = 1 + floor(999 * gsl_rng_uniform(r));
+	t.tick = seed % 2 ? 1 : pow(10, 1 + 2 * gsl_rng_uniform(r));
+	t.n1 = t.n0 * pow(10, 1 + 2 * gsl_rng_uniform(r));
+	t.slope = t.tick * pow(10, log10(50) + (5 - log10(50)) * gsl_rng_uniform(r)) / (t.n1 - t.n0);
+	t.jitter = kind == 1 ? 0 : t.tick * pow(10, -1 + 2 * gsl_rng_uniform(r));
+	t.prop = kind == 0 ? 0 : 2e-4 * pow(10, 2 * gsl_rng_uniform(r));
+	return t;
+}
+
+/*
  * Linear costs: 16 to 200 N over ranges of 10 to 1000 times the first,
  * even and geometric, 5 to 50 runs; noise absolute (an excess of a tenth
  * of a tick to 10 ticks per run), in proportion to the run (0.02% to 2%
@@ -152,16 +174,7 @@ static void test_linear(void **state)
 	int told = 0;
 	for (unsigned long seed = 1; seed <= 600; seed++) {
 		int kind = (int)(seed % 3);
-		struct truth t = { .npts = 16 + gsl_rng_uniform_int(r, 185),
-				   .runs = 5 + (unsigned)gsl_rng_uniform_int(r, 46),
-				   .n0 = 1 + floor(999 * gsl_rng_uniform(r)),
-				   .tick = seed % 2 ? 1 : pow(10, 1 + 2 * gsl_rng_uniform(r)),
-				   .geometric = (seed / 3) % 2 };
-		t.n1 = t.n0 * pow(10, 1 + 2 * gsl_rng_uniform(r));
-		t.slope = t.tick * pow(10, log10(50) + (5 - log10(50)) * gsl_rng_uniform(r)) /
-			  (t.n1 - t.n0);
-		t.jitter = kind == 1 ? 0 : t.tick * pow(10, -1 + 2 * gsl_rng_uniform(r));
-		t.prop = kind == 0 ? 0 : 2e-4 * pow(10, 2 * gsl_rng_uniform(r));
+		struct truth t = random_linear(r, seed);
 		struct linearity_fit f;
 		struct linearity L = check(&t, seed, &f);
 		int warned = L.kind == LINEARITY_BEND || L.kind == LINEARITY_STEP ||
@@ -190,16 +203,7 @@ static void test_told_from(void **state)
 	gsl_rng_set(r, 11);
 	for (unsigned long seed = 1; seed <= 40; seed++) {
 		int kind = (int)(seed % 3);
-		struct truth t = { .npts = 16 + gsl_rng_uniform_int(r, 185),
-				   .runs = 5 + (unsigned)gsl_rng_uniform_int(r, 46),
-				   .n0 = 1 + floor(999 * gsl_rng_uniform(r)),
-				   .tick = seed % 2 ? 1 : pow(10, 1 + 2 * gsl_rng_uniform(r)),
-				   .geometric = (seed / 3) % 2 };
-		t.n1 = t.n0 * pow(10, 1 + 2 * gsl_rng_uniform(r));
-		t.slope = t.tick * pow(10, log10(50) + (5 - log10(50)) * gsl_rng_uniform(r)) /
-			  (t.n1 - t.n0);
-		t.jitter = kind == 1 ? 0 : t.tick * pow(10, -1 + 2 * gsl_rng_uniform(r));
-		t.prop = kind == 0 ? 0 : 2e-4 * pow(10, 2 * gsl_rng_uniform(r));
+		struct truth t = random_linear(r, seed);
 		struct linearity_fit f;
 		struct linearity L = check(&t, seed, &f);
 		assert_int_equal(L.kind, LINEAR);
