@@ -282,18 +282,19 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 	 * each other, its slope is known to W over their distance, not over
 	 * the span */
 	if (isfinite(*band)) {
-		long double *up = malloc(n * sizeof *up), *lo = malloc(n * sizeof *lo);
+		struct lvband b;
 		long double sl[2], ic[2];
-		if (up != NULL && lo != NULL) {
-			for (size_t i = 0; i < n; i++)
-				up[i] = bh[i] + scatter, lo[i] = bh[i] <= scatter ? bh[i] - scatter : -INFINITY;
-			int got = lv_band(bx, up, lo, n, 0, sl, ic);
-			if (got == 1)
-				*band = INFINITY;
-			else if (got == 0)
-				*band = fmax(*band, (double)fmaxl(-sl[0], sl[1]));
-		}
-		free(up), free(lo);
+		lvband_init(&b);
+		for (size_t i = 0; i < n; i++)
+			lvband_add(&b, bx[i], bh[i] + scatter,
+				   bh[i] <= scatter ? bh[i] - scatter : -INFINITY);
+		int got = lvband_solve(&b, 0, sl, ic);
+		lvband_free(&b);
+		if (got == 1)
+			*band = INFINITY;
+		else if (got == 0)
+			*band = fmax(*band, (double)fmaxl(-sl[0], sl[1]));
+		rc = got < 0 ? -1 : 0;
 	}
 	free(bx), free(bh);
 done:
