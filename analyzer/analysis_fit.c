@@ -78,12 +78,14 @@ static int check_band(struct analysis *a, struct input_error *err)
 	const struct point_set *s = &a->points;
 	size_t n = s->count, lowest, support;
 	double *upd = malloc(n * sizeof *upd), *lod = malloc(n * sizeof *lod);
-	double w = upd && lod ? interval_band_width(s, &a->fit, a->tick, &lowest, &support) : -1;
+	struct scatter_line heights;
+	double w = upd && lod ? interval_band_width(s, &a->fit, a->tick, &lowest, &support, &heights)
+			      : -1;
 	int rc = -1;
 	if (w >= 0) {
 		for (size_t i = 0; i < n; i++) {
 			long double up, lo;
-			interval_band_limit(s, &a->fit, i, lowest, w, &up, &lo);
+			interval_band_limit(s, &a->fit, i, lowest, w, &heights, &up, &lo);
 			upd[i] = (double)up, lod[i] = (double)lo;
 		}
 		double sl[2], ic[2];

@@ -33,6 +33,7 @@
 
 #include "hull.h"
 #include "points.h"
+#include "scatter.h"
 
 #define INTERVAL_REPLICATES 200
 
@@ -91,17 +92,21 @@ int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 
 /* The band's width W (the tick, or the minima's median height above the
  * fit if larger), *lowest the lowest minimum's index, *support how many
- * minima lie within W of the fit.  -1 when out of memory. */
+ * minima lie within W of the fit, *heights the minima's heights as a
+ * line in their length (scatter.h; the two lowest left out).  -1 when
+ * out of memory. */
 double interval_band_width(const struct point_set *s, const struct lv_line *fit,
-			   double tick, size_t *lowest, size_t *support);
+			   double tick, size_t *lowest, size_t *support,
+			   struct scatter_line *heights);
 
 /* The band's limits at minimum i, measured from the lowest one (exact
  * offsets, small where timings are near 2^64): *up = offset_i + W and,
  * for a minimum within W of the fit, *lo = offset_i - W, or less by its
- * distance from its floor (else -INFINITY). */
+ * distance from its floor (its fastest runs' spacings, or with fewer
+ * than 9 runs heights at its length; else -INFINITY). */
 void interval_band_limit(const struct point_set *s, const struct lv_line *fit,
-			 size_t i, size_t lowest, double w, long double *up,
-			 long double *lo);
+			 size_t i, size_t lowest, double w, const struct scatter_line *heights,
+			 long double *up, long double *lo);
 
 /* The subsampling's refits: B slopes and intercepts in sl, ic (room for
  * B), on random halves of the blocks (or of the runs); *blocks_used says
