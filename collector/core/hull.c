@@ -209,7 +209,15 @@ static int chain_add(struct chain *c, double x, double y)
 	return 0;
 }
 
-int hull_slope_band(const struct point_set *s, double *y, double tick,
+/* Minimum y[i]'s height above the line l (N from the first). */
+static double height_at(const struct point_set *s, const double *y, const struct lv_line *l,
+			size_t i)
+{
+	double x = (double)(s->p[i].n - s->p[0].n);
+	return y[i] - (l->intercept + l->slope * x);
+}
+
+int hull_slope_band(const struct point_set *s, const double *y, double tick,
 		    double *slope, double *band)
 {
 	struct chain c = { 0 };
@@ -236,24 +244,16 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 	free(v);
 	/* the heights above it, as a line in the minima's lengths
 	 * (scatter.h): at the two ends of the span, W_first and W_last */
-	double *len = malloc(n * sizeof *len);
-	if (len == NULL)
-		goto done;
-	double len_first = y[first], len_last = y[last];
-	long double *bx = malloc(n * sizeof *bx), *bh = malloc(n * sizeof *bh);
-	if (bx == NULL || bh == NULL) {
-		free(len), free(bx), free(bh);
+	double *len = malloc(n * sizeof *len), *h = malloc(n * sizeof *h);
+	if (len == NULL || h == NULL) {
+		free(len), free(h);
 		goto done;
 	}
+	double len_first = y[first], len_last = y[last];
 	size_t m = 0;
 	for (size_t i = 0; i < s->count; i++)
-		if (!isinf(y[i])) {
-			double x = (double)(s->p[i].n - s->p[0].n);
-			len[m] = y[i];
-			y[m] = y[i] - (l.intercept + l.slope * x);
-			bx[m] = x, bh[m] = y[m];
-			m++;
-		}
+		if (!isinf(y[i]))
+			len[m] = y[i], h[m++] = height_at(s, y, &l, i);
 	/* the two minima the line rests on lie on it by construction, not
 	 * by the noise: the scatter is the others' (of 8 N, their two zeros
 	 * had put the median height at the others' third, and the fifths of
@@ -261,17 +261,15 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 	for (int k = 0; k < 2 && m > 3; k++) {
 		size_t at = 0;
 		for (size_t i = 1; i < m; i++)
-			if (y[i] < y[at])
+			if (h[i] < h[at])
 				at = i;
-		y[at] = y[m - 1], len[at] = len[m - 1], m--;
+		h[at] = h[m - 1], len[at] = len[m - 1], m--;
 	}
 	struct scatter_line w;
-	rc = scatter_fit(len, y, m, &w);
-	free(len);
-	if (rc != 0) {
-		free(bx), free(bh);
+	rc = scatter_fit(len, h, m, &w);
+	free(len), free(h);
+	if (rc != 0)
 		goto done;
-	}
 	double scatter = (scatter_at(&w, len_first, tick) + scatter_at(&w, len_last, tick)) / 2;
 	double span = (double)(s->p[last].n - s->p[0].n) - (double)(s->p[first].n - s->p[0].n);
 	*slope = l.slope;
@@ -285,9 +283,13 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 		struct lvband b;
 		long double sl[2], ic[2];
 		lvband_init(&b);
-		for (size_t i = 0; i < n; i++)
-			lvband_add(&b, bx[i], bh[i] + scatter,
-				   bh[i] <= scatter ? bh[i] - scatter : -INFINITY);
+		for (size_t i = 0; i < s->count; i++) {
+			if (isinf(y[i]))
+				continue;
+			double hi = height_at(s, y, &l, i);
+			lvband_add(&b, (double)(s->p[i].n - s->p[0].n), hi + scatter,
+				   hi <= scatter ? hi - scatter : -INFINITY);
+		}
 		int got = lvband_solve(&b, 0, sl, ic);
 		lvband_free(&b);
 		if (got == 1)
@@ -296,7 +298,6 @@ int hull_slope_band(const struct point_set *s, double *y, double tick,
 			*band = fmax(*band, (double)fmaxl(-sl[0], sl[1]));
 		rc = got < 0 ? -1 : 0;
 	}
-	free(bx), free(bh);
 done:
 	free(c.x), free(c.y);
 	return rc;

@@ -73,15 +73,15 @@ int hull_room(double **x, double **y, size_t k, size_t *cap);
  * line in the minima's lengths (scatter.h), the mean of its two ends'
  * (noise in proportion to the run leaves the longest runs' minima
  * furthest above: 64 geometric N to 10^9 with 0.05% of it had called
- * fifths apart by "+0.00%" in 5 of 5 seeds), span their N's; INFINITY where the line rises less than HULL_RISE_MIN W.  y is overwritten (the heights, compacted).  The hull is
- * kept as it goes, its vertices alone.  The band is no narrower than
+ * fifths apart by "+0.00%" in 5 of 5 seeds), span their N's; INFINITY where the line rises less than
+ * HULL_RISE_MIN W.  The hull is kept as it goes, its vertices alone.  The band is no narrower than
  * the tick band's (lvband.h) about the line, with W: the lines under
  * every minimum + W and within W of each minimum no more than W above it
  * (where the line rests on two minima near each other, its slope is known
  * to W over their distance, not over the span).  Returns 0, or -1 (fewer
  * than 3, out of memory).  For the fifths of a collection's time (drift).
  */
-int hull_slope_band(const struct point_set *s, double *y, double tick,
+int hull_slope_band(const struct point_set *s, const double *y, double tick,
 		    double *slope, double *band);
 
 #endif /* SUBTICK_HULL_H */

@@ -12,6 +12,16 @@ void points_init(struct point_set *s)
 	s->all_int = 1;
 }
 
+void points_drop_best(struct point_set *s)
+{
+	free(s->arena);
+	s->arena = NULL;
+	s->arena_used = s->arena_cap = s->free_units = 0;
+	memset(s->free, 0, sizeof s->free);
+	for (size_t i = 0; i < s->count; i++)
+		s->p[i].nbest = 0, s->p[i].best_cap = 0, s->p[i].best = 0;
+}
+
 void points_free(struct point_set *s)
 {
 	free(s->arena);

@@ -101,6 +101,11 @@ void point_drop_min(const struct point_set *s, struct point *p);
 void points_init(struct point_set *s);
 void points_free(struct point_set *s);
 
+/* Done with the best timings (the fit and its bounds made): they are
+ * freed, and every point keeps none (nbest 0).  No timing may be added
+ * after. */
+void points_drop_best(struct point_set *s);
+
 /* Add one timing at n (t_int: t, exact when t_exact).  Returns 0, -1
  * when out of memory, or -2 when n has POINT_MAX_COUNT timings already. */
 int points_add(struct point_set *s, uint64_t n, double t, uint64_t t_int,

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "select.h"
 
 enum { IRLS_ROUNDS = 60 };
 
@@ -24,10 +23,36 @@ struct weighted {
 	double v, w;
 };
 
-static int by_value(const void *p, const void *q)
+/* The least v of t[0..m) whose weight, with all the lesser v's, reaches
+ * need: the need-th smallest for unit weights (need = k + 1 for the k-th
+ * from 0), the weighted median for half the total.  Quickselect, three
+ * ways about the middle element: t is left in another order, and no
+ * second array is taken (a sort's would be 16 bytes an N). */
+static double weighted_select(struct weighted *t, size_t m, double need)
 {
-	double a = ((const struct weighted *)p)->v, b = ((const struct weighted *)q)->v;
-	return (a > b) - (a < b);
+	size_t lo = 0, hi = m;
+	double below = 0;
+	while (hi - lo > 1) {
+		double pivot = t[lo + (hi - lo) / 2].v, w_lt = 0, w_eq = 0;
+		size_t lt = lo, i = lo, gt = hi;	/* [lo,lt) <, [lt,i) ==, [gt,hi) > */
+		while (i < gt) {
+			struct weighted e = t[i];
+			if (e.v < pivot) {
+				t[i++] = t[lt], t[lt++] = e, w_lt += e.w;
+			} else if (e.v > pivot) {
+				t[i] = t[--gt], t[gt] = e;
+			} else {
+				i++, w_eq += e.w;
+			}
+		}
+		if (below + w_lt >= need)
+			hi = lt;
+		else if (below + w_lt + w_eq >= need)
+			return pivot;
+		else
+			below += w_lt + w_eq, lo = gt;
+	}
+	return hi > lo ? t[lo].v : t[m - 1].v;
 }
 
 /* The line through the origin, b x, of least absolute deviations: the
@@ -39,14 +64,7 @@ static double through_origin(const double *x, const double *h, size_t n, struct 
 	for (size_t i = 0; i < n; i++)
 		if (x[i] > 0)
 			t[m++] = (struct weighted){ h[i] / x[i], x[i] }, total += x[i];
-	if (m == 0)
-		return 0;
-	qsort(t, m, sizeof *t, by_value);
-	double run = 0;
-	for (size_t i = 0; i < m; i++)
-		if ((run += t[i].w) >= total / 2)
-			return t[i].v;
-	return t[m - 1].v;
+	return m == 0 ? 0 : weighted_select(t, m, total / 2);
 }
 
 /* Iteratively reweighted least squares toward least absolute deviations
@@ -74,27 +92,29 @@ static void irls(const double *x, const double *h, size_t n, double eps, double 
 	}
 }
 
-int scatter_fit(const double *len, const double *h, size_t n, struct scatter_line *out)
+int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out)
 {
 	*out = (struct scatter_line){ 0, 0 };
 	if (n == 0)
 		return 0;
-	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	struct weighted *t = malloc(n * sizeof *t);
-	if (x == NULL || y == NULL || t == NULL) {
-		free(x), free(y), free(t);
+	if (t == NULL)
 		return -1;
-	}
-	/* lengths scaled to at most 1, for the sums' sake (timings reach 2^60) */
+	/* lengths scaled to at most 1, for the sums' sake (timings reach
+	 * 2^60), in place */
 	double top = 0, big = 0;
 	for (size_t i = 0; i < n; i++) {
 		top = len[i] > top ? len[i] : top;
 		big = fabs(h[i]) > big ? fabs(h[i]) : big;
 	}
+	double *x = len;
 	for (size_t i = 0; i < n; i++)
-		x[i] = top > 0 && len[i] > 0 ? len[i] / top : 0, y[i] = h[i];
-	/* the flat line: the median height (the width as it was) */
-	double a = select_kth(y, n, n / 2), b = 0;
+		x[i] = top > 0 && len[i] > 0 ? len[i] / top : 0;
+	/* the flat line: the median height (the width as it was), the
+	 * (n / 2)-th from 0 */
+	for (size_t i = 0; i < n; i++)
+		t[i] = (struct weighted){ h[i], 1 };
+	double a = weighted_select(t, n, (double)(n / 2) + 1), b = 0;
 	double best_a = a, best_b = 0, best = deviations(x, h, n, a, 0);
 	/* the free line, where both its parts are not below 0 */
 	irls(x, h, n, 1e-9 * big + 1e-300, &a, &b);
@@ -106,6 +126,6 @@ int scatter_fit(const double *len, const double *h, size_t n, struct scatter_lin
 		best_a = 0, best_b = b;
 	out->w0 = best_a > 0 ? best_a : 0;
 	out->rel = top > 0 ? best_b / top : 0;
-	free(x), free(y), free(t);
+	free(t);
 	return 0;
 }

@@ -30,8 +30,9 @@ struct scatter_line {
 };
 
 /* The line through the heights h[i] of n minima of lengths len[i]
- * (clock units; n >= 1).  Returns 0, or -1 when out of memory. */
-int scatter_fit(const double *len, const double *h, size_t n, struct scatter_line *out);
+ * (clock units; n >= 1).  len is used up (scaled in place).  Returns 0,
+ * or -1 when out of memory. */
+int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out);
 
 /* W at length len, at least floor_w (the tick). */
 static inline double scatter_at(const struct scatter_line *s, double len, double floor_w)

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -325,33 +326,53 @@ static void test_blocks_minima(void **state)
 /* The minima's heights as a line in their lengths: flat where the noise
  * is added (the median height, as the width was), through the origin
  * where it is in proportion to the run, and both where both are. */
+static int by_double_value(const void *p, const void *q)
+{
+	double a = *(const double *)p, b = *(const double *)q;
+	return (a > b) - (a < b);
+}
+
 static void test_scatter_line(void **state)
 {
 	(void)state;
 	enum { M = 64 };
-	double len[M], h[M];
+	double len[M], x[M], h[M];
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(r, 3);
 	struct scatter_line w;
-	/* added: exponential of mean 5 at every length, 10^3 to 10^9 */
+	/* added: exponential of mean 5 at every length, 10^3 to 10^9 (the
+	 * lengths are used up: a copy each time) */
 	for (int i = 0; i < M; i++)
 		len[i] = 1e3 * pow(1e6, i / (M - 1.0)), h[i] = -5 * log(gsl_rng_uniform_pos(r));
-	assert_int_equal(scatter_fit(len, h, M, &w), 0);
+	memcpy(x, len, sizeof x);
+	assert_int_equal(scatter_fit(x, h, M, &w), 0);
 	assert_true(w.w0 > 1 && w.w0 < 8);
 	assert_true(w.rel * 1e9 < 2);		/* under 2 units at 10^9 */
 	/* in proportion: 10^-5 of the length, exponential */
 	for (int i = 0; i < M; i++)
 		h[i] = 1e-5 * len[i] * -log(gsl_rng_uniform_pos(r));
-	assert_int_equal(scatter_fit(len, h, M, &w), 0);
+	memcpy(x, len, sizeof x);
+	assert_int_equal(scatter_fit(x, h, M, &w), 0);
 	assert_true(w.rel > 0.3e-5 && w.rel < 1.5e-5);
 	assert_true(scatter_at(&w, 1e9, 1) > 3000);
 	assert_true(scatter_at(&w, 1e3, 1) < 3);
 	/* both: 5 units and 10^-5 of the length */
 	for (int i = 0; i < M; i++)
 		h[i] = -5 * log(gsl_rng_uniform_pos(r)) - 1e-5 * len[i] * log(gsl_rng_uniform_pos(r));
-	assert_int_equal(scatter_fit(len, h, M, &w), 0);
+	memcpy(x, len, sizeof x);
+	assert_int_equal(scatter_fit(x, h, M, &w), 0);
 	assert_true(w.w0 > 1 && w.w0 < 8);
 	assert_true(w.rel > 0.3e-5 && w.rel < 1.5e-5);
+	/* falling with the length, on a lattice of 4 values (ties): the flat
+	 * line is the (M / 2)-th height from 0, exactly */
+	double sorted[M];
+	for (int i = 0; i < M; i++)
+		h[i] = (double)(3 - i * 4 / M) + (double)gsl_rng_uniform_int(r, 2), sorted[i] = h[i];
+	qsort(sorted, M, sizeof sorted[0], by_double_value);
+	memcpy(x, len, sizeof x);
+	assert_int_equal(scatter_fit(x, h, M, &w), 0);
+	assert_true(w.rel == 0);
+	assert_true(w.w0 == sorted[M / 2]);
 	gsl_rng_free(r);
 }
 
