@@ -461,6 +461,9 @@ int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 	a->diag.given_threshold = a->opt->threshold;
 	if (rc == 0)
 		rc = analysis_diagnose(a, err);
+	/* the model's sample of runs (up to 14 MB): the report reads only
+	 * their count and span, kept */
+	run_sample_free(&a->diag.runs);
 	analysis_give_back();	/* what the diagnosis held: the checks' arrays next */
 	if (rc == 0)
 		analysis_check(a);

@@ -68,12 +68,11 @@ static int no_jitter(struct trace_summary *o)
 		return -1;
 	struct jitter *j = &o->jitter;
 	j->scale = calloc(1, sizeof *j->scale);
-	j->threshold = calloc(1, sizeof *j->threshold);
-	j->look = calloc(1, sizeof *j->look);
 	j->typical = calloc(1, sizeof *j->typical);
 	j->bin_of = calloc(1, 1);
-	if (!j->scale || !j->threshold || !j->look || !j->typical || !j->bin_of)
+	if (!j->scale || !j->typical || !j->bin_of)
 		return -1;
+	jitter_impose(j, 0);
 	j->points = 1;
 	j->judged = 1;
 	return 0;

@@ -102,14 +102,14 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 		     size_t p)
 {
 	/* (whichever threshold is lower: a claim is an event) */
-	double look = fmin(d->jitter.look[p], d->jitter.threshold[p]);
+	double look = fmin(jitter_look(&d->jitter, p), jitter_threshold(&d->jitter, p));
 	if (!(r > look))
 		return t - floor > look ? ATTRIBUTED_SPEED : ATTRIBUTED_JITTER;
 	double cost = fmax(r - d->jitter.typical[p], 0);
 	int s = sources_of_run(&d->sources, at, t, p, cost);
 	if (s >= 0)
 		return s;
-	if (!(r > d->jitter.threshold[p]))
+	if (!(r > jitter_threshold(&d->jitter, p)))
 		return ATTRIBUTED_JITTER;
 	s = sources_of_event(&d->sources, at, t, p, cost);
 	return s >= 0 ? s : ATTRIBUTED_UNEXPLAINED;

@@ -19,12 +19,10 @@ static int alloc_points(struct jitter *j, size_t np)
 		return 0;
 	jitter_free(j);
 	j->scale = malloc(np * sizeof *j->scale);
-	j->threshold = malloc(np * sizeof *j->threshold);
-	j->look = malloc(np * sizeof *j->look);
 	j->typical = malloc(np * sizeof *j->typical);
 	j->bin_of = malloc(np);
 	j->points = np;
-	return j->scale && j->threshold && j->look && j->typical && j->bin_of ? 0 : -1;
+	return j->scale && j->typical && j->bin_of ? 0 : -1;
 }
 
 /* The unexplained runs of the sample by point: idx[start[p]..start[p+1])
@@ -298,10 +296,6 @@ static int fit_bin(const struct run_sample *rs, const size_t *idx, const size_t 
 	if (B->tail.ok)
 		B->z_threshold = fmin(B->z_threshold,
 				      fmax(B->z_look, z_claimed_together(buf, k, step, &B->tail, j)));
-	for (size_t p = B->from; p < B->to; p++) {
-		j->threshold[p] = j->scale[p] * B->z_threshold + j->quantum;
-		j->look[p] = j->scale[p] * B->z_look + j->quantum;
-	}
 	return 0;
 }
 
@@ -344,6 +338,7 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 {
 	size_t np = s->count;
 	out->judged = 0;
+	out->fitted = out->imposing = 0;
 	out->rises = 0;
 	out->rise_near = out->rise_runs = 0;
 	out->rise_p = 1;
@@ -353,8 +348,7 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 	if (np == 0 || alloc_points(out, np) != 0)
 		return np == 0 ? 0 : -1;
 	for (size_t p = 0; p < np; p++)
-		out->scale[p] = out->typical[p] = quantum, out->threshold[p] = out->look[p] = INFINITY,
-		out->bin_of[p] = 0;
+		out->scale[p] = out->typical[p] = quantum, out->bin_of[p] = 0;
 	size_t *idx, *start;
 	if (by_point(rs, np, &idx, &start) != 0)
 		return -1;
@@ -381,7 +375,7 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 				out->typical[p] = isnan(med[p]) ? out->scale[p]
 						  : fmin(out->scale[p], fmax(med[p], 0));
 			rc = fit_bins(rs, idx, start, buf, out);
-			out->judged = rc == 0;
+			out->judged = out->fitted = rc == 0;
 		}
 		free(med), free(buf);
 	}
@@ -391,16 +385,14 @@ int jitter_fit(const struct run_sample *rs, const struct point_set *s, double qu
 
 void jitter_impose(struct jitter *j, double x)
 {
-	for (size_t p = 0; p < j->points && j->threshold != NULL; p++) {
-		j->threshold[p] = x;
-		j->look[p] = x;
-	}
+	j->imposing = 1;
+	j->imposed = x;
 }
 
 void jitter_free(struct jitter *j)
 {
-	free(j->scale), free(j->threshold), free(j->look), free(j->typical), free(j->bin_of);
-	j->scale = j->threshold = j->look = j->typical = NULL;
+	free(j->scale), free(j->typical), free(j->bin_of);
+	j->scale = j->typical = NULL;
 	j->bin_of = NULL;
 	j->points = 0;
 }

@@ -57,6 +57,7 @@
 #ifndef SUBTICK_JITTER_H
 #define SUBTICK_JITTER_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -78,8 +79,12 @@ struct jitter {
 	int judged;		/* 0: too few runs */
 	size_t points;
 	double *scale;		/* per point: clock units */
-	double *threshold;	/* per point: T(N), clock units */
-	double *look;		/* per point: look(N), clock units */
+	/* T(N) and look(N) are each point's scale times its bin's z
+	 * (jitter_threshold, jitter_look: no arrays of them, 16 bytes an N
+	 * at 10^6 N) */
+	int fitted;		/* the bins' z are fitted; else both infinite */
+	int imposing;		/* analyze --threshold: both are imposed */
+	double imposed;		/* clock units */
 	double *typical;	/* per point: the jitter an event's cost is
 				 * taken above (the N's own median where it
 				 * lies below its scale), clock units */
@@ -106,16 +111,33 @@ struct jitter {
 int jitter_fit(const struct run_sample *rs, const struct point_set *s, double quantum,
 	       struct jitter *out);
 
+/* T(N) at point p: a run above it is interrupted (clock units). */
+static inline double jitter_threshold(const struct jitter *j, size_t p)
+{
+	if (j->imposing)
+		return j->imposed;
+	return j->fitted ? j->scale[p] * j->bin[j->bin_of[p]].z_threshold + j->quantum : INFINITY;
+}
+
+/* look(N) at point p: no run below it is looked at, by any source's
+ * test (clock units). */
+static inline double jitter_look(const struct jitter *j, size_t p)
+{
+	if (j->imposing)
+		return j->imposed;
+	return j->fitted ? j->scale[p] * j->bin[j->bin_of[p]].z_look + j->quantum : INFINITY;
+}
+
 /* The least cost an interruption needs to be seen in a run of point p:
  * T(N) less the N's median jitter; and to be looked at, look(N) less it. */
 static inline double jitter_seen_from(const struct jitter *j, size_t p)
 {
-	return j->threshold[p] - j->scale[p];
+	return jitter_threshold(j, p) - j->scale[p];
 }
 
 static inline double jitter_looked_from(const struct jitter *j, size_t p)
 {
-	return j->look[p] - j->scale[p];
+	return jitter_look(j, p) - j->scale[p];
 }
 
 /* The threshold x (clock units) at every point in place of the fitted

@@ -31,10 +31,10 @@ static struct model_event *events_of(const struct source_config *c, struct run_s
 	for (size_t i = 0; i < rs->count; i++) {
 		struct model_run *u = &rs->r[i];
 		u->flags &= (uint8_t)~(RUN_EVENT | RUN_EXPLAINED | RUN_CLAIM);
-		if (u->r > c->jitter->look[u->point])
+		if (u->r > jitter_look(c->jitter, u->point))
 			u->flags |= RUN_EVENT;
 		/* (a claim is an event, whichever threshold is lower) */
-		if (u->r > c->jitter->threshold[u->point])
+		if (u->r > jitter_threshold(c->jitter, u->point))
 			u->flags |= RUN_CLAIM | RUN_EVENT;
 		k += (u->flags & RUN_EVENT) != 0;
 	}

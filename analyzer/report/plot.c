@@ -208,7 +208,7 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 	const struct excess_summary *e = &a->excess;
 	const struct source *src = plot_strongest_periodic(a);
 	const struct jitter *j = &a->diag.jitter;
-	double threshold = j->judged && !a->means ? j->threshold[0] : 0;	/* 0: none judged */
+	double threshold = j->judged && !a->means ? jitter_threshold(j, 0) : 0;	/* 0: none judged */
 	const struct ols_fit *o = &a->ols_means;
 	double ymax = 0, min_excess = 0;
 	struct plot_ranges r;

@@ -147,8 +147,8 @@ static int write_gp(const struct analysis *a, const struct sources *ss, const st
 	fprintf(f, "XUNIT = \"%s\"\n", plot_excess_unit(a));
 	fprintf(f, "xw = %.10e\n", (a->diag.quantum > 0 ? a->diag.quantum : 1) * x);
 	fprintf(f, "judged = %d\n", judged);
-	fprintf(f, "T_short = %.10e\nT_long = %.10e\n", judged ? j->threshold[0] * x : 0.0,
-		judged ? j->threshold[last] * x : 0.0);
+	fprintf(f, "T_short = %.10e\nT_long = %.10e\n", judged ? jitter_threshold(j, 0) * x : 0.0,
+		judged ? jitter_threshold(j, last) * x : 0.0);
 	fprintf(f, "nsrc = %zu\n", ss->count);
 	fprintf(f, "span = %.10e\n", span);
 	for (size_t k = 0; k < ss->count; k++) {

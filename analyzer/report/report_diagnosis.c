@@ -135,7 +135,7 @@ static void jitter_text(FILE *out, const struct analysis *a)
 	if (a->opt->threshold > 0)
 		fprintf(out, "%s (--threshold)\n", fmt_span(x, sizeof x, a->opt->threshold, a->unit_ns));
 	else {
-		range_text(out, j->threshold[0], j->threshold[s->count - 1], s->p[0].min,
+		range_text(out, jitter_threshold(j, 0), jitter_threshold(j, s->count - 1), s->p[0].min,
 			   s->p[s->count - 1].min, a->unit_ns);
 		fprintf(out, ": the collection's %llu runs cross it %.2g times by chance (a source with a rhythm, a period or bursts, is sought below it, its own test holding its false alarms)\n",
 			(unsigned long long)a->diag.runs.total, MODEL_FALSE_ALARMS);

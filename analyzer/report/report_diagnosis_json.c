@@ -90,9 +90,9 @@ static void threshold_json(FILE *out, int *f, const struct analysis *a)
 	size_t last = a->points.count - 1;
 	int judged = j->judged && !a->means;
 	json_key(out, f, "excess_threshold");
-	json_number(out, judged ? j->threshold[0] : NAN);
+	json_number(out, judged ? jitter_threshold(j, 0) : NAN);
 	json_key(out, f, "excess_threshold_longest");
-	json_number(out, judged ? j->threshold[last] : NAN);
+	json_number(out, judged ? jitter_threshold(j, last) : NAN);
 	json_key(out, f, "interrupt_counted_from");
 	if (!judged) {
 		fputs("null", out);
