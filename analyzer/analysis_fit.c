@@ -78,14 +78,13 @@ static int check_band(struct analysis *a, struct input_error *err)
 	const struct point_set *s = &a->points;
 	size_t n = s->count, lowest, support;
 	double *upd = malloc(n * sizeof *upd), *lod = malloc(n * sizeof *lod);
-	struct scatter_line heights;
-	double w = upd && lod ? interval_band_width(s, &a->fit, a->tick, &lowest, &support, &heights)
-			      : -1;
+	double w = upd && lod ? interval_band_width(s, &a->fit, a->tick, &lowest, &support) : -1;
 	int rc = -1;
 	if (w >= 0) {
 		for (size_t i = 0; i < n; i++) {
 			long double up, lo;
-			interval_band_limit(s, &a->fit, i, lowest, w, &heights, &up, &lo);
+			interval_band_limit(s, &a->fit, i, lowest, w, &a->iv.band_heights, &up,
+					    &lo);
 			upd[i] = (double)up, lod[i] = (double)lo;
 		}
 		double sl[2], ic[2];
@@ -144,17 +143,21 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	size_t nskip = a->glitches.kept ? 0 : a->glitches.count;
 	for (size_t i = 0; i < nskip; i++)
 		skip_n[i] = a->glitches.g[i].n, skip_t[i] = a->glitches.g[i].t;
+	/* the tick band and its check before the blocks are cut: the band's
+	 * arrays and the blocks' minima are not held at once */
+	if (interval_band(&a->points, &a->fit, a->tick, &a->iv) != 0)
+		return analysis_fail(err, &a->where, "out of memory computing the interval");
+	a->band_difference = NAN;
+	if (a->lp_done && a->hull_done && a->iv.band_ok && check_band(a, err) != 0)
+		return -1;
+	analysis_give_back();
 	if (analysis_pass(a, skip_n, skip_t, nskip) != 0)
 		return errno == ENOMEM ? analysis_fail(err, &a->where, "out of memory")
 				       : analysis_fail(err, &a->where, "the temporary file of the samples in %s: %s (TMPDIR chooses the directory)",
 						       tempfile_dir(), strerror(errno));
-	if (interval_estimate(&a->points, &a->fit, a->tick, &a->blocks,
-			      a->opt->replicates, a->opt->seed, &a->iv, msg,
-			      sizeof msg) != 0)
+	if (interval_finish(&a->points, &a->fit, &a->blocks, a->opt->replicates, a->opt->seed,
+			    &a->iv, msg, sizeof msg) != 0)
 		return analysis_fail(err, &a->where, "%s", msg);
-	a->band_difference = NAN;
-	if (a->lp_done && a->hull_done && a->iv.band_ok && check_band(a, err) != 0)
-		return -1;
 	/* the best timings served the glitches and the bounds; the rest
 	 * reads the minima, the blocks and the spool (at 10^6 N of 10 runs,
 	 * 40 bytes an N, held through the fifths before).  A comparison

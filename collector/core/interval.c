@@ -105,8 +105,7 @@ static int heights_line(const struct point_set *s, const struct lv_line *f,
 }
 
 double interval_band_width(const struct point_set *s, const struct lv_line *f,
-			   double tick, size_t *lowest, size_t *support,
-			   struct scatter_line *heights)
+			   double tick, size_t *lowest, size_t *support)
 {
 	size_t n = s->count;
 	*lowest = 0;
@@ -116,7 +115,7 @@ double interval_band_width(const struct point_set *s, const struct lv_line *f,
 			       : s->p[i].min < s->p[*lowest].min)
 			*lowest = i;
 	double w = floor_scatter(s, f);
-	if (isnan(w) || heights_line(s, f, heights) != 0)
+	if (isnan(w))
 		return -1;
 	w = w > tick ? w : tick;
 	for (size_t i = 0; i < n; i++)
@@ -183,14 +182,16 @@ static int band(const struct point_set *s, const struct lv_line *f,
 {
 	size_t n = s->count, lowest;
 	int rc = -1;
-	struct scatter_line heights;
-	out->band_width = interval_band_width(s, f, tick, &lowest, &out->band_support, &heights);
+	out->band_width = interval_band_width(s, f, tick, &lowest, &out->band_support);
+	if (out->band_width >= 0 && heights_line(s, f, &out->band_heights) != 0)
+		out->band_width = -1;
 	if (out->band_width >= 0) {
 		struct lvband b;
 		lvband_init(&b);
 		for (size_t i = 0; i < n; i++) {
 			long double up, lo;
-			interval_band_limit(s, f, i, lowest, out->band_width, &heights, &up, &lo);
+			interval_band_limit(s, f, i, lowest, out->band_width, &out->band_heights,
+					    &up, &lo);
 			lvband_add(&b, (long double)(s->p[i].n - s->p[0].n), up, lo);
 		}
 		long double sl[2], ic[2];
@@ -506,14 +507,30 @@ static void widen(double range[2], double lo, double hi)
 	range[1] = hi > range[1] ? hi : range[1];
 }
 
+int interval_band(const struct point_set *s, const struct lv_line *fit, double tick,
+		  struct interval *out)
+{
+	*out = (struct interval){ 0 };
+	return band(s, fit, tick, out);
+}
+
 int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 		      double tick, const struct blocks *blocks,
 		      unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len)
 {
-	*out = (struct interval){ 0 };
-	if (band(s, fit, tick, out) != 0 ||
-	    subsample(s, blocks, replicates, seed, out) != 0) {
+	if (interval_band(s, fit, tick, out) != 0) {
+		snprintf(err, err_len, "out of memory computing the interval");
+		return -1;
+	}
+	return interval_finish(s, fit, blocks, replicates, seed, out, err, err_len);
+}
+
+int interval_finish(const struct point_set *s, const struct lv_line *fit,
+		    const struct blocks *blocks, unsigned replicates, unsigned long seed,
+		    struct interval *out, char *err, size_t err_len)
+{
+	if (subsample(s, blocks, replicates, seed, out) != 0) {
 		snprintf(err, err_len, "out of memory computing the interval");
 		return -1;
 	}

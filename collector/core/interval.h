@@ -72,6 +72,9 @@ struct interval {
 	double slope[2], intercept[2];		/* the union: reported */
 	double band_slope[2], band_intercept[2];
 	double band_width;			/* W, clock units */
+	struct scatter_line band_heights;	/* the minima's heights as a
+						 * line in their length (the
+						 * two lowest left out) */
 	size_t band_support;			/* minima within W of the line */
 	int band_ok;
 	char band_error[160];			/* why not, when !band_ok */
@@ -90,20 +93,28 @@ int interval_estimate(const struct point_set *s, const struct lv_line *fit,
 		      unsigned replicates, unsigned long seed,
 		      struct interval *out, char *err, size_t err_len);
 
+/* interval_estimate in two steps, the same: the tick band (out filled
+ * anew; -1 when out of memory), which reads the points alone, then the
+ * subsampling and the union, which read the blocks too.  analyze makes
+ * the band before the blocks are cut: the two are not held at once. */
+int interval_band(const struct point_set *s, const struct lv_line *fit, double tick,
+		  struct interval *out);
+int interval_finish(const struct point_set *s, const struct lv_line *fit,
+		    const struct blocks *blocks, unsigned replicates, unsigned long seed,
+		    struct interval *out, char *err, size_t err_len);
+
 /* The band's width W (the tick, or the minima's median height above the
  * fit if larger), *lowest the lowest minimum's index, *support how many
- * minima lie within W of the fit, *heights the minima's heights as a
- * line in their length (scatter.h; the two lowest left out).  -1 when
- * out of memory. */
+ * minima lie within W of the fit.  -1 when out of memory. */
 double interval_band_width(const struct point_set *s, const struct lv_line *fit,
-			   double tick, size_t *lowest, size_t *support,
-			   struct scatter_line *heights);
+			   double tick, size_t *lowest, size_t *support);
 
 /* The band's limits at minimum i, measured from the lowest one (exact
  * offsets, small where timings are near 2^64): *up = offset_i + W and,
  * for a minimum within W of the fit, *lo = offset_i - W, or less by its
  * distance from its floor (its fastest runs' spacings, or with fewer
- * than 9 runs heights at its length; else -INFINITY). */
+ * than 9 runs the heights' line at its length: band_heights; else
+ * -INFINITY). */
 void interval_band_limit(const struct point_set *s, const struct lv_line *fit,
 			 size_t i, size_t lowest, double w, const struct scatter_line *heights,
 			 long double *up, long double *lo);
