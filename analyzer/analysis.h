@@ -147,7 +147,9 @@ struct analysis {
 	struct lv_line fit;		/* the reported line */
 	struct ols_fit ols_minima, ols_means;
 	struct interval iv;
-	struct linearity linear;	/* the checks' (fit/linearity.h) */
+	struct linearity linear;	/* the checks' (fit/linearity.h), made
+					 * by analysis_fit */
+	int linear_rc;			/* linearity_check's: -1 out of memory */
 	/* excess */
 	struct excess_config excess_cfg;	/* how each sample's excess is
 						 * taken (plots reuse it) */

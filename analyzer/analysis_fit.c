@@ -150,6 +150,14 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	a->band_difference = NAN;
 	if (a->lp_done && a->hull_done && a->iv.band_ok && check_band(a, err) != 0)
 		return -1;
+	/* the best timings served the glitches and the band; the
+	 * subsampling draws halves of the blocks where there are some, else
+	 * of each N's runs from them.  The rest reads the minima, the blocks
+	 * and the spool.  A comparison refits halves of the runs from them
+	 * (at 10^6 N of 10 runs, 40 bytes an N) */
+	int blocks = a->start_times && blocks_planned(a->runs_min) > 0;
+	if (blocks && !a->opt->keep_blocks)
+		points_drop_best(&a->points);
 	analysis_give_back();
 	if (analysis_pass(a, skip_n, skip_t, nskip) != 0)
 		return errno == ENOMEM ? analysis_fail(err, &a->where, "out of memory")
@@ -158,10 +166,6 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	if (interval_finish(&a->points, &a->fit, &a->blocks, a->opt->replicates, a->opt->seed,
 			    &a->iv, msg, sizeof msg) != 0)
 		return analysis_fail(err, &a->where, "%s", msg);
-	/* the best timings served the glitches and the bounds; the rest
-	 * reads the minima, the blocks and the spool (at 10^6 N of 10 runs,
-	 * 40 bytes an N, held through the fifths before).  A comparison
-	 * refits halves of the runs from them. */
 	if (!a->opt->keep_blocks)
 		points_drop_best(&a->points);
 	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
@@ -169,6 +173,12 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	 * again but by a comparison */
 	if (!a->opt->keep_blocks)
 		blocks_free(&a->blocks);
+	/* the bend and step tests (linearity.h) read the minima and the
+	 * bounds alone: made here, their arrays (65 bytes an N) are not held
+	 * beside the model's; warned of with the other checks */
+	analysis_give_back();
+	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
+	a->linear_rc = linearity_check(&a->points, a->tick, &fit, &a->linear);
 	return 0;
 }
 

@@ -26,14 +26,13 @@ int blocks_begin(struct blocks_cutter *k, const struct point_set *s, uint64_t ru
 		 uint64_t total, const uint64_t *skip_n, const double *skip_t,
 		 size_t nskip, struct blocks *out)
 {
-	uint64_t half = runs_min / 2;
 	*out = (struct blocks){ 0, NULL, s->count, NULL };
-	if (half < BLOCKS_MIN)
+	if (blocks_planned(runs_min) == 0)
 		return 0;
 	*k = (struct blocks_cutter){ .s = s, .out = out, .skip_n = skip_n, .skip_t = skip_t,
 				     .nskip = nskip < 64 ? nskip : 64, .total = total,
 				     .next = total };
-	k->count = half > BLOCKS_MAX ? BLOCKS_MAX : (unsigned)half;
+	k->count = blocks_planned(runs_min);
 	size_t cells = (size_t)k->count * s->count;
 	/* 32 bits a minimum while they are integers that fit: half the
 	 * memory, at a million N the most the fit holds besides the points */

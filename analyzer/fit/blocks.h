@@ -30,6 +30,13 @@ int blocks_cut(struct spool *sp, const struct point_set *s, uint64_t runs_min,
 	       const uint64_t *skip_n, const double *skip_t, size_t nskip,
 	       struct blocks *out);
 
+/* How many blocks runs_min cuts (0: none), as above. */
+static inline unsigned blocks_planned(uint64_t runs_min)
+{
+	uint64_t half = runs_min / 2;
+	return half < BLOCKS_MIN ? 0 : half > BLOCKS_MAX ? BLOCKS_MAX : (unsigned)half;
+}
+
 /* blocks_cut taken a batch of records at a time: a part of a pass over
  * the samples that other parts share (analysis_pass: pass.h).  Its place between
  * batches. */

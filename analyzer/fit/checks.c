@@ -69,12 +69,11 @@ static int saturation_step(const struct analysis *a, double step, double *cost)
  */
 static void check_linear(struct analysis *a)
 {
-	struct linearity L;
 	double cost = 0;
-	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
-	if (linearity_check(&a->points, a->tick, &fit, &L) != 0)
+	if (a->linear_rc != 0)	/* out of memory (analysis_fit) */
 		return;
-	a->linear = L;
+	const struct linearity L = a->linear;
+	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
 	char x[48], y[48];
 	double ns = a->unit_ns;
 	if (L.kind == LINEARITY_BEND)
