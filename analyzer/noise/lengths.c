@@ -9,6 +9,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "parallel.h"
 #include "tunables.h"
 
 /* What the search costs, at most: the runs whose windows are scanned (a
@@ -149,6 +150,43 @@ static struct candidate sawtooth(const struct smooth *s, const struct point_mean
 	return c;
 }
 
+/* The sawtooth at every frequency of the scan, the frequencies shared
+ * among the cores (parallel.h: each its own, the same results). */
+struct sweep {
+	const struct smooth *s;
+	const struct point_mean *pm;
+	size_t n;
+	const double *ey;
+	double ay, by, rss0, step;
+	double *x[PARALLEL_MAX], *ex[PARALLEL_MAX];	/* each worker's */
+	struct candidate *all;
+};
+
+static void sweep_step(void *ctx, unsigned worker, size_t i)
+{
+	struct sweep *w = ctx;
+	w->all[i] = sawtooth(w->s, w->pm, w->n, w->ey, w->ay, w->by, w->rss0,
+			     1 + (double)(i + 1) * w->step, w->x[worker], w->ex[worker]);
+}
+
+/* all[0..steps] (sawtooth: the frequency of step i is 1 + (i + 1)
+ * step).  Returns 0, or -1 when out of memory. */
+static int sweep_all(struct sweep *w, size_t steps)
+{
+	unsigned workers = parallel_workers();
+	int rc = 0;
+	for (unsigned k = 0; k < workers; k++) {
+		w->x[k] = malloc(w->n * sizeof *w->x[k]);
+		w->ex[k] = malloc(w->n * sizeof *w->ex[k]);
+		rc = w->x[k] && w->ex[k] ? rc : -1;
+	}
+	if (rc == 0)
+		parallel_for(steps + 1, workers, sweep_step, w);
+	for (unsigned k = 0; k < workers; k++)
+		free(w->x[k]), free(w->ex[k]);
+	return rc;
+}
+
 static int by_f(const void *x, const void *y)
 {
 	double a = ((const struct candidate *)x)->f, b = ((const struct candidate *)y)->f;
@@ -177,8 +215,12 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	residuals(&s, pm, y, n, ey, &ay, &by);
 	for (size_t j = 0; j < n; j++)
 		rss0 += pm[j].w * ey[j] * ey[j];
-	for (size_t i = 0; i <= steps; i++)
-		all[i] = sawtooth(&s, pm, n, ey, ay, by, rss0, 1 + (double)(i + 1) * step, x, ex);
+	struct sweep sw = { .s = &s, .pm = pm, .n = n, .ey = ey, .ay = ay, .by = by, .rss0 = rss0,
+			    .step = step, .all = all };
+	if (sweep_all(&sw, steps) != 0) {
+		k = 0;
+		goto out;
+	}
 	/* frequencies a step of 1 (over the longest floor) apart tell apart */
 	double trials = fmax(1, nu_hi - 1);
 	for (size_t i = 1; i < steps; i++) {
@@ -310,6 +352,34 @@ static void fit_marks(const struct window *w, size_t n, double period, double ph
 	free(at), free(len);
 }
 
+/* Each candidate's windows and their scan, the candidates shared among
+ * the cores (parallel.h). */
+struct scans {
+	const struct run_sample *rs;
+	const struct point_set *ps;
+	const struct candidate *cand;
+	double top;
+	struct window *w[LENGTHS_CANDIDATES];	/* room for the stride's runs */
+	size_t k[LENGTHS_CANDIDATES];
+	double nu[LENGTHS_CANDIDATES], z[LENGTHS_CANDIDATES];
+	double phase[LENGTHS_CANDIDATES], trials[LENGTHS_CANDIDATES];
+};
+
+static void scan_one(void *ctx, unsigned worker, size_t i)
+{
+	(void)worker;
+	struct scans *sc = ctx;
+	const struct candidate *c = &sc->cand[i];
+	sc->nu[i] = c->nu / sc->top, sc->z[i] = 0, sc->phase[i] = 0, sc->trials[i] = 1;
+	if (!(c->c > 0))
+		return;
+	sc->k[i] = windows_of(sc->rs, sc->ps, c, sc->top, sc->w[i]);
+	/* within a sawtooth's width (a step of 1 over the longest floor)
+	 * either way */
+	windows_scan(sc->w[i], sc->k[i], c->nu / sc->top, 1 / sc->top, sc->rs->span, &sc->nu[i],
+		     &sc->z[i], &sc->phase[i], &sc->trials[i]);
+}
+
 int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
 		 double min_period, struct lengths_result *out)
 {
@@ -317,8 +387,13 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 	if (!rs->have_at || !(rs->span > 0) || ps->count < LENGTHS_POINTS_MIN)
 		return 0;
 	struct point_mean *pm = malloc(ps->count * sizeof *pm);
-	struct window *w = malloc((rs->count / (rs->count / LENGTHS_RUNS_MAX + 1) + 1) * sizeof *w);
-	int rc = pm && w ? 0 : -1;
+	struct scans sc = { .rs = rs, .ps = ps };
+	size_t room = rs->count / (rs->count / LENGTHS_RUNS_MAX + 1) + 1;
+	int rc = pm ? 0 : -1;
+	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++) {
+		sc.w[i] = malloc(room * sizeof *sc.w[i]);
+		rc = sc.w[i] ? rc : -1;
+	}
 	size_t n = rc == 0 ? point_means(rs, ps, quantum, pm) : 0;
 	double top = 0;
 	for (size_t p = 0; p < ps->count; p++)
@@ -335,23 +410,24 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 	struct candidate cand[LENGTHS_CANDIDATES];
 	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
 							  : 0;
+	sc.cand = cand, sc.top = top;
+	parallel_for(nc, parallel_workers(), scan_one, &sc);
 	for (size_t i = 0; i < nc; i++) {
 		if (!(cand[i].c > 0))
 			continue;
-		size_t k = windows_of(rs, ps, &cand[i], top, w);
-		double nu = cand[i].nu / top, z = 0, phase = 0, trials = 1;
-		/* within a sawtooth's width (a step of 1 over the longest
-		 * floor) either way */
-		windows_scan(w, k, cand[i].nu / top, 1 / top, rs->span, &nu, &z, &phase, &trials);
-		double log10_p = log10(trials) - z / M_LN10;
-		if (!(z > 0) || !(log10_p < PERIOD_LOG10_P) || (out->found && !(log10_p < out->log10_p)))
+		double log10_p = log10(sc.trials[i]) - sc.z[i] / M_LN10;
+		if (!(sc.z[i] > 0) || !(log10_p < PERIOD_LOG10_P) ||
+		    (out->found && !(log10_p < out->log10_p)))
 			continue;
 		out->found = 1;
 		out->log10_p = log10_p;
 		out->f = cand[i].f;
 		out->cost = cand[i].c;
-		fit_marks(w, k, 1 / nu, phase, z, rs->span, quantum, &out->marks);
+		fit_marks(sc.w[i], sc.k[i], 1 / sc.nu[i], sc.phase[i], sc.z[i], rs->span, quantum,
+			  &out->marks);
 	}
-	free(pm), free(w);
+	free(pm);
+	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++)
+		free(sc.w[i]);
 	return rc;
 }

@@ -254,19 +254,11 @@ int hull_slope_band(const struct point_set *s, const double *y, double tick,
 	for (size_t i = 0; i < s->count; i++)
 		if (!isinf(y[i]))
 			len[m] = y[i], h[m++] = height_at(s, y, &l, i);
-	/* the two minima the line rests on lie on it by construction, not
-	 * by the noise: the scatter is the others' (of 8 N, their two zeros
-	 * had put the median height at the others' third, and the fifths of
-	 * 30% of clean collections of 8 N apart; 12% with them left out) */
-	for (int k = 0; k < 2 && m > 3; k++) {
-		size_t at = 0;
-		for (size_t i = 1; i < m; i++)
-			if (h[i] < h[at])
-				at = i;
-		h[at] = h[m - 1], len[at] = len[m - 1], m--;
-	}
+	/* the two minima the line rests on are left out (the fifths of 30%
+	 * of clean collections of 8 N had been called apart with them; 12%
+	 * without) */
 	struct scatter_line w;
-	rc = scatter_fit(len, h, m, &w);
+	rc = scatter_fit_resting(len, h, m, &w);
 	free(len), free(h);
 	if (rc != 0)
 		goto done;

@@ -91,14 +91,7 @@ static int heights_line(const struct point_set *s, const struct lv_line *f,
 	if (len != NULL && h != NULL) {
 		for (size_t i = 0; i < n; i++)
 			len[m] = s->p[i].min, h[m++] = height(s, f, i);
-		for (int k = 0; k < 2 && m > 3; k++) {
-			size_t at = 0;
-			for (size_t i = 1; i < m; i++)
-				if (h[i] < h[at])
-					at = i;
-			h[at] = h[m - 1], len[at] = len[m - 1], m--;
-		}
-		rc = scatter_fit(len, h, m, out);
+		rc = scatter_fit_resting(len, h, m, out);
 	}
 	free(len), free(h);
 	return rc;

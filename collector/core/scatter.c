@@ -129,3 +129,15 @@ int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out
 	free(t);
 	return 0;
 }
+
+int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *out)
+{
+	for (int k = 0; k < 2 && n > 3; k++) {
+		size_t at = 0;
+		for (size_t i = 1; i < n; i++)
+			if (h[i] < h[at])
+				at = i;
+		h[at] = h[n - 1], len[at] = len[n - 1], n--;
+	}
+	return scatter_fit(len, h, n, out);
+}

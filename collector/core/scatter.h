@@ -34,6 +34,12 @@ struct scatter_line {
  * or -1 when out of memory. */
 int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out);
 
+/* The same, of the heights above a line that rests on two of the minima:
+ * those two lie on it by construction, not by the noise, and are left
+ * out where there are 4 or more (of 8 N, their two zeros had put the
+ * median height at the others' third).  h is used up too (reordered). */
+int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *out);
+
 /* W at length len, at least floor_w (the tick). */
 static inline double scatter_at(const struct scatter_line *s, double len, double floor_w)
 {
