@@ -179,6 +179,8 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	analysis_give_back();
 	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
 	a->linear_rc = linearity_check(&a->points, a->tick, &fit, &a->linear);
+	if (a->linear_rc != 0)	/* nothing half-made reaches the report */
+		memset(&a->linear, 0, sizeof a->linear);
 	return 0;
 }
 

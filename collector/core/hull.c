@@ -278,7 +278,9 @@ int hull_slope_band(const struct point_set *s, const double *y, double tick,
 		for (size_t i = 0; i < s->count; i++) {
 			if (isinf(y[i]))
 				continue;
-			double hi = height_at(s, y, &l, i);
+			/* long double, as the heights were kept: hi +/- scatter
+			 * is then taken to 64 bits, not rounded to a double */
+			long double hi = height_at(s, y, &l, i);
 			lvband_add(&b, (double)(s->p[i].n - s->p[0].n), hi + scatter,
 				   hi <= scatter ? hi - scatter : -INFINITY);
 		}

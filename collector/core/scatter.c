@@ -27,7 +27,10 @@ struct weighted {
  * need: the need-th smallest for unit weights (need = k + 1 for the k-th
  * from 0), the weighted median for half the total.  Quickselect, three
  * ways about the middle element: t is left in another order, and no
- * second array is taken (a sort's would be 16 bytes an N). */
+ * second array is taken (a sort's would be 16 bytes an N).  The weights
+ * are summed in the partitions' order, not the values': where those
+ * below a value sum to total/2 exactly, rounding may pick its neighbour
+ * (as the sort's running sum could, the other way). */
 static double weighted_select(struct weighted *t, size_t m, double need)
 {
 	size_t lo = 0, hi = m;
