@@ -279,6 +279,13 @@ void options_help(FILE *out)
 "\n",
 	      out);
 	fputs(
+"ENVIRONMENT\n"
+"    TMPDIR           where the samples wait for the passes after the fit\n"
+"                     (default /tmp)\n"
+"    SUBTICK_THREADS  the threads the diagnosis's searches share (default:\n"
+"                     the cores online, at most 8); the report is the same\n"
+"                     for any number\n"
+"\n"
 "EXIT STATUS\n"
 "    0 success; 1 bad data (\"analyze: FILE:LINE: what is wrong\", nothing on\n"
 "    stdout), or an output (--report, --excess, --minima, --plot) that cannot\n"

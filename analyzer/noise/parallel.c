@@ -4,6 +4,7 @@
 #include "parallel.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 struct part {
@@ -23,7 +24,11 @@ static void *run_part(void *arg)
 
 unsigned parallel_workers(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *env = getenv("SUBTICK_THREADS");
+	char *end;
+	long n = env != NULL ? strtol(env, &end, 10) : 0;
+	if (env == NULL || end == env || *end != '\0' || n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > PARALLEL_MAX ? PARALLEL_MAX : (unsigned)n;
 }
 

@@ -17,7 +17,9 @@
 /* Threads a loop is shared among, at most. */
 #define PARALLEL_MAX 8
 
-/* The cores online, 1 to PARALLEL_MAX. */
+/* The cores online, 1 to PARALLEL_MAX, or SUBTICK_THREADS where it is set
+ * to a whole number from 1 (1: the caller alone, no thread started; under
+ * qemu-user 7.2 a started thread spins and never ends). */
 unsigned parallel_workers(void);
 
 /* fn(ctx, worker, i) for every i in [0, count): the range in `workers`
