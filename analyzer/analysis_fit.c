@@ -150,13 +150,13 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	a->band_difference = NAN;
 	if (a->lp_done && a->hull_done && a->iv.band_ok && check_band(a, err) != 0)
 		return -1;
-	/* the best timings served the glitches and the band; the
-	 * subsampling draws halves of the blocks where there are some, else
-	 * of each N's runs from them.  The rest reads the minima, the blocks
-	 * and the spool.  A comparison refits halves of the runs from them
-	 * (at 10^6 N of 10 runs, 40 bytes an N) */
-	int blocks = a->start_times && blocks_planned(a->runs_min) > 0;
-	if (blocks && !a->opt->keep_blocks)
+	/* the best timings (at 10^6 N of 10 runs, 40 bytes an N) served the
+	 * glitches and the band; the subsampling draws halves of the blocks
+	 * where the pass cuts some, else of each N's runs from them, and
+	 * then they go.  The rest reads the minima, the blocks and the
+	 * spool.  A comparison keeps them: it refits halves of the runs */
+	int drop = !a->opt->keep_blocks, blocks = a->start_times && blocks_planned(a->runs_min) > 0;
+	if (drop && blocks)
 		points_drop_best(&a->points);
 	analysis_give_back();
 	if (analysis_pass(a, skip_n, skip_t, nskip) != 0)
@@ -166,7 +166,7 @@ int analysis_fit(struct analysis *a, struct input_error *err)
 	if (interval_finish(&a->points, &a->fit, &a->blocks, a->opt->replicates, a->opt->seed,
 			    &a->iv, msg, sizeof msg) != 0)
 		return analysis_fail(err, &a->where, "%s", msg);
-	if (!a->opt->keep_blocks)
+	if (drop && !blocks)
 		points_drop_best(&a->points);
 	a->nfifths = blocks_fifths(&a->blocks, &a->points, a->tick, a->fifths);
 	/* the blocks' minima (4 or 8 bytes a block and N) are not needed

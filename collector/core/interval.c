@@ -85,13 +85,13 @@ static double floor_scatter(const struct point_set *s, const struct lv_line *f)
 static int heights_line(const struct point_set *s, const struct lv_line *f,
 			struct scatter_line *out)
 {
-	size_t n = s->count, m = 0;
+	size_t n = s->count;
 	double *len = malloc((n ? n : 1) * sizeof *len), *h = malloc((n ? n : 1) * sizeof *h);
 	int rc = -1;
 	if (len != NULL && h != NULL) {
 		for (size_t i = 0; i < n; i++)
-			len[m] = s->p[i].min, h[m++] = height(s, f, i);
-		rc = scatter_fit_resting(len, h, m, out);
+			len[i] = s->p[i].min, h[i] = height(s, f, i);
+		rc = scatter_fit_resting(len, h, n, out);
 	}
 	free(len), free(h);
 	return rc;
@@ -138,8 +138,9 @@ double interval_band_width(const struct point_set *s, const struct lv_line *f,
  * line is flat at about W and nothing widens (3 of 150 clean streams of
  * bench/falsealarms.py's mix, 5 to 50 runs, had bounds wider, by 13% at
  * most); in proportion to the run, the longest N's minima lie far above
- * W, and a line resting on one had missed the unit cost by 5 to 30 ppm
- * in 6 of 6 seeds with 5 runs an N (test_interval test_proportional).
+ * W, and a line resting on one had missed the unit cost by 3 to 21 ppm
+ * in 6 of 6 seeds with 5 runs an N (test_interval
+ * test_proportional_few_runs).
  */
 static double floor_distance(const struct point_set *s, size_t i,
 			     const struct scatter_line *heights)
