@@ -108,6 +108,9 @@ KINDS = [
                                      "--periodic", "10000:40:0.1:unseen:1:3560", "--slowed-after", "100:0.15",
                                      "--random", "20000:2.2:0.3"],
      "as marks near; every run 150 ns slower for 100 us after each 10 ms stop; jitter 0.3% of the run"),
+    ("here and there", GUEST + ["--spread", "twospeed:0.085:0.97", "--periodic", "4000:27:0.1:irq:1:2920",
+                                "--random", "20000:2.2:0.3"],
+     "3% of the runs 6 to 8.5% slower, here and there; 4 ms x 27 us; 20000/s x 2.2 us; runs to 7 us"),
     ("lagged timer", GUEST + ["--spread", "exp:0.003", "--periodic", "4000:27:0.1:irq:1:1000",
                               "--periodic", "4000:10:0.1:unseen:1:1200", "--random", "20000:2.2:0.3"],
      "4 ms x 27 us; 4 ms x 10 us 200 us after its marks; 20000/s x 2.2 us; runs to 7 us"),
@@ -134,6 +137,8 @@ def truth_of(text):
             t["bursts"] = {k: float(v) for k, v in fields.items()}
         elif key == "wave":
             t["wave"] = {k: float(v) for k, v in fields.items()}
+        elif key == "spread":
+            t["spread"] = rest.strip()
         elif key == "in_runs_ms":
             t["in_runs_ms"] = float(rest)
     return t
@@ -170,7 +175,18 @@ def expected_speed(t, seconds):
     return states, ramps
 
 
+def slowed_here_and_there(t):
+    """(the largest slowing, the share of runs slowed) of a twospeed spread
+    whose runs are mostly at full speed, else None."""
+    f = (t.get("spread") or "").split(":")
+    if f[0] != "twospeed":
+        return None
+    fast = float(f[2]) if len(f) > 2 else 0.25
+    return (float(f[1]), 1 - fast) if fast > 0.5 else None
+
+
 def score_speed(j, t, seconds, figures):
+    here = None
     states, ramps = expected_speed(t, seconds)
     got = j.get("speed_states") or []
     got_ramps = j.get("speed_ramps") or []
@@ -198,7 +214,18 @@ def score_speed(j, t, seconds, figures):
                  not any(abs(s["factor"] - f) <= 0.03 for f, _, _ in states)]
         if not ramps and (j.get("speed_ramp_share") or 0) >= 0.05:
             extra.append("ramps")
+        # runs slower here and there: only where a minority of the runs
+        # is (disturb's twospeed with most runs at full speed)
+        here = slowed_here_and_there(t)
+        if here is None and j.get("speed_slowed"):
+            extra.append("runs slower here and there")
         figures.append(("no speed beyond the truth's", not extra))
+    if here is not None:
+        got = j.get("speed_slowed")
+        top, share = here
+        ok = (got is not None and 0.7 * top * 0.95 <= got["of_length"] <= top * 1.05 and
+              near(got["share_of_runs"], share, 0.25))
+        figures.append((f"{100 * share:.0f}% of the runs {100 * 0.7 * top:.2g} to {100 * top:.2g}% slower", ok))
 
 
 def parse_spec(src):

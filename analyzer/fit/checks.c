@@ -184,6 +184,13 @@ static void check_speed(struct analysis *a)
 	if (ss->ramp_share >= SPEED_SHARE_MIN)
 		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest (see what disturbed the timings): the unit cost is the fastest moments'",
 		     100 * ss->ramp_share, lo, hi);
+	/* runs slower here and there (flicker.h): as a state, where they
+	 * are SPEED_SHARE_MIN of the runs where they show */
+	const struct flicker *f = &a->diag.sources.flicker;
+	double fs = f->found && f->visible > 0 ? (double)f->runs / (double)f->visible : 0;
+	if (fs >= SPEED_SHARE_MIN)
+		warn(a, WARN_SPEED_SLOWED, "speed: %.3g%% of the runs ran %.3g%% slower, here and there among fast ones (see what disturbed the timings): the unit cost is the fast runs'",
+		     100 * fs, 100 * f->share);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		warn(a, WARN_SPEED_MINIMA, "speed: the line rests on moments %.3g%% faster than any stretch the machine held (its fastest state, %.3g%% of the time): the unit cost is that of those moments",
 		     100 * (1 / ss->line_factor - 1), ss->count ? 100 * ss->s[0].share : 0);

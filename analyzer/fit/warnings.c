@@ -40,6 +40,7 @@ static const char *const names[WARN_CODES] = {
 	[WARN_NO_UNIT_NS] = "no_unit_ns",
 	[WARN_TOO_MANY] = "too_many",
 	[WARN_FLOOR_HELD] = "floor_held",
+	[WARN_SPEED_SLOWED] = "speed_slowed",
 };
 
 const char *warning_name(enum warning_code c)

@@ -44,6 +44,7 @@ enum warning_code {
 	WARN_NO_UNIT_NS,		/* no_unit_ns */
 	WARN_TOO_MANY,			/* too_many */
 	WARN_FLOOR_HELD,		/* floor_held */
+	WARN_SPEED_SLOWED,		/* speed_slowed */
 	WARN_CODES
 };
 

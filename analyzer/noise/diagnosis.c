@@ -94,10 +94,18 @@ static void event_costs(struct diagnosis *d)
 	free(c);
 }
 
+/* A run slower by a share of its length (flicker.h), told apart from
+ * ATTRIBUTED_SPEED's others in the counts alone. */
+enum { ATTRIBUTED_SLOWED = -5 };
+
 /* An interrupted run: above look(N) and held by a periodic source or a
  * burst, or above T(N): its source (the random one, or
  * ATTRIBUTED_UNEXPLAINED); else within the jitter, or the speed's where
- * the same run at the fastest speed would have been above look(N). */
+ * the same run at the fastest speed would have been above look(N).  A
+ * run above T(N) slower by a share of its length is ATTRIBUTED_SLOWED,
+ * where no periodic source took it before (sources_find: the round
+ * before's periodic sources take their runs first, then the slowed runs
+ * leave the events). */
 static int attribute(const struct diagnosis *d, double at, double t, double r, double floor,
 		     size_t p)
 {
@@ -107,16 +115,21 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 		return t - floor > look ? ATTRIBUTED_SPEED : ATTRIBUTED_JITTER;
 	double cost = fmax(r - d->jitter.typical[p], 0);
 	int s = sources_of_run(&d->sources, at, t, p, cost);
+	int claim = r > jitter_threshold(&d->jitter, p);
+	if (claim && flicker_holds(&d->sources.flicker, &d->jitter, p, cost, t - r) &&
+	    (s < 0 || d->sources.s[s].kind != SOURCE_PERIODIC || d->sources.s[s].after))
+		return ATTRIBUTED_SLOWED;
 	if (s >= 0)
 		return s;
-	if (!(r > jitter_threshold(&d->jitter, p)))
+	if (!claim)
 		return ATTRIBUTED_JITTER;
 	s = sources_of_event(&d->sources, at, t, p, cost);
 	return s >= 0 ? s : ATTRIBUTED_UNEXPLAINED;
 }
 
-int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
-			const struct spool_record *r, double *residual)
+/* Record r's attribution (number i), ATTRIBUTED_SLOWED among them. */
+static int attribute_record(const struct diagnosis *d, const struct point_set *s, uint64_t i,
+			    const struct spool_record *r, double *residual)
 {
 	if (r->i >= s->count) {
 		if (residual)
@@ -132,6 +145,13 @@ int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, ui
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
 	return attribute(d, at, r->t, r->t - sp * floor, floor, r->i);
+}
+
+int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
+			const struct spool_record *r, double *residual)
+{
+	int a = attribute_record(d, s, i, r, residual);
+	return a == ATTRIBUTED_SLOWED ? ATTRIBUTED_SPEED : a;
 }
 
 const char *diagnosis_attribution_name(int a, char *buf, size_t len)
@@ -195,6 +215,7 @@ static int count_all(struct analysis *a)
 		for (size_t i = 0; i < rs->count; i++) {
 			const struct model_run *u = &rs->r[i];
 			int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
+			m->slowed += s == ATTRIBUTED_SLOWED;
 			if (s < ATTRIBUTED_UNEXPLAINED)
 				continue;
 			count_run(m, d, s, u->r, u->point);
@@ -209,7 +230,8 @@ static int count_all(struct analysis *a)
 		return -1;
 	while ((got = spool_get(&a->spool, &r)) == 1) {
 		double res;
-		int s = diagnosis_attribute(d, &a->points, i++, &r, &res);
+		int s = attribute_record(d, &a->points, i++, &r, &res);
+		m->slowed += s == ATTRIBUTED_SLOWED;
 		if (s < ATTRIBUTED_UNEXPLAINED)
 			continue;
 		count_run(m, d, s, res, r.i);

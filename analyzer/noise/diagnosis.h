@@ -35,6 +35,8 @@ struct model_counts {
 	uint64_t shared[SOURCES_MAX];	/* events a source before explains
 					 * that hold a periodic one's mark too */
 	uint64_t unexplained;	/* events no source explains */
+	uint64_t slowed;	/* runs slower by a share of their length
+				 * (flicker.h), no events */
 	double in_runs;		/* running time, clock units */
 	double longest;		/* the largest floor, clock units */
 	double expected_long;	/* interruptions a run of it expects */
@@ -78,7 +80,9 @@ enum {
 	ATTRIBUTED_UNEXPLAINED = -1,	/* above its threshold, no source's */
 	ATTRIBUTED_JITTER = -2,		/* within its jitter */
 	ATTRIBUTED_SPEED = -3,		/* within its jitter at its speed, and
-					 * above its look(N) at the fastest */
+					 * above its look(N) at the fastest; or
+					 * slower by a share of its length
+					 * (flicker.h) */
 	ATTRIBUTED_NONE = -4		/* no model: the jitter was not judged,
 					 * or the samples are means */
 };

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_sf_gamma.h>
 
 #include "fold.h"
+#include "poisson.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -49,24 +49,6 @@ static size_t short_mids(const struct source_config *c, const struct model_event
 			mid[k++] = ev[i].at + t / 2;
 	}
 	return k;
-}
-
-/* log10 of the chance that a Poisson count of mean chance reaches k (its
- * upper tail), without underflow: below 1e-300, the sum of its terms
- * from k on, from the first's logarithm (they fall by chance / (j + 1),
- * at most 1/2 there). */
-static double log10_poisson_tail(size_t k, double chance)
-{
-	if (k == 0)
-		return 0;
-	double q = gsl_cdf_poisson_Q((unsigned)k - 1, chance);
-	if (q > 1e-300 || !(chance > 0))
-		return q > 0 ? log10(q) : -INFINITY;
-	double first = (double)k * log(chance) - chance - gsl_sf_lngamma((double)k + 1);
-	double sum = 1, term = 1;
-	for (double j = (double)k; term > 1e-17 * sum && j < (double)k + 1e4; j++)
-		term *= chance / (j + 1), sum += term;
-	return (first + log(sum)) / log(10.0);
 }
 
 /* The evidence for marks m among all the events left: log10 of the

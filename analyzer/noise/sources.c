@@ -14,6 +14,7 @@
 #include "alternate.h"
 #include "held.h"
 #include "bursts.h"
+#include "flicker.h"
 #include "period.h"
 #include "rates.h"
 #include "seek.h"
@@ -573,6 +574,10 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 	 * a mark, where a periodic source holds one */
 	if (out->searched)
 		rc = prior_sources(c, ev, n, prior, np, out);
+	/* runs slowed by a share of their length are no events of any
+	 * source's (their cost grows with the run) */
+	if (rc == 0)
+		rc = flicker_find(c, rs, ev, &n, &out->flicker);
 	if (rc == 0 && out->searched)
 		rc = bursts_find(c, ev, n, out);
 	if (rc == 0 && out->searched)

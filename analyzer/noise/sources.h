@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flicker.h"
 #include "jitter.h"
 #include "marks.h"
 #include "periodmemo.h"
@@ -113,6 +114,8 @@ struct sources {
 	/* the bursts' stretches of time, clock units, in order */
 	double *burst_from, *burst_to;
 	size_t nburst;
+	/* runs slower by a share of their length (flicker.h): no source */
+	struct flicker flicker;
 };
 
 struct source_config {

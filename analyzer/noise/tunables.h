@@ -87,6 +87,17 @@
  * of a period). */
 #define SOURCE_EVENTS_MIN 12
 #define SOURCE_MARKS_MIN 4
+/* Runs slower by a share of their length (flicker.h): the bins of log2
+ * of that share a doubling.  A window of them is 2 to 16 bins wide (an
+ * eighth of a doubling to a whole one); 16 a doubling (4.4% each) hold a
+ * slowing spread by the jitter of a guest's run (a few percent of 8%)
+ * in two to four bins, and a slowing of 0.7 to 1 times its largest in
+ * eight. */
+#define FLICKER_BINS_PER_OCTAVE 16
+/* ... and the slowed runs a cell of neighbouring N expects at least in
+ * the chi-square of their shares (Cochran's rule for a chi-square's
+ * cells). */
+#define FLICKER_POOL_RUNS 5
 /* A source shorter than the runs (lengths.h): the runs an N needs for
  * its mean excess (a mean's variance from fewer is too unsure to weight
  * it), the N the sawtooth is fitted over at least (3 parameters, and

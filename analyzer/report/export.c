@@ -48,7 +48,8 @@ static void legend_of(const void *ctx, FILE *f)
 	const struct analysis *a = ctx;
 	const struct sources *ss = &a->diag.sources;
 	fprintf(f, "# attribution: jitter (within the run's jitter), speed (within its jitter at "
-		   "the machine's speed then, interrupted at the fastest), sourceK (the K-th "
+		   "the machine's speed then, interrupted at the fastest; or slower by a share of its "
+		   "length, a speed no window held), sourceK (the K-th "
 		   "source below), unexplained (interrupted, no source's), - (no model: too few "
 		   "runs, or samples that are means, in which no single interruption shows)\n");
 	for (size_t j = 0; j < ss->count; j++) {

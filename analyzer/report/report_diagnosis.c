@@ -57,6 +57,20 @@ static void ramps_text(FILE *out, const struct analysis *a)
 		fprintf(out, "      and %zu more\n", ss->ramps - shown);
 }
 
+/* Runs slower by a share of their length (flicker.h): a speed no
+ * window holds. */
+static void slowed_text(FILE *out, const struct analysis *a)
+{
+	const struct flicker *f = &a->diag.sources.flicker;
+	if (!f->found)
+		return;
+	fprintf(out, "    runs slower by %.3g%% of their length (half within %.3g%% to %.3g%%), here and there among fast ones: %llu runs, %.3g%% of the uninterrupted runs of the N where it shows (a speed that changes faster than windows of %zu runs follow: a core shared with another guest?)\n",
+		100 * f->share, 100 * f->share_lo, 100 * f->share_hi,
+		(unsigned long long)a->diag.counts.slowed,
+		f->visible > 0 ? 100.0 * (double)f->runs / (double)f->visible : 0.0,
+		a->diag.speed.runs_per_window);
+}
+
 static void speed_text(FILE *out, const struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
@@ -80,6 +94,7 @@ static void speed_text(FILE *out, const struct analysis *a)
 		held, fmt_span(x, sizeof x, ss->span, a->unit_ns), ss->runs_per_window, scatter);
 	states_text(out, a);
 	ramps_text(out, a);
+	slowed_text(out, a);
 	if (ss->line_factor < 1 / (1 + SPEED_STATE_WIDTH))
 		fprintf(out, "    the minima the line rests on ran %.3g times as fast as the fastest state\n",
 			1 / ss->line_factor);

@@ -58,6 +58,17 @@ static void speed_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, ss->judged ? ss->wander : NAN);
 	json_key(out, f, "speed_noise");
 	json_number(out, ss->judged ? ss->noise : NAN);
+	const struct flicker *fl = &a->diag.sources.flicker;
+	json_key(out, f, "speed_slowed");
+	if (!fl->found || fl->visible == 0) {
+		fputs("null", out);
+	} else {
+		const char *k[] = { "runs", "share_of_runs", "of_length", "of_length_lo",
+				    "of_length_hi" };
+		double v[] = { (double)a->diag.counts.slowed, (double)fl->runs / (double)fl->visible,
+			       fl->share, fl->share_lo, fl->share_hi };
+		json_numbers(out, 5, k, v);
+	}
 }
 
 /* "jitter": {additive, proportional, tail_shape, tail_shape_hi, bins,

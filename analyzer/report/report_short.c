@@ -124,6 +124,10 @@ static void state_lines(struct lines *l, const struct analysis *a)
 		if (ss->s[i].share >= SPEED_SHOWN_MIN && take(l))
 			fprintf(l->out, "%.1f%% of the time %.4g× slower\n", 100 * ss->s[i].share,
 				ss->s[i].factor);
+	const struct flicker *f = &a->diag.sources.flicker;
+	if (f->found && f->visible > 0 && take(l))
+		fprintf(l->out, "%.2g%% of the runs %.3g%% slower, here and there (a speed, not interruptions)\n",
+			100.0 * (double)f->runs / (double)f->visible, 100 * f->share);
 }
 
 /* The rarer states in one line, and the ramps in another. */

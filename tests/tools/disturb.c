@@ -76,8 +76,9 @@
  * --truth-runs FILE writes each run's truth, a line per run in the
  * collection's order: n, at (as in the stream), the sources that landed
  * in it (bit k: the k-th --periodic, --random or --irq-bursts, in the
- * order given), the machine's speed factor when it started, and how many
- * interrupts landed in it.
+ * order given), the machine's speed factor when it started times its own
+ * spread's (1 + x: a run of twospeed's slower share ran slower), and how
+ * many interrupts landed in it.
  *
  * --trace SECONDS writes an activity trace instead (collect --trace,
  * data/FORMAT.md): a loop reading the clock every --read-interval units
@@ -676,7 +677,8 @@ static void collection(struct gen *g)
 			double work = g->intercept + g->slope * (double)n[order[k]];
 			double a = take_due(g, x, 0);
 			/* the spread: this run's work is a share x longer */
-			work *= 1 + fmin(draw_of(g->rng, &g->spread), 1);
+			double spread = fmin(draw_of(g->rng, &g->spread), 1);
+			work *= 1 + spread;
 			g->cur_grow = 1 + g->grow * (double)(n[order[k]] - g->from) /
 					      (double)(g->to - g->from);
 			g->run_hits = g->run_count = 0;
@@ -688,7 +690,8 @@ static void collection(struct gen *g)
 			if (g->truth_runs)
 				fprintf(g->truth_runs, "%llu\t%.0f\t%u\t%.6g\t%u\n",
 					(unsigned long long)n[order[k]], reading(g, a) - first,
-					g->run_hits, speed_at(g, a, &change), g->run_count);
+					g->run_hits, speed_at(g, a, &change) * (1 + spread),
+					g->run_count);
 			printf("%llu\t%.0f\t%.0f\n", (unsigned long long)n[order[k]],
 			       reading(g, b) - reading(g, a), reading(g, a) - first);
 			samples++;
