@@ -187,7 +187,7 @@ static void check_speed(struct analysis *a)
 	/* runs slower here and there (flicker.h): as a state, where they
 	 * are SPEED_SHARE_MIN of the runs where they show */
 	const struct flicker *f = &a->diag.sources.flicker;
-	double fs = f->found && f->visible > 0 ? (double)f->runs / (double)f->visible : 0;
+	double fs = f->found && f->visible > 0 ? (double)f->visible_runs / (double)f->visible : 0;
 	if (fs >= SPEED_SHARE_MIN)
 		warn(a, WARN_SPEED_SLOWED, "speed: %.3g%% of the runs ran %.3g%% slower, here and there among fast ones (see what disturbed the timings): the unit cost is the fast runs'",
 		     100 * fs, 100 * f->share);

@@ -103,9 +103,10 @@ enum { ATTRIBUTED_SLOWED = -5 };
  * ATTRIBUTED_UNEXPLAINED); else within the jitter, or the speed's where
  * the same run at the fastest speed would have been above look(N).  A
  * run above T(N) slower by a share of its length is ATTRIBUTED_SLOWED,
- * where no periodic source took it before (sources_find: the round
- * before's periodic sources take their runs first, then the slowed runs
- * leave the events). */
+ * where no periodic source holds it (sources_find: the round before's
+ * periodic sources, and the runs slowed after their marks, take their
+ * runs first; then the slowed runs leave the events, before the bursts
+ * are sought). */
 static int attribute(const struct diagnosis *d, double at, double t, double r, double floor,
 		     size_t p)
 {
@@ -117,7 +118,7 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 	int s = sources_of_run(&d->sources, at, t, p, cost);
 	int claim = r > jitter_threshold(&d->jitter, p);
 	if (claim && flicker_holds(&d->sources.flicker, &d->jitter, p, cost, t - r) &&
-	    (s < 0 || d->sources.s[s].kind != SOURCE_PERIODIC || d->sources.s[s].after))
+	    (s < 0 || d->sources.s[s].kind == SOURCE_BURSTS))
 		return ATTRIBUTED_SLOWED;
 	if (s >= 0)
 		return s;

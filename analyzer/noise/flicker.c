@@ -57,19 +57,34 @@ struct pairing {
 	double events;
 };
 
-/* The events above lstar at the N whose threshold lam lies at or below
- * it: seen and at random.  Returns 0, 1 where too few or too wide to
- * tell, -1 when memory runs out. */
-static int pair_up(const struct run_sample *rs, const struct model_event *ev, size_t n,
-		   const double *lam, double lstar, struct pairing *pg)
+/* The events paired: above lstar at the N whose threshold lam lies at or
+ * below it, but those whose bins of q lie in [ex_from, ex_to). */
+struct pair_filter {
+	const double *lam;
+	double lstar;
+	int ex_from, ex_to;
+};
+
+static int paired(const struct run_sample *rs, const struct model_event *e,
+		  const struct pair_filter *pf, int *c, int *f)
 {
-	int cmin = INT32_MAX, cmax = INT32_MIN, fmin = INT32_MAX, fmax = INT32_MIN;
+	const struct model_run *u = &rs->r[e->run];
+	if (!open_claim(rs, e) || !(pf->lam[u->point] <= pf->lstar) || !(e->cost > pf->lstar))
+		return 0;
+	*c = bin_of(e->cost), *f = bin_of(floor_of(u));
+	return !(*c - *f >= pf->ex_from && *c - *f < pf->ex_to);
+}
+
+/* The events pf takes: seen and at random.  Returns 0, 1 where too few
+ * or too wide to tell, -1 when memory runs out. */
+static int pair_up(const struct run_sample *rs, const struct model_event *ev, size_t n,
+		   const struct pair_filter *pf, struct pairing *pg)
+{
+	int cmin = INT32_MAX, cmax = INT32_MIN, fmin = INT32_MAX, fmax = INT32_MIN, c, f;
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct model_run *u = &rs->r[ev[i].run];
-		if (!open_claim(rs, &ev[i]) || !(lam[u->point] <= lstar) || !(ev[i].cost > lstar))
+		if (!paired(rs, &ev[i], pf, &c, &f))
 			continue;
-		int c = bin_of(ev[i].cost), f = bin_of(floor_of(u));
 		cmin = c < cmin ? c : cmin, cmax = c > cmax ? c : cmax;
 		fmin = f < fmin ? f : fmin, fmax = f > fmax ? f : fmax;
 		m++;
@@ -89,10 +104,8 @@ static int pair_up(const struct run_sample *rs, const struct model_event *ev, si
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct model_run *u = &rs->r[ev[i].run];
-		if (!open_claim(rs, &ev[i]) || !(lam[u->point] <= lstar) || !(ev[i].cost > lstar))
+		if (!paired(rs, &ev[i], pf, &c, &f))
 			continue;
-		int c = bin_of(ev[i].cost), f = bin_of(floor_of(u));
 		hc[c - cmin]++, hf[f - fmin]++;
 		pg->seen[c - f - pg->qmin]++;
 	}
@@ -135,23 +148,38 @@ static double best_window(const struct pairing *pg, struct flicker *out)
 	return best;
 }
 
-/* The window widened by the bins on either side whose runs are each more
- * likely slowed than interrupted, as the window's are (more than twice
- * what chance puts in the bin): the slowed runs' spread whole, so that
- * the jitter, which spreads a short run's share of its length more than
- * a long one's, moves none of them across its edges (a window that cut
- * 6 to 8.5% at 6.25% held a share of the runs that differed from N to N
- * beyond chance, at 12% of them slowed). */
-static void widen(const struct pairing *pg, struct flicker *f)
+static double bin_at(const double *v, const struct pairing *pg, int b)
 {
-	if (!f->found)
-		return;
-	while (f->from - 1 - pg->qmin >= 0 &&
-	       pg->seen[f->from - 1 - pg->qmin] > 2 * pg->chance[f->from - 1 - pg->qmin])
-		f->from--;
-	while ((size_t)(f->to - pg->qmin) < pg->len &&
-	       pg->seen[f->to - pg->qmin] > 2 * pg->chance[f->to - pg->qmin])
-		f->to++;
+	return v != NULL && b - pg->qmin >= 0 && (size_t)(b - pg->qmin) < pg->len ? v[b - pg->qmin]
+										      : 0;
+}
+
+/* The window widened by the bins on either side whose runs are each more
+ * likely slowed than interrupted, as the window's are: more than twice
+ * what the events beyond the window, paired at random, put in the bin
+ * (the window's own, paired with every floor, spread over the bins about
+ * it: a bin of a slowing's edge held 62 where all the events paired put
+ * 40).  The slowed runs' spread whole, so that the jitter, which spreads
+ * a short run's share of its length more than a long one's, moves none
+ * of them across its edges (a window that cut 6 to 8.5% at 6.25% held a
+ * share of the runs that differed from N to N beyond chance, at 12% of
+ * them slowed).  Returns 0, or -1 when memory runs out. */
+static int widen(const struct run_sample *rs, const struct model_event *ev, size_t n,
+		 struct pair_filter pf, const struct pairing *pg, struct flicker *f)
+{
+	struct pairing rest = { 0 };
+	pf.ex_from = f->from, pf.ex_to = f->to;
+	int rc = pair_up(rs, ev, n, &pf, &rest);
+	if (rc >= 0) {
+		while (bin_at(pg->seen, pg, f->from - 1) >
+		       2 * bin_at(rc == 0 ? rest.chance : NULL, &rest, f->from - 1))
+			f->from--;
+		while (bin_at(pg->seen, pg, f->to) >
+		       2 * bin_at(rc == 0 ? rest.chance : NULL, &rest, f->to))
+			f->to++;
+	}
+	free(rest.seen), free(rest.chance);
+	return rc < 0 ? -1 : 0;
 }
 
 /* Whether the share of runs in the window is the same at every N where a
@@ -169,50 +197,112 @@ static void widen(const struct pairing *pg, struct flicker *f)
  * (20,000 a second of 5 us in runs of 28 to 400 us: in runs near 110
  * and 220 us alone). */
 static int alike(const struct point_set *ps, const double *hit, const double *clean,
-		 const unsigned char *shown, struct flicker *f)
+		 const double *chance, const unsigned char *shown, struct flicker *f)
 {
 	size_t np = ps->count;
-	double runs = 0, hits = 0, sx = 0;
+	double runs = 0, hits = 0, other = 0, sx = 0;
 	for (size_t p = 0; p < np; p++)
 		if (shown[p]) {
-			runs += clean[p], hits += hit[p];
+			runs += clean[p], hits += hit[p], other += chance[p];
 			sx += clean[p] * log(ps->p[p].min);
 		}
 	f->visible = (size_t)runs;
-	if (!(runs > 0 && hits > 0 && hits < runs))
-		return 1;
-	double mean = sx / runs, t = 0, v = 0, share = hits / runs, var = share * (1 - share);
-	/* the cells' runs and hits; the last few join the cell before */
-	double x2 = 0, pn = 0, ph = 0, last_n = 0, last_h = 0;
+	f->visible_runs = (size_t)fmax(hits - other, 0);
+	/* (no N shows it, or none holds more than interruptions put there:
+	 * nothing to tell it by) */
+	double share = (hits - other) / runs;
+	if (!(runs > 0 && share > 0 && share < 1))
+		return 0;
+	double mean = sx / runs, t = 0, v = 0, var = share * (1 - share);
+	/* the cells' runs, hits and interruptions; the last few join the
+	 * cell before */
+	double x2 = 0, pn = 0, ph = 0, pc = 0, ln = 0, lh = 0, lc = 0;
 	int cells = 0;
 	for (size_t p = 0; p < np; p++) {
 		if (!shown[p])
 			continue;
 		double d = log(ps->p[p].min) - mean;
-		t += hit[p] * d;
-		v += clean[p] * d * d;
-		pn += clean[p], ph += hit[p];
+		t += (hit[p] - chance[p]) * d;
+		v += (clean[p] * var + chance[p]) * d * d;
+		pn += clean[p], ph += hit[p], pc += chance[p];
 		if (pn * share >= FLICKER_POOL_RUNS) {
 			if (cells > 0)
-				x2 += (last_h - last_n * share) * (last_h - last_n * share) /
-				      (last_n * var);
-			last_n = pn, last_h = ph;
+				x2 += (lh - ln * share - lc) * (lh - ln * share - lc) / (ln * var + lc);
+			ln = pn, lh = ph, lc = pc;
 			cells++;
-			pn = ph = 0;
+			pn = ph = pc = 0;
 		}
 	}
-	last_n += pn, last_h += ph;
+	ln += pn, lh += ph, lc += pc;
 	cells += cells == 0;
-	x2 += (last_h - last_n * share) * (last_h - last_n * share) / (last_n * var);
-	f->trend_z = v > 0 ? t / sqrt(var * v) : 0;
+	x2 += (lh - ln * share - lc) * (lh - ln * share - lc) / (ln * var + lc);
+	f->trend_z = v > 0 ? t / sqrt(v) : 0;
 	f->homogeneity_p = cells > 1 ? gsl_cdf_chisq_Q(x2, cells - 1) : 1;
 	return fabs(f->trend_z) < gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / 4) &&
 	       f->homogeneity_p >= MODEL_CLAIM_P / 2;
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Of the sorted costs v (n), those in [lo, hi). */
+static double costs_within(const double *v, size_t n, double lo, double hi)
+{
+	size_t a = 0, b = n;
+	for (size_t step = n; step > 0; step /= 2)	/* (lower bounds) */
+		while (a + step <= n && v[a + step - 1] < lo)
+			a += step;
+	for (size_t step = n; step > 0; step /= 2)
+		while (n - b + step <= n && b >= step && v[b - step] >= hi)
+			b -= step;
+	return b > a ? (double)(b - a) : 0;
+}
+
+/* The interruptions each shown N expects in the window: its claims beyond
+ * it, times the odds that an interruption's cost lies in it there (the
+ * claims' costs beyond the window, of all N, above the N's threshold:
+ * those costs are the same at every N).  Interruptions whose cost lies
+ * near k F at some N fill the window there, and those N's share of runs
+ * would read apart (2,000 stops a second of 3 us, at the N whose runs
+ * are 40 us). */
+static void interruptions_in(const struct source_config *c, const struct model_event *ev,
+			     size_t n, const double *lam, const unsigned char *shown,
+			     const double *beyond, const struct flicker *f, double *chance)
+{
+	const struct point_set *ps = c->points;
+	const struct jitter *j = c->jitter;
+	size_t m = 0;
+	double *v = malloc((n ? n : 1) * sizeof *v);
+	if (v == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const struct model_run *u = &c->rs->r[ev[i].run];
+		if (open_claim(c->rs, &ev[i]) &&
+		    !flicker_holds(f, j, u->point, ev[i].cost, floor_of(u)))
+			v[m++] = ev[i].cost;
+	}
+	qsort(v, m, sizeof *v, by_value);
+	double lo = exp2(f->from / (double)FLICKER_BINS_PER_OCTAVE);
+	double hi = exp2(f->to / (double)FLICKER_BINS_PER_OCTAVE);
+	for (size_t p = 0; p < ps->count; p++) {
+		if (!shown[p] || beyond[p] == 0)
+			continue;
+		double typical = j->typical[p], body = fmax(jitter_look(j, p) - typical, 0);
+		double in = costs_within(v, m, fmax(lo * ps->p[p].min - typical, lam[p]),
+					 hi * ps->p[p].min + body);
+		double above = costs_within(v, m, lam[p], INFINITY);
+		double share = above > 0 ? fmin(in / above, 0.5) : 0;
+		chance[p] = beyond[p] * share / (1 - share);
+	}
+	free(v);
+}
+
 /* The runs in the window at each N, those no interruption hit (not
- * claimed beyond it, nor taken by a source), and which N show it:
- * alike(). */
+ * claimed beyond it, nor taken by a source), which N show it, and the
+ * interruptions each expects in it: alike(). */
 static int flat_share(const struct source_config *c, const struct model_event *ev, size_t n,
 		      const double *lam, const size_t *runs_at, struct flicker *f)
 {
@@ -221,9 +311,10 @@ static int flat_share(const struct source_config *c, const struct model_event *e
 	double q_lo = exp2((f->from - 1) / (double)FLICKER_BINS_PER_OCTAVE);
 	size_t np = ps->count;
 	double *hit = calloc(np, sizeof *hit), *clean = calloc(np, sizeof *clean);
+	double *beyond = calloc(np, sizeof *beyond), *chance = calloc(np, sizeof *chance);
 	unsigned char *shown = calloc(np, 1);
 	int ok = 0;
-	if (hit != NULL && clean != NULL && shown != NULL) {
+	if (hit != NULL && clean != NULL && beyond != NULL && chance != NULL && shown != NULL) {
 		for (size_t p = 0; p < np; p++)
 			clean[p] = (double)runs_at[p];
 		for (size_t i = 0; i < n; i++) {
@@ -232,13 +323,14 @@ static int flat_share(const struct source_config *c, const struct model_event *e
 			    flicker_holds(f, c->jitter, u->point, ev[i].cost, floor_of(u)))
 				hit[u->point]++;
 			else if (ev[i].source >= 0 || (u->flags & RUN_CLAIM))
-				clean[u->point]--;
+				clean[u->point]--, beyond[u->point] += open_claim(rs, &ev[i]);
 		}
 		for (size_t p = 0; p < np; p++)
 			shown[p] = clean[p] > 0 && q_lo * ps->p[p].min > lam[p];
-		ok = alike(ps, hit, clean, shown, f);
+		interruptions_in(c, ev, n, lam, shown, beyond, f, chance);
+		ok = alike(ps, hit, clean, chance, shown, f);
 	}
-	free(hit), free(clean), free(shown);
+	free(hit), free(clean), free(beyond), free(chance), free(shown);
 	return ok;
 }
 
@@ -292,15 +384,17 @@ int flicker_find(const struct source_config *c, struct run_sample *rs, struct mo
 		if (runs_at[p] > 0 && isfinite(lam[p]))
 			sorted[k++] = lam[p];
 	}
+	struct pair_filter pf = { lam, k > 0 ? select_kth(sorted, k, k / 2) : 0, 0, 0 };
 	if (rc == 0 && k > 0)
-		rc = pair_up(rs, ev, *n, lam, select_kth(sorted, k, k / 2), &pg);
+		rc = pair_up(rs, ev, *n, &pf, &pg);
 	if (rc == 0 && k > 0) {
 		out->log10_p = best_window(&pg, out);
 		out->found = out->log10_p < log10(MODEL_CLAIM_P);
-		widen(&pg, out);
 		if (out->found)
+			rc = widen(rs, ev, *n, pf, &pg, out);
+		if (rc == 0 && out->found)
 			out->found = flat_share(c, ev, *n, lam, runs_at, out);
-		if (out->found)
+		if (rc == 0 && out->found)
 			rc = take(j, rs, ev, n, out);
 	}
 	free(pg.seen), free(pg.chance);

@@ -7,7 +7,7 @@
  * its floor: an interruption's cost is the same in a run of any length.
  * Read as interruptions, they were a random source, bursts, or runs
  * slowed after a source's marks, at a cost that grew with the run
- * (docs/model.md: "Runs slower by a share of their length").
+ * (docs/model.md, the sources' first step).
  *
  * The test, among the claimed events no source before took (their cost c
  * over the jitter's typical, F their floor at their speed):
@@ -23,11 +23,19 @@
  *     runs are more likely slowed than interrupted, each of them), and so
  *     many that a Poisson count of that mean reaches them less often than
  *     MODEL_CLAIM_P over every window tried;
- *   - and whose share of runs does not rise with the run's length, at the
- *     N where a slowed run would be claimed: many small interruptions (20
- *     a second's worth in runs of 0.8 ms) put costs in proportion to the
- *     run as well, but in the longer runs only (a Cochran-Armitage trend
- *     in log F, one side, at MODEL_CLAIM_P).
+ *   - widened by the bins beside it holding more than twice what the
+ *     events beyond it, paired so, put there;
+ *   - and whose share of the runs no interruption hit, beside the
+ *     interruptions each N expects in it, is alike at every N where a
+ *     slowed run would be claimed: many small interruptions (20,000 a
+ *     second of 5 us in runs of 17 to 570 us) put costs in proportion to
+ *     the run as well, but in whole counts of them, at some N and not others
+ *     (a Cochran-Armitage trend in log F, either side, and a chi-square
+ *     of the N's shares, each at MODEL_CLAIM_P / 2).  Where another
+ *     disturbance moves the slowed runs' shares from N to N too (a cost
+ *     added to some of them moves a short run's share of its length more
+ *     than a long one's), they fail it, and stay interruptions, as they
+ *     were before this test.
  */
 #ifndef SUBTICK_FLICKER_H
 #define SUBTICK_FLICKER_H
@@ -43,14 +51,17 @@ struct model_event;
 struct flicker {
 	int found;
 	int from, to;		/* the window: bins of log2 q, [from, to) */
+	/* the window as found, before it was widened: */
 	double log10_p;		/* so many in it by chance, over the windows */
 	double expected;	/* what chance puts there, of the events seen */
 	double seen;		/* the events there, of the same */
 	double trend_z;		/* the share's rise with log F */
 	double homogeneity_p;	/* the N's shares as alike as chance's */
 	size_t runs;		/* the sample's runs it took */
-	size_t visible;		/* the sample's runs at the N where a slowed
-				 * run is claimed */
+	size_t visible;		/* the sample's runs no interruption hit at
+				 * the N where a slowed run is claimed */
+	size_t visible_runs;	/* of them, those in the window: the share
+				 * of runs slowed is this over visible */
 	double share, share_lo, share_hi;	/* q of those it took: median
 						 * and quartiles */
 };

@@ -67,7 +67,7 @@ static void slowed_text(FILE *out, const struct analysis *a)
 	fprintf(out, "    runs slower by %.3g%% of their length (half within %.3g%% to %.3g%%), here and there among fast ones: %llu runs, %.3g%% of the uninterrupted runs of the N where it shows (a speed that changes faster than windows of %zu runs follow: a core shared with another guest?)\n",
 		100 * f->share, 100 * f->share_lo, 100 * f->share_hi,
 		(unsigned long long)a->diag.counts.slowed,
-		f->visible > 0 ? 100.0 * (double)f->runs / (double)f->visible : 0.0,
+		f->visible > 0 ? 100.0 * (double)f->visible_runs / (double)f->visible : 0.0,
 		a->diag.speed.runs_per_window);
 }
 

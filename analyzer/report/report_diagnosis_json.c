@@ -65,7 +65,7 @@ static void speed_json(FILE *out, int *f, const struct analysis *a)
 	} else {
 		const char *k[] = { "runs", "share_of_runs", "of_length", "of_length_lo",
 				    "of_length_hi" };
-		double v[] = { (double)a->diag.counts.slowed, (double)fl->runs / (double)fl->visible,
+		double v[] = { (double)a->diag.counts.slowed, (double)fl->visible_runs / (double)fl->visible,
 			       fl->share, fl->share_lo, fl->share_hi };
 		json_numbers(out, 5, k, v);
 	}

@@ -127,7 +127,7 @@ static void state_lines(struct lines *l, const struct analysis *a)
 	const struct flicker *f = &a->diag.sources.flicker;
 	if (f->found && f->visible > 0 && take(l))
 		fprintf(l->out, "%.2g%% of the runs %.3g%% slower, here and there (a speed, not interruptions)\n",
-			100.0 * (double)f->runs / (double)f->visible, 100 * f->share);
+			100.0 * (double)f->visible_runs / (double)f->visible, 100 * f->share);
 }
 
 /* The rarer states in one line, and the ramps in another. */

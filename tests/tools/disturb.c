@@ -76,8 +76,8 @@
  * --truth-runs FILE writes each run's truth, a line per run in the
  * collection's order: n, at (as in the stream), the sources that landed
  * in it (bit k: the k-th --periodic, --random or --irq-bursts, in the
- * order given), the machine's speed factor when it started times its own
- * spread's (1 + x: a run of twospeed's slower share ran slower), and how
+ * order given), the machine's speed factor when it started (times 1 + x
+ * for a run of --spread twospeed's slower share: it ran slower), and how
  * many interrupts landed in it.
  *
  * --trace SECONDS writes an activity trace instead (collect --trace,
@@ -690,7 +690,9 @@ static void collection(struct gen *g)
 			if (g->truth_runs)
 				fprintf(g->truth_runs, "%llu\t%.0f\t%u\t%.6g\t%u\n",
 					(unsigned long long)n[order[k]], reading(g, a) - first,
-					g->run_hits, speed_at(g, a, &change) * (1 + spread),
+					g->run_hits,
+					speed_at(g, a, &change) *
+						(g->spread.shape == SHAPE_TWOSPEED ? 1 + spread : 1),
 					g->run_count);
 			printf("%llu\t%.0f\t%.0f\n", (unsigned long long)n[order[k]],
 			       reading(g, b) - reading(g, a), reading(g, a) - first);

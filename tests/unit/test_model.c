@@ -354,9 +354,9 @@ static void test_flicker(void **state)
 		const struct flicker *f = &a.diag.sources.flicker;
 		assert_true(f->found);
 		if (!(f->share_lo >= 0.7 * 0.085 * 0.95 && f->share_hi <= 0.085 * 1.05) ||
-		    !near((double)f->runs / (double)f->visible, 0.03, 0.2))
+		    !near((double)f->visible_runs / (double)f->visible, 0.03, 0.2))
 			fail_msg("slower by %g (%g to %g), %zu of %zu runs", f->share, f->share_lo,
-				 f->share_hi, f->runs, f->visible);
+				 f->share_hi, f->visible_runs, f->visible);
 		check_source(&a, SOURCE_PERIODIC, 4e6, t.rate[0], 27e3);
 		check_source(&a, SOURCE_RANDOM, 0, t.rate[1], 2.2e3);
 		analysis_free(&a);
