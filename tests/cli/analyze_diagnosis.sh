@@ -129,6 +129,14 @@ for bad in "--speed inf@0:10" "--speed 1.1@0:inf" "--speed nan@0:10" "--speed 1.
 	check "disturb $bad: refused (exit 2, $rc)" sh -c "[ $rc -eq 2 ] && grep -q expected bad.err"
 done
 
+# a speed that changes where rounding puts the change at the run's own
+# moment (a burst's end at a clock unit of 0.3846 ns) is passed, not
+# simulated forever
+rc=0
+timeout 30 "$DISTURB" --unit-ns 0.3846 --range 429:27444:64 --seconds 0.5 \
+	--bursts 1.08@0.05/1 > edge.st || rc=$?
+check "disturb: a burst's end at rounding's mercy ends ($rc)" sh -c "[ $rc -eq 0 ] && grep -q '^# done' edge.st"
+
 # An activity trace: rate, cost, periods and what the kernel saw.
 "$DISTURB" --trace 2 --periodic 1000:25:0.3 --periodic 4000:5:0.2:irq \
 	--random 100:30:0.5:preempt --periodic 2700:50 > trace.st

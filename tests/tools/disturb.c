@@ -565,6 +565,12 @@ static double run(struct gen *g, double x, double work)
 		double change, f = speed_at(g, x, &change);
 		int k = first_source(g);
 		double until = fmin(change, k >= 0 ? g->src[k].next : INFINITY);
+		/* a change that rounding put at x itself (x - k every read
+		 * as just short of a burst's end, at that end): past it */
+		if (!(until > x)) {
+			x = nextafter(x, INFINITY);
+			continue;
+		}
 		if (x + work * f <= until) {
 			x += work * f;
 			break;
