@@ -14,7 +14,6 @@
 #include "alternate.h"
 #include "held.h"
 #include "bursts.h"
-#include "flicker.h"
 #include "period.h"
 #include "rates.h"
 #include "seek.h"
@@ -67,7 +66,6 @@ static double *null_starts(const struct run_sample *rs, size_t *n)
 	*n = k;
 	return v;
 }
-
 
 /* The marks m (s's, or a stricter tolerance) a run holds beyond its
  * floor's. */
@@ -569,13 +567,12 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 	out->events = n;
 	out->searched = c->one_clock && rs->have_at;
 	int rc = 0;
-	/* the round before's periodic sources; then bursts, before the
-	 * search for more: a burst's events lock to its period too, many at
-	 * a mark, where a periodic source holds one */
+	/* the round before's periodic sources; the runs slowed by a share
+	 * of their length leave the events (flicker.h); then bursts, before
+	 * the search for more: a burst's events lock to its period too, many
+	 * at a mark, where a periodic source holds one */
 	if (out->searched)
 		rc = prior_sources(c, ev, n, prior, np, out);
-	/* runs slowed by a share of their length are no events of any
-	 * source's (their cost grows with the run) */
 	if (rc == 0)
 		rc = flicker_find(c, rs, ev, &n, &out->flicker);
 	if (rc == 0 && out->searched)
