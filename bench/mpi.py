@@ -117,6 +117,11 @@ def message(tmp, name, hosts, rate, args):
         limit = ["--rate", f"{rate}mbit"] if rate else []
         run([MPI_HOSTS, str(hosts), *limit, "--", COLLECT_MPI, "-q", "-o", path, *args])
     m = json.loads(run([ANALYZE, "--json", path]).stdout)["message"]
+    # (null where the line's slope is not positive: a short collection
+    # over a narrow range of N, its minima a few ticks apart, may have
+    # one; it is reported so, not a number)
+    if m is None:
+        return None, None
     return m["latency_ns"] / 1e3, m["bandwidth_gb_per_s"] * 1e3
 
 
@@ -125,8 +130,17 @@ def num(x):
     return f"{x:.4g}" if abs(x) < 1e4 else f"{x:.0f}"
 
 
+def told(v):
+    """The values analyze gave (None: no positive slope)."""
+    return [x for x in v if x is not None]
+
+
 def spread(v):
-    return f"{num(statistics.median(v))} ({num(min(v))} .. {num(max(v))})"
+    t, lost = told(v), sum(x is None for x in v)
+    if not t:
+        return f"- (no positive slope in {lost})"
+    note = f", no positive slope in {lost}" if lost else ""
+    return f"{num(statistics.median(t))} ({num(min(t))} .. {num(max(t))}{note})"
 
 
 def across_hosts(tmp, quick):
@@ -154,7 +168,7 @@ def across_hosts(tmp, quick):
         tcp = tcp_mb_per_s(rate) if rate else None
         out.append(f"| {label} | {spread(lat)} | {spread(bw)} | "
                    f"{num(tcp) if tcp else '-'} | "
-                   f"{f'{statistics.median(bw) / tcp:.3f}' if tcp else '-'} |")
+                   f"{f'{statistics.median(told(bw)) / tcp:.3f}' if tcp and told(bw) else '-'} |")
     # The allreduce: 256..512 KiB, above Open MPI's last change of
     # algorithm for 3 ranks (262144 bytes); three sweeps.
     ar = ["--kernel", "allreduce", "--clock", "monotonic", "--range", "32768:65536:16",
@@ -166,7 +180,8 @@ def across_hosts(tmp, quick):
         bw = [message(tmp, f"ar-{rate}-{i}", 3, rate, ar)[1] for i in range(runs)]
         tcp = tcp_mb_per_s(rate)
         out.append(f"| allreduce, three hosts at {rate} Mbit/s | {spread(bw)} | {num(tcp)} | "
-                   f"{num(tcp / 3)} | {statistics.median(bw) / tcp:.3f} |")
+                   f"{num(tcp / 3)} | "
+                   f"{f'{statistics.median(told(bw)) / tcp:.3f}' if told(bw) else '-'} |")
     return out
 
 
