@@ -248,17 +248,24 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Of the sorted costs v (n), how many lie below x. */
+static size_t below(const double *v, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (v[m] < x)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
 /* Of the sorted costs v (n), those in [lo, hi). */
 static double costs_within(const double *v, size_t n, double lo, double hi)
 {
-	size_t a = 0, b = n;
-	for (size_t step = n; step > 0; step /= 2)	/* (lower bounds) */
-		while (a + step <= n && v[a + step - 1] < lo)
-			a += step;
-	for (size_t step = n; step > 0; step /= 2)
-		while (n - b + step <= n && b >= step && v[b - step] >= hi)
-			b -= step;
-	return b > a ? (double)(b - a) : 0;
+	return hi > lo ? (double)(below(v, n, hi) - below(v, n, lo)) : 0;
 }
 
 /* The interruptions each shown N expects in the window: its claims beyond
