@@ -147,9 +147,11 @@ static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 		rest += s->share;
 		others++;
 	}
-	if (others > 0 && take(l))
-		fprintf(l->out, "%.2g%% of the time %.3g× to %.3g× slower (%zu state%s)\n", 100 * rest,
-			lo, hi, others, others == 1 ? "" : "s");
+	if (others == 1 && take(l))
+		fprintf(l->out, "%.2g%% of the time %.3g× slower (1 state)\n", 100 * rest, lo);
+	else if (others > 1 && take(l))
+		fprintf(l->out, "%.2g%% of the time %.3g× to %.3g× slower (%zu states)\n", 100 * rest,
+			lo, hi, others);
 	lo = INFINITY, hi = 0;
 	for (size_t i = 0; i < ss->ramps; i++) {
 		lo = fmin(lo, fmin(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
