@@ -21,7 +21,7 @@ enum { LENGTHS_RUNS_MAX = 4096, LENGTHS_STEPS_MAX = 16384 };
 struct point_mean {
 	double f;		/* the floor, over the longest's */
 	double y, w;		/* mean excess; weight: runs / variance */
-	double runs;
+	unsigned runs;
 	double plain;		/* below it, x^runs is under half x's last
 				 * bit, and x - x^runs is x (plain_below) */
 };
@@ -53,15 +53,48 @@ static void residuals(const struct smooth *s, const struct point_mean *pm, const
 		e[j] = v[j] - *a - *b * pm[j].f;
 }
 
-/* Where x - pow(x, runs) is x (x in [0, 1), runs >= 2): x^(runs - 1) <=
- * 2^-56 puts pow's answer (within an ulp) under x 2^-55, less than half
+/* The mean excesses' residuals from their line in f (ey), the line (a
+ * + b f), the residuals' weighted sum of squares, and their weighted sums
+ * alone and times f (near 0: the normal equations). */
+struct residual_line {
+	const double *ey;
+	double a, b, rss, sey, sfey;
+};
+
+/* Where x - x^runs is x (x in [0, 1), runs >= 2): x^(runs - 1) <=
+ * 2^-56 puts the power (within a few ulps: runs is whole, the power a
+ * chain of at most 2 log2(runs) products) under x 2^-55, less than half
  * the step below x (2^-54 of the power of 2 at or below it), and the
- * difference rounds back to x.  The 1e-6 covers exp2's rounding.  The
- * sawtooth (below) calls pow only above it: a fifth of its calls go at
- * 26 runs an N. */
+ * difference rounds back to x.  The 1e-6 covers exp2's rounding and the
+ * chain's.  The sawtooth (below) takes the power only above it. */
 static double plain_below(double runs)
 {
 	return exp2(-56 / (runs - 1)) * (1 - 1e-6);
+}
+
+/* x^k, k >= 1, by squaring: the exponent is a count of runs, and pow's
+ * general case took most of the sawtooth's time. */
+static double power_whole(double x, unsigned k)
+{
+	double r = 1;
+	for (;;) {
+		if (k & 1)
+			r *= x;
+		k >>= 1;
+		if (k == 0)
+			return r;
+		x *= x;
+	}
+}
+
+/* By runs, then by floor: the sawtooth's powers of one count of runs
+ * take the same products in turn, which the branches then foresee. */
+static int by_runs(const void *x, const void *y)
+{
+	const struct point_mean *a = x, *b = y;
+	if (a->runs != b->runs)
+		return a->runs < b->runs ? -1 : 1;
+	return (a->f > b->f) - (a->f < b->f);
 }
 
 /* The means of the N with LENGTHS_POINT_RUNS runs or more (into pm):
@@ -110,9 +143,11 @@ static size_t point_means(const struct run_sample *rs, const struct point_set *p
 		if (n[p] < LENGTHS_POINT_RUNS)
 			continue;
 		double f = ps->p[p].min / top, sd = a + b * f;
-		pm[k++] = (struct point_mean){ f, m[p], n[p] / (sd * sd), n[p], plain_below(n[p]) };
+		pm[k++] = (struct point_mean){ f, m[p], n[p] / (sd * sd), (unsigned)n[p],
+						 plain_below(n[p]) };
 	}
 	free(n), free(m), free(q);
+	qsort(pm, k, sizeof *pm, by_runs);
 	return k;
 }
 
@@ -124,67 +159,92 @@ struct candidate {
 				 * a + b F, F over the longest floor's */
 };
 
-/* The sawtooth at frequency nu (cycles over the longest floor): its F
- * statistic (0 where its height is not above 0). */
-static struct candidate sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
-				 const double *ey, double ay, double by, double rss0, double nu,
-				 double *x, double *ex)
+/* Frequencies the sawtooth takes in one pass over the N: each N's
+ * terms are read once for all of them, and their sums are chains of
+ * their own that the core runs side by side.  Each frequency's sums are
+ * taken in the N's order, as one frequency's alone would be. */
+enum { SAWTOOTH_LANES = 4 };
+
+/* The sawtooth at the frequencies nu[0..lanes) (cycles over the longest
+ * floor; lanes <= SAWTOOTH_LANES): its F statistic at each (0 where its
+ * height is not above 0), into c.  One pass of weighted sums: x's
+ * residuals from its line in f are never formed, since the normal
+ * equations give their squares' sum as sxx - ax sx - bx sfx, and their
+ * products with ey as sxy - ax sey - bx sfey (ey's sums, near 0, taken
+ * once).  That difference loses what rounding puts in the sums, about n
+ * 2^-52 of sxx: a sawtooth no further from a line than that is taken as
+ * the line itself (F of 0). */
+static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
+		     const struct residual_line *e, const double *nu, size_t lanes,
+		     struct candidate *c)
 {
-	struct candidate c = { nu, 0, 0, 0, 0 };
+	double sx[SAWTOOTH_LANES] = { 0 }, sfx[SAWTOOTH_LANES] = { 0 };
+	double sxx[SAWTOOTH_LANES] = { 0 }, sxy[SAWTOOTH_LANES] = { 0 };
 	for (size_t j = 0; j < n; j++) {
-		x[j] = pm[j].f * nu - floor(pm[j].f * nu);
-		if (x[j] > pm[j].plain)
-			x[j] -= pow(x[j], pm[j].runs);
+		const struct point_mean *p = &pm[j];
+		double x[SAWTOOTH_LANES];
+#pragma GCC unroll 4
+		for (size_t q = 0; q < SAWTOOTH_LANES; q++) {
+			x[q] = p->f * nu[q] - floor(p->f * nu[q]);
+			if (x[q] > p->plain)
+				x[q] -= power_whole(x[q], p->runs);
+		}
+#pragma GCC unroll 4
+		for (size_t q = 0; q < SAWTOOTH_LANES; q++) {
+			double wx = p->w * x[q];
+			sx[q] += wx, sfx[q] += wx * p->f, sxx[q] += wx * x[q];
+			sxy[q] += wx * e->ey[j];
+		}
 	}
-	double ax, bx, sxx = 0, sxy = 0;
-	residuals(s, pm, x, n, ex, &ax, &bx);
-	for (size_t j = 0; j < n; j++)
-		sxx += pm[j].w * ex[j] * ex[j], sxy += pm[j].w * ex[j] * ey[j];
-	if (!(sxx > 0) || !(sxy > 0))
-		return c;
-	double d = sxy * sxy / sxx, rss1 = rss0 - d;
-	c.f = rss1 > 0 ? d / (rss1 / (double)(n - 3)) : INFINITY;
-	c.c = sxy / sxx;
-	c.a = ay - c.c * ax;
-	c.b = by - c.c * bx;
+	for (size_t q = 0; q < lanes; q++) {
+		c[q] = (struct candidate){ nu[q], 0, 0, 0, 0 };
+		double bx = s->det > 0 ? (s->s0 * sfx[q] - s->s1 * sx[q]) / s->det : 0;
+		double ax = (sx[q] - bx * s->s1) / s->s0;
+		double rxx = sxx[q] - ax * sx[q] - bx * sfx[q];
+		double rxy = sxy[q] - ax * e->sey - bx * e->sfey;
+		if (!(rxx > (double)n * 0x1p-52 * sxx[q]) || !(rxy > 0))
+			continue;
+		double d = rxy * rxy / rxx, rss1 = e->rss - d;
+		c[q].f = rss1 > 0 ? d / (rss1 / (double)(n - 3)) : INFINITY;
+		c[q].c = rxy / rxx;
+		c[q].a = e->a - c[q].c * ax;
+		c[q].b = e->b - c[q].c * bx;
+	}
+}
+
+/* The sawtooth at one frequency. */
+static struct candidate sawtooth_at(const struct smooth *s, const struct point_mean *pm,
+				    size_t n, const struct residual_line *e, double nu)
+{
+	double lane[SAWTOOTH_LANES] = { nu, nu, nu, nu };
+	struct candidate c;
+	sawtooth(s, pm, n, e, lane, 1, &c);
 	return c;
 }
 
-/* The sawtooth at every frequency of the scan, the frequencies shared
- * among the cores (parallel.h: each its own, the same results). */
+/* The sawtooth at every frequency of the scan, SAWTOOTH_LANES at a
+ * time, the groups shared among the cores (parallel.h: each its own, the
+ * same results).  Step i's frequency is 1 + (i + 1) step, i <= steps. */
 struct sweep {
 	const struct smooth *s;
 	const struct point_mean *pm;
 	size_t n;
-	const double *ey;
-	double ay, by, rss0, step;
-	double *x[PARALLEL_MAX], *ex[PARALLEL_MAX];	/* each worker's */
+	const struct residual_line *e;
+	double step;
+	size_t steps;
 	struct candidate *all;
 };
 
-static void sweep_step(void *ctx, unsigned worker, size_t i)
+static void sweep_group(void *ctx, unsigned worker, size_t g)
 {
+	(void)worker;
 	struct sweep *w = ctx;
-	w->all[i] = sawtooth(w->s, w->pm, w->n, w->ey, w->ay, w->by, w->rss0,
-			     1 + (double)(i + 1) * w->step, w->x[worker], w->ex[worker]);
-}
-
-/* all[0..steps] (sawtooth: the frequency of step i is 1 + (i + 1)
- * step).  Returns 0, or -1 when out of memory. */
-static int sweep_all(struct sweep *w, size_t steps)
-{
-	unsigned workers = parallel_workers();
-	int rc = 0;
-	for (unsigned k = 0; k < workers; k++) {
-		w->x[k] = malloc(w->n * sizeof *w->x[k]);
-		w->ex[k] = malloc(w->n * sizeof *w->ex[k]);
-		rc = w->x[k] && w->ex[k] ? rc : -1;
-	}
-	if (rc == 0)
-		parallel_for(steps + 1, workers, sweep_step, w);
-	for (unsigned k = 0; k < workers; k++)
-		free(w->x[k]), free(w->ex[k]);
-	return rc;
+	size_t i0 = g * SAWTOOTH_LANES, lanes = w->steps + 1 - i0;
+	double nu[SAWTOOTH_LANES];
+	lanes = lanes < SAWTOOTH_LANES ? lanes : SAWTOOTH_LANES;
+	for (size_t q = 0; q < SAWTOOTH_LANES; q++)	/* spare lanes repeat the last */
+		nu[q] = 1 + (double)(i0 + (q < lanes ? q : lanes - 1) + 1) * w->step;
+	sawtooth(w->s, w->pm, w->n, w->e, nu, lanes, &w->all[i0]);
 }
 
 static int by_f(const void *x, const void *y)
@@ -199,28 +259,27 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 				  struct candidate *best)
 {
 	struct smooth s = smooth_of(pm, n);
-	double *ey = malloc(n * sizeof *ey), *x = malloc(n * sizeof *x), *ex = malloc(n * sizeof *ex);
-	double *y = malloc(n * sizeof *y);
+	double *ey = malloc(n * sizeof *ey), *y = malloc(n * sizeof *y);
 	double step = 1.0 / LENGTHS_OVERSAMPLE;
 	/* at most LENGTHS_STEPS_MAX frequencies: the shortest periods are
 	 * left where there are more (thousands of N) */
 	nu_hi = fmin(nu_hi, 1 + LENGTHS_STEPS_MAX * step);
 	size_t steps = (size_t)((nu_hi - 1) / step), k = 0;
 	struct candidate *all = malloc((steps + 1) * sizeof *all);
-	if (ey == NULL || x == NULL || ex == NULL || y == NULL || all == NULL || steps < 3)
+	if (ey == NULL || y == NULL || all == NULL || steps < 3)
 		goto out;
-	double ay, by, rss0 = 0;
+	struct residual_line e = { .ey = ey };
 	for (size_t j = 0; j < n; j++)
 		y[j] = pm[j].y;
-	residuals(&s, pm, y, n, ey, &ay, &by);
-	for (size_t j = 0; j < n; j++)
-		rss0 += pm[j].w * ey[j] * ey[j];
-	struct sweep sw = { .s = &s, .pm = pm, .n = n, .ey = ey, .ay = ay, .by = by, .rss0 = rss0,
-			    .step = step, .all = all };
-	if (sweep_all(&sw, steps) != 0) {
-		k = 0;
-		goto out;
+	residuals(&s, pm, y, n, ey, &e.a, &e.b);
+	for (size_t j = 0; j < n; j++) {
+		e.rss += pm[j].w * ey[j] * ey[j];
+		e.sey += pm[j].w * ey[j], e.sfey += pm[j].w * pm[j].f * ey[j];
 	}
+	struct sweep sw = { .s = &s, .pm = pm, .n = n, .e = &e, .step = step, .steps = steps,
+			    .all = all };
+	parallel_for((steps + SAWTOOTH_LANES) / SAWTOOTH_LANES, parallel_workers(), sweep_group,
+		     &sw);
 	/* frequencies a step of 1 (over the longest floor) apart tell apart */
 	double trials = fmax(1, nu_hi - 1);
 	for (size_t i = 1; i < steps; i++) {
@@ -233,14 +292,14 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	for (size_t i = 0; i < k; i++) {	/* the peaks, in front (only
 						 * their nu was written over) */
 		size_t at = (size_t)-all[i].nu;
-		all[i] = sawtooth(&s, pm, n, ey, ay, by, rss0, 1 + (double)(at + 1) * step, x, ex);
+		all[i] = sawtooth_at(&s, pm, n, &e, 1 + (double)(at + 1) * step);
 	}
 	qsort(all, k, sizeof *all, by_f);
 	k = k < LENGTHS_CANDIDATES ? k : LENGTHS_CANDIDATES;
 	for (size_t i = 0; i < k; i++)
 		best[i] = all[i];
 out:
-	free(ey), free(x), free(ex), free(y), free(all);
+	free(ey), free(y), free(all);
 	return k;
 }
 
@@ -288,14 +347,15 @@ static void windows_scan(const struct window *w, size_t n, double nu0, double ha
 			/* the part that tells: t less the floor's whole periods;
 			 * its end's phase is the run's end's */
 			double tau = w[i].t - floor(w[i].f * nu) * inv, pi = tau * nu;
-			if (tau > 0 && pi < 1) {
-				/* a = (e - b) / (2 pi i pi) */
-				double sc = 1 / (2 * M_PI * pi);
-				double ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
-				double c = w[i].y - pi;
-				sr += c * ar, si += c * ai;
-				var += pi * (1 - pi) * (ar * ar + ai * ai);
-			}
+			/* a = (e - b) / (2 pi i pi) where 0 < tau and pi < 1,
+			 * else 0: taken without a branch (which half the runs
+			 * take, at random), its divisor kept from 0 */
+			double in = (double)((tau > 0) & (pi < 1));
+			double sc = in / (2 * M_PI * fabs(pi) + (1 - in));
+			double ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
+			double c = w[i].y - pi;
+			sr += c * ar, si += c * ai;
+			var += pi * (1 - pi) * (ar * ar + ai * ai);
 			double x = er[i] * rer[i] - ei[i] * rei[i];
 			ei[i] = er[i] * rei[i] + ei[i] * rer[i], er[i] = x;
 			x = br[i] * rbr[i] - bi[i] * rbi[i];
