@@ -9,6 +9,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "lanes.h"
 #include "parallel.h"
 #include "tunables.h"
 
@@ -70,21 +71,6 @@ struct residual_line {
 static double plain_below(double runs)
 {
 	return exp2(-56 / (runs - 1)) * (1 - 1e-6);
-}
-
-/* x^k, k >= 1, by squaring: the exponent is a count of runs, and pow's
- * general case took most of the sawtooth's time. */
-static double power_whole(double x, unsigned k)
-{
-	double r = 1;
-	for (;;) {
-		if (k & 1)
-			r *= x;
-		k >>= 1;
-		if (k == 0)
-			return r;
-		x *= x;
-	}
 }
 
 /* By runs, then by floor: the sawtooth's powers of one count of runs
@@ -178,24 +164,42 @@ static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t
 		     const struct residual_line *e, const double *nu, size_t lanes,
 		     struct candidate *c)
 {
-	double sx[SAWTOOTH_LANES] = { 0 }, sfx[SAWTOOTH_LANES] = { 0 };
-	double sxx[SAWTOOTH_LANES] = { 0 }, sxy[SAWTOOTH_LANES] = { 0 };
+	enum { H = SAWTOOTH_LANES / 2 };	/* pairs of lanes */
+	lanes2 v[H], s1[H], sf[H], sq[H], se[H], zero = lanes_all(0);
+	for (size_t h = 0; h < H; h++)
+		v[h] = (lanes2){ nu[2 * h], nu[2 * h + 1] }, s1[h] = sf[h] = sq[h] = se[h] = zero;
 	for (size_t j = 0; j < n; j++) {
 		const struct point_mean *p = &pm[j];
-		double x[SAWTOOTH_LANES];
-#pragma GCC unroll 4
-		for (size_t q = 0; q < SAWTOOTH_LANES; q++) {
-			x[q] = p->f * nu[q] - floor(p->f * nu[q]);
-			if (x[q] > p->plain)
-				x[q] -= power_whole(x[q], p->runs);
+		lanes2 x[H], r[H], pw[H];
+		lanes2_mask above[H];
+		/* x - x^runs where x > plain, x itself elsewhere (where the
+		 * power taken is 0's, never a subnormal's slow product) */
+		for (size_t h = 0; h < H; h++) {
+			lanes2 fv = lanes_all(p->f) * v[h];
+			x[h] = fv - lanes_floor(fv);
+			above[h] = x[h] > lanes_all(p->plain);
+			pw[h] = lanes_select(above[h], x[h], zero), r[h] = lanes_all(1);
 		}
-#pragma GCC unroll 4
-		for (size_t q = 0; q < SAWTOOTH_LANES; q++) {
-			double wx = p->w * x[q];
-			sx[q] += wx, sfx[q] += wx * p->f, sxx[q] += wx * x[q];
-			sxy[q] += wx * e->ey[j];
+		for (unsigned k = p->runs;;) {	/* x^runs by squaring */
+			for (size_t h = 0; h < H; h++)
+				r[h] = k & 1 ? r[h] * pw[h] : r[h];
+			k >>= 1;
+			if (k == 0)
+				break;
+			for (size_t h = 0; h < H; h++)
+				pw[h] *= pw[h];
+		}
+		for (size_t h = 0; h < H; h++) {
+			x[h] -= lanes_select(above[h], r[h], zero);
+			lanes2 wx = lanes_all(p->w) * x[h];
+			s1[h] += wx, sf[h] += wx * lanes_all(p->f), sq[h] += wx * x[h];
+			se[h] += wx * lanes_all(e->ey[j]);
 		}
 	}
+	double sx[SAWTOOTH_LANES], sfx[SAWTOOTH_LANES], sxx[SAWTOOTH_LANES], sxy[SAWTOOTH_LANES];
+	for (size_t q = 0; q < SAWTOOTH_LANES; q++)
+		sx[q] = s1[q / 2][q % 2], sfx[q] = sf[q / 2][q % 2], sxx[q] = sq[q / 2][q % 2],
+		sxy[q] = se[q / 2][q % 2];
 	for (size_t q = 0; q < lanes; q++) {
 		c[q] = (struct candidate){ nu[q], 0, 0, 0, 0 };
 		double bx = s->det > 0 ? (s->s0 * sfx[q] - s->s1 * sx[q]) / s->det : 0;
@@ -309,11 +313,30 @@ struct window {
 	double y;		/* held one more mark: 1, else 0 */
 };
 
-/* Stage 2 at one candidate: the frequency (per clock unit) of the
- * strongest Z within a sawtooth's width of it, its Z, phase and the
+/* What stage 2 found at one candidate: the frequency (per clock unit) of
+ * the strongest Z within a sawtooth's width of it, its Z, phase and the
  * frequencies tried. */
-static void windows_scan(const struct window *w, size_t n, double nu0, double half, double span,
-			 double *nu_best, double *z_best, double *phase, double *trials)
+struct scan_found {
+	double nu, z, phase, trials;
+};
+
+/* A phasor: cos and sin of 2 pi nu x (x's whole turns taken out first). */
+struct turn {
+	double re, im;
+};
+
+static struct turn phasor(double nu, double x)
+{
+	double u = nu * x;
+	return (struct turn){ cos(2 * M_PI * (u - floor(u))), sin(2 * M_PI * (u - floor(u))) };
+}
+
+/* Stage 2 at two candidates side by side (lanes.h), their windows w[0]
+ * and w[1] (the same runs, each with its own marks held: y) and their
+ * frequencies nu0[0] and nu0[1], each scanned half either way: what each
+ * found.  The two may be one candidate twice. */
+static void windows_scan(const struct window *const w[2], size_t n, const double nu0[2],
+			 double half, double span, struct scan_found found[2])
 {
 	double step = 1 / (4 * span), want = 2 * half / step + 1;
 	size_t steps = LENGTHS_STEPS_MAX;
@@ -321,52 +344,60 @@ static void windows_scan(const struct window *w, size_t n, double nu0, double ha
 		steps = (size_t)want;
 	else
 		step = 2 * half / (double)(steps - 1);
-	*trials = fmax(1, 2 * half * span);
-	*z_best = 0;
+	for (int l = 0; l < 2; l++)
+		found[l] = (struct scan_found){ nu0[l], 0, 0, fmax(1, 2 * half * span) };
 	/* each run's end's and start's phasors (e, b) at the frequency
 	 * scanned, and their turn per step (re, rb), as real and imaginary
-	 * parts: the loop below is all real arithmetic */
-	enum { ER, EI, BR, BI, RER, REI, RBR, RBI, PARTS };
-	double *v = malloc(PARTS * (n ? n : 1) * sizeof *v);
+	 * parts, and the marks it held (y): the loop below is all real
+	 * arithmetic */
+	enum { ER, EI, BR, BI, RER, REI, RBR, RBI, Y, PARTS };
+	lanes2 *v = malloc(PARTS * (n ? n : 1) * sizeof *v);
 	if (v == NULL)
 		return;
-	double *er = v, *ei = v + n, *br = v + 2 * n, *bi = v + 3 * n;
-	double *rer = v + 4 * n, *rei = v + 5 * n, *rbr = v + 6 * n, *rbi = v + 7 * n;
-	double nu = nu0 - half;
-	for (size_t i = 0; i < n; i++) {
-		double x = nu * (w[i].at + w[i].t), y = nu * w[i].at;
-		er[i] = cos(2 * M_PI * (x - floor(x))), ei[i] = sin(2 * M_PI * (x - floor(x)));
-		br[i] = cos(2 * M_PI * (y - floor(y))), bi[i] = sin(2 * M_PI * (y - floor(y)));
-		x = step * (w[i].at + w[i].t), y = step * w[i].at;
-		rer[i] = cos(2 * M_PI * (x - floor(x))), rei[i] = sin(2 * M_PI * (x - floor(x)));
-		rbr[i] = cos(2 * M_PI * (y - floor(y))), rbi[i] = sin(2 * M_PI * (y - floor(y)));
-	}
-	for (size_t s = 0; s < steps; s++, nu += step) {
-		double sr = 0, si = 0, var = 0, inv = 1 / nu;
+	lanes2 *er = v, *ei = v + n, *br = v + 2 * n, *bi = v + 3 * n;
+	lanes2 *rer = v + 4 * n, *rei = v + 5 * n, *rbr = v + 6 * n, *rbi = v + 7 * n;
+	lanes2 *y = v + 8 * n;
+	lanes2 nu = { nu0[0] - half, nu0[1] - half };
+	for (size_t i = 0; i < n; i++)
+		for (int l = 0; l < 2; l++) {
+			const struct window *u = &w[l][i];
+			struct turn e = phasor(nu[l], u->at + u->t), b = phasor(nu[l], u->at);
+			struct turn re = phasor(step, u->at + u->t), rb = phasor(step, u->at);
+			er[i][l] = e.re, ei[i][l] = e.im, br[i][l] = b.re, bi[i][l] = b.im;
+			rer[i][l] = re.re, rei[i][l] = re.im, rbr[i][l] = rb.re, rbi[i][l] = rb.im;
+			y[i][l] = u->y;
+		}
+	const lanes2 zero = lanes_all(0), one = lanes_all(1), two_pi = lanes_all(2 * M_PI);
+	const lanes2_mask sign = (lanes2_mask)lanes_all(-0.0);
+	for (size_t s = 0; s < steps; s++, nu += lanes_all(step)) {
+		lanes2 sr = zero, si = zero, var = zero, inv = one / nu;
 		for (size_t i = 0; i < n; i++) {
 			/* the part that tells: t less the floor's whole periods;
 			 * its end's phase is the run's end's */
-			double tau = w[i].t - floor(w[i].f * nu) * inv, pi = tau * nu;
+			lanes2 tau = lanes_all(w[0][i].t) - lanes_floor(lanes_all(w[0][i].f) * nu) * inv;
+			lanes2 pi = tau * nu;
 			/* a = (e - b) / (2 pi i pi) where 0 < tau and pi < 1,
 			 * else 0: taken without a branch (which half the runs
 			 * take, at random), its divisor kept from 0 */
-			double in = (double)((tau > 0) & (pi < 1));
-			double sc = in / (2 * M_PI * fabs(pi) + (1 - in));
-			double ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
-			double c = w[i].y - pi;
+			lanes2 in = lanes_select((tau > zero) & (pi < one), one, zero);
+			lanes2 abs_pi = (lanes2)((lanes2_mask)pi & ~sign);
+			lanes2 sc = in / (two_pi * abs_pi + (one - in));
+			lanes2 ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
+			lanes2 c = y[i] - pi;
 			sr += c * ar, si += c * ai;
-			var += pi * (1 - pi) * (ar * ar + ai * ai);
-			double x = er[i] * rer[i] - ei[i] * rei[i];
+			var += pi * (one - pi) * (ar * ar + ai * ai);
+			lanes2 x = er[i] * rer[i] - ei[i] * rei[i];
 			ei[i] = er[i] * rei[i] + ei[i] * rer[i], er[i] = x;
 			x = br[i] * rbr[i] - bi[i] * rbi[i];
 			bi[i] = br[i] * rbi[i] + bi[i] * rbr[i], br[i] = x;
 		}
-		double z = var > 0 ? (sr * sr + si * si) / var : 0;
-		if (z > *z_best) {
-			*z_best = z;
-			*nu_best = nu;
-			double ph = atan2(si, sr) / (2 * M_PI);
-			*phase = (ph < 0 ? ph + 1 : ph) / nu;
+		for (int l = 0; l < 2; l++) {
+			double z = var[l] > 0 ? (sr[l] * sr[l] + si[l] * si[l]) / var[l] : 0;
+			if (z > found[l].z) {
+				double ph = atan2(si[l], sr[l]) / (2 * M_PI);
+				found[l].z = z, found[l].nu = nu[l];
+				found[l].phase = (ph < 0 ? ph + 1 : ph) / nu[l];
+			}
 		}
 	}
 	free(v);
@@ -412,32 +443,36 @@ static void fit_marks(const struct window *w, size_t n, double period, double ph
 	free(at), free(len);
 }
 
-/* Each candidate's windows and their scan, the candidates shared among
- * the cores (parallel.h). */
+/* The candidates' windows and their scans, two candidates side by side,
+ * the pairs shared among the cores (parallel.h). */
 struct scans {
 	const struct run_sample *rs;
 	const struct point_set *ps;
 	const struct candidate *cand;
 	double top;
+	size_t live[LENGTHS_CANDIDATES], nlive;	/* the candidates scanned */
 	struct window *w[LENGTHS_CANDIDATES];	/* room for the stride's runs */
 	size_t k[LENGTHS_CANDIDATES];
-	double nu[LENGTHS_CANDIDATES], z[LENGTHS_CANDIDATES];
-	double phase[LENGTHS_CANDIDATES], trials[LENGTHS_CANDIDATES];
+	struct scan_found found[LENGTHS_CANDIDATES];
 };
 
-static void scan_one(void *ctx, unsigned worker, size_t i)
+static void scan_pair(void *ctx, unsigned worker, size_t g)
 {
 	(void)worker;
 	struct scans *sc = ctx;
-	const struct candidate *c = &sc->cand[i];
-	sc->nu[i] = c->nu / sc->top, sc->z[i] = 0, sc->phase[i] = 0, sc->trials[i] = 1;
-	if (!(c->c > 0))
-		return;
-	sc->k[i] = windows_of(sc->rs, sc->ps, c, sc->top, sc->w[i]);
+	size_t two[2] = { sc->live[2 * g], sc->live[2 * g + 1 < sc->nlive ? 2 * g + 1 : 2 * g] };
+	const struct window *w[2];
+	double nu0[2];
+	struct scan_found found[2];
+	for (int l = 0; l < 2; l++) {
+		size_t i = two[l];
+		sc->k[i] = windows_of(sc->rs, sc->ps, &sc->cand[i], sc->top, sc->w[i]);
+		w[l] = sc->w[i], nu0[l] = sc->cand[i].nu / sc->top;
+	}
 	/* within a sawtooth's width (a step of 1 over the longest floor)
 	 * either way */
-	windows_scan(sc->w[i], sc->k[i], c->nu / sc->top, 1 / sc->top, sc->rs->span, &sc->nu[i],
-		     &sc->z[i], &sc->phase[i], &sc->trials[i]);
+	windows_scan(w, sc->k[two[0]], nu0, 1 / sc->top, sc->rs->span, found);
+	sc->found[two[0]] = found[0], sc->found[two[1]] = found[1];
 }
 
 int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
@@ -471,20 +506,22 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
 							  : 0;
 	sc.cand = cand, sc.top = top;
-	parallel_for(nc, parallel_workers(), scan_one, &sc);
-	for (size_t i = 0; i < nc; i++) {
-		if (!(cand[i].c > 0))
-			continue;
-		double log10_p = log10(sc.trials[i]) - sc.z[i] / M_LN10;
-		if (!(sc.z[i] > 0) || !(log10_p < PERIOD_LOG10_P) ||
+	for (size_t i = 0; i < nc; i++)
+		if (cand[i].c > 0)
+			sc.live[sc.nlive++] = i;
+	parallel_for((sc.nlive + 1) / 2, parallel_workers(), scan_pair, &sc);
+	for (size_t j = 0; j < sc.nlive; j++) {
+		size_t i = sc.live[j];
+		const struct scan_found *f = &sc.found[i];
+		double log10_p = log10(f->trials) - f->z / M_LN10;
+		if (!(f->z > 0) || !(log10_p < PERIOD_LOG10_P) ||
 		    (out->found && !(log10_p < out->log10_p)))
 			continue;
 		out->found = 1;
 		out->log10_p = log10_p;
 		out->f = cand[i].f;
 		out->cost = cand[i].c;
-		fit_marks(sc.w[i], sc.k[i], 1 / sc.nu[i], sc.phase[i], sc.z[i], rs->span, quantum,
-			  &out->marks);
+		fit_marks(sc.w[i], sc.k[i], 1 / f->nu, f->phase, f->z, rs->span, quantum, &out->marks);
 	}
 	free(pm);
 	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++)

@@ -1,0 +1,44 @@
+/*
+ * lanes.h - two doubles taken through the same arithmetic side by side
+ * (GCC's and clang's vector extensions: SIMD where the machine has it,
+ * the scalar operations in turn where not).
+ *
+ * Each lane's operations are IEEE operations of their own, the same ones
+ * a scalar loop would take in the same order: a search that runs two of
+ * its steps in two lanes gives, bit for bit, what it gave one step at a
+ * time (on a machine that contracts a * b + c into one rounding, each
+ * form as the compiler chose it).
+ */
+#ifndef SUBTICK_LANES_H
+#define SUBTICK_LANES_H
+
+#include <stdint.h>
+
+typedef double lanes2 __attribute__((vector_size(2 * sizeof(double))));
+typedef int64_t lanes2_mask __attribute__((vector_size(2 * sizeof(int64_t))));
+
+/* x in every lane. */
+static inline lanes2 lanes_all(double x)
+{
+	return (lanes2){ x, x };
+}
+
+/* a where the mask (a comparison's: all ones or all zeros) is set, b
+ * elsewhere, the bits of each taken as they are. */
+static inline lanes2 lanes_select(lanes2_mask m, lanes2 a, lanes2 b)
+{
+	return (lanes2)(((lanes2_mask)a & m) | ((lanes2_mask)b & ~m));
+}
+
+/* floor(x) in each lane, x >= 0: below 2^52, adding and taking away 2^52
+ * rounds x to a whole number (the doubles' step there is 1), one less
+ * where that went up; from 2^52 every double is whole. */
+static inline lanes2 lanes_floor(lanes2 x)
+{
+	const lanes2 big = lanes_all(0x1p52), one = lanes_all(1), zero = lanes_all(0);
+	lanes2 r = (x + big) - big;
+	r -= lanes_select(r > x, one, zero);
+	return lanes_select(x < big, r, x);
+}
+
+#endif /* SUBTICK_LANES_H */
