@@ -12,6 +12,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "parallel.h"
 #include "periodogram.h"
 #include "tunables.h"
 
@@ -315,6 +316,25 @@ static int null_exceeded(const double *starts, size_t nstarts, size_t k,
 	return count;
 }
 
+/* The candidates refined, each on its own (parallel.h: the cores share
+ * them, each result in its own place): periods, their Z, and the
+ * periods each tried. */
+struct refines {
+	const double *t;
+	size_t k, count;
+	double c[3 * 8 + PERIODOGRAM_CANDIDATES];
+	double p[3 * 8 + PERIODOGRAM_CANDIDATES], z[3 * 8 + PERIODOGRAM_CANDIDATES];
+	size_t tried[3 * 8 + PERIODOGRAM_CANDIDATES];
+};
+
+static void refine_one(void *ctx, unsigned worker, size_t i)
+{
+	(void)worker;
+	struct refines *r = ctx;
+	r->tried[i] = 0;
+	r->p[i] = refine(r->t, r->k, r->c[i], &r->z[i], &r->tried[i]);
+}
+
 static void detect(const double *t, size_t k, const double *starts, size_t nstarts,
 		   double min_period, struct period_fft *fft, struct period_result *out)
 {
@@ -370,22 +390,26 @@ static void detect(const double *t, size_t k, const double *starts, size_t nstar
 	 * more regular than random are judged as random): under heavy
 	 * clusters a sharp source stands out at its harmonics, above their
 	 * width, where it would not at its fundamental. */
+	struct refines r = { .t = t, .k = k };
 	for (int b = 0; b < 3 + (int)nc; b++)
 		for (int d = 1; d <= (b < 3 ? 8 : 1); d++) {
 			double c = (b < 3 ? base[b] : cand[b - 3]) / d;
-			if (!(c >= min_period))
-				continue;
-			double z, p = refine(t, k, c, &z, &tried);
-			double sc = z / fmax(1, periodogram_level_at(&level, level.bin_span / p));
-			/* a harmonic (p/2) locks as well as p: prefer the
-			 * longest period unless a shorter one is clearly
-			 * stronger */
-			if (sc > 1.1 * best_s || (sc > 0.9 * best_s && p > best_p)) {
-				best_s = sc;
-				best_z = z;
-				best_p = p;
-			}
+			if (c >= min_period)
+				r.c[r.count++] = c;
 		}
+	parallel_for(r.count, parallel_workers(), refine_one, &r);
+	for (size_t i = 0; i < r.count; i++) {
+		double z = r.z[i], p = r.p[i];
+		tried += r.tried[i];
+		double sc = z / fmax(1, periodogram_level_at(&level, level.bin_span / p));
+		/* a harmonic (p/2) locks as well as p: prefer the longest
+		 * period unless a shorter one is clearly stronger */
+		if (sc > 1.1 * best_s || (sc > 0.9 * best_s && p > best_p)) {
+			best_s = sc;
+			best_z = z;
+			best_p = p;
+		}
+	}
 	if (!(best_p > 0)) {
 		free(owned);
 		return;
