@@ -259,6 +259,10 @@ int hull_slope_band(const struct point_set *s, const double *y, double tick,
 	 * without) */
 	struct scatter_line w;
 	rc = scatter_fit_resting(len, h, m, &w);
+	if (rc == 0) {	/* W at its upper bound (hull.h) */
+		double up = scatter_median_upper(h, m > 3 ? m - 2 : m, HULL_MEDIAN_UPPER_P);
+		w.w0 *= up, w.rel *= up;
+	}
 	free(len), free(h);
 	if (rc != 0)
 		goto done;

@@ -64,6 +64,18 @@ int hull_room(double **x, double **y, size_t k, size_t *cap);
  * slope of 1 for 0.57).  linearity.h's segments and the fifths alike. */
 #define HULL_RISE_MIN 20.0
 
+/* A fifth's W is the median height of its few minima: of 6 (8 N, the two
+ * it rests on left out) drawn from exponential noise it lies below half
+ * the noise's median one time in 15, its band then half as wide as it
+ * should be, and clean collections of 8 to 12 N had been called apart
+ * (drift or fifths) in up to 4% (bench/fewfifths.py).  W is taken at an
+ * upper bound of that median instead (scatter_median_upper), below it by
+ * chance at this rate in each fifth, whatever the noise's shape: of 6 to
+ * 10 heights the largest, of 100 the 63rd (1.39 times the median where
+ * the heights are exponential), of 1000 the 538th (1.11 times), of 10^4
+ * the 5117th (1.03 times). */
+#define HULL_MEDIAN_UPPER_P 0.01
+
 /*
  * The least-values slope of the minima y[i] at s's N (INFINITY: none at
  * N_i; at least 3 others) and how precisely it is known: *band = 2 W /

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "select.h"
+
 
 enum { IRLS_ROUNDS = 60 };
 
@@ -143,4 +145,29 @@ int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *o
 		h[at] = h[n - 1], len[at] = len[n - 1], n--;
 	}
 	return scatter_fit(len, h, n, out);
+}
+
+double scatter_median_upper(double *h, size_t k, double beta)
+{
+	if (k < 2)
+		return 1;
+	/* P(at least r of k below the median) = sum over j >= r of
+	 * C(k, j) 2^-k, summed from j = k down in logs (each term from the
+	 * one above: C(k, j - 1) = C(k, j) j / (k - j + 1)) */
+	double log_term = -(double)k * M_LN2, tail = 0;
+	size_t r = k + 1;
+	for (size_t j = k; j >= 1; j--) {
+		tail += exp(log_term);
+		if (tail > beta)
+			break;
+		r = j;
+		log_term += log((double)j) - log((double)(k - j + 1));
+	}
+	size_t med = k / 2;	/* from 0: the (k / 2 + 1)-th, scatter_fit's */
+	double m = select_kth(h, k, med);
+	if (!(m > 0))
+		return 1;
+	size_t at = (r > k ? k : r) - 1;
+	double up = at > med ? select_kth(h, k, at) : m;
+	return up / m;
 }

@@ -40,6 +40,15 @@ int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out
  * median height at the others' third).  h is used up too (reordered). */
 int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *out);
 
+/* How far the median of k heights h (reordered) may lie below the
+ * median of the noise they are drawn from: the factor by which the
+ * heights' r-th smallest exceeds their median, r the least for which
+ * fewer than r of k draws fall below the noise's median with a chance of
+ * 1 - beta or more (each does with a chance of 1/2: a binomial tail, no
+ * assumption on the noise's shape; the largest where no r suffices).
+ * At least 1; 1 where the median is not above 0. */
+double scatter_median_upper(double *h, size_t k, double beta);
+
 /* W at length len, at least floor_w (the tick). */
 static inline double scatter_at(const struct scatter_line *s, double len, double floor_w)
 {

@@ -505,18 +505,43 @@ static int fifths_apart(int npts)
 
 /* A fifth's band is its slope's to 2 W / span, W the median height of its
  * minima above its line but the two the line rests on (at 0 by
- * construction), and no narrower than the tick band about its line (where
- * it rests on two minima near each other, its slope is known to W over
- * their distance).  Over 10 N, fifths of clean collections had been
- * called apart in 5 of 60 seeds here with those zeros; without, none.
- * Over 8 N, 4 of 60 without the zeros alone, 1 with the tick band's too
- * (bench/RESULTS.md, section 6: bench/fewfifths.py's 200 a row).  A seed
- * or two allow for another libm's roundings. */
+ * construction), taken at its upper bound (HULL_MEDIAN_UPPER_P), and no
+ * narrower than the tick band about its line (where it rests on two
+ * minima near each other, its slope is known to W over their distance).
+ * Over 10 N, fifths of clean collections had been called apart in 5 of
+ * 60 seeds here with those zeros; without, none.  Over 8 N, 4 of 60
+ * without the zeros alone, 1 with the tick band's too, none with W's
+ * upper bound (bench/RESULTS.md, section 6: bench/fewfifths.py's 200 a
+ * row, up to 4% before it). */
 static void test_fifths_few_n(void **state)
 {
 	(void)state;
-	assert_true(fifths_apart(10) <= 2);
-	assert_true(fifths_apart(8) <= 2);
+	assert_int_equal(fifths_apart(10), 0);
+	assert_int_equal(fifths_apart(8), 0);
+}
+
+/* The median's upper bound: the r-th smallest of k, r the least with
+ * P(Binomial(k, 1/2) >= r) <= beta; the largest where none is. */
+static void test_median_upper(void **state)
+{
+	(void)state;
+	double h[100];
+	for (int i = 0; i < 100; i++)	/* 1..100, out of order */
+		h[i] = (double)((i * 37) % 100 + 1);
+	/* of 6 at 1%: P(6 of 6) = 1/64 > 0.01, so none: the largest over
+	 * the 4th */
+	double six[6] = { 6, 2, 5, 1, 4, 3 };
+	assert_float_equal(scatter_median_upper(six, 6, 0.01), 6.0 / 4, 1e-15);
+	/* of 11: P(>= 10) = 12/2048 <= 0.01, P(>= 9) = 67/2048: the 10th
+	 * over the 6th */
+	double eleven[11] = { 11, 7, 2, 9, 5, 1, 10, 4, 8, 3, 6 };
+	assert_float_equal(scatter_median_upper(eleven, 11, 0.01), 10.0 / 6, 1e-15);
+	/* of 100 at 1%: the 63rd over the 51st (P(>= 63) = 0.0060,
+	 * P(>= 62) = 0.0105) */
+	assert_float_equal(scatter_median_upper(h, 100, 0.01), 63.0 / 51, 1e-15);
+	/* a median of 0 (minima on the tick's lattice): no factor */
+	double zeros[5] = { 0, 0, 0, 1, 2 };
+	assert_float_equal(scatter_median_upper(zeros, 5, 0.01), 1, 0);
 }
 
 int main(void)
@@ -532,6 +557,7 @@ int main(void)
 		cmocka_unit_test(test_proportional),
 		cmocka_unit_test(test_proportional_few_runs),
 		cmocka_unit_test(test_fifths_few_n),
+		cmocka_unit_test(test_median_upper),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
