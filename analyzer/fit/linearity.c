@@ -29,8 +29,14 @@ static double min_difference(const struct point_set *s, size_t i, size_t j)
 	return s->p[i].min - s->p[j].min;
 }
 
-static int fit_segment(const struct point_set *s, double tick, double whole, struct segment *g,
-		       double *x, double *y, size_t *work)
+/* 1 if the minimum y lies on the line's value v there (to rounding). */
+static int rests_on(double y, double v)
+{
+	return y - v <= 1e-9 * (fabs(y) + fabs(v)) + 1e-300;
+}
+
+static int fit_segment(const struct point_set *s, double tick, struct segment *g, double *x,
+		       double *y, size_t *work)
 {
 	size_t n = g->to - g->from;
 	for (size_t i = 0; i < n; i++) {
@@ -48,7 +54,13 @@ static int fit_segment(const struct point_set *s, double tick, double whole, str
 		y[i] -= l.intercept + l.slope * x[i];
 	double h = select_kth(y, n, (3 * n) / 4);
 	g->w = h > tick ? h : tick;
-	double span = x[n - 1];
+	return 0;
+}
+
+/* A segment's slope band and whether it knows its slope, from its W. */
+static void segment_band(const struct point_set *s, double whole, struct segment *g)
+{
+	double span = (double)(s->p[g->to - 1].n - s->p[g->from].n);
 	/* the slope band of hull_slope_band (2 W / span), half as wide
 	 * again: a segment's few minima scatter more than its median
 	 * height says */
@@ -58,7 +70,38 @@ static int fit_segment(const struct point_set *s, double tick, double whole, str
 	 * a ping-pong, a quarter unit apart, read -21 units an N, a rise of
 	 * 21 W) */
 	g->usable = span > 0 && fabs(whole) * span >= LINEARITY_RISE_MIN * g->w;
-	return 0;
+}
+
+/* The segments' scatter together: the upper quartiles of every
+ * segment's heights above its own line (but those it rests on), as they
+ * are and as a share of the minimum (noise added to each run, and noise in
+ * proportion to it).  A segment's own W comes from its few heights (one,
+ * of 3 N: a clean ping-pong's N = 4 to 16, 20 to 50 sweeps of jitter,
+ * had been called a step of 8 to 42 units below N = 1 and 2, its minima
+ * scattered by 6 to 12); it is no less than the smaller of the two
+ * together at its place.  Each segment's own line absorbs a step
+ * between segments, so they do not hold it.  x, y: room for every N. */
+static void pooled_floor(const struct point_set *s, struct segment *g, size_t m, double *x,
+			 double *y)
+{
+	size_t k = 0;
+	for (size_t j = 0; j < m; j++)
+		for (size_t i = g[j].from; i < g[j].to; i++) {
+			double v = g[j].intercept + g[j].slope *
+				   (double)(s->p[i].n - s->p[g[j].from].n);
+			double d = min_difference(s, i, g[j].from);
+			if (rests_on(d, v) || !(s->p[i].min > 0))
+				continue;
+			x[k] = d - v, y[k++] = (d - v) / s->p[i].min;
+		}
+	if (k == 0)
+		return;
+	double abs_q = select_kth(x, k, (3 * k) / 4), rel_q = select_kth(y, k, (3 * k) / 4);
+	for (size_t j = 0; j < m; j++) {
+		double mid = (s->p[g[j].from].min + s->p[g[j].to - 1].min) / 2;
+		double floor_w = abs_q < rel_q * mid ? abs_q : rel_q * mid;
+		g[j].w = g[j].w > floor_w ? g[j].w : floor_w;
+	}
 }
 
 /*
@@ -137,11 +180,14 @@ static int one_cut(const struct point_set *s, double tick, const struct linearit
 		if (to + 3 > n || m == LINEARITY_SEGMENTS)
 			to = n;
 		g[m] = (struct segment){ .from = from, .to = to };
-		if (fit_segment(s, tick, fit->slope, &g[m], x, y, work) != 0)
+		if (fit_segment(s, tick, &g[m], x, y, work) != 0)
 			return -1;
 		from = to;
 		m++;
 	}
+	pooled_floor(s, g, m, x, y);
+	for (size_t i = 0; i < m; i++)
+		segment_band(s, fit->slope, &g[i]);
 	if (m > 1)
 		short_segment(&g[0], &g[1]);
 	for (size_t i = 0; i < m; i++)
@@ -208,12 +254,6 @@ static double allowed_below(struct scatter w, const struct kept *k, double x, do
 	double v_end = k->o->intercept + k->o->slope * end, rel_end = w.rel * (v_end + base);
 	double w_end = rel_end > w.abs ? rel_end : w.abs;
 	return allowed + 2 * w_end * fabs(x - end) / span;
-}
-
-/* 1 if the minimum y lies on the line's value v there (to rounding). */
-static int rests_on(double y, double v)
-{
-	return y - v <= 1e-9 * (fabs(y) + fabs(v)) + 1e-300;
 }
 
 /* x, y: the minima relative to the first, of the N not gone; at: their
