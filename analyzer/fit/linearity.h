@@ -23,7 +23,9 @@
  * (the second cut shifted by half a segment, so that a step falls near a
  * boundary of one of them), and each segment gets its own least-values
  * line, with its scatter W (the tick, or the upper quartile of the heights
- * of its minima above its line) and its slope band 3 W / span (the band
+ * of its minima above its line, no less than the segments' together at
+ * its place: a segment of 3 N has one height of its own) and its slope
+ * band 3 W / span (the band
  * of hull_slope_band, half as wide again: a few minima scatter more than
  * their median height says).  A segment over whose N the whole line rises
  * less than LINEARITY_RISE_MIN x its W knows its slope too poorly to
@@ -38,7 +40,8 @@
  *    Looked for first: a hinge fitted to a step is significant too;
  *  - one N: where neither shows, an N the whole line rests on whose
  *    minimum lies below the least-values line of the other N by more than
- *    2 LINEARITY_STEP_W x their W (a cheaper largest N tilts the last
+ *    2 LINEARITY_STEP_W x their W (and, beyond their range, that line's
+ *    slope band over the distance) (a cheaper largest N tilts the last
  *    segment's own line under it, and its W with it: no segment tells);
  *    warned (checks.c) where the slope without it lies outside the
  *    bounds, or 1% from the unit cost;
