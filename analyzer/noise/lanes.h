@@ -30,15 +30,17 @@ static inline lanes2 lanes_select(lanes2_mask m, lanes2 a, lanes2 b)
 	return (lanes2)(((lanes2_mask)a & m) | ((lanes2_mask)b & ~m));
 }
 
-/* floor(x) in each lane, x >= 0: below 2^52, adding and taking away 2^52
- * rounds x to a whole number (the doubles' step there is 1), one less
- * where that went up; from 2^52 every double is whole. */
+/* floor(x) in each lane, libm's bit for bit: below 2^52 in size, adding
+ * and taking away 2^52 (of x's sign) rounds x to a whole number (the
+ * doubles' step there is 1), one less where that went up; a whole x
+ * (from 2^52 every double is one, and -0) stays as it is, as NaN does. */
 static inline lanes2 lanes_floor(lanes2 x)
 {
 	const lanes2 big = lanes_all(0x1p52), one = lanes_all(1), zero = lanes_all(0);
-	lanes2 r = (x + big) - big;
+	lanes2 c = lanes_select(x < zero, -big, big);
+	lanes2 r = (x + c) - c;
 	r -= lanes_select(r > x, one, zero);
-	return lanes_select(x < big, r, x);
+	return lanes_select((x < big) & (x > -big) & (r != x), r, x);
 }
 
 #endif /* SUBTICK_LANES_H */
