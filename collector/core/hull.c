@@ -257,12 +257,8 @@ int hull_slope_band(const struct point_set *s, const double *y, double tick,
 	/* the two minima the line rests on are left out (the fifths of 30%
 	 * of clean collections of 8 N had been called apart with them; 12%
 	 * without) */
-	struct scatter_line w;
-	rc = scatter_fit_resting(len, h, m, &w);
-	if (rc == 0) {	/* W at its upper bound (hull.h) */
-		double up = scatter_median_upper(h, m > 3 ? m - 2 : m, HULL_MEDIAN_UPPER_P);
-		w.w0 *= up, w.rel *= up;
-	}
+	struct scatter_line w;	/* W at its upper bound (hull.h) */
+	rc = scatter_fit_resting_upper(len, h, m, HULL_MEDIAN_UPPER_P, &w);
 	free(len), free(h);
 	if (rc != 0)
 		goto done;

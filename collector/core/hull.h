@@ -69,11 +69,12 @@ int hull_room(double **x, double **y, size_t k, size_t *cap);
  * the noise's median one time in 15, its band then half as wide as it
  * should be, and clean collections of 8 to 12 N had been called apart
  * (drift or fifths) in up to 4% (bench/fewfifths.py).  W is taken at an
- * upper bound of that median instead (scatter_median_upper), below it by
- * chance at this rate in each fifth, whatever the noise's shape: of 6 to
- * 10 heights the largest, of 100 the 63rd (1.39 times the median where
- * the heights are exponential), of 1000 the 538th (1.11 times), of 10^4
- * the 5117th (1.03 times). */
+ * upper bound of that median instead (scatter_fit_resting_upper), below
+ * it by chance at this rate in each fifth whatever the noise's shape, or
+ * 2^-k where k heights allow no bound that sure (k <= 6: the largest,
+ * 1.6% of the time at 6): of 7 to 10 heights the largest, of 100 the
+ * 63rd (1.39 times the median where the heights are exponential), of
+ * 1000 the 538th (1.11 times), of 10^4 the 5117th (1.03 times). */
 #define HULL_MEDIAN_UPPER_P 0.01
 
 /*

@@ -135,7 +135,9 @@ int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out
 	return 0;
 }
 
-int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *out)
+/* The two lowest heights left out where there are 4 or more (one of 4:
+ * the second would leave 2): how many are kept, in h[0..kept). */
+static size_t leave_out_resting(double *len, double *h, size_t n)
 {
 	for (int k = 0; k < 2 && n > 3; k++) {
 		size_t at = 0;
@@ -144,7 +146,33 @@ int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *o
 				at = i;
 		h[at] = h[n - 1], len[at] = len[n - 1], n--;
 	}
-	return scatter_fit(len, h, n, out);
+	return n;
+}
+
+int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *out)
+{
+	return scatter_fit(len, h, leave_out_resting(len, h, n), out);
+}
+
+int scatter_fit_resting_upper(double *len, double *h, size_t n, double beta,
+			      struct scatter_line *out)
+{
+	size_t k = leave_out_resting(len, h, n);
+	double top = 0;		/* scatter_fit's scale of the lengths */
+	for (size_t i = 0; i < k; i++)
+		top = len[i] > top ? len[i] : top;
+	int rc = scatter_fit(len, h, k, out);
+	if (rc != 0)
+		return rc;
+	/* each height over the line's W at its length (len: scaled by top),
+	 * alike draws where the line holds */
+	for (size_t i = 0; i < k; i++) {
+		double w = out->w0 + out->rel * top * len[i];
+		h[i] = w > 0 ? h[i] / w : 0;
+	}
+	double up = scatter_median_upper(h, k, beta);
+	out->w0 *= up, out->rel *= up;
+	return 0;
 }
 
 double scatter_median_upper(double *h, size_t k, double beta)
@@ -152,11 +180,17 @@ double scatter_median_upper(double *h, size_t k, double beta)
 	if (k < 2)
 		return 1;
 	/* P(at least r of k below the median) = sum over j >= r of
-	 * C(k, j) 2^-k, summed from j = k down in logs (each term from the
-	 * one above: C(k, j - 1) = C(k, j) j / (k - j + 1)) */
-	double log_term = -(double)k * M_LN2, tail = 0;
-	size_t r = k + 1;
-	for (size_t j = k; j >= 1; j--) {
+	 * C(k, j) 2^-k, summed in logs from j0 down (each term from the one
+	 * above: C(k, j - 1) = C(k, j) j / (k - j + 1)).  j0 lies 7 standard
+	 * deviations (sqrt(k) / 2) above k / 2, or is k: what lies above it is
+	 * below e^-24.5 (Hoeffding), far under any beta asked, and the sum
+	 * takes some 7 sqrt(k) terms, not k / 2 (18 ms at a million). */
+	size_t j0 = k / 2 + (size_t)ceil(3.5 * sqrt((double)k));
+	j0 = j0 < k ? j0 : k;
+	double log_term = lgamma((double)k + 1) - lgamma((double)j0 + 1) -
+			  lgamma((double)(k - j0) + 1) - (double)k * M_LN2, tail = 0;
+	size_t r = j0 + 1;	/* k + 1: none */
+	for (size_t j = j0; j >= 1; j--) {
 		tail += exp(log_term);
 		if (tail > beta)
 			break;

@@ -36,9 +36,19 @@ int scatter_fit(double *len, const double *h, size_t n, struct scatter_line *out
 
 /* The same, of the heights above a line that rests on two of the minima:
  * those two lie on it by construction, not by the noise, and are left
- * out where there are 4 or more (of 8 N, their two zeros had put the
- * median height at the others' third).  h is used up too (reordered). */
+ * out where there are 5 or more, the lower one of 4 (of 8 N, their two
+ * zeros had put the median height at the others' third).  h is used up
+ * too (reordered). */
 int scatter_fit_resting(double *len, double *h, size_t n, struct scatter_line *out);
+
+/* scatter_fit_resting, and the line then raised to an upper bound of
+ * the median it stands for (scatter_median_upper, at chance beta): of
+ * the heights each over the line's W at its length, which are alike
+ * draws where the line holds (noise in proportion to the run: the
+ * heights themselves grow with the length, and their spread would be
+ * the lengths').  len and h are used up. */
+int scatter_fit_resting_upper(double *len, double *h, size_t n, double beta,
+			      struct scatter_line *out);
 
 /* How far the median of k heights h (reordered) may lie below the
  * median of the noise they are drawn from: the factor by which the
