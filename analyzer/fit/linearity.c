@@ -84,22 +84,26 @@ static void segment_band(const struct point_set *s, double whole, struct segment
 static void pooled_floor(const struct point_set *s, struct segment *g, size_t m, double *x,
 			 double *y)
 {
-	size_t k = 0;
+	size_t k = 0, kr = 0;
 	for (size_t j = 0; j < m; j++)
 		for (size_t i = g[j].from; i < g[j].to; i++) {
 			double v = g[j].intercept + g[j].slope *
 				   (double)(s->p[i].n - s->p[g[j].from].n);
 			double d = min_difference(s, i, g[j].from);
-			if (rests_on(d, v) || !(s->p[i].min > 0))
+			if (rests_on(d, v))
 				continue;
-			x[k] = d - v, y[k++] = (d - v) / s->p[i].min;
+			x[k] = d - v;
+			if (s->p[i].min > 0)
+				y[kr++] = (d - v) / s->p[i].min;
+			k++;
 		}
 	if (k == 0)
 		return;
-	double abs_q = select_kth(x, k, (3 * k) / 4), rel_q = select_kth(y, k, (3 * k) / 4);
+	double abs_q = select_kth(x, k, (3 * k) / 4);
+	double rel_q = kr ? select_kth(y, kr, (3 * kr) / 4) : INFINITY;
 	for (size_t j = 0; j < m; j++) {
 		double mid = (s->p[g[j].from].min + s->p[g[j].to - 1].min) / 2;
-		double floor_w = abs_q < rel_q * mid ? abs_q : rel_q * mid;
+		double rel_w = rel_q * mid, floor_w = rel_w < abs_q ? rel_w : abs_q;
 		g[j].w = g[j].w > floor_w ? g[j].w : floor_w;
 	}
 }

@@ -25,6 +25,7 @@ struct point_mean {
 	unsigned runs;
 	double plain;		/* below it, x^runs is under half x's last
 				 * bit, and x - x^runs is x (plain_below) */
+	size_t at;		/* its point: the order where runs and floor tie */
 };
 
 /* The weighted least squares of v on 1 and f: its residuals into e, and
@@ -73,14 +74,18 @@ static double plain_below(double runs)
 	return exp2(-56 / (runs - 1)) * (1 - 1e-6);
 }
 
-/* By runs, then by floor: the sawtooth's powers of one count of runs
- * take the same products in turn, which the branches then foresee. */
+/* By runs, then by floor, then by point (a total order: the sums' order,
+ * and so their last bits, whatever qsort's ties do): the sawtooth's
+ * powers of one count of runs take the same products in turn, which the
+ * branches then foresee. */
 static int by_runs(const void *x, const void *y)
 {
 	const struct point_mean *a = x, *b = y;
 	if (a->runs != b->runs)
 		return a->runs < b->runs ? -1 : 1;
-	return (a->f > b->f) - (a->f < b->f);
+	if (a->f != b->f)
+		return a->f < b->f ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
 }
 
 /* The means of the N with LENGTHS_POINT_RUNS runs or more (into pm):
@@ -130,7 +135,7 @@ static size_t point_means(const struct run_sample *rs, const struct point_set *p
 			continue;
 		double f = ps->p[p].min / top, sd = a + b * f;
 		pm[k++] = (struct point_mean){ f, m[p], n[p] / (sd * sd), (unsigned)n[p],
-						 plain_below(n[p]) };
+						 plain_below(n[p]), p };
 	}
 	free(n), free(m), free(q);
 	qsort(pm, k, sizeof *pm, by_runs);
@@ -145,10 +150,11 @@ struct candidate {
 				 * a + b F, F over the longest floor's */
 };
 
-/* Frequencies the sawtooth takes in one pass over the N: each N's
- * terms are read once for all of them, and their sums are chains of
- * their own that the core runs side by side.  Each frequency's sums are
- * taken in the N's order, as one frequency's alone would be. */
+/* Frequencies the sawtooth takes in one pass over the N, in pairs of
+ * lanes (lanes.h): each N's terms are read once for all of them, and
+ * their sums are chains of their own that the core runs side by side.
+ * Each frequency's sums are taken in the N's order, as one frequency's
+ * alone would be. */
 enum { SAWTOOTH_LANES = 4 };
 
 /* The sawtooth at the frequencies nu[0..lanes) (cycles over the longest
@@ -158,8 +164,10 @@ enum { SAWTOOTH_LANES = 4 };
  * equations give their squares' sum as sxx - ax sx - bx sfx, and their
  * products with ey as sxy - ax sey - bx sfey (ey's sums, near 0, taken
  * once).  That difference loses what rounding puts in the sums, about n
- * 2^-52 of sxx: a sawtooth no further from a line than that is taken as
- * the line itself (F of 0). */
+ * 2^-52 of sxx and at most (|ax sx| + |bx sfx|) 2^-52 (nu times that at
+ * worst, 8e-13 of F seen): a sawtooth no further from a line than n
+ * 2^-52 is taken as the line itself (F of 0), and the products' loss goes
+ * with the squares', so that a nearly straight one's F stays near 0. */
 static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
 		     const struct residual_line *e, const double *nu, size_t lanes,
 		     struct candidate *c)
