@@ -38,6 +38,7 @@ done
 # over that distance is now allowed); and seed 119's N = 1 and 2 had been
 # called a step of 42 units above N = 4 to 16, whose W came from one
 # height of their own (now no less than the segments' together).
+cd "$T" || fail "cd $T"
 python3 - <<'PY'
 import math, random
 def pingpong(path, seed, jitter, sweeps):
