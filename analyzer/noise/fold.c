@@ -223,6 +223,19 @@ static int recurring(const double *mid, size_t n, int k, int slot, const struct 
 	return k;
 }
 
+/* The slots of k filled beyond chance (as `filled` judges them) among
+ * those of one slot of a divisor d's fold (j mod d = slot). */
+static int filled_in_class(const double *mid, size_t n, int k, int d, int slot,
+			   const struct marks *m, double chance, int tries, size_t *count)
+{
+	slots(mid, n, k, m, count);
+	int f = 0;
+	for (int j = slot; j < k; j += d)
+		f += count[j] > 0 &&
+		     gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
+	return f;
+}
+
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		     const struct marks *m, struct marks *out, int *several_out)
 {
@@ -252,7 +265,7 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 	 * whose fullest slot keeps all but chance's share of them */
 	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / tries);
 	double keep = (double)n - z * sqrt((double)n);
-	int one = 1, one_slot = 0, several = 0, several_slot = 0, several_f = 0;
+	int one = 1, one_slot = 0, several = 0, several_slot = 0;
 	double several_excess = 0;
 	for (int k = 2; k <= ktop || k == kstep; k = k < ktop ? k + 1 : k < kstep ? kstep : k + 1) {
 		int full = slots(mid, n, k, m, count);
@@ -272,15 +285,20 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		if (f > 0 && excess > several_excess && !uniform(count, k, n, tries) &&
 		    only_chance(rest, chance * (k - f) / k, tries) &&
 		    (f <= k - f + 1 || parts(count, k, chance, tries) <= k - f + 1))
-			several = k, several_slot = full, several_excess = excess, several_f = f;
+			several = k, several_slot = full, several_excess = excess;
 	}
-	/* one source at a multiple of the one fold's, in one slot of it
-	 * beside events at random phases (a 4 ms timer among them at its
-	 * 333 us harmonic's marks fills one slot of 12, and every slot of
-	 * 12 holds some of the others: its fullest slot keeps none but
-	 * chance's share of them; the fold at 2 keeps them all, by chance
-	 * as well) is that multiple's source */
-	if (one > 1 && several_f == 1 && several % one == 0 && several_slot % one == one_slot)
+	/* one source at a multiple of the one fold's, the only slot of it
+	 * filled among those of the one fold's slot, beside events at random
+	 * phases there (a 4 ms timer among them at its 333 us harmonic's
+	 * marks fills one slot of 12, and every slot of 12 holds some of the
+	 * others: its fullest slot keeps none but chance's share of them;
+	 * the fold at 2 keeps them all, by chance as well), is that
+	 * multiple's source, whatever fills the slots of the one fold's
+	 * others (two 10 ms sources on the same harmonic's marks: the fold
+	 * at 3, 1 ms, kept all but one of them within what chance may
+	 * spread, and was named at 27% of its marks beside the timer) */
+	if (one > 1 && several > one && several % one == 0 && several_slot % one == one_slot &&
+	    filled_in_class(mid, n, several, one, one_slot, m, chance, tries, count) == 1)
 		one = several, one_slot = several_slot;
 	int k = one > 1 ? one : several;
 	int slot = one > 1 ? one_slot : several_slot;

@@ -32,12 +32,15 @@
  *    and where the other slots hold what chance puts there, no more
  *    (slots that differ because the events' rate swings over the
  *    collection hold no sources);
- *  - where the latter's k is a multiple of the former's, the slots
- *    agree, and one slot alone is filled beyond chance, that is one
- *    source of k p among events at random phases: the fold at k' < k
- *    kept all but chance's share of them by chance too (a 4 ms timer
- *    among random events at its 333 us harmonic's marks: 666.7 us had
- *    been named, at 10% of its marks);
+ *  - where the latter's k is a multiple of the former's k', the slots
+ *    agree, and one slot alone is filled beyond chance among those of
+ *    the former's slot (j mod k' = its slot), that is one source of k p
+ *    among events at random phases there: the fold at k' kept all but
+ *    chance's share of them by chance too (a 4 ms timer among random
+ *    events at its 333 us harmonic's marks: 666.7 us had been named, at
+ *    10% of its marks), and other sources in its other slots with them
+ *    (two 10 ms sources beside that timer: 1 ms had been named, at 27%
+ *    of its marks);
  *  - else p itself.
  */
 #ifndef SUBTICK_FOLD_H

@@ -277,6 +277,41 @@ static void test_fold_among_random(void **state)
 	assert_true(fabs(out.period - 4e6) < 1);
 }
 
+/* A 4 ms timer at nearly every mark, beside two 10 ms sources whose
+ * marks share its 333 us harmonic's lattice (as this AMD guest's demo
+ * collection left them): 483 events in slot 5 of 12, 117 of one 10 ms
+ * source in slots 4 and 10 (30 marks apart), 34 of another in slots 2
+ * and 8, a few at random in the others.  The fold at 3 (1 ms) keeps 519
+ * of the 644, all but the first 10 ms source's, within what chance was
+ * allowed to spread; the timer is the fold at 12, the one slot of it
+ * filled in the 1 ms fold's slot (before: "every 1 ms, at 26.9% of its
+ * marks" beside "every 4 ms, at 17.7%"). */
+static void test_fold_beside_others(void **state)
+{
+	(void)state;
+	static double mid[700];
+	struct marks m = { .period = 1e6 / 3, .phase = 0, .tol = 1e4 }, out;
+	size_t n = 0;
+	for (int i = 0; i < 500; i++)	/* the timer: 483 of its 500 marks */
+		if (i % 29 != 3)
+			mid[n++] = m.period * (5 + 12.0 * i);
+	for (int i = 0; i < 200; i++) {	/* the 10 ms sources */
+		if (i % 12 < 7 || i % 12 == 11)
+			mid[n++] = m.period * (4 + 30.0 * i);
+		if (i % 6 == 0)
+			mid[n++] = m.period * (2 + 30.0 * i);
+	}
+	static const int other[] = { 0, 1, 3, 6, 7, 9, 11 };
+	for (int i = 0; i < 10; i++)	/* at random marks of the other slots */
+		mid[n++] = m.period * (other[i % 7] + 12.0 * ((i * 7919) % 500));
+	double chance = 228;	/* as the demo's: every event's t / p */
+	int several = 1;
+	assert_int_equal(fold_fundamental(mid, n, chance, 2e9, &m, &out, &several), 12);
+	assert_int_equal(several, 0);
+	assert_true(fabs(out.period - 4e6) < 1);
+	assert_true(fabs(fmod(out.phase, 4e6) - 5 * m.period) < 1);
+}
+
 /* A 1 ms source and a 4 ms one half a millisecond after every fourth of
  * its marks, on the 500 us marks both lie on over 2 s: 2000 events in
  * the even slots, 500 in one odd slot of 8.  The filled slots differ
@@ -346,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_too_few),
 		cmocka_unit_test(test_fold_skips),
 		cmocka_unit_test(test_fold_among_random),
+		cmocka_unit_test(test_fold_beside_others),
 		cmocka_unit_test(test_fold_two_sources),
 		cmocka_unit_test(test_refine_window),
 	};
