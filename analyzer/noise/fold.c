@@ -36,16 +36,22 @@ static int uniform(const size_t *count, int k, size_t n, int tries)
 	return gsl_cdf_chisq_Q(x2, k - 1) >= MODEL_CLAIM_P / tries;
 }
 
-/* Slots holding more than chance / k beyond doubt (a Poisson tail at
- * MODEL_CLAIM_P over every slot and k tried); *rest: the events of the
+/* Slot j of k is filled beyond chance (a Poisson tail of
+ * chance / k at MODEL_CLAIM_P over every slot and k tried). */
+static int filled_slot(const size_t *count, int k, int j, double chance, int tries)
+{
+	return count[j] > 0 &&
+	       gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
+}
+
+/* Slots filled beyond chance (filled_slot); *rest: the events of the
  * others. */
 static int filled(const size_t *count, int k, double chance, int tries, size_t *rest)
 {
 	int f = 0;
 	*rest = 0;
 	for (int j = 0; j < k; j++) {
-		int full = count[j] > 0 && gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) <
-						   MODEL_CLAIM_P / tries;
+		int full = filled_slot(count, k, j, chance, tries);
 		f += full;
 		*rest += full ? 0 : count[j];
 	}
@@ -90,8 +96,7 @@ static int parts(const size_t *count, int k, double chance, int tries)
 			for (int j = 0; j < q && all; j++) {
 				size_t c = count[r + j * d];
 				at[j] = c, sum += c;
-				all = !used[r + j * d] && c > 0 &&
-				      gsl_cdf_poisson_Q((unsigned)c - 1, chance / k) < MODEL_CLAIM_P / tries;
+				all = !used[r + j * d] && filled_slot(count, k, r + j * d, chance, tries);
 			}
 			if (!all || !uniform(at, q, sum, tries))
 				continue;
@@ -104,8 +109,7 @@ static int parts(const size_t *count, int k, double chance, int tries)
 	 * others (where a second source took its marks) */
 	size_t nf = 0, sum = 0;
 	for (int j = 0; j < k; j++)
-		if (count[j] > 0 &&
-		    gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries) {
+		if (filled_slot(count, k, j, chance, tries)) {
 			np += !used[j];
 			at[nf++] = count[j], sum += count[j];
 		}
@@ -212,8 +216,7 @@ static int recurring(const double *mid, size_t n, int k, int slot, const struct 
 		for (int j = 0; j < q; j++) {
 			at[j] = count[(slot + j * d) % k];
 			sum += at[j];
-			all = all && at[j] > 0 &&
-			      gsl_cdf_poisson_Q((unsigned)at[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
+			all = all && filled_slot(count, k, (slot + j * d) % k, chance, tries);
 		}
 		int alike = all && uniform(at, q, sum, tries);
 		free(at);
@@ -223,16 +226,42 @@ static int recurring(const double *mid, size_t n, int k, int slot, const struct 
 	return k;
 }
 
-/* The slots of k filled beyond chance (as `filled` judges them) among
- * those of one slot of a divisor d's fold (j mod d = slot). */
+/* Slot j of k is another source's than the fullest slot's: the slots e
+ * apart from it all filled and alike (as `recurring` judges a source of
+ * e p), the fullest not among them (a 10 ms source on the 500 us marks
+ * of a 4 ms timer fills slots 2 and 6 of 8, the timer slot 0). */
+static int of_another(const size_t *count, int k, int j, int full, double chance, int tries)
+{
+	size_t *at = malloc((size_t)k * sizeof *at);
+	int another = 0;
+	if (at == NULL)
+		return 0;
+	for (int e = 1; e < k && !another; e++) {
+		if (k % e != 0 || (full - j) % e == 0)
+			continue;
+		int q = k / e, all = 1;
+		size_t sum = 0;
+		for (int i = 0; i < q && all; i++) {
+			int s = (j + i * e) % k;
+			at[i] = count[s], sum += count[s];
+			all = filled_slot(count, k, s, chance, tries);
+		}
+		another = all && uniform(at, q, sum, tries);
+	}
+	free(at);
+	return another;
+}
+
+/* The slots of k filled beyond chance among those of one slot of a
+ * divisor d's fold (j mod d = slot), but those another source fills
+ * (of_another). */
 static int filled_in_class(const double *mid, size_t n, int k, int d, int slot,
 			   const struct marks *m, double chance, int tries, size_t *count)
 {
-	slots(mid, n, k, m, count);
-	int f = 0;
+	int full = slots(mid, n, k, m, count), f = 0;
 	for (int j = slot; j < k; j += d)
-		f += count[j] > 0 &&
-		     gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
+		f += filled_slot(count, k, j, chance, tries) &&
+		     (j == full || !of_another(count, k, j, full, chance, tries));
 	return f;
 }
 

@@ -40,7 +40,11 @@
  *    events at its 333 us harmonic's marks: 666.7 us had been named, at
  *    10% of its marks), and other sources in its other slots with them
  *    (two 10 ms sources beside that timer: 1 ms had been named, at 27%
- *    of its marks);
+ *    of its marks).  Slots of another source do not count there: slots
+ *    e apart, all filled and alike, the fullest not among them (a 10 ms
+ *    source beside a 4 ms timer on 400 us marks fills slots 2 and 7 of
+ *    10, the timer slot 3: 800 us had been named, at 23% of its marks;
+ *    on 500 us marks slots 2 and 6 of 8: 1 ms, at 35%);
  *  - else p itself.
  */
 #ifndef SUBTICK_FOLD_H

@@ -312,6 +312,42 @@ static void test_fold_beside_others(void **state)
 	assert_true(fabs(fmod(out.phase, 4e6) - 5 * m.period) < 1);
 }
 
+/* A 4 ms timer and a 10 ms source both on the marks of a fraction of
+ * the timer's period, the 10 ms one in two slots of the timer's fold (as
+ * this AMD guest's demo collections left them): at 400 us marks, the
+ * timer in slot 3 of 10 and the 10 ms source in slots 2 and 7; at 500 us
+ * marks, the timer in slot 0 of 8 and the 10 ms source in slots 2 and
+ * 6.  The fold at 2 (800 us, 1 ms) keeps the timer's events and half or
+ * all of the 10 ms source's; the 10 ms source's slots are its own (alike,
+ * the timer's not among them), and the timer is the fold at 10 or 8
+ * (before: "every 800 us, at 23% of its marks", "every 1 ms, at 35%"). */
+static void test_fold_timer_and_another(void **state)
+{
+	(void)state;
+	static double mid[800];
+	static const struct {
+		double p;
+		int k, timer, other, step;	/* the 10 ms source at other + step i */
+	} c[] = { { 4e5, 10, 3, 2, 25 }, { 5e5, 8, 0, 2, 20 } };
+	for (size_t t = 0; t < sizeof c / sizeof c[0]; t++) {
+		struct marks m = { .period = c[t].p, .phase = 0, .tol = 1e4 }, out;
+		size_t n = 0;
+		for (int i = 0; i < 500; i++)	/* the timer: 483 of its marks */
+			if (i % 29 != 3)
+				mid[n++] = m.period * (c[t].timer + (double)c[t].k * i);
+		for (int i = 0; i < 200; i++)	/* 10 ms: 167 of its marks */
+			if (i % 6 != 5)
+				mid[n++] = m.period * (c[t].other + (double)c[t].step * i);
+		for (int i = 0; i < 12; i++)	/* a few at random marks */
+			mid[n++] = m.period * (1 + 2.0 * ((i * 7919) % 2500));
+		int several = 1;
+		assert_int_equal(fold_fundamental(mid, n, 150, 2e9, &m, &out, &several), c[t].k);
+		assert_int_equal(several, 0);
+		assert_true(fabs(out.period - 4e6) < 1);
+		assert_true(fabs(fmod(out.phase, 4e6) - c[t].timer * m.period) < 1);
+	}
+}
+
 /* A 1 ms source and a 4 ms one half a millisecond after every fourth of
  * its marks, on the 500 us marks both lie on over 2 s: 2000 events in
  * the even slots, 500 in one odd slot of 8.  The filled slots differ
@@ -382,6 +418,7 @@ int main(void)
 		cmocka_unit_test(test_fold_skips),
 		cmocka_unit_test(test_fold_among_random),
 		cmocka_unit_test(test_fold_beside_others),
+		cmocka_unit_test(test_fold_timer_and_another),
 		cmocka_unit_test(test_fold_two_sources),
 		cmocka_unit_test(test_refine_window),
 	};
