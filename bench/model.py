@@ -42,6 +42,11 @@ SLOPE = 0.57  # the kernel's cost at speed 1: the fastest moments' is SLOPE x th
 GUEST = ["--tick", "2", "--unit-ns", "0.3846", "--slope", "0.684", "--intercept", "57",
          "--range", "429:27444:64", "--seconds", "2"]
 
+# an AMD EPYC guest's demo collections: the TSC's tick of 26 units at
+# 0.3846 ns, runs of 2.5 to 100 us for 2 s
+AMD = ["--tick", "26", "--unit-ns", "0.3846", "--slope", "0.61", "--intercept", "70",
+       "--range", "6500:417000:64", "--seconds", "2"]
+
 # name, disturb arguments, what is true (in words)
 KINDS = [
     ("quiet", [], "exponential jitter of 5 units (2.4 ns), nothing else"),
@@ -97,6 +102,10 @@ KINDS = [
     ("just seen", ["--periodic", "1000:0.15"], "1 ms x 150 ns, near the threshold"),
     ("random in spread", ["--range", "50000:2000000:48", "--random", "300:5", "--spread", "exp:0.008"],
      "300/s x 5 us; jitter 0.8% of the run"),
+    ("one lattice", AMD + ["--periodic", "4000:15:0.1:irq:1:500", "--periodic", "10000:17:0.1:unseen:1:2500",
+                           "--random", "250:14:0.3", "--random", "1500:0.5:0.3"],
+     "4 ms x 15 us; 10 ms x 17 us 2 ms after its marks (its every second mark on one of them); "
+     "250/s x 14 us; 1500/s x 0.5 us; runs to 0.1 ms"),
     ("marks near", GUEST + ["--periodic", "4000:27:0.1:irq:1:2920", "--periodic", "10000:40:0.1:unseen:1:3560",
                             "--random", "20000:2.2:0.3"],
      "4 ms x 27 us; 10 ms x 40 us, its marks 0.64 ms after the 4 ms ones every 20 ms; 20000/s x 2.2 us; runs to 7 us"),

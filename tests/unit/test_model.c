@@ -192,6 +192,36 @@ static void test_periodic(void **state)
 	}
 }
 
+/* This AMD guest's demo collections, as disturb draws them: runs of 2.5
+ * to 100 us through a tick of 26 TSC units, a 4 ms timer and a 10 ms
+ * source 2 ms apart (on the same 2 ms marks, the 10 ms source's every
+ * other event in a run the timer's holds too), 250 gaps a second of
+ * 14 us and 1500 of 0.5 us at random.  Both named at their periods and
+ * costs (before: "every 2 ms, at 64.7% of its marks" and "every 20 ms",
+ * in seeds 1 and 3), nothing at 2 ms. */
+static void test_lattice(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 3; seed++) {
+		struct truth t;
+		static struct analysis a;
+		run(stream("--tick 26 --unit-ns 0.3846 --slope 0.61 --intercept 70"
+			   " --range 6500:417000:64 --seconds 2"
+			   " --periodic 4000:15:0.1:irq:1:500 --periodic 10000:17:0.1:unseen:1:2500"
+			   " --random 250:14:0.3 --random 1500:0.5:0.3",
+			   seed, &t), &a);
+		const struct source *tick = find(&a, SOURCE_PERIODIC, 4e6);
+		const struct source *ten = find(&a, SOURCE_PERIODIC, 10e6);
+		assert_non_null(tick);
+		assert_non_null(ten);
+		assert_true(near(tick->cost * a.unit_ns, 15e3, 0.10));
+		assert_true(near(ten->cost * a.unit_ns, 17e3, 0.10));
+		assert_null(find(&a, SOURCE_PERIODIC, 2e6));
+		assert_null(find(&a, SOURCE_PERIODIC, 20e6));
+		analysis_free(&a);
+	}
+}
+
 /* A 1 kHz timer in runs of 3 to 10 ms: every run holds 3 to 10 of its
  * marks, the events' starts lock to nothing, and only the runs' lengths
  * tell it (lengths.h); and in runs to 2.2 ms.  Named, alone, the minima
@@ -880,6 +910,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_periodic),
+		cmocka_unit_test(test_lattice),
 		cmocka_unit_test(test_near),
 		cmocka_unit_test(test_after),
 		cmocka_unit_test(test_after_many),
