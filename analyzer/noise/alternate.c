@@ -8,7 +8,6 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "fold.h"
 #include "held.h"
 #include "select.h"
 #include "tunables.h"
@@ -58,60 +57,6 @@ static int holds_cheaper(size_t low, size_t n, double cut, double med, double si
 		return 0;
 	double expect = sigma > 0 ? (double)n * gsl_cdf_ugaussian_P((cut - med) / sigma) : 0;
 	return !(expect > 0) || gsl_cdf_poisson_Q((unsigned)low - 1, expect) < MODEL_CLAIM_P;
-}
-
-/*
- * Whether the costlier marks (phase hi, every 2 P) are where another
- * source's fall too: the events at none of m's marks lock, in phase
- * with them, to a period 2 P / q (q odd: an even q would put its marks
- * on the cheaper ones as well).  A 10 ms source's every
- * second mark on a 4 ms timer's costs the two sources' costs together,
- * and reads as two sources of 20 ms, 32 and 17 us, half a period apart,
- * where the timer's own events lie every 4 ms in phase with the
- * costlier marks; two sources half a period apart leave no such lock.
- * Each event in a run shorter than half of 2 P / q, by its middle; the
- * phase's cosine summed, over the square root of half their count (a
- * normal's z for times at random), at MODEL_CLAIM_P over the q tried.
- */
-static int coincides(const struct source_config *c, const struct model_event *ev, size_t n,
-		     const struct marks *m, double hi)
-{
-	double period2 = 2 * m->period, shortest = fmax(c->min_period, 2 * c->quantum);
-	int qmax = shortest > 0 ? (int)fmin(FOLD_MULTIPLE_MAX, period2 / shortest) : FOLD_MULTIPLE_MAX;
-	if (qmax < 3)
-		return 0;
-	double *sum = calloc((size_t)qmax + 1, sizeof *sum);
-	size_t *count = calloc((size_t)qmax + 1, sizeof *count);
-	if (sum == NULL || count == NULL) {
-		free(sum), free(count);
-		return 0;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct model_run *u = &c->rs->r[ev[i].run];
-		if (marks_held(m, u->at, u->t) >= 1 || !(u->t > 0))
-			continue;
-		/* its phase at 2 P (a turn), then at 2 P / q by turning q
-		 * times as far: odd q two turns apart */
-		double x = (u->at + u->t / 2 - hi) / period2;
-		x -= floor(x);
-		double re1 = cos(2 * M_PI * x), im1 = sin(2 * M_PI * x);
-		double re2 = re1 * re1 - im1 * im1, im2 = 2 * re1 * im1;
-		double re = re1 * re2 - im1 * im2, im = re1 * im2 + im1 * re2;	/* q = 3 */
-		for (int q = 3; q <= qmax && u->t < period2 / q / 2; q += 2) {
-			sum[q] += re, count[q]++;
-			double r = re * re2 - im * im2;
-			im = re * im2 + im * re2, re = r;
-		}
-	}
-	int tries = 0, locked = 0;
-	for (int q = 3; q <= qmax; q += 2)
-		tries += count[q] >= SOURCE_EVENTS_MIN;
-	double zmin = tries > 0 ? gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P / tries) : INFINITY;
-	for (int q = 3; q <= qmax && !locked; q += 2)
-		locked = count[q] >= SOURCE_EVENTS_MIN &&
-			 sum[q] / sqrt((double)count[q] / 2) > zmin;
-	free(sum), free(count);
-	return locked;
 }
 
 /* The Mann-Whitney z of the odd marks' costs against the even ones'
@@ -199,8 +144,7 @@ int alternate_split(const struct source_config *c, const struct model_event *ev,
 		 * 80% of its marks had read two of 4 ms, 30 and 5 us, the 30
 		 * at every mark) */
 		if (p < MODEL_CLAIM_P && lhi < hlo && hmed - lmed > seen &&
-		    !holds_cheaper(low, nhi, lhi, hmed, sigma) &&
-		    !coincides(c, ev, n, m, m->phase + (costlier_odd ? m->period : 0))) {
+		    !holds_cheaper(low, nhi, lhi, hmed, sigma)) {
 			/* the costlier half's marks, every second one */
 			m->phase += costlier_odd ? m->period : 0;
 			m->period *= 2;

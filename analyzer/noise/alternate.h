@@ -21,11 +21,7 @@
  *    own spread's tail (a normal's from their MAD, no less than the
  *    jitter's scale; Poisson at MODEL_CLAIM_P): a source on every mark
  *    with another on every second one at a share of its marks (in phase)
- *    leaves the first one's cost alone where the second skips;
- *  - the costlier marks are not where another source's marks fall too:
- *    the events at none of the source's marks do not lock, in phase with
- *    them, to twice its period over an odd q (a 4 ms timer on every
- *    second mark of a 10 ms source, its own events every 4 ms between).
+ *    leaves the first one's cost alone where the second skips.
  * Then the source's marks are the costlier half's, at twice the period,
  * and the others are left to the search, which finds them as a source of
  * their own.  (A source found again in a later round is tested again:

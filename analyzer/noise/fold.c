@@ -250,14 +250,27 @@ static int of_another(const size_t *count, int k, int j, int full, double chance
 
 /* The slots of k filled beyond chance among those of one slot of a
  * divisor d's fold (j mod d = slot), but those another source fills
- * (of_another). */
+ * (of_another); all of them where every one but the fullest is filled,
+ * and alike: the d fold's source is at every mark of its own, the
+ * fullest slot's one more source there (a 2 ms source at a fifth of its
+ * marks, a 12 ms one on its marks: the 2 ms one). */
 static int filled_in_class(const double *mid, size_t n, int k, int d, int slot,
 			   const struct marks *m, double chance, int tries, size_t *count)
 {
-	int full = slots(mid, n, k, m, count), f = 0;
+	int full = slots(mid, n, k, m, count), f = 0, q = 0, all = 1;
+	size_t *at = malloc((size_t)k * sizeof *at), sum = 0;
+	if (at == NULL)
+		return k;
+	for (int j = slot; j < k; j += d)
+		if (j != full) {
+			all = all && filled_slot(count, k, j, chance, tries);
+			at[q++] = count[j], sum += count[j];
+		}
+	int every = all && q > 1 && uniform(at, q, sum, tries);
+	free(at);
 	for (int j = slot; j < k; j += d)
 		f += filled_slot(count, k, j, chance, tries) &&
-		     (j == full || !of_another(count, k, j, full, chance, tries));
+		     (every || j == full || !of_another(count, k, j, full, chance, tries));
 	return f;
 }
 

@@ -44,7 +44,11 @@
  *    e apart, all filled and alike, the fullest not among them (a 10 ms
  *    source beside a 4 ms timer on 400 us marks fills slots 2 and 7 of
  *    10, the timer slot 3: 800 us had been named, at 23% of its marks;
- *    on 500 us marks slots 2 and 6 of 8: 1 ms, at 35%);
+ *    on 500 us marks slots 2 and 6 of 8: 1 ms, at 35%), nor anything
+ *    where every slot of the former's but the fullest is filled, alike:
+ *    its source is at every mark of its own, and the fullest slot holds
+ *    one more there (a 2 ms source at a fifth of its marks and a 12 ms
+ *    one on its marks: the 2 ms one);
  *  - else p itself.
  */
 #ifndef SUBTICK_FOLD_H

@@ -268,39 +268,6 @@ static void held_with(const struct source_config *c, struct model_event *ev, siz
 	}
 }
 
-/* The costs of the periodic sources found before s, from their events
- * in runs that hold none of s's marks, where some do and enough do not:
- * a run that holds both costs both (a 10 ms source taken before the 4 ms
- * timer that falls on its every second mark had its cost from both, 27
- * us for 17, and the timer's share of its marks then missed those
- * runs: held_with judges them by it).  Sources of their own marks only:
- * runs slowed after another's (after.h) lie at its marks by what they
- * are, and a grid's wait for them. */
-static void recost_beside(const struct source_config *c, const struct model_event *ev, size_t n,
-			  const struct source *s, double *buf, struct sources *out)
-{
-	if (s->marks.grid > 0 || s->after)
-		return;
-	for (size_t j = 0; j < out->count; j++) {
-		struct source *o = &out->s[j];
-		if (o->kind != SOURCE_PERIODIC || o->marks.grid > 0 || o->after)
-			continue;
-		size_t k = 0, shared = 0;
-		for (size_t i = 0; i < n; i++) {
-			if (ev[i].source != (int)j)
-				continue;
-			if (extra_marks(s, &s->marks, &c->rs->r[ev[i].run]) >= 1)
-				shared++;
-			else
-				buf[k++] = ev[i].cost / ev[i].extra;
-		}
-		if (shared == 0 || k < SOURCE_EVENTS_MIN)
-			continue;
-		double mad;
-		sources_spread(buf, k, &o->cost, &o->cost_lo, &o->cost_hi, &mad);
-	}
-}
-
 static int take_source(const struct source_config *c, struct model_event *ev, size_t n,
 		       double *buf, struct source *s, struct sources *out)
 {
@@ -339,7 +306,6 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 		return 0;
 	}
 	s->coherence = coherence_of(c, ev, n, id, &s->marks);
-	recost_beside(c, ev, n, s, buf, out);
 	held_with(c, ev, n, id, s, out);
 	fire_of(c, ev, n, id, s);
 	out->s[out->count++] = *s;
