@@ -44,6 +44,24 @@ static int filled_slot(const size_t *count, int k, int j, double chance, int tri
 	       gsl_cdf_poisson_Q((unsigned)count[j] - 1, chance / k) < MODEL_CLAIM_P / tries;
 }
 
+/* The slots j, j + e, ... of k (mod k) are one source's of e p: all
+ * filled beyond chance and alike (-1 when out of memory). */
+static int one_source(const size_t *count, int k, int j, int e, double chance, int tries)
+{
+	int q = k / e, all = 1;
+	size_t *at = malloc((size_t)q * sizeof *at), sum = 0;
+	if (at == NULL)
+		return -1;
+	for (int i = 0; i < q && all; i++) {
+		int s = (j + i * e) % k;
+		at[i] = count[s], sum += count[s];
+		all = filled_slot(count, k, s, chance, tries);
+	}
+	int alike = all && uniform(at, q, sum, tries);
+	free(at);
+	return alike;
+}
+
 /* Slots filled beyond chance (filled_slot); *rest: the events of the
  * others. */
 static int filled(const size_t *count, int k, double chance, int tries, size_t *rest)
@@ -205,17 +223,9 @@ static int recurring(const double *mid, size_t n, int k, int slot, const struct 
 	for (int d = 1; d < k; d++) {
 		if (k % d != 0)
 			continue;
-		int q = k / d, all = 1;
-		size_t *at = malloc((size_t)q * sizeof *at), sum = 0;
-		if (at == NULL)
+		int alike = one_source(count, k, slot, d, chance, tries);
+		if (alike < 0)
 			return k;
-		for (int j = 0; j < q; j++) {
-			at[j] = count[(slot + j * d) % k];
-			sum += at[j];
-			all = all && filled_slot(count, k, (slot + j * d) % k, chance, tries);
-		}
-		int alike = all && uniform(at, q, sum, tries);
-		free(at);
 		if (alike && steps_by(mid, n, d, slot, m))
 			return d;
 	}
@@ -223,29 +233,14 @@ static int recurring(const double *mid, size_t n, int k, int slot, const struct 
 }
 
 /* Slot j of k is another source's than the fullest slot's: the slots e
- * apart from it all filled and alike (as `recurring` judges a source of
- * e p), the fullest not among them (a 10 ms source on the 500 us marks
+ * apart from it one source's of e p (one_source), the fullest not among them (a 10 ms source on the 500 us marks
  * of a 4 ms timer fills slots 2 and 6 of 8, the timer slot 0). */
 static int of_another(const size_t *count, int k, int j, int full, double chance, int tries)
 {
-	size_t *at = malloc((size_t)k * sizeof *at);
-	int another = 0;
-	if (at == NULL)
-		return 0;
-	for (int e = 1; e < k && !another; e++) {
-		if (k % e != 0 || (full - j) % e == 0)
-			continue;
-		int q = k / e, all = 1;
-		size_t sum = 0;
-		for (int i = 0; i < q && all; i++) {
-			int s = (j + i * e) % k;
-			at[i] = count[s], sum += count[s];
-			all = filled_slot(count, k, s, chance, tries);
-		}
-		another = all && uniform(at, q, sum, tries);
-	}
-	free(at);
-	return another;
+	for (int e = 1; e < k; e++)
+		if (k % e == 0 && (full - j) % e != 0 && one_source(count, k, j, e, chance, tries) > 0)
+			return 1;
+	return 0;
 }
 
 /* The slots of k filled beyond chance among those of one slot of a
@@ -257,7 +252,7 @@ static int of_another(const size_t *count, int k, int j, int full, double chance
 static int filled_in_class(const double *mid, size_t n, int k, int d, int slot,
 			   const struct marks *m, double chance, int tries, size_t *count)
 {
-	int full = slots(mid, n, k, m, count), f = 0, q = 0, all = 1;
+	int full = slots(mid, n, k, m, count), q = 0, all = 1, f = 0;
 	size_t *at = malloc((size_t)k * sizeof *at), sum = 0;
 	if (at == NULL)
 		return k;
@@ -268,9 +263,11 @@ static int filled_in_class(const double *mid, size_t n, int k, int d, int slot,
 		}
 	int every = all && q > 1 && uniform(at, q, sum, tries);
 	free(at);
+	if (every)	/* d p's source, and one more in the fullest */
+		return q + 1;
 	for (int j = slot; j < k; j += d)
 		f += filled_slot(count, k, j, chance, tries) &&
-		     (every || j == full || !of_another(count, k, j, full, chance, tries));
+		     (j == full || !of_another(count, k, j, full, chance, tries));
 	return f;
 }
 
