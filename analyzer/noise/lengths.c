@@ -13,10 +13,12 @@
 #include "parallel.h"
 #include "tunables.h"
 
-/* What the search costs, at most: the runs whose windows are scanned (a
- * stride of the sample), and the frequencies of the sawtooth and about
- * each candidate. */
-enum { LENGTHS_RUNS_MAX = 4096, LENGTHS_STEPS_MAX = 16384 };
+/* What the search costs, at most: the frequencies of the sawtooth; the
+ * runs whose windows a level of the scan reads (a stride of its stretch),
+ * and the runs times frequencies of a level's scan, per candidate; each
+ * level after the first scans a stretch LENGTHS_WIDEN times as long. */
+enum { LENGTHS_STEPS_MAX = 16384, LENGTHS_RUNS_MAX = 16384, LENGTHS_WIDEN = 8 };
+#define LENGTHS_WORK_MAX (1 << 24)
 
 /* Each N's runs: how many, the mean and variance of their excess. */
 struct point_mean {
@@ -156,6 +158,10 @@ struct candidate {
  * Each frequency's sums are taken in the N's order, as one frequency's
  * alone would be. */
 enum { SAWTOOTH_LANES = 4 };
+/* The loops over a frequency's pairs of lanes, unrolled: their sums then
+ * stay in registers (not unrolled, GCC kept them in memory, stored and
+ * loaded at every N). */
+#define LANES_EACH _Pragma("GCC unroll 2")
 
 /* The sawtooth at the frequencies nu[0..lanes) (cycles over the longest
  * floor; lanes <= SAWTOOTH_LANES): its F statistic at each (0 where its
@@ -179,26 +185,36 @@ static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t
 	for (size_t j = 0; j < n; j++) {
 		const struct point_mean *p = &pm[j];
 		lanes2 x[H], r[H], pw[H];
-		lanes2_mask above[H];
+		lanes2_mask above[H], any = { 0, 0 };
 		/* x - x^runs where x > plain, x itself elsewhere (where the
-		 * power taken is 0's, never a subnormal's slow product) */
+		 * power taken is 0's, never a subnormal's slow product); no
+		 * power at all where no lane is above (most N of many runs:
+		 * plain is 0.96 at 1000) */
+		LANES_EACH
 		for (size_t h = 0; h < H; h++) {
 			lanes2 fv = lanes_all(p->f) * v[h];
 			x[h] = fv - lanes_floor(fv);
 			above[h] = x[h] > lanes_all(p->plain);
+			any |= above[h];
 			pw[h] = lanes_select(above[h], x[h], zero), r[h] = lanes_all(1);
 		}
-		for (unsigned k = p->runs;;) {	/* x^runs by squaring */
+		for (unsigned k = p->runs; any[0] | any[1];) {	/* x^runs by squaring */
+			LANES_EACH
 			for (size_t h = 0; h < H; h++)
 				r[h] = k & 1 ? r[h] * pw[h] : r[h];
 			k >>= 1;
-			if (k == 0)
+			if (k == 0) {
+				LANES_EACH
+				for (size_t h = 0; h < H; h++)
+					x[h] -= lanes_select(above[h], r[h], zero);
 				break;
+			}
+			LANES_EACH
 			for (size_t h = 0; h < H; h++)
 				pw[h] *= pw[h];
 		}
+		LANES_EACH
 		for (size_t h = 0; h < H; h++) {
-			x[h] -= lanes_select(above[h], r[h], zero);
 			lanes2 wx = lanes_all(p->w) * x[h];
 			s1[h] += wx, sf[h] += wx * lanes_all(p->f), sq[h] += wx * x[h];
 			se[h] += wx * lanes_all(e->ey[j]);
@@ -321,9 +337,9 @@ struct window {
 	double y;		/* held one more mark: 1, else 0 */
 };
 
-/* What stage 2 found at one candidate: the frequency (per clock unit) of
- * the strongest Z within a sawtooth's width of it, its Z, phase and the
- * frequencies tried. */
+/* What a level of stage 2 found at one candidate: the frequency (per
+ * clock unit) of the strongest Z within the range scanned, its Z, phase
+ * and the frequencies tried. */
 struct scan_found {
 	double nu, z, phase, trials;
 };
@@ -346,9 +362,12 @@ static struct turn phasor(double nu, double x)
 static void windows_scan(const struct window *const w[2], size_t n, const double nu0[2],
 			 double half, double span, struct scan_found found[2])
 {
+	/* the stretch's runs times its steps are at most LENGTHS_WORK_MAX
+	 * (stretch_first, stretch_wider); the cap only keeps a cast from
+	 * overflowing */
 	double step = 1 / (4 * span), want = 2 * half / step + 1;
-	size_t steps = LENGTHS_STEPS_MAX;
-	if (want < LENGTHS_STEPS_MAX)	/* (a cast of more would overflow) */
+	size_t steps = LENGTHS_WORK_MAX;
+	if (want < LENGTHS_WORK_MAX)
 		steps = (size_t)want;
 	else
 		step = 2 * half / (double)(steps - 1);
@@ -411,14 +430,92 @@ static void windows_scan(const struct window *const w[2], size_t n, const double
 	free(v);
 }
 
-/* The windows of every run (a stride of them, at most
- * LENGTHS_RUNS_MAX): whether each held one more mark of a candidate, by
- * its excess over the N's jitter mean and half the sawtooth's height. */
-static size_t windows_of(const struct run_sample *rs, const struct point_set *ps,
-			 const struct candidate *c, double top, struct window *w)
+/* A stretch of the sample's runs (they are in the order taken, their
+ * starts growing): [lo, hi), every stride-th read, first start to last
+ * end span. */
+struct stretch {
+	size_t lo, hi, stride;
+	double span;
+};
+
+/* The steps of a scan over a stretch of span, within a sawtooth's width
+ * (a step of 1 over the longest floor, top) either way: a quarter of 1 /
+ * span apart. */
+static double steps_over(double span, double top)
 {
-	size_t stride = rs->count / LENGTHS_RUNS_MAX + 1, k = 0;
-	for (size_t i = 0; i < rs->count; i += stride) {
+	return 8 * span / top + 1;
+}
+
+/* [lo, hi)'s span, and the stride that keeps its runs read to at most
+ * LENGTHS_RUNS_MAX and the runs times the steps to LENGTHS_WORK_MAX. */
+static struct stretch stretch_of(const struct run_sample *rs, size_t lo, size_t hi, double steps)
+{
+	struct stretch st = { lo, hi, 1, 0 };
+	if (hi > lo)
+		st.span = rs->r[hi - 1].at + rs->r[hi - 1].t - rs->r[lo].at;
+	double most = fmin(LENGTHS_RUNS_MAX, fmax(1, LENGTHS_WORK_MAX / steps));
+	st.stride = (size_t)ceil((double)(hi - lo) / most);
+	st.stride = st.stride ? st.stride : 1;
+	return st;
+}
+
+/* The first level's stretch.  A scan's Z grows with the runs it reads,
+ * where the frequency steps resolve the source over the stretch (a
+ * quarter of 1 / span apart): over a stretch of L, d L runs (d the
+ * sample's runs per clock unit) times steps_over(L) is the work, which
+ * grows as L^2; so the stretch is the longest whose runs all read cost at
+ * most LENGTHS_WORK_MAX, d L (8 L / top + 1) = W, or the whole sample.
+ * (Scanning a stride of a longer stretch at the same steps, as this
+ * code once did, is as costly and sees nothing: its steps, a quarter of
+ * 1 / L apart, leave a source between them to drift through whole turns
+ * over the longer span.)  Of the stretches that long, the one holding the
+ * most runs. */
+static struct stretch stretch_first(const struct run_sample *rs, double top)
+{
+	size_t n = rs->count, best_lo = 0, best_hi = n;
+	double d = (double)n / rs->span, a = 8 * d / top;
+	double len = (-d + sqrt(d * d + 4 * a * LENGTHS_WORK_MAX)) / (2 * a);
+	if (n > 0 && len < rs->span) {
+		size_t hi = 0, most = 0;
+		for (size_t lo = 0; lo < n; lo++) {
+			hi = hi > lo ? hi : lo;
+			while (hi < n && rs->r[hi].at + rs->r[hi].t <= rs->r[lo].at + len)
+				hi++;
+			if (hi - lo > most)
+				most = hi - lo, best_lo = lo, best_hi = hi;
+		}
+	}
+	struct stretch st = stretch_of(rs, best_lo, best_hi, 1);
+	return stretch_of(rs, best_lo, best_hi, steps_over(st.span, top));
+}
+
+/* The next level's stretch: LENGTHS_WIDEN times prev's span about its
+ * middle, within the sample, its scan steps - steps about a frequency
+ * known to half a step of prev's. */
+static struct stretch stretch_wider(const struct run_sample *rs, const struct stretch *prev,
+				    double steps)
+{
+	size_t n = rs->count;
+	double at0 = rs->r[prev->lo].at, len = LENGTHS_WIDEN * prev->span;
+	double from = at0 + prev->span / 2 - len / 2, end = rs->r[n - 1].at + rs->r[n - 1].t;
+	from = fmax(0, fmin(from, end - len));
+	size_t lo = 0, hi = n;
+	while (lo < n && rs->r[lo].at < from)
+		lo++;
+	while (hi > lo && rs->r[hi - 1].at + rs->r[hi - 1].t > from + len)
+		hi--;
+	return stretch_of(rs, lo, hi, steps);
+}
+
+/* The windows of a stretch's runs: whether each held one more mark of a
+ * candidate, by its excess over the N's jitter mean and half the
+ * sawtooth's height. */
+static size_t windows_of(const struct run_sample *rs, const struct point_set *ps,
+			 const struct candidate *c, double top, const struct stretch *st,
+			 struct window *w)
+{
+	size_t k = 0;
+	for (size_t i = st->lo; i < st->hi; i += st->stride) {
 		const struct model_run *u = &rs->r[i];
 		double f = ps->p[u->point].min;
 		double base = c->a + c->b * f / top;
@@ -451,6 +548,21 @@ static void fit_marks(const struct window *w, size_t n, double period, double ph
 	free(at), free(len);
 }
 
+/* What stage 2 found at a candidate: the first level's finding (its
+ * chance: the source is named from it), and the last level's, with that
+ * level's span (the marks are fitted to its windows).  whole: the last
+ * level read the whole sample, each level's peak at its own chance. */
+struct scan_result {
+	struct scan_found first, last;
+	double span;
+	int whole;
+};
+
+static int significant(const struct scan_found *f)
+{
+	return f->z > 0 && log10(f->trials) - f->z / M_LN10 < PERIOD_LOG10_P;
+}
+
 /* The candidates' windows and their scans, two candidates side by side,
  * the pairs shared among the cores (parallel.h). */
 struct scans {
@@ -458,29 +570,61 @@ struct scans {
 	const struct point_set *ps;
 	const struct candidate *cand;
 	double top;
+	struct stretch first;	/* the first level's stretch */
 	size_t live[LENGTHS_CANDIDATES], nlive;	/* the candidates scanned */
-	struct window *w[LENGTHS_CANDIDATES];	/* room for the stride's runs */
+	struct window *w[LENGTHS_CANDIDATES];	/* room for a level's runs */
 	size_t k[LENGTHS_CANDIDATES];
-	struct scan_found found[LENGTHS_CANDIDATES];
+	struct scan_result res[LENGTHS_CANDIDATES];
 };
 
+/* Two candidates' scans, level by level: the first within a sawtooth's
+ * width (a step of 1 over the longest floor) either way, over the first
+ * stretch; each next over a stretch LENGTHS_WIDEN times as long, within
+ * two of the last level's steps either way of its peak (a peak lies
+ * within half a step of the truth, and the scan's error is a small part
+ * of a step at the Z it is named at), until one reads the whole sample.
+ * A candidate whose peak falls below its chance at a level stops there. */
 static void scan_pair(void *ctx, unsigned worker, size_t g)
 {
 	(void)worker;
 	struct scans *sc = ctx;
+	const struct run_sample *rs = sc->rs;
 	size_t two[2] = { sc->live[2 * g], sc->live[2 * g + 1 < sc->nlive ? 2 * g + 1 : 2 * g] };
-	const struct window *w[2];
-	double nu0[2];
-	struct scan_found found[2];
-	for (int l = 0; l < 2; l++) {
-		size_t i = two[l];
-		sc->k[i] = windows_of(sc->rs, sc->ps, &sc->cand[i], sc->top, sc->w[i]);
-		w[l] = sc->w[i], nu0[l] = sc->cand[i].nu / sc->top;
+	struct stretch st = sc->first;
+	double nu0[2], half = 1 / sc->top;
+	int live[2] = { 1, 1 };
+	for (int l = 0; l < 2; l++)
+		nu0[l] = sc->cand[two[l]].nu / sc->top;
+	for (int level = 0;; level++) {
+		const struct window *w[2];
+		struct scan_found found[2];
+		size_t k = 0;
+		for (int l = 0; l < 2; l++)
+			if (live[l])
+				k = sc->k[two[l]] = windows_of(rs, sc->ps, &sc->cand[two[l]], sc->top,
+							       &st, sc->w[two[l]]);
+		for (int l = 0; l < 2; l++)	/* a lane stopped scans the other's */
+			w[l] = sc->w[two[live[l] ? l : 1 - l]];
+		windows_scan(w, k, nu0, half, st.span, found);
+		int whole = st.lo == 0 && st.hi == rs->count;
+		for (int l = 0; l < 2; l++) {
+			struct scan_result *r = &sc->res[two[l]];
+			if (!live[l])
+				continue;
+			if (level == 0)
+				r->first = found[l];
+			if (!significant(&found[l])) {
+				live[l] = 0;
+				continue;
+			}
+			r->last = found[l], r->span = st.span, r->whole = whole;
+			nu0[l] = found[l].nu;
+		}
+		if ((!live[0] && !live[1]) || whole)
+			break;
+		half = 2 / (4 * st.span);
+		st = stretch_wider(rs, &st, 4 * LENGTHS_WIDEN + 1);
 	}
-	/* within a sawtooth's width (a step of 1 over the longest floor)
-	 * either way */
-	windows_scan(w, sc->k[two[0]], nu0, 1 / sc->top, sc->rs->span, found);
-	sc->found[two[0]] = found[0], sc->found[two[1]] = found[1];
 }
 
 int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
@@ -491,7 +635,7 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 		return 0;
 	struct point_mean *pm = malloc(ps->count * sizeof *pm);
 	struct scans sc = { .rs = rs, .ps = ps };
-	size_t room = rs->count / (rs->count / LENGTHS_RUNS_MAX + 1) + 1;
+	size_t room = (rs->count < LENGTHS_RUNS_MAX ? rs->count : LENGTHS_RUNS_MAX) + 1;
 	int rc = pm ? 0 : -1;
 	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++) {
 		sc.w[i] = malloc(room * sizeof *sc.w[i]);
@@ -514,22 +658,30 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
 							  : 0;
 	sc.cand = cand, sc.top = top;
+	/* the runs' starts in order: a stretch of them is a stretch of time
+	 * (else the whole sample is the one level) */
+	int in_order = 1;
+	for (size_t i = 1; i < rs->count && in_order; i++)
+		in_order = rs->r[i].at >= rs->r[i - 1].at;
+	sc.first = in_order ? stretch_first(rs, top)
+			    : stretch_of(rs, 0, rs->count, steps_over(rs->span, top));
 	for (size_t i = 0; i < nc; i++)
 		if (cand[i].c > 0)
 			sc.live[sc.nlive++] = i;
 	parallel_for((sc.nlive + 1) / 2, parallel_workers(), scan_pair, &sc);
 	for (size_t j = 0; j < sc.nlive; j++) {
 		size_t i = sc.live[j];
-		const struct scan_found *f = &sc.found[i];
+		const struct scan_result *r = &sc.res[i];
+		const struct scan_found *f = &r->first;
 		double log10_p = log10(f->trials) - f->z / M_LN10;
-		if (!(f->z > 0) || !(log10_p < PERIOD_LOG10_P) ||
-		    (out->found && !(log10_p < out->log10_p)))
+		if (!r->whole || (out->found && !(log10_p < out->log10_p)))
 			continue;
 		out->found = 1;
 		out->log10_p = log10_p;
 		out->f = cand[i].f;
 		out->cost = cand[i].c;
-		fit_marks(sc.w[i], sc.k[i], 1 / f->nu, f->phase, f->z, rs->span, quantum, &out->marks);
+		fit_marks(sc.w[i], sc.k[i], 1 / r->last.nu, r->last.phase, r->last.z, r->span, quantum,
+			  &out->marks);
 	}
 	free(pm);
 	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++)

@@ -37,8 +37,14 @@
  *     over a frequency step of a quarter of 1 / span, about each
  *     candidate's period, is Z(P) = |S|^2 / var S: exponential of mean 1
  *     for runs without a source (phases at random), named at
- *     10^PERIOD_LOG10_P over the frequencies tried.  The strongest
- *     candidate's marks are then fitted to the windows (marks_fit).
+ *     10^PERIOD_LOG10_P over the frequencies tried.  Its cost is the
+ *     runs read times the steps, and the steps grow with the span: the
+ *     first level scans the longest stretch of the collection whose
+ *     runs, all read, cost at most a fixed work, and each level after it
+ *     a stretch eight times as long about a frequency known to a step of
+ *     the last, until one reads the whole collection (a source named
+ *     holds its phase over all of it).  The strongest candidate's marks
+ *     are then fitted to the last level's windows (marks_fit).
  */
 #ifndef SUBTICK_LENGTHS_H
 #define SUBTICK_LENGTHS_H

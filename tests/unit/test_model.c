@@ -274,6 +274,18 @@ static void test_saturated(void **state)
 			fail_msg("runs to 2.2 ms: compensated %g [%g, %g], truth 0.57", c->slope,
 				 c->slope_lo, c->slope_hi);
 		analysis_free(&a);
+		/* a 40 us source in runs of 47 to 98 us over 2 s, 20,000
+		 * times the longest run: the windows' scan had read a stride
+		 * of the whole sample at steps ten times too far apart to
+		 * hold the source's phase over it, found nothing, and the
+		 * jitter's tail named "at random, 1000 to 12,000 a second",
+		 * not periodic (lengths.c: stretch_first) */
+		run(stream("--tick 26 --unit-ns 0.3846 --slope 0.61 --intercept 70 "
+			   "--range 200000:417000:64 --seconds 2 --periodic 40:0.5",
+			   seed, &t),
+		    &a);
+		check_source(&a, SOURCE_PERIODIC, 40e3, t.rate[0], 500);
+		analysis_free(&a);
 	}
 }
 
