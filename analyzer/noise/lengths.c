@@ -158,10 +158,27 @@ struct candidate {
  * Each frequency's sums are taken in the N's order, as one frequency's
  * alone would be. */
 enum { SAWTOOTH_LANES = 4 };
-/* The loops over a frequency's pairs of lanes, unrolled: their sums then
- * stay in registers (not unrolled, GCC kept them in memory, stored and
- * loaded at every N). */
-#define LANES_EACH _Pragma("GCC unroll 2")
+
+/* Four frequencies side by side (lanes.h's vector extensions, four
+ * lanes wide), in a sawtooth built for AVX2 beside the base
+ * instructions where the compiler can: the four in one instruction
+ * there, in two of two elsewhere, the same IEEE operations in each lane
+ * either way (so the same bits; AVX2 alone enables no FMA contraction).
+ * No function takes or gives four lanes (that would change the ABI
+ * between the two builds): L4 and L4_SELECT are lanes_all and
+ * lanes_select, four wide. */
+typedef double lanes4 __attribute__((vector_size(4 * sizeof(double))));
+typedef int64_t lanes4_mask __attribute__((vector_size(4 * sizeof(int64_t))));
+#define L4(x) ((lanes4){ (x), (x), (x), (x) })
+#define L4_SELECT(m, a, b) ((lanes4)(((lanes4_mask)(a) & (m)) | ((lanes4_mask)(b) & ~(m))))
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define SAWTOOTH_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef SAWTOOTH_CLONES
+#define SAWTOOTH_CLONES
+#endif
 
 /* The sawtooth at the frequencies nu[0..lanes) (cycles over the longest
  * floor; lanes <= SAWTOOTH_LANES): its F statistic at each (0 where its
@@ -174,56 +191,46 @@ enum { SAWTOOTH_LANES = 4 };
  * worst, 8e-13 of F seen): a sawtooth no further from a line than n
  * 2^-52 is taken as the line itself (F of 0), and the products' loss goes
  * with the squares', so that a nearly straight one's F stays near 0. */
+SAWTOOTH_CLONES
 static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
 		     const struct residual_line *e, const double *nu, size_t lanes,
 		     struct candidate *c)
 {
-	enum { H = SAWTOOTH_LANES / 2 };	/* pairs of lanes */
-	lanes2 v[H], s1[H], sf[H], sq[H], se[H], zero = lanes_all(0);
-	for (size_t h = 0; h < H; h++)
-		v[h] = (lanes2){ nu[2 * h], nu[2 * h + 1] }, s1[h] = sf[h] = sq[h] = se[h] = zero;
+	const lanes4 zero = L4(0), one = L4(1), big = L4(0x1p52);
+	lanes4 v = { nu[0], nu[1], nu[2], nu[3] }, s1 = zero, sf = zero, sq = zero, se = zero;
 	for (size_t j = 0; j < n; j++) {
 		const struct point_mean *p = &pm[j];
-		lanes2 x[H], r[H], pw[H];
-		lanes2_mask above[H], any = { 0, 0 };
+		/* x = frac(f nu): f nu lies in [0, 2^52) (f in (0, 1], nu at
+		 * most 1 + LENGTHS_STEPS_MAX / LENGTHS_OVERSAMPLE), where
+		 * adding and taking away 2^52 rounds it to a whole number,
+		 * one less where that went up: floor's, bit for bit
+		 * (lanes_floor's first case) */
+		lanes4 fv = L4(p->f) * v, fl = (fv + big) - big;
+		fl -= L4_SELECT(fl > fv, one, zero);
+		lanes4 x = fv - fl;
 		/* x - x^runs where x > plain, x itself elsewhere (where the
 		 * power taken is 0's, never a subnormal's slow product); no
 		 * power at all where no lane is above (most N of many runs:
 		 * plain is 0.96 at 1000) */
-		LANES_EACH
-		for (size_t h = 0; h < H; h++) {
-			lanes2 fv = lanes_all(p->f) * v[h];
-			x[h] = fv - lanes_floor(fv);
-			above[h] = x[h] > lanes_all(p->plain);
-			any |= above[h];
-			pw[h] = lanes_select(above[h], x[h], zero), r[h] = lanes_all(1);
-		}
-		for (unsigned k = p->runs; any[0] | any[1];) {	/* x^runs by squaring */
-			LANES_EACH
-			for (size_t h = 0; h < H; h++)
-				r[h] = k & 1 ? r[h] * pw[h] : r[h];
-			k >>= 1;
-			if (k == 0) {
-				LANES_EACH
-				for (size_t h = 0; h < H; h++)
-					x[h] -= lanes_select(above[h], r[h], zero);
-				break;
+		lanes4_mask above = x > L4(p->plain);
+		if (above[0] | above[1] | above[2] | above[3]) {
+			lanes4 pw = L4_SELECT(above, x, zero), r = one;
+			for (unsigned k = p->runs;;) {	/* x^runs by squaring */
+				r = k & 1 ? r * pw : r;
+				k >>= 1;
+				if (k == 0)
+					break;
+				pw *= pw;
 			}
-			LANES_EACH
-			for (size_t h = 0; h < H; h++)
-				pw[h] *= pw[h];
+			x -= L4_SELECT(above, r, zero);
 		}
-		LANES_EACH
-		for (size_t h = 0; h < H; h++) {
-			lanes2 wx = lanes_all(p->w) * x[h];
-			s1[h] += wx, sf[h] += wx * lanes_all(p->f), sq[h] += wx * x[h];
-			se[h] += wx * lanes_all(e->ey[j]);
-		}
+		lanes4 wx = L4(p->w) * x;
+		s1 += wx, sf += wx * L4(p->f), sq += wx * x;
+		se += wx * L4(e->ey[j]);
 	}
 	double sx[SAWTOOTH_LANES], sfx[SAWTOOTH_LANES], sxx[SAWTOOTH_LANES], sxy[SAWTOOTH_LANES];
 	for (size_t q = 0; q < SAWTOOTH_LANES; q++)
-		sx[q] = s1[q / 2][q % 2], sfx[q] = sf[q / 2][q % 2], sxx[q] = sq[q / 2][q % 2],
-		sxy[q] = se[q / 2][q % 2];
+		sx[q] = s1[q], sfx[q] = sf[q], sxx[q] = sq[q], sxy[q] = se[q];
 	for (size_t q = 0; q < lanes; q++) {
 		c[q] = (struct candidate){ nu[q], 0, 0, 0, 0 };
 		double bx = s->det > 0 ? (s->s0 * sfx[q] - s->s1 * sx[q]) / s->det : 0;
