@@ -34,22 +34,25 @@ struct cells {
 	double n;
 };
 
-/* log of S(a) - S(b), a < b, without losing it to cancellation. */
-static double log_mass(double a, double b, double sigma, double xi)
+/* log of S(a) - S(b), a < b, from log S(a) and log S(b), without
+ * losing it to cancellation. */
+static double log_mass(double la, double lb)
 {
-	double la = gpd_log_survival(a, sigma, xi), lb = gpd_log_survival(b, sigma, xi);
 	double d = -expm1(lb - la);
 	return d > 0 ? la + log(d) : -INFINITY;
 }
 
+/* Each edge's log S taken once, for the cells on either side of it. */
 static double loglik(const struct cells *c, double sigma, double xi)
 {
-	double top = c->e[c->k], l = 0;
-	for (size_t j = 1; j <= c->k; j++)
+	double l = 0, la = gpd_log_survival(c->e[0], sigma, xi), lb = la;
+	for (size_t j = 1; j <= c->k; j++, la = lb) {
+		lb = gpd_log_survival(c->e[j], sigma, xi);
 		if (c->c[j] > 0)
-			l += c->c[j] * log_mass(c->e[j - 1], c->e[j], sigma, xi);
-	/* conditioned on lying at or below top */
-	double below = -expm1(gpd_log_survival(top, sigma, xi));
+			l += c->c[j] * log_mass(la, lb);
+	}
+	/* conditioned on lying at or below top, e[k] (lb) */
+	double below = -expm1(lb);
 	return below > 0 ? l - c->n * log(below) : -INFINITY;
 }
 
