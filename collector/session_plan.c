@@ -56,11 +56,17 @@ static void warn_plan(const struct session *s, const struct plan_auto_result *r,
 	double ns = s->cal.unit_ns;
 	if (s->opt->until > 0 && s->until_plan.points > 0) {
 		const struct plan_until_choice *c = &s->until_plan;
-		fprintf(stderr,
-			"%s: note: --until %g: runs up to %.3g ms at %zu N; at %.3g interruptions a second, expected %s %.2g after %.0f sweeps (%.3g s)\n",
-			s->opt->prog, s->opt->until, r->longest * ns / 1e6, c->points,
-			s->until_in.rate * 1e9 / ns, c->reachable ? "a width of" : "no better than",
-			c->width, c->sweeps, c->time * ns / 1e9);
+		if (isfinite(c->width))
+			fprintf(stderr,
+				"%s: note: --until %g: runs up to %.3g ms at %zu N; at %.3g interruptions a second, expected %s %.2g after %.0f sweeps (%.3g s)\n",
+				s->opt->prog, s->opt->until, r->longest * ns / 1e6, c->points,
+				s->until_in.rate * 1e9 / ns, c->reachable ? "a width of" : "no better than",
+				c->width, c->sweeps, c->time * ns / 1e9);
+		else	/* (planuntil.h: fewer than two N expected clean) */
+			fprintf(stderr,
+				"%s: note: --until %g: runs up to %.3g ms at %zu N; at %.3g interruptions a second nearly every run that long holds one, and no width can be foreseen before the sweeps count how many stay within the tick band\n",
+				s->opt->prog, s->opt->until, r->longest * ns / 1e6, c->points,
+				s->until_in.rate * 1e9 / ns);
 	}
 	/* (a span the plan won back with fewer N is no loss: not said) */
 	if (s->opt->until > 0 && s->until_plan.points > 0) {
