@@ -8,16 +8,20 @@
 #include <stdlib.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sf_gamma.h>
 
 #include "lanes.h"
 #include "parallel.h"
 #include "tunables.h"
 
 /* What the search costs, at most: the frequencies of the sawtooth; the
- * runs whose windows a level of the scan reads (a stride of its stretch),
- * and the runs times frequencies of a level's scan, per candidate; each
- * level after the first scans a stretch LENGTHS_WIDEN times as long. */
-enum { LENGTHS_STEPS_MAX = 16384, LENGTHS_RUNS_MAX = 16384, LENGTHS_WIDEN = 8 };
+ * runs whose windows a level of the scan reads (one of each block of a
+ * stride), and the runs times frequencies of a level's scan, per
+ * candidate; each level after the first scans stretches LENGTHS_WIDEN
+ * times as long; the first level's stretches are about LENGTHS_PLACES
+ * places in time. */
+enum { LENGTHS_STEPS_MAX = 16384, LENGTHS_RUNS_MAX = 65536, LENGTHS_WIDEN = 8,
+       LENGTHS_PLACES = 8 };
 #define LENGTHS_WORK_MAX (1 << 24)
 
 /* Each N's runs: how many, the mean and variance of their excess. */
@@ -345,11 +349,32 @@ struct window {
 };
 
 /* What a level of stage 2 found at one candidate: the frequency (per
- * clock unit) of the strongest Z within the range scanned, its Z, phase
- * and the frequencies tried. */
+ * clock unit) of the strongest Z within the range scanned, its Z (summed
+ * over the level's stretches, of which parts held runs), phase and the
+ * frequencies tried. */
 struct scan_found {
 	double nu, z, phase, trials;
+	size_t parts;
 };
+
+/* log10 of the chance of so large a Z over the frequencies tried, were
+ * there no source: each stretch's Z exponential of mean 1, their sum of
+ * `parts` a gamma (one exponential: e^-z). */
+static double log10_chance(const struct scan_found *f)
+{
+	double k = f->parts ? (double)f->parts : 1;
+	if (!(f->z > 0))
+		return 0;
+	double q = gsl_sf_gamma_inc_Q(k, f->z);
+	/* beyond the double's range: the tail's leading term */
+	double lnq = q > 0 ? log(q) : (k - 1) * log(f->z) - f->z - lgamma(k);
+	return log10(f->trials) + lnq / M_LN10;
+}
+
+static int significant(const struct scan_found *f)
+{
+	return f->z > 0 && log10_chance(f) < PERIOD_LOG10_P;
+}
 
 /* A phasor: cos and sin of 2 pi nu x (x's whole turns taken out first). */
 struct turn {
@@ -363,23 +388,27 @@ static struct turn phasor(double nu, double x)
 }
 
 /* Stage 2 at two candidates side by side (lanes.h), their windows w[0]
- * and w[1] (the same runs, each with its own marks held: y) and their
- * frequencies nu0[0] and nu0[1], each scanned half either way: what each
- * found.  The two may be one candidate twice. */
-static void windows_scan(const struct window *const w[2], size_t n, const double nu0[2],
-			 double half, double span, struct scan_found found[2])
+ * and w[1] (the same runs, each with its own marks held: y), in parts
+ * [edge[j], edge[j + 1]) (the stretches: each part's Z its own, and the
+ * parts' summed), and their frequencies nu0[0] and nu0[1], each scanned
+ * half either way at a quarter of 1 / span: what each found.  The two
+ * may be one candidate twice. */
+static void windows_scan(const struct window *const w[2], const size_t *edge, size_t nparts,
+			 const double nu0[2], double half, double span, struct scan_found found[2])
 {
-	/* the stretch's runs times its steps are at most LENGTHS_WORK_MAX
-	 * (stretch_first, stretch_wider); the cap only keeps a cast from
-	 * overflowing */
+	/* the runs times the steps are at most LENGTHS_WORK_MAX (a level's
+	 * stretches); the cap only keeps a cast from overflowing */
+	size_t n = edge[nparts], parts = 0;
 	double step = 1 / (4 * span), want = 2 * half / step + 1;
 	size_t steps = LENGTHS_WORK_MAX;
 	if (want < LENGTHS_WORK_MAX)
 		steps = (size_t)want;
 	else
 		step = 2 * half / (double)(steps - 1);
+	for (size_t j = 0; j < nparts; j++)
+		parts += edge[j + 1] > edge[j];
 	for (int l = 0; l < 2; l++)
-		found[l] = (struct scan_found){ nu0[l], 0, 0, fmax(1, 2 * half * span) };
+		found[l] = (struct scan_found){ nu0[l], 0, 0, fmax(1, 2 * half * span), parts };
 	/* each run's end's and start's phasors (e, b) at the frequency
 	 * scanned, and their turn per step (re, rb), as real and imaginary
 	 * parts, and the marks it held (y): the loop below is all real
@@ -404,130 +433,206 @@ static void windows_scan(const struct window *const w[2], size_t n, const double
 	const lanes2 zero = lanes_all(0), one = lanes_all(1), two_pi = lanes_all(2 * M_PI);
 	const lanes2_mask sign = (lanes2_mask)lanes_all(-0.0);
 	for (size_t s = 0; s < steps; s++, nu += lanes_all(step)) {
-		lanes2 sr = zero, si = zero, var = zero, inv = one / nu;
-		for (size_t i = 0; i < n; i++) {
-			/* the part that tells: t less the floor's whole periods;
-			 * its end's phase is the run's end's */
-			lanes2 tau = lanes_all(w[0][i].t) - lanes_floor(lanes_all(w[0][i].f) * nu) * inv;
-			lanes2 pi = tau * nu;
-			/* a = (e - b) / (2 pi i pi) where 0 < tau and pi < 1,
-			 * else 0: taken without a branch (which half the runs
-			 * take, at random), its divisor kept from 0 */
-			lanes2 in = lanes_select((tau > zero) & (pi < one), one, zero);
-			lanes2 abs_pi = (lanes2)((lanes2_mask)pi & ~sign);
-			lanes2 sc = in / (two_pi * abs_pi + (one - in));
-			lanes2 ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
-			lanes2 c = y[i] - pi;
-			sr += c * ar, si += c * ai;
-			var += pi * (one - pi) * (ar * ar + ai * ai);
-			lanes2 x = er[i] * rer[i] - ei[i] * rei[i];
-			ei[i] = er[i] * rei[i] + ei[i] * rer[i], er[i] = x;
-			x = br[i] * rbr[i] - bi[i] * rbi[i];
-			bi[i] = br[i] * rbi[i] + bi[i] * rbr[i], br[i] = x;
+		lanes2 inv = one / nu, z = zero, tr = zero, ti = zero;
+		for (size_t j = 0; j < nparts; j++) {
+			lanes2 sr = zero, si = zero, var = zero;
+			for (size_t i = edge[j]; i < edge[j + 1]; i++) {
+				/* the part that tells: t less the floor's whole
+				 * periods; its end's phase is the run's end's */
+				lanes2 tau = lanes_all(w[0][i].t) -
+					     lanes_floor(lanes_all(w[0][i].f) * nu) * inv;
+				lanes2 pi = tau * nu;
+				/* a = (e - b) / (2 pi i pi) where 0 < tau and
+				 * pi < 1, else 0: taken without a branch (which
+				 * half the runs take, at random), its divisor
+				 * kept from 0 */
+				lanes2 in = lanes_select((tau > zero) & (pi < one), one, zero);
+				lanes2 abs_pi = (lanes2)((lanes2_mask)pi & ~sign);
+				lanes2 sc = in / (two_pi * abs_pi + (one - in));
+				lanes2 ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
+				lanes2 c = y[i] - pi;
+				sr += c * ar, si += c * ai;
+				var += pi * (one - pi) * (ar * ar + ai * ai);
+				lanes2 x = er[i] * rer[i] - ei[i] * rei[i];
+				ei[i] = er[i] * rei[i] + ei[i] * rer[i], er[i] = x;
+				x = br[i] * rbr[i] - bi[i] * rbi[i];
+				bi[i] = br[i] * rbi[i] + bi[i] * rbr[i], br[i] = x;
+			}
+			lanes2_mask some = var > zero;
+			z += lanes_select(some, (sr * sr + si * si) / lanes_select(some, var, one), zero);
+			tr += sr, ti += si;
 		}
-		for (int l = 0; l < 2; l++) {
-			double z = var[l] > 0 ? (sr[l] * sr[l] + si[l] * si[l]) / var[l] : 0;
-			if (z > found[l].z) {
-				double ph = atan2(si[l], sr[l]) / (2 * M_PI);
-				found[l].z = z, found[l].nu = nu[l];
+		for (int l = 0; l < 2; l++)
+			if (z[l] > found[l].z) {
+				double ph = atan2(ti[l], tr[l]) / (2 * M_PI);
+				found[l].z = z[l], found[l].nu = nu[l];
 				found[l].phase = (ph < 0 ? ph + 1 : ph) / nu[l];
 			}
-		}
 	}
 	free(v);
 }
 
-/* A stretch of the sample's runs (they are in the order taken, their
- * starts growing): [lo, hi), every stride-th read, first start to last
- * end span. */
-struct stretch {
-	size_t lo, hi, stride;
-	double span;
+/* The runs of the sample in the order of their starts (a clock may step
+ * back, and runs be recorded in any order): order[j] the j-th run by its
+ * start, from first to end (the last run's end). */
+struct timeline {
+	size_t *order;
+	double first, end;
 };
 
-/* The steps of a scan over a stretch of span, within a sawtooth's width
- * (a step of 1 over the longest floor, top) either way: a quarter of 1 /
- * span apart. */
-static double steps_over(double span, double top)
+struct start {
+	double at;
+	size_t i;
+};
+
+static int by_start(const void *x, const void *y)
 {
-	return 8 * span / top + 1;
+	const struct start *a = x, *b = y;
+	if (a->at != b->at)
+		return a->at < b->at ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
 }
 
-/* [lo, hi)'s span, and the stride that keeps its runs read to at most
- * LENGTHS_RUNS_MAX and the runs times the steps to LENGTHS_WORK_MAX. */
-static struct stretch stretch_of(const struct run_sample *rs, size_t lo, size_t hi, double steps)
-{
-	struct stretch st = { lo, hi, 1, 0 };
-	if (hi > lo)
-		st.span = rs->r[hi - 1].at + rs->r[hi - 1].t - rs->r[lo].at;
-	double most = fmin(LENGTHS_RUNS_MAX, fmax(1, LENGTHS_WORK_MAX / steps));
-	st.stride = (size_t)ceil((double)(hi - lo) / most);
-	st.stride = st.stride ? st.stride : 1;
-	return st;
-}
-
-/* The first level's stretch.  A scan's Z grows with the runs it reads,
- * where the frequency steps resolve the source over the stretch (a
- * quarter of 1 / span apart): over a stretch of L, d L runs (d the
- * sample's runs per clock unit) times steps_over(L) is the work, which
- * grows as L^2; so the stretch is the longest whose runs all read cost at
- * most LENGTHS_WORK_MAX, d L (8 L / top + 1) = W, or the whole sample.
- * (Scanning a stride of a longer stretch at the same steps, as this
- * code once did, is as costly and sees nothing: its steps, a quarter of
- * 1 / L apart, leave a source between them to drift through whole turns
- * over the longer span.)  Of the stretches that long, the one holding the
- * most runs. */
-static struct stretch stretch_first(const struct run_sample *rs, double top)
-{
-	size_t n = rs->count, best_lo = 0, best_hi = n;
-	double d = (double)n / rs->span, a = 8 * d / top;
-	double len = (-d + sqrt(d * d + 4 * a * LENGTHS_WORK_MAX)) / (2 * a);
-	if (n > 0 && len < rs->span) {
-		size_t hi = 0, most = 0;
-		for (size_t lo = 0; lo < n; lo++) {
-			hi = hi > lo ? hi : lo;
-			while (hi < n && rs->r[hi].at + rs->r[hi].t <= rs->r[lo].at + len)
-				hi++;
-			if (hi - lo > most)
-				most = hi - lo, best_lo = lo, best_hi = hi;
-		}
-	}
-	struct stretch st = stretch_of(rs, best_lo, best_hi, 1);
-	return stretch_of(rs, best_lo, best_hi, steps_over(st.span, top));
-}
-
-/* The next level's stretch: LENGTHS_WIDEN times prev's span about its
- * middle, within the sample, its scan steps - steps about a frequency
- * known to half a step of prev's. */
-static struct stretch stretch_wider(const struct run_sample *rs, const struct stretch *prev,
-				    double steps)
+/* Returns 0, or -1 when memory runs out. */
+static int timeline_of(const struct run_sample *rs, struct timeline *tl)
 {
 	size_t n = rs->count;
-	double at0 = rs->r[prev->lo].at, len = LENGTHS_WIDEN * prev->span;
-	double from = at0 + prev->span / 2 - len / 2, end = rs->r[n - 1].at + rs->r[n - 1].t;
-	from = fmax(0, fmin(from, end - len));
-	size_t lo = 0, hi = n;
-	while (lo < n && rs->r[lo].at < from)
-		lo++;
-	while (hi > lo && rs->r[hi - 1].at + rs->r[hi - 1].t > from + len)
-		hi--;
-	return stretch_of(rs, lo, hi, steps);
+	struct start *s = malloc((n ? n : 1) * sizeof *s);
+	tl->order = malloc((n ? n : 1) * sizeof *tl->order);
+	if (s == NULL || tl->order == NULL) {
+		free(s);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		s[i] = (struct start){ rs->r[i].at, i };
+	qsort(s, n, sizeof *s, by_start);
+	tl->first = n ? s[0].at : 0, tl->end = tl->first;
+	for (size_t j = 0; j < n; j++) {
+		tl->order[j] = s[j].i;
+		tl->end = fmax(tl->end, rs->r[s[j].i].at + rs->r[s[j].i].t);
+	}
+	free(s);
+	return 0;
 }
 
-/* The windows of a stretch's runs: whether each held one more mark of a
- * candidate, by its excess over the N's jitter mean and half the
- * sawtooth's height. */
+/* A level's stretches of the runs (their places in `order`, the runs
+ * by start): [lo[j], hi[j]), each at most len long, every stride-th run
+ * read (one drawn from each block of stride). */
+struct stretches {
+	size_t parts, lo[LENGTHS_PLACES], hi[LENGTHS_PLACES], stride;
+	double len;
+	int whole;		/* one stretch: every run */
+};
+
+/* The first run in order at or after x (by start). */
+static size_t first_at(const struct run_sample *rs, const size_t *order, double x)
+{
+	size_t lo = 0, hi = rs->count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rs->r[order[mid]].at < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The stretches of length len about the LENGTHS_PLACES places in time
+ * (the starts of the runs at the middles of LENGTHS_PLACES equal shares
+ * of them), each within its place's cell (the times nearer its place
+ * than any other's: the stretches never overlap), or the whole sample as
+ * one where they would hold every run.  half: the frequencies the scan
+ * takes either way, so its steps (a quarter of 1 / len apart) 8 half len
+ * + 1, and the stride (the runs read at most LENGTHS_RUNS_MAX, and at
+ * most LENGTHS_WORK_MAX / steps). */
+static struct stretches stretches_of(const struct run_sample *rs, const struct timeline *tl,
+				     double len, double half)
+{
+	struct stretches s = { .len = len };
+	size_t n = rs->count, k = n < LENGTHS_PLACES ? n : LENGTHS_PLACES, runs = 0;
+	const size_t *order = tl->order;
+	double first = tl->first, end = tl->end;
+	double place[LENGTHS_PLACES];
+	for (size_t j = 0; j < k; j++)
+		place[j] = rs->r[order[(2 * j + 1) * n / (2 * k)]].at;
+	int covers = 1;
+	for (size_t j = 0; j < k; j++) {
+		double cell_lo = j ? (place[j - 1] + place[j]) / 2 : first;
+		double cell_hi = j + 1 < k ? (place[j] + place[j + 1]) / 2 : end;
+		double from = fmax(place[j] - len / 2, cell_lo), to = fmin(place[j] + len / 2, cell_hi);
+		covers = covers && from <= cell_lo && to >= cell_hi;
+		s.lo[s.parts] = first_at(rs, order, from);
+		s.hi[s.parts] = j + 1 < k || to < end ? first_at(rs, order, to) : n;
+		runs += s.hi[s.parts] - s.lo[s.parts];
+		s.parts += s.hi[s.parts] > s.lo[s.parts];
+	}
+	if (covers || len >= end - first) {
+		s.parts = 1, s.lo[0] = 0, s.hi[0] = n, runs = n, s.whole = 1;
+		s.len = end - first;
+	}
+	double steps = 8 * half * s.len + 1;
+	double most = fmin(LENGTHS_RUNS_MAX, fmax(1, LENGTHS_WORK_MAX / steps));
+	s.stride = (size_t)ceil((double)runs / most);
+	s.stride = s.stride ? s.stride : 1;
+	return s;
+}
+
+/* The first level's stretches.  A scan's Z grows with the runs it reads
+ * where its steps resolve the source over its stretch (a quarter of 1 /
+ * len apart: a stride of a longer stretch at the same steps lets a
+ * source drift through whole turns between them, as this code once did
+ * over the whole collection).  The work, runs times steps, grows as len
+ * squared: the longest len whose runs all read cost at most
+ * LENGTHS_WORK_MAX (bisection in log len), or the whole sample.  Its
+ * Z summed over LENGTHS_PLACES stretches tells a source that is there
+ * throughout as well as one stretch of that work would (each of their
+ * runs a square root of the places fewer, their Z's spread as its square
+ * root more), and one that is there in only part of the collection
+ * (from one of them a source absent from it goes unseen). */
+static struct stretches stretches_first(const struct run_sample *rs, const struct timeline *tl,
+					double top)
+{
+	double lo = log(top), hi = log(fmax(tl->end - tl->first, top));
+	struct stretches s = stretches_of(rs, tl, exp(hi), 1 / top);
+	if (s.stride == 1)
+		return s;
+	for (int it = 0; it < 48; it++) {
+		double mid = (lo + hi) / 2;
+		s = stretches_of(rs, tl, exp(mid), 1 / top);
+		if (s.stride == 1)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return stretches_of(rs, tl, exp(lo), 1 / top);
+}
+
+/* The windows of a level's runs, stretch by stretch (edge[j]: where
+ * stretch j's begin; edge[parts]: how many): whether each held one more
+ * mark of a candidate, by its excess over the N's jitter mean and half
+ * the sawtooth's height.  One run from each block of stride, its place
+ * in the block drawn (a regular stride of nearly regular runs would
+ * alias the source's frequency). */
 static size_t windows_of(const struct run_sample *rs, const struct point_set *ps,
-			 const struct candidate *c, double top, const struct stretch *st,
-			 struct window *w)
+			 const size_t *order, const struct candidate *c, double top,
+			 const struct stretches *st, struct window *w, size_t *edge)
 {
 	size_t k = 0;
-	for (size_t i = st->lo; i < st->hi; i += st->stride) {
-		const struct model_run *u = &rs->r[i];
-		double f = ps->p[u->point].min;
-		double base = c->a + c->b * f / top;
-		w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2 };
+	for (size_t j = 0; j < st->parts; j++) {
+		edge[j] = k;
+		for (size_t b = st->lo[j]; b < st->hi[j]; b += st->stride) {
+			uint64_t h = (uint64_t)b * UINT64_C(0x9e3779b97f4a7c15);
+			size_t i = b + (size_t)((h >> 32) % st->stride);
+			if (i >= st->hi[j])
+				continue;
+			const struct model_run *u = &rs->r[order[i]];
+			double f = ps->p[u->point].min;
+			double base = c->a + c->b * f / top;
+			w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2 };
+		}
 	}
+	edge[st->parts] = k;
 	return k;
 }
 
@@ -558,26 +663,22 @@ static void fit_marks(const struct window *w, size_t n, double period, double ph
 /* What stage 2 found at a candidate: the first level's finding (its
  * chance: the source is named from it), and the last level's, with that
  * level's span (the marks are fitted to its windows).  whole: the last
- * level read the whole sample, each level's peak at its own chance. */
+ * level read the whole sample as one stretch, each level's peak at its
+ * own chance. */
 struct scan_result {
 	struct scan_found first, last;
 	double span;
 	int whole;
 };
 
-static int significant(const struct scan_found *f)
-{
-	return f->z > 0 && log10(f->trials) - f->z / M_LN10 < PERIOD_LOG10_P;
-}
-
 /* The candidates' windows and their scans, two candidates side by side,
  * the pairs shared among the cores (parallel.h). */
 struct scans {
 	const struct run_sample *rs;
 	const struct point_set *ps;
+	const struct timeline *tl;	/* the runs by start */
 	const struct candidate *cand;
 	double top;
-	struct stretch first;	/* the first level's stretch */
 	size_t live[LENGTHS_CANDIDATES], nlive;	/* the candidates scanned */
 	struct window *w[LENGTHS_CANDIDATES];	/* room for a level's runs */
 	size_t k[LENGTHS_CANDIDATES];
@@ -586,34 +687,34 @@ struct scans {
 
 /* Two candidates' scans, level by level: the first within a sawtooth's
  * width (a step of 1 over the longest floor) either way, over the first
- * stretch; each next over a stretch LENGTHS_WIDEN times as long, within
+ * stretches; each next over stretches LENGTHS_WIDEN times as long, within
  * two of the last level's steps either way of its peak (a peak lies
- * within half a step of the truth, and the scan's error is a small part
- * of a step at the Z it is named at), until one reads the whole sample.
- * A candidate whose peak falls below its chance at a level stops there. */
+ * within half a step of the truth), until one reads the whole sample as
+ * one stretch (a source named holds its phase over all of it; the
+ * stretches grow by LENGTHS_WIDEN a level, so the levels end).  A
+ * candidate whose peak falls below its chance at a level stops there. */
 static void scan_pair(void *ctx, unsigned worker, size_t g)
 {
 	(void)worker;
 	struct scans *sc = ctx;
 	const struct run_sample *rs = sc->rs;
 	size_t two[2] = { sc->live[2 * g], sc->live[2 * g + 1 < sc->nlive ? 2 * g + 1 : 2 * g] };
-	struct stretch st = sc->first;
+	struct stretches st = stretches_first(rs, sc->tl, sc->top);
 	double nu0[2], half = 1 / sc->top;
 	int live[2] = { 1, 1 };
 	for (int l = 0; l < 2; l++)
 		nu0[l] = sc->cand[two[l]].nu / sc->top;
-	for (int level = 0;; level++) {
+	for (int level = 0; level < 64; level++) {
 		const struct window *w[2];
 		struct scan_found found[2];
-		size_t k = 0;
+		size_t edge[LENGTHS_PLACES + 1];
 		for (int l = 0; l < 2; l++)
 			if (live[l])
-				k = sc->k[two[l]] = windows_of(rs, sc->ps, &sc->cand[two[l]], sc->top,
-							       &st, sc->w[two[l]]);
+				sc->k[two[l]] = windows_of(rs, sc->ps, sc->tl->order, &sc->cand[two[l]],
+							   sc->top, &st, sc->w[two[l]], edge);
 		for (int l = 0; l < 2; l++)	/* a lane stopped scans the other's */
 			w[l] = sc->w[two[live[l] ? l : 1 - l]];
-		windows_scan(w, k, nu0, half, st.span, found);
-		int whole = st.lo == 0 && st.hi == rs->count;
+		windows_scan(w, edge, st.parts, nu0, half, st.len, found);
 		for (int l = 0; l < 2; l++) {
 			struct scan_result *r = &sc->res[two[l]];
 			if (!live[l])
@@ -624,13 +725,14 @@ static void scan_pair(void *ctx, unsigned worker, size_t g)
 				live[l] = 0;
 				continue;
 			}
-			r->last = found[l], r->span = st.span, r->whole = whole;
+			r->last = found[l], r->span = st.len, r->whole = st.whole;
 			nu0[l] = found[l].nu;
 		}
-		if ((!live[0] && !live[1]) || whole)
+		if ((!live[0] && !live[1]) || st.whole)
 			break;
-		half = 2 / (4 * st.span);
-		st = stretch_wider(rs, &st, 4 * LENGTHS_WIDEN + 1);
+		half = 2 / (4 * st.len);
+		double len = LENGTHS_WIDEN * st.len;
+		st = stretches_of(rs, sc->tl, len, half);
 	}
 }
 
@@ -665,32 +767,35 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
 							  : 0;
 	sc.cand = cand, sc.top = top;
-	/* the runs' starts in order: a stretch of them is a stretch of time
-	 * (else the whole sample is the one level) */
-	int in_order = 1;
-	for (size_t i = 1; i < rs->count && in_order; i++)
-		in_order = rs->r[i].at >= rs->r[i - 1].at;
-	sc.first = in_order ? stretch_first(rs, top)
-			    : stretch_of(rs, 0, rs->count, steps_over(rs->span, top));
 	for (size_t i = 0; i < nc; i++)
 		if (cand[i].c > 0)
 			sc.live[sc.nlive++] = i;
+	struct timeline tl = { NULL, 0, 0 };
+	if (sc.nlive > 0 && rs->count > 0 && timeline_of(rs, &tl) != 0)
+		rc = -1, sc.nlive = 0;
+	sc.tl = &tl;
 	parallel_for((sc.nlive + 1) / 2, parallel_workers(), scan_pair, &sc);
 	for (size_t j = 0; j < sc.nlive; j++) {
 		size_t i = sc.live[j];
 		const struct scan_result *r = &sc.res[i];
-		const struct scan_found *f = &r->first;
-		double log10_p = log10(f->trials) - f->z / M_LN10;
+		double log10_p = log10_chance(&r->first);
 		if (!r->whole || (out->found && !(log10_p < out->log10_p)))
 			continue;
 		out->found = 1;
 		out->log10_p = log10_p;
 		out->f = cand[i].f;
 		out->cost = cand[i].c;
-		fit_marks(sc.w[i], sc.k[i], 1 / r->last.nu, r->last.phase, r->last.z, r->span, quantum,
-			  &out->marks);
+		/* the peak lies within its noise's error of the truth, 1 /
+		 * (span sqrt(z)), and within half a step of the scan's, 1 /
+		 * (8 span), whichever is the larger: marks_fit scans a few
+		 * such errors either way (with z above 64 the step's is the
+		 * larger; a 40 us source's peak over 10 s, z 10,000, was
+		 * fitted a hundredth of a step about it, and its marks
+		 * drifted out of their tolerance at the ends) */
+		fit_marks(sc.w[i], sc.k[i], 1 / r->last.nu, r->last.phase, fmin(r->last.z, 64),
+			  r->span, quantum, &out->marks);
 	}
-	free(pm);
+	free(pm), free(tl.order);
 	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++)
 		free(sc.w[i]);
 	return rc;

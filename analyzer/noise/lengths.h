@@ -39,12 +39,16 @@
  *     for runs without a source (phases at random), named at
  *     10^PERIOD_LOG10_P over the frequencies tried.  Its cost is the
  *     runs read times the steps, and the steps grow with the span: the
- *     first level scans the longest stretch of the collection whose
- *     runs, all read, cost at most a fixed work, and each level after it
- *     a stretch eight times as long about a frequency known to a step of
- *     the last, until one reads the whole collection (a source named
- *     holds its phase over all of it).  The strongest candidate's marks
- *     are then fitted to the last level's windows (marks_fit).
+ *     first level scans stretches about eight places in time (the runs
+ *     by their starts, at the middles of eight equal shares of them),
+ *     as long as their runs, all read, cost at most a fixed work, their
+ *     Z summed (a gamma of as many parts without a source); each level
+ *     after it stretches eight times as long about a frequency known to
+ *     a step of the last, until one stretch reads the whole collection
+ *     (a source named holds its phase over all of it).  The strongest
+ *     candidate's marks are then fitted to the last level's windows
+ *     (marks_fit, within the larger of the peak's error and half its
+ *     step).
  */
 #ifndef SUBTICK_LENGTHS_H
 #define SUBTICK_LENGTHS_H
