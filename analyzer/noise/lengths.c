@@ -744,7 +744,10 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 		return 0;
 	struct point_mean *pm = malloc(ps->count * sizeof *pm);
 	struct scans sc = { .rs = rs, .ps = ps };
-	size_t room = (rs->count < LENGTHS_RUNS_MAX ? rs->count : LENGTHS_RUNS_MAX) + 1;
+	/* a level reads at most LENGTHS_RUNS_MAX runs' worth of blocks,
+	 * and each of its stretches may end in a block of its own */
+	size_t room = (rs->count < LENGTHS_RUNS_MAX + LENGTHS_PLACES ? rs->count
+								      : LENGTHS_RUNS_MAX + LENGTHS_PLACES) + 1;
 	int rc = pm ? 0 : -1;
 	for (size_t i = 0; i < LENGTHS_CANDIDATES; i++) {
 		sc.w[i] = malloc(room * sizeof *sc.w[i]);
