@@ -346,6 +346,8 @@ out:
 struct window {
 	double at, t, f;	/* start, length, its N's floor */
 	double y;		/* held one more mark: 1, else 0 */
+	double share;		/* y's mean over its N's windows of the level */
+	uint32_t point;		/* its N's */
 };
 
 /* What a level of stage 2 found at one candidate: the frequency (per
@@ -413,13 +415,13 @@ static void windows_scan(const struct window *const w[2], const size_t *edge, si
 	 * scanned, and their turn per step (re, rb), as real and imaginary
 	 * parts, and the marks it held (y): the loop below is all real
 	 * arithmetic */
-	enum { ER, EI, BR, BI, RER, REI, RBR, RBI, Y, PARTS };
+	enum { ER, EI, BR, BI, RER, REI, RBR, RBI, Y, Q, PARTS };
 	lanes2 *v = malloc(PARTS * (n ? n : 1) * sizeof *v);
 	if (v == NULL)
 		return;
 	lanes2 *er = v, *ei = v + n, *br = v + 2 * n, *bi = v + 3 * n;
 	lanes2 *rer = v + 4 * n, *rei = v + 5 * n, *rbr = v + 6 * n, *rbi = v + 7 * n;
-	lanes2 *y = v + 8 * n;
+	lanes2 *y = v + 8 * n, *q = v + 9 * n;
 	lanes2 nu = { nu0[0] - half, nu0[1] - half };
 	for (size_t i = 0; i < n; i++)
 		for (int l = 0; l < 2; l++) {
@@ -428,7 +430,7 @@ static void windows_scan(const struct window *const w[2], const size_t *edge, si
 			struct turn re = phasor(step, u->at + u->t), rb = phasor(step, u->at);
 			er[i][l] = e.re, ei[i][l] = e.im, br[i][l] = b.re, bi[i][l] = b.im;
 			rer[i][l] = re.re, rei[i][l] = re.im, rbr[i][l] = rb.re, rbi[i][l] = rb.im;
-			y[i][l] = u->y;
+			y[i][l] = u->y, q[i][l] = u->share;
 		}
 	const lanes2 zero = lanes_all(0), one = lanes_all(1), two_pi = lanes_all(2 * M_PI);
 	const lanes2_mask sign = (lanes2_mask)lanes_all(-0.0);
@@ -450,9 +452,9 @@ static void windows_scan(const struct window *const w[2], const size_t *edge, si
 				lanes2 abs_pi = (lanes2)((lanes2_mask)pi & ~sign);
 				lanes2 sc = in / (two_pi * abs_pi + (one - in));
 				lanes2 ar = (ei[i] - bi[i]) * sc, ai = -(er[i] - br[i]) * sc;
-				lanes2 c = y[i] - pi;
+				lanes2 c = y[i] - q[i];
 				sr += c * ar, si += c * ai;
-				var += pi * (one - pi) * (ar * ar + ai * ai);
+				var += q[i] * (one - q[i]) * (ar * ar + ai * ai);
 				lanes2 x = er[i] * rer[i] - ei[i] * rei[i];
 				ei[i] = er[i] * rei[i] + ei[i] * rer[i], er[i] = x;
 				x = br[i] * rbr[i] - bi[i] * rbi[i];
@@ -629,10 +631,23 @@ static size_t windows_of(const struct run_sample *rs, const struct point_set *ps
 			const struct model_run *u = &rs->r[order[i]];
 			double f = ps->p[u->point].min;
 			double base = c->a + c->b * f / top;
-			w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2 };
+			w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2, 0,
+						  u->point };
 		}
 	}
 	edge[st->parts] = k;
+	/* each N's share of windows that held one more */
+	double *sum = calloc(2 * (ps->count ? ps->count : 1), sizeof *sum);
+	if (sum == NULL) {	/* (a share of one half: what no source says) */
+		for (size_t i = 0; i < k; i++)
+			w[i].share = 0.5;
+		return k;
+	}
+	for (size_t i = 0; i < k; i++)
+		sum[2 * w[i].point] += w[i].y, sum[2 * w[i].point + 1]++;
+	for (size_t i = 0; i < k; i++)
+		w[i].share = sum[2 * w[i].point] / sum[2 * w[i].point + 1];
+	free(sum);
 	return k;
 }
 

@@ -33,9 +33,15 @@
  *     half the cost held one more mark, its first one within the part of
  *     the run that tells (t - floor(F / P) P after its start); one below
  *     held none there.  The periodogram of those windows, each run's
- *     indicator less its chance, weighted by the window's mean phasor,
- *     over a frequency step of a quarter of 1 / span, about each
- *     candidate's period, is Z(P) = |S|^2 / var S: exponential of mean 1
+ *     indicator less its N's share of them (a source's chance of one more
+ *     mark, frac(t / P), is the same for every run of an N; and where
+ *     the runs hold no source the share is what the indicator's mean is,
+ *     whatever the excess does: less the model's chance instead, a
+ *     saturating excess had given chances down to 10^-9.7 over the frequencies
+ *     tried on runs without a source), weighted by the window's mean
+ *     phasor, over a frequency step of a quarter of 1 / span, about each
+ *     candidate's period, is Z(P) = |S|^2 / var S, var S from the
+ *     shares: exponential of mean 1
  *     for runs without a source (phases at random), named at
  *     10^PERIOD_LOG10_P over the frequencies tried.  Its cost is the
  *     runs read times the steps, and the steps grow with the span: the
