@@ -33,15 +33,26 @@ struct truth {
 	double in_runs_ms;
 };
 
-static const char *stream(const char *args, unsigned long seed, struct truth *t)
+/* A stream made by a shell pipeline (disturb's output through awk,
+ * "$D" standing for disturb, "$T" a file of its own) into the test's
+ * file. */
+static const char *piped(const char *pipeline)
 {
 	static char path[64];
 	const char *disturb = getenv("DISTURB");
 	assert_non_null(disturb);
 	snprintf(path, sizeof path, "/tmp/test_model.%ld.st", (long)getpid());
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "'%s' --seed %lu %s > %s", disturb, seed, args, path);
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, "D='%s'; T='%s.src'; ( %s ) > %s", disturb, path, pipeline, path);
 	assert_int_equal(system(cmd), 0);
+	return path;
+}
+
+static const char *stream(const char *args, unsigned long seed, struct truth *t)
+{
+	char pipeline[1024];
+	snprintf(pipeline, sizeof pipeline, "\"$D\" --seed %lu %s", seed, args);
+	const char *path = piped(pipeline);
 	FILE *f = fopen(path, "r");
 	assert_non_null(f);
 	char line[512];
@@ -287,21 +298,6 @@ static void test_saturated(void **state)
 		check_source(&a, SOURCE_PERIODIC, 40e3, t.rate[0], 500);
 		analysis_free(&a);
 	}
-}
-
-/* A stream made by a shell pipeline (disturb's output through awk,
- * "$D" standing for disturb, "$T" a file of its own) into the test's
- * file. */
-static const char *piped(const char *pipeline)
-{
-	static char path[64];
-	const char *disturb = getenv("DISTURB");
-	assert_non_null(disturb);
-	snprintf(path, sizeof path, "/tmp/test_model.%ld.st", (long)getpid());
-	char cmd[2048];
-	snprintf(cmd, sizeof cmd, "D='%s'; T='%s.src'; ( %s ) > %s", disturb, path, pipeline, path);
-	assert_int_equal(system(cmd), 0);
-	return path;
 }
 
 #define SHORTER_RUNS "--tick 26 --unit-ns 0.3846 --slope 0.61 --intercept 70 --range 200000:417000:64"
