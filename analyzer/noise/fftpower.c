@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parallel.h"
+
 int fft_table_init(struct fft_table *t, size_t m)
 {
 	size_t n = m / 2;
@@ -100,12 +102,13 @@ static void dit_stage_half(const struct fft_table *t, double *z, size_t n, int f
  * quarters is transformed: dit_stage on each half, then on the whole, in
  * one pass over the points, each butterfly's arithmetic as dit_stage's
  * (the same values; the memory read and written once, not twice). */
-static void dit_stage2(const struct fft_table *t, double *z, size_t n)
+static void dit_stage2_part(const struct fft_table *t, double *z, size_t n, size_t from,
+			    size_t to)
 {
 	size_t q = n / 4;
 	const double *w1 = t->w + 2 * (q - 1);		/* the halves' stage */
 	const double *w2 = t->w + 2 * (2 * q - 1);	/* the whole's */
-	for (size_t j = 0; j < q; j++) {
+	for (size_t j = from; j < to; j++) {
 		double *A = z + 2 * j, *B = z + 2 * (j + q), *C = z + 2 * (j + 2 * q);
 		double *D = z + 2 * (j + 3 * q);
 		double c = w1[2 * j], s = w1[2 * j + 1];
@@ -120,6 +123,11 @@ static void dit_stage2(const struct fft_table *t, double *z, size_t n)
 		vr = d0 * c + d1 * s, vi = d1 * c - d0 * s;
 		D[0] = b0 - vr, D[1] = b1 - vi, B[0] = b0 + vr, B[1] = b1 + vi;
 	}
+}
+
+static void dit_stage2(const struct fft_table *t, double *z, size_t n)
+{
+	dit_stage2_part(t, z, n, 0, n / 4);
 }
 
 /* The join of two halves of n points, a and b whether each is nonzero:
@@ -173,10 +181,58 @@ static int fft_dit(const struct fft_table *t, double *z, size_t n)
 	return dit_join(t, z, n, a, b);
 }
 
+/* The transform of the largest sizes shared among the cores
+ * (parallel.h): its four quarters' transforms each on its own, then the
+ * two stages that join them in FFT_PARTS parts of their butterflies (each
+ * butterfly reads and writes its own four points).  The same
+ * arithmetic as fft_dit's, so the same values. */
+enum { FFT_PARTS = 16 };
+#define FFT_SHARED ((size_t)1 << 16)
+
+struct fft_shared {
+	const struct fft_table *t;
+	double *z;
+	size_t n;
+	int nonzero[4];
+};
+
+static void fft_quarter(void *ctx, unsigned worker, size_t i)
+{
+	(void)worker;
+	struct fft_shared *f = ctx;
+	f->nonzero[i] = fft_dit(f->t, f->z + i * f->n / 2, f->n / 4);
+}
+
+static void fft_join_part(void *ctx, unsigned worker, size_t i)
+{
+	(void)worker;
+	const struct fft_shared *f = ctx;
+	size_t q = f->n / 4;
+	dit_stage2_part(f->t, f->z, f->n, q * i / FFT_PARTS, q * (i + 1) / FFT_PARTS);
+}
+
+static void fft_top(const struct fft_table *t, double *z, size_t n)
+{
+	unsigned workers = parallel_workers();
+	if (n < FFT_SHARED || workers < 2) {
+		fft_dit(t, z, n);
+		return;
+	}
+	struct fft_shared f = { t, z, n, { 0 } };
+	parallel_for(4, workers, fft_quarter, &f);
+	const int *q = f.nonzero;
+	if (q[0] && q[1] && q[2] && q[3]) {
+		parallel_for(FFT_PARTS, workers, fft_join_part, &f);
+		return;
+	}
+	int a = dit_join(t, z, n / 2, q[0], q[1]), b = dit_join(t, z + n, n / 2, q[2], q[3]);
+	dit_join(t, z, n, a, b);
+}
+
 void fft_power(const struct fft_table *t, double *x, size_t lo, size_t hi, double scale)
 {
 	size_t n = t->m / 2;
-	fft_dit(t, x, n);
+	fft_top(t, x, n);
 	for (size_t k = lo; k <= hi; k++) {
 		const double *a = x + 2 * k, *b = x + 2 * (n - k);
 		/* E = (Z[k] + conj Z[n-k]) / 2, O = (Z[k] - conj Z[n-k]) / 2i */

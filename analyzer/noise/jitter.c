@@ -10,6 +10,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "parallel.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -312,25 +313,59 @@ static int fit_bin(const struct run_sample *rs, const size_t *idx, const size_t 
  * fits fewer values, far from the median, and its bound is its own: it
  * takes the others' shape at least, and gives none.
  */
+/* The bins' fits, shared among the cores (parallel.h): each bin's runs
+ * are its points', contiguous in idx, so each takes buf's stretch of
+ * them as its scratch, and writes only its own bin; the same results as
+ * one core's. */
+struct bin_fits {
+	const struct run_sample *rs;
+	const size_t *idx, *start;
+	double *buf, xi_hi_min;
+	struct jitter *j;
+	const size_t *which;	/* the bins fitted */
+	int rc[JITTER_BINS_MAX];
+};
+
+static void fit_one(void *ctx, unsigned worker, size_t i)
+{
+	(void)worker;
+	struct bin_fits *f = ctx;
+	size_t b = f->which[i];
+	f->rc[i] = fit_bin(f->rs, f->idx, f->start, f->buf + f->start[f->j->bin[b].from], b,
+			   f->xi_hi_min, f->j);
+}
+
+/* Bins which[0..n) fitted with the shape bound xi_hi_min: 0, or -1. */
+static int fit_some(struct bin_fits *f, const size_t *which, size_t n, double xi_hi_min)
+{
+	f->which = which, f->xi_hi_min = xi_hi_min;
+	parallel_for(n, parallel_workers(), fit_one, f);
+	for (size_t i = 0; i < n; i++)
+		if (f->rc[i] != 0)
+			return -1;
+	return 0;
+}
+
 static int fit_bins(const struct run_sample *rs, const size_t *idx, const size_t *start,
 		    double *buf, struct jitter *j)
 {
 	double hi[JITTER_BINS_MAX];
-	size_t m = 0;
-	for (size_t b = 0; b < j->bins; b++) {
-		if (fit_bin(rs, idx, start, buf, b, 0, j) != 0)
-			return -1;
+	size_t which[JITTER_BINS_MAX], m = 0, n = 0;
+	struct bin_fits f = { .rs = rs, .idx = idx, .start = start, .buf = buf, .j = j };
+	for (size_t b = 0; b < j->bins; b++)
+		which[b] = b;
+	if (fit_some(&f, which, j->bins, 0) != 0)
+		return -1;
+	for (size_t b = 0; b < j->bins; b++)
 		if (j->bin[b].tail.ok && !j->bin[b].tail.shape_free && !j->bin[b].tail.lifted)
 			hi[m++] = j->bin[b].tail.xi_hi;
-	}
 	if (m < 3)
 		return 0;
 	double median = select_kth(hi, m, m / 2);
 	for (size_t b = 0; b < j->bins; b++)
-		if (j->bin[b].tail.ok && j->bin[b].tail.xi_hi < median &&
-		    fit_bin(rs, idx, start, buf, b, median, j) != 0)
-			return -1;
-	return 0;
+		if (j->bin[b].tail.ok && j->bin[b].tail.xi_hi < median)
+			which[n++] = b;
+	return fit_some(&f, which, n, median);
 }
 
 int jitter_fit(const struct run_sample *rs, const struct point_set *s, double quantum,

@@ -10,6 +10,8 @@
 
 #include <gsl/gsl_statistics_double.h>
 
+#include "parallel.h"
+
 enum { LEVEL_BINS_MIN = 16 };
 
 _Static_assert(PERIODOGRAM_BINS_MAX == PERIODOGRAM_BINS_MIN << 8,
@@ -23,20 +25,51 @@ static size_t fft_bins(double span, double min_period)
 	return M;
 }
 
+/* The half octaves' medians, shared among the cores (parallel.h): each
+ * copies its own bins to its own stretch of the scratch. */
+struct level_parts {
+	const double *x;
+	double *scratch;
+	size_t lo, from[64], to[64], order[64];
+	struct level_curve *lc;
+};
+
+static void level_part(void *ctx, unsigned worker, size_t i)
+{
+	(void)worker;
+	struct level_parts *q = ctx;
+	size_t h = q->order[i], a = q->from[h], b = q->to[h];
+	double *s = q->scratch + (a - q->lo);
+	memcpy(s, q->x + a, (b - a) * sizeof *s);
+	q->lc->med[h] = gsl_stats_median(s, 1, b - a) / M_LN2;
+}
+
 static void level_fit(const double *x, size_t lo, size_t hi, double *scratch,
 		      struct level_curve *lc)
 {
+	struct level_parts q = { .x = x, .scratch = scratch, .lo = lo, .lc = lc };
 	lc->nb = 0;
 	for (size_t a = lo; a <= hi && lc->nb < sizeof lc->mid / sizeof lc->mid[0];) {
 		size_t b = (size_t)((double)a * M_SQRT2);
 		b = b < a + LEVEL_BINS_MIN ? a + LEVEL_BINS_MIN : b;
 		b = b > hi + 1 || hi + 1 - b < LEVEL_BINS_MIN ? hi + 1 : b;
-		memcpy(scratch, x + a, (b - a) * sizeof *x);
-		lc->med[lc->nb] = gsl_stats_median(scratch, 1, b - a) / M_LN2;
-		lc->log_med[lc->nb] = log(lc->med[lc->nb]);
+		q.from[lc->nb] = a, q.to[lc->nb] = b;
 		lc->mid[lc->nb++] = log(sqrt((double)a * (double)(b - 1)));
 		a = b;
 	}
+	/* the half octaves every other from the widest down, then the rest:
+	 * the cores' contiguous parts of that order hold alike numbers of
+	 * bins (the widest half octave holds 3 of 10) */
+	size_t k = 0;
+	for (size_t h = lc->nb; h-- > 0;)
+		if ((lc->nb - 1 - h) % 2 == 0)
+			q.order[k++] = h;
+	for (size_t h = lc->nb; h-- > 0;)
+		if ((lc->nb - 1 - h) % 2 == 1)
+			q.order[k++] = h;
+	parallel_for(lc->nb, parallel_workers(), level_part, &q);
+	for (size_t h = 0; h < lc->nb; h++)
+		lc->log_med[h] = log(lc->med[h]);
 }
 
 /* The level at log frequency f, between the middles of i and i + 1 (or
@@ -81,12 +114,27 @@ double periodogram_level_at(const struct level_curve *lc, double j)
  * changes by a factor of 2 or so across one.  scratch holds hi - lo + 1
  * values.
  */
-static double level_out(double *x, size_t lo, size_t hi, double *scratch, struct level_curve *lc)
+/* The power over its level, in chunks shared among the cores: each
+ * chunk's bins and highest its own. */
+enum { LEVEL_CHUNKS = 64 };
+
+struct level_division {
+	double *x;
+	size_t lo, hi;
+	const struct level_curve *lc;
+	double top[LEVEL_CHUNKS];
+};
+
+static void level_chunk(void *ctx, unsigned worker, size_t c)
 {
-	level_fit(x, lo, hi, scratch, lc);
-	double top = 0;
+	(void)worker;
+	struct level_division *d = ctx;
+	const struct level_curve *lc = d->lc;
+	size_t n = d->hi + 1 - d->lo;
+	size_t from = d->lo + n * c / LEVEL_CHUNKS, to = d->lo + n * (c + 1) / LEVEL_CHUNKS;
+	double top = 0, *x = d->x;
 	size_t i = 0;
-	for (size_t j = lo; j <= hi && lc->nb > 0; j++) {
+	for (size_t j = from; j < to; j++) {
 		double f = log((double)j);
 		while (i + 1 < lc->nb && lc->mid[i + 1] <= f)
 			i++;
@@ -94,6 +142,19 @@ static double level_out(double *x, size_t lo, size_t hi, double *scratch, struct
 		x[j] = lv > 0 ? x[j] / lv : x[j];
 		top = x[j] > top ? x[j] : top;
 	}
+	d->top[c] = top;
+}
+
+static double level_out(double *x, size_t lo, size_t hi, double *scratch, struct level_curve *lc)
+{
+	level_fit(x, lo, hi, scratch, lc);
+	if (lc->nb == 0)
+		return 0;
+	struct level_division d = { .x = x, .lo = lo, .hi = hi, .lc = lc };
+	parallel_for(LEVEL_CHUNKS, parallel_workers(), level_chunk, &d);
+	double top = 0;
+	for (size_t c = 0; c < LEVEL_CHUNKS; c++)
+		top = d.top[c] > top ? d.top[c] : top;
 	return top;
 }
 

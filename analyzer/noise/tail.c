@@ -383,7 +383,13 @@ int tail_fit(double *v, size_t n, double top_p, double p, double q, double xi_hi
 	out->n = n;
 	if (n < 2)
 		return 0;
-	qsort(v, n, sizeof *v, by_double);
+	/* a second fit of the same values finds them sorted (jitter.c's
+	 * look, then its claim): no sort again */
+	size_t i = 1;
+	while (i < n && !(v[i] < v[i - 1]))
+		i++;
+	if (i < n)
+		qsort(v, n, sizeof *v, by_double);
 	/* a body flat above the median (a jitter spread evenly over a few
 	 * ns, a uniform) is no tail there: the threshold is lifted, half the
 	 * share above it each time, to where the density falls (its tail),
