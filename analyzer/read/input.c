@@ -18,6 +18,7 @@
 #include "input_parts.h"
 #include "linebuf.h"
 #include "numscan.h"
+#include "parallel.h"
 
 int input_fail(struct reader *r, const char *fmt, ...)
 {
@@ -199,17 +200,33 @@ static int unterminated_ok(struct reader *r, const char *line)
 	return !r->meta->stream;
 }
 
-/* The batch waiting, to batch_fn.  Returns 0, or -1. */
+/* The batch waiting, to batch_fn (on the pipe's thread, where there is
+ * one: the reader goes on meanwhile).  Returns 0, or -1. */
 static int flush_batch(struct reader *r)
 {
 	struct sample_batch *b = r->batch;
 	size_t bad = 0;
 	if (b == NULL || b->count == 0)
 		return 0;
+	if (r->pipe != NULL) {
+		int failed = batch_pipe_put(r->pipe, b, r->batch_line);
+		r->batch = batch_pipe_empty(r->pipe);
+		return failed ? batch_pipe_wait(r->pipe, r->err) : 0;
+	}
 	int rc = r->batch_fn(r->ctx, b, &bad, r->err);
 	if (rc != 0)
 		r->err->line = r->batch_line + bad;
 	b->count = 0;
+	return rc;
+}
+
+/* The batch waiting, and every one before it, taken: what comes next
+ * comes after them.  Returns 0, or -1 with the first batch's error. */
+static int settle(struct reader *r)
+{
+	int rc = flush_batch(r);
+	if (rc == 0 && r->pipe != NULL)
+		rc = batch_pipe_wait(r->pipe, r->err);
 	return rc;
 }
 
@@ -241,7 +258,7 @@ static int fast_line(struct reader *r, const uint64_t *v)
 static int at_fault_after_batch(struct reader *r)
 {
 	struct input_error later = *r->err;
-	if (flush_batch(r) == 0)
+	if (settle(r) == 0)
 		*r->err = later;
 	return -1;
 }
@@ -277,7 +294,7 @@ static int read_lines(struct reader *r, FILE *f)
 			continue;
 		}
 		/* any other line comes after the samples before it */
-		if ((rc = flush_batch(r)) != 0)
+		if ((rc = settle(r)) != 0)
 			break;
 		if ((k = line_buffer_next(b, &line, &len)) == 0)
 			break;
@@ -310,7 +327,13 @@ int input_read_batches(FILE *f, const char *name, const char *column,
 	err->line = 0;
 	memset(meta, 0, sizeof *meta);
 	meta->col_at = -1;
-	if (batch_fn != NULL && (r.batch = malloc(sizeof *r.batch)) == NULL) {
+	/* the batches taken on a thread of their own where there are two
+	 * cores (batchpipe.h), else on this one */
+	struct batch_pipe pipe;
+	if (batch_fn != NULL && parallel_workers() > 1 && batch_pipe_open(&pipe, batch_fn, ctx, err) == 0) {
+		r.pipe = &pipe;
+		r.batch = batch_pipe_empty(&pipe);
+	} else if (batch_fn != NULL && (r.batch = malloc(sizeof *r.batch)) == NULL) {
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return -1;
 	}
@@ -319,7 +342,11 @@ int input_read_batches(FILE *f, const char *name, const char *column,
 	keyset_init(&r.keys);
 	int rc = read_lines(&r, f);
 	if (rc == 0)
-		rc = flush_batch(&r);
+		rc = settle(&r);
+	/* a batch's error comes before the reader's: its lines came first */
+	struct input_error taken;
+	if (r.pipe != NULL && batch_pipe_close(r.pipe, &taken) != 0)
+		*err = taken, rc = -1;
 	keyset_free(&r.keys);
 	free(r.batch);
 	meta->lines = r.line;

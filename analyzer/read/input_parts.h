@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "batchpipe.h"
 #include "input.h"
 #include "keyset.h"
 
@@ -26,6 +27,7 @@ struct reader {
 	input_batch_fn *batch_fn;	/* NULL: every sample to fn */
 	struct sample_batch *batch;	/* the common lines waiting for it */
 	uint64_t batch_line;	/* the line of its first */
+	struct batch_pipe *pipe;	/* NULL: batch_fn on this thread */
 	void *ctx;
 	struct keyset keys;	/* header keys given so far */
 	struct at_order at;	/* the start times so far */
