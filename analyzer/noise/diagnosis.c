@@ -36,11 +36,11 @@ static int rounds(struct analysis *a, struct period_memo *memo)
 	/* a source shorter than every run it interrupts, from the runs'
 	 * lengths, before the jitter takes its cost for its own */
 	if (d->one_clock && d->runs.have_at && !d->means) {
-		struct lengths_result lr;
-		if (lengths_find(&d->runs, &a->points, d->quantum, c.min_period, &lr) != 0)
+		struct lengths_result *lr = &d->lengths;
+		if (lengths_find(&d->runs, &a->points, d->quantum, c.min_period, lr) != 0)
 			return -1;
-		if (lr.found)
-			sources_seed(&c, &d->runs, &lr.marks, lr.log10_p, &d->sources);
+		if (lr->found)
+			sources_seed(&c, &d->runs, &lr->marks, lr->log10_p, &d->sources);
 	}
 	for (d->rounds = 1; d->rounds <= MODEL_ROUNDS; d->rounds++) {
 		if (jitter_fit(&d->runs, &a->points, d->quantum, &d->jitter) != 0)

@@ -22,6 +22,7 @@
 
 #include "compensate.h"
 #include "jitter.h"
+#include "lengths.h"
 #include "runs.h"
 #include "sources.h"
 #include "speedstates.h"
@@ -52,6 +53,9 @@ struct diagnosis {
 	struct sources sources;
 	struct model_counts counts;
 	struct compensation comp;
+	struct lengths_result lengths;	/* the search for a source shorter
+					 * than the runs: what it found, and
+					 * the candidates it scanned */
 	double quantum;			/* the clock's reading, clock units */
 	int one_clock;			/* the start times lie on one clock */
 	int rounds;			/* jitter and sources fitted, times */

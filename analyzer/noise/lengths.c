@@ -19,7 +19,7 @@ enum { LENGTHS_STEPS_MAX = 16384 };
 
 /* Each N's runs: how many, the mean and variance of their excess. */
 struct point_mean {
-	double f;		/* the floor, over the longest's */
+	double f, f2;		/* the floor, over the longest's; its square */
 	double y, w;		/* mean excess; weight: runs / variance */
 	unsigned runs;
 	double plain;		/* below it, x^runs is under half x's last
@@ -27,39 +27,68 @@ struct point_mean {
 	size_t at;		/* its point: the order where runs and floor tie */
 };
 
-/* The weighted least squares of v on 1 and f: its residuals into e, and
- * the line's a + b f. */
+/* The weighted least squares of v on 1, f and f^2 (the jitter's smooth
+ * mean, docs/model.md): the normal equations' matrix of the weighted
+ * sums of f^0 to f^4, and its inverse (f in (0, 1]: the matrix of a
+ * quadratic's powers there is well enough conditioned for doubles, its
+ * determinant no smaller than a few 10^-3 of s0^3 where the floors
+ * spread over a tenth of their range or more). */
 struct smooth {
-	double s0, s1, s2, det;
+	double inv[3][3];
+	int ok;			/* the matrix is not singular */
 };
 
 static struct smooth smooth_of(const struct point_mean *pm, size_t n)
 {
-	struct smooth s = { 0, 0, 0, 0 };
-	for (size_t j = 0; j < n; j++)
-		s.s0 += pm[j].w, s.s1 += pm[j].w * pm[j].f, s.s2 += pm[j].w * pm[j].f * pm[j].f;
-	s.det = s.s0 * s.s2 - s.s1 * s.s1;
+	double m[5] = { 0 };
+	struct smooth s = { .ok = 0 };
+	for (size_t j = 0; j < n; j++) {
+		double w = pm[j].w, f = pm[j].f;
+		m[0] += w, m[1] += w * f, m[2] += w * pm[j].f2;
+		m[3] += w * f * pm[j].f2, m[4] += w * pm[j].f2 * pm[j].f2;
+	}
+	/* the inverse by cofactors (symmetric: g[i][j] = m[i + j]) */
+	double c00 = m[2] * m[4] - m[3] * m[3], c01 = m[2] * m[3] - m[1] * m[4];
+	double c02 = m[1] * m[3] - m[2] * m[2], c11 = m[0] * m[4] - m[2] * m[2];
+	double c12 = m[1] * m[2] - m[0] * m[3], c22 = m[0] * m[2] - m[1] * m[1];
+	double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+	if (!(det > 0) || !isfinite(det))
+		return s;
+	double k = 1 / det;
+	s.inv[0][0] = c00 * k, s.inv[0][1] = s.inv[1][0] = c01 * k;
+	s.inv[0][2] = s.inv[2][0] = c02 * k, s.inv[1][1] = c11 * k;
+	s.inv[1][2] = s.inv[2][1] = c12 * k, s.inv[2][2] = c22 * k;
+	s.ok = 1;
 	return s;
 }
 
-static void residuals(const struct smooth *s, const struct point_mean *pm, const double *v,
-		      size_t n, double *e, double *a, double *b)
+/* The coefficients of the smooth mean whose weighted sums with 1, f and
+ * f^2 are r: into q (0 where the matrix is singular). */
+static void smooth_solve(const struct smooth *s, const double r[3], double q[3])
 {
-	double sv = 0, sfv = 0;
-	for (size_t j = 0; j < n; j++)
-		sv += pm[j].w * v[j], sfv += pm[j].w * pm[j].f * v[j];
-	*b = s->det > 0 ? (s->s0 * sfv - s->s1 * sv) / s->det : 0;
-	*a = (sv - *b * s->s1) / s->s0;
-	for (size_t j = 0; j < n; j++)
-		e[j] = v[j] - *a - *b * pm[j].f;
+	for (int i = 0; i < 3; i++)
+		q[i] = s->ok ? s->inv[i][0] * r[0] + s->inv[i][1] * r[1] + s->inv[i][2] * r[2] : 0;
 }
 
-/* The mean excesses' residuals from their line in f (ey), the line (a
- * + b f), the residuals' weighted sum of squares, and their weighted sums
- * alone and times f (near 0: the normal equations). */
+static void residuals(const struct smooth *s, const struct point_mean *pm, const double *v,
+		      size_t n, double *e, double q[3])
+{
+	double r[3] = { 0, 0, 0 };
+	for (size_t j = 0; j < n; j++)
+		r[0] += pm[j].w * v[j], r[1] += pm[j].w * pm[j].f * v[j],
+		r[2] += pm[j].w * pm[j].f2 * v[j];
+	smooth_solve(s, r, q);
+	for (size_t j = 0; j < n; j++)
+		e[j] = v[j] - q[0] - q[1] * pm[j].f - q[2] * pm[j].f2;
+}
+
+/* The mean excesses' residuals from their smooth mean (ey), its
+ * coefficients (q: a + b f + c f^2), the residuals' weighted sum of
+ * squares, and their weighted sums with 1, f and f^2 (near 0: the
+ * normal equations). */
 struct residual_line {
 	const double *ey;
-	double a, b, rss, sey, sfey;
+	double q[3], rss, se[3];
 };
 
 /* Where x - x^runs is x (x in [0, 1), runs >= 2): x^(runs - 1) <=
@@ -133,7 +162,7 @@ static size_t point_means(const struct run_sample *rs, const struct point_set *p
 		if (n[p] < LENGTHS_POINT_RUNS)
 			continue;
 		double f = ps->p[p].min / top, sd = a + b * f;
-		pm[k++] = (struct point_mean){ f, m[p], n[p] / (sd * sd), (unsigned)n[p],
+		pm[k++] = (struct point_mean){ f, f * f, m[p], n[p] / (sd * sd), (unsigned)n[p],
 						 plain_below(n[p]), p };
 	}
 	free(n), free(m), free(q);
@@ -172,21 +201,23 @@ typedef int64_t lanes4_mask __attribute__((vector_size(4 * sizeof(int64_t))));
 /* The sawtooth at the frequencies nu[0..lanes) (cycles over the longest
  * floor; lanes <= SAWTOOTH_LANES): its F statistic at each (0 where its
  * height is not above 0), into c.  One pass of weighted sums: x's
- * residuals from its line in f are never formed, since the normal
- * equations give their squares' sum as sxx - ax sx - bx sfx, and their
- * products with ey as sxy - ax sey - bx sfey (ey's sums, near 0, taken
- * once).  That difference loses what rounding puts in the sums, about n
- * 2^-52 of sxx and at most (|ax sx| + |bx sfx|) 2^-52 (nu times that at
- * worst, 8e-13 of F seen): a sawtooth no further from a line than n
- * 2^-52 is taken as the line itself (F of 0), and the products' loss goes
- * with the squares', so that a nearly straight one's F stays near 0. */
+ * residuals from its smooth mean in f are never formed, since the normal
+ * equations give their squares' sum as sxx less x's coefficients times
+ * its sums with 1, f and f^2, and their products with ey as sxy less the
+ * same coefficients times ey's sums (near 0, taken once).  That
+ * difference loses what rounding puts in the sums, about n 2^-52 of sxx
+ * and at most the coefficients' products' 2^-52 (nu times that at worst,
+ * 8e-13 of F seen): a sawtooth no further from a quadratic than n 2^-52
+ * is taken as the quadratic itself (F of 0), and the products' loss goes
+ * with the squares', so that a nearly smooth one's F stays near 0. */
 SAWTOOTH_CLONES
 static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
 		     const struct residual_line *e, const double *nu, size_t lanes,
 		     struct candidate *c)
 {
 	const lanes4 zero = L4(0), one = L4(1), big = L4(0x1p52);
-	lanes4 v = { nu[0], nu[1], nu[2], nu[3] }, s1 = zero, sf = zero, sq = zero, se = zero;
+	lanes4 v = { nu[0], nu[1], nu[2], nu[3] }, s1 = zero, sf = zero, sf2 = zero, sq = zero;
+	lanes4 se = zero;
 	for (size_t j = 0; j < n; j++) {
 		const struct point_mean *p = &pm[j];
 		/* x = frac(f nu): f nu lies in [0, 2^52) (f in (0, 1], nu at
@@ -214,25 +245,23 @@ static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t
 			x -= L4_SELECT(above, r, zero);
 		}
 		lanes4 wx = L4(p->w) * x;
-		s1 += wx, sf += wx * L4(p->f), sq += wx * x;
+		s1 += wx, sf += wx * L4(p->f), sf2 += wx * L4(p->f2), sq += wx * x;
 		se += wx * L4(e->ey[j]);
 	}
-	double sx[SAWTOOTH_LANES], sfx[SAWTOOTH_LANES], sxx[SAWTOOTH_LANES], sxy[SAWTOOTH_LANES];
-	for (size_t q = 0; q < SAWTOOTH_LANES; q++)
-		sx[q] = s1[q], sfx[q] = sf[q], sxx[q] = sq[q], sxy[q] = se[q];
 	for (size_t q = 0; q < lanes; q++) {
-		c[q] = (struct candidate){ nu[q], 0, 0, 0, 0 };
-		double bx = s->det > 0 ? (s->s0 * sfx[q] - s->s1 * sx[q]) / s->det : 0;
-		double ax = (sx[q] - bx * s->s1) / s->s0;
-		double rxx = sxx[q] - ax * sx[q] - bx * sfx[q];
-		double rxy = sxy[q] - ax * e->sey - bx * e->sfey;
-		if (!(rxx > (double)n * 0x1p-52 * sxx[q]) || !(rxy > 0))
+		c[q] = (struct candidate){ nu[q], 0, 0, 0, 0, 0 };
+		double r[3] = { s1[q], sf[q], sf2[q] }, k[3];
+		smooth_solve(s, r, k);
+		double rxx = sq[q] - k[0] * r[0] - k[1] * r[1] - k[2] * r[2];
+		double rxy = se[q] - k[0] * e->se[0] - k[1] * e->se[1] - k[2] * e->se[2];
+		if (!(rxx > (double)n * 0x1p-52 * sq[q]) || !(rxy > 0))
 			continue;
 		double d = rxy * rxy / rxx, rss1 = e->rss - d;
-		c[q].f = rss1 > 0 ? d / (rss1 / (double)(n - 3)) : INFINITY;
+		c[q].f = rss1 > 0 ? d / (rss1 / (double)(n - 4)) : INFINITY;
 		c[q].c = rxy / rxx;
-		c[q].a = e->a - c[q].c * ax;
-		c[q].b = e->b - c[q].c * bx;
+		c[q].a = e->q[0] - c[q].c * k[0];
+		c[q].b = e->q[1] - c[q].c * k[1];
+		c[q].b2 = e->q[2] - c[q].c * k[2];
 	}
 }
 
@@ -295,10 +324,11 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	struct residual_line e = { .ey = ey };
 	for (size_t j = 0; j < n; j++)
 		y[j] = pm[j].y;
-	residuals(&s, pm, y, n, ey, &e.a, &e.b);
+	residuals(&s, pm, y, n, ey, e.q);
 	for (size_t j = 0; j < n; j++) {
 		e.rss += pm[j].w * ey[j] * ey[j];
-		e.sey += pm[j].w * ey[j], e.sfey += pm[j].w * pm[j].f * ey[j];
+		e.se[0] += pm[j].w * ey[j], e.se[1] += pm[j].w * pm[j].f * ey[j];
+		e.se[2] += pm[j].w * pm[j].f2 * ey[j];
 	}
 	struct sweep sw = { .s = &s, .pm = pm, .n = n, .e = &e, .step = step, .steps = steps,
 			    .all = all };
@@ -309,7 +339,7 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	for (size_t i = 1; i < steps; i++) {
 		if (!(all[i].f > 0) || all[i].f < all[i - 1].f || all[i].f < all[i + 1].f)
 			continue;
-		double p = trials * gsl_cdf_fdist_Q(all[i].f, 1, (double)(n - 3));
+		double p = trials * gsl_cdf_fdist_Q(all[i].f, 1, (double)(n - 4));
 		if (p < MODEL_CLAIM_P)
 			all[k++].nu = -(double)i;	/* marked: a peak */
 	}
@@ -351,6 +381,7 @@ int lengths_find(const struct run_sample *rs, const struct point_set *ps, double
 	struct candidate cand[LENGTHS_CANDIDATES];
 	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
 							  : 0;
+	out->candidates = nc;
 	if (rc == 0 && phase_scan(rs, ps, cand, nc, top, quantum, out) != 0)
 		rc = -1;
 	free(pm);

@@ -13,14 +13,16 @@
  *     r(N) = j(F) + c (phi - phi^n),     phi = frac(F / P),
  *
  * F the N's floor, n its runs: a sawtooth in F of the source's period
- * and cost c above the jitter's smooth mean j(F) = a + b F (added and in
- * proportion to the run).  phi^n is the chance that all n runs held the
+ * and cost c above the jitter's smooth mean j(F) = a + b F + q F^2
+ * (added, in proportion to the run, and bent where interruptions are
+ * seen at most once a run: c' (1 - e^(-F / T)), which a line had left
+ * to a sawtooth of a tooth or two).  phi^n is the chance that all n runs held the
  * one more mark, the floor too, and then none lies above it: without
  * that term, an N of few runs near the sawtooth's top (phi = 0.9, 12
  * runs: c 0.62, not c 0.9) pulls its height down by half, and a 1 kHz
  * source in runs of 3 to 10 ms at 48 N went unseen.
  *
- *  1. The sawtooth: the weighted least squares of r(N) on 1, F and
+ *  1. The sawtooth: the weighted least squares of r(N) on 1, F, F^2 and
  *     phi - phi^n (each N's weight its runs over the jitter's variance,
  *     a line in F), at periods from the longest floor down to
  *     twice the mean step between the N's floors (Nyquist: a sawtooth
@@ -69,6 +71,8 @@ struct lengths_result {
 	double cost;		/* the sawtooth's height, clock units */
 	double log10_p;		/* the windows' periodogram's chance */
 	double f;		/* the sawtooth's F statistic */
+	size_t candidates;	/* the sawtooth's periods above chance,
+				 * whose phase was sought */
 };
 
 /* From the sample's runs (start times on one clock) and their points

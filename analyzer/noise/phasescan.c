@@ -311,7 +311,7 @@ static size_t windows_of(const struct run_sample *rs, const struct point_set *ps
 				continue;
 			const struct model_run *u = &rs->r[order[i]];
 			double f = ps->p[u->point].min;
-			double base = c->a + c->b * f / top;
+			double base = c->a + c->b * f / top + c->b2 * (f / top) * (f / top);
 			w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2, 0,
 						  u->point };
 		}

@@ -17,8 +17,9 @@
 struct candidate {
 	double nu;		/* frequency, over the longest floor's */
 	double f;		/* F statistic */
-	double c, a, b;		/* the sawtooth's height; the jitter mean
-				 * a + b F, F over the longest floor's */
+	double c, a, b, b2;	/* the sawtooth's height; the jitter's
+				 * smooth mean a + b F + b2 F^2, F over
+				 * the longest floor's */
 };
 
 /* The candidates cand[0..nc) (nc <= LENGTHS_CANDIDATES, top the longest

@@ -100,8 +100,8 @@
 #define FLICKER_POOL_RUNS 5
 /* A source shorter than the runs (lengths.h): the runs an N needs for
  * its mean excess (a mean's variance from fewer is too unsure to weight
- * it), the N the sawtooth is fitted over at least (3 parameters, and
- * enough left to judge them: F(1, 5) at MODEL_CLAIM_P is 16), the
+ * it), the N the sawtooth is fitted over at least (4 parameters, and
+ * enough left to judge them: F(1, 4) at MODEL_CLAIM_P is 21), the
  * frequency steps within one of 1 / F_max
  * (a sawtooth off by one step is off by 1/20 of a period at the longest
  * floor), and the strongest peaks whose phase is sought. */
