@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "parallel.h"
 
 /* "On the line" means within one tick of the step function; without a
  * tick, within 0.1% of the minimum at the median N. */
@@ -37,29 +38,76 @@ static void configure(struct analysis *a)
 		excess_prepare(&a->excess_cfg, &a->points);
 }
 
-/* Every batch to each part that takes one.  Returns 0, or -1 (errno). */
-static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
-		    struct speed_windows *win, struct run_taker *runs, struct order_taker *order)
+/* The parts, in two groups that each read every record on their own
+ * (the excess histogram; the rest), side by side where there are two
+ * cores (parallel.h): each part takes the records in their order, as it
+ * would alone, so the results are the same on any number of cores. */
+struct pass_parts {
+	struct spool *sp;
+	struct blocks_cutter *blocks;
+	struct excess_counter *ex;
+	struct speed_windows *win;
+	struct run_taker *runs;
+	struct order_taker *order;
+	int rc[2], err[2];	/* each group's: 0 or -1, and errno */
+};
+
+/* Group g's parts, every batch of the records from reader sp. */
+static int take_group(struct pass_parts *p, int g, struct spool *sp)
 {
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	long n = -1;
 	if (r != NULL && spool_rewind(sp) == 0)
 		while ((n = spool_read(sp, r, SPOOL_BATCH)) > 0) {
-			if (blocks != NULL && blocks_take(blocks, r, (size_t)n) != 0) {
+			if (g == 0) {
+				excess_take(p->ex, r, (size_t)n);
+				continue;
+			}
+			if (p->blocks != NULL && blocks_take(p->blocks, r, (size_t)n) != 0) {
 				n = -1;
 				errno = ENOMEM;
 				break;
 			}
-			excess_take(ex, r, (size_t)n);
-			if (win != NULL)
-				speed_windows_take(win, r, (size_t)n);
-			runs_take(runs, r, (size_t)n);
-			order_take(order, r, (size_t)n);
+			if (p->win != NULL)
+				speed_windows_take(p->win, r, (size_t)n);
+			runs_take(p->runs, r, (size_t)n);
+			order_take(p->order, r, (size_t)n);
 		}
 	free(r);
 	if (r == NULL)
 		errno = ENOMEM;
 	return n == 0 ? 0 : -1;
+}
+
+static void take_part(void *ctx, unsigned worker, size_t g)
+{
+	(void)worker;
+	struct pass_parts *p = ctx;
+	struct spool own = { .fd = -1 };
+	errno = 0;
+	if (g == 0)	/* a reader of its own */
+		p->rc[g] = spool_reader(p->sp, &own) == 0 ? take_group(p, 0, &own) : -1;
+	else
+		p->rc[g] = take_group(p, 1, p->sp);
+	p->err[g] = errno;
+	if (g == 0 && own.buf != NULL)
+		spool_close(&own);
+}
+
+/* Every batch to each part that takes one.  Returns 0, or -1 (errno). */
+static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
+		    struct speed_windows *win, struct run_taker *runs, struct order_taker *order)
+{
+	struct pass_parts p = { sp, blocks, ex, win, runs, order, { 0, 0 }, { 0, 0 } };
+	if (spool_rewind(sp) != 0)	/* what was written, flushed */
+		return -1;
+	parallel_for(2, parallel_workers(), take_part, &p);
+	for (int g = 0; g < 2; g++)
+		if (p.rc[g] != 0) {
+			errno = p.err[g];
+			return -1;
+		}
+	return 0;
 }
 
 int analysis_pass(struct analysis *a, const uint64_t *skip_n, const double *skip_t,

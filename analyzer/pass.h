@@ -5,8 +5,10 @@
  * histogram (noise/excess.h), the speed windows (noise/speedstates.h),
  * the sample of runs the diagnosis is fitted on (noise/runs.h) and where
  * each N's minimum was taken (fit/order.h).  The samples are read back
- * once for all five, and handed on a batch at a time to each (a call per
- * batch, not per sample).
+ * twice, side by side where there are two cores: once for the excess
+ * histogram, the costliest, and once for the other four (spool_reader),
+ * and handed on a batch at a time to each (a call per batch, not per
+ * sample); each part takes them in their order, as it would alone.
  */
 #ifndef SUBTICK_PASS_H
 #define SUBTICK_PASS_H

@@ -99,7 +99,22 @@ int spool_rewind(struct spool *s)
 	s->at = 0;
 	s->have_wide_key = 0;
 	s->fetch = s->points != NULL && s->points->count > SPOOL_FETCH_POINTS;
-	return lseek(s->fd, 0, SEEK_SET) < 0 ? -1 : 0;
+	s->off = 0;
+	return 0;
+}
+
+int spool_reader(const struct spool *s, struct spool *r)
+{
+	if (s->writing) {	/* all are put before a second reader */
+		errno = EINVAL;
+		return -1;
+	}
+	*r = *s;
+	r->borrowed = 1;
+	r->buf = malloc(SPOOL_BUFFER * sizeof *r->buf);
+	if (r->buf == NULL)
+		return -1;
+	return spool_rewind(r);
 }
 
 /* The next records into the buffer: 1, 0 at the end, -1 on error. */
@@ -107,9 +122,10 @@ int spool_fill(struct spool *s)
 {
 	if (s->writing)
 		return -1;
-	ssize_t got = fd_read_full(s->fd, s->buf, SPOOL_BUFFER * sizeof *s->buf);
+	ssize_t got = fd_pread_full(s->fd, s->buf, SPOOL_BUFFER * sizeof *s->buf, (off_t)s->off);
 	if (got < 0)
 		return -1;
+	s->off += (uint64_t)got;
 	if ((size_t)got % sizeof *s->buf != 0) {	/* a torn record: cannot be */
 		errno = EIO;
 		return -1;
@@ -121,7 +137,8 @@ int spool_fill(struct spool *s)
 
 void spool_close(struct spool *s)
 {
-	if (s->buf != NULL && s->fd >= 0)	/* opened (a zeroed spool was not) */
+	if (s->buf != NULL && s->fd >= 0 && !s->borrowed)	/* opened (a zeroed spool
+								 * was not) */
 		close(s->fd);
 	free(s->buf);
 	s->fd = -1;

@@ -77,6 +77,8 @@ struct spool {
 	int have_wide_key;
 	int fetch;		/* fetch points ahead: more than
 				 * SPOOL_FETCH_POINTS (spool_rewind) */
+	uint64_t off;		/* where the next read starts, bytes */
+	int borrowed;		/* fd is another spool's (spool_reader) */
 };
 
 /* Returns 0, or -1 (errno set).  Every record is put before the first
@@ -102,6 +104,12 @@ static inline int spool_put(struct spool *s, const struct spool_record *r)
 }
 /* Start reading from the first record. */
 int spool_rewind(struct spool *s);
+
+/* A second reader r of s's records (all put), at its own place with its
+ * own buffer, from the first record: two passes over the same records
+ * side by side.  spool_close(r) leaves s's file open.  Returns 0, or -1
+ * (errno set). */
+int spool_reader(const struct spool *s, struct spool *r);
 int spool_fill(struct spool *s);
 
 /* An escape record's value, for the next record. */

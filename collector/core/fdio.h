@@ -16,4 +16,8 @@ int fd_write_all(int fd, const void *p, size_t n);
  * errno set. */
 ssize_t fd_read_full(int fd, void *p, size_t n);
 
+/* The same from offset off, the descriptor's own offset left as it is
+ * (two readers of one file, each at its own place). */
+ssize_t fd_pread_full(int fd, void *p, size_t n, off_t off);
+
 #endif /* SUBTICK_FDIO_H */

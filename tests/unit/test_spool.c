@@ -54,6 +54,54 @@ static void test_unbound_round_trip(void **state)
 	spool_close(&s);
 }
 
+/* A second reader (spool_reader) reads the records at its own place,
+ * its reads interleaved with the first's, and closing it leaves the
+ * first's file open; a reader of a spool still written is refused. */
+static void test_two_readers(void **state)
+{
+	(void)state;
+	struct spool s, r2;
+	assert_int_equal(spool_open(&s, NULL), 0);
+	for (uint64_t i = 0; i < COUNT; i++) {
+		struct spool_record r = record(i);
+		assert_int_equal(spool_put(&s, &r), 0);
+	}
+	assert_int_equal(spool_reader(&s, &r2), -1);
+	assert_int_equal(spool_rewind(&s), 0);
+	assert_int_equal(spool_reader(&s, &r2), 0);
+	struct spool_record a, b;
+	uint64_t i = 0, j = 0;
+	for (;;) {	/* the first reader two records for each of the second's */
+		int ga = spool_get(&s, &a);
+		if (ga == 1) {
+			struct spool_record w = record(i++);
+			assert_int_equal(a.n, w.n);
+			assert_int_equal(a.at, w.at);
+		}
+		if (ga == 1 && (ga = spool_get(&s, &a)) == 1) {
+			struct spool_record w = record(i++);
+			assert_int_equal(a.n, w.n);
+			assert_int_equal(a.at, w.at);
+		}
+		int gb = spool_get(&r2, &b);
+		if (gb == 1) {
+			struct spool_record w = record(j++);
+			assert_int_equal(b.n, w.n);
+			assert_true(b.t == w.t);
+			assert_int_equal(b.at, w.at);
+		}
+		if (ga != 1 && gb != 1)
+			break;
+	}
+	assert_int_equal(i, COUNT);
+	assert_int_equal(j, COUNT);
+	spool_close(&r2);
+	assert_int_equal(spool_rewind(&s), 0);	/* the file still open */
+	assert_int_equal(spool_get(&s, &a), 1);
+	assert_int_equal(a.n, record(0).n);
+	spool_close(&s);
+}
+
 static void test_bound_gives_the_place(void **state)
 {
 	(void)state;
@@ -136,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_unbound_round_trip),
 		cmocka_unit_test(test_many_points_fetch_ahead),
 		cmocka_unit_test(test_bound_gives_the_place),
+		cmocka_unit_test(test_two_readers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
