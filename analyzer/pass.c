@@ -43,7 +43,7 @@ static void configure(struct analysis *a)
  * cores (parallel.h): each part takes the records in their order, as it
  * would alone, so the results are the same on any number of cores. */
 struct pass_parts {
-	struct spool *sp;
+	struct spool *sp, *own;	/* the first reader, and the second's */
 	struct blocks_cutter *blocks;
 	struct excess_counter *ex;
 	struct speed_windows *win;
@@ -83,25 +83,27 @@ static void take_part(void *ctx, unsigned worker, size_t g)
 {
 	(void)worker;
 	struct pass_parts *p = ctx;
-	struct spool own = { .fd = -1 };
 	errno = 0;
-	if (g == 0)	/* a reader of its own */
-		p->rc[g] = spool_reader(p->sp, &own) == 0 ? take_group(p, 0, &own) : -1;
-	else
-		p->rc[g] = take_group(p, 1, p->sp);
+	p->rc[g] = take_group(p, (int)g, g == 0 ? p->own : p->sp);
 	p->err[g] = errno;
-	if (g == 0 && own.buf != NULL)
-		spool_close(&own);
 }
 
 /* Every batch to each part that takes one.  Returns 0, or -1 (errno). */
 static int take_all(struct spool *sp, struct blocks_cutter *blocks, struct excess_counter *ex,
 		    struct speed_windows *win, struct run_taker *runs, struct order_taker *order)
 {
-	struct pass_parts p = { sp, blocks, ex, win, runs, order, { 0, 0 }, { 0, 0 } };
-	if (spool_rewind(sp) != 0)	/* what was written, flushed */
+	struct spool own = { .fd = -1 };
+	struct pass_parts p = { sp, &own, blocks, ex, win, runs, order, { 0, 0 }, { 0, 0 } };
+	/* the second reader made before either group reads: from the
+	 * first, as written and flushed */
+	if (spool_rewind(sp) != 0 || spool_reader(sp, &own) != 0) {
+		int e = errno;
+		spool_close(&own);
+		errno = e;
 		return -1;
+	}
 	parallel_for(2, parallel_workers(), take_part, &p);
+	spool_close(&own);
 	for (int g = 0; g < 2; g++)
 		if (p.rc[g] != 0) {
 			errno = p.err[g];
