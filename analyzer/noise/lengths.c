@@ -29,45 +29,61 @@ struct point_mean {
 
 /* The weighted least squares of v on 1, f and f^2 (the jitter's smooth
  * mean, docs/model.md): the normal equations' matrix of the weighted
- * sums of f^0 to f^4, and its inverse (f in (0, 1]: the matrix of a
- * quadratic's powers there is well enough conditioned for doubles, its
- * determinant no smaller than a few 10^-3 of s0^3 where the floors
- * spread over a tenth of their range or more). */
+ * sums of f^0 to f^4, and its inverse by cofactors, on as many of the
+ * powers as the floors tell apart (rank): where the N's floors lie on
+ * two values (a coarse tick's lattice) f^2 is a line in f, and on one
+ * value f is a constant.  A determinant below 64 ulps (2^-46) of its
+ * Hadamard bound, the product of the diagonal, is rounding's, each of
+ * its products of sums being within a few ulps of it: the powers are
+ * then dependent, and the last is left out (a quadratic on floors within
+ * 1% of each other is one).  Taken as it came, a matrix singular but
+ * for rounding had given coefficients of 0, the intercept's too, and a
+ * sawtooth of the whole excess at every frequency: four false
+ * candidates, and a source of cost 0 named. */
+#define SMOOTH_DEPENDENT 0x1p-46
 struct smooth {
-	double inv[3][3];
-	int ok;			/* the matrix is not singular */
+	double inv[3][3];	/* 0 beyond the rank */
+	int rank;		/* 0 to 3: the powers fitted */
 };
 
 static struct smooth smooth_of(const struct point_mean *pm, size_t n)
 {
 	double m[5] = { 0 };
-	struct smooth s = { .ok = 0 };
+	struct smooth s = { .rank = 0 };
 	for (size_t j = 0; j < n; j++) {
 		double w = pm[j].w, f = pm[j].f;
 		m[0] += w, m[1] += w * f, m[2] += w * pm[j].f2;
 		m[3] += w * f * pm[j].f2, m[4] += w * pm[j].f2 * pm[j].f2;
 	}
-	/* the inverse by cofactors (symmetric: g[i][j] = m[i + j]) */
+	/* the cofactors (symmetric: g[i][j] = m[i + j]) */
 	double c00 = m[2] * m[4] - m[3] * m[3], c01 = m[2] * m[3] - m[1] * m[4];
 	double c02 = m[1] * m[3] - m[2] * m[2], c11 = m[0] * m[4] - m[2] * m[2];
 	double c12 = m[1] * m[2] - m[0] * m[3], c22 = m[0] * m[2] - m[1] * m[1];
 	double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
-	if (!(det > 0) || !isfinite(det))
-		return s;
-	double k = 1 / det;
-	s.inv[0][0] = c00 * k, s.inv[0][1] = s.inv[1][0] = c01 * k;
-	s.inv[0][2] = s.inv[2][0] = c02 * k, s.inv[1][1] = c11 * k;
-	s.inv[1][2] = s.inv[2][1] = c12 * k, s.inv[2][2] = c22 * k;
-	s.ok = 1;
+	if (det > SMOOTH_DEPENDENT * m[0] * m[2] * m[4] && isfinite(det)) {
+		double k = 1 / det;
+		s.inv[0][0] = c00 * k, s.inv[0][1] = s.inv[1][0] = c01 * k;
+		s.inv[0][2] = s.inv[2][0] = c02 * k, s.inv[1][1] = c11 * k;
+		s.inv[1][2] = s.inv[2][1] = c12 * k, s.inv[2][2] = c22 * k;
+		s.rank = 3;
+	} else if (c22 > SMOOTH_DEPENDENT * m[0] * m[2] && isfinite(c22)) {
+		double k = 1 / c22;	/* the line's: det of g's first two */
+		s.inv[0][0] = m[2] * k, s.inv[0][1] = s.inv[1][0] = -m[1] * k;
+		s.inv[1][1] = m[0] * k;
+		s.rank = 2;
+	} else if (m[0] > 0 && isfinite(m[0])) {
+		s.inv[0][0] = 1 / m[0];
+		s.rank = 1;
+	}
 	return s;
 }
 
 /* The coefficients of the smooth mean whose weighted sums with 1, f and
- * f^2 are r: into q (0 where the matrix is singular). */
+ * f^2 are r: into q (0 beyond the rank). */
 static void smooth_solve(const struct smooth *s, const double r[3], double q[3])
 {
 	for (int i = 0; i < 3; i++)
-		q[i] = s->ok ? s->inv[i][0] * r[0] + s->inv[i][1] * r[1] + s->inv[i][2] * r[2] : 0;
+		q[i] = s->inv[i][0] * r[0] + s->inv[i][1] * r[1] + s->inv[i][2] * r[2];
 }
 
 static void residuals(const struct smooth *s, const struct point_mean *pm, const double *v,
@@ -189,7 +205,16 @@ typedef double lanes4 __attribute__((vector_size(4 * sizeof(double))));
 typedef int64_t lanes4_mask __attribute__((vector_size(4 * sizeof(int64_t))));
 #define L4(x) ((lanes4){ (x), (x), (x), (x) })
 #define L4_SELECT(m, a, b) ((lanes4)(((lanes4_mask)(a) & (m)) | ((lanes4_mask)(b) & ~(m))))
-#if defined(__x86_64__) && defined(__has_attribute)
+/* (not under ThreadSanitizer: the clones' resolver runs before its
+ * runtime is ready, and the program crashed before main) */
+#if defined(__SANITIZE_THREAD__)
+#define SAWTOOTH_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SAWTOOTH_TSAN 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(SAWTOOTH_TSAN)
 #if __has_attribute(target_clones)
 #define SAWTOOTH_CLONES __attribute__((target_clones("avx2", "default")))
 #endif
@@ -257,7 +282,7 @@ static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t
 		if (!(rxx > (double)n * 0x1p-52 * sq[q]) || !(rxy > 0))
 			continue;
 		double d = rxy * rxy / rxx, rss1 = e->rss - d;
-		c[q].f = rss1 > 0 ? d / (rss1 / (double)(n - 4)) : INFINITY;
+		c[q].f = rss1 > 0 ? d / (rss1 / (double)(n - (size_t)s->rank - 1)) : INFINITY;
 		c[q].c = rxy / rxx;
 		c[q].a = e->q[0] - c[q].c * k[0];
 		c[q].b = e->q[1] - c[q].c * k[1];
@@ -319,7 +344,7 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	nu_hi = fmin(nu_hi, 1 + LENGTHS_STEPS_MAX * step);
 	size_t steps = (size_t)((nu_hi - 1) / step), k = 0;
 	struct candidate *all = malloc((steps + 1) * sizeof *all);
-	if (ey == NULL || y == NULL || all == NULL || steps < 3)
+	if (ey == NULL || y == NULL || all == NULL || steps < 3 || s.rank == 0)
 		goto out;
 	struct residual_line e = { .ey = ey };
 	for (size_t j = 0; j < n; j++)
@@ -339,7 +364,7 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	for (size_t i = 1; i < steps; i++) {
 		if (!(all[i].f > 0) || all[i].f < all[i - 1].f || all[i].f < all[i + 1].f)
 			continue;
-		double p = trials * gsl_cdf_fdist_Q(all[i].f, 1, (double)(n - 4));
+		double p = trials * gsl_cdf_fdist_Q(all[i].f, 1, (double)(n - (size_t)s.rank - 1));
 		if (p < MODEL_CLAIM_P)
 			all[k++].nu = -(double)i;	/* marked: a peak */
 	}
