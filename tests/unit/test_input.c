@@ -1,6 +1,6 @@
 /*
  * test_input.c - the reader: headers, columns, bare data, errors with
- * their line.
+ * their line; the batch path on one thread and two, its first error.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -50,6 +50,142 @@ static int read_str(const char *text, struct input_meta *m, struct collected *c,
 		    struct input_error *e)
 {
 	return read_text(text, strlen(text), m, c, e);
+}
+
+/* The batch path (input_read_batches), on one thread and on two
+ * (read/batchpipe.h): a batch_fn that fails at sample fail_at (counted
+ * from 0 over the batches and one at a time alike), the samples each way
+ * counted, in order. */
+struct batches {
+	uint64_t next_n;	/* the n each sample should have: 0, 1, ... */
+	size_t taken, one_at_a_time, out_of_order;
+	size_t fail_at;		/* SIZE_MAX: none */
+};
+
+static int take_one(void *ctx, const struct sample *s, struct input_error *err)
+{
+	struct batches *b = ctx;
+	b->out_of_order += s->n != b->next_n;
+	b->next_n = s->n + 1;
+	if (b->taken++ == b->fail_at) {
+		snprintf(err->msg, sizeof err->msg, "failed at %llu", (unsigned long long)s->n);
+		return -1;
+	}
+	b->one_at_a_time++;
+	return 0;
+}
+
+static int take_batch(void *ctx, const struct sample_batch *sb, size_t *bad,
+		      struct input_error *err)
+{
+	struct batches *b = ctx;
+	for (size_t j = 0; j < sb->count; j++) {
+		b->out_of_order += sb->n[j] != b->next_n;
+		b->next_n = sb->n[j] + 1;
+		if (b->taken++ == b->fail_at) {
+			*bad = j;
+			snprintf(err->msg, sizeof err->msg, "failed at %llu",
+				 (unsigned long long)sb->n[j]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* text: a stream whose sample on line 4 + i has n = i; read through the
+ * batch path with `threads` (SUBTICK_THREADS). */
+static int read_batches(const char *text, const char *threads, struct batches *b,
+			struct input_error *e)
+{
+	char path[] = "/tmp/subtick-test-input-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	struct input_meta m;
+	memset(e, 0, sizeof *e);
+	setenv("SUBTICK_THREADS", threads, 1);
+	int rc = input_read_batches(f, path, "t", &m, take_one, take_batch, b, e);
+	unsetenv("SUBTICK_THREADS");
+	fclose(f);
+	unlink(path);
+	return rc;
+}
+
+/* 5000 samples, the common lines broken by a comment every 997 lines and
+ * a decimal timing every 1499 (read one at a time); bad: a line that is
+ * no sample at its place, after the samples before it. */
+static char *batch_stream(size_t bad)
+{
+	size_t room = 64 * 5200, k = 0;
+	char *t = malloc(room);
+	assert_non_null(t);
+	k += (size_t)snprintf(t + k, room - k, "# subtick 1\n# tick: 1\n# columns: n t at\n");
+	for (size_t i = 0; i < 5000; i++) {
+		if (i == bad)
+			k += (size_t)snprintf(t + k, room - k, "%zu\tword\t%zu\n", i, 10 * i);
+		else if (i % 997 == 500)
+			k += (size_t)snprintf(t + k, room - k, "# a note\n%zu\t%zu\t%zu\n", i,
+					      100 + i % 7, 10 * i);
+		else if (i % 1499 == 700)
+			k += (size_t)snprintf(t + k, room - k, "%zu\t%zu.5\t%zu\n", i,
+					      100 + i % 7, 10 * i);
+		else
+			k += (size_t)snprintf(t + k, room - k, "%zu\t%zu\t%zu\n", i,
+					      100 + i % 7, 10 * i);
+	}
+	return t;
+}
+
+/* The line of sample i in batch_stream: its 3 header lines and the notes
+ * before it. */
+static uint64_t line_of(size_t i)
+{
+	uint64_t notes = 0;
+	for (size_t j = 0; j <= i; j++)
+		notes += j % 997 == 500;
+	return 4 + i + notes;
+}
+
+static void test_batches(void **state)
+{
+	(void)state;
+	static const char *const threads[] = { "1", "2" };
+	for (int w = 0; w < 2; w++) {
+		/* every sample, in order, one at a time only the decimal ones */
+		char *t = batch_stream(SIZE_MAX);
+		struct batches b = { .fail_at = SIZE_MAX };
+		struct input_error e;
+		assert_int_equal(read_batches(t, threads[w], &b, &e), 0);
+		assert_int_equal(b.taken, 5000);
+		assert_int_equal(b.out_of_order, 0);
+		/* the decimal ones at least (700, 2199, 3698); a line cut by
+		 * the read buffer's end goes one at a time too */
+		assert_true(b.one_at_a_time >= 3 && b.one_at_a_time < 100);
+		free(t);
+		/* a sample that fails in a batch, a bad line after it: the
+		 * sample's error, at its line, whatever comes after */
+		for (size_t fail = 1024; fail <= 4000; fail += 1488) {
+			t = batch_stream(4900);
+			b = (struct batches){ .fail_at = fail };
+			assert_int_equal(read_batches(t, threads[w], &b, &e), -1);
+			char want[64];
+			snprintf(want, sizeof want, "failed at %zu", fail);
+			assert_string_equal(e.msg, want);
+			assert_int_equal(e.line, line_of(fail));
+			free(t);
+		}
+		/* the bad line alone: its own error, at its line, after the
+		 * samples before it were all taken */
+		t = batch_stream(3000);
+		b = (struct batches){ .fail_at = SIZE_MAX };
+		assert_int_equal(read_batches(t, threads[w], &b, &e), -1);
+		assert_int_equal(e.line, line_of(3000));
+		assert_int_equal(b.taken, 3000);
+		free(t);
+	}
 }
 
 static void test_stream(void **state)
@@ -347,6 +483,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_batches),
 		cmocka_unit_test(test_repeated_key),
 		cmocka_unit_test(test_at_order),
 		cmocka_unit_test(test_bom),
