@@ -106,9 +106,15 @@ static int read_batches(const char *text, const char *threads, struct batches *b
 	assert_non_null(f);
 	struct input_meta m;
 	memset(e, 0, sizeof *e);
+	const char *was = getenv("SUBTICK_THREADS");
+	char keep[32];
+	snprintf(keep, sizeof keep, "%s", was ? was : "");
 	setenv("SUBTICK_THREADS", threads, 1);
 	int rc = input_read_batches(f, path, "t", &m, take_one, take_batch, b, e);
-	unsetenv("SUBTICK_THREADS");
+	if (was != NULL)
+		setenv("SUBTICK_THREADS", keep, 1);
+	else
+		unsetenv("SUBTICK_THREADS");
 	fclose(f);
 	unlink(path);
 	return rc;
@@ -153,7 +159,10 @@ static void test_batches(void **state)
 {
 	(void)state;
 	static const char *const threads[] = { "1", "2" };
-	for (int w = 0; w < 2; w++) {
+	/* (under qemu-user a started thread spins and never ends: one
+	 * thread only, tests/meson.build's SUBTICK_EMULATOR) */
+	int ways = getenv("SUBTICK_EMULATOR") != NULL ? 1 : 2;
+	for (int w = 0; w < ways; w++) {
 		/* every sample, in order, one at a time only the decimal ones */
 		char *t = batch_stream(SIZE_MAX);
 		struct batches b = { .fail_at = SIZE_MAX };
