@@ -21,12 +21,18 @@ run() {
 # Each rank detects each tick from its own readings: a detection that
 # flips by chance (a share of multiples near the 3/4 majority) makes them
 # differ now and then, a wrong one always; so up to three tries, each
-# printed.
+# printed.  Not the CPU-time clocks: their readings are each thread's
+# (process's) accounted run time, sums of the TSC's steps converted to
+# ns, 10 k ns or 10 k +- 1 on the AMD guests, and their share of
+# multiples of 10 lies so near the majority that the ranks disagreed in
+# 4 of 12 tries here (the other clocks in none), and in all three tries of
+# one run of the suite: 1 in 27 runs would fail by chance.
 list_clocks_agree() {
 	run 2 "$COLLECT_MPI" --list-clocks > "$T/clocks" 2> "$T/err" ||
 		fail "--list-clocks exited $?: $(cat "$T/err")"
 	cat "$T/clocks"
-	awk '!/^#/ && $5 != "unavailable" { k = $2 " " $4; if (k in t && t[k] != $5) bad = 1; t[k] = $5 }
+	awk '!/^#/ && $5 != "unavailable" && $4 !~ /cputime$/ {
+		k = $2 " " $4; if (k in t && t[k] != $5) bad = 1; t[k] = $5 }
 	     END { exit bad }' "$T/clocks"
 }
 agreed=0
@@ -35,7 +41,7 @@ for r in 0 1; do
 	check "--list-clocks: rank $r has a monotonic row" \
 		grep -Eq "^ +$r .* monotonic +[0-9]" "$T/clocks"
 done
-check "--list-clocks: the ranks' gcd ticks agree, clock by clock (try $try of 3)" [ "$agreed" -eq 0 ]
+check "--list-clocks: the ranks' gcd ticks agree, clock by clock, the CPU-time clocks aside (try $try of 3)" [ "$agreed" -eq 0 ]
 check "--list-clocks: a verdict per clock names all ranks" \
 	grep -q "^# monotonic on .*on all 2 ranks" "$T/clocks"
 
