@@ -25,6 +25,14 @@
 
 #include "input.h"
 
+/* The samples a batch holds on average, at least, for the thread to pay:
+ * handing one over (a put, the thread woken, a wait for it) took about
+ * 9 us here, as long as taking some 300 samples.  A stream whose other
+ * lines come every few samples (a comment or a decimal timing after each:
+ * 25 and 12 times slower on two threads than on one) cuts its batches
+ * shorter: the reader then goes on alone (input.c). */
+#define BATCH_PIPE_WORTH 256
+
 /* Batches in all: the one the reader fills, and those it may run
  * ahead of the thread (each may wait in the queue). */
 #define BATCH_PIPE_BATCHES 9

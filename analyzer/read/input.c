@@ -209,6 +209,7 @@ static int flush_batch(struct reader *r)
 	if (b == NULL || b->count == 0)
 		return 0;
 	if (r->pipe != NULL) {
+		r->puts++, r->put_samples += b->count;
 		int failed = batch_pipe_put(r->pipe, b, r->batch_line);
 		r->batch = batch_pipe_empty(r->pipe);
 		return failed ? batch_pipe_wait(r->pipe, r->err) : 0;
@@ -227,6 +228,13 @@ static int settle(struct reader *r)
 	int rc = flush_batch(r);
 	if (rc == 0 && r->pipe != NULL)
 		rc = batch_pipe_wait(r->pipe, r->err);
+	/* batches too short for the thread to pay (BATCH_PIPE_WORTH): the
+	 * rest on this thread, the thread idle and its batches all taken */
+	if (rc == 0 && r->pipe != NULL && r->puts >= 16 &&
+	    r->put_samples < BATCH_PIPE_WORTH * r->puts) {
+		rc = batch_pipe_close(r->pipe, r->err);
+		r->pipe = NULL;
+	}
 	return rc;
 }
 

@@ -28,6 +28,8 @@ struct reader {
 	struct sample_batch *batch;	/* the common lines waiting for it */
 	uint64_t batch_line;	/* the line of its first */
 	struct batch_pipe *pipe;	/* NULL: batch_fn on this thread */
+	uint64_t puts, put_samples;	/* batches handed to the pipe, and
+					 * their samples */
 	void *ctx;
 	struct keyset keys;	/* header keys given so far */
 	struct at_order at;	/* the start times so far */

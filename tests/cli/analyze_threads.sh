@@ -22,7 +22,13 @@ awk 'BEGIN { srand(7); print "# subtick 1\n# tick: 1\n# columns: n t at"
 awk 'BEGIN { print "# subtick 1\n# tick: 1\n# columns: n t at"
 	for (i = 1; i <= 5000; i++) printf "%d\t%d\t%d\n", 1000 * (i % 50 + 1), 1250 * (i % 50 + 1) + 90, 100 * i }' > "$T/b.st"
 
-for files in "a.st" "a.st b.st"; do
+# a comment after every sample: batches of one, too short for the thread
+# to pay (BATCH_PIPE_WORTH); the reader goes on alone after the first few
+awk 'BEGIN { print "# subtick 1\n# tick: 1\n# columns: n t at"
+	for (i = 1; i <= 20000; i++)
+		printf "%d\t%d\t%d\n# a note\n", 1000 * (i % 50 + 1), 1250 * (i % 50 + 1) + 90 + i % 5, 100 * i }' > "$T/c.st"
+
+for files in "a.st" "a.st b.st" "c.st" "c.st a.st"; do
 	set -- $files
 	(cd "$T" && SUBTICK_THREADS=1 "$ANALYZE" --json "$@" > one.json)
 	(cd "$T" && SUBTICK_THREADS=2 "$ANALYZE" --json "$@" > two.json)
