@@ -35,7 +35,9 @@ do for [k = 1:nsrc] {
 	c = 2 + k
 	kind = value(sprintf("src_kind%d", k))
 	p = value(sprintf("src_p%d", k))
-	set title value(sprintf("src_title%d", k)).(p < 0 ? sprintf("; chance of so strong a finding were there none: 10^%.0f", p) : "") tc rgb colour(c)
+	# (the chance on a line of its own: a title with where the source
+	# was there is as wide as the figure)
+	set title value(sprintf("src_title%d", k)).(p < 0 ? sprintf("\nchance of so strong a finding were there none: 10^%.0f", p) : "") tc rgb colour(c)
 	if (kind == 0) {
 		period = value(sprintf("src_period%d", k))
 		phase = value(sprintf("src_phase%d", k))

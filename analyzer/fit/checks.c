@@ -239,9 +239,9 @@ static void check_saturated(struct analysis *a)
 	 * runs, and other timers can make up the count */
 	int busy = strncmp(a->kernel, "exec:", 5) != 0 && a->message[0] == '\0';
 	int ticked = counted_tick_ran(k, period);
-	if (m->expected_long >= 1)
+	if (m->expected_anywhere >= 1)
 		warn(a, WARN_SATURATED_MAYBE, "saturated? the longest runs expect %.3g interruptions each: at random times some of their runs escape them, and the model finds their minima clean, but a source it did not find may hold them; see what the CPU does with collect --trace, or time shorter runs",
-		     m->expected_long);
+		     m->expected_anywhere);
 	else if (a->unit_ns > 0 && time_column && busy && ticked && longest_ns >= period) {
 		char longest[32], every[32];
 		fmt_span(every, sizeof every, period / a->unit_ns, a->unit_ns);

@@ -40,8 +40,16 @@ struct model_counts {
 				 * (flicker.h), no events */
 	double in_runs;		/* running time, clock units */
 	double longest;		/* the largest floor, clock units */
-	double expected_long;	/* interruptions a run of it expects */
-	double rate;		/* all the sources', per clock unit */
+	double expected_long;	/* interruptions a run of it expects
+				 * (where every source is there) */
+	double expected_anywhere;	/* of them, from the sources there
+					 * throughout: a periodic source there
+					 * for a part only (presence.h) misses
+					 * every run elsewhere, and the minima
+					 * it holds are counted (compensate.h) */
+	double rate;		/* all the sources', per clock unit (over
+				 * the collection: of one there for a part
+				 * only, its share of the time) */
 	double cost, cost_lo, cost_hi;	/* the events' (sample), clock units */
 };
 

@@ -22,6 +22,10 @@ struct marks {
 	 * first grid mark from mark k on, so a stretch holds mark k where it
 	 * holds that grid mark. */
 	double grid, grid_phase, grid_tol;
+	/* Where the source was there (presence.h), clock units since the
+	 * first run's start: only the marks within [from, to] are held.
+	 * to <= from (0, 0 as zeroed): throughout the collection. */
+	double from, to;
 };
 
 /* On a grid: the marks of m held through the grid marks [at, at + t]
@@ -43,9 +47,25 @@ static inline double marks_held_on_grid(const struct marks *m, double at, double
 	return k;
 }
 
+/* The part of [at, at + t] within where the source was there. */
+static inline double marks_present(const struct marks *m, double at, double t)
+{
+	if (!(m->to > m->from))
+		return t;
+	double in = fmin(at + t, m->to) - fmax(at, m->from);
+	return in > 0 ? in : 0;
+}
+
 /* The marks [at, at + t] holds (0 or more). */
 static inline double marks_held(const struct marks *m, double at, double t)
 {
+	if (m->to > m->from) {	/* a source there for a part only */
+		double end = fmin(at + t, m->to);
+		at = fmax(at, m->from);
+		if (!(end >= at))
+			return 0;
+		t = end - at;
+	}
 	/* (a stretch of more than 64 grid steps holds about as many of m's
 	 * marks as its length says: counted as without a grid) */
 	if (m->grid > 0 && t + 2 * m->grid_tol <= 64 * m->grid)

@@ -87,6 +87,11 @@ struct source {
 					 * takes */
 	double after_share;	/* after: the share of the sample's runs in
 				 * its window that it takes */
+	int given;		/* periodic, there for a part only: found
+				 * before the speed was read again without
+				 * its runs (diagnosis.c), and taken again
+				 * where it was there without the test of
+				 * chance its first finding passed */
 	uint16_t *floor_marks;	/* periodic: the marks each N's floor holds
 				 * (the fewest its runs hold); NULL: none
 				 * (every floor shorter than half a period) */
@@ -144,6 +149,11 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
  * before's, where its events hold. */
 void sources_seed(const struct source_config *c, struct run_sample *rs, const struct marks *m,
 		  double log10_p, struct sources *out);
+
+/* The runs the sources ss explain flagged RUN_EXPLAINED (ss found before
+ * the speed was read again: the jitter is fitted without them). */
+void sources_explain(const struct source_config *c, const struct sources *ss,
+		     struct run_sample *rs);
 
 /* Whether the run [at, at + t] of point p holds a mark of the periodic
  * source s beyond its floor's. */

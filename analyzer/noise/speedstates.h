@@ -106,6 +106,11 @@ struct speed_windows {
 	double least;
 	uint64_t i, at0, n_half, last_end;
 	size_t k, in_w, w;	/* i = w K + in_w */
+	/* Runs that tell no speed (NULL: none): held(ctx, at, t) 1 for a
+	 * run of start at (clock units since the first's) and length t
+	 * (set after speed_windows_begin). */
+	int (*held)(const void *ctx, double at, double t);
+	const void *held_ctx;
 };
 
 enum { SPEED_WINDOWS_NONE, SPEED_WINDOWS_TAKING, SPEED_WINDOWS_NO_AT };

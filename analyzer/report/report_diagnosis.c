@@ -198,9 +198,13 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 	if (m->unexplained > 0)
 		fprintf(out, "    no source: %llu run%s above the threshold, too few to tell a source from chance\n",
 			(unsigned long long)m->unexplained, m->unexplained == 1 ? "" : "s");
-	fprintf(out, "    the longest runs (%s) expect %.3g interruption%s each\n",
+	fprintf(out, "    the longest runs (%s) expect %.3g interruption%s each",
 		fmt_span(x, sizeof x, m->longest, a->unit_ns), m->expected_long,
 		m->expected_long == 1 ? "" : "s");
+	if (m->expected_anywhere < m->expected_long)
+		fprintf(out, " where every source is there, %.3g where those there for a part only are not",
+			m->expected_anywhere);
+	fprintf(out, "\n");
 }
 
 void report_compensated_text(FILE *out, const struct analysis *a)

@@ -169,6 +169,8 @@ static void interrupts_json(FILE *out, int *f, const struct analysis *a)
 	json_number(out, (double)m->unexplained * judged);
 	json_key(out, f, "interrupts_expected_per_long_run");
 	json_number(out, m->expected_long * judged);
+	json_key(out, f, "interrupts_expected_per_long_run_throughout");
+	json_number(out, m->expected_anywhere * judged);
 }
 
 /* periods_searched, and the strongest periodic source as period_found,

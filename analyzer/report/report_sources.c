@@ -126,6 +126,26 @@ static void period_text(FILE *out, const struct source *s, double unit_ns)
 		fprintf(out, " (%.4g Hz)", 1e9 / (s->marks.period * unit_ns));
 }
 
+/* ", there only until 400 ms", "from 120 ms on", "from 120 ms to 400 ms"
+ * (since the first run's start): a periodic source there for a part of
+ * the collection only (presence.h); "" where it was there throughout. */
+static const char *there_text(char *buf, size_t len, const struct source *s, double unit_ns)
+{
+	char a[32], b[32];
+	const struct marks *m = &s->marks;
+	buf[0] = '\0';
+	if (s->kind != SOURCE_PERIODIC || !(m->to > m->from))
+		return buf;
+	if (!(m->from > 0))
+		snprintf(buf, len, ", there only until %s", fmt_span(b, sizeof b, m->to, unit_ns));
+	else if (!isfinite(m->to))
+		snprintf(buf, len, ", there only from %s on", fmt_span(a, sizeof a, m->from, unit_ns));
+	else
+		snprintf(buf, len, ", there only from %s to %s", fmt_span(a, sizeof a, m->from, unit_ns),
+			 fmt_span(b, sizeof b, m->to, unit_ns));
+	return buf;
+}
+
 /* "23 bursts of about 28 within 1.362 ms", and their period if any. */
 static void bursts_text(FILE *out, const struct source *s, double unit_ns)
 {
@@ -160,7 +180,7 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 		if (at_tick(v, i))
 			fprintf(out, ", the kernel's tick (its timer counted %.4g a second on this CPU)",
 				v->tick_per_s);
-		fprintf(out, ": ");
+		fprintf(out, "%s: ", there_text(note, sizeof note, s, v->unit_ns));
 	} else if (s->kind == SOURCE_BURSTS) {
 		fprintf(out, "in ");
 		bursts_text(out, s, v->unit_ns);
@@ -190,7 +210,7 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 
 const char *report_source_title(char *buf, size_t len, const struct source *s, double unit_ns)
 {
-	char p[32], w[32], c[32], r[48];
+	char p[32], w[96], c[32], r[48];
 	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;
 	const char *per = unit_ns > 0 ? "per second" : "per million clock units";
 	if (isnan(s->rate))
@@ -205,12 +225,13 @@ const char *report_source_title(char *buf, size_t len, const struct source *s, d
 			 fmt_span(w, sizeof w, 2 * s->marks.tol, unit_ns),
 			 fmt_span(p, sizeof p, s->marks.period, unit_ns), c);
 	else if (s->kind == SOURCE_PERIODIC && unit_ns > 0)
-		snprintf(buf, len, "every %s (%.4g Hz), %s, each %s",
+		snprintf(buf, len, "every %s (%.4g Hz), %s, each %s%s",
 			 fmt_span(p, sizeof p, s->marks.period, unit_ns),
-			 1e9 / (s->marks.period * unit_ns), r, c);
+			 1e9 / (s->marks.period * unit_ns), r, c, there_text(w, sizeof w, s, unit_ns));
 	else if (s->kind == SOURCE_PERIODIC)
-		snprintf(buf, len, "every %s, %s, each %s",
-			 fmt_span(p, sizeof p, s->marks.period, unit_ns), r, c);
+		snprintf(buf, len, "every %s, %s, each %s%s",
+			 fmt_span(p, sizeof p, s->marks.period, unit_ns), r, c,
+			 there_text(w, sizeof w, s, unit_ns));
 	else if (s->kind == SOURCE_BURSTS)
 		snprintf(buf, len, "%zu bursts of about %.3g within %s, %s, each %s", s->bursts,
 			 s->per_burst, fmt_span(w, sizeof w, s->width, unit_ns), r, c);
@@ -240,7 +261,7 @@ void report_source_plain(FILE *out, const struct source_view *v, size_t i)
 			at_tick(v, i) ? ", the kernel's tick" : "", c);
 		if (!isnan(s->fire) && s->fire < 0.9)
 			fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
-		fprintf(out, "\n");
+		fprintf(out, "%s\n", there_text(note, sizeof note, s, v->unit_ns));
 		return;
 	}
 	if (s->kind == SOURCE_BURSTS) {
@@ -312,6 +333,11 @@ static void one_json(FILE *out, const struct source_view *v, size_t i, int perio
 	pair(out, source_per_s(s->rate_lo, v->unit_ns), source_per_s(s->rate_hi, v->unit_ns));
 	json_key(out, &f, "fire");
 	json_number(out, s->kind == SOURCE_PERIODIC ? s->fire : NAN);
+	int part = s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from;
+	json_key(out, &f, "there_from_ns");
+	json_number(out, part && s->marks.from > 0 ? s->marks.from * ns : NAN);
+	json_key(out, &f, "there_to_ns");
+	json_number(out, part && isfinite(s->marks.to) ? s->marks.to * ns : NAN);
 	json_key(out, &f, "kernel_tick");
 	fputs(at_tick(v, i) ? "true" : "false", out);
 	json_key(out, &f, "log10_p");

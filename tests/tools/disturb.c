@@ -22,6 +22,7 @@
  *                [--random RATE_HZ:COST_US[:SPREAD[:KIND]]]...
  *                [--irq-bursts COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD]]...
  *                [--on-grid GRID_US:PHASE_US]...
+ *                [--during FROM_MS:TO_MS]...
  *                [--slowed-after WINDOW_US:COST_US]...
  *                [--grow G]
  *                [--speed FACTOR@FROM_MS:TO_MS]...
@@ -65,6 +66,11 @@
  * --on-grid GRID_US:PHASE_US delays the source given just before it to
  * the next mark of that grid (a guest's timer delivered on the host's
  * ticks: SIGALRM every 2.7 ms, each on the next 1 ms mark).
+ *
+ * --during FROM_MS:TO_MS keeps the source given just before it to that
+ * stretch of the collection's time (a timer that starts late or stops
+ * early): its interrupts outside it do not come (its truth line gives
+ * the stretch, and the time in runs within it).
  *
  * --slowed-after WINDOW_US:COST_US slows each run that starts within
  * WINDOW_US after an interrupt of the source given just before it by
@@ -137,6 +143,8 @@ struct source {
 	double last;		/* when its last interrupt came */
 	uint64_t slowed;	/* runs it slowed after */
 	double ideal;		/* on a grid: when it would have come */
+	double from, to;	/* --during, units (to <= from: throughout) */
+	double in_runs;		/* --during: the time in runs within it */
 	char spec[80];
 };
 
@@ -352,6 +360,15 @@ static int flag(struct gen *g, const char *o, const char *v)
 			usage_error(o, v, "GRID_US:PHASE_US (0 <= PHASE_US < GRID_US), after a --periodic or --random");
 		g->src[g->nsrc - 1].grid = a, g->src[g->nsrc - 1].grid_phase = b;
 	}
+	else if (strcmp(o, "--during") == 0) {
+		double a, b;
+		int end = -1;
+		if (g->nsrc == 0 || sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' ||
+		    !(a >= 0) || !(b > a) || !isfinite(b))
+			usage_error(o, v, "FROM_MS:TO_MS (0 <= FROM_MS < TO_MS), after a source");
+		g->src[g->nsrc - 1].from = a;	/* (in units below) */
+		g->src[g->nsrc - 1].to = b;
+	}
 	else if (strcmp(o, "--slowed-after") == 0) {
 		double a, b;
 		int end = -1;
@@ -407,6 +424,8 @@ static void parse(int argc, char **argv, struct gen *g)
 		s->grid_phase = units_of_us(g, s->grid_phase);
 		s->after_window = units_of_us(g, s->after_window);
 		s->after_cost = units_of_us(g, s->after_cost);
+		s->from = units_of_ms(g, s->from);
+		s->to = units_of_ms(g, s->to);
 	}
 	for (int i = 0; i < g->nspan; i++)
 		g->span[i].from = units_of_ms(g, g->span[i].from),
@@ -528,6 +547,12 @@ static double take_due(struct gen *g, double x, int in_run)
 {
 	int k;
 	while ((k = first_source(g)) >= 0 && g->src[k].next <= x) {
+		const struct source *s = &g->src[k];
+		if (s->to > s->from && (s->next < s->from || s->next >= s->to)) {
+			advance(g, &g->src[k]);	/* outside its stretch: none */
+			g->src[k].count--;
+			continue;
+		}
 		g->src[k].last = g->src[k].next;
 		x += cost_of(g, &g->src[k]);
 		g->src[k].hits += in_run;
@@ -656,6 +681,9 @@ static void truth(const struct gen *g)
 			printf(" phase_ms=%.9f", g->src[i].phase * ms);
 		if (g->src[i].after_window > 0)
 			printf(" slowed=%llu", (unsigned long long)g->src[i].slowed);
+		if (g->src[i].to > g->src[i].from)
+			printf(" from_ms=%.6f to_ms=%.6f in_runs_ms=%.6f", g->src[i].from * ms,
+			       g->src[i].to * ms, g->src[i].in_runs * ms);
 		printf("\n");
 	}
 	printf("# truth_%s_ms: %.6f\n", g->trace_s > 0 ? "lost" : "in_runs", g->in_runs * ms);
@@ -693,6 +721,10 @@ static void collection(struct gen *g)
 			b += slowed_after(g, a);
 			b += draw_of(g->rng, &g->jitter);
 			g->in_runs += b - a;
+			for (int i = 0; i < g->nsrc; i++)
+				if (g->src[i].to > g->src[i].from)
+					g->src[i].in_runs += fmax(0, fmin(b, g->src[i].to) -
+									 fmax(a, g->src[i].from));
 			if (g->truth_runs)
 				fprintf(g->truth_runs, "%llu\t%.0f\t%u\t%.6g\t%u\n",
 					(unsigned long long)n[order[k]], reading(g, a) - first,

@@ -394,6 +394,92 @@ static void test_shorter_uneven(void **state)
 	}
 }
 
+/* A 40 us source of 500 ns in runs of 47 to 98 us, there for a part of
+ * the collection only: its marks counted through the collection, each
+ * N's minimum, taken where it was not, was said to hold two of them, the
+ * compensated unit cost's bounds missed the truth ([0.2318, 0.2341] ns
+ * for 0.2346) under a "saturated" warning, and the speed windows read
+ * its marks in every run as a slower speed, its cost 270 to 380 ns at
+ * 30 to 80% of its marks.  Named at its cost, with where it was: the
+ * first half, from 40% on, the middle.  A source whose rate fell by half
+ * half way is there throughout (the kernel's tick, its events fewer in
+ * a slower stretch, had been said to end there), and so is one whose
+ * marks moved. */
+static void test_partial(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *during;
+		double from_ms, to_ms;	/* -1: the start, the end */
+	} c[] = {
+		{ "0:400", -1, 400 },
+		{ "320:800", 320, -1 },
+		{ "160:640", 160, 640 },
+	};
+	char args[256];
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		static struct analysis a;
+		struct truth t;
+		snprintf(args, sizeof args, SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during %s",
+			 c[k].during);
+		run(stream(args, k + 1, &t), &a);
+		const struct source *s = find(&a, SOURCE_PERIODIC, 40e3);
+		if (s == NULL)
+			fail_msg("%s: no source every 40 us named", c[k].during);
+		double cost = s->cost * a.unit_ns, from = s->marks.from * a.unit_ns * 1e-6,
+		       to = s->marks.to * a.unit_ns * 1e-6;
+		if (!near(cost, 500, 0.10) || !near(per_s(&a, s), 25e3, 0.10))
+			fail_msg("%s: %g per s (truth 25,000 while there), %g ns each (truth 500)",
+				 c[k].during, per_s(&a, s), cost);
+		if (!(s->marks.to > s->marks.from))
+			fail_msg("%s: there throughout", c[k].during);
+		/* (within 2% of the collection's 800 ms) */
+		if (c[k].from_ms < 0 ? from > 16 : fabs(from - c[k].from_ms) > 16)
+			fail_msg("%s: there from %g ms", c[k].during, from);
+		if (c[k].to_ms < 0 ? isfinite(to) : fabs(to - c[k].to_ms) > 16)
+			fail_msg("%s: there to %g ms", c[k].during, to);
+		/* the unit cost's bounds hold the truth, and the compensated
+		 * one's where there is one */
+		const struct compensation *comp = &a.diag.comp;
+		if (!(a.iv.slope[0] <= 0.61 && 0.61 <= a.iv.slope[1]))
+			fail_msg("%s: unit cost [%g, %g], truth 0.61", c[k].during, a.iv.slope[0],
+				 a.iv.slope[1]);
+		if (comp->done && !(comp->slope_lo <= 0.61 && 0.61 <= comp->slope_hi))
+			fail_msg("%s: compensated [%g, %g], truth 0.61", c[k].during, comp->slope_lo,
+				 comp->slope_hi);
+		for (size_t w = 0; w < a.warnings; w++)
+			if (a.warning_code[w] == WARN_SATURATED ||
+			    a.warning_code[w] == WARN_SATURATED_MAYBE)
+				fail_msg("%s: warned saturated: its minima were taken where it was not",
+					 c[k].during);
+		analysis_free(&a);
+	}
+	/* its rate half as high in the second half, its marks the same (a
+	 * source longer than the runs: one shorter that skips marks is not
+	 * found at all, its floors holding fewer than their length says);
+	 * then its marks moved half a period half way (a timer restarted) */
+	static const char *const throughout[] = {
+		"--periodic 1000:2:0:unseen:1:0 --during 0:400 "
+		"--periodic 1000:2:0:unseen:0.5:0 --during 400:800",
+		"--periodic 40:0.5:0:unseen:1:0 --during 0:400 "
+		"--periodic 40:0.5:0:unseen:1:20 --during 400:800",
+	};
+	for (size_t k = 0; k < 2; k++) {
+		static struct analysis a;
+		struct truth t;
+		snprintf(args, sizeof args, SHORTER_RUNS " --seconds 0.8 %s", throughout[k]);
+		run(stream(args, 9 + k, &t), &a);
+		const struct source *s = find(&a, SOURCE_PERIODIC, k ? 40e3 : 1e6);
+		if (s == NULL && k == 0)
+			fail_msg("rate halved: no source every 1 ms named");
+		if (s != NULL && s->marks.to > s->marks.from)
+			fail_msg("%s: there only from %g to %g ms (truth: throughout)",
+				 k ? "moved" : "rate halved", s->marks.from * a.unit_ns * 1e-6,
+				 s->marks.to * a.unit_ns * 1e-6);
+		analysis_free(&a);
+	}
+}
+
 /* 40,000 a second of 0.5 us each in runs to 0.8 ms: every run holds
  * dozens, its floor too.  Never silent: the unit cost compensated with
  * bounds holding the truth, or the runs' excess said to rise from their
@@ -1040,6 +1126,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_half_apart),
 		cmocka_unit_test(test_saturated),
 		cmocka_unit_test(test_shorter_uneven),
+		cmocka_unit_test(test_partial),
 		cmocka_unit_test(test_floor_held),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_guest),

@@ -1,0 +1,179 @@
+/*
+ * presence.c - where in the collection a periodic source was there
+ * (presence.h).
+ */
+#include "presence.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_cdf.h>
+
+struct started {
+	double at, len;
+};
+
+static int by_at(const void *a, const void *b)
+{
+	double x = ((const struct started *)a)->at, y = ((const struct started *)b)->at;
+	return (x > y) - (x < y);
+}
+
+/* The sample's runs by their starts (a clock that stepped back is
+ * refused before), each with the running time up to its start: *n of
+ * them, *total all of it.  NULL out of memory. */
+struct run_time {
+	double at, before;
+};
+
+static struct run_time *run_times(const struct run_sample *rs, size_t *n, double *total)
+{
+	struct run_time *v = malloc((rs->count ? rs->count : 1) * sizeof *v);
+	size_t m = 0;
+	double sum = 0;
+	if (v == NULL)
+		return NULL;
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		if (!(u->at >= 0))
+			continue;
+		v[m++] = (struct run_time){ u->at, sum };
+		/* its own work's time, at its speed, not the interruptions'
+		 * (a run stopped for 4 ms by another source has no more room
+		 * for this one's events than its work's time: three such
+		 * stops in the first 40 ms of a 1 kHz source's collection had
+		 * read as its absence there); an activity trace's run is the
+		 * read interval its gap began in */
+		double w = rs->gaps ? u->t : u->speed * u->floor;
+		sum += w > 0 ? w : 0;
+	}
+	*n = m;
+	*total = sum;
+	return v;
+}
+
+/* The running time of the runs whose start is below x (strictly, or at
+ * most x: le): the time a source there throughout could interrupt
+ * before x (the runs of an activity trace are its gaps and the
+ * stretches between, as long as they are: a count of them would not
+ * do). */
+static double time_before(const struct run_time *r, size_t n, double total, double x, int le)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r[mid].at < x || (le && r[mid].at == x))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n ? r[lo].before : total;
+}
+
+/* Places tried at one stride, at most (then the stride's neighbours of
+ * the best: a binomial's tail a place, a quarter million events are
+ * judged in some 1000 tries, not half a million). */
+enum { PLACES_COARSE = 512 };
+
+/* At the j-th of the k events in order of their starts e (the runs r, n
+ * of them, of running time total): the events beyond it (before it,
+ * after 0; after its run, after 1) other than its own, *beyond, and the
+ * share of the running time there, *q. */
+static void beyond_at(const struct started *e, size_t k, const struct run_time *r, size_t n,
+		      double total, size_t j, int after, size_t *beyond, double *q)
+{
+	if (after) {
+		*q = 1 - time_before(r, n, total, e[j].at + e[j].len, 1) / total;
+		*beyond = k - 1 - j;
+	} else {
+		*q = time_before(r, n, total, e[j].at, 0) / total;
+		*beyond = j;
+	}
+}
+
+/* How far fewer than the runs' share q the `beyond` of m events are: m
+ * times the relative entropy of their share from q (0 where not fewer).
+ * The binomial's tail P(X <= beyond) is e^-(that) within a factor of
+ * sqrt(m) or so (Chernoff), and it orders the places as the tail does
+ * where the tail itself is too small for a double (10^-700 at 2000
+ * events, half of them beyond). */
+static double shortfall(size_t beyond, size_t m, double q)
+{
+	double x = (double)beyond / (double)m;
+	if (!(x < q) || !(q < 1))
+		return 0;
+	double d = (1 - x) * log((1 - x) / (1 - q));
+	if (x > 0)
+		d += x * log(x / q);
+	return (double)m * d;
+}
+
+/* The place of most shortfall (one end), *p its binomial tail, P(X <=
+ * beyond) for X of m = k - 1 events each beyond it with chance q (where
+ * the source was there throughout), times the places tried
+ * (Bonferroni). */
+static size_t fewest_beyond(const struct started *e, size_t k, const struct run_time *r,
+			    size_t n, double total, int after, double *p)
+{
+	size_t stride = k / PLACES_COARSE + 1, best = 0, tried = 0, beyond;
+	double most = -1, q;
+	for (size_t j = 0; j < k; j += stride, tried++) {
+		beyond_at(e, k, r, n, total, j, after, &beyond, &q);
+		double f = shortfall(beyond, k - 1, q);
+		if (f > most)
+			most = f, best = j;
+	}
+	size_t lo = best >= stride ? best - stride + 1 : 0, hi = best + stride;
+	for (size_t j = lo; stride > 1 && j < hi && j < k; j++, tried++) {
+		beyond_at(e, k, r, n, total, j, after, &beyond, &q);
+		double f = shortfall(beyond, k - 1, q);
+		if (f > most)
+			most = f, best = j;
+	}
+	beyond_at(e, k, r, n, total, best, after, &beyond, &q);
+	*p = q > 0 ? gsl_cdf_binomial_P((unsigned)beyond, q, (unsigned)k - 1) * (double)tried : 1;
+	return best;
+}
+
+int presence_of(const struct run_sample *rs, double *at, double *len, size_t k, double p_claim,
+		double *from, double *to)
+{
+	*from = *to = 0;
+	if (k < 2 || rs->count < 2)
+		return 0;
+	/* a clock that stepped back: no stretch of its readings is one
+	 * stretch of time */
+	for (size_t i = 1; i < rs->count; i++)
+		if (rs->r[i].at < rs->r[i - 1].at)
+			return 0;
+	struct started *e = malloc(k * sizeof *e);
+	size_t n = 0;
+	double total = 0;
+	struct run_time *r = e ? run_times(rs, &n, &total) : NULL;
+	if (r == NULL) {
+		free(e);
+		return -1;
+	}
+	/* (at and len in the events' order, for the caller too) */
+	for (size_t i = 0; i < k; i++)
+		e[i] = (struct started){ at[i], len[i] };
+	qsort(e, k, sizeof *e, by_at);
+	for (size_t i = 0; i < k; i++)
+		at[i] = e[i].at, len[i] = e[i].len;
+	int part = 0;
+	if (n >= 2 && total > 0) {
+		double p_first, p_last;
+		size_t first = fewest_beyond(e, k, r, n, total, 0, &p_first);
+		size_t last = fewest_beyond(e, k, r, n, total, 1, &p_last);
+		/* (the two ends: MODEL_CLAIM_P over both) */
+		int starts = p_first < p_claim / 2, ends = p_last < p_claim / 2;
+		*from = starts ? e[first].at : r[0].at;
+		*to = ends ? e[last].at + e[last].len : INFINITY;
+		part = (starts || ends) && *to > *from;
+		if (!part)
+			*from = *to = 0;
+	}
+	free(e);
+	free(r);
+	return part;
+}
