@@ -123,6 +123,11 @@ KINDS = [
     ("lagged timer", GUEST + ["--spread", "exp:0.003", "--periodic", "4000:27:0.1:irq:1:1000",
                               "--periodic", "4000:10:0.1:unseen:1:1200", "--random", "20000:2.2:0.3"],
      "4 ms x 27 us; 4 ms x 10 us 200 us after its marks; 20000/s x 2.2 us; runs to 7 us"),
+    ("timer for a part", ["--periodic", "1000:20", "--during", "500:1500"],
+     "1 ms x 20 us from 500 to 1500 ms only"),
+    ("shorter for a part", AMD + ["--range", "200000:417000:64", "--periodic", "40:0.5",
+                                  "--during", "0:1000"],
+     "40 us x 500 ns in runs of 47 to 98 us, for the first 1000 ms only"),
 ]
 
 
@@ -137,7 +142,10 @@ def truth_of(text):
         if key == "source":
             kind, spec = rest.split()[0], rest.split()[1]
             t["sources"].append({"kind": kind, "spec": spec, "hits": int(fields["hits"]),
-                                 "slowed": "slowed" in fields})
+                                 "slowed": "slowed" in fields,
+                                 "from_ms": float(fields["from_ms"]) if "from_ms" in fields else None,
+                                 "to_ms": float(fields["to_ms"]) if "to_ms" in fields else None,
+                                 "in_runs_ms": float(fields["in_runs_ms"]) if "in_runs_ms" in fields else None})
         elif key == "speed":
             t["speed"].append({k: float(v) for k, v in fields.items()})
         elif key == "ramp":
@@ -248,6 +256,24 @@ def parse_spec(src):
             "per_burst": float(m.group(1))}
 
 
+def there_ok(s, src, t):
+    """A source there for a part only: its stretch within 2% of the
+    collection's time at both ends (an end at the collection's own start
+    or end: none said)."""
+    span = t["in_runs_ms"] or 1
+    tol = 0.02 * span
+    start = src["from_ms"] > tol
+    end = src["to_ms"] < span - tol
+    got_from, got_to = s.get("there_from_ns"), s.get("there_to_ns")
+    if not start and not end:
+        return got_from is None and got_to is None
+    ok_from = (got_from is not None and abs(got_from / 1e6 - src["from_ms"]) <= tol) if start \
+        else got_from is None
+    ok_to = (got_to is not None and abs(got_to / 1e6 - src["to_ms"]) <= tol) if end \
+        else got_to is None
+    return ok_from and ok_to
+
+
 def score_sources(j, t, name, figures):
     got = list(j.get("sources") or [])
     used = set()
@@ -255,7 +281,9 @@ def score_sources(j, t, name, figures):
     grows = "--grow" in " ".join(a for k in KINDS if k[0] == name for a in k[1])
     for src in t["sources"]:
         want = parse_spec(src)
-        rate = src["hits"] / run_s if run_s else None
+        # (a source there for a part only: its rate while there)
+        rate = (src["hits"] / (src["in_runs_ms"] / 1e3) if src["in_runs_ms"]
+                else src["hits"] / run_s if run_s else None)
         kind = src["kind"]
         best, ok = None, False
         for i, s in enumerate(got):
@@ -280,6 +308,9 @@ def score_sources(j, t, name, figures):
         if best is not None:
             used.add(best)
         figures.append((f"{kind} {src['spec']}", ok))
+        if src["to_ms"] is not None:
+            figures.append((f"where {src['spec']} was there", best is not None and
+                            there_ok(got[best], src, t)))
     # runs slowed after a periodic source's stops: a line after the one
     # named for it, its window (disturb slows the runs that start within
     # it of the stop's mark) within two steps of the lags tried (2^(1/4)
