@@ -352,7 +352,7 @@ static int flag(struct gen *g, const char *o, const char *v)
 	else if (strcmp(o, "--periodic") == 0) add_source(g, o, v, 1);
 	else if (strcmp(o, "--random") == 0) add_source(g, o, v, 0);
 	else if (strcmp(o, "--on-grid") == 0) {
-		double a, b;
+		double a = 0, b = 0;
 		int end = -1;
 		if (g->nsrc == 0 || g->src[g->nsrc - 1].bursts ||
 		    sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' || !(a > 0) || !isfinite(a) ||
@@ -361,7 +361,7 @@ static int flag(struct gen *g, const char *o, const char *v)
 		g->src[g->nsrc - 1].grid = a, g->src[g->nsrc - 1].grid_phase = b;
 	}
 	else if (strcmp(o, "--during") == 0) {
-		double a, b;
+		double a = 0, b = 0;
 		int end = -1;
 		if (g->nsrc == 0 || sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' ||
 		    !(a >= 0) || !(b > a) || !isfinite(b))
@@ -370,7 +370,7 @@ static int flag(struct gen *g, const char *o, const char *v)
 		g->src[g->nsrc - 1].to = b;
 	}
 	else if (strcmp(o, "--slowed-after") == 0) {
-		double a, b;
+		double a = 0, b = 0;
 		int end = -1;
 		if (g->nsrc == 0 || g->src[g->nsrc - 1].bursts ||
 		    sscanf(v, "%lf:%lf%n", &a, &b, &end) != 2 || v[end] != '\0' || !(a > 0) || !isfinite(a) ||
