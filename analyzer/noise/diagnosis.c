@@ -74,41 +74,136 @@ static int fit_rounds(struct analysis *a)
 	return rc;
 }
 
-/* A run holding a mark of a periodic source there for a part of the
- * collection only (speed_windows' held). */
-static int held_by_part(const void *ctx, double at, double t)
+/* The sources there for a part only, each with the cost of a mark as
+ * the runs where it was tell it (NAN: not told). */
+struct part_costs {
+	const struct sources *ss;
+	double cost[SOURCES_MAX];
+};
+
+static int part_of(const struct source *s)
 {
-	const struct sources *ss = ctx;
-	for (size_t k = 0; k < ss->count; k++) {
-		const struct source *s = &ss->s[k];
-		if (s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from &&
-		    marks_held(&s->marks, at, t) >= 1)
-			return 1;
+	return s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from;
+}
+
+/* The marks of s run (at, t) of point p holds beyond its N's floor's. */
+static double beyond_floor(const struct source *s, double at, double t, size_t p)
+{
+	return marks_held(&s->marks, at, t) - (s->floor_marks ? s->floor_marks[p] : 0);
+}
+
+/* What a run held of the sources there for a part only (speed_windows'
+ * less): each one's marks beyond its floor's at the cost a mark has
+ * where it was; INFINITY where one whose cost is not told holds one. */
+static double held_of_parts(const void *ctx, double at, double t, size_t p)
+{
+	const struct part_costs *pc = ctx;
+	double c = 0;
+	for (size_t k = 0; k < pc->ss->count; k++) {
+		const struct source *s = &pc->ss->s[k];
+		double x = part_of(s) ? beyond_floor(s, at, t, p) : 0;
+		if (x >= 1)
+			c += isnan(pc->cost[k]) ? INFINITY : x * pc->cost[k];
 	}
-	return 0;
+	return c;
+}
+
+struct by_mark {
+	uint32_t point;
+	double k, t;
+};
+
+static int point_k_t(const void *a, const void *b)
+{
+	const struct by_mark *x = a, *y = b;
+	if (x->point != y->point)
+		return (x->point > y->point) - (x->point < y->point);
+	if (x->k != y->k)
+		return (x->k > y->k) - (x->k < y->k);
+	return (x->t > y->t) - (x->t < y->t);
+}
+
+/* Runs of each count of marks an N needs for its median (part_cost). */
+enum { PART_RUNS_MIN = 3 };
+
+/* A mark's cost of s where it was, from the sample's runs there: at each
+ * N, the median timing of its runs that held one mark more less that of
+ * those that held one fewer (PART_RUNS_MIN of each at least), the median
+ * of those.  Within an N the floor and the speed are alike, and whatever
+ * else the runs held is alike on both sides: the cost is told even where
+ * the machine ran slower while the source was there (a 2% slower
+ * stretch, left to the neighbours' speed, had been read as a mark of
+ * 1.29 us for 500 ns).  NAN where no N tells it; -1 out of memory. */
+static double part_cost(const struct run_sample *rs, const struct source *s)
+{
+	struct by_mark *v = malloc((rs->count ? rs->count : 1) * sizeof *v);
+	double *d = malloc((rs->count ? rs->count : 1) * sizeof *d);
+	if (v == NULL || d == NULL) {
+		free(v), free(d);
+		return -1;
+	}
+	size_t n = 0, nd = 0;
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		if (u->at >= s->marks.from && u->at + u->t <= s->marks.to)
+			v[n++] = (struct by_mark){ u->point, beyond_floor(s, u->at, u->t, u->point),
+						   u->t };
+	}
+	qsort(v, n, sizeof *v, point_k_t);
+	/* each group of one point and one count: [g, e) */
+	double last_k = NAN, last_med = NAN;
+	uint32_t last_p = UINT32_MAX;
+	for (size_t g = 0, e; g < n; g = e) {
+		for (e = g; e < n && v[e].point == v[g].point && v[e].k == v[g].k; e++)
+			;
+		size_t h = (e - g) / 2;
+		double med = (e - g) % 2 ? v[g + h].t : (v[g + h - 1].t + v[g + h].t) / 2;
+		int enough = e - g >= PART_RUNS_MIN;
+		if (enough && v[g].point == last_p && v[g].k == last_k + 1)
+			d[nd++] = med - last_med;
+		last_p = v[g].point;
+		last_k = enough ? v[g].k : NAN;
+		last_med = med;
+	}
+	double c = nd > 0 ? select_kth(d, nd, nd / 2) : NAN;
+	free(v), free(d);
+	return c;
 }
 
 /*
- * The speed read again without the runs that held the marks of a source
- * there for a part of the collection only.  Where such a source is
- * there, every run of the upper half of N may hold one of its marks, and
- * each window's least stretched run then reads its cost as a slower
- * speed: a 40 us source of 500 ns over the first half of a collection
- * read that half 0.6% slower, within one state, and the runs' excess
- * over that speed's floor lost most of a mark's cost (the source named
- * at 383 and 323 ns, at half its marks).  Left out, the windows where it
- * was there take their neighbours' speed.  A source there throughout
- * leaves the minima holding its marks too, and its windows' speed
- * unmoved: no pass.  Returns 1 when the speed was read again (the
+ * The speed read again without what a source there for a part of the
+ * collection only put in the runs.  Where such a source is there, every
+ * run of the upper half of N may hold one of its marks, and each
+ * window's least stretched run then reads its cost as a slower speed: a
+ * 40 us source of 500 ns over the first half of a collection read that
+ * half 0.6% slower, within one state, and the runs' excess over that
+ * speed's floor lost most of a mark's cost (the source named at 383 and
+ * 323 ns, at half its marks).  Each run's marks are taken out at the
+ * cost a mark has where it was (part_cost), and the windows read the
+ * speed that is left; where its cost is not told, the runs holding its
+ * marks are left out, and their windows take their neighbours' speed.
+ * A source there throughout leaves the minima holding its marks too, and
+ * its windows' speed unmoved, and one whose period is longer than the
+ * floors of the upper half of N leaves some runs of each window without
+ * a mark: no pass.  Returns 1 when the speed was read again (the
  * sample's runs with it), 0 when there is no such source, -1 on error.
  */
 static int speed_without_part(struct analysis *a)
 {
 	struct diagnosis *d = &a->diag;
+	/* (a source whose period is longer than the upper half's floors
+	 * leaves some of a window's runs without a mark, and the least of
+	 * them tells the speed) */
 	int part = 0;
-	for (size_t k = 0; k < d->sources.count; k++)
-		part |= d->sources.s[k].kind == SOURCE_PERIODIC &&
-			d->sources.s[k].marks.to > d->sources.s[k].marks.from;
+	struct part_costs pc = { &d->sources, { 0 } };
+	double half = a->points.count ? a->points.p[a->points.count / 2].min : 0;
+	for (size_t k = 0; k < d->sources.count; k++) {
+		const struct source *s = &d->sources.s[k];
+		pc.cost[k] = part_of(s) ? part_cost(&d->runs, s) : 0;
+		if (pc.cost[k] < 0)
+			return -1;
+		part |= part_of(s) && s->marks.period <= half;
+	}
 	if (!part || !d->speed.judged)
 		return 0;
 	struct speed_states fresh;
@@ -116,8 +211,8 @@ static int speed_without_part(struct analysis *a)
 	int w = speed_windows_begin(&win, &a->points, a->spool.count, &fresh);
 	if (w <= 0)
 		return w;
-	win.held = held_by_part;
-	win.held_ctx = &d->sources;
+	win.less = held_of_parts;
+	win.less_ctx = &pc;
 	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
 	long got = -1;
 	if (r != NULL && spool_rewind(&a->spool) == 0)
@@ -378,7 +473,11 @@ static void expected(struct analysis *a)
 		m->longest = s->p[i].min > m->longest ? s->p[i].min : m->longest;
 	/* (a source there for a part only: its rate while there, over
 	 * the collection its share of the time) */
-	double anywhere = 0, every = 0, span = d->runs.span;
+	double every = 0, span = d->runs.span;
+	double cut[2 * SOURCES_MAX + 2];
+	size_t ncut = 0;
+	cut[ncut++] = 0;
+	cut[ncut++] = span;
 	for (size_t j = 0; j < d->sources.count; j++) {
 		const struct source *q = &d->sources.s[j];
 		if (!isfinite(q->rate))
@@ -386,13 +485,31 @@ static void expected(struct analysis *a)
 		every += q->rate;
 		if (q->kind == SOURCE_PERIODIC && q->marks.to > q->marks.from && span > 0) {
 			m->rate += q->rate * marks_present(&q->marks, 0, span) / span;
+			cut[ncut++] = fmin(fmax(q->marks.from, 0), span);
+			cut[ncut++] = fmin(fmax(q->marks.to, 0), span);
 			continue;
 		}
 		m->rate += q->rate;
-		anywhere += q->rate;
 	}
+	/* the least any stretch between the sources' ends expects: two
+	 * sources there a half each leave no run without one */
+	double least = every;
+	for (size_t u = 0; u < ncut; u++)
+		for (size_t v = 0; v < ncut; v++) {
+			if (!(cut[v] > cut[u]))
+				continue;
+			double x = (cut[u] + cut[v]) / 2, sum = 0;
+			for (size_t j = 0; j < d->sources.count; j++) {
+				const struct source *q = &d->sources.s[j];
+				if (isfinite(q->rate) &&
+				    (!(q->kind == SOURCE_PERIODIC && q->marks.to > q->marks.from) ||
+				     (x >= q->marks.from && x <= q->marks.to)))
+					sum += q->rate;
+			}
+			least = fmin(least, sum);
+		}
 	m->expected_long = every * m->longest;
-	m->expected_anywhere = anywhere * m->longest;
+	m->expected_anywhere = least * m->longest;
 }
 
 int analysis_diagnose(struct analysis *a, struct input_error *err)
@@ -408,7 +525,7 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 		rc = fit_rounds(a);
 	if (rc == 0 && d->jitter.judged && !d->means && (rc = speed_without_part(a)) == 1) {
 		for (size_t k = 0; k < d->sources.count; k++)
-			d->sources.s[k].given = d->sources.s[k].marks.to > d->sources.s[k].marks.from;
+			d->sources.s[k].given = part_of(&d->sources.s[k]);
 		rc = fit_rounds(a);
 	}
 	if (rc == 0 && d->jitter.judged && !d->means) {

@@ -42,8 +42,8 @@ struct model_counts {
 	double longest;		/* the largest floor, clock units */
 	double expected_long;	/* interruptions a run of it expects
 				 * (where every source is there) */
-	double expected_anywhere;	/* of them, from the sources there
-					 * throughout: a periodic source there
+	double expected_anywhere;	/* of them, where the fewest sources
+					 * are there: a periodic source there
 					 * for a part only (presence.h) misses
 					 * every run elsewhere, and the minima
 					 * it holds are counted (compensate.h) */

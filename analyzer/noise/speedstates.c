@@ -70,9 +70,12 @@ void speed_windows_take(struct speed_windows *k, const struct spool_record *r, s
 		size_t pi = r[j].i;
 		double m = pi < s->count ? s->p[pi].min : 0;
 		int take = (r[j].n >= k->n_half) & (m > 0);
-		if (k->held != NULL && take)
-			take = !k->held(k->held_ctx, (double)(r[j].at - k->at0), r[j].t);
-		const double ratio[2] = { INFINITY, r[j].t / m };
+		double t = r[j].t;
+		if (k->less != NULL && take) {
+			t -= k->less(k->less_ctx, (double)(r[j].at - k->at0), t, pi);
+			take = isfinite(t);
+		}
+		const double ratio[2] = { INFINITY, t / m };
 		k->least = ratio[take] < k->least ? ratio[take] : k->least;
 		k->k += (size_t)take;
 		if (k->in_w == K - 1 || k->i + 1 == k->total) {

@@ -106,11 +106,13 @@ struct speed_windows {
 	double least;
 	uint64_t i, at0, n_half, last_end;
 	size_t k, in_w, w;	/* i = w K + in_w */
-	/* Runs that tell no speed (NULL: none): held(ctx, at, t) 1 for a
-	 * run of start at (clock units since the first's) and length t
-	 * (set after speed_windows_begin). */
-	int (*held)(const void *ctx, double at, double t);
-	const void *held_ctx;
+	/* What a run held that is no speed (NULL: nothing): less(ctx, at,
+	 * t, p), clock units, taken from a run of start at (clock units
+	 * since the first's), length t and point p before its ratio;
+	 * INFINITY: the run tells no speed (set after
+	 * speed_windows_begin). */
+	double (*less)(const void *ctx, double at, double t, size_t p);
+	const void *less_ctx;
 };
 
 enum { SPEED_WINDOWS_NONE, SPEED_WINDOWS_TAKING, SPEED_WINDOWS_NO_AT };

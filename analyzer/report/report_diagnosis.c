@@ -202,7 +202,7 @@ static void interrupts_text(FILE *out, const struct analysis *a)
 		fmt_span(x, sizeof x, m->longest, a->unit_ns), m->expected_long,
 		m->expected_long == 1 ? "" : "s");
 	if (m->expected_anywhere < m->expected_long)
-		fprintf(out, " where every source is there, %.3g where those there for a part only are not",
+		fprintf(out, " where every source is there, %.3g where the fewest are",
 			m->expected_anywhere);
 	fprintf(out, "\n");
 }

@@ -478,6 +478,43 @@ static void test_partial(void **state)
 				 s->marks.to * a.unit_ns * 1e-6);
 		analysis_free(&a);
 	}
+	/* a 1 ms timer there throughout, 20,000 stops a second of 0.5 us
+	 * beside it in the first second (its events there cost a little
+	 * more than its own): had been said to be there only from 1 s on */
+	static struct analysis a;
+	struct truth t;
+	run(stream("--periodic 1000:20 --random 20000:0.5 --during 0:1000", 1, &t), &a);
+	const struct source *s = find(&a, SOURCE_PERIODIC, 1e6);
+	if (s == NULL || s->marks.to > s->marks.from)
+		fail_msg("timer beside stops: %s", s ? "there for a part" : "not named");
+	analysis_free(&a);
+	/* the machine 1% slower while the 40 us source was there: its
+	 * windows, left to their neighbours' speed, had read the source at
+	 * 900 ns */
+	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 0:400 --speed 1.01@0:400",
+		   1, &t),
+	    &a);
+	s = find(&a, SOURCE_PERIODIC, 40e3);
+	if (s == NULL || !near(s->cost * a.unit_ns, 500, 0.10))
+		fail_msg("slower while there: %g ns each (truth 500)", s ? s->cost * a.unit_ns : NAN);
+	analysis_free(&a);
+	/* 70 events of a 20 ms source from 200 to 1600 ms of 2 s: its end
+	 * alone had been found, and it was said to be there from the start;
+	 * then a source until 700 ms in 1.5 s of runs of 60 to 900 ns, a
+	 * sample of 2^18 of 2 million runs: said to be there from 4.4 us */
+	run(stream("--periodic 20000:30 --during 200:1600", 1, &t), &a);
+	s = find(&a, SOURCE_PERIODIC, 20e6);
+	if (s == NULL || fabs(s->marks.from * a.unit_ns * 1e-6 - 200) > 40 ||
+	    fabs(s->marks.to * a.unit_ns * 1e-6 - 1600) > 40)
+		fail_msg("20 ms from 200 to 1600 ms: from %g to %g", s ? s->marks.from * a.unit_ns * 1e-6 : NAN,
+			 s ? s->marks.to * a.unit_ns * 1e-6 : NAN);
+	analysis_free(&a);
+	run(stream("--range 100:2000:64 --seconds 1.5 --periodic 1000:20 --during 0:700", 1, &t), &a);
+	s = find(&a, SOURCE_PERIODIC, 1e6);
+	if (s == NULL || s->marks.from != 0 || fabs(s->marks.to * a.unit_ns * 1e-6 - 700) > 30)
+		fail_msg("1 ms until 700 ms, sampled: from %g to %g", s ? s->marks.from * a.unit_ns * 1e-6 : NAN,
+			 s ? s->marks.to * a.unit_ns * 1e-6 : NAN);
+	analysis_free(&a);
 }
 
 /* 40,000 a second of 0.5 us each in runs to 0.8 ms: every run holds
