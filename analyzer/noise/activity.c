@@ -135,8 +135,9 @@ int trace_analyze(struct spool *sp, double unit_ns, const char *read_interval,
 	}
 	if (rc == 0) {
 		for (size_t j = 0; j < o->sources.count; j++)
-			o->interruptions_per_s += isfinite(o->sources.s[j].rate) && unit_ns > 0
-						  ? o->sources.s[j].rate * 1e9 / unit_ns : 0;
+			o->interruptions_per_s +=
+				isfinite(o->sources.s[j].rate) && unit_ns > 0
+				? source_rate_over(&o->sources.s[j], o->span) * 1e9 / unit_ns : 0;
 		attribute(o);
 	}
 	free(cost);

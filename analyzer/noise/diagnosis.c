@@ -197,6 +197,10 @@ static int speed_without_part(struct analysis *a)
 	int part = 0;
 	struct part_costs pc = { &d->sources, { 0 } };
 	double half = a->points.count ? a->points.p[a->points.count / 2].min : 0;
+	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock, 0,
+				   NULL };
+	if (sources_floors_where_there(&c, &d->sources) != 0)
+		return -1;
 	for (size_t k = 0; k < d->sources.count; k++) {
 		const struct source *s = &d->sources.s[k];
 		pc.cost[k] = part_of(s) ? part_cost(&d->runs, s) : 0;
@@ -483,13 +487,11 @@ static void expected(struct analysis *a)
 		if (!isfinite(q->rate))
 			continue;
 		every += q->rate;
-		if (q->kind == SOURCE_PERIODIC && q->marks.to > q->marks.from && span > 0) {
-			m->rate += q->rate * marks_present(&q->marks, 0, span) / span;
+		m->rate += source_rate_over(q, span);
+		if (part_of(q)) {
 			cut[ncut++] = fmin(fmax(q->marks.from, 0), span);
 			cut[ncut++] = fmin(fmax(q->marks.to, 0), span);
-			continue;
 		}
-		m->rate += q->rate;
 	}
 	/* the least any stretch between the sources' ends expects: two
 	 * sources there a half each leave no run without one */
@@ -502,8 +504,7 @@ static void expected(struct analysis *a)
 			for (size_t j = 0; j < d->sources.count; j++) {
 				const struct source *q = &d->sources.s[j];
 				if (isfinite(q->rate) &&
-				    (!(q->kind == SOURCE_PERIODIC && q->marks.to > q->marks.from) ||
-				     (x >= q->marks.from && x <= q->marks.to)))
+				    (!part_of(q) || (x >= q->marks.from && x <= q->marks.to)))
 					sum += q->rate;
 			}
 			least = fmin(least, sum);

@@ -415,8 +415,17 @@ static int bound_to_presence(const struct source_config *c, struct model_event *
 	}
 	s->marks.from = from;
 	s->marks.to = to;
-	free(s->floor_marks);
-	s->floor_marks = floor_marks_of(c, &s->marks);
+	/* (the floors' marks counted where it was once the speed is read
+	 * without them, given; before, that speed took the marks every run
+	 * there held for a slower speed, and its runs beyond their floor's
+	 * count, as through the collection, are those that held one more:
+	 * counted from none, every run there was explained, the jitter was
+	 * fitted on the runs elsewhere alone, and a ramp there made it
+	 * hide the source the next round) */
+	if (s->given) {
+		free(s->floor_marks);
+		s->floor_marks = floor_marks_of(c, &s->marks);
+	}
 	s->events = take_events(c, ev, n, id, buf, s);
 	return 0;
 }
@@ -657,6 +666,28 @@ static void explain_runs(const struct source_config *c, const struct sources *ss
 		if (sources_of_run(ss, u->at, u->t, u->point, cost) >= 0)
 			u->flags |= RUN_EXPLAINED;
 	}
+}
+
+int sources_floors_where_there(const struct source_config *c, struct sources *ss)
+{
+	for (size_t j = 0; j < ss->count; j++) {
+		struct source *s = &ss->s[j];
+		if (s->kind != SOURCE_PERIODIC || !(s->marks.to > s->marks.from))
+			continue;
+		uint16_t *k = floor_marks_of(c, &s->marks);
+		if (k == NULL && s->floor_marks != NULL)
+			return -1;
+		free(s->floor_marks);
+		s->floor_marks = k;
+	}
+	return 0;
+}
+
+double source_rate_over(const struct source *s, double span)
+{
+	if (s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from && span > 0)
+		return s->rate * marks_present(&s->marks, 0, span) / span;
+	return s->rate;
 }
 
 int source_holds_run(const struct source *s, double at, double t, size_t p)

@@ -155,6 +155,16 @@ void sources_seed(const struct source_config *c, struct run_sample *rs, const st
 void sources_explain(const struct source_config *c, const struct sources *ss,
 		     struct run_sample *rs);
 
+/* The marks each N's floor holds of every source there for a part only
+ * counted where it was (the first rounds count them as through the
+ * collection: bound_to_presence).  Returns 0, or -1 out of memory. */
+int sources_floors_where_there(const struct source_config *c, struct sources *ss);
+
+/* s's rate over a collection of span clock units (since the first run's
+ * start): its rate while there, times the share of the span it was
+ * there where that is a part (presence.h). */
+double source_rate_over(const struct source *s, double span);
+
 /* Whether the run [at, at + t] of point p holds a mark of the periodic
  * source s beyond its floor's. */
 int source_holds_run(const struct source *s, double at, double t, size_t p);
