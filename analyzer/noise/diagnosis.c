@@ -81,11 +81,6 @@ struct part_costs {
 	double cost[SOURCES_MAX];
 };
 
-static int part_of(const struct source *s)
-{
-	return s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from;
-}
-
 /* The marks of s run (at, t) of point p holds beyond its N's floor's. */
 static double beyond_floor(const struct source *s, double at, double t, size_t p)
 {
@@ -101,7 +96,7 @@ static double held_of_parts(const void *ctx, double at, double t, size_t p)
 	double c = 0;
 	for (size_t k = 0; k < pc->ss->count; k++) {
 		const struct source *s = &pc->ss->s[k];
-		double x = part_of(s) ? beyond_floor(s, at, t, p) : 0;
+		double x = source_part(s) ? beyond_floor(s, at, t, p) : 0;
 		if (x >= 1)
 			c += isnan(pc->cost[k]) ? INFINITY : x * pc->cost[k];
 	}
@@ -203,10 +198,10 @@ static int speed_without_part(struct analysis *a)
 		return -1;
 	for (size_t k = 0; k < d->sources.count; k++) {
 		const struct source *s = &d->sources.s[k];
-		pc.cost[k] = part_of(s) ? part_cost(&d->runs, s) : 0;
+		pc.cost[k] = source_part(s) ? part_cost(&d->runs, s) : 0;
 		if (pc.cost[k] < 0)
 			return -1;
-		part |= part_of(s) && s->marks.period <= half;
+		part |= source_part(s) && s->marks.period <= half;
 	}
 	if (!part || !d->speed.judged)
 		return 0;
@@ -467,6 +462,12 @@ static void rates_of_all(struct diagnosis *d)
 	}
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
 /* What the longest runs expect, and all the sources' rate. */
 static void expected(struct analysis *a)
 {
@@ -488,27 +489,27 @@ static void expected(struct analysis *a)
 			continue;
 		every += q->rate;
 		m->rate += source_rate_over(q, span);
-		if (part_of(q)) {
+		if (source_part(q)) {
 			cut[ncut++] = fmin(fmax(q->marks.from, 0), span);
 			cut[ncut++] = fmin(fmax(q->marks.to, 0), span);
 		}
 	}
 	/* the least any stretch between the sources' ends expects: two
 	 * sources there a half each leave no run without one */
+	qsort(cut, ncut, sizeof *cut, by_value);
 	double least = every;
-	for (size_t u = 0; u < ncut; u++)
-		for (size_t v = 0; v < ncut; v++) {
-			if (!(cut[v] > cut[u]))
-				continue;
-			double x = (cut[u] + cut[v]) / 2, sum = 0;
-			for (size_t j = 0; j < d->sources.count; j++) {
-				const struct source *q = &d->sources.s[j];
-				if (isfinite(q->rate) &&
-				    (!part_of(q) || (x >= q->marks.from && x <= q->marks.to)))
-					sum += q->rate;
-			}
-			least = fmin(least, sum);
+	for (size_t u = 1; u < ncut; u++) {
+		if (!(cut[u] > cut[u - 1]))
+			continue;
+		double x = (cut[u - 1] + cut[u]) / 2, sum = 0;
+		for (size_t j = 0; j < d->sources.count; j++) {
+			const struct source *q = &d->sources.s[j];
+			if (isfinite(q->rate) &&
+			    (!source_part(q) || (x >= q->marks.from && x <= q->marks.to)))
+				sum += q->rate;
 		}
+		least = fmin(least, sum);
+	}
 	m->expected_long = every * m->longest;
 	m->expected_anywhere = least * m->longest;
 }
@@ -526,7 +527,7 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 		rc = fit_rounds(a);
 	if (rc == 0 && d->jitter.judged && !d->means && (rc = speed_without_part(a)) == 1) {
 		for (size_t k = 0; k < d->sources.count; k++)
-			d->sources.s[k].given = part_of(&d->sources.s[k]);
+			d->sources.s[k].given = source_part(&d->sources.s[k]);
 		rc = fit_rounds(a);
 	}
 	if (rc == 0 && d->jitter.judged && !d->means) {

@@ -12,6 +12,12 @@ double source_floor_held(const struct source *s, size_t p, double f)
 	return s->floor_marks ? (double)s->floor_marks[p] : marks_floor(&s->marks, f);
 }
 
+double source_extra_marks(const struct source *s, const struct marks *m,
+			  const struct model_run *u)
+{
+	return marks_held(m, u->at, u->t) - source_floor_held(s, u->point, u->floor);
+}
+
 /* The marks of s run u holds beyond its floor's, where a source takes
  * its events: a trace's gap, whose run is
  * the read interval it began in, holds those of its whole length too, an

@@ -14,6 +14,11 @@
 /* The marks the floor of point p holds (of floor f). */
 double source_floor_held(const struct source *s, size_t p, double f);
 
+/* The marks m (s's, or a copy bounded otherwise) run u holds beyond its
+ * floor's. */
+double source_extra_marks(const struct source *s, const struct marks *m,
+			  const struct model_run *u);
+
 /* The marks of s run u holds beyond its floor's, where s takes its
  * events (a trace's gap holds those of its whole length too). */
 double source_taken_marks(const struct run_sample *rs, const struct source *s,

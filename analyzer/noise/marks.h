@@ -47,10 +47,24 @@ static inline double marks_held_on_grid(const struct marks *m, double at, double
 	return k;
 }
 
+/* Whether m is bounded to a stretch (a source there for a part only). */
+static inline int marks_bounded(const struct marks *m)
+{
+	return m->to > m->from;
+}
+
+/* m as through the whole collection. */
+static inline struct marks marks_anywhere(const struct marks *m)
+{
+	struct marks a = *m;
+	a.from = a.to = 0;
+	return a;
+}
+
 /* The part of [at, at + t] within where the source was there. */
 static inline double marks_present(const struct marks *m, double at, double t)
 {
-	if (!(m->to > m->from))
+	if (!marks_bounded(m))
 		return t;
 	double in = fmin(at + t, m->to) - fmax(at, m->from);
 	return in > 0 ? in : 0;
@@ -59,7 +73,7 @@ static inline double marks_present(const struct marks *m, double at, double t)
 /* The marks [at, at + t] holds (0 or more). */
 static inline double marks_held(const struct marks *m, double at, double t)
 {
-	if (m->to > m->from) {	/* a source there for a part only */
+	if (marks_bounded(m)) {	/* a source there for a part only */
 		double end = fmin(at + t, m->to);
 		at = fmax(at, m->from);
 		if (!(end >= at))

@@ -9,6 +9,9 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "held.h"
+#include "tunables.h"
+
 struct started {
 	double at, len;
 };
@@ -148,8 +151,14 @@ static size_t fewest_beyond(const struct started *e, size_t k, const struct stre
 	return best;
 }
 
-int presence_of(const struct run_sample *rs, double *at, double *len, size_t k, double p_claim,
-		double *from, double *to)
+/* The stretch [*from, *to] (clock units since the first run's start)
+ * where the events at at[0..k) (start times, sorted in place; their
+ * runs' lengths len, sorted alike) came, of the sample's runs rs.
+ * Returns 1 where the source was there for a part only (and *from <
+ * *to), 0 where it was there throughout (or too few events or runs
+ * tell), -1 out of memory. */
+static int presence_of(const struct run_sample *rs, double *at, double *len, size_t k,
+		       double p_claim, double *from, double *to)
 {
 	*from = *to = 0;
 	if (k < 2 || rs->count < 2)
@@ -203,5 +212,129 @@ int presence_of(const struct run_sample *rs, double *at, double *len, size_t k, 
 	}
 	free(e);
 	free(r);
+	return part;
+}
+
+/* Of the events no source before took: those of s's cost, k of its
+ * marks' within its quartiles give or take the jitter's scale at their
+ * N (a source of one cost has quartiles a tick wide), for a k up to the
+ * marks the run spans (a run that held two where its floor held none
+ * costs twice); the events it took among them. */
+static int of_its_cost(const struct source_config *c, const struct model_event *e, int id,
+		       const struct source *s)
+{
+	if (e->source == id)
+		return 1;
+	if (e->source >= 0)
+		return 0;
+	struct marks anywhere = marks_anywhere(&s->marks);
+	double most = marks_held(&anywhere, e->at, e->t);
+	double spread = c->jitter->scale ? c->jitter->scale[c->rs->r[e->run].point] : 0;
+	for (double k = 1; k <= most; k++)
+		if (e->cost >= k * s->cost_lo - spread && e->cost <= k * s->cost_hi + spread)
+			return 1;
+	return 0;
+}
+
+/* Whether s is there outside [from, to] too, at a lower rate: the
+ * events there (those it took and those left, whatever their cost)
+ * hold its marks beyond their floors' more often than chance puts them
+ * there (by_chance's), at MODEL_CLAIM_P (a Poisson tail).  Fewer of its
+ * events beyond a place, but no absence: the kernel's tick, its events
+ * at 250 a second for 5.8 s and 220 after (the slower machine hid
+ * some), had been said to be there only until 5.8 s, its later events
+ * left to a random source; and a 1 ms timer's events in the second that
+ * 20,000 stops a second of 0.5 us came too, each costing a little more
+ * than its own, had read as its absence there. */
+static int there_beyond(const struct source_config *c, const struct model_event *ev, size_t n,
+			int id, const struct source *s, double from, double to)
+{
+	struct marks anywhere = marks_anywhere(&s->marks);
+	double chance = 0;
+	unsigned held = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((ev[i].source != id && !source_left_for(s, &ev[i])) ||
+		    (ev[i].at >= from && ev[i].at <= to))
+			continue;
+		const struct model_run *u = &c->rs->r[ev[i].run];
+		double t = marks_telling(ev[i].t, u->floor, anywhere.period);
+		t += c->rs->gaps && u->r > 0 ? u->r : 0;
+		chance += fmin(1, (t + marks_reach(&anywhere)) / anywhere.period);
+		held += ev[i].source == id || source_extra_marks(s, &anywhere, u) >= 1;
+	}
+	return held > 0 && gsl_cdf_poisson_Q(held - 1, chance) < MODEL_CLAIM_P;
+}
+
+/* Whether the runs outside [from, to] show s's absence, not only its
+ * events' (a busier stretch's jitter hides them from the events: a 40 us
+ * source of 500 ns there throughout, beside 50,000 stops a second of
+ * 250 ns from 200 ms on, had no events before 200 ms, and was said to be
+ * there only from then).  Of the sample's runs there, those holding one
+ * of its marks beyond their floor's and the others: the share of each
+ * whose excess passes half its lower quartile of cost (a run that held
+ * its interruption passes it with chance 3/4 at least), the first less
+ * the second, d.  Where it was, d is its share of the marks it fires at
+ * (d_in); where it is not, 0.  Absent where the upper bound of d outside
+ * (at MODEL_CLAIM_P, a normal's for two shares) lies below d_in / 2,
+ * nearer none than what it was: too few runs there to tell is no
+ * absence. */
+static int absent_beyond(const struct source_config *c, const struct source *s, double from,
+			 double to)
+{
+	struct marks anywhere = marks_anywhere(&s->marks);
+	double k[2][2][2] = { { { 0 } } };	/* [outside][holds][passes] */
+	const struct run_sample *rs = c->rs;
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		if (!(u->at >= 0))
+			continue;
+		int out = u->at < from || u->at > to;
+		int holds = source_extra_marks(s, &anywhere, u) >= 1;
+		double cost = u->r - (c->jitter->typical ? c->jitter->typical[u->point] : 0);
+		k[out][holds][cost > s->cost_lo / 2]++;
+	}
+	double d[2], var[2];
+	for (int o = 0; o < 2; o++) {
+		double a = k[o][1][0] + k[o][1][1], b = k[o][0][0] + k[o][0][1];
+		double pa = a > 0 ? k[o][1][1] / a : 0, pb = b > 0 ? k[o][0][1] / b : 0;
+		d[o] = pa - pb;
+		var[o] = (a > 0 ? pa * (1 - pa) / a : 1) + (b > 0 ? pb * (1 - pb) / b : 1);
+	}
+	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P);
+	/* (a share of 0 or 1 has no spread: a run more either way) */
+	double a_out = k[1][1][0] + k[1][1][1], b_out = k[1][0][0] + k[1][0][1];
+	double floor_var = (a_out > 0 ? 1 / (a_out * a_out) : 1) + (b_out > 0 ? 1 / (b_out * b_out) : 1);
+	return d[0] > 0 && d[1] + z * sqrt(fmax(var[1], floor_var)) < d[0] / 2;
+}
+
+int source_presence(const struct source_config *c, const struct model_event *ev, size_t n,
+		    int id, const struct source *s, double *from, double *to)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += of_its_cost(c, &ev[i], id, s);
+	double *at = malloc((k ? k : 1) * sizeof *at), *len = malloc((k ? k : 1) * sizeof *len);
+	int part = at && len ? 0 : -1;
+	*from = *to = 0;
+	k = 0;
+	for (size_t i = 0; part == 0 && i < n; i++)
+		if (of_its_cost(c, &ev[i], id, s))
+			at[k] = ev[i].at, len[k++] = ev[i].t;
+	if (part == 0)
+		part = presence_of(c->rs, at, len, k, MODEL_CLAIM_P, from, to);
+	free(at), free(len);
+	/* (given: where it was before, widened to the events of its cost
+	 * beyond it, never narrowed: a period a little off thins the
+	 * events it takes before its end, which had moved a 1 ms source's
+	 * end from 700 to 342 ms; the runs about its end that the first
+	 * pass's speed hid left a random source of 2 a second) */
+	if (part > 0 && s->given) {
+		*from = fmin(*from, s->marks.from);
+		*to = fmax(*to, s->marks.to);
+		part = *from < s->marks.from || *to > s->marks.to;
+	} else if (part > 0 && (there_beyond(c, ev, n, id, s, *from, *to) ||
+				!absent_beyond(c, s, *from, *to))) {
+		part = 0;
+	}
 	return part;
 }

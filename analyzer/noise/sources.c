@@ -68,14 +68,6 @@ static double *null_starts(const struct run_sample *rs, size_t *n)
 	return v;
 }
 
-/* The marks m (s's, or a stricter tolerance) a run holds beyond its
- * floor's. */
-static double extra_marks(const struct source *s, const struct marks *m,
-			  const struct model_run *u)
-{
-	return marks_held(m, u->at, u->t) - source_floor_held(s, u->point, u->floor);
-}
-
 /* The marks each N's floor holds: the fewest any of its runs holds at
  * the marks' fitted places (the floor is the run that held the fewest
  * interruptions; floor(f / p) from its length alone misses the mark of a
@@ -206,7 +198,7 @@ static void fire_of(const struct source_config *c, const struct model_event *ev,
 	for (size_t i = 0; i < n; i++)
 		if ((ev[i].held >> id & 1) &&
 		    jitter_looked_from(c->jitter, rs->r[ev[i].run].point) < s->cost_lo)
-			hit += fmax(1, extra_marks(s, &s->marks, &rs->r[ev[i].run]));
+			hit += fmax(1, source_extra_marks(s, &s->marks, &rs->r[ev[i].run]));
 	s->fire = marks > 0 ? fmin(1, hit / marks) : NAN;
 	s->visible = rs->in_runs > 0 ? seen_time * rs->scale / rs->in_runs : 0;
 	double f = isnan(s->fire) ? 1 : s->fire;
@@ -265,145 +257,24 @@ static void held_with(const struct source_config *c, struct model_event *ev, siz
 		int j = ev[i].source;
 		if (j < 0 || j >= id || out->s[j].kind == SOURCE_RANDOM)
 			continue;
-		double x = extra_marks(s, &s->marks, &c->rs->r[ev[i].run]);
+		double x = source_extra_marks(s, &s->marks, &c->rs->r[ev[i].run]);
 		if (x >= 1 && ev[i].cost > ev[i].extra * out->s[j].cost + x * s->cost / 2)
 			ev[i].held |= 1u << id;
 	}
 }
 
-/* Of the events no source before took: those of s's cost, k of its
- * marks' within its quartiles give or take the jitter's scale at their
- * N (a source of one cost has quartiles a tick wide), for a k up to the
- * marks the run spans (a run that held two where its floor held none
- * costs twice); the events it took among them. */
-static int of_its_cost(const struct source_config *c, const struct model_event *e, int id,
-		       const struct source *s)
-{
-	if (e->source == id)
-		return 1;
-	if (e->source >= 0)
-		return 0;
-	struct marks anywhere = s->marks;
-	anywhere.from = anywhere.to = 0;
-	double most = marks_held(&anywhere, e->at, e->t);
-	double spread = c->jitter->scale ? c->jitter->scale[c->rs->r[e->run].point] : 0;
-	for (double k = 1; k <= most; k++)
-		if (e->cost >= k * s->cost_lo - spread && e->cost <= k * s->cost_hi + spread)
-			return 1;
-	return 0;
-}
-
-/* Whether s is there outside [from, to] too, at a lower rate: the
- * events there (those it took and those left, whatever their cost)
- * hold its marks beyond their floors' more often than chance puts them
- * there (by_chance's), at MODEL_CLAIM_P (a Poisson tail).  Fewer of its
- * events beyond a place, but no absence: the kernel's tick, its events
- * at 250 a second for 5.8 s and 220 after (the slower machine hid
- * some), had been said to be there only until 5.8 s, its later events
- * left to a random source; and a 1 ms timer's events in the second that
- * 20,000 stops a second of 0.5 us came too, each costing a little more
- * than its own, had read as its absence there. */
-static int there_beyond(const struct source_config *c, const struct model_event *ev, size_t n,
-			int id, const struct source *s, double from, double to)
-{
-	struct marks anywhere = s->marks;
-	anywhere.from = anywhere.to = 0;
-	double chance = 0;
-	unsigned held = 0;
-	for (size_t i = 0; i < n; i++) {
-		if ((ev[i].source != id && !source_left_for(s, &ev[i])) ||
-		    (ev[i].at >= from && ev[i].at <= to))
-			continue;
-		const struct model_run *u = &c->rs->r[ev[i].run];
-		double t = marks_telling(ev[i].t, u->floor, anywhere.period);
-		t += c->rs->gaps && u->r > 0 ? u->r : 0;
-		chance += fmin(1, (t + marks_reach(&anywhere)) / anywhere.period);
-		held += ev[i].source == id || extra_marks(s, &anywhere, u) >= 1;
-	}
-	return held > 0 && gsl_cdf_poisson_Q(held - 1, chance) < MODEL_CLAIM_P;
-}
-
-/* Whether the runs outside [from, to] show s's absence, not only its
- * events' (a busier stretch's jitter hides them from the events: a 40 us
- * source of 500 ns there throughout, beside 50,000 stops a second of
- * 250 ns from 200 ms on, had no events before 200 ms, and was said to be
- * there only from then).  Of the sample's runs there, those holding one
- * of its marks beyond their floor's and the others: the share of each
- * whose excess passes half its lower quartile of cost (a run that held
- * its interruption passes it with chance 3/4 at least), the first less
- * the second, d.  Where it was, d is its share of the marks it fires at
- * (d_in); where it is not, 0.  Absent where the upper bound of d outside
- * (at MODEL_CLAIM_P, a normal's for two shares) lies below d_in / 2,
- * nearer none than what it was: too few runs there to tell is no
- * absence. */
-static int absent_beyond(const struct source_config *c, const struct source *s, double from,
-			 double to)
-{
-	struct marks anywhere = s->marks;
-	anywhere.from = anywhere.to = 0;
-	double k[2][2][2] = { { { 0 } } };	/* [outside][holds][passes] */
-	const struct run_sample *rs = c->rs;
-	for (size_t i = 0; i < rs->count; i++) {
-		const struct model_run *u = &rs->r[i];
-		if (!(u->at >= 0))
-			continue;
-		int out = u->at < from || u->at > to;
-		int holds = extra_marks(s, &anywhere, u) >= 1;
-		double cost = u->r - (c->jitter->typical ? c->jitter->typical[u->point] : 0);
-		k[out][holds][cost > s->cost_lo / 2]++;
-	}
-	double d[2], var[2];
-	for (int o = 0; o < 2; o++) {
-		double a = k[o][1][0] + k[o][1][1], b = k[o][0][0] + k[o][0][1];
-		double pa = a > 0 ? k[o][1][1] / a : 0, pb = b > 0 ? k[o][0][1] / b : 0;
-		d[o] = pa - pb;
-		var[o] = (a > 0 ? pa * (1 - pa) / a : 1) + (b > 0 ? pb * (1 - pb) / b : 1);
-	}
-	double z = gsl_cdf_ugaussian_Qinv(MODEL_CLAIM_P);
-	/* (a share of 0 or 1 has no spread: a run more either way) */
-	double a_out = k[1][1][0] + k[1][1][1], b_out = k[1][0][0] + k[1][0][1];
-	double floor_var = (a_out > 0 ? 1 / (a_out * a_out) : 1) + (b_out > 0 ? 1 / (b_out * b_out) : 1);
-	return d[0] > 0 && d[1] + z * sqrt(fmax(var[1], floor_var)) < d[0] / 2;
-}
-
 /* A source there for a part of the collection only (presence.h): its
- * marks bounded to where it was, the marks each N's floor held counted
- * again there (a floor taken where it was not held none of them: counted
- * through the collection, minima taken in its absence were said to hold
- * two of a 40 us source and its cost was taken out of them), and its
- * events taken again from the costs they had (cost0).  Where it was is
- * where the events of its cost are, at its marks or not: a source whose
- * marks moved (a clock that stepped back half a period) is there still,
- * its events at other marks.  Returns 0, or -1 out of memory. */
+ * marks bounded to where it was, and its events taken again from the
+ * costs they had (cost0); once the speed is read without it (given), the
+ * marks each N's floor held counted again there (a floor taken where it
+ * was not held none of them: counted through the collection, minima
+ * taken in its absence were said to hold two of a 40 us source and its
+ * cost was taken out of them).  Returns 0, or -1 out of memory. */
 static int bound_to_presence(const struct source_config *c, struct model_event *ev, size_t n,
 			     int id, double *buf, struct source *s, const double *cost0)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += of_its_cost(c, &ev[i], id, s);
-	double *at = malloc((k ? k : 1) * sizeof *at), *len = malloc((k ? k : 1) * sizeof *len);
-	int rc = at && len ? 0 : -1, part = 0;
-	double from = 0, to = 0;
-	k = 0;
-	for (size_t i = 0; rc == 0 && i < n; i++)
-		if (of_its_cost(c, &ev[i], id, s))
-			at[k] = ev[i].at, len[k++] = ev[i].t;
-	if (rc == 0)
-		part = presence_of(c->rs, at, len, k, MODEL_CLAIM_P, &from, &to);
-	free(at), free(len);
-	/* (given: where it was before, widened to the events of its cost
-	 * beyond it, never narrowed: a period a little off thins the
-	 * events it takes before its end, which had moved a 1 ms source's
-	 * end from 700 to 342 ms; the runs about its end that the first
-	 * pass's speed hid left a random source of 2 a second) */
-	if (part > 0 && s->given) {
-		from = fmin(from, s->marks.from);
-		to = fmax(to, s->marks.to);
-		part = from < s->marks.from || to > s->marks.to;
-	} else if (part > 0 &&
-		   (there_beyond(c, ev, n, id, s, from, to) || !absent_beyond(c, s, from, to))) {
-		part = 0;
-	}
+	double from, to;
+	int part = source_presence(c, ev, n, id, s, &from, &to);
 	if (part <= 0)
 		return part < 0 ? -1 : 0;
 	for (size_t i = 0; i < n; i++) {
@@ -672,7 +543,7 @@ int sources_floors_where_there(const struct source_config *c, struct sources *ss
 {
 	for (size_t j = 0; j < ss->count; j++) {
 		struct source *s = &ss->s[j];
-		if (s->kind != SOURCE_PERIODIC || !(s->marks.to > s->marks.from))
+		if (!source_part(s))
 			continue;
 		uint16_t *k = floor_marks_of(c, &s->marks);
 		if (k == NULL && s->floor_marks != NULL)
@@ -683,9 +554,14 @@ int sources_floors_where_there(const struct source_config *c, struct sources *ss
 	return 0;
 }
 
+int source_part(const struct source *s)
+{
+	return s->kind == SOURCE_PERIODIC && marks_bounded(&s->marks);
+}
+
 double source_rate_over(const struct source *s, double span)
 {
-	if (s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from && span > 0)
+	if (source_part(s) && span > 0)
 		return s->rate * marks_present(&s->marks, 0, span) / span;
 	return s->rate;
 }

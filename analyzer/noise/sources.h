@@ -160,6 +160,10 @@ void sources_explain(const struct source_config *c, const struct sources *ss,
  * collection: bound_to_presence).  Returns 0, or -1 out of memory. */
 int sources_floors_where_there(const struct source_config *c, struct sources *ss);
 
+/* Whether s is a periodic source there for a part of the collection
+ * only (its marks bounded: presence.h). */
+int source_part(const struct source *s);
+
 /* s's rate over a collection of span clock units (since the first run's
  * start): its rate while there, times the share of the span it was
  * there where that is a part (presence.h). */

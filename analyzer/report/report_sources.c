@@ -134,7 +134,7 @@ static const char *there_text(char *buf, size_t len, const struct source *s, dou
 	char a[32], b[32];
 	const struct marks *m = &s->marks;
 	buf[0] = '\0';
-	if (s->kind != SOURCE_PERIODIC || !(m->to > m->from))
+	if (!source_part(s))
 		return buf;
 	if (!(m->from > 0))
 		snprintf(buf, len, ", there only until %s", fmt_span(b, sizeof b, m->to, unit_ns));
@@ -333,7 +333,7 @@ static void one_json(FILE *out, const struct source_view *v, size_t i, int perio
 	pair(out, source_per_s(s->rate_lo, v->unit_ns), source_per_s(s->rate_hi, v->unit_ns));
 	json_key(out, &f, "fire");
 	json_number(out, s->kind == SOURCE_PERIODIC ? s->fire : NAN);
-	int part = s->kind == SOURCE_PERIODIC && s->marks.to > s->marks.from;
+	int part = source_part(s);
 	json_key(out, &f, "there_from_ns");
 	json_number(out, part && s->marks.from > 0 ? s->marks.from * ns : NAN);
 	json_key(out, &f, "there_to_ns");
