@@ -243,32 +243,28 @@ static int of_another(const size_t *count, int k, int j, int full, double chance
 	return 0;
 }
 
-/* The slots of k filled beyond chance among those of one slot of a
- * divisor d's fold (j mod d = slot), but those another source fills
- * (of_another); all of them where every one but the fullest is filled,
- * and alike: the d fold's source is at every mark of its own, the
- * fullest slot's one more source there (a 2 ms source at a fifth of its
- * marks, a 12 ms one on its marks: the 2 ms one). */
-static int filled_in_class(const double *mid, size_t n, int k, int d, int slot,
-			   const struct marks *m, double chance, int tries, size_t *count)
+/* Whether d p's source is at the marks of one slot of a divisor d's
+ * fold beyond the fullest slot of k (j mod d = slot): its events fill
+ * every slot of that class alike, so the class's other slots, but those
+ * another source fills (of_another), hold beyond chance in sum (a
+ * Poisson tail of their slots' share of chance, at MODEL_CLAIM_P over
+ * every k tried).  Where they hold only chance's share, no source is at
+ * d p's other marks, and the fullest slot's is one of k p: a 4 ms timer
+ * on 400 us marks beside a 10 ms source whose events drift across its
+ * slots (800 us's other four slots of 4 ms held 3, 4, 8 and 62 events
+ * where chance puts 25 in each: not 'every 800 us, at 23% of its
+ * marks').  A 2 ms source at a fifth of its marks beside a 12 ms one on
+ * them fills each of the class's slots: the 2 ms one. */
+static int held_in_class(const double *mid, size_t n, int k, int d, int slot,
+			 const struct marks *m, double chance, int tries, size_t *count)
 {
-	int full = slots(mid, n, k, m, count), q = 0, all = 1, f = 0;
-	size_t *at = malloc((size_t)k * sizeof *at), sum = 0;
-	if (at == NULL)
-		return k;
+	int full = slots(mid, n, k, m, count), q = 0;
+	size_t sum = 0;
 	for (int j = slot; j < k; j += d)
-		if (j != full) {
-			all = all && filled_slot(count, k, j, chance, tries);
-			at[q++] = count[j], sum += count[j];
-		}
-	int every = all && q > 1 && uniform(at, q, sum, tries);
-	free(at);
-	if (every)	/* d p's source, and one more in the fullest */
-		return q + 1;
-	for (int j = slot; j < k; j += d)
-		f += filled_slot(count, k, j, chance, tries) &&
-		     (j == full || !of_another(count, k, j, full, chance, tries));
-	return f;
+		if (j != full && !of_another(count, k, j, full, chance, tries))
+			q++, sum += count[j];
+	return sum > 0 &&
+	       gsl_cdf_poisson_Q((unsigned)sum - 1, chance * q / k) < MODEL_CLAIM_P / tries;
 }
 
 int fold_fundamental(const double *mid, size_t n, double chance, double span,
@@ -322,8 +318,8 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 		    (f <= k - f + 1 || parts(count, k, chance, tries) <= k - f + 1))
 			several = k, several_slot = full, several_excess = excess;
 	}
-	/* one source at a multiple of the one fold's, the only slot of it
-	 * filled among those of the one fold's slot, beside events at random
+	/* one source at a multiple of the one fold's, where the one fold's
+	 * source is at none of its other marks (held_in_class), beside events at random
 	 * phases there (a 4 ms timer among them at its 333 us harmonic's
 	 * marks fills one slot of 12, and every slot of 12 holds some of the
 	 * others: its fullest slot keeps none but chance's share of them;
@@ -333,7 +329,7 @@ int fold_fundamental(const double *mid, size_t n, double chance, double span,
 	 * at 3, 1 ms, kept all but one of them within what chance may
 	 * spread, and was named at 27% of its marks beside the timer) */
 	if (one > 1 && several > one && several % one == 0 && several_slot % one == one_slot &&
-	    filled_in_class(mid, n, several, one, one_slot, m, chance, tries, count) == 1)
+	    !held_in_class(mid, n, several, one, one_slot, m, chance, tries, count))
 		one = several, one_slot = several_slot;
 	int k = one > 1 ? one : several;
 	int slot = one > 1 ? one_slot : several_slot;

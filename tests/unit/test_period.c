@@ -348,6 +348,35 @@ static void test_fold_timer_and_another(void **state)
 	}
 }
 
+/* The demo's 4 ms tick on the 400 us marks it lies on (slot 8 of 10),
+ * beside a 10 ms source on slots 1 and 6 of 10, too few to fill both
+ * beyond chance at every k tried (51 and 62), and events at random marks (a demo's
+ * counts: 3 51 4 9 8 8 62 10 497 8, chance 246 of 660).  The fold at 2,
+ * 800 us, keeps all but chance's share; its other slots of 4 ms (0, 2,
+ * 4, 6) hold no more than chance's share in sum: no source is at them,
+ * and the tick is the multiple's (it had been named 'every 800 us, at
+ * 23% of its marks'). */
+static void test_fold_timer_beside_few(void **state)
+{
+	(void)state;
+	static double mid[700];
+	struct marks m = { .period = 4e5, .phase = 0, .tol = 1e4 }, out;
+	size_t n = 0;
+	for (int i = 0; i < 500; i++)	/* the timer */
+		mid[n++] = m.period * (8 + 10.0 * i);
+	for (int i = 0; i < 100; i++)	/* 10 ms */
+		mid[n++] = m.period * (1 + 25.0 * i);
+	for (int i = 0; i < 10; i++)	/* more at its later slot */
+		mid[n++] = m.period * (6 + 250.0 * i);
+	for (int i = 0; i < 50; i++)	/* at random marks */
+		mid[n++] = m.period * (double)((i * 7919 + 13) % 5000);
+	int several = 1;
+	assert_int_equal(fold_fundamental(mid, n, 246, 2e9, &m, &out, &several), 10);
+	assert_int_equal(several, 0);
+	assert_true(fabs(out.period - 4e6) < 1);
+	assert_true(fabs(fmod(out.phase, 4e6) - 8 * m.period) < 1);
+}
+
 /* A 1 ms source and a 4 ms one half a millisecond after every fourth of
  * its marks, on the 500 us marks both lie on over 2 s: 2000 events in
  * the even slots, 500 in one odd slot of 8.  The filled slots differ
@@ -419,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_fold_among_random),
 		cmocka_unit_test(test_fold_beside_others),
 		cmocka_unit_test(test_fold_timer_and_another),
+		cmocka_unit_test(test_fold_timer_beside_few),
 		cmocka_unit_test(test_fold_two_sources),
 		cmocka_unit_test(test_refine_window),
 	};
