@@ -358,11 +358,21 @@ static int take_source(const struct source_config *c, struct model_event *ev, si
 	return 1;
 }
 
+void sources_remove(struct sources *out, size_t k)
+{
+	free(out->s[k].floor_marks);
+	for (size_t j = k + 1; j < out->count; j++)
+		out->s[j - 1] = out->s[j];
+	out->count--;
+	for (size_t j = 0; j < out->count; j++)
+		if (out->s[j].after > (int)k + 1)
+			out->s[j].after--;
+}
+
 /* Drops source k from out: its events, and their bits of it, left to
  * the others; the sources above it one down. */
 static void drop_source(struct model_event *ev, size_t n, struct sources *out, size_t k)
 {
-	free(out->s[k].floor_marks);
 	for (size_t i = 0; i < n; i++) {
 		unsigned h = ev[i].held;
 		ev[i].held = (h & ((1u << k) - 1)) | ((h >> (k + 1)) << k);
@@ -371,12 +381,7 @@ static void drop_source(struct model_event *ev, size_t n, struct sources *out, s
 		else if (ev[i].source > (int)k)
 			ev[i].source--;
 	}
-	for (size_t j = k + 1; j < out->count; j++)
-		out->s[j - 1] = out->s[j];
-	out->count--;
-	for (size_t j = 0; j < out->count; j++)
-		if (out->s[j].after > (int)k + 1)
-			out->s[j].after--;
+	sources_remove(out, k);
 }
 
 /* The after's of source j (its index), or out->count where none. */

@@ -150,6 +150,10 @@ int sources_find(const struct source_config *c, struct run_sample *rs, struct so
 void sources_seed(const struct source_config *c, struct run_sample *rs, const struct marks *m,
 		  double log10_p, struct sources *out);
 
+/* Source k removed from out (its marks freed), those above it one down
+ * (their after's indices too). */
+void sources_remove(struct sources *out, size_t k);
+
 /* The runs the sources ss explain flagged RUN_EXPLAINED (ss found before
  * the speed was read again: the jitter is fitted without them). */
 void sources_explain(const struct source_config *c, const struct sources *ss,

@@ -525,6 +525,21 @@ static void test_partial(void **state)
 	if (!near(a.trace_sum.interruptions_per_s, (4000 * 1.2 + 250 * 2) / 2, 0.10))
 		fail_msg("trace: %g a second (truth 2650)", a.trace_sum.interruptions_per_s);
 	analysis_free(&a);
+	/* beside a speed wave, from 200 to 600 ms: a burst of the source's
+	 * cheaper events had been named beside it ("2 bursts ... 0 runs"),
+	 * every run where it lay held the source's mark */
+	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 200:600 --wave 0.02@100",
+		   1, &t),
+	    &a);
+	for (size_t k = 0; k < a.diag.sources.count; k++)
+		if (a.diag.counts.of_source[k] == 0 && a.diag.counts.shared[k] == 0 &&
+		    a.diag.counts.held[k] == 0)
+			fail_msg("beside a wave: source %zu (kind %d) named with no run", k,
+				 (int)a.diag.sources.s[k].kind);
+	if (find(&a, SOURCE_PERIODIC, 40e3) == NULL || find(&a, SOURCE_BURSTS, 0) != NULL)
+		fail_msg("beside a wave: the 40 us source %s", find(&a, SOURCE_PERIODIC, 40e3)
+			 ? "beside bursts" : "not named");
+	analysis_free(&a);
 	run(stream("--range 100:2000:64 --seconds 1.5 --periodic 1000:20 --during 0:700", 1, &t), &a);
 	s = find(&a, SOURCE_PERIODIC, 1e6);
 	if (s == NULL || s->marks.from != 0 || fabs(s->marks.to * a.unit_ns * 1e-6 - 700) > 30)
