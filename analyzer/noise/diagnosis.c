@@ -105,30 +105,33 @@ static double held_of_parts(const void *ctx, double at, double t, size_t p)
 
 struct by_mark {
 	uint32_t point;
-	double k, t;
+	double at, k, t;
 };
 
-static int point_k_t(const void *a, const void *b)
+static int point_at(const void *a, const void *b)
 {
 	const struct by_mark *x = a, *y = b;
 	if (x->point != y->point)
 		return (x->point > y->point) - (x->point < y->point);
-	if (x->k != y->k)
-		return (x->k > y->k) - (x->k < y->k);
-	return (x->t > y->t) - (x->t < y->t);
+	return (x->at > y->at) - (x->at < y->at);
 }
 
-/* Runs of each count of marks an N needs for its median (part_cost). */
-enum { PART_RUNS_MIN = 3 };
-
-/* A mark's cost of s where it was, from the sample's runs there: at each
- * N, the median timing of its runs that held one mark more less that of
- * those that held one fewer (PART_RUNS_MIN of each at least), the median
- * of those.  Within an N the floor and the speed are alike, and whatever
- * else the runs held is alike on both sides: the cost is told even where
- * the machine ran slower while the source was there (a 2% slower
- * stretch, left to the neighbours' speed, had been read as a mark of
- * 1.29 us for 500 ns).  NAN where no N tells it; -1 out of memory. */
+/* A mark's cost of s where it was, from the sample's runs there: the
+ * median, over each N's runs in turn in time, of the timing of a run
+ * that held one mark more than the run of that N before or after it,
+ * less that run's.  Within an N the floor is alike, and a run's
+ * neighbour in time ran at nearly its speed (a sweep apart), whatever
+ * the speed did over the stretch: the cost is told where the machine ran
+ * slower while the source was there (a 2% slower stretch, left to the
+ * neighbours' speed, had been read as a mark of 1.29 us for 500 ns), and
+ * where its speed moved along a ramp (the runs of an N that hold one
+ * mark more are longer, so the later on a ramp that slows: the medians
+ * of each N's two counts of marks apart, not paired in time, had read
+ * 605 ns for 500 beside a 3% ramp, and the speed taken from the windows
+ * at that cost had left the source at 630 ns).  A pair's two runs are
+ * as likely either way round in time, so what the speed did between
+ * them cancels to first order.  NAN where no pair tells it; -1 out of
+ * memory. */
 static double part_cost(const struct run_sample *rs, const struct source *s)
 {
 	struct by_mark *v = malloc((rs->count ? rs->count : 1) * sizeof *v);
@@ -141,25 +144,13 @@ static double part_cost(const struct run_sample *rs, const struct source *s)
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
 		if (u->at >= s->marks.from && u->at + u->t <= s->marks.to)
-			v[n++] = (struct by_mark){ u->point, beyond_floor(s, u->at, u->t, u->point),
-						   u->t };
+			v[n++] = (struct by_mark){ u->point, u->at,
+						   beyond_floor(s, u->at, u->t, u->point), u->t };
 	}
-	qsort(v, n, sizeof *v, point_k_t);
-	/* each group of one point and one count: [g, e) */
-	double last_k = NAN, last_med = NAN;
-	uint32_t last_p = UINT32_MAX;
-	for (size_t g = 0, e; g < n; g = e) {
-		for (e = g; e < n && v[e].point == v[g].point && v[e].k == v[g].k; e++)
-			;
-		size_t h = (e - g) / 2;
-		double med = (e - g) % 2 ? v[g + h].t : (v[g + h - 1].t + v[g + h].t) / 2;
-		int enough = e - g >= PART_RUNS_MIN;
-		if (enough && v[g].point == last_p && v[g].k == last_k + 1)
-			d[nd++] = med - last_med;
-		last_p = v[g].point;
-		last_k = enough ? v[g].k : NAN;
-		last_med = med;
-	}
+	qsort(v, n, sizeof *v, point_at);
+	for (size_t i = 1; i < n; i++)
+		if (v[i].point == v[i - 1].point && fabs(v[i].k - v[i - 1].k) == 1)
+			d[nd++] = v[i].k > v[i - 1].k ? v[i].t - v[i - 1].t : v[i - 1].t - v[i].t;
 	double c = nd > 0 ? select_kth(d, nd, nd / 2) : NAN;
 	free(v), free(d);
 	return c;

@@ -511,13 +511,17 @@ static void test_partial(void **state)
 	analysis_free(&a);
 	/* beside a ramp from 200 to 600 ms, from 300 ms on: every run there
 	 * explained, the jitter fitted on the runs before it had hidden the
-	 * source the next round */
+	 * source the next round; its cost read along the ramp */
 	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 300:800 --ramp 1.03@200:600",
 		   2, &t),
 	    &a);
 	s = find(&a, SOURCE_PERIODIC, 40e3);
 	if (s == NULL || fabs(s->marks.from * a.unit_ns * 1e-6 - 300) > 16 || isfinite(s->marks.to))
 		fail_msg("beside a ramp: %s", s ? "not from 300 ms on" : "not named");
+	/* and at its cost: a mark's cost told from each N's two counts of
+	 * marks apart, not paired in time, had read 597 ns */
+	if (!near(s->cost * a.unit_ns, 500, 0.10))
+		fail_msg("beside a ramp: %g ns each (truth 500)", s->cost * a.unit_ns);
 	analysis_free(&a);
 	/* an activity trace: the interruptions' rate counts it for its
 	 * share of the time (4250 a second had been said for 2650) */
