@@ -136,6 +136,18 @@ static void check_order(struct analysis *a)
 	     o->tau > 0 ? "increasing" : "decreasing", o->tau, o->count, fmax(o->log10_p, -99));
 }
 
+/* The most of the windows' fitted speeds over the least: a state holds
+ * speeds within SPEED_STATE_WIDTH of each other, and its windows' fitted
+ * speeds may step within it (a step of 1% halfway, on a machine whose
+ * windows' speeds scatter by 0.001%, is one state). */
+static double fitted_span(const struct speed_states *sp)
+{
+	double lo = INFINITY, hi = 0;
+	for (size_t i = 0; i < sp->windows; i++)
+		lo = fmin(lo, sp->w_fit[i]), hi = fmax(hi, sp->w_fit[i]);
+	return lo > 0 && hi >= lo ? hi / lo : 1;
+}
+
 /* Drift: the fifths of the collection disagree beyond their bands.  Where
  * the speed stage judged the machine's speed, it tells the speed's
  * changes (check_speed), and fifths that disagree while it saw one speed
@@ -156,8 +168,9 @@ static void check_drift(struct analysis *a)
 		warn(a, WARN_DRIFT, "drift: the unit cost changed during the collection: %s in fifth %d, %s in fifth %d (%+.2f%%), beyond their bands; the machine's speed changed, and the line and its bounds describe its fastest stretches",
 		     x, lo + 1, y, hi + 1, 100 * (hi_s / lo_s - 1));
 	else if (sp->count == 1 && sp->ramps == 0)
-		warn(a, WARN_FIFTHS, "fifths: the unit cost differs between fifths of the collection, %s in fifth %d, %s in fifth %d (%+.2f%%), beyond their bands, while the speed windows saw one speed: a fifth's minima, of a fifth of the runs, hold interruptions its runs could not escape (see the interruptions), or the speed changed by less than one window's scatter; the line rests on all the runs' minima",
-		     x, lo + 1, y, hi + 1, 100 * (hi_s / lo_s - 1));
+		warn(a, WARN_FIFTHS, "fifths: the unit cost differs between fifths of the collection, %s in fifth %d, %s in fifth %d (%+.2f%%), beyond their bands, while the speed windows saw one speed (speeds within %.3g%% are one; their fitted speeds ranged from 1 to %.4g times the fastest): a fifth's minima, of a fifth of the runs, hold interruptions its runs could not escape (see the interruptions), or the speed changed within one state; the line rests on all the runs' minima",
+		     x, lo + 1, y, hi + 1, 100 * (hi_s / lo_s - 1), 100 * SPEED_STATE_WIDTH,
+		     fitted_span(sp));
 }
 
 /* Speed: a state other than the fastest held SPEED_SHARE_MIN of the time
