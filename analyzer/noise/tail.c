@@ -129,7 +129,7 @@ static void cells_of(const double *v, size_t from, size_t to, double u, double q
 	size_t m = to - from, distinct = 0;
 	memset(c, 0, sizeof *c);
 	double span = v[to - 1] - u;
-	if (q > 0 && span / q <= TAIL_CELLS_MAX + 0.5) {
+	if (q > 0 && span / q < TAIL_CELLS_MAX + 0.5) {
 		size_t k = (size_t)floor(span / q + 0.5);
 		k = k < 1 ? 1 : k;
 		for (size_t j = 1; j <= k; j++)

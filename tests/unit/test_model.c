@@ -544,6 +544,16 @@ static void test_partial(void **state)
 		fail_msg("beside a wave: the 40 us source %s", find(&a, SOURCE_PERIODIC, 40e3)
 			 ? "beside bursts" : "not named");
 	analysis_free(&a);
+	/* a source at 60% of its marks from 300 ms on: its jitter's tail
+	 * spanned 32.5 clock steps, one cell more than the cells hold, and
+	 * analyze wrote past them (a crash); the unit cost's bounds hold */
+	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5:0:unseen:0.6 --during 300:800", 2,
+		   &t),
+	    &a);
+	if (!(a.iv.slope[0] <= 0.61 && 0.61 <= a.iv.slope[1]))
+		fail_msg("at 60%% of its marks: unit cost [%g, %g], truth 0.61", a.iv.slope[0],
+			 a.iv.slope[1]);
+	analysis_free(&a);
 	run(stream("--range 100:2000:64 --seconds 1.5 --periodic 1000:20 --during 0:700", 1, &t), &a);
 	s = find(&a, SOURCE_PERIODIC, 1e6);
 	if (s == NULL || s->marks.from != 0 || fabs(s->marks.to * a.unit_ns * 1e-6 - 700) > 30)
