@@ -334,7 +334,7 @@ static int by_f(const void *x, const void *y)
 /* Stage 1: the strongest candidates (into best, by F, each at its local
  * peak, at MODEL_CLAIM_P over the frequencies tried): how many. */
 static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double nu_hi,
-				  double tries, struct candidate *best)
+				  struct candidate *best)
 {
 	struct smooth s = smooth_of(pm, n);
 	double *ey = malloc(n * sizeof *ey), *y = malloc(n * sizeof *y);
@@ -360,7 +360,7 @@ static size_t sawtooth_candidates(const struct point_mean *pm, size_t n, double 
 	parallel_for((steps + SAWTOOTH_LANES) / SAWTOOTH_LANES, parallel_workers(), sweep_group,
 		     &sw);
 	/* frequencies a step of 1 (over the longest floor) apart tell apart */
-	double trials = fmax(1, nu_hi - 1) * tries;
+	double trials = fmax(1, nu_hi - 1);
 	for (size_t i = 1; i < steps; i++) {
 		if (!(all[i].f > 0) || all[i].f < all[i - 1].f || all[i].f < all[i + 1].f)
 			continue;
@@ -382,16 +382,18 @@ out:
 	return k;
 }
 
-/* The sawtooth's candidates over the runs of rs (their floors' longest
- * `top`, clock units), each chance taken `tries` times: how many, into
- * cand (LENGTHS_CANDIDATES at most); -1 when memory runs out. */
-static long candidates_of(const struct run_sample *rs, const struct point_set *ps, double top,
-			  double quantum, double min_period, double tries, struct candidate *cand)
+int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
+		 double min_period, struct lengths_result *out)
 {
+	*out = (struct lengths_result){ 0 };
+	if (!rs->have_at || !(rs->span > 0) || ps->count < LENGTHS_POINTS_MIN)
+		return 0;
 	struct point_mean *pm = malloc(ps->count * sizeof *pm);
-	if (pm == NULL)
-		return -1;
-	size_t n = point_means(rs, ps, quantum, pm);
+	int rc = pm ? 0 : -1;
+	size_t n = rc == 0 ? point_means(rs, ps, quantum, pm) : 0;
+	double top = 0;
+	for (size_t p = 0; p < ps->count; p++)
+		top = fmax(top, ps->p[p].min);
 	/* periods from the longest floor down to twice the mean step
 	 * between the N's floors (a sawtooth sampled every step is told
 	 * from its aliases only above: Nyquist), none shorter than two
@@ -401,141 +403,12 @@ static long candidates_of(const struct run_sample *rs, const struct point_set *p
 		bottom = fmin(bottom, pm[j].f * top);
 	double gap = n > 1 ? (top - bottom) / (double)(n - 1) : top;
 	double p_lo = fmax(fmax(min_period, 2 * quantum), 2 * gap);
-	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo
-			    ? sawtooth_candidates(pm, n, top / p_lo, tries, cand)
-			    : 0;
+	struct candidate cand[LENGTHS_CANDIDATES];
+	size_t nc = n >= LENGTHS_POINTS_MIN && top > p_lo ? sawtooth_candidates(pm, n, top / p_lo, cand)
+							  : 0;
+	out->candidates = nc;
+	if (rc == 0 && phase_scan(rs, ps, cand, nc, top, quantum, out) != 0)
+		rc = -1;
 	free(pm);
-	return (long)nc;
-}
-
-/* The parts of the collection's time each swept alone: as many as the
- * windows' scan first reads (phasescan.h), where every part's runs may
- * hold LENGTHS_POINT_RUNS at each N. */
-static size_t parts_to_sweep(const struct run_sample *rs, const struct point_set *ps)
-{
-	return rs->count >= (uint64_t)ps->count * LENGTHS_POINT_RUNS * LENGTHS_PLACES
-		       ? LENGTHS_PLACES
-		       : 0;
-}
-
-/* Part j of `parts` of the sample's runs, by their order in time (the
- * sample's, on one clock), into v at their places in it: each run's
- * excess over the least of its N's there (r less that: the marks every
- * run of the N there held, the floor's too, taken out).  Its first run's
- * place in v. */
-static size_t part_runs(const struct run_sample *rs, const struct point_set *ps, size_t j,
-			size_t parts, double *least, struct model_run *v)
-{
-	size_t from = j * rs->count / parts, to = (j + 1) * rs->count / parts;
-	for (size_t p = 0; p < ps->count; p++)
-		least[p] = INFINITY;
-	for (size_t i = from; i < to; i++)
-		least[rs->r[i].point] = fmin(least[rs->r[i].point], rs->r[i].r);
-	for (size_t i = from; i < to; i++) {
-		v[i] = rs->r[i];
-		v[i].r -= least[v[i].point];
-	}
-	return from;
-}
-
-/* A part's candidate: its part, and the candidate. */
-struct part_candidate {
-	size_t part;
-	struct candidate c;
-};
-
-static int by_part_f(const void *x, const void *y)
-{
-	double a = ((const struct part_candidate *)x)->c.f, b = ((const struct part_candidate *)y)->c.f;
-	return (a < b) - (a > b);
-}
-
-/* Whether nu lies within a sawtooth's width (a step of 1 over the
- * longest floor: apart, two tell apart) of one of c[0..n). */
-static int near_one(double nu, const struct candidate *c, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (fabs(nu - c[i].nu) < 1)
-			return 1;
-	return 0;
-}
-
-/*
- * The collection's runs swept as one, and, where they name no source,
- * each of LENGTHS_PLACES parts of its time alone.  A source shorter than
- * the runs there for a part of the collection only, whose floors were
- * taken where it was not, puts no more marks at an N's floor than none,
- * and each N's mean excess over it is a line in F, not a sawtooth:
- * every run there holds floor(F / P) of its marks or one more (and the
- * speed windows may read them as a slower speed, each window's least
- * stretched run holding them too).  Over a part of the time where it
- * was, each N's excess over its least run there is the sawtooth again,
- * from that least run's marks (a 40 us source of 500 ns for the first
- * 160 ms of 800 had been named "at random, 2077 per second, 220 ns";
- * from 300 ms on, the machine 3% slower from 600 ms, "1.04 times
- * slower" and "at random, 3755 per second").  Every sweep's chances are
- * taken as many times as there are sweeps.  A part's candidate is
- * scanned (on its part's runs) where no stronger one of the parts' lies
- * within a sawtooth's width of it (a step of 1 over the longest floor):
- * the parts' candidates at one frequency are one source's, and a speed
- * step alone gave 11 at three frequencies, each scan its own work (the
- * strongest first, until one names a source).  The
- * whole's candidates do not stand for them: its scan reads each run
- * against the whole's smooth mean, and a source whose floors hold none
- * of its marks is not seen there.
- */
-int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
-		 double min_period, struct lengths_result *out)
-{
-	*out = (struct lengths_result){ 0 };
-	if (!rs->have_at || !(rs->span > 0) || ps->count < LENGTHS_POINTS_MIN)
-		return 0;
-	double top = 0;
-	for (size_t p = 0; p < ps->count; p++)
-		top = fmax(top, ps->p[p].min);
-	size_t parts = parts_to_sweep(rs, ps);
-	double tries = 1 + (double)parts;
-	struct candidate whole[LENGTHS_CANDIDATES];
-	long nw = candidates_of(rs, ps, top, quantum, min_period, tries, whole);
-	if (nw < 0)
-		return -1;
-	out->candidates = (size_t)nw;
-	if (phase_scan(rs, ps, whole, (size_t)nw, top, quantum, tries, out) != 0)
-		return -1;
-	if (out->found || parts == 0)
-		return 0;
-	struct model_run *v = malloc(rs->count * sizeof *v);
-	double *least = malloc(ps->count * sizeof *least);
-	struct part_candidate pc[LENGTHS_PLACES * LENGTHS_CANDIDATES];
-	size_t np = 0, kept = 0;
-	int rc = v && least ? 0 : -1;
-	for (size_t j = 0; rc == 0 && j < parts; j++) {
-		struct run_sample part = *rs;
-		struct candidate c[LENGTHS_CANDIDATES];
-		size_t from = part_runs(rs, ps, j, parts, least, v);
-		part.r = v + from;
-		part.count = (j + 1) * rs->count / parts - from;
-		long nc = candidates_of(&part, ps, top, quantum, min_period, tries, c);
-		rc = nc < 0 ? -1 : 0;
-		for (long i = 0; i < nc; i++)
-			pc[np++] = (struct part_candidate){ j, c[i] };
-	}
-	/* each scanned over every part, each run against its own part's
-	 * least (the source's marks fitted over all of the time it was
-	 * there, not one part's: fitted to one, its period had drifted
-	 * from its marks elsewhere, and their events had been named a
-	 * second source of its period at 0.4% of its marks) */
-	struct run_sample all = *rs;
-	all.r = v;
-	qsort(pc, np, sizeof *pc, by_part_f);
-	struct candidate scanned[LENGTHS_PLACES * LENGTHS_CANDIDATES];
-	for (size_t i = 0; rc == 0 && i < np && !out->found; i++) {
-		if (near_one(pc[i].c.nu, scanned, kept))
-			continue;
-		scanned[kept++] = pc[i].c;
-		rc = phase_scan(&all, ps, &pc[i].c, 1, top, quantum, tries, out);
-	}
-	out->candidates += kept;
-	free(v), free(least);
 	return rc;
 }

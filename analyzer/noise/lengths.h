@@ -76,8 +76,7 @@ struct lengths_result {
 };
 
 /* From the sample's runs (start times on one clock) and their points
- * (sorted), the whole and each of LENGTHS_PLACES parts of its time; no
- * period below min_period is tried.  Returns 0, or -1 when
+ * (sorted); no period below min_period is tried.  Returns 0, or -1 when
  * memory runs out. */
 int lengths_find(const struct run_sample *rs, const struct point_set *ps, double quantum,
 		 double min_period, struct lengths_result *out);

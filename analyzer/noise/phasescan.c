@@ -20,7 +20,7 @@
  * level, per candidate; each level after the first scans stretches
  * LENGTHS_WIDEN times as long; the first level's stretches are about
  * LENGTHS_PLACES places in time. */
-enum { LENGTHS_RUNS_MAX = 65536, LENGTHS_WIDEN = 8 };
+enum { LENGTHS_RUNS_MAX = 65536, LENGTHS_WIDEN = 8, LENGTHS_PLACES = 8 };
 #define LENGTHS_WORK_MAX (1 << 24)
 
 /* A run of the windows' periodogram. */
@@ -310,7 +310,7 @@ static size_t windows_of(const struct run_sample *rs, const struct point_set *ps
 			if (i >= st->hi[j])
 				continue;
 			const struct model_run *u = &rs->r[order[i]];
-			double f = u->floor;
+			double f = ps->p[u->point].min;
 			double base = c->a + c->b * f / top + c->b2 * (f / top) * (f / top);
 			w[k++] = (struct window){ u->at, u->t, u->floor, u->r > base + c->c / 2, 0,
 						  u->point };
@@ -374,7 +374,7 @@ struct scans {
 	const struct point_set *ps;
 	const struct timeline *tl;	/* the runs by start */
 	const struct candidate *cand;
-	double top, tries;
+	double top;
 	size_t live[LENGTHS_CANDIDATES], nlive;	/* the candidates scanned */
 	struct window *w[LENGTHS_CANDIDATES];	/* room for a level's runs */
 	size_t k[LENGTHS_CANDIDATES];
@@ -411,8 +411,6 @@ static void scan_pair(void *ctx, unsigned worker, size_t g)
 		for (int l = 0; l < 2; l++)	/* a lane stopped scans the other's */
 			w[l] = sc->w[two[live[l] ? l : 1 - l]];
 		windows_scan(w, edge, st.parts, nu0, half, st.len, found);
-		for (int l = 0; l < 2; l++)
-			found[l].trials *= sc->tries;
 		for (int l = 0; l < 2; l++) {
 			struct scan_result *r = &sc->res[two[l]];
 			if (!live[l])
@@ -435,7 +433,7 @@ static void scan_pair(void *ctx, unsigned worker, size_t g)
 }
 
 int phase_scan(const struct run_sample *rs, const struct point_set *ps,
-	       const struct candidate *cand, size_t nc, double top, double quantum, double tries,
+	       const struct candidate *cand, size_t nc, double top, double quantum,
 	       struct lengths_result *out)
 {
 	struct scans sc = { .rs = rs, .ps = ps };
@@ -450,7 +448,7 @@ int phase_scan(const struct run_sample *rs, const struct point_set *ps,
 	}
 	if (rc != 0)
 		nc = 0;
-	sc.cand = cand, sc.top = top, sc.tries = tries;
+	sc.cand = cand, sc.top = top;
 	for (size_t i = 0; i < nc; i++)
 		if (cand[i].c > 0)
 			sc.live[sc.nlive++] = i;
@@ -463,13 +461,7 @@ int phase_scan(const struct run_sample *rs, const struct point_set *ps,
 		size_t i = sc.live[j];
 		const struct scan_result *r = &sc.res[i];
 		double log10_p = log10_chance(&r->first);
-		/* (a period longer than the longest floor is no source shorter
-		 * than the runs: the scan's first level reaches a sawtooth's
-		 * width either way of its candidate, and a 1 ms source's
-		 * harmonic there had been named at 111 us, at 11% of its
-		 * marks, in runs to 54 us) */
-		if (!r->whole || !(r->last.nu * top > 1) ||
-		    (out->found && !(log10_p < out->log10_p)))
+		if (!r->whole || (out->found && !(log10_p < out->log10_p)))
 			continue;
 		out->found = 1;
 		out->log10_p = log10_p;

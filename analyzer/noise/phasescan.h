@@ -22,17 +22,12 @@ struct candidate {
 				 * the longest floor's */
 };
 
-/* The places in time the first level of the scan reads about (and the
- * parts of the time lengths.c sweeps alone). */
-enum { LENGTHS_PLACES = 8 };
-
 /* The candidates cand[0..nc) (nc <= LENGTHS_CANDIDATES, top the longest
- * of the runs' floors), each chance taken `tries` times: the strongest
- * named at 10^PERIOD_LOG10_P into out (found, log10_p, f, cost, marks;
- * out untouched where none is, or where it named one more surely).
- * Returns 0, or -1 when memory runs out. */
+ * floor): the strongest named at 10^PERIOD_LOG10_P into out (found,
+ * log10_p, f, cost, marks; out untouched where none is).  Returns 0, or
+ * -1 when memory runs out. */
 int phase_scan(const struct run_sample *rs, const struct point_set *ps,
-	       const struct candidate *cand, size_t nc, double top, double quantum, double tries,
+	       const struct candidate *cand, size_t nc, double top, double quantum,
 	       struct lengths_result *out);
 
 #endif /* SUBTICK_PHASESCAN_H */

@@ -630,22 +630,6 @@ void sources_seed(const struct source_config *c, struct run_sample *rs, const st
 {
 	if (out->count >= SOURCES_MAX)
 		return;
-	/* one there already at its period (within a turn over the span) and
-	 * on its marks in the middle of where it was: the same source (the
-	 * rounds after the speed was read again find it among the runs'
-	 * lengths too, its period and phase a little apart: two sources'
-	 * marks 52 ns apart had been named, the second at 0.6% of its
-	 * marks) */
-	for (size_t j = 0; j < out->count; j++) {
-		const struct marks *o = &out->s[j].marks;
-		double mid = (fmax(o->from, 0) + fmin(o->to, rs->span)) / 2;
-		double d = fabs((m->phase + mark_nearest(m, mid) * m->period) -
-				(o->phase + mark_nearest(o, mid) * o->period));
-		if (out->s[j].kind == SOURCE_PERIODIC &&
-		    fabs(1 / m->period - 1 / o->period) * rs->span <= 1 &&
-		    fmin(d, o->period - d) <= m->tol + o->tol)
-			return;
-	}
 	struct source s = { .kind = SOURCE_PERIODIC, .marks = *m, .log10_p = log10_p };
 	s.floor_marks = floor_marks_of(c, &s.marks);
 	out->s[out->count++] = s;

@@ -544,26 +544,6 @@ static void test_partial(void **state)
 		fail_msg("beside a wave: the 40 us source %s", find(&a, SOURCE_PERIODIC, 40e3)
 			 ? "beside bursts" : "not named");
 	analysis_free(&a);
-	/* there for the first 20% only, and from 300 ms on with the machine
-	 * 3% slower from 600 ms: its floors, taken where it was not, hold
-	 * none of its marks, and each N's mean excess is a line, no
-	 * sawtooth (a part of the time swept alone shows it): named "at
-	 * random, 2077 a second, 220 ns", and "1.04 times slower, at
-	 * random, 3755 a second" */
-	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 0:160", 1, &t), &a);
-	s = find(&a, SOURCE_PERIODIC, 40e3);
-	if (s == NULL || !near(s->cost * a.unit_ns, 500, 0.10) ||
-	    fabs(s->marks.to * a.unit_ns * 1e-6 - 160) > 16)
-		fail_msg("first 20%%: %s", s ? "not at 500 ns until 160 ms" : "not named");
-	analysis_free(&a);
-	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 300:800 --speed 1.03@600:800",
-		   2, &t),
-	    &a);
-	s = find(&a, SOURCE_PERIODIC, 40e3);
-	if (s == NULL || !near(s->cost * a.unit_ns, 500, 0.10) || slower(&a.diag.speed) == NULL ||
-	    !near(slower(&a.diag.speed)->factor, 1.03, 0.005))
-		fail_msg("beside a step: %s", s ? "its cost or the step's speed off" : "not named");
-	analysis_free(&a);
 	/* a source at 60% of its marks from 300 ms on: its jitter's tail
 	 * spanned 32.5 clock steps, one cell more than the cells hold, and
 	 * analyze wrote past them (a crash); the unit cost's bounds hold */
