@@ -536,12 +536,25 @@ static void test_partial(void **state)
 	 * band over the ramps' rise had read 428 to 460 ns for 500 (12
 	 * seeds); now 489 to 518 ns, in 10 of the 12 (seeds 1 and 10 name
 	 * nothing: the jitter's tail takes the marks, as heavy as it goes) */
-	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 200:600 --wave 0.02@100",
-		   2, &t),
-	    &a);
-	s = find(&a, SOURCE_PERIODIC, 40e3);
-	if (s != NULL && !near(s->cost * a.unit_ns, 500, 0.10))
-		fail_msg("beside a wave: %g ns each (truth 500)", s->cost * a.unit_ns);
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 200:600"
+				       " --wave 0.02@100",
+			   seed, &t),
+		    &a);
+		s = find(&a, SOURCE_PERIODIC, 40e3);
+		if (s != NULL && !near(s->cost * a.unit_ns, 500, 0.10))
+			fail_msg("beside a wave: %g ns each (truth 500)", s->cost * a.unit_ns);
+		/* where it is not named, not in silence: the jitter's
+		 * threshold lies beyond the runs, and a warning says so */
+		int blind = 0;
+		for (size_t w = 0; w < a.warnings; w++)
+			blind |= a.warning_code[w] == WARN_PARTLY_SEEN &&
+				 strstr(a.warning[w], "reaches beyond the runs") != NULL;
+		if (s == NULL && !blind)
+			fail_msg("beside a wave, seed %lu: not named, and no warning", seed);
+		if (seed == 1)
+			analysis_free(&a);
+	}
 	for (size_t k = 0; k < a.diag.sources.count; k++)
 		if (a.diag.counts.of_source[k] == 0 && a.diag.counts.shared[k] == 0 &&
 		    a.diag.counts.held[k] == 0)
