@@ -281,32 +281,6 @@ static void check_partly_seen(struct analysis *a)
 	}
 }
 
-/* Runs blind to interruptions: where the jitter's threshold lies beyond
- * the run itself (a tail as heavy as the shape it takes: tail.h), no
- * interruption at random is told from it, and one with a rhythm only by
- * the rhythm.  Over half of the running time so (as a source seen in
- * under half of it: check_partly_seen), "no interruption" or the rates
- * named may be short of what interrupted the runs. */
-static void check_blind(struct analysis *a)
-{
-	const struct jitter *j = &a->diag.jitter;
-	const struct point_set *s = &a->points;
-	if (!j->judged || !j->fitted || j->imposing || a->means)
-		return;
-	double blind = 0, all = 0, xi = 0;
-	for (size_t p = 0; p < s->count; p++) {
-		double time = (double)s->p[p].count * s->p[p].mean;
-		all += time;
-		if (jitter_seen_from(j, p) > s->p[p].min)
-			blind += time;
-	}
-	for (size_t b = 0; b < j->bins; b++)
-		xi = fmax(xi, j->bin[b].tail.xi);
-	if (all > 0 && blind >= 0.5 * all)
-		warn(a, WARN_PARTLY_SEEN, "interruptions?: in %.3g%% of the running time the jitter's tail (shape %.2g) reaches beyond the runs themselves: no interruption at random is seen there, and one with a rhythm (a period, bursts) only by it; what the model names may be short of what interrupted those runs",
-		     100 * blind / all, xi);
-}
-
 /*
  * Minima off the header's tick: a clock read whose steps are all tick
  * units gives timings that are multiples of it.  A clock with uneven
@@ -458,7 +432,6 @@ void analysis_check(struct analysis *a)
 	check_speed(a);
 	check_saturated(a);
 	check_partly_seen(a);
-	check_blind(a);
 	if (a->excess.samples >= 100 &&
 	    (double)a->excess.near_line < 0.01 * (double)a->excess.samples)
 		warn(a, WARN_SHORT_BURST, "the line rests on a short burst: only %.2g%% of the runs come within max(2 ticks, 1%%) of it; the unit cost is that of the machine's fastest moments%s",
