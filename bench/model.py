@@ -128,6 +128,12 @@ KINDS = [
     ("shorter for a part", AMD + ["--range", "200000:417000:64", "--periodic", "40:0.5",
                                   "--during", "0:1000"],
      "40 us x 500 ns in runs of 47 to 98 us, for the first 1000 ms only"),
+    ("shorter beside a wave", AMD + ["--range", "200000:417000:64", "--periodic", "40:0.5",
+                                     "--wave", "0.02@100"],
+     "40 us x 500 ns in runs of 47 to 98 us; speed wanders 1 to 1.02 every 100 ms"),
+    ("for a part beside a wave", AMD + ["--range", "200000:417000:64", "--periodic", "40:0.5",
+                                        "--during", "500:1500", "--wave", "0.02@100"],
+     "as shorter beside a wave, the source from 500 to 1500 ms only"),
 ]
 
 

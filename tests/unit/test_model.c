@@ -1108,6 +1108,18 @@ static void test_speed(void **state)
 		if (!said)
 			fail_msg("1%% slower for half the time: neither a state nor the fifths' span");
 		analysis_free(&a);
+		/* 2 ms 1.5 times slower every 50 ms, steps the segmentation
+		 * fits as a line from 1.66 to 1.05 where they fall within a
+		 * block: the runs off that line are no burst and no slowing
+		 * (each run's speed held only to the line there had named
+		 * them) */
+		run(stream("--tick 26 --unit-ns 0.3846 --slope 0.61 --intercept 70 --range 5000:30000:64"
+			   " --seconds 1 --periodic 4000:19 --bursts 1.5@2/50",
+			   seed, &t),
+		    &a);
+		if (find(&a, SOURCE_BURSTS, 0) != NULL || a.diag.sources.flicker.found)
+			fail_msg("speed bursts: %s named", find(&a, SOURCE_BURSTS, 0) ? "bursts" : "a slowing");
+		analysis_free(&a);
 	}
 }
 
