@@ -4,6 +4,8 @@
  */
 #include "speedstates.h"
 
+#include <gsl/gsl_cdf.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +39,8 @@ static int alloc_fits(struct speed_states *o, size_t nwin)
 	o->w_state = calloc(nwin, sizeof *o->w_state);
 	o->w_lo = calloc(nwin, sizeof *o->w_lo);
 	o->w_hi = calloc(nwin, sizeof *o->w_hi);
-	return o->w_fit && o->w_state && o->w_lo && o->w_hi ? 0 : -1;
+	o->w_rise = calloc(nwin, sizeof *o->w_rise);
+	return o->w_fit && o->w_state && o->w_lo && o->w_hi && o->w_rise ? 0 : -1;
 }
 
 /* A window's speed is the smallest of its ratios (NAN when fewer than 4):
@@ -125,6 +128,12 @@ static double window_length(const struct speed_states *o, size_t i)
 	return (i + 1 < o->windows ? o->w_at[i + 1] : o->span) - o->w_at[i];
 }
 
+/* The middle of window i in time. */
+static double window_middle(const struct speed_states *o, size_t i)
+{
+	return o->w_at[i] + window_length(o, i) / 2;
+}
+
 /* Segment k's value at window i (its line carried there): x the
  * blocks' times, wx the windows'. */
 static double value_at(const struct segment *s, const double *bx, double x)
@@ -150,7 +159,7 @@ static void refine_cuts(const struct speed_states *o, const double *y, const dou
 		for (size_t cand = lo + 1; cand < hi; cand++) {
 			double e = 0;
 			for (size_t i = lo; i < hi; i++) {
-				double x = (o->w_at[i] + o->w_at[i] + window_length(o, i)) / 2;
+				double x = window_middle(o, i);
 				double v = i < cand ? value_at(a, bx, x) : value_at(b, bx, x);
 				e += (y[i] - v) * (y[i] - v);
 			}
@@ -193,7 +202,7 @@ static int segment_windows(const struct speed_states *o, const double *y, size_t
 			struct segment *s = &g->s[k];
 			size_t from = k == 0 ? 0 : cut[k - 1], to = k + 1 < g->count ? cut[k] : n;
 			for (size_t i = from; i < to; i++)
-				fit[i] = value_at(s, bx, (2 * o->w_at[i] + window_length(o, i)) / 2);
+				fit[i] = value_at(s, bx, window_middle(o, i));
 			/* the segment in windows, its level at its first */
 			s->from = from;
 			s->to = to;
@@ -347,6 +356,64 @@ static double wander_of(const double *ys, const double *fit, size_t n)
 	return expm1(hi - lo);
 }
 
+/*
+ * Each window's band of speeds (w_lo, w_hi, w_rise: speed_of_run): the
+ * fitted speeds of the windows within `reach` (a block and a window) of
+ * it.  A change of speed is placed to within that, and a run there may
+ * have run at the other side's speed; within a state the segments' lines
+ * wobble by less than its width, and the speed is known to their range
+ * there, not to a line.
+ *
+ * A ramp's line is the speed where the ramp's windows lie on it within
+ * their scatter (sigma, the segmentation's, at z: SPEED_FALSE_ALARMS over
+ * the windows, two-sided).  A window's speed is its least stretched
+ * run's, and along a ramp that is its fastest moment's: its start where
+ * the machine slows, its end where it speeds up.  So a run there ran
+ * between the window's fitted speed and the line's one window on
+ * (w_rise), at its place in the window; its band reaches up to that
+ * there (and to the other segments' within reach), down over the
+ * neighbours'.  No run runs faster than its floor at its speed; one
+ * slower holds what jitter and interruptions add.  A band up over the
+ * neighbouring windows had held the ramp's rise over a block and a
+ * window either way (a 2% wave every 100 ms rises 0.4% over 2.5 ms), and
+ * a run's own speed within it took a share of each mark it held: a 40 us
+ * source of 500 ns beside that wave had read 364 to 367 ns (264 to 275
+ * in 3 s, with bursts of a source that was not there).  Up to the line
+ * at the window's middle, the later runs of a steep ramp's windows had
+ * been read as a random source of 100 to 150 ns where there was none.
+ * Where the windows stray from the line, it is a segment too long to be
+ * split standing for steps within it (2 ms 1.5 times slower every 50 ms,
+ * read as one line from 1.66 to 1.05): the neighbours' range stands,
+ * either way.
+ */
+static void speed_bands(struct speed_states *o, const struct segmentation *g,
+			const unsigned char *ramp, const double *y, const double *fit,
+			size_t reach)
+{
+	size_t n = o->windows;
+	double z = gsl_cdf_ugaussian_Qinv(SPEED_FALSE_ALARMS / (2 * (double)n));
+	double tol = z * g->sigma;
+	for (size_t k = 0; k < g->count; k++) {
+		const struct segment *s = &g->s[k];
+		for (size_t i = s->from; i < s->to; i++) {
+			size_t a = i > reach ? i - reach : 0, b = i + reach < n ? i + reach : n - 1;
+			int on = ramp[k];
+			for (size_t j = a; on && j <= b; j++)
+				on = j < s->from || j >= s->to || fabs(y[j] - fit[j]) <= tol;
+			double lo = fit[i], hi = lo;
+			for (size_t j = a; j <= b; j++) {
+				lo = fmin(lo, fit[j]);
+				if (!on || j < s->from || j >= s->to)
+					hi = fmax(hi, fit[j]);
+			}
+			size_t u = i > s->from ? i - 1 : i, v = i + 1 < s->to ? i + 1 : i;
+			o->w_rise[i] = on && v > u ? (fit[v] - fit[u]) / (double)(v - u) : 0;
+			o->w_lo[i] = exp(lo);
+			o->w_hi[i] = exp(hi);
+		}
+	}
+}
+
 /* From the windows' speeds to segments, states and ramps. */
 static int states_from_windows(struct speed_states *o)
 {
@@ -377,24 +444,12 @@ static int states_from_windows(struct speed_states *o)
 		while ((o->count = group_states(o, &g, ramp, width, lo)) > SPEED_STATES_MAX)
 			width *= 1.5;
 		find_ramps(o, &g, ramp, fit);
-		free(ramp);
 		for (size_t i = 0; i < n; i++)
 			o->w_fit[i] = exp(fit[i]);
 		describe_states(o, y);
 		o->wander = wander_of(ys, fit, n);
-		/* a run within a block and a window of a change of speed ran
-		 * at a speed between those around it: a block is how surely a
-		 * change is placed, the window the run's own */
-		size_t reach = per + 1;
-		for (size_t i = 0; i < n; i++) {
-			double lo_i = o->w_fit[i], hi_i = lo_i;
-			for (size_t j = i > reach ? i - reach : 0; j <= i + reach && j < n; j++) {
-				lo_i = o->w_fit[j] < lo_i ? o->w_fit[j] : lo_i;
-				hi_i = o->w_fit[j] > hi_i ? o->w_fit[j] : hi_i;
-			}
-			o->w_lo[i] = lo_i;
-			o->w_hi[i] = hi_i;
-		}
+		speed_bands(o, &g, ramp, y, fit, per + 1);
+		free(ramp);
 		o->judged = 1;
 	}
 	segmentation_free(&g);
@@ -443,8 +498,8 @@ int speed_states_of(struct speed_windows *k)
 void speed_states_free(struct speed_states *ss)
 {
 	free(ss->w_at), free(ss->w_speed), free(ss->w_fit), free(ss->w_state);
-	free(ss->w_lo), free(ss->w_hi);
-	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = NULL;
+	free(ss->w_lo), free(ss->w_hi), free(ss->w_rise);
+	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = ss->w_rise = NULL;
 	ss->w_state = NULL;
 	ss->windows = 0;
 	ss->judged = 0;

@@ -544,6 +544,15 @@ static void test_partial(void **state)
 		fail_msg("beside a wave: the 40 us source %s", find(&a, SOURCE_PERIODIC, 40e3)
 			 ? "beside bursts" : "not named");
 	analysis_free(&a);
+	/* and at its cost: a run held within the neighbouring windows'
+	 * speeds had read 433 ns (seed 2; 428 to 460 over six seeds) */
+	run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --during 200:600 --wave 0.02@100",
+		   2, &t),
+	    &a);
+	s = find(&a, SOURCE_PERIODIC, 40e3);
+	if (s == NULL || !near(s->cost * a.unit_ns, 500, 0.10))
+		fail_msg("beside a wave: %g ns each (truth 500)", s ? s->cost * a.unit_ns : NAN);
+	analysis_free(&a);
 	/* a source at 60% of its marks from 300 ms on: its jitter's tail
 	 * spanned 32.5 clock steps, one cell more than the cells hold, and
 	 * analyze wrote past them (a crash); the unit cost's bounds hold */
@@ -1107,6 +1116,28 @@ static void test_speed(void **state)
 				strstr(a.warning[w], "ranged from 1 to 1.01 times") != NULL;
 		if (!said)
 			fail_msg("1%% slower for half the time: neither a state nor the fifths' span");
+		analysis_free(&a);
+		/* a source throughout beside a 2% speed wave: a run along a
+		 * ramp held up to the ramp's speed at its place in its window,
+		 * not to the neighbouring windows' (which took a share of
+		 * each mark: 364 to 367 ns, and in a longer collection bursts
+		 * of a source that was not there) */
+		run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --wave 0.02@100", seed, &t),
+		    &a);
+		const struct source *s = find(&a, SOURCE_PERIODIC, 40e3);
+		if (s == NULL || !near(s->cost * a.unit_ns, 500, 0.10) ||
+		    find(&a, SOURCE_BURSTS, 0) != NULL)
+			fail_msg("beside a wave: %g ns each (truth 500)%s",
+				 s ? s->cost * a.unit_ns : NAN,
+				 find(&a, SOURCE_BURSTS, 0) ? ", bursts beside it" : "");
+		analysis_free(&a);
+		/* a steep ramp alone, 1.2 times slower over 100 ms: each run's
+		 * speed up to the line at its place, not at its window's
+		 * middle (which read the later runs of each window as a
+		 * random source of 100 to 150 ns) */
+		run(stream(SHORTER_RUNS " --seconds 0.8 --ramp 1.2@200:300", seed, &t), &a);
+		if (a.diag.sources.count != 0)
+			fail_msg("a steep ramp: %zu sources named", a.diag.sources.count);
 		analysis_free(&a);
 		/* 2 ms 1.5 times slower every 50 ms, steps the segmentation
 		 * fits as a line from 1.66 to 1.05 where they fall within a
