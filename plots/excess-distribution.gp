@@ -28,7 +28,8 @@ stats data."/residual.txt" using ($14 > 0 ? $14 : 1/0) nooutput
 if (exists("STATS_records") && STATS_records > 0) { share_least = STATS_min }
 # both panels over the same excess: from the first bar's drawn edge
 stats data."/residual.txt" using 2 nooutput
-set xrange [STATS_min / 4 : STATS_max * 1.2]
+xtop = STATS_max * 1.2
+set xrange [STATS_min / 4 : xtop]
 keyh = 15.0 * (rows + 1) / height
 set multiplot title TITLE
 set lmargin 12
@@ -38,12 +39,24 @@ set format x "% h"
 set xlabel sprintf("excess over the N's floor at the machine's speed then (%s, log; the first bar holds every run at its floor, %s)", XUNIT, w_within)
 set style fill solid 0.8 noborder
 set style textbox opaque noborder
+# each threshold where it lies within the axis; one beyond every run (a
+# heavy jitter's, past the run itself) named in the lower panel's corner
+beyond = ""
 if (judged && T_short > 0) {
-	set arrow 2 from T_short, graph 0 to T_short, graph 1 nohead dt 2 lc rgb red
-	set label 2 "interrupted above (shortest N)" at T_short, graph 0.06 left offset 0.5,0 tc rgb red front boxed
-	if (T_long > 1.5 * T_short) {
+	apart = T_long > 1.5 * T_short || T_short > 1.5 * T_long
+	if (T_short <= xtop) {
+		set arrow 2 from T_short, graph 0 to T_short, graph 1 nohead dt 2 lc rgb red
+		set label 2 "interrupted above (shortest N)" at T_short, graph 0.06 left offset 0.5,0 tc rgb red front boxed
+	} else {
+		beyond = sprintf("the shortest N: interrupted above %.4g %s, above every run here", T_short, XUNIT)
+	}
+	if (apart && T_long <= xtop) {
 		set arrow 3 from T_long, graph 0 to T_long, graph 1 nohead dt 3 lc rgb red
-		set label 3 "(longest N)" at T_long, graph 0.16 left offset 0.5,0 tc rgb red front boxed
+		set label 3 (beyond eq "" ? "(longest N)" : "interrupted above (longest N)") at T_long, graph 0.16 left offset 0.5,0 tc rgb red front boxed
+	} else {
+		if (apart) {
+			beyond = beyond.(beyond eq "" ? "" : "; ").sprintf("the longest N: interrupted above %.4g %s, above every run here", T_long, XUNIT)
+		}
 	}
 }
 
@@ -72,6 +85,9 @@ set format y "%g"
 set yrange [(share_least > 0 ? share_least / 10 : 1e-6):1.2]
 unset key
 set key inside bottom left vertical noinvert
+if (beyond ne "") {
+	set label 4 beyond at graph 0.99, graph 0.92 right tc rgb red front boxed
+}
 plot data."/residual.txt" using 2:($14 > 0 ? $14 : 1/0) with steps lw 2 lc rgb purple title "all runs", \
      data."/residual.txt" using 2:($16 > 0 ? $16 : 1/0) with lines dt 2 lw 2 lc rgb "#000000" title "the jitter's fitted tail alone (the heaviest the data allow)"
 unset multiplot

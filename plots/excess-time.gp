@@ -65,12 +65,34 @@ set format y "%g"
 set yrange [*:*]
 set key at screen 0.5, screen 0.005 center bottom vertical maxrows rows Left reverse samplen 1 font ",9"
 if (judged && T_long > 0) {
-	set arrow 2 from graph 0, first T_short + xw to graph 1, first T_short + xw nohead dt 2 lc rgb red
-	set arrow 3 from graph 0, first T_long + xw to graph 1, first T_long + xw nohead dt 3 lc rgb red
+	# the axis ends at the decade over the highest run, and a threshold
+	# beyond it (a heavy jitter's, past the run itself) is named in the
+	# corner, not drawn off the graph
+	ytop = 0
+	stats data."/samples.txt" using ((column(7) > 0 ? column(7) : 0) + xw) nooutput
+	if (exists("STATS_records") && STATS_records > 0 && STATS_max > 0) {
+		ytop = 10 ** ceil(log10(STATS_max))
+		set yrange [*:ytop]
+	}
 	set style textbox opaque noborder
-	set label 2 "interrupted above this (shortest N)" at graph 0.99, first T_short + xw right offset 0,0.6 tc rgb red front boxed
-	if (T_long > 1.5 * T_short) {
-		set label 3 "(longest N)" at graph 0.99, first T_long + xw right offset 0,0.6 tc rgb red front boxed
+	apart = T_long > 1.5 * T_short || T_short > 1.5 * T_long
+	beyond = ""
+	if (T_short + xw <= ytop) {
+		set arrow 2 from graph 0, first T_short + xw to graph 1, first T_short + xw nohead dt 2 lc rgb red
+		set label 2 "interrupted above this (shortest N)" at graph 0.99, first T_short + xw right offset 0,0.6 tc rgb red front boxed
+	} else {
+		beyond = sprintf("the shortest N: interrupted above %.4g %s, above every run here", T_short, XUNIT)
+	}
+	if (apart && T_long + xw <= ytop) {
+		set arrow 3 from graph 0, first T_long + xw to graph 1, first T_long + xw nohead dt 3 lc rgb red
+		set label 3 (beyond eq "" ? "(longest N)" : "interrupted above this (longest N)") at graph 0.99, first T_long + xw right offset 0,0.6 tc rgb red front boxed
+	} else {
+		if (apart) {
+			beyond = beyond.(beyond eq "" ? "" : "; ").sprintf("the longest N: interrupted above %.4g %s, above every run here", T_long, XUNIT)
+		}
+	}
+	if (beyond ne "") {
+		set label 4 beyond at graph 0.99, graph 0.96 right tc rgb red front boxed
 	}
 }
 # the runs of every class but the jitter in one pass over theirs

@@ -30,6 +30,18 @@ check "dumb: drawn in the terminal, after the report" grep -q "N (units of work)
 check "dumb: the axes' text" grep -q "least-values line" "$T/term"
 check "dumb: the period's figure" grep -q "phase within the period" "$T/term"
 check "dumb: also kept in DIR" [ -s "$T/dumb/excess-time.txt" ]
+# a jitter whose threshold lies beyond every run (Pareto of shape 0.9:
+# past the runs themselves) is named in a corner of both excess figures,
+# not drawn off their axes (its line and label had floated between the
+# panels)
+"$SYNTH" --seed 7 --runs 20 --period 9.2e6 --interrupt-every 0 --interrupt-cost 4000 |
+	"$DISTURB" --seed 1 --jitter pareto:5:0.9 > "$T/heavy" || fail "disturb exited $?"
+"$ANALYZE" -v --plot "$T/heavy.d" --plot-format dumb "$T/heavy" > "$T/heavy.term" || fail "heavy: exited $?"
+check "heavy: the report says the threshold lies beyond the runs" grep -q "more than the run itself" "$T/heavy.term"
+for f in excess-time excess-distribution; do
+	check "heavy: $f names the threshold beyond every run" grep -q "interrupted above .* above every run here" "$T/heavy.d/$f.txt"
+	check "heavy: $f draws no line of it" sh -c "! grep -q 'interrupted above this (shortest N)\|interrupted above (shortest N)' '$T/heavy.d/$f.txt'"
+done
 # the key's symbols: samples and minima drawn apart (both had been "G")
 sym() { grep "$1" "$T/dumb/timings.txt" | awk '{ print $NF }'; }
 check "dumb: samples ($(sym 'every sample')) and minima ($(sym 'minimum per N')) in two symbols" \
