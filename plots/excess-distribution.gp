@@ -48,14 +48,14 @@ if (judged && T_short > 0) {
 		set arrow 2 from T_short, graph 0 to T_short, graph 1 nohead dt 2 lc rgb red
 		set label 2 "interrupted above (shortest N)" at T_short, graph 0.06 left offset 0.5,0 tc rgb red front boxed
 	} else {
-		beyond = sprintf("the shortest N: interrupted above %.4g %s, above every run here", T_short, XUNIT)
+		beyond = sprintf("the shortest N: interrupted above ".(T_short < 1e4 ? "%.4g" : "%.0f")." %s, above every run here", T_short, XUNIT)
 	}
 	if (apart && T_long <= xtop) {
 		set arrow 3 from T_long, graph 0 to T_long, graph 1 nohead dt 3 lc rgb red
 		set label 3 (beyond eq "" ? "(longest N)" : "interrupted above (longest N)") at T_long, graph 0.16 left offset 0.5,0 tc rgb red front boxed
 	} else {
 		if (apart) {
-			beyond = beyond.(beyond eq "" ? "" : "; ").sprintf("the longest N: interrupted above %.4g %s, above every run here", T_long, XUNIT)
+			beyond = beyond.(beyond eq "" ? "" : "; ").sprintf("the longest N: interrupted above ".(T_long < 1e4 ? "%.4g" : "%.0f")." %s, above every run here", T_long, XUNIT)
 		}
 	}
 }
@@ -86,7 +86,7 @@ set yrange [(share_least > 0 ? share_least / 10 : 1e-6):1.2]
 unset key
 set key inside bottom left vertical noinvert
 if (beyond ne "") {
-	set label 4 beyond at graph 0.99, graph 0.92 right tc rgb red front boxed
+	set label 4 beyond at graph 0.99, graph 0.92 right tc rgb red front
 }
 plot data."/residual.txt" using 2:($14 > 0 ? $14 : 1/0) with steps lw 2 lc rgb purple title "all runs", \
      data."/residual.txt" using 2:($16 > 0 ? $16 : 1/0) with lines dt 2 lw 2 lc rgb "#000000" title "the jitter's fitted tail alone (the heaviest the data allow)"

@@ -81,14 +81,14 @@ if (judged && T_long > 0) {
 		set arrow 2 from graph 0, first T_short + xw to graph 1, first T_short + xw nohead dt 2 lc rgb red
 		set label 2 "interrupted above this (shortest N)" at graph 0.99, first T_short + xw right offset 0,0.6 tc rgb red front boxed
 	} else {
-		beyond = sprintf("the shortest N: interrupted above %.4g %s, above every run here", T_short, XUNIT)
+		beyond = sprintf("the shortest N: interrupted above ".(T_short < 1e4 ? "%.4g" : "%.0f")." %s, above every run here", T_short, XUNIT)
 	}
 	if (apart && T_long + xw <= ytop) {
 		set arrow 3 from graph 0, first T_long + xw to graph 1, first T_long + xw nohead dt 3 lc rgb red
 		set label 3 (beyond eq "" ? "(longest N)" : "interrupted above this (longest N)") at graph 0.99, first T_long + xw right offset 0,0.6 tc rgb red front boxed
 	} else {
 		if (apart) {
-			beyond = beyond.(beyond eq "" ? "" : "; ").sprintf("the longest N: interrupted above %.4g %s, above every run here", T_long, XUNIT)
+			beyond = beyond.(beyond eq "" ? "" : "; ").sprintf("the longest N: interrupted above ".(T_long < 1e4 ? "%.4g" : "%.0f")." %s, above every run here", T_long, XUNIT)
 		}
 	}
 	if (beyond ne "") {
