@@ -25,8 +25,13 @@ COMMANDS = []
 def run(argv, **kw):
     """Run argv (a list), record it, return the CompletedProcess."""
     COMMANDS.append(" ".join(str(a) for a in argv))
-    return subprocess.run([str(a) for a in argv], check=True,
-                          capture_output=True, text=True, **kw)
+    p = subprocess.run([str(a) for a in argv], capture_output=True, text=True, **kw)
+    if p.returncode != 0:
+        # what the command said is the failure's cause: without it a
+        # failed run shows only its exit status
+        raise RuntimeError(f"{' '.join(str(a) for a in argv)}: exit status {p.returncode}\n"
+                           f"{p.stderr.strip()}")
+    return p
 
 
 def header(path):
