@@ -130,9 +130,11 @@ static int point_at(const void *a, const void *b)
  * 605 ns for 500 beside a 3% ramp, and the speed taken from the windows
  * at that cost had left the source at 630 ns).  A pair's two runs are
  * as likely either way round in time, so what the speed did between
- * them cancels to first order.  NAN where no pair tells it; -1 out of
- * memory. */
-static double part_cost(const struct run_sample *rs, const struct source *s)
+ * them cancels to first order.  *cost: NAN where no pair tells it, 0
+ * where their median is not above 0 (the marks cost nothing the pairs
+ * tell: a sign no reader of *cost expects; a real collection's had read
+ * as an error, out of memory).  Returns 0, or -1 out of memory. */
+static int part_cost(const struct run_sample *rs, const struct source *s, double *cost)
 {
 	struct by_mark *v = malloc((rs->count ? rs->count : 1) * sizeof *v);
 	double *d = malloc((rs->count ? rs->count : 1) * sizeof *d);
@@ -153,7 +155,8 @@ static double part_cost(const struct run_sample *rs, const struct source *s)
 			d[nd++] = v[i].k > v[i - 1].k ? v[i].t - v[i - 1].t : v[i - 1].t - v[i].t;
 	double c = nd > 0 ? select_kth(d, nd, nd / 2) : NAN;
 	free(v), free(d);
-	return c;
+	*cost = c > 0 || isnan(c) ? c : 0;
+	return 0;
 }
 
 /*
@@ -189,8 +192,8 @@ static int speed_without_part(struct analysis *a)
 		return -1;
 	for (size_t k = 0; k < d->sources.count; k++) {
 		const struct source *s = &d->sources.s[k];
-		pc.cost[k] = source_part(s) ? part_cost(&d->runs, s) : 0;
-		if (pc.cost[k] < 0)
+		pc.cost[k] = 0;
+		if (source_part(s) && part_cost(&d->runs, s, &pc.cost[k]) != 0)
 			return -1;
 		part |= source_part(s) && s->marks.period <= half;
 	}
