@@ -57,6 +57,8 @@ KINDS = [
      "exponential jitter in proportion to the run (0.8%)"),
     ("ramp", ["--ramp", "1.05@500:1500"], "speed ramps 1 to 1.05 over 500-1500 ms"),
     ("drift", ["--ramp", "1.04@0:2000"], "speed drifts 1 to 1.04 over the collection"),
+    ("steep ramp", AMD + ["--ramp", "1.8@500:800"],
+     "speed ramps 1 to 1.8 over 500-800 ms in 256 steps, runs of 2.5 to 100 us"),
     ("wander", ["--wave", "0.03@200"], "speed wanders 1 to 1.03 every 200 ms"),
     ("turbo", ["--bursts", "0.90909@10/100"], "1.1x faster for 10 ms of every 100 ms"),
     ("slow end", ["--speed", "1.3@1600:2000"], "1.3x slower for the last 400 ms"),

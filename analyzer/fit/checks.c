@@ -194,9 +194,17 @@ static void check_speed(struct analysis *a)
 		lo = fmin(lo, fmin(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
 		hi = fmax(hi, fmax(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
 	}
+	/* along a ramp a run's speed is known to its window's band only
+	 * (speedstates.c, speed_bands): an interruption in a run there
+	 * loses what the band's top takes over its true speed */
+	char band[192] = "", span[32];
+	if (ss->ramp_band > 0 && a->diag.sources.count > 0)
+		snprintf(band, sizeof band, "; a run's speed along them is known within %.2g%% (a window's move), %s of the longest runs: an interruption's cost read there may be low by up to that",
+			 100 * ss->ramp_band,
+			 fmt_span(span, sizeof span, ss->ramp_band * a->diag.counts.longest, a->unit_ns));
 	if (ss->ramp_share >= SPEED_SHARE_MIN)
-		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest (see what disturbed the timings): the unit cost is the fastest moments'",
-		     100 * ss->ramp_share, lo, hi);
+		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest (see what disturbed the timings): the unit cost is the fastest moments'%s",
+		     100 * ss->ramp_share, lo, hi, band);
 	/* runs slower here and there (flicker.h): as a state, where they
 	 * are SPEED_SHARE_MIN of the runs where they show */
 	const struct flicker *f = &a->diag.sources.flicker;

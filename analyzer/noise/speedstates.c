@@ -39,8 +39,7 @@ static int alloc_fits(struct speed_states *o, size_t nwin)
 	o->w_state = calloc(nwin, sizeof *o->w_state);
 	o->w_lo = calloc(nwin, sizeof *o->w_lo);
 	o->w_hi = calloc(nwin, sizeof *o->w_hi);
-	o->w_rise = calloc(nwin, sizeof *o->w_rise);
-	return o->w_fit && o->w_state && o->w_lo && o->w_hi && o->w_rise ? 0 : -1;
+	return o->w_fit && o->w_state && o->w_lo && o->w_hi ? 0 : -1;
 }
 
 /* A window's speed is the smallest of its ratios (NAN when fewer than 4):
@@ -357,7 +356,7 @@ static double wander_of(const double *ys, const double *fit, size_t n)
 }
 
 /*
- * Each window's band of speeds (w_lo, w_hi, w_rise: speed_of_run): the
+ * Each window's band of speeds (w_lo, w_hi: speed_of_run): the
  * fitted speeds of the windows within `reach` (a block and a window) of
  * it.  A change of speed is placed to within that, and a run there may
  * have run at the other side's speed; within a state the segments' lines
@@ -369,18 +368,22 @@ static double wander_of(const double *ys, const double *fit, size_t n)
  * the windows, two-sided).  A window's speed is its least stretched
  * run's, and along a ramp that is its fastest moment's: its start where
  * the machine slows, its end where it speeds up.  So a run there ran
- * between the window's fitted speed and the line's one window on
- * (w_rise), at its place in the window; its band reaches up to that
- * there (and to the other segments' within reach), down over the
- * neighbours'.  No run runs faster than its floor at its speed; one
- * slower holds what jitter and interruptions add.  A band up over the
- * neighbouring windows had held the ramp's rise over a block and a
- * window either way (a 2% wave every 100 ms rises 0.4% over 2.5 ms), and
- * a run's own speed within it took a share of each mark it held: a 40 us
- * source of 500 ns beside that wave had read 364 to 367 ns (264 to 275
- * in 3 s, with bursts of a source that was not there).  Up to the line
- * at the window's middle, the later runs of a steep ramp's windows had
- * been read as a random source of 100 to 150 ns where there was none.
+ * between the window's fitted speed and the line's one window on: its
+ * band reaches up to that (and to the other segments' within reach),
+ * down over the neighbours'.  Wherever in the window the run lies: a
+ * machine's speed moves in steps (its clock's states), and a step may
+ * come anywhere in a window.  No run runs faster than its floor at its
+ * speed; one slower holds what jitter and interruptions add.  A band up
+ * over the neighbouring windows had held the ramp's rise over a block
+ * and a window either way (a 2% wave every 100 ms rises 0.4% over
+ * 2.5 ms), and a run's own speed within it took a share of each mark it
+ * held: a 40 us source of 500 ns beside that wave had read 364 to 367 ns
+ * (264 to 275 in 3 s, with bursts of a source that was not there).  Up
+ * to the line at the run's place in its window (or at the window's
+ * middle), a run after a step early in its window was held below its
+ * speed: a ramp 1.8 times slower over 300 ms in 256 steps, runs of up
+ * to 160 us, had read as a random source of 120 to 230 ns where there
+ * was none (8 seeds of 8).
  * Where the windows stray from the line, it is a segment too long to be
  * split standing for steps within it (2 ms 1.5 times slower every 50 ms,
  * read as one line from 1.66 to 1.05): the neighbours' range stands,
@@ -390,9 +393,10 @@ static void speed_bands(struct speed_states *o, const struct segmentation *g,
 			const unsigned char *ramp, const double *y, const double *fit,
 			size_t reach)
 {
-	size_t n = o->windows;
+	size_t n = o->windows, m = 0;
 	double z = gsl_cdf_ugaussian_Qinv(SPEED_FALSE_ALARMS / (2 * (double)n));
 	double tol = z * g->sigma;
+	double *up = malloc(n * sizeof *up);	/* the ramps' bands, for ramp_band */
 	for (size_t k = 0; k < g->count; k++) {
 		const struct segment *s = &g->s[k];
 		for (size_t i = s->from; i < s->to; i++) {
@@ -407,11 +411,21 @@ static void speed_bands(struct speed_states *o, const struct segmentation *g,
 					hi = fmax(hi, fit[j]);
 			}
 			size_t u = i > s->from ? i - 1 : i, v = i + 1 < s->to ? i + 1 : i;
-			o->w_rise[i] = on && v > u ? (fit[v] - fit[u]) / (double)(v - u) : 0;
+			if (on && v > u) {
+				hi = fmax(hi, fit[i] + fabs(fit[v] - fit[u]) / (double)(v - u));
+				if (up != NULL)
+					up[m++] = hi - fit[i];
+			}
 			o->w_lo[i] = exp(lo);
 			o->w_hi[i] = exp(hi);
 		}
 	}
+	o->ramp_band = 0;
+	if (m > 0) {
+		qsort(up, m, sizeof *up, by_double);
+		o->ramp_band = expm1(up[m / 2]);
+	}
+	free(up);
 }
 
 /* From the windows' speeds to segments, states and ramps. */
@@ -498,8 +512,8 @@ int speed_states_of(struct speed_windows *k)
 void speed_states_free(struct speed_states *ss)
 {
 	free(ss->w_at), free(ss->w_speed), free(ss->w_fit), free(ss->w_state);
-	free(ss->w_lo), free(ss->w_hi), free(ss->w_rise);
-	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = ss->w_rise = NULL;
+	free(ss->w_lo), free(ss->w_hi);
+	ss->w_at = ss->w_speed = ss->w_fit = ss->w_lo = ss->w_hi = NULL;
 	ss->w_state = NULL;
 	ss->windows = 0;
 	ss->judged = 0;

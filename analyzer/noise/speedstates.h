@@ -26,7 +26,6 @@
 #define SUBTICK_SPEEDSTATES_H
 
 #include <stddef.h>
-#include <math.h>
 #include <stdint.h>
 
 #include "points.h"
@@ -72,6 +71,9 @@ struct speed_states {
 	size_t ramps;		/* ramps, in time order */
 	struct speed_ramp ramp[SPEED_RAMPS_MAX];
 	double ramp_share;	/* of the time, in ramps (all of them) */
+	double ramp_band;	/* how far a run's speed along them is
+				 * known, the median of their windows'
+				 * bands (0.001: within 0.1%), or 0 */
 	size_t segments;	/* the segmentation's, levels and lines */
 	double noise;		/* one window's speed's scatter (0.001:
 				 * 0.1%) */
@@ -90,9 +92,6 @@ struct speed_states {
 	double *w_lo, *w_hi;	/* the least and most w_fit of each window
 				 * and those within a block and a window of
 				 * it (speed_of_run) */
-	double *w_rise;		/* along a ramp whose windows lie on its
-				 * line: the line's log rise over one window
-				 * there; else 0 (speed_of_run) */
 	unsigned char *w_state;
 };
 
@@ -153,17 +152,6 @@ static inline double speed_of_run(const struct speed_states *ss, uint64_t i, dou
 	size_t w = (size_t)q, last = ss->windows - 1;
 	w = w < last ? w : last;
 	double f = ss->w_fit[w], lo = ss->w_lo[w], hi = ss->w_hi[w];
-	double rise = ss->w_rise[w];
-	if (rise != 0) {
-		/* along a ramp, up to its speed at the run's place in the
-		 * window, its least stretched run taken as its fastest
-		 * moment's (the window's start where it slows, its end where
-		 * it speeds up) */
-		double p = ((double)(i - q * K) + 0.5) / (double)K;
-		p = p < 0 ? 0 : p > 1 ? 1 : p;
-		double up = f * exp(rise > 0 ? rise * p : -rise * (1 - p));
-		hi = up > hi ? up : hi;
-	}
 	if (lo == hi)
 		return f;
 	/* a run in a window that straddles a change of speed ran at a speed
