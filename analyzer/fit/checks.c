@@ -173,6 +173,23 @@ static void check_drift(struct analysis *a)
 		     fitted_span(sp));
 }
 
+/* A source reported there while the speed moved along a ramp: there
+ * throughout, or for a part that overlaps one. */
+static int sources_on_ramps(const struct analysis *a)
+{
+	const struct speed_states *ss = &a->diag.speed;
+	const struct sources *src = &a->diag.sources;
+	for (size_t k = 0; k < src->count; k++) {
+		const struct marks *m = &src->s[k].marks;
+		if (!source_part(&src->s[k]))
+			return 1;
+		for (size_t i = 0; i < ss->ramps; i++)
+			if (m->from < ss->ramp[i].to && ss->ramp[i].from < m->to)
+				return 1;
+	}
+	return 0;
+}
+
 /* Speed: a state other than the fastest held SPEED_SHARE_MIN of the time
  * or more, the speed ramped, or the minima come from moments faster than
  * any stretch the machine held: the line is the fastest moments' cost,
@@ -195,13 +212,14 @@ static void check_speed(struct analysis *a)
 		hi = fmax(hi, fmax(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
 	}
 	/* along a ramp a run's speed is known to its window's band only
-	 * (speedstates.c, speed_bands): an interruption in a run there
+	 * (speedstates.h, speed_of_run): an interruption in a run there
 	 * loses what the band's top takes over its true speed */
-	char band[192] = "", span[32];
-	if (ss->ramp_band > 0 && a->diag.sources.count > 0)
-		snprintf(band, sizeof band, "; a run's speed along them is known within %.2g%% (a window's move), %s of the longest runs: an interruption's cost read there may be low by up to that",
+	char band[320] = "", span[32];
+	if (ss->ramp_band > 0 && sources_on_ramps(a))
+		snprintf(band, sizeof band, "; a run's speed along them is known to within %.2g%% of its N's floor (its window's band: the ramp's move over a window, and the neighbouring segments' speeds), %s of the longest N's: an interruption's cost read there may be low by up to that",
 			 100 * ss->ramp_band,
-			 fmt_span(span, sizeof span, ss->ramp_band * a->diag.counts.longest, a->unit_ns));
+			 fmt_span(span, sizeof span, ss->ramp_band * a->points.p[a->points.count - 1].min,
+				  a->unit_ns));
 	if (ss->ramp_share >= SPEED_SHARE_MIN)
 		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest (see what disturbed the timings): the unit cost is the fastest moments'%s",
 		     100 * ss->ramp_share, lo, hi, band);

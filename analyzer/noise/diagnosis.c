@@ -131,9 +131,10 @@ static int point_at(const void *a, const void *b)
  * at that cost had left the source at 630 ns).  A pair's two runs are
  * as likely either way round in time, so what the speed did between
  * them cancels to first order.  *cost: NAN where no pair tells it, 0
- * where their median is not above 0 (the marks cost nothing the pairs
- * tell: a sign no reader of *cost expects; a real collection's had read
- * as an error, out of memory).  Returns 0, or -1 out of memory. */
+ * where their median is not above 0 (the pairs tell no cost per mark: a
+ * source at under half its marks, or below a tick; a real collection's
+ * median of -1 tick had read as an error, out of memory).  Returns 0, or
+ * -1 out of memory. */
 static int part_cost(const struct run_sample *rs, const struct source *s, double *cost)
 {
 	struct by_mark *v = malloc((rs->count ? rs->count : 1) * sizeof *v);

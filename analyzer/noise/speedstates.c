@@ -382,8 +382,10 @@ static double wander_of(const double *ys, const double *fit, size_t n)
  * to the line at the run's place in its window (or at the window's
  * middle), a run after a step early in its window was held below its
  * speed: a ramp 1.8 times slower over 300 ms in 256 steps, runs of up
- * to 160 us, had read as a random source of 120 to 230 ns where there
- * was none (8 seeds of 8).
+ * to 98 us at full speed, had read as a random source of 120 to 230 ns
+ * where there was none (8 seeds of 8).  The band's top may take that
+ * much of an interruption in a run there: ramp_band, the widest, which
+ * the ramp's warning names.
  * Where the windows stray from the line, it is a segment too long to be
  * split standing for steps within it (2 ms 1.5 times slower every 50 ms,
  * read as one line from 1.66 to 1.05): the neighbours' range stands,
@@ -393,10 +395,10 @@ static void speed_bands(struct speed_states *o, const struct segmentation *g,
 			const unsigned char *ramp, const double *y, const double *fit,
 			size_t reach)
 {
-	size_t n = o->windows, m = 0;
+	size_t n = o->windows;
 	double z = gsl_cdf_ugaussian_Qinv(SPEED_FALSE_ALARMS / (2 * (double)n));
 	double tol = z * g->sigma;
-	double *up = malloc(n * sizeof *up);	/* the ramps' bands, for ramp_band */
+	o->ramp_band = 0;
 	for (size_t k = 0; k < g->count; k++) {
 		const struct segment *s = &g->s[k];
 		for (size_t i = s->from; i < s->to; i++) {
@@ -413,19 +415,12 @@ static void speed_bands(struct speed_states *o, const struct segmentation *g,
 			size_t u = i > s->from ? i - 1 : i, v = i + 1 < s->to ? i + 1 : i;
 			if (on && v > u) {
 				hi = fmax(hi, fit[i] + fabs(fit[v] - fit[u]) / (double)(v - u));
-				if (up != NULL)
-					up[m++] = hi - fit[i];
+				o->ramp_band = fmax(o->ramp_band, exp(hi) - exp(fit[i]));
 			}
 			o->w_lo[i] = exp(lo);
 			o->w_hi[i] = exp(hi);
 		}
 	}
-	o->ramp_band = 0;
-	if (m > 0) {
-		qsort(up, m, sizeof *up, by_double);
-		o->ramp_band = expm1(up[m / 2]);
-	}
-	free(up);
 }
 
 /* From the windows' speeds to segments, states and ramps. */

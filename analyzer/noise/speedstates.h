@@ -71,9 +71,10 @@ struct speed_states {
 	size_t ramps;		/* ramps, in time order */
 	struct speed_ramp ramp[SPEED_RAMPS_MAX];
 	double ramp_share;	/* of the time, in ramps (all of them) */
-	double ramp_band;	/* how far a run's speed along them is
-				 * known, the median of their windows'
-				 * bands (0.001: within 0.1%), or 0 */
+	double ramp_band;	/* the most a run's speed along them may
+				 * lie above its window's (w_hi - w_fit,
+				 * over the minima's: 0.001 is 0.1% of its
+				 * N's floor), or 0 */
 	size_t segments;	/* the segmentation's, levels and lines */
 	double noise;		/* one window's speed's scatter (0.001:
 				 * 0.1%) */

@@ -236,15 +236,18 @@ static void fit_cells(const double *v, size_t n, size_t first, size_t end, doubl
 		out->nprof = 1;
 		out->prof_xi[0] = 0;
 		out->prof_sigma[0] = out->sigma;
-		if (free_xi == 2 && xi_hi_min > 0) {	/* the others' shape alone */
+		/* the others' shape alone, lifted or not: two cells tell no
+		 * shape, and their own profile runs flat to TAIL_XI_MAX (a
+		 * bound from it had put a bin's threshold past its runs: 8.7
+		 * ms in runs of 160 us along a steep ramp, whose excess over
+		 * the speed lay on two levels) */
+		if (xi_hi_min > 0 && free_xi != 0) {
 			out->xi_hi = fmin(xi_hi_min, TAIL_XI_MAX);
 			out->nprof = TAIL_PROFILE;
 			for (size_t k = 0; k < TAIL_PROFILE; k++) {
 				out->prof_xi[k] = out->xi_hi * (double)k / (TAIL_PROFILE - 1);
 				profile_at(&p, out->prof_xi[k], &out->prof_sigma[k]);
 			}
-		} else if (free_xi && xi_hi_min > 0) {	/* the shape the others show */
-			profile_bound(&p, xi_hi_min, out);
 		}
 		flat_check(out, span);
 		return;

@@ -1127,9 +1127,9 @@ static void test_speed(void **state)
 		run(stream(SHORTER_RUNS " --seconds 0.8 --periodic 40:0.5 --wave 0.02@100", seed, &t),
 		    &a);
 		const struct source *s = find(&a, SOURCE_PERIODIC, 40e3);
-		double lost = a.diag.speed.ramp_band * a.diag.counts.longest * a.unit_ns;
+		double lost = a.diag.speed.ramp_band * a.points.p[a.points.count - 1].min * a.unit_ns;
 		if (s == NULL || !(s->cost * a.unit_ns <= 500 * 1.10) ||
-		    !((s->cost * a.unit_ns + lost) * 1.10 >= 500) || !(lost <= 0.25 * 500) ||
+		    !((s->cost * a.unit_ns + lost) * 1.10 >= 500) || !(lost <= 0.5 * 500) ||
 		    find(&a, SOURCE_BURSTS, 0) != NULL)
 			fail_msg("beside a wave: %g ns each, low by up to %g (truth 500)%s",
 				 s ? s->cost * a.unit_ns : NAN, lost,
@@ -1139,15 +1139,25 @@ static void test_speed(void **state)
 		 * to 160 us: a run after a step early in its window runs at
 		 * the next window's speed (held to the line at its place in
 		 * the window, such runs had made a random source of 120 to
-		 * 230 ns, in 8 seeds of 8) */
+		 * 230 ns, in 8 seeds of 8).  Seeds 2 and 3: in seed 3 the
+		 * runs' excess over the speed lies on two levels in several
+		 * bins, whose tail tells no shape; their bound is the other
+		 * bins' (their own profile, flat to TAIL_XI_MAX, had put the
+		 * longest runs' threshold at 8.7 ms) */
 		run(stream("--tick 26 --unit-ns 0.3846 --slope 0.61 --intercept 70 --range 6500:417000:64"
-			   " --seconds 2 --ramp 1.8@500:800", seed, &t),
+			   " --seconds 2 --ramp 1.8@500:800", seed + 1, &t),
 		    &a);
 		if (a.diag.sources.count != 0)
 			fail_msg("a ramp in steps: %zu sources named", a.diag.sources.count);
+		for (size_t b = 0; b < a.diag.jitter.bins; b++) {
+			const struct tail_fit *f = &a.diag.jitter.bin[b].tail;
+			if (f->ok && f->shape_free && !(f->xi_hi < TAIL_XI_MAX))
+				fail_msg("a ramp in steps: bin %zu's tail tells no shape, and its bound is %g",
+					 b, f->xi_hi);
+		}
 		analysis_free(&a);
 		/* a steep ramp alone, 1.2 times slower over 100 ms: each run's
-		 * speed up to the line at its place, not at its window's
+		 * speed up to the line one window on, not at its window's
 		 * middle (which read the later runs of each window as a
 		 * random source of 100 to 150 ns) */
 		run(stream(SHORTER_RUNS " --seconds 0.8 --ramp 1.2@200:300", seed, &t), &a);
