@@ -368,15 +368,22 @@ def show(j):
     return f"speed [{st}] ramps [{rp}] | src [{src}] | {f(j['unit_cost'], 5)}{sat} | {j['warnings'] and [w.split(':')[0] for w in j['warnings']]}"
 
 
+def output_of(argv):
+    """argv's stdout; a failure raises with what it wrote to stderr."""
+    p = subprocess.run([str(a) for a in argv], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(str(a) for a in argv)}: exit status {p.returncode}\n"
+                           f"{p.stderr.strip()}")
+    return p.stdout
+
+
 def run_kind(name, args, seed, tmp, verbose):
     """The figures scored, and the runs attributed right and in all."""
     truth_runs, excess = Path(tmp) / "truth", Path(tmp) / "excess"
-    text = subprocess.run([str(DISTURB), "--seed", str(seed), "--truth-runs", str(truth_runs),
-                           *args], check=True, capture_output=True, text=True).stdout
+    text = output_of([DISTURB, "--seed", seed, "--truth-runs", truth_runs, *args])
     path = Path(tmp) / "d.st"
     path.write_text(text)
-    j = json.loads(subprocess.run([str(ANALYZE), "--json", "--excess", str(excess), str(path)],
-                                  check=True, capture_output=True, text=True).stdout)
+    j = json.loads(output_of([ANALYZE, "--json", "--excess", excess, path]))
     right, of, _, _ = attribution.score(attribution.read_excess(excess),
                                         attribution.read_truth(truth_runs))
     t = truth_of(text)
