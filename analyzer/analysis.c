@@ -449,6 +449,16 @@ const char *analysis_means_words(const struct analysis *a, char *buf, size_t len
 	return buf;
 }
 
+const char *analysis_speed_why(const struct analysis *a)
+{
+	const struct point_set *s = &a->points;
+	if (!a->excess.have_at)
+		return "it needs the runs' start times";
+	if (s->count > 0 && !(s->p[s->count - 1].min > 0))
+		return "no run tells a speed: the longest N's minimum is 0, its runs within a tick";
+	return "too few runs";
+}
+
 int analysis_run(struct analysis *a, const struct analysis_settings *opt,
 		 struct input_error *err)
 {

@@ -183,6 +183,9 @@ void analysis_give_back(void);
  * "a mean over many iterations" where the input does not say. */
 const char *analysis_means_words(const struct analysis *a, char *buf, size_t len);
 
+/* Why the speed was not judged (a->diag.speed.judged 0), in words. */
+const char *analysis_speed_why(const struct analysis *a);
+
 /* All of it: read, fit, diagnosis, checks (checks.h).  Returns 0, or -1 with
  * err filled (analysis_free is still due). */
 int analysis_run(struct analysis *a, const struct analysis_settings *opt,

@@ -8,6 +8,7 @@ here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
 # (the key's rows set the height before the terminal is set)
 nsrc = 0
+speed_why = "too few runs"
 load ARG1."/attribution.gp"
 rows = 3 + nsrc
 height = 900 + 20 * rows
@@ -46,7 +47,7 @@ if (exists("STATS_records") && STATS_records > 0) {
 	     data."/windows.txt" using 1:3 with steps lw 2 lc rgb "#ff7f0e" title "stretches of one speed"
 } else {
 	set yrange [0:2]
-	set label 1 "not judged (too few runs)" at graph 0.5, graph 0.5 center
+	set label 1 sprintf("not judged (%s)", speed_why) at graph 0.5, graph 0.5 center
 	plot 1/0 notitle
 	unset label 1
 }

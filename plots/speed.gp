@@ -5,12 +5,14 @@
 #   gnuplot -c speed.gp DATADIR OUT FORMAT TITLE NUMBERS TIMEUNIT VALUEUNIT NUNIT
 here = "."
 do for [i = strlen(ARG0):1:-1] { if (here eq "." && ARG0[i:i] eq "/") { here = ARG0[1:i-1] } }
+speed_why = "no start times, or too few runs"
+load ARG1."/attribution.gp"
 call here."/style.gp" ARG1 ARG2 ARG3 ARG4 ARG5 ARG6 ARG7 ARG8
 
 # (stats leaves STATS_records undefined when the file holds no point)
 stats data."/windows.txt" using 2 nooutput
 if (!exists("STATS_records") || STATS_records == 0) {
-	set title TITLE."\nspeed over time: not judged (no start times, or too few runs)"
+	set title TITLE."\nspeed over time: not judged (".speed_why.")"
 	set xrange [0:1]
 	set yrange [0:1]
 	plot 1/0 notitle

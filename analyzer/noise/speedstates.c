@@ -497,6 +497,15 @@ int speed_states_of(struct speed_windows *k)
 		return 0;
 	}
 	o->span = (double)k->last_end;
+	/* no window with a speed (every N's minimum 0: runs within a
+	 * tick): nothing to judge, and fill_gaps would fill NANs with NAN */
+	size_t told = 0;
+	for (size_t i = 0; i < o->windows; i++)
+		told += !isnan(o->w_speed[i]);
+	if (told == 0) {
+		speed_states_free(o);
+		return 0;
+	}
 	if (alloc_fits(o, o->windows) != 0) {
 		speed_states_free(o);
 		return -1;

@@ -147,6 +147,7 @@ static int write_gp(const struct analysis *a, const struct sources *ss, const st
 	fprintf(f, "XUNIT = \"%s\"\n", plot_excess_unit(a));
 	fprintf(f, "xw = %.10e\n", (a->diag.quantum > 0 ? a->diag.quantum : 1) * x);
 	fprintf(f, "judged = %d\n", judged);
+	fprintf(f, "speed_why = \"%s\"\n", a->diag.speed.judged ? "" : analysis_speed_why(a));
 	fprintf(f, "T_short = %.10e\nT_long = %.10e\n", judged ? jitter_threshold(j, 0) * x : 0.0,
 		judged ? jitter_threshold(j, last) * x : 0.0);
 	fprintf(f, "nsrc = %zu\n", ss->count);

@@ -76,8 +76,7 @@ static void speed_text(FILE *out, const struct analysis *a)
 	const struct speed_states *ss = &a->diag.speed;
 	char x[32];
 	if (!ss->judged) {
-		fprintf(out, "  speed: not judged (%s)\n", a->excess.have_at
-			? "too few runs" : "it needs the runs' start times");
+		fprintf(out, "  speed: not judged (%s)\n", analysis_speed_why(a));
 		return;
 	}
 	char held[32];

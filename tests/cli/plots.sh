@@ -42,6 +42,17 @@ for f in excess-time excess-distribution; do
 	check "heavy: $f names the threshold beyond every run" grep -q "interrupted above .* above every run here" "$T/heavy.d/$f.txt"
 	check "heavy: $f draws no line of it" sh -c "! grep -q 'interrupted above this (shortest N)\|interrupted above (shortest N)' '$T/heavy.d/$f.txt'"
 done
+# every N's minimum 0 (runs within a tick): the speed not judged, and
+# said why, in the report and the figures; no NaN (every window's speed
+# had been NaN, the report printed "nan" and gnuplot found no point in
+# excess-time: exit 3)
+"$DISTURB" --slope 0.01 --intercept 5 --range 1:100:20 --runs 50 > "$T/zero" || fail "disturb exited $?"
+rc=0
+"$ANALYZE" -v --plot "$T/zero.d" --plot-format dumb "$T/zero" > "$T/zero.term" || rc=$?
+check "zero minima: analyze --plot exits 0 ($rc)" [ "$rc" -eq 0 ]
+check "zero minima: no nan in the report" sh -c "! grep -qi nan '$T/zero.term'"
+check "zero minima: the speed not judged, and why" grep -q "speed: not judged (no run tells a speed" "$T/zero.term"
+check "zero minima: excess-time says why" grep -q "no run tells a speed" "$T/zero.d/excess-time.txt"
 # the key's symbols: samples and minima drawn apart (both had been "G")
 sym() { grep "$1" "$T/dumb/timings.txt" | awk '{ print $NF }'; }
 check "dumb: samples ($(sym 'every sample')) and minima ($(sym 'minimum per N')) in two symbols" \
