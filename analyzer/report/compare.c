@@ -267,7 +267,7 @@ int compare_run(struct comparison *c, const struct analysis_settings *opt,
 	double ka = c->in_ns ? a->unit_ns : 1, kb = c->in_ns ? b->unit_ns : 1;
 	double sa = a->fit.slope * ka, sb = b->fit.slope * kb;
 	if (!(sa > 0) || !(sb > 0)) {
-		*err = b->where;
+		*err = sa > 0 ? b->where : a->where;	/* the side at fault */
 		snprintf(err->msg, sizeof err->msg,
 			 "a unit cost is not positive (A %.6g, B %.6g %s): there is no ratio to report",
 			 sa, sb, c->in_ns ? "ns" : "clock units");

@@ -342,9 +342,12 @@ static void ols_line(FILE *out, const char *name, const struct ols_fit *o,
 		fmt_span_to(ov, sizeof ov, o->intercept, a->unit_ns, 6);
 	else
 		snprintf(ov, sizeof ov, "%.6g %s", o->intercept, report_units(a));
-	fprintf(out, "  %-14s %.10g %s/N (%+.3g%% from the least-values slope), overhead %s\n",
-		name, o->slope * k, a->unit_ns > 0 ? "ns" : report_units(a),
-		lv != 0 ? 100 * (o->slope / lv - 1) : 0, ov);
+	char from[64] = "no ratio: the least-values slope is 0";
+	if (lv != 0)
+		snprintf(from, sizeof from, "%+.3g%% from the least-values slope",
+			 100 * (o->slope / lv - 1));
+	fprintf(out, "  %-14s %.10g %s/N (%s), overhead %s\n", name, o->slope * k,
+		a->unit_ns > 0 ? "ns" : report_units(a), from, ov);
 }
 
 static void excess_section(FILE *out, const struct analysis *a)

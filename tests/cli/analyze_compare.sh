@@ -102,6 +102,12 @@ rc=0
 "$ANALYZE" --compare a-nons.st other.st > out 2> err || rc=$?
 check "different clocks without unit_ns: exit 1 ($rc)" [ "$rc" -eq 1 ]
 check "... saying why" grep -q 'cannot be compared' err
+# a unit cost of 0 on side A: refused, naming A's file (B's had been named)
+"$SYNTH" --seed 3 --slope 0 --runs 10 > flat.st
+rc=0
+"$ANALYZE" --compare flat.st b.st > /dev/null 2> err || rc=$?
+check "a unit cost of 0 on side A: exit 1 ($rc), naming A's file" \
+	sh -c "[ $rc -eq 1 ] && grep -q '^analyze: flat.st:.*not positive' err"
 rc=0
 "$ANALYZE" --compare a.st, b.st > /dev/null 2> err || rc=$?
 check "--compare with an empty name in a list: usage error ($rc)" [ "$rc" -eq 2 ]
