@@ -133,7 +133,8 @@ assert any(near(x["period_ns"], 1e6, 0.01) for x in p), p'
 for bad in "--speed inf@0:10" "--speed 1.1@0:inf" "--speed nan@0:10" "--speed 1.1@10:5" \
 	"--bursts inf@1/5" "--bursts 1.1@1/inf" "--bursts 1.1@5/1" "--bursts 1e300@1/5" \
 	"--wave inf@10" "--wave 0.03@inf" "--wave 0.03@0" "--ramp inf@0:10" \
-	"--irq-bursts 0@5/200:10" "--irq-bursts 50@300/200:10" "--jitter pareto:5:2" \
+	"--irq-bursts 0@5/200:10" "--irq-bursts 50@300/200:10" "--irq-bursts 4000@0.001/0.002:1" \
+	"--periodic 10:20" "--random 2000000:1" "--jitter pareto:5:2" \
 	"--spread exp:1.5"; do
 	rc=0
 	# shellcheck disable=SC2086 # an option and its value

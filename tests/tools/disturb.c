@@ -217,10 +217,13 @@ static void add_source(struct gen *g, const char *opt, const char *v, int period
 	for (const char *p = v; *p; p++)
 		fields += *p == ':';
 	int whole = k == fields && (k < 6 || v[end] == '\0');
+	/* its interrupts take less than all the time: more, and the
+	 * machine would never run (the generator had never ended) */
+	int room = periodic ? c < a : a * c < 1e6;
 	if (k < 2 || !whole || !(a > 0) || !(c > 0) || spread < 0 || !(share > 0 && share <= 1) ||
-	    (k >= 5 && !periodic) || (k == 6 && !(phase >= 0 && phase < a)))
-		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]]"
-					     : "RATE_HZ:COST_US[:SPREAD[:KIND]]");
+	    (k >= 5 && !periodic) || (k == 6 && !(phase >= 0 && phase < a)) || !room)
+		usage_error(opt, v, periodic ? "PERIOD_US:COST_US[:SPREAD[:KIND[:SHARE[:PHASE_US]]]] (COST below PERIOD)"
+					     : "RATE_HZ:COST_US[:SPREAD[:KIND]] (RATE x COST below a second)");
 	*s = (struct source){ .periodic = periodic, .period = a, .rate = a, .cost = c,
 			      .spread = spread, .share = share, .phase_us = phase };
 	if (strcmp(kind, "irq") == 0)
@@ -303,9 +306,11 @@ static void add_bursts(struct gen *g, const char *v)
 	double width, every, cost, spread = 0;
 	int end = -1;
 	int k = sscanf(v, "%u@%lf/%lf:%lf%n:%lf", &count, &width, &every, &cost, &end, &spread);
+	/* a burst's interrupts take less than its period: more, and the
+	 * machine would never run (the generator had never ended) */
 	if (k < 4 || count < 1 || count > BURST_MAX || !within(width, 0, every) ||
-	    !within(every, 0, 1e9) || !(cost > 0) || spread < 0)
-		usage_error("--irq-bursts", v, "COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD] (COUNT 1 to 4096, WIDTH below EVERY)");
+	    !within(every, 0, 1e9) || !(cost > 0) || spread < 0 || !(count * cost < every * 1e3))
+		usage_error("--irq-bursts", v, "COUNT@WIDTH_MS/EVERY_MS:COST_US[:SPREAD] (COUNT 1 to 4096, WIDTH below EVERY, COUNT x COST below EVERY)");
 	*s = (struct source){ .periodic = 1, .bursts = 1, .burst = count, .width = width,
 			      .period = every * 1e3, .cost = cost, .spread = spread,
 			      .share = 1, .phase_us = -1 };
