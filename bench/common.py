@@ -22,16 +22,21 @@ GBENCH = BUILD / "bench" / "gbench_kernels"
 COMMANDS = []
 
 
-def run(argv, **kw):
-    """Run argv (a list), record it, return the CompletedProcess."""
-    COMMANDS.append(" ".join(str(a) for a in argv))
+def checked(argv, **kw):
+    """Run argv (a list), unrecorded; return the CompletedProcess.  A
+    failure raises with what the command wrote to stderr, its cause:
+    without it a failed run shows only its exit status."""
     p = subprocess.run([str(a) for a in argv], capture_output=True, text=True, **kw)
     if p.returncode != 0:
-        # what the command said is the failure's cause: without it a
-        # failed run shows only its exit status
         raise RuntimeError(f"{' '.join(str(a) for a in argv)}: exit status {p.returncode}\n"
                            f"{p.stderr.strip()}")
     return p
+
+
+def run(argv, **kw):
+    """Run argv (a list), record it, return the CompletedProcess."""
+    COMMANDS.append(" ".join(str(a) for a in argv))
+    return checked(argv, **kw)
 
 
 def header(path):

@@ -24,7 +24,6 @@ import json
 import math
 import re
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -35,6 +34,7 @@ DISTURB = BUILD / "tests" / "disturb"
 ANALYZE = Path(os.environ["ANALYZE"]) if os.environ.get("ANALYZE") else BUILD / "analyzer" / "analyze"
 sys.path.insert(0, str(ROOT / "tests" / "tools"))
 import attribution  # noqa: E402  (tests/tools/attribution.py: the runs' truth against --excess)
+from common import checked  # noqa: E402  (bench/common.py: its directory, the script's, is on the path)
 SLOPE = 0.57  # the kernel's cost at speed 1: the fastest moments' is SLOPE x their factor
 
 # this Intel guest's quiet collections, as disturb draws them: the TSC's
@@ -368,22 +368,13 @@ def show(j):
     return f"speed [{st}] ramps [{rp}] | src [{src}] | {f(j['unit_cost'], 5)}{sat} | {j['warnings'] and [w.split(':')[0] for w in j['warnings']]}"
 
 
-def output_of(argv):
-    """argv's stdout; a failure raises with what it wrote to stderr."""
-    p = subprocess.run([str(a) for a in argv], capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"{' '.join(str(a) for a in argv)}: exit status {p.returncode}\n"
-                           f"{p.stderr.strip()}")
-    return p.stdout
-
-
 def run_kind(name, args, seed, tmp, verbose):
     """The figures scored, and the runs attributed right and in all."""
     truth_runs, excess = Path(tmp) / "truth", Path(tmp) / "excess"
-    text = output_of([DISTURB, "--seed", seed, "--truth-runs", truth_runs, *args])
+    text = checked([DISTURB, "--seed", seed, "--truth-runs", truth_runs, *args]).stdout
     path = Path(tmp) / "d.st"
     path.write_text(text)
-    j = json.loads(output_of([ANALYZE, "--json", "--excess", excess, path]))
+    j = json.loads(checked([ANALYZE, "--json", "--excess", excess, path]).stdout)
     right, of, _, _ = attribution.score(attribution.read_excess(excess),
                                         attribution.read_truth(truth_runs))
     t = truth_of(text)

@@ -215,7 +215,7 @@ static void check_speed(struct analysis *a)
 	 * (speedstates.h, speed_of_run): an interruption in a run there
 	 * loses what the band's top takes over its true speed */
 	char band[320] = "", span[32];
-	if (ss->ramp_band > 0 && sources_on_ramps(a))
+	if (ss->ramp_share >= SPEED_SHARE_MIN && ss->ramp_band > 0 && sources_on_ramps(a))
 		snprintf(band, sizeof band, "; a run's speed along them is known to within %.2g%% of its N's floor (its window's band: the ramp's move over a window, and the neighbouring segments' speeds), %s of the longest N's: an interruption's cost read there may be low by up to that",
 			 100 * ss->ramp_band,
 			 fmt_span(span, sizeof span, ss->ramp_band * a->points.p[a->points.count - 1].min,

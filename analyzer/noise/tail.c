@@ -239,7 +239,7 @@ static void fit_cells(const double *v, size_t n, size_t first, size_t end, doubl
 		/* the others' shape alone, lifted or not: two cells tell no
 		 * shape, and their own profile runs flat to TAIL_XI_MAX (a
 		 * bound from it had put a bin's threshold past its runs: 8.7
-		 * ms in runs of 160 us along a steep ramp, whose excess over
+		 * ms in runs of 176 us along a steep ramp, whose excess over
 		 * the speed lay on two levels) */
 		if (xi_hi_min > 0 && free_xi != 0) {
 			out->xi_hi = fmin(xi_hi_min, TAIL_XI_MAX);
