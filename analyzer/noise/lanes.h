@@ -43,4 +43,33 @@ static inline lanes2 lanes_floor(lanes2 x)
 	return lanes_select((x < big) & (x > -big) & (r != x), r, x);
 }
 
+/* Four lanes, for the loops that take four at a time: built for AVX2
+ * beside the base instructions where the compiler can (LANES_CLONES on
+ * the function), the four in one instruction there, in two of two
+ * elsewhere, the same IEEE operations in each lane either way (AVX2
+ * alone enables no FMA contraction).  No function takes or gives four
+ * lanes (that would change the ABI between the two builds): L4 and
+ * L4_SELECT are lanes_all and lanes_select, four wide. */
+typedef double lanes4 __attribute__((vector_size(4 * sizeof(double))));
+typedef int64_t lanes4_mask __attribute__((vector_size(4 * sizeof(int64_t))));
+#define L4(x) ((lanes4){ (x), (x), (x), (x) })
+#define L4_SELECT(m, a, b) ((lanes4)(((lanes4_mask)(a) & (m)) | ((lanes4_mask)(b) & ~(m))))
+/* (not under ThreadSanitizer: the clones' resolver runs before its
+ * runtime is ready, and the program crashed before main) */
+#if defined(__SANITIZE_THREAD__)
+#define LANES_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LANES_TSAN 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(LANES_TSAN)
+#if __has_attribute(target_clones)
+#define LANES_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef LANES_CLONES
+#define LANES_CLONES
+#endif
+
 #endif /* SUBTICK_LANES_H */

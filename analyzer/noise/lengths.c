@@ -193,35 +193,10 @@ static size_t point_means(const struct run_sample *rs, const struct point_set *p
  * alone would be. */
 enum { SAWTOOTH_LANES = 4 };
 
-/* Four frequencies side by side (lanes.h's vector extensions, four
- * lanes wide), in a sawtooth built for AVX2 beside the base
- * instructions where the compiler can: the four in one instruction
- * there, in two of two elsewhere, the same IEEE operations in each lane
- * either way (so the same bits; AVX2 alone enables no FMA contraction).
- * No function takes or gives four lanes (that would change the ABI
- * between the two builds): L4 and L4_SELECT are lanes_all and
- * lanes_select, four wide. */
-typedef double lanes4 __attribute__((vector_size(4 * sizeof(double))));
-typedef int64_t lanes4_mask __attribute__((vector_size(4 * sizeof(int64_t))));
-#define L4(x) ((lanes4){ (x), (x), (x), (x) })
-#define L4_SELECT(m, a, b) ((lanes4)(((lanes4_mask)(a) & (m)) | ((lanes4_mask)(b) & ~(m))))
-/* (not under ThreadSanitizer: the clones' resolver runs before its
- * runtime is ready, and the program crashed before main) */
-#if defined(__SANITIZE_THREAD__)
-#define SAWTOOTH_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define SAWTOOTH_TSAN 1
-#endif
-#endif
-#if defined(__x86_64__) && defined(__has_attribute) && !defined(SAWTOOTH_TSAN)
-#if __has_attribute(target_clones)
-#define SAWTOOTH_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef SAWTOOTH_CLONES
-#define SAWTOOTH_CLONES
-#endif
+/* Four frequencies side by side (lanes.h's four lanes), in a sawtooth
+ * built for AVX2 beside the base instructions where the compiler can
+ * (LANES_CLONES): the same IEEE operations in each lane either way, so
+ * the same bits. */
 
 /* The sawtooth at the frequencies nu[0..lanes) (cycles over the longest
  * floor; lanes <= SAWTOOTH_LANES): its F statistic at each (0 where its
@@ -235,7 +210,7 @@ typedef int64_t lanes4_mask __attribute__((vector_size(4 * sizeof(int64_t))));
  * 8e-13 of F seen): a sawtooth no further from a quadratic than n 2^-52
  * is taken as the quadratic itself (F of 0), and the products' loss goes
  * with the squares', so that a nearly smooth one's F stays near 0. */
-SAWTOOTH_CLONES
+LANES_CLONES
 static void sawtooth(const struct smooth *s, const struct point_mean *pm, size_t n,
 		     const struct residual_line *e, const double *nu, size_t lanes,
 		     struct candidate *c)

@@ -12,6 +12,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "lanes.h"
 #include "parallel.h"
 #include "periodogram.h"
 #include "tunables.h"
@@ -20,51 +21,74 @@ enum { MIN_EVENTS = 8, MAX_STAGE_STEPS = 64, MAX_EVENTS = 4096, WINDOW_WORK = 40
 
 #define TWO_PI 6.283185307179586476925286766559L
 
-/* cos and sin of 2 pi x for x in [0, 1), to a few ulps: the quadrant,
- * then polynomials on [-pi/4, pi/4] (Taylor, to the 14th and 13th
- * power).  No library call, so that the loop over events vectorizes; the
- * periodogram evaluates millions of them. */
-static inline void turn_cos_sin(double x, double *c, double *s)
+/* cos and sin of 2 pi x for x in [0, 1), to a few ulps, four at a time
+ * (lanes.h): the quadrant, then polynomials on [-pi/4, pi/4] (Taylor, to
+ * the 14th and 13th power).  No library call; the periodogram evaluates
+ * millions of them.  The quarter turn q (0..4) is y + 1/2 rounded down
+ * by adding and taking away 2^52, exactly as a cast would (y + 1/2 lies
+ * in [1/2, 4.5)). */
+static inline void turn_cos_sin4(const lanes4 *x, lanes4 *c, lanes4 *s)
 {
-	double y = 4 * x;
-	int64_t q = (int64_t)(y + 0.5);	/* 0..4, the nearest quarter turn */
-	double r = (y - (double)q) * 1.5707963267948966;
-	double r2 = r * r;
-	double cr = 1 + r2 * (-1.0 / 2 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
-		    r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600 + r2 * (-1.0 / 87178291200.0)))))));
-	double sr = r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
-		    r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
-	int64_t m = q & 3;
-	double c0 = m == 0 ? cr : m == 1 ? -sr : m == 2 ? -cr : sr;
-	double s0 = m == 0 ? sr : m == 1 ? cr : m == 2 ? -sr : -cr;
-	*c = c0;
-	*s = s0;
+	const lanes4 big = L4(0x1p52), one = L4(1), zero = L4(0);
+	lanes4 y = L4(4) * *x, h = y + L4(0.5);
+	lanes4 q = (h + big) - big;
+	q -= L4_SELECT(q > h, one, zero);
+	lanes4 r = (y - q) * L4(1.5707963267948966);
+	lanes4 r2 = r * r;
+	lanes4 cr = one + r2 * (L4(-1.0 / 2) + r2 * (L4(1.0 / 24) + r2 * (L4(-1.0 / 720) +
+		    r2 * (L4(1.0 / 40320) + r2 * (L4(-1.0 / 3628800) + r2 * (L4(1.0 / 479001600) +
+		    r2 * L4(-1.0 / 87178291200.0)))))));
+	lanes4 sr = r * (one + r2 * (L4(-1.0 / 6) + r2 * (L4(1.0 / 120) + r2 * (L4(-1.0 / 5040) +
+		    r2 * (L4(1.0 / 362880) + r2 * (L4(-1.0 / 39916800) + r2 * L4(1.0 / 6227020800.0)))))));
+	/* the quadrant m = q mod 4: 4 is 0 */
+	lanes4_mask m1 = q == one, m2 = q == L4(2), m3 = q == L4(3);
+	*c = L4_SELECT(m1, -sr, L4_SELECT(m2, -cr, L4_SELECT(m3, sr, cr)));
+	*s = L4_SELECT(m1, cr, L4_SELECT(m2, -sr, L4_SELECT(m3, -cr, sr)));
 }
 
-/* The fraction of a turn x (times are relative to the first, so that x
- * stays below 2^30 or so, good to 1e-7 of a turn at worst); 0 beyond
- * 2^52, where no fraction is left. */
-static double turn_fraction(double x)
+/* The fraction of a turn x, four at a time, in place (times are
+ * relative to the first, so that x stays below 2^30 or so, good to 1e-7
+ * of a turn at worst); 0 beyond 2^52, where no fraction is left
+ * (lanes_floor's rounding, four wide).  (Four lanes go by pointer:
+ * lanes.h.) */
+static inline void turn_fraction4(lanes4 *x)
 {
-	if (!(x > -0x1p52 && x < 0x1p52))
-		return 0;
-	int64_t whole = (int64_t)x;
-	whole -= x < (double)whole;	/* floor, also below 0 */
-	return x - (double)whole;
+	const lanes4 big = L4(0x1p52), one = L4(1), zero = L4(0);
+	lanes4 v = *x;
+	lanes4_mask in = (v > -big) & (v < big);
+	lanes4 b = L4_SELECT(v < zero, -big, big);
+	lanes4 w = (v + b) - b;
+	w -= L4_SELECT(w > v, one, zero);
+	*x = L4_SELECT(in, v - w, zero);
 }
 
-/* Z at period p over times[0..k). */
+/* Events four at a time from t[i], less t0, into x (0 past the k-th: a
+ * lane that adds nothing is set apart by the caller). */
+static inline void four_from(const double *t, size_t i, size_t k, double t0, lanes4 *x)
+{
+	for (int l = 0; l < 4; l++)
+		(*x)[l] = i + (size_t)l < k ? t[i + (size_t)l] - t0 : 0;
+}
+
+/* Z at period p over times[0..k): each event's turn four at a time, their
+ * cosines and sines summed in the events' order. */
+LANES_CLONES
 static double rayleigh(const double *t, size_t k, double p, double *phase)
 {
 	double c = 0, s = 0;
-	for (size_t i = 0; i < k; i++) {
+	for (size_t i = 0; i < k; i += 4) {
 		/* the fraction of a period: times are relative to the
 		 * collection's start, so t / p stays below 2^30 or so, and
 		 * its fraction is good to 1e-7 of a turn at worst */
-		double ci, si;
-		turn_cos_sin(turn_fraction(t[i] / p), &ci, &si);
-		c += ci;
-		s += si;
+		lanes4 x, ci, si;
+		four_from(t, i, k, 0, &x);
+		x /= L4(p);
+		turn_fraction4(&x);
+		turn_cos_sin4(&x, &ci, &si);
+		for (size_t l = 0; l < 4 && i + l < k; l++) {
+			c += ci[l];
+			s += si[l];
+		}
 	}
 	if (phase) {
 		double ang = atan2(s, c);
@@ -73,46 +97,55 @@ static double rayleigh(const double *t, size_t k, double p, double *phase)
 	return (c * c + s * s) / (double)k;
 }
 
-enum { LANES = 8 };
+/* Events a scan takes side by side: four sets of four lanes, so that
+ * the rotations' chains (a product and a sum each step) overlap. */
+enum { LANES = 16, SETS = LANES / 4 };
 
 /* Z at the frequencies f0 + j df, j < count (at most MAX_STAGE_STEPS + 1),
  * over times[0..k), into z[]: a scan uniform in frequency turns each
  * event's phase by the same angle from one frequency to the next, so the
  * phases come from one rotation each (a complex product) instead of a
- * cosine and a sine per frequency, and LANES events at a time, so that
- * their rotations overlap in the pipeline.  The rotations' rounding, a few
- * ulps a step, stays far below the Z that matter. */
+ * cosine and a sine per frequency, LANES events at a time.  Each lane
+ * keeps its own sums, added together at the end.  The rotations'
+ * rounding, a few ulps a step, stays far below the Z that matter. */
+LANES_CLONES
 static void scan_z(const double *t, size_t k, double f0, double df, int count,
 		   double *z)
 {
-	double C[MAX_STAGE_STEPS + 1] = { 0 }, S[MAX_STAGE_STEPS + 1] = { 0 };
+	lanes4 C[MAX_STAGE_STEPS + 1], S[MAX_STAGE_STEPS + 1];
+	for (int j = 0; j < count; j++)
+		C[j] = S[j] = L4(0);
 	for (size_t i = 0; i < k; i += LANES) {
-		double c[LANES], s[LANES], rc[LANES], rs[LANES];
-		for (int l = 0; l < LANES; l++) {
-			if (i + (size_t)l >= k) {	/* past the last: adds nothing */
-				c[l] = s[l] = rs[l] = 0;
-				rc[l] = 1;
-				continue;
-			}
-			double x = t[i + (size_t)l] - t[0];
-			turn_cos_sin(turn_fraction(x * f0), &c[l], &s[l]);
-			turn_cos_sin(turn_fraction(x * df), &rc[l], &rs[l]);
+		lanes4 c[SETS], s[SETS], rc[SETS], rs[SETS];
+		for (int q = 0; q < SETS; q++) {
+			size_t at = i + 4 * (size_t)q;
+			lanes4 x, a, d;
+			four_from(t, at, k, t[0], &x);
+			a = x * L4(f0), d = x * L4(df);
+			turn_fraction4(&a);
+			turn_fraction4(&d);
+			turn_cos_sin4(&a, &c[q], &s[q]);
+			turn_cos_sin4(&d, &rc[q], &rs[q]);
+			/* past the last: adds nothing, turns by nothing */
+			for (int l = 0; l < 4; l++)
+				if (at + (size_t)l >= k)
+					c[q][l] = s[q][l] = rs[q][l] = 0, rc[q][l] = 1;
 		}
 		for (int j = 0; j < count; j++) {
-			double sc = 0, ss = 0;
-			for (int l = 0; l < LANES; l++) {
-				sc += c[l];
-				ss += s[l];
-				double cn = c[l] * rc[l] - s[l] * rs[l];
-				s[l] = c[l] * rs[l] + s[l] * rc[l];
-				c[l] = cn;
+			C[j] += (c[0] + c[1]) + (c[2] + c[3]);
+			S[j] += (s[0] + s[1]) + (s[2] + s[3]);
+			for (int q = 0; q < SETS; q++) {
+				lanes4 cn = c[q] * rc[q] - s[q] * rs[q];
+				s[q] = c[q] * rs[q] + s[q] * rc[q];
+				c[q] = cn;
 			}
-			C[j] += sc;
-			S[j] += ss;
 		}
 	}
-	for (int j = 0; j < count; j++)
-		z[j] = (C[j] * C[j] + S[j] * S[j]) / (double)k;
+	for (int j = 0; j < count; j++) {
+		double cs = (C[j][0] + C[j][1]) + (C[j][2] + C[j][3]);
+		double ss = (S[j][0] + S[j][1]) + (S[j][2] + S[j][3]);
+		z[j] = (cs * cs + ss * ss) / (double)k;
+	}
 }
 
 /* Events within the first span of time. */
