@@ -74,7 +74,7 @@ static void check_linear(struct analysis *a)
 		return;
 	const struct linearity L = a->linear;
 	struct linearity_fit fit = { a->fit.slope, a->iv.slope[0], a->iv.slope[1] };
-	char x[48], y[48];
+	char x[48], y[48], pc[32];
 	double ns = a->unit_ns;
 	if (L.kind == LINEARITY_BEND)
 		warn(a, WARN_NONLINEAR, "nonlinear: the minima bend at N = %llu: unit cost %s over N = %llu..%llu, %s over N = %llu..%llu (%+.2g%%), beyond what their scatter and the tick explain (a chance %s 10^%.0f in a linear cost): the cost is not linear in N (a cache level, a protocol switch?); fit each range apart",
@@ -104,15 +104,15 @@ static void check_linear(struct analysis *a)
 		 * small ones, rest on such an N by chance) */
 	{
 		if (L.points_below > 1)
-			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %s, %.2g%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%s without them); fit without them, or time more N beside them",
+			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on %zu N whose minima lie below the line through the other N, beyond their scatter (N = %llu by %s, %s%%, the most): their cost is not on that line (cheaper N, faster moments?), and the unit cost leans on them (%s without them); fit without them, or time more N beside them",
 			     L.points_below, (unsigned long long)L.point_n,
 			     fmt_span(x, sizeof x, L.point_depth, ns),
-			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
+			     fmt_pct(pc, sizeof pc, L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1), 2),
 			     fmt_span_to(y, sizeof y, L.slope_without, ns, 6));
 		else
-			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on N = %llu, whose minimum lies %s (%.2g%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%s without it); fit without it, or time more N beside it",
+			warn(a, WARN_NONLINEAR, "nonlinear: the line rests on N = %llu, whose minimum lies %s (%s%%) below the line through the other N, beyond their scatter: its cost is not on their line (a cheaper N, a faster moment?), and the unit cost leans on that one N (%s without it); fit without it, or time more N beside it",
 			     (unsigned long long)L.point_n, fmt_span(x, sizeof x, L.point_depth, ns),
-			     100 * L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1),
+			     fmt_pct(pc, sizeof pc, L.point_depth / (L.point_line != 0 ? fabs(L.point_line) : 1), 2),
 			     fmt_span_to(y, sizeof y, L.slope_without, ns, 6));
 	}
 	if (a->iv.intercept[1] < 0 && a->diag.comp.done)
@@ -214,10 +214,10 @@ static void check_speed(struct analysis *a)
 	/* along a ramp a run's speed is known to its window's band only
 	 * (speedstates.h, speed_of_run): an interruption in a run there
 	 * loses what the band's top takes over its true speed */
-	char band[320] = "", span[32];
+	char band[320] = "", span[32], pc[32];
 	if (ss->ramp_share >= SPEED_SHARE_MIN && ss->ramp_band > 0 && sources_on_ramps(a))
-		snprintf(band, sizeof band, "; a run's speed along them is known to within %.2g%% of its N's floor (its window's band: the ramp's move over a window, and the neighbouring segments' speeds), %s of the longest N's: an interruption's cost read there may be low by up to that",
-			 100 * ss->ramp_band,
+		snprintf(band, sizeof band, "; a run's speed along them is known to within %s%% of its N's floor (its window's band: the ramp's move over a window, and the neighbouring segments' speeds), %s of the longest N's: an interruption's cost read there may be low by up to that",
+			 fmt_pct(pc, sizeof pc, ss->ramp_band, 2),
 			 fmt_span(span, sizeof span, ss->ramp_band * a->points.p[a->points.count - 1].min,
 				  a->unit_ns));
 	if (ss->ramp_share >= SPEED_SHARE_MIN)

@@ -13,7 +13,7 @@
 static void states_text(FILE *out, const struct analysis *a)
 {
 	const struct speed_states *ss = &a->diag.speed;
-	char x[32], y[32], z[32];
+	char x[32], y[32], z[32], pc[32];
 	double rest = 0, lo = 0, hi = 0, longest = 0, ns = a->unit_ns;
 	size_t others = 0;
 	for (size_t i = 0; i < ss->count; i++) {
@@ -33,8 +33,8 @@ static void states_text(FILE *out, const struct analysis *a)
 			i == 0 ? (ss->count > 1 ? "   the fastest" : "") : "   slower");
 	}
 	if (others > 0)
-		fprintf(out, "    and %zu more state%s, %.3g to %.3g, held %.2g%% of the time in all (stretches of %s at most)\n",
-			others, others == 1 ? "" : "s", lo, hi, 100 * rest,
+		fprintf(out, "    and %zu more state%s, %.3g to %.3g, held %s%% of the time in all (stretches of %s at most)\n",
+			others, others == 1 ? "" : "s", lo, hi, fmt_pct(pc, sizeof pc, rest, 2),
 			fmt_span(z, sizeof z, longest, ns));
 }
 
@@ -84,11 +84,11 @@ static void speed_text(FILE *out, const struct analysis *a)
 		snprintf(held, sizeof held, "%zu state%s", ss->count, ss->count == 1 ? "" : "s");
 	else
 		snprintf(held, sizeof held, "no steady state");
-	char scatter[32];
+	char scatter[32], pc[32];
 	if (ss->noise < 1e-5)	/* the floor of its estimate: a clock read exactly */
 		snprintf(scatter, sizeof scatter, "under 0.001%%");
 	else
-		snprintf(scatter, sizeof scatter, "%.2g%%", 100 * ss->noise);
+		snprintf(scatter, sizeof scatter, "%s%%", fmt_pct(pc, sizeof pc, ss->noise, 2));
 	fprintf(out, "  speed: %s over %s (the speed of each %zu runs in a row, against the fastest runs of each N; one window's scatter %s)\n",
 		held, fmt_span(x, sizeof x, ss->span, a->unit_ns), ss->runs_per_window, scatter);
 	states_text(out, a);

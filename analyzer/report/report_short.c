@@ -125,9 +125,11 @@ static void state_lines(struct lines *l, const struct analysis *a)
 			fprintf(l->out, "%.1f%% of the time %.4g× slower\n", 100 * ss->s[i].share,
 				ss->s[i].factor);
 	const struct flicker *f = &a->diag.sources.flicker;
+	char pc[32];
 	if (f->found && f->visible > 0 && take(l))
-		fprintf(l->out, "%.2g%% of the runs %.3g%% slower, here and there (a speed, not interruptions)\n",
-			100.0 * (double)f->visible_runs / (double)f->visible, 100 * f->share);
+		fprintf(l->out, "%s%% of the runs %.3g%% slower, here and there (a speed, not interruptions)\n",
+			fmt_pct(pc, sizeof pc, (double)f->visible_runs / (double)f->visible, 2),
+			100 * f->share);
 }
 
 /* The rarer states in one line, and the ramps in another. */
@@ -136,6 +138,7 @@ static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 	const struct speed_states *ss = &a->diag.speed;
 	double rest = 0, lo = 0, hi = 0;
 	size_t others = 0;
+	char pc[32];
 	if (!ss->judged)
 		return;
 	for (size_t i = 1; i < ss->count; i++) {
@@ -148,9 +151,11 @@ static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 		others++;
 	}
 	if (others == 1 && take(l))
-		fprintf(l->out, "%.2g%% of the time %.3g× slower (1 state)\n", 100 * rest, lo);
+		fprintf(l->out, "%s%% of the time %.3g× slower (1 state)\n",
+			fmt_pct(pc, sizeof pc, rest, 2), lo);
 	else if (others > 1 && take(l))
-		fprintf(l->out, "%.2g%% of the time %.3g× to %.3g× slower (%zu states)\n", 100 * rest,
+		fprintf(l->out, "%s%% of the time %.3g× to %.3g× slower (%zu states)\n",
+			fmt_pct(pc, sizeof pc, rest, 2),
 			lo, hi, others);
 	lo = INFINITY, hi = 0;
 	for (size_t i = 0; i < ss->ramps; i++) {

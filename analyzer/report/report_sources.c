@@ -163,9 +163,9 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 	uint64_t runs = runs_of(v, i);
 	fprintf(out, "    ");
 	if (s->kind == SOURCE_PERIODIC && s->after > 0) {
-		char a[128];
+		char a[128], pc[32];
 		after_text(a, sizeof a, v, s);
-		fprintf(out, "%s: %.2g%% of them, ", a, 100 * s->after_share);
+		fprintf(out, "%s: %s%% of them, ", a, fmt_pct(pc, sizeof pc, s->after_share, 2));
 		cost_text(out, s, v->unit_ns);
 		fprintf(out, "; %llu %s%s", (unsigned long long)runs, v->stretch, runs == 1 ? "" : "s");
 		if (s->visible < 0.999)
@@ -247,12 +247,12 @@ const char *report_source_title(char *buf, size_t len, const struct source *s, d
 void report_source_plain(FILE *out, const struct source_view *v, size_t i)
 {
 	const struct source *s = &v->ss->s[i];
-	char c[32], note[96];
+	char c[32], note[96], pc[32];
 	fmt_span(c, sizeof c, s->cost, v->unit_ns);
 	if (s->kind == SOURCE_PERIODIC && s->after > 0) {
 		char a[128];
 		after_text(a, sizeof a, v, s);
-		fprintf(out, "%s, %.2g%% of them, %s each\n", a, 100 * s->after_share, c);
+		fprintf(out, "%s, %s%% of them, %s each\n", a, fmt_pct(pc, sizeof pc, s->after_share, 2), c);
 		return;
 	}
 	if (s->kind == SOURCE_PERIODIC) {

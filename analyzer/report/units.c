@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 struct time_unit time_unit_for(double ns)
 {
@@ -53,6 +54,16 @@ const char *fmt_num(char *buf, size_t len, double v, double scale, int digits)
 		snprintf(buf, len, "0");
 	else
 		snprintf(buf, len, "%.*g", clamp_digits(digits), v);
+	return buf;
+}
+
+const char *fmt_pct(char *buf, size_t len, double share, int digits)
+{
+	double v = 100 * share;
+	snprintf(buf, len, "%.*g", digits < 1 ? 1 : digits > 15 ? 15 : digits, v);
+	/* %g's exponent form from 10^digits on (or rounded up to it) */
+	if (strchr(buf, 'e') != NULL && fabs(v) >= 1)
+		snprintf(buf, len, "%.0f", v);
 	return buf;
 }
 

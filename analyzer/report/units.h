@@ -32,6 +32,11 @@ const char *fmt_in_unit(char *buf, size_t len, double ns, struct time_unit u, in
  * the operands are near 1e3) is 0. */
 const char *fmt_num(char *buf, size_t len, double v, double scale, int digits);
 
+/* A share as a percentage, 100 x share to digits significant digits
+ * (%g) but never in exponent form: 0.997 to 2 digits is "100", not
+ * "1e+02", and 1.9 is "190".  No "%" sign. */
+const char *fmt_pct(char *buf, size_t len, double share, int digits);
+
 /* "1 run", "5 runs": the noun as given for one, its plural otherwise. */
 const char *fmt_count(char *buf, size_t len, double n, const char *one, const char *many);
 
