@@ -115,7 +115,7 @@ for r in 0 1 2; do
 done
 
 # A kernel on every rank, a stream each; analyze --group rank.
-run 2 "$COLLECT_MPI" --kernel count -b 0.5 -q -o "$T/c.%r.st" 2> "$T/err" ||
+run 2 "$COLLECT_MPI" --kernel count -b 0.2 -q -o "$T/c.%r.st" 2> "$T/err" ||
 	fail "count on every rank exited $?: $(cat "$T/err")"
 for r in 0 1; do
 	check "count: rank $r's stream, whole and done" sh -c "
