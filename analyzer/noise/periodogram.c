@@ -114,47 +114,91 @@ double periodogram_level_at(const struct level_curve *lc, double j)
  * changes by a factor of 2 or so across one.  scratch holds hi - lo + 1
  * values.
  */
-/* The power over its level, in chunks shared among the cores: each
- * chunk's bins and highest its own. */
-enum { LEVEL_CHUNKS = 64 };
-
-struct level_division {
-	double *x;
-	size_t lo, hi;
-	const struct level_curve *lc;
-	double top[LEVEL_CHUNKS];
-};
-
-static void level_chunk(void *ctx, unsigned worker, size_t c)
+/* The power over its level at bin j: x[j] over the level there, as it
+ * is (a level not above 0 divides nothing). */
+static double over_level(const double *x, const struct level_curve *lc, size_t j)
 {
-	(void)worker;
-	struct level_division *d = ctx;
-	const struct level_curve *lc = d->lc;
-	size_t n = d->hi + 1 - d->lo;
-	size_t from = d->lo + n * c / LEVEL_CHUNKS, to = d->lo + n * (c + 1) / LEVEL_CHUNKS;
-	double top = 0, *x = d->x;
-	size_t i = 0;
-	for (size_t j = from; j < to; j++) {
-		double f = log((double)j);
-		while (i + 1 < lc->nb && lc->mid[i + 1] <= f)
-			i++;
-		double lv = level_between(lc, i, f);
-		x[j] = lv > 0 ? x[j] / lv : x[j];
-		top = x[j] > top ? x[j] : top;
-	}
-	d->top[c] = top;
+	double lv = periodogram_level_at(lc, (double)j);
+	return lv > 0 ? x[j] / lv : x[j];
 }
 
-static double level_out(double *x, size_t lo, size_t hi, double *scratch, struct level_curve *lc)
+/*
+ * The power over its level is taken only where it could matter: at the
+ * highest and at the peaks of half the highest or more, a few bins in a
+ * thousand (the level at a bin is a log and an exp: at every bin of 2^18,
+ * for every search, it had been a tenth of analyze's time).  Each block
+ * of LEVEL_BLOCK bins has a floor, a level no higher than any of its
+ * bins': the level is a line in log-log between the half octaves'
+ * middles, so that over a block it lies above the least of its value at
+ * the block's ends and the middles' medians within it (less a millionth,
+ * for the rounding of the log and exp).  A bin whose power over that
+ * floor is below what is sought is below it over its own level too.
+ * Where a median is not above 0 (the level then takes the larger of two
+ * medians, no line), every bin is taken.
+ */
+enum { LEVEL_BLOCK = 256, LEVEL_BLOCKS = PERIODOGRAM_BINS_MAX / 4 / LEVEL_BLOCK + 1 };
+
+struct level_floors {
+	size_t lo, hi, count;
+	double floor[LEVEL_BLOCKS];	/* 0: none known, every bin taken */
+	double bound[LEVEL_BLOCKS];	/* the block's highest over its floor */
+};
+
+static void level_floors(const double *x, size_t lo, size_t hi, const struct level_curve *lc,
+			 struct level_floors *fl)
+{
+	int lined = lc->nb > 0;
+	for (size_t h = 0; h < lc->nb; h++)
+		lined &= lc->med[h] > 0 && isfinite(lc->med[h]);
+	fl->lo = lo, fl->hi = hi;
+	fl->count = (hi + 1 - lo + LEVEL_BLOCK - 1) / LEVEL_BLOCK;
+	for (size_t b = 0; b < fl->count; b++) {
+		size_t a = lo + b * LEVEL_BLOCK, e = a + LEVEL_BLOCK - 1 > hi ? hi : a + LEVEL_BLOCK - 1;
+		double top = 0;
+		for (size_t j = a; j <= e; j++)
+			top = x[j] > top ? x[j] : top;
+		double m = fmin(periodogram_level_at(lc, (double)a), periodogram_level_at(lc, (double)e));
+		double fa = log((double)a), fe = log((double)e);
+		for (size_t h = 0; h < lc->nb; h++)
+			if (lc->mid[h] > fa && lc->mid[h] < fe)
+				m = fmin(m, lc->med[h]);
+		fl->floor[b] = lined && m > 0 && isfinite(m) ? m * (1 - 1e-6) : 0;
+		fl->bound[b] = fl->floor[b] > 0 ? top / fl->floor[b] : INFINITY;
+	}
+}
+
+/* Whether bin j's power over its level could be at least v. */
+static int could_reach(const double *x, const struct level_floors *fl, size_t j, double v)
+{
+	size_t b = (j - fl->lo) / LEVEL_BLOCK;
+	return fl->floor[b] == 0 || (fl->bound[b] >= v && x[j] / fl->floor[b] >= v);
+}
+
+/* The level fitted (into lc) and the highest power over it in x[lo..hi],
+ * with the floors of its blocks; 0 where no level was fitted. */
+static double level_top(const double *x, size_t lo, size_t hi, double *scratch,
+			struct level_curve *lc, struct level_floors *fl)
 {
 	level_fit(x, lo, hi, scratch, lc);
-	if (lc->nb == 0)
+	level_floors(x, lo, hi, lc, fl);
+	if (lc->nb == 0)	/* no level: the power as it is, no highest */
 		return 0;
-	struct level_division d = { .x = x, .lo = lo, .hi = hi, .lc = lc };
-	parallel_for(LEVEL_CHUNKS, parallel_workers(), level_chunk, &d);
+	/* a first highest from each block's highest power, then the bins
+	 * that could pass it */
 	double top = 0;
-	for (size_t c = 0; c < LEVEL_CHUNKS; c++)
-		top = d.top[c] > top ? d.top[c] : top;
+	for (size_t b = 0; b < fl->count; b++) {
+		size_t a = lo + b * LEVEL_BLOCK, e = a + LEVEL_BLOCK - 1 > hi ? hi : a + LEVEL_BLOCK - 1;
+		size_t at = a;
+		for (size_t j = a; j <= e; j++)
+			at = x[j] > x[at] ? j : at;
+		double v = over_level(x, lc, at);
+		top = v > top ? v : top;
+	}
+	for (size_t j = lo; j <= hi; j++)
+		if (could_reach(x, fl, j, top)) {
+			double v = over_level(x, lc, j);
+			top = v > top ? v : top;
+		}
 	return top;
 }
 
@@ -213,14 +257,18 @@ size_t periodogram_candidates(const double *t, size_t k, double min_period,
 	/* the power at each frequency, in place */
 	fft_power(&f->table[plan], x, lo, hi, (double)k);
 	/* over the power's own level (x[hi + 1 ..] is free now) */
-	double top = level_out(x, lo, hi, x + hi + 1, lc);
+	struct level_floors fl;
+	double top = level_top(x, lo, hi, x + hi + 1, lc, &fl);
 	lc->bin_span = span * (1 + 1e-9);
 	/* the peaks with half the highest's or more, the lowest
 	 * frequencies first: a sharp source's harmonics are all as high as
 	 * its fundamental, and the fundamental the lowest of them */
 	for (size_t j = lo + 1; j < hi && got < PERIODOGRAM_CANDIDATES; j++)
-		if (x[j] >= x[j - 1] && x[j] > x[j + 1] && x[j] >= top / 2)
-			cand[got++] = span * (1 + 1e-9) / (double)j;
+		if (could_reach(x, &fl, j, top / 2)) {
+			double v = over_level(x, lc, j);
+			if (v >= over_level(x, lc, j - 1) && v > over_level(x, lc, j + 1) && v >= top / 2)
+				cand[got++] = span * (1 + 1e-9) / (double)j;
+		}
 	*tested = hi - lo;
 	return got;
 }
