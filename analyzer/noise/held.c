@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "runs.h"
+
 /* The marks the floor of point p holds (of floor f). */
 double source_floor_held(const struct source *s, size_t p, double f)
 {
@@ -29,6 +31,71 @@ double source_taken_marks(const struct run_sample *rs, const struct source *s,
 {
 	double t = u->t + (rs->gaps && u->r > 0 ? u->r : 0);
 	return marks_held(&s->marks, u->at, t) - source_floor_held(s, u->point, u->floor);
+}
+
+/* The rate of events over the runs' time, from each point's runs with
+ * an event or not (e[p] of n[p], of mean length t[p]): the maximum of
+ * the likelihood of a run of length t holding none at exp(-rate t),
+ * where its slope in the rate, the sum over the points of
+ * e t / (exp(rate t) - 1) - (n - e) t, falls through 0 (it falls as the
+ * rate grows), by bisection in the log of the rate.  0 where no run
+ * holds one, INFINITY where every run does. */
+static double event_rate(const double *n, const double *e, const double *t, size_t points)
+{
+	double none = 0, some = 0, shortest = INFINITY, longest = 0;
+	for (size_t p = 0; p < points; p++) {
+		none += n[p] - e[p], some += e[p];
+		if (n[p] > 0 && t[p] > 0)
+			shortest = fmin(shortest, t[p]), longest = fmax(longest, t[p]);
+	}
+	if (!(some > 0) || !(longest > 0))
+		return 0;
+	if (!(none > 0))
+		return INFINITY;
+	/* between a rate that puts a hundredth of an event in the longest
+	 * run and one that puts 50 in the shortest */
+	double lo = log(0.01 / longest), hi = log(50 / shortest);
+	for (int it = 0; it < 100 && hi - lo > 1e-6; it++) {
+		double mid = (lo + hi) / 2, rate = exp(mid), slope = 0;
+		for (size_t p = 0; p < points; p++) {
+			if (e[p] > 0)
+				slope += e[p] * t[p] / expm1(rate * t[p]);
+			slope -= (n[p] - e[p]) * t[p];
+		}
+		if (slope > 0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp((lo + hi) / 2);
+}
+
+double source_clean_share(const struct source_config *c, const struct source *s,
+			  const size_t *run, size_t k)
+{
+	const struct run_sample *rs = c->rs;
+	size_t points = c->points->count;
+	double *n = calloc(points ? 3 * points : 1, sizeof *n);
+	if (n == NULL)
+		return -1;
+	double *e = n + points, *t = e + points;
+	for (size_t i = 0; i < rs->count; i++) {
+		const struct model_run *u = &rs->r[i];
+		if (source_taken_marks(rs, s, u) >= 1 || u->point >= points)
+			continue;
+		n[u->point]++;
+		e[u->point] += (u->flags & RUN_EVENT) != 0;
+		t[u->point] += u->t;
+	}
+	for (size_t p = 0; p < points; p++)
+		t[p] = n[p] > 0 ? t[p] / n[p] : 0;
+	double rate = event_rate(n, e, t, points), share = 0;
+	free(n);
+	if (k == 0 || !(rate > 0))
+		return 1;
+	for (size_t i = 0; i < k; i++)
+		share += exp(-rate * rs->r[run[i]].t);
+	return share / (double)k;
 }
 
 /* An event left of the costs the source takes (all but an after's:

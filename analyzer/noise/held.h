@@ -24,6 +24,14 @@ double source_extra_marks(const struct source *s, const struct marks *m,
 double source_taken_marks(const struct run_sample *rs, const struct source *s,
 			  const struct model_run *u);
 
+/* The share of s's events (of runs run[0..k)) expected to hold no other
+ * interruption: each run's chance of none over its length (a Poisson's),
+ * at the rate the runs that hold none of s's marks show events (a
+ * Poisson rate over their lengths, from whether each holds one).  1
+ * where those runs show none; -1 when out of memory. */
+double source_clean_share(const struct source_config *c, const struct source *s,
+			  const size_t *run, size_t k);
+
 /* An event left of the costs s takes (all but an after's: after.h). */
 int source_left_for(const struct source *s, const struct model_event *e);
 

@@ -55,6 +55,10 @@ struct source {
 				 * them */
 	double rate_lo, rate_hi;	/* its bounds (Poisson, 95%) */
 	double cost, cost_lo, cost_hi;	/* median and quartiles, clock units */
+	double cost_own_lo;	/* periodic: the least its own median may be,
+				 * where its runs hold others' interruptions
+				 * too (take_events); cost where they hold
+				 * none */
 	double fire;		/* periodic: the share of its marks it hits
 				 * where it is seen (NAN: not seen alone) */
 	size_t events;		/* events of the sample it explains */

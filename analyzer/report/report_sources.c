@@ -109,11 +109,27 @@ static void rate_text(FILE *out, const struct source *s, double unit_ns)
 		fprintf(out, " (95%%: %.4g to %.4g)", s->rate_lo * k, s->rate_hi * k);
 }
 
+/* The least a periodic source's own cost may be, where its runs hold
+ * others' interruptions too and that reads other than its cost (into
+ * buf); NULL where not. */
+static const char *own_least(char *buf, size_t len, const struct source *s, double unit_ns)
+{
+	char c[32];
+	if (s->kind != SOURCE_PERIODIC || s->after > 0 || !(s->cost_own_lo > 0) ||
+	    !(s->cost_own_lo < s->cost))
+		return NULL;
+	fmt_span(buf, len, s->cost_own_lo, unit_ns);
+	return strcmp(buf, fmt_span(c, sizeof c, s->cost, unit_ns)) != 0 ? buf : NULL;
+}
+
 static void cost_text(FILE *out, const struct source *s, double unit_ns)
 {
-	char c[32], lo[32], hi[32];
-	fprintf(out, "each %s (half within %s to %s)", fmt_span(c, sizeof c, s->cost, unit_ns),
+	char c[32], lo[32], hi[32], own[32];
+	fprintf(out, "each %s (half within %s to %s", fmt_span(c, sizeof c, s->cost, unit_ns),
 		fmt_span(lo, sizeof lo, s->cost_lo, unit_ns), fmt_span(hi, sizeof hi, s->cost_hi, unit_ns));
+	if (own_least(own, sizeof own, s, unit_ns) != NULL)
+		fprintf(out, "; its own %s or more: its runs held others' interruptions too", own);
+	fprintf(out, ")");
 }
 
 /* "every 4 ms (250 Hz)": a periodic source's period, and its rate in Hz
@@ -259,6 +275,11 @@ void report_source_plain(FILE *out, const struct source_view *v, size_t i)
 		period_text(out, s, v->unit_ns);
 		fprintf(out, "%s%s, %s each", phase_note(note, sizeof note, v, i),
 			at_tick(v, i) ? ", the kernel's tick" : "", c);
+		/* (where the least reaches its lower quartile: the others'
+		 * may be as much of its cost as its own spread) */
+		char own[32];
+		if (s->cost_own_lo <= s->cost_lo && own_least(own, sizeof own, s, v->unit_ns) != NULL)
+			fprintf(out, " (its own %s or more: its runs held others' too)", own);
 		if (!isnan(s->fire) && s->fire < 0.9)
 			fprintf(out, ", at %.3g%% of its marks", 100 * s->fire);
 		fprintf(out, "%s\n", there_text(note, sizeof note, s, v->unit_ns));
@@ -329,6 +350,9 @@ static void one_json(FILE *out, const struct source_view *v, size_t i, int perio
 	json_number(out, s->cost);
 	json_key(out, &f, "cost_ns_quartiles");
 	pair(out, s->cost_lo * ns, s->cost_hi * ns);
+	json_key(out, &f, "cost_ns_own_least");
+	json_number(out, s->kind == SOURCE_PERIODIC && s->after == 0 && s->cost_own_lo > 0
+				 ? fmin(s->cost_own_lo, s->cost) * ns : NAN);
 	json_key(out, &f, "per_s_bounds");
 	pair(out, source_per_s(s->rate_lo, v->unit_ns), source_per_s(s->rate_hi, v->unit_ns));
 	json_key(out, &f, "fire");

@@ -654,6 +654,21 @@ static void test_random(void **state)
 		fail_msg("stops: %g per s [%g, %g] (truth %g), %g ns", per_s(&a, r),
 			 r->rate_lo * k, r->rate_hi * k, t.rate[1], r->cost * a.unit_ns);
 	analysis_free(&a);
+	/* a 1 kHz timer of 50 us beside 7000 stops a second of 25 us: a
+	 * run that holds the timer's mark, stretched by it, holds one of
+	 * the stops about as often as not, and the median of its runs'
+	 * costs (50, 75, 100 us) reads 75 us: the least its own cost may
+	 * be is said beside it, and the two hold the truth (it had read
+	 * 75 us alone); the stops at their rate and cost */
+	run(stream("--periodic 1000:50 --random 7000:25", 1, &t), &a);
+	r = find(&a, SOURCE_PERIODIC, 1e6);
+	assert_non_null(r);
+	if (!near(per_s(&a, r), t.rate[0], 0.10) || !(r->cost_own_lo < r->cost) ||
+	    !(r->cost_own_lo * a.unit_ns <= 50e3 * 1.01 && 50e3 * 0.99 <= r->cost * a.unit_ns))
+		fail_msg("timer: %g per s (truth %g), %g ns, its own %g ns or more (truth 50e3)",
+			 per_s(&a, r), t.rate[0], r->cost * a.unit_ns, r->cost_own_lo * a.unit_ns);
+	check_source(&a, SOURCE_RANDOM, 0, t.rate[1], 25e3);
+	analysis_free(&a);
 }
 
 /* A guest whose runs are 6 to 8.5% slower here and there (3% of them,
