@@ -261,6 +261,28 @@ static void event_costs(struct diagnosis *d)
  * ATTRIBUTED_SPEED's others in the counts alone. */
 enum { ATTRIBUTED_SLOWED = -5 };
 
+/* The source a run of periodic source s is drawn as: the random source
+ * whose interruption it held too (its cost passes what every source it
+ * holds costs by half that one's, as count_shared counts it) where that
+ * one costs more than they do, the costliest such; else s (a stop of 2
+ * ms at random holds a 1 ms timer's marks, and had been drawn as the
+ * timer's, the random source named with no run of its own). */
+static int drawn_as(const struct diagnosis *d, int s, double at, double t, size_t p, double cost)
+{
+	const struct sources *ss = &d->sources;
+	if (s < 0 || ss->s[s].kind != SOURCE_PERIODIC)
+		return s;
+	double held = sources_cost_held(ss, at, t, p, 0);
+	int best = s;
+	for (size_t j = 0; j < ss->count; j++) {
+		const struct source *q = &ss->s[j];
+		if (q->kind == SOURCE_RANDOM && cost > held + q->cost / 2 && q->cost > held &&
+		    (best == s || q->cost > ss->s[best].cost))
+			best = (int)j;
+	}
+	return best;
+}
+
 /* An interrupted run: above look(N) and held by a periodic source or a
  * burst, or above T(N): its source (the random one, or
  * ATTRIBUTED_UNEXPLAINED); else within the jitter, or the speed's where
@@ -269,9 +291,10 @@ enum { ATTRIBUTED_SLOWED = -5 };
  * where no periodic source holds it (sources_find: the round before's
  * periodic sources, and the runs slowed after their marks, take their
  * runs first; then the slowed runs leave the events, before the bursts
- * are sought). */
+ * are sought).  drawn: as the figures and --excess show it (drawn_as),
+ * not as the counts take it. */
 static int attribute(const struct diagnosis *d, double at, double t, double r, double floor,
-		     size_t p)
+		     size_t p, int drawn)
 {
 	/* (whichever threshold is lower: a claim is an event) */
 	double look = fmin(jitter_look(&d->jitter, p), jitter_threshold(&d->jitter, p));
@@ -284,7 +307,7 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 	    (s < 0 || d->sources.s[s].kind == SOURCE_BURSTS))
 		return ATTRIBUTED_SLOWED;
 	if (s >= 0)
-		return s;
+		return drawn ? drawn_as(d, s, at, t, p, cost) : s;
 	if (!claim)
 		return ATTRIBUTED_JITTER;
 	s = sources_of_event(&d->sources, at, t, p, cost);
@@ -293,7 +316,7 @@ static int attribute(const struct diagnosis *d, double at, double t, double r, d
 
 /* Record r's attribution (number i), ATTRIBUTED_SLOWED among them. */
 static int attribute_record(const struct diagnosis *d, const struct point_set *s, uint64_t i,
-			    const struct spool_record *r, double *residual)
+			    const struct spool_record *r, double *residual, int drawn)
 {
 	if (r->i >= s->count) {
 		if (residual)
@@ -308,13 +331,13 @@ static int attribute_record(const struct diagnosis *d, const struct point_set *s
 		return ATTRIBUTED_NONE;
 	double at = r->at == SPOOL_NO_AT || d->runs.at0 == SPOOL_NO_AT ? -1
 		    : (double)(r->at - d->runs.at0);
-	return attribute(d, at, r->t, r->t - sp * floor, floor, r->i);
+	return attribute(d, at, r->t, r->t - sp * floor, floor, r->i, drawn);
 }
 
 int diagnosis_attribute(const struct diagnosis *d, const struct point_set *s, uint64_t i,
 			const struct spool_record *r, double *residual)
 {
-	int a = attribute_record(d, s, i, r, residual);
+	int a = attribute_record(d, s, i, r, residual, 1);
 	return a == ATTRIBUTED_SLOWED ? ATTRIBUTED_SPEED : a;
 }
 
@@ -378,7 +401,7 @@ static int count_all(struct analysis *a)
 	if (rs->count == rs->total) {
 		for (size_t i = 0; i < rs->count; i++) {
 			const struct model_run *u = &rs->r[i];
-			int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
+			int s = attribute(d, u->at, u->t, u->r, u->floor, u->point, 0);
 			m->slowed += s == ATTRIBUTED_SLOWED;
 			if (s < ATTRIBUTED_UNEXPLAINED)
 				continue;
@@ -394,7 +417,7 @@ static int count_all(struct analysis *a)
 		return -1;
 	while ((got = spool_get(&a->spool, &r)) == 1) {
 		double res;
-		int s = attribute_record(d, &a->points, i++, &r, &res);
+		int s = attribute_record(d, &a->points, i++, &r, &res, 0);
 		m->slowed += s == ATTRIBUTED_SLOWED;
 		if (s < ATTRIBUTED_UNEXPLAINED)
 			continue;
@@ -430,7 +453,7 @@ static void rates_of_all(struct diagnosis *d)
 	double in_sample[SOURCES_MAX] = { 0 };
 	for (size_t i = 0; i < rs->count; i++) {
 		const struct model_run *u = &rs->r[i];
-		int s = attribute(d, u->at, u->t, u->r, u->floor, u->point);
+		int s = attribute(d, u->at, u->t, u->r, u->floor, u->point, 0);
 		if (s >= 0 && d->sources.s[s].kind == SOURCE_RANDOM)
 			in_sample[s] += random_events_in(&d->sources.s[s],
 							 u->r - d->jitter.typical[u->point]);

@@ -70,6 +70,21 @@ check "attribution: 99% of the runs right" \
 check "attribution: the slowed runs are the speed's, not a source's" \
 	sh -c "! grep -q 'truth speed  *said source' '$T/score'"
 
+# A stop of about 2 ms at random, 25 a second, holds the marks of a 1 ms
+# timer of 50 us whatever its start: its runs are drawn as the stops'
+# source, not the timer's (every one had been, and the stops' source,
+# named, had no run of its own in the figures).
+"$DISTURB" --seed 1 --seconds 3 --periodic 1000:50 --random 25:1600 --random 7000:25 \
+	--truth-runs "$T/struth" > "$T/s"
+"$ANALYZE" --excess "$T/sx" "$T/s" > /dev/null || fail "analyze of the stops exited $?"
+stops=$(sed -n 's/^# \(source[1-8]\): at random, .* each [0-9.]* ms$/\1/p' "$T/sx")
+check "the stops: named at random, of milliseconds ($stops)" [ -n "$stops" ]
+check "the stops: the runs of a millisecond's excess and more are theirs" \
+	awk -v s="$stops" -v ns="$(header_value "$T/s" unit_ns)" '!/^#/ && $4 * ns > 1e6 { n++; if ($6 == s) k++ }
+		END { exit !(n > 10 && k == n) }' "$T/sx"
+check "the stops: attribution 99% right" \
+	python3 "$(dirname "$0")/../tools/attribution.py" --min 0.99 "$T/sx" "$T/struth"
+
 # The figures draw what the column says: the model's histogram (every run,
 # by class: residual.txt) holds as many runs of each class as the column.
 if [ -n "$plot" ]; then
