@@ -33,36 +33,46 @@ double source_taken_marks(const struct run_sample *rs, const struct source *s,
 	return marks_held(&s->marks, u->at, t) - source_floor_held(s, u->point, u->floor);
 }
 
-/* The rate of events over the runs' time, from each point's runs with
- * an event or not (e[p] of n[p], of mean length t[p]): the maximum of
- * the likelihood of a run of length t holding none at exp(-rate t),
- * where its slope in the rate, the sum over the points of
- * e t / (exp(rate t) - 1) - (n - e) t, falls through 0 (it falls as the
- * rate grows), by bisection in the log of the rate.  0 where no run
- * holds one, INFINITY where every run does. */
-static double event_rate(const double *n, const double *e, const double *t, size_t points)
+/* The slope in the rate of the likelihood below, at rate. */
+static double rate_slope(const double *n, const double *e, const double *t, size_t points,
+			 double rate)
 {
-	double none = 0, some = 0, shortest = INFINITY, longest = 0;
-	for (size_t p = 0; p < points; p++) {
-		none += n[p] - e[p], some += e[p];
-		if (n[p] > 0 && t[p] > 0)
-			shortest = fmin(shortest, t[p]), longest = fmax(longest, t[p]);
-	}
-	if (!(some > 0) || !(longest > 0))
-		return 0;
-	if (!(none > 0))
-		return INFINITY;
-	/* between a rate that puts a hundredth of an event in the longest
-	 * run and one that puts 50 in the shortest */
-	double lo = log(0.01 / longest), hi = log(50 / shortest);
-	for (int it = 0; it < 100 && hi - lo > 1e-6; it++) {
-		double mid = (lo + hi) / 2, rate = exp(mid), slope = 0;
-		for (size_t p = 0; p < points; p++) {
+	double slope = 0;
+	for (size_t p = 0; p < points; p++)
+		if (t[p] > 0) {
 			if (e[p] > 0)
 				slope += e[p] * t[p] / expm1(rate * t[p]);
 			slope -= (n[p] - e[p]) * t[p];
 		}
-		if (slope > 0)
+	return slope;
+}
+
+/* The rate of events over the runs' time, from each point's runs with
+ * an event or not (e[p] of n[p], of mean length t[p]; points of no
+ * length are left out): the maximum of the likelihood of a run of
+ * length t holding none at exp(-rate t), where its slope in the rate,
+ * the sum over the points of e t / (exp(rate t) - 1) - (n - e) t, falls
+ * through 0 (it falls as the rate grows), by bisection in the log of
+ * the rate.  At half the events over all the runs' time the slope is
+ * above 0 (t / (exp(rate t) - 1) >= 1 / rate - t / 2): the search
+ * starts there, and ends where it is below 0.  0 where no run holds
+ * one, INFINITY where every run does. */
+static double event_rate(const double *n, const double *e, const double *t, size_t points)
+{
+	double none = 0, some = 0, all = 0;
+	for (size_t p = 0; p < points; p++)
+		if (t[p] > 0)
+			none += n[p] - e[p], some += e[p], all += n[p] * t[p];
+	if (!(some > 0) || !(all > 0))
+		return 0;
+	if (!(none > 0))
+		return INFINITY;
+	double lo = log(some / (2 * all)), hi = lo + 1;
+	for (int it = 0; it < 200 && rate_slope(n, e, t, points, exp(hi)) > 0; it++)
+		lo = hi, hi += 1;
+	for (int it = 0; it < 100 && hi - lo > 1e-6; it++) {
+		double mid = (lo + hi) / 2;
+		if (rate_slope(n, e, t, points, exp(mid)) > 0)
 			lo = mid;
 		else
 			hi = mid;
