@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "select.h"
 #include "tick.h"
 
 enum {
@@ -90,6 +91,22 @@ static uint64_t difference_over(const struct clock_setup *s, uint64_t tick,
 	return b - a;
 }
 
+/* The time between two reads in a row, in clock units: the median of
+ * MEAN_STEP_PAIRS differences of two reads that the clock stepped
+ * between (a difference over a span overshoots it by up to that). */
+static double read_interval(const struct clock_setup *s)
+{
+	double d[MEAN_STEP_PAIRS];
+	size_t m = 0;
+	uint64_t deadline = clock_reference_ns() + MEAN_STEP_WAIT_NS;
+	while (m < MEAN_STEP_PAIRS && clock_reference_ns() < deadline) {
+		uint64_t a = read_setup(s), b = read_setup(s);
+		if (b != a)
+			d[m++] = (double)(b - a);
+	}
+	return m > 0 ? select_kth(d, m, m / 2) : 0;
+}
+
 /*
  * A clock in ns converted from a counter whose period is no whole number
  * of ns (CLOCK_MONOTONIC on a TSC stepping 26 units of 2.596 GHz) steps by
@@ -100,30 +117,6 @@ static uint64_t difference_over(const struct clock_setup *s, uint64_t tick,
  * the steps are whole ticks (tick_uneven says not) or the clock is too
  * slow to tell in a few ms.
  */
-/* The time between two reads in a row, in clock units: the median of
- * MEAN_STEP_PAIRS differences of two reads that the clock stepped
- * between (a difference over a span overshoots it by up to that). */
-static double read_interval(const struct clock_setup *s)
-{
-	uint64_t d[MEAN_STEP_PAIRS];
-	size_t m = 0;
-	uint64_t deadline = clock_reference_ns() + MEAN_STEP_WAIT_NS;
-	while (m < MEAN_STEP_PAIRS && clock_reference_ns() < deadline) {
-		uint64_t a = read_setup(s), b = read_setup(s);
-		if (b != a)
-			d[m++] = b - a;
-	}
-	if (m == 0)
-		return 0;
-	for (size_t i = 1; i < m; i++)	/* (few: an insertion sort) */
-		for (size_t j = i; j > 0 && d[j - 1] > d[j]; j--) {
-			uint64_t x = d[j];
-			d[j] = d[j - 1];
-			d[j - 1] = x;
-		}
-	return (double)d[m / 2];
-}
-
 static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
 {
 	double step = (double)tick;
@@ -136,7 +129,11 @@ static double measure_mean_step(const struct clock_setup *s, uint64_t tick)
 	 * slower (monotonic-raw's 8-tick differences of 80 ns read 130 to
 	 * 160 under two MPI ranks' polling, beyond 1.5 spans, and the mean
 	 * step was given up for them as switched out, the header then
-	 * claiming even steps of 10 ns in 14 collections of 25) */
+	 * claiming even steps of 10 ns in 14 collections of 25).  Past the
+	 * span by one read's interval and a tick at most, where reads keep
+	 * their pace; twice the median interval lets them slow to twice it
+	 * within the measurement, and still counts a difference that holds a
+	 * switch-out (thousands of intervals) as one */
 	double over = 2 * read_interval(s);
 	for (uint64_t span = 8; span <= 8192; span *= 4) {
 		double sum_d = 0, sum_k = 0;
