@@ -142,6 +142,7 @@ struct level_floors {
 	size_t lo, hi, count;
 	double floor[LEVEL_BLOCKS];	/* 0: none known, every bin taken */
 	double bound[LEVEL_BLOCKS];	/* the block's highest over its floor */
+	size_t at[LEVEL_BLOCKS];	/* the block's highest power's bin */
 };
 
 static void level_floors(const double *x, size_t lo, size_t hi, const struct level_curve *lc,
@@ -155,8 +156,10 @@ static void level_floors(const double *x, size_t lo, size_t hi, const struct lev
 	for (size_t b = 0; b < fl->count; b++) {
 		size_t a = lo + b * LEVEL_BLOCK, e = a + LEVEL_BLOCK - 1 > hi ? hi : a + LEVEL_BLOCK - 1;
 		double top = 0;
+		fl->at[b] = a;
 		for (size_t j = a; j <= e; j++)
-			top = x[j] > top ? x[j] : top;
+			if (x[j] > top)
+				top = x[j], fl->at[b] = j;
 		double m = fmin(periodogram_level_at(lc, (double)a), periodogram_level_at(lc, (double)e));
 		double fa = log((double)a), fe = log((double)e);
 		for (size_t h = 0; h < lc->nb; h++)
@@ -187,11 +190,7 @@ static double level_top(const double *x, size_t lo, size_t hi, double *scratch,
 	 * that could pass it */
 	double top = 0;
 	for (size_t b = 0; b < fl->count; b++) {
-		size_t a = lo + b * LEVEL_BLOCK, e = a + LEVEL_BLOCK - 1 > hi ? hi : a + LEVEL_BLOCK - 1;
-		size_t at = a;
-		for (size_t j = a; j <= e; j++)
-			at = x[j] > x[at] ? j : at;
-		double v = over_level(x, lc, at);
+		double v = over_level(x, lc, fl->at[b]);
 		top = v > top ? v : top;
 	}
 	for (size_t j = lo; j <= hi; j++)
