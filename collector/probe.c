@@ -188,7 +188,10 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 {
 	size_t seen[PROBE_STEPS], k = 0;	/* the judged doublings so far */
 	size_t end = last_judged(t, u, count);
-	*out = (struct probe_regime){ .n_stop = count ? n[count - 1] : 0 };
+	*out = (struct probe_regime){
+		.n_stop = count ? n[count - 1] : 0,
+		.blind_from = end + 1 < count ? n[end] : 0,
+	};
 	for (size_t i = 0; i + 1 <= end && i < PROBE_STEPS; i++) {
 		if (!judged(t, u, i))
 			continue;
@@ -422,7 +425,7 @@ int probe_regime(struct kernel *k, const struct probe_partner *partner,
 			return 0;
 		from = jump + 1;
 	}
-	*out = (struct probe_regime){ .n_stop = n[count - 1] };
+	probe_regime_judge(n, t, u, count, count, out);	/* none confirmed */
 	return 0;
 }
 

@@ -104,6 +104,11 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * as they ran (the thread's involuntary context switches) is not judged:
  * on a busy machine a run longer than a scheduler slice is preempted
  * nearly every time and a short one seldom, which looked like a jump.
+ * Where no jump is found but the doublings from some N to the largest
+ * were all too scattered to judge (a machine so busy that no two passes'
+ * minima of runs past some length agree), the probe says from where it
+ * was blind (blind_from): the plan goes on, and says so, since no jump
+ * seen is not no jump there.
  */
 #define PROBE_STEPS 66		/* doublings: N = 1 .. 2^64 */
 #define PROBE_PASSES 3
@@ -131,6 +136,10 @@ struct probe_regime {
 				 * below the jump's start) */
 	int unjudged;		/* a doubling just below the jump was too
 				 * scattered to judge (n_stop is below it) */
+	uint64_t blind_from;	/* no jump: every doubling from this N to
+				 * the largest was too scattered to judge, so
+				 * a jump there would go unseen (0: the last
+				 * doubling was judged) */
 };
 
 /* partner: NULL, or the kernel timed in turn with k (probe_partner).

@@ -127,6 +127,7 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	char err[512];
 	struct probe_regime reg = { 0 }, r;
 	double stop = 0;	/* in A's N */
+	double blind = 0;	/* in A's N: the probe saw nothing from there */
 	*jumped = 0;
 	if (n_auto_max(s) != UINT64_MAX)	/* --max-n, or a kernel's own cap */
 		return 0;
@@ -151,9 +152,20 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 			*below_ns = i ? r.unit_ns * b_scale : r.unit_ns;
 			who = s->kernels < 2 ? "" : i ? "B's " : "A's ";
 		}
+		double b = (double)r.blind_from / scale;
+		if (r.blind_from > 0 && (blind == 0 || b < blind))
+			blind = b;
 	}
-	if (!reg.jump)
+	if (!reg.jump) {
+		char where[64] = "at any N";
+		if (blind > 1)
+			snprintf(where, sizeof where, "from N=%.0f on", blind);
+		if (blind > 0)
+			fprintf(stderr,
+				"%s: note: the probe could not judge the cost per unit %s: its timings scattered too much (a busy machine?); a change of regime there would go unseen (analyze's bend check still sees one in the data)\n",
+				s->opt->prog, where);
 		return 0;
+	}
 	char from[64] = "";
 	if (reg.gradual || reg.unjudged)
 		snprintf(from, sizeof from, ", %s from N=%llu on",

@@ -55,13 +55,23 @@ done
 # where it begins on a quiet machine, and below its steepest part (2x and
 # more) always: on a loaded one the 1.5x doubling's rounds can scatter too
 # much to be confirmed (tests/unit/test_probe.c checks the rule itself).
+# A machine so busy that no doubling from the rise on could be judged
+# (both cores taken: 1 collection in 9 here) must say so, never plan on
+# past the rise in silence; up to two tries, as for the steps.
 at=65536
-"$COLLECT" --kernel "$K" --kernel-arg "$at:g" --clock monotonic --precision 1e-7 \
-	--budget "$(budget_for $at)" -q -o "$T/g" 2> "$T/err" ||
-	fail "collect (gradual) exited $?: $(cat "$T/err")"
-echo "gradual from $at: $(header_value "$T/g" max_n_reason); largest N $(maxn "$T/g")"
-check "gradual: the plan stops before the steepest part ($(maxn "$T/g") <= $((4 * at)))" \
-	[ "$(maxn "$T/g")" -le $((4 * at)) ]
+gradual_case() {
+	"$COLLECT" --kernel "$K" --kernel-arg "$at:g" --clock monotonic --precision 1e-7 \
+		--budget "$(budget_for $at)" -q -o "$T/g" 2> "$T/err" ||
+		fail "collect (gradual) exited $?: $(cat "$T/err")"
+	cat "$T/err"
+	echo "gradual from $at: $(header_value "$T/g" max_n_reason); largest N $(maxn "$T/g")"
+	blind=$(sed -n -e 's/.*could not judge the cost per unit from N=\([0-9]*\) on.*/\1/p' \
+		-e 's/.*could not judge the cost per unit at any N.*/1/p' "$T/err")
+	[ "$(maxn "$T/g")" -le $((4 * at)) ] || { [ -n "$blind" ] && [ "$blind" -le $((4 * at)) ]; }
+}
+tries 2 gradual_case || :
+check "gradual: the plan stops before the steepest part ($(maxn "$T/g") <= $((4 * at))), or says it could not judge it (from N=${blind:-none}) (try $try)" \
+	sh -c "[ '$(maxn "$T/g")' -le $((4 * at)) ] || { [ -n '$blind' ] && [ '${blind:-0}' -le $((4 * at)) ]; }"
 
 "$COLLECT" --kernel "$K" --clock monotonic --precision 1e-6 --budget 1 \
 	--max-n 300000 -q -o "$T/m" 2> "$T/err" || fail "collect --max-n exited $?: $(cat "$T/err")"

@@ -3,7 +3,8 @@
  * each doubling, at any speed; quiet on linear costs, on a large fixed
  * cost and on a single slow N; a jump where the cost per unit steps up for
  * good, at the step, however short the runs there are; a gradual rise
- * stopped where it begins.  And the cost probe (probe_kernel): not fooled
+ * stopped where it begins; blind doublings up to the end said, never taken
+ * for no jump.  And the cost probe (probe_kernel): not fooled
  * into a cost many times too small by a shorter N whose first runs were
  * all slowed.
  */
@@ -216,6 +217,38 @@ static void test_unjudged_below_jump(void **state)
 	assert_int_equal(r.n_stop, 1 << 11);
 }
 
+/* Doublings from some N to the end all too scattered to judge (a machine
+ * so busy that long runs' minima never agree): no jump is claimed, and the
+ * judgement says from where it was blind; where the last doubling is
+ * judged, it says nothing. */
+static void test_blind_to_the_end(void **state)
+{
+	(void)state;
+	struct curve k = { 40, 0.27, 1 << 17, 2, 20 };
+	uint64_t n[COUNT];
+	double t[COUNT], u[COUNT];
+	struct probe_regime r;
+	costs(&k, n, t, u);
+	for (size_t i = 16; i < COUNT; i++)
+		u[i] = t[i];
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_false(r.jump);
+	assert_int_equal(r.blind_from, 1 << 15);
+	/* one pass slow at a middle N only: judged past it, not blind */
+	k.at = UINT64_MAX;
+	costs(&k, n, t, u);
+	u[16] = t[16];
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_false(r.jump);
+	assert_int_equal(r.blind_from, 0);
+	/* a step found: the plan stops there, and blind_from is not used */
+	k.at = 1 << 17;
+	costs(&k, n, t, u);
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_true(r.jump);
+	assert_int_equal(r.blind_from, 0);
+}
+
 /* The confirmation: a machine that turns slow between two timings makes
  * one round's ratio jump; that alone is no regime.  A real step shows in
  * every round, and one round spoilt by noise does not hide it. */
@@ -294,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_slow_drift_is_quiet),
 		cmocka_unit_test(test_gradual_rise),
 		cmocka_unit_test(test_unjudged_below_jump),
+		cmocka_unit_test(test_blind_to_the_end),
 		cmocka_unit_test(test_confirm_rounds),
 		cmocka_unit_test(test_slowed_shorter_n),
 	};
