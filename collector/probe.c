@@ -224,9 +224,17 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 					break;
 				start--;
 			}
+			/* the confirmations' reference: the regime's longest
+			 * doubling of the window (the clock's resolution
+			 * weighs least on it), below the rise */
+			size_t side = ref;
+			for (size_t a = k - w; a < k; a++)
+				if (seen[a] > side &&
+				    marginal(n, t, seen[a], seen[a] + 1) <= PROBE_REGIME_RISING * low)
+					side = seen[a];
 			*out = (struct probe_regime){
 				.jump = 1, .n_stop = n[start], .n_after = n[i + 1],
-				.n_ref = n[ref], .ratio = marginal(n, t, i, i + 1) / low,
+				.n_ref = n[side], .ratio = marginal(n, t, i, i + 1) / low,
 				.unit_ns = low, .gradual = rising, .unjudged = unjudged,
 			};
 			return;
@@ -235,12 +243,19 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 	}
 }
 
-int probe_confirm_judge(const double *ratio, size_t rounds)
+int probe_confirm_judge(const double *ratio, size_t rounds, double alpha)
 {
 	size_t shown = 0;
 	for (size_t i = 0; i < rounds; i++)
 		shown += ratio[i] >= PROBE_REGIME_JUMP;
-	return rounds > 0 && shown + 1 >= rounds;
+	/* P(Binomial(rounds, 1/2) >= shown) */
+	double term = ldexp(1, -(int)rounds), tail = 0;	/* C(rounds, j) / 2^rounds */
+	for (size_t j = 0; j <= rounds; j++) {
+		if (j >= shown)
+			tail += term;
+		term = term * (double)(rounds - j) / (double)(j + 1);
+	}
+	return rounds > 0 && tail <= alpha;
 }
 
 /* The reference clock's resolution as a probe sees it: the smallest
@@ -287,42 +302,6 @@ static int timed(struct kernel *k, const struct probe_partner *p, uint64_t n,
 	return 0;
 }
 
-/* The marginal of the jump's doubling over the lowest one's, timed side by
- * side in a few rounds, the order turned each round; the jump stands only
- * if nearly every round shows it. */
-static int confirm_jump(struct kernel *k, const struct probe_partner *p,
-			const uint64_t *n, const int *runs, size_t ref, size_t jump,
-			struct probe_regime *r, char *err, size_t err_len)
-{
-	enum { ROUNDS = 9 };
-	const size_t at[4] = { ref, ref + 1, jump, jump + 1 };
-	double ratio[ROUNDS];
-	for (int i = 0; i < ROUNDS; i++) {
-		double t[4];
-		for (int j = 0; j < 4; j++) {
-			int q = i % 2 ? 3 - j : j;
-			if (timed(k, p, n[at[q]], 3 * runs[at[q]], &t[q], err,
-				  err_len) != 0)
-				return -1;
-		}
-			ratio[i] = ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
-			   ((t[1] - t[0]) / (double)(n[at[1]] - n[at[0]]));
-	}
-	if (!probe_confirm_judge(ratio, ROUNDS)) {
-		r->jump = 0;
-		return 0;
-	}
-	double sorted[ROUNDS];
-	for (int i = 0; i < ROUNDS; i++) {
-		int j = i;
-		for (; j > 0 && sorted[j - 1] > ratio[i]; j--)
-			sorted[j] = sorted[j - 1];
-		sorted[j] = ratio[i];
-	}
-	r->ratio = sorted[ROUNDS / 2];
-	return 0;
-}
-
 /* Index of value v in the ascending n[0..count). */
 static size_t index_of(const uint64_t *n, size_t count, uint64_t v)
 {
@@ -331,6 +310,97 @@ static size_t index_of(const uint64_t *n, size_t count, uint64_t v)
 		i++;
 	return i;
 }
+
+enum { SIDE_ROUNDS = 9 };
+
+/* The marginal of doubling i over that of doubling ref, timed side by side
+ * in SIDE_ROUNDS rounds, the order turned each round: each round's ratio, and
+ * their median in *median. */
+static int side_by_side(struct kernel *k, const struct probe_partner *p,
+			const uint64_t *n, const int *runs, size_t ref, size_t i,
+			double *ratio, double *median, char *err, size_t err_len)
+{
+	const size_t at[4] = { ref, ref + 1, i, i + 1 };
+	double sorted[SIDE_ROUNDS];
+	for (int r = 0; r < SIDE_ROUNDS; r++) {
+		double t[4];
+		for (int j = 0; j < 4; j++) {
+			int q = r % 2 ? 3 - j : j;
+			if (timed(k, p, n[at[q]], 3 * runs[at[q]], &t[q], err,
+				  err_len) != 0)
+				return -1;
+		}
+		ratio[r] = ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
+			   ((t[1] - t[0]) / (double)(n[at[1]] - n[at[0]]));
+		int j = r;
+		for (; j > 0 && sorted[j - 1] > ratio[r]; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = ratio[r];
+	}
+	*median = sorted[SIDE_ROUNDS / 2];
+	return 0;
+}
+
+/* The jump's doubling against the lowest one's, side by side; the jump
+ * stands only if nearly every round shows it. */
+static int confirm_jump(struct kernel *k, const struct probe_partner *p,
+			const uint64_t *n, const int *runs, size_t ref, size_t jump,
+			struct probe_regime *r, char *err, size_t err_len)
+{
+	double ratio[SIDE_ROUNDS], median;
+	if (side_by_side(k, p, n, runs, ref, jump, ratio, &median, err, err_len) != 0)
+		return -1;
+	if (probe_confirm_judge(ratio, SIDE_ROUNDS, PROBE_CONFIRM_ALPHA)) {
+		r->ratio = median;
+		return 0;
+	}
+	/* not nearly every round, but most: as many rounds again decide,
+	 * under a stricter rule */
+	double more[2 * SIDE_ROUNDS];
+	size_t shown = 0;
+	for (int i = 0; i < SIDE_ROUNDS; i++)
+		shown += ratio[i] >= PROBE_REGIME_JUMP;
+	r->jump = 0;
+	if (2 * shown <= SIDE_ROUNDS)
+		return 0;
+	memcpy(more, ratio, sizeof ratio);
+	if (side_by_side(k, p, n, runs, ref, jump, more + SIDE_ROUNDS, &median, err,
+			 err_len) != 0)
+		return -1;
+	if (probe_confirm_judge(more, 2 * SIDE_ROUNDS, PROBE_CONFIRM_ALPHA_MORE)) {
+		r->jump = 1;
+		r->ratio = median;
+	}
+	return 0;
+}
+
+/* Below a confirmed jump, the doublings that already rise, each timed side
+ * by side with the regime's: the passes' minima can mix the machine's
+ * speeds across N (a neighbour that comes and goes on the core's sibling:
+ * N timed only while it ran look as fast per unit as the faster N above
+ * them, and a 2x doubling of a gradual rise read 1.1x), where side-by-side
+ * rounds share them.  The plan stops below every doubling whose median
+ * round rises PROBE_REGIME_RISING x or more: stopping a doubling too low
+ * costs half the range, crossing a rise mixes two regimes. */
+static int walk_back(struct kernel *k, const struct probe_partner *p,
+		     const uint64_t *n, const int *runs, size_t count, size_t ref,
+		     struct probe_regime *r, char *err, size_t err_len)
+{
+	size_t start = index_of(n, count, r->n_stop);
+	while (start > ref + 1) {
+		double ratio[SIDE_ROUNDS], median;
+		if (side_by_side(k, p, n, runs, ref, start - 1, ratio, &median,
+				 err, err_len) != 0)
+			return -1;
+		if (!(median >= PROBE_REGIME_RISING))
+			break;
+		r->gradual = 1;
+		start--;
+	}
+	r->n_stop = n[start];
+	return 0;
+}
+
 
 /* t[i]: the smallest of the passes' minima at N_i; u[i]: the second
  * smallest minus it, at least floor_ns (INFINITY with fewer than two). */
@@ -418,11 +488,12 @@ int probe_regime(struct kernel *k, const struct probe_partner *partner,
 		if (!out->jump)
 			return 0;
 		size_t jump = index_of(n, count, out->n_after) - 1;
-		if (confirm_jump(k, partner, n, runs, index_of(n, count, out->n_ref),
-				 jump, out, err, err_len) != 0)
+		size_t ref = index_of(n, count, out->n_ref);
+		if (confirm_jump(k, partner, n, runs, ref, jump, out, err, err_len) != 0)
 			return -1;
 		if (out->jump)
-			return 0;
+			return walk_back(k, partner, n, runs, count, ref, out, err,
+					 err_len);
 		from = jump + 1;
 	}
 	probe_regime_judge(n, t, u, count, count, out);	/* none confirmed */

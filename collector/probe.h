@@ -97,10 +97,17 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * too scattered to judge (where the rise began is unknown: on a loaded
  * machine the runs at the step's N were preempted in every pass).  A slow stretch
  * of the machine can fake a jump (a guest's speed can drop by a third for
- * a tenth of a second): it counts only once both doublings, the lowest and
- * the jump, timed side by side in nine more rounds, show it in all rounds
- * but one (probe_confirm_judge); a candidate that is not confirmed is
- * passed over, and the next one tried (PROBE_CANDIDATES at most).  An N whose runs were preempted as often
+ * a tenth of a second): it counts only once both doublings, the regime's
+ * longest and the jump, timed side by side in nine more rounds (eighteen
+ * where the nine are unclear), show it in nearly all of them
+ * (probe_confirm_judge: the rule, with its false-alarm rate); a candidate
+ * that is not confirmed is passed over, and the next one tried
+ * (PROBE_CANDIDATES at most).  Below
+ * a confirmed jump the doublings are timed side by side with the regime's
+ * too, each in turn downwards, and the plan stops below every one whose
+ * median round rises PROBE_REGIME_RISING x: the passes' minima can mix
+ * the machine's speeds across N, and so hide a rise that rounds side by
+ * side show.  An N whose runs were preempted as often
  * as they ran (the thread's involuntary context switches) is not judged:
  * on a busy machine a run longer than a scheduler slice is preempted
  * nearly every time and a short one seldom, which looked like a jump.
@@ -128,8 +135,9 @@ struct probe_regime {
 	int jump;		/* 1: a jump was found */
 	uint64_t n_stop;	/* the largest N of the regime below it */
 	uint64_t n_after;	/* the end of the doubling that jumped */
-	uint64_t n_ref;		/* the start of the doubling with the lowest
-				 * marginal below */
+	uint64_t n_ref;		/* the start of the reference doubling that
+				 * confirmations time side by side: the
+				 * regime's longest of the window below */
 	double ratio;		/* marginal of the jump / the lowest below */
 	double unit_ns;		/* the lowest marginal below, ns per unit */
 	int gradual;		/* the rise began before the jump (n_stop is
@@ -158,9 +166,21 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 #define PROBE_CANDIDATES 6
 
 /* The confirmation's rule: ratio[i] is round i's marginal cost of the
- * jump's doubling over the lowest one's, each timed next to the other.
- * 1 if every round but one at most shows the jump. */
-int probe_confirm_judge(const double *ratio, size_t rounds);
+ * jump's doubling over the reference's, each timed next to the other; a
+ * round shows the jump where it is PROBE_REGIME_JUMP or more.  With no
+ * jump, a round shows one only where a change of the machine's speed
+ * between its timings spoils it, and then at most half the time (the
+ * slowed timing is as likely the reference's or its doubling's start as
+ * the jump's end).  So even were every round spoilt, the rounds showing a
+ * jump that is not there are at most Binomial(rounds, 1/2): 1 when so
+ * many show it that this had a chance of alpha or less.  Nine rounds at
+ * PROBE_CONFIRM_ALPHA: 8 of 9 (1.95%); where 5 to 7 show it, nine more,
+ * and 15 of the 18 at PROBE_CONFIRM_ALPHA_MORE (0.38%); a false jump in
+ * all at most 2.3% of candidates, even on a machine that spoils every
+ * round (tests/unit/test_probe.c, test_confirm_rounds). */
+#define PROBE_CONFIRM_ALPHA 0.02
+#define PROBE_CONFIRM_ALPHA_MORE 0.005
+int probe_confirm_judge(const double *ratio, size_t rounds, double alpha);
 
 /*
  * What the partner does to a kernel's cost: its marginal cost from lo to

@@ -250,23 +250,33 @@ static void test_blind_to_the_end(void **state)
 }
 
 /* The confirmation: a machine that turns slow between two timings makes
- * one round's ratio jump; that alone is no regime.  A real step shows in
- * every round, and one round spoilt by noise does not hide it. */
+ * a round's ratio jump; a few such rounds are no regime.  A real step
+ * shows in nearly every round, and one round spoilt by noise does not
+ * hide it.  The counts follow from the binomial tail (probe.h): 8 of 9 at
+ * 2%, 15 of 18 at 0.5%, and 5 rounds can confirm nothing at 2%. */
 static void test_confirm_rounds(void **state)
 {
 	(void)state;
-	const double one_slow[5] = { 1.02, 1.28, 0.99, 1.01, 1.0 };
-	const double two_slow[5] = { 1.3, 1.28, 0.99, 1.01, 1.0 };
-	const double step[5] = { 1.95, 1.9, 1.97, 1.2, 1.96 };
-	const double step_all[5] = { 1.95, 1.9, 1.97, 1.93, 1.96 };
-	const double unknown[5] = { 0.0 / 0.0, 1.9, 1.97, 0.0 / 0.0, 1.96 };
-	assert_false(probe_confirm_judge(one_slow, 5));
-	assert_false(probe_confirm_judge(two_slow, 5));
-	assert_true(probe_confirm_judge(step, 5));
-	assert_true(probe_confirm_judge(step_all, 5));
-	assert_false(probe_confirm_judge(step, 0));
+	const double a = PROBE_CONFIRM_ALPHA, b = PROBE_CONFIRM_ALPHA_MORE;
+	const double one_slow[9] = { 1.02, 1.28, 0.99, 1.01, 1.0, 1.0, 0.98, 1.01, 1.0 };
+	const double step[9] = { 1.95, 1.9, 1.97, 1.2, 1.96, 2.0, 1.99, 1.94, 1.93 };
+	const double step_two[9] = { 1.95, 1.9, 1.97, 1.2, 1.96, 0.8, 1.99, 1.94, 1.93 };
+	const double unknown[9] = { 0.0 / 0.0, 1.9, 1.97, 0.0 / 0.0, 1.96, 2, 2, 2, 2 };
+	assert_false(probe_confirm_judge(one_slow, 9, a));
+	assert_true(probe_confirm_judge(step, 9, a));
+	assert_false(probe_confirm_judge(step_two, 9, a));	/* 7 of 9 */
+	assert_false(probe_confirm_judge(step, 5, a));		/* 2^-5 > 2% */
+	assert_false(probe_confirm_judge(step, 0, a));
 	/* rounds whose runs were all preempted show nothing */
-	assert_false(probe_confirm_judge(unknown, 5));
+	assert_false(probe_confirm_judge(unknown, 9, a));
+	/* 18 rounds: 15 shown is enough at 0.5%, 14 is not */
+	double r18[18];
+	for (int i = 0; i < 18; i++)
+		r18[i] = i < 15 ? 2 : 1;
+	assert_true(probe_confirm_judge(r18, 18, b));
+	r18[14] = 1;
+	assert_false(probe_confirm_judge(r18, 18, b));
+	assert_true(probe_confirm_judge(r18, 18, 0.02));	/* 14: 1.5% */
 }
 
 /* A kernel that spins on the reference clock for ns_per_n x n, and
