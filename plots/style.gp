@@ -74,7 +74,7 @@ set output ARG2
 # Point types: a small point for the many (samples, weak excesses), a mark
 # for the few (minima, strong ones); in a terminal (dumb) characters, so
 # that the two differ there too (both had drawn as "G").
-dot = (fmt eq "dumb") ? "." : 7
+dot = (fmt eq "dumb") ? "." : 5
 mark = (fmt eq "dumb") ? "o" : 7
 
 grey = "#b8b8b8"
