@@ -19,7 +19,7 @@ enum { GUARD_FILES = 8, GUARD_DIRS = 2 };
 
 /* What the signal handler must reach (the only globals): temporaries,
  * directories and their files (one may be inside the other: the last
- * guarded is removed first), a child.  A slot is filled before its flag
+ * guarded is removed first), children.  A slot is filled before its flag
  * or the count is set, and released before it is reused. */
 static struct {
 	char file[GUARD_FILES][PATH_MAX];
@@ -30,7 +30,7 @@ static struct {
 		size_t names_count;
 	} dir[GUARD_DIRS];
 	volatile sig_atomic_t dirs;
-	volatile pid_t child;
+	volatile pid_t child[OUTFILE_CHILDREN];
 	int installed;
 } guard;
 
@@ -40,10 +40,15 @@ static const int guarded_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ
  * raise; the paths are joined by hand. */
 static void on_fatal(int sig)
 {
-	pid_t child = guard.child;
-	if (child > 0) {
-		kill(child, SIGKILL);
-		waitpid(child, NULL, 0);	/* it writes nothing more */
+	for (int i = 0; i < OUTFILE_CHILDREN; i++) {
+		pid_t child = guard.child[i];
+		if (child > 0)
+			kill(child, SIGKILL);
+	}
+	for (int i = 0; i < OUTFILE_CHILDREN; i++) {
+		pid_t child = guard.child[i];
+		if (child > 0)
+			waitpid(child, NULL, 0);	/* it writes nothing more */
 	}
 	for (int i = 0; i < GUARD_FILES; i++)
 		if (guard.file_used[i])
@@ -129,7 +134,18 @@ void outfile_unguard_dir(void)
 void outfile_guard_child(pid_t pid)
 {
 	install();
-	guard.child = pid;
+	for (int i = 0; i < OUTFILE_CHILDREN; i++)
+		if (guard.child[i] <= 0) {
+			guard.child[i] = pid;
+			return;
+		}
+}
+
+void outfile_unguard_child(pid_t pid)
+{
+	for (int i = 0; i < OUTFILE_CHILDREN; i++)
+		if (guard.child[i] == pid)
+			guard.child[i] = 0;
 }
 
 int outfile_check(const char *path, char *err, size_t err_len)

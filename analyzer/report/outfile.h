@@ -71,7 +71,12 @@ void outfile_guard_dir(const char *dir, const char (*names)[OUTFILE_NAME_MAX],
 		       size_t count);
 void outfile_unguard_dir(void);
 
-/* Guard a running child (SIGKILL and reap it); 0: none any more. */
+/* Guard a running child (SIGKILL and reap it), OUTFILE_CHILDREN at most
+ * at once (call with the guarded signals blocked, so that none ends
+ * analyze between the child's start and its guard); unguard it once
+ * reaped. */
+enum { OUTFILE_CHILDREN = 4 };
 void outfile_guard_child(pid_t pid);
+void outfile_unguard_child(pid_t pid);
 
 #endif /* SUBTICK_OUTFILE_H */

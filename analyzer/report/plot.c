@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "parallel.h"
 #include "plot_data.h"
 #include "report.h"
 
@@ -45,6 +46,11 @@ struct figure_set {
 };
 
 #define COUNT(x) (sizeof (x) / sizeof (x)[0])
+
+/* Figures drawn by one call at most: a set's (draw_all). */
+enum { PLOT_FIGURES_MAX = 8 };
+_Static_assert(COUNT(figures) <= PLOT_FIGURES_MAX && COUNT(trace_figures) <= PLOT_FIGURES_MAX,
+	       "draw_all: PLOT_FIGURES_MAX");
 
 _Static_assert(COUNT(figures) + COUNT(data_files) + COUNT(trace_figures) +
 	       COUNT(trace_data_files) <= PLOT_FILES_MAX, "plot_file_names: PLOT_FILES_MAX");
@@ -239,14 +245,13 @@ static void numbers(const struct analysis *a, char *out, size_t len)
 	}
 }
 
-/* Run gnuplot -c SCRIPT ARG1..ARG7 without a shell; its stderr goes to
- * errfd.  Returns its exit status, or -1 with errno when it cannot run. */
-static int run_gnuplot(char *const argv[], int errfd)
+/* Start gnuplot -c SCRIPT ARG1..ARG7 without a shell, guarded; its
+ * stderr goes to errfd.  Returns 0 with *pid, or -1 with errno when it
+ * cannot run. */
+static int spawn_gnuplot(char *const argv[], int errfd, pid_t *pid)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
-	pid_t pid;
-	int status;
 	sigset_t all, old, none;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, errfd, STDERR_FILENO);
@@ -261,9 +266,9 @@ static int run_gnuplot(char *const argv[], int errfd)
 	posix_spawnattr_setsigdefault(&at, &all);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 	sigprocmask(SIG_BLOCK, &all, &old);
-	int rc = posix_spawnp(&pid, "gnuplot", &fa, &at, argv, environ);
+	int rc = posix_spawnp(pid, "gnuplot", &fa, &at, argv, environ);
 	if (rc == 0)
-		outfile_guard_child(pid);
+		outfile_guard_child(*pid);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
@@ -271,13 +276,21 @@ static int run_gnuplot(char *const argv[], int errfd)
 		errno = rc;
 		return -1;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			outfile_guard_child(0);
+	return 0;
+}
+
+/* Wait for any gnuplot spawn_gnuplot started: its pid, with its exit
+ * status in *rc; -1 when none is left. */
+static pid_t wait_gnuplot(int *rc)
+{
+	int status;
+	pid_t pid;
+	while ((pid = waitpid(-1, &status, 0)) < 0)
+		if (errno != EINTR)
 			return -1;
-		}
-	outfile_guard_child(0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	outfile_unguard_child(pid);
+	*rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	return pid;
 }
 
 static void show_file(FILE *to, const char *path, int max_lines)
@@ -305,42 +318,112 @@ static void show_figures(const char *format, FILE *out, const char *dir,
 	}
 }
 
-/* One figure, in format; its gnuplot messages go to err only when it
- * fails.  strings: ARG4 to ARG8, and ARG9 unless NULL. */
-static int draw(const char *format, const char *scripts, const char *work,
-		const char *fig, char *const strings[6], FILE *err)
-{
+/* A figure being drawn: its script, its file, its gnuplot, what that
+ * printed and how it ended. */
+struct figure_job {
+	const char *fig;
 	char script[PATH_MAX], path[PATH_MAX];
-	if (snprintf(script, sizeof script, "%s/%s.gp", scripts, fig) >= (int)sizeof script ||
-	    snprintf(path, sizeof path, "%s/%s.%s", work, fig, extension(format)) >= (int)sizeof path) {
+	FILE *log;
+	pid_t pid;
+	int running, rc;
+};
+
+/* Start one figure, in format.  strings: ARG4 to ARG8, and ARG9 unless
+ * NULL.  -1 (said on err) when it cannot start. */
+static int draw_start(struct figure_job *j, const char *format, const char *scripts,
+		      const char *work, const char *fig, char *const strings[6], FILE *err)
+{
+	*j = (struct figure_job){ .fig = fig };
+	if (snprintf(j->script, sizeof j->script, "%s/%s.gp", scripts, fig) >= (int)sizeof j->script ||
+	    snprintf(j->path, sizeof j->path, "%s/%s.%s", work, fig, extension(format)) >=
+		    (int)sizeof j->path) {
 		fprintf(err, "analyze: %s: path too long\n", work);
 		return -1;
 	}
-	char *argv[] = { "gnuplot", "-c", script, (char *)work, path, (char *)format,
+	char *argv[] = { "gnuplot", "-c", j->script, (char *)work, j->path, (char *)format,
 			 strings[0], strings[1], strings[2], strings[3], strings[4], strings[5],
 			 NULL };
-	FILE *log = tmpfile();
-	if (log == NULL) {
+	j->log = tmpfile();
+	if (j->log == NULL) {
 		fprintf(err, "analyze: cannot create a temporary file: %s\n", strerror(errno));
 		return -1;
 	}
-	int rc = run_gnuplot(argv, fileno(log));
-	struct stat st;
-	if (rc == 0 && (stat(path, &st) != 0 || st.st_size == 0))
-		rc = -2;
-	if (rc == -1 && errno == ENOENT)
-		fprintf(err, "analyze: gnuplot is not installed (not on PATH): the report is complete, the figures were not drawn; install it with: apt-get install gnuplot-nox\n");
-	else if (rc == -1)
-		fprintf(err, "analyze: cannot run gnuplot: %s\n", strerror(errno));
-	else if (rc != 0) {
-		fprintf(err, "analyze: figure %s: gnuplot failed on %s (status %d):\n",
-			fig, script, rc);
-		rewind(log);
-		char line[512];
-		for (int i = 0; i < 10 && fgets(line, sizeof line, log); i++)
-			fprintf(err, "  %s", line);
+	if (spawn_gnuplot(argv, fileno(j->log), &j->pid) == 0) {
+		j->running = 1;
+		return 0;
 	}
-	fclose(log);
+	if (errno == ENOENT)
+		fprintf(err, "analyze: gnuplot is not installed (not on PATH): the report is complete, the figures were not drawn; install it with: apt-get install gnuplot-nox\n");
+	else
+		fprintf(err, "analyze: cannot run gnuplot: %s\n", strerror(errno));
+	fclose(j->log);
+	j->log = NULL;
+	return -1;
+}
+
+/* A figure whose gnuplot ended with status rc: 0 when it drew it. */
+static int draw_ended(struct figure_job *j, int rc)
+{
+	struct stat st;
+	j->running = 0;
+	j->rc = rc == 0 && (stat(j->path, &st) != 0 || st.st_size == 0) ? -2 : rc;
+	return j->rc;
+}
+
+/* A failed figure's gnuplot and what it printed, on err. */
+static void draw_say(const struct figure_job *j, FILE *err)
+{
+	fprintf(err, "analyze: figure %s: gnuplot failed on %s (status %d):\n", j->fig,
+		j->script, j->rc);
+	rewind(j->log);
+	char line[512];
+	for (int i = 0; i < 10 && fgets(line, sizeof line, j->log); i++)
+		fprintf(err, "  %s", line);
+}
+
+/* The figures figs[0..count) (PLOT_FIGURES_MAX at most), as many at once
+ * as analyze has workers (SUBTICK_THREADS, or the online CPUs; at most
+ * OUTFILE_CHILDREN): each is one gnuplot, a process of its own, and a
+ * figure of 200,000 samples takes it a second or more.  Once one fails,
+ * no other starts; the first failure in figs' order is said. */
+static int draw_all(const char *format, const char *scripts, const char *work,
+		    const char *const *figs, size_t count, char *const strings[6], FILE *err)
+{
+	struct figure_job job[PLOT_FIGURES_MAX];
+	size_t workers = parallel_workers(), started = 0, running = 0;
+	int rc = 0;
+	if (workers > OUTFILE_CHILDREN)
+		workers = OUTFILE_CHILDREN;
+	if (count > PLOT_FIGURES_MAX)
+		count = PLOT_FIGURES_MAX;	/* cannot be: figure_set's own */
+	for (;;) {
+		while (rc == 0 && started < count && running < workers) {
+			if (draw_start(&job[started], format, scripts, work, figs[started],
+				       strings, err) != 0)
+				rc = -1;	/* said */
+			else
+				started++, running++;
+		}
+		int status;
+		pid_t pid = running ? wait_gnuplot(&status) : -1;
+		if (pid < 0)
+			break;
+		for (size_t i = 0; i < started; i++)
+			if (job[i].running && job[i].pid == pid) {
+				running--;
+				if (draw_ended(&job[i], status) != 0 && rc == 0)
+					rc = -2;	/* said below */
+			}
+	}
+	for (size_t i = 0; i < started; i++) {
+		if (job[i].running || (job[i].rc != 0 && rc == -2)) {
+			if (job[i].running)	/* cannot be: waited for */
+				job[i].rc = -1;
+			draw_say(&job[i], err);
+			rc = -1;
+		}
+		fclose(job[i].log);
+	}
 	return rc == 0 ? 0 : -1;
 }
 
@@ -469,8 +552,9 @@ int plot_all(struct analysis *a, const char *dir, FILE *out, FILE *err)
 	}
 	char *strings[6] = { title_s, numbers_s, plot_time_unit(a), plot_value_unit(a),
 			     plot_n_unit(a), NULL };
-	for (size_t i = 0; rc == 0 && i < fs.nfigures; i++)
-		rc = draw(a->opt->plot_format, scripts, work, fs.figures[i], strings, err);
+	if (rc == 0)
+		rc = draw_all(a->opt->plot_format, scripts, work, fs.figures, fs.nfigures,
+			      strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(work, abs, names, count, rc == 0, err) != 0)
@@ -566,7 +650,8 @@ static int plot_sides(const struct plot_sides *s, enum plot_set set, const char 
 	const char *unit = s->in_ns ? "ns" : "clock units";
 	char *strings[6] = { (char *)s->title, numbers, (char *)unit, files, sides_n_unit(s), legend };
 	if (rc == 0)
-		rc = draw(s->format, pp.scripts, pp.work, "compare", strings, err);
+		rc = draw_all(s->format, pp.scripts, pp.work, (const char *const[]){ "compare" },
+			      1, strings, err);
 	if (rc != 0)
 		fprintf(err, "analyze: %s: no file in it was changed\n", dir);
 	if (move_outputs(pp.work, pp.abs, names, count, rc == 0, err) != 0)

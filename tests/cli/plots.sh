@@ -117,12 +117,31 @@ rc=0
 check "--plot over an input: exit 2" [ "$rc" -eq 2 ]
 check "--plot over an input: input intact" cmp -s "$T/s" "$T/clash/samples.txt"
 
+# One figure's gnuplot fails while others are drawn beside it (two at
+# once): its message once, naming it, exit 3, and no file of the
+# directory changed (the figures drawn beside it are not kept).
+mkdir "$T/failing"
+real_gnuplot=$(command -v gnuplot)
+printf '#!/bin/sh\ncase $2 in */excess-n.gp) echo "a failure of ours" >&2; exit 1 ;; esac\nexec "%s" "$@"\n' \
+	"$real_gnuplot" > "$T/failing/gnuplot"
+chmod +x "$T/failing/gnuplot"
+rc=0
+SUBTICK_THREADS=2 PATH="$T/failing:$PATH" "$ANALYZE" --plot "$T/failed" "$T/s" > /dev/null 2> "$T/err" || rc=$?
+check "a figure failing: exit 3 ($rc)" [ "$rc" -eq 3 ]
+check "a figure failing: said once, named" \
+	sh -c "[ \$(grep -c 'figure excess-n: gnuplot failed' '$T/err') -eq 1 ] && grep -q 'a failure of ours' '$T/err'"
+check "a figure failing: no other figure's failure said" \
+	sh -c "[ \$(grep -c 'gnuplot failed' '$T/err') -eq 1 ]"
+check "a figure failing: no figure kept, no private directory left" \
+	sh -c "! ls -a '$T/failed' | grep -q 'png\\|subtick-plot'"
+
 # analyze killed while it plots: its private directory is removed and
-# gnuplot ended.  A gnuplot of our own (first on PATH) notes its pid and
-# waits, so the signal comes while it runs.  (SIGINT is ignored in a
-# background job of sh, so it cannot be sent here.)
+# every gnuplot ended (two at once).  A gnuplot of our own (first on
+# PATH) notes its pid and waits, so the signal comes while it runs.
+# (SIGINT is ignored in a background job of sh, so it cannot be sent
+# here.)
 mkdir "$T/fake"
-printf '#!/bin/sh\necho $$ > "%s/gnuplot.pid"\nexec sleep 600\n' "$T" > "$T/fake/gnuplot"
+printf '#!/bin/sh\necho $$ >> "%s/gnuplot.pid"\nexec sleep 600\n' "$T" > "$T/fake/gnuplot"
 chmod +x "$T/fake/gnuplot"
 # A signal ignored when the test started (SIGHUP under nohup) is ignored by
 # analyze too, as it should be: not sent.
@@ -134,10 +153,11 @@ for sig in TERM HUP; do
 		continue
 	fi
 	rm -f "$T/gnuplot.pid"
-	PATH="$T/fake:$PATH" "$ANALYZE" --plot "$T/killed" "$T/s" > /dev/null 2>&1 &
+	SUBTICK_THREADS=2 PATH="$T/fake:$PATH" "$ANALYZE" --plot "$T/killed" "$T/s" > /dev/null 2>&1 &
 	pid=$!
 	# (or analyze gone: then the check below fails at once)
-	wait_for 60 sh -c "[ -s '$T/gnuplot.pid' ] || ! kill -0 $pid 2> /dev/null"
+	wait_for 60 sh -c "[ \$(cat '$T/gnuplot.pid' 2> /dev/null | wc -l) -ge 2 ] || ! kill -0 $pid 2> /dev/null"
+	check "SIG$sig: two gnuplots at once" [ "$(wc -l < "$T/gnuplot.pid")" -eq 2 ]
 	check "SIG$sig: gnuplot started, in a private directory" \
 		sh -c "ls -d '$T'/killed/.subtick-plot.* > /dev/null"
 	kill -$sig $pid
@@ -145,5 +165,7 @@ for sig in TERM HUP; do
 	wait $pid || rc=$?
 	check "SIG$sig: analyze ended by it ($rc)" [ "$rc" -gt 128 ]
 	check "SIG$sig: no .subtick-plot.* left" sh -c "! ls -a '$T/killed' | grep -q subtick-plot"
-	check "SIG$sig: gnuplot ended" sh -c "! kill -0 $(cat "$T/gnuplot.pid") 2> /dev/null"
+	for g in $(cat "$T/gnuplot.pid"); do
+		check "SIG$sig: gnuplot $g ended" sh -c "! kill -0 $g 2> /dev/null"
+	done
 done
