@@ -226,10 +226,12 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 			}
 			/* the confirmations' reference: the regime's longest
 			 * doubling of the window (the clock's resolution
-			 * weighs least on it), below the rise */
+			 * weighs least on it), below the one just under the
+			 * stop, which walk_back times against it (that one
+			 * may read as the regime's and still rise) */
 			size_t side = ref;
 			for (size_t a = k - w; a < k; a++)
-				if (seen[a] > side &&
+				if (seen[a] > side && seen[a] + 1 < start &&
 				    marginal(n, t, seen[a], seen[a] + 1) <= PROBE_REGIME_RISING * low)
 					side = seen[a];
 			*out = (struct probe_regime){
@@ -243,19 +245,28 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 	}
 }
 
+size_t probe_confirm_needed(size_t rounds, double alpha)
+{
+	/* the least k with P(Binomial(rounds, 1/2) >= k) <= alpha: the tail
+	 * summed from the top, C(rounds, j) / 2^rounds */
+	double term = ldexp(1, -(int)rounds), tail = 0;
+	size_t k = rounds + 1;
+	for (size_t j = rounds + 1; j-- > 0;) {
+		tail += term;
+		if (tail > alpha)
+			break;
+		k = j;
+		term = term * (double)j / (double)(rounds - j + 1);
+	}
+	return k;
+}
+
 int probe_confirm_judge(const double *ratio, size_t rounds, double alpha)
 {
 	size_t shown = 0;
 	for (size_t i = 0; i < rounds; i++)
-		shown += ratio[i] >= PROBE_REGIME_JUMP;
-	/* P(Binomial(rounds, 1/2) >= shown) */
-	double term = ldexp(1, -(int)rounds), tail = 0;	/* C(rounds, j) / 2^rounds */
-	for (size_t j = 0; j <= rounds; j++) {
-		if (j >= shown)
-			tail += term;
-		term = term * (double)(rounds - j) / (double)(j + 1);
-	}
-	return rounds > 0 && tail <= alpha;
+		shown += ratio[i] >= PROBE_REGIME_JUMP;	/* NaN: not */
+	return rounds > 0 && shown >= probe_confirm_needed(rounds, alpha);
 }
 
 /* The reference clock's resolution as a probe sees it: the smallest
@@ -313,74 +324,87 @@ static size_t index_of(const uint64_t *n, size_t count, uint64_t v)
 
 enum { SIDE_ROUNDS = 9 };
 
+/* The median of the rounds' ratios that are known (NaN: none). */
+static double median_known(const double *ratio, size_t rounds)
+{
+	double sorted[2 * SIDE_ROUNDS];
+	size_t m = 0;
+	for (size_t r = 0; r < rounds && m < 2 * SIDE_ROUNDS; r++) {
+		if (isnan(ratio[r]))
+			continue;
+		size_t j = m++;
+		for (; j > 0 && sorted[j - 1] > ratio[r]; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = ratio[r];
+	}
+	return m ? sorted[m / 2] : NAN;
+}
+
 /* The marginal of doubling i over that of doubling ref, timed side by side
- * in SIDE_ROUNDS rounds, the order turned each round: each round's ratio, and
- * their median in *median. */
+ * in SIDE_ROUNDS rounds, the order turned each round: each round's ratio
+ * (NaN where a timing's runs were all preempted: that round shows
+ * nothing, neither way). */
 static int side_by_side(struct kernel *k, const struct probe_partner *p,
 			const uint64_t *n, const int *runs, size_t ref, size_t i,
-			double *ratio, double *median, char *err, size_t err_len)
+			double *ratio, char *err, size_t err_len)
 {
 	const size_t at[4] = { ref, ref + 1, i, i + 1 };
-	double sorted[SIDE_ROUNDS];
 	for (int r = 0; r < SIDE_ROUNDS; r++) {
 		double t[4];
+		int known = 1;
 		for (int j = 0; j < 4; j++) {
 			int q = r % 2 ? 3 - j : j;
 			if (timed(k, p, n[at[q]], 3 * runs[at[q]], &t[q], err,
 				  err_len) != 0)
 				return -1;
+			known &= isfinite(t[q]);
 		}
-		ratio[r] = ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
-			   ((t[1] - t[0]) / (double)(n[at[1]] - n[at[0]]));
-		int j = r;
-		for (; j > 0 && sorted[j - 1] > ratio[r]; j--)
-			sorted[j] = sorted[j - 1];
-		sorted[j] = ratio[r];
+		ratio[r] = !known ? NAN
+			   : ((t[3] - t[2]) / (double)(n[at[3]] - n[at[2]])) /
+			     ((t[1] - t[0]) / (double)(n[at[1]] - n[at[0]]));
 	}
-	*median = sorted[SIDE_ROUNDS / 2];
 	return 0;
 }
 
-/* The jump's doubling against the lowest one's, side by side; the jump
- * stands only if nearly every round shows it. */
+/* The jump's doubling against the reference's, side by side; the jump
+ * stands only if nearly every round shows it (probe_confirm_judge), its
+ * ratio the rounds' median. */
 static int confirm_jump(struct kernel *k, const struct probe_partner *p,
 			const uint64_t *n, const int *runs, size_t ref, size_t jump,
 			struct probe_regime *r, char *err, size_t err_len)
 {
-	double ratio[SIDE_ROUNDS], median;
-	if (side_by_side(k, p, n, runs, ref, jump, ratio, &median, err, err_len) != 0)
+	double ratio[2 * SIDE_ROUNDS];
+	if (side_by_side(k, p, n, runs, ref, jump, ratio, err, err_len) != 0)
 		return -1;
 	if (probe_confirm_judge(ratio, SIDE_ROUNDS, PROBE_CONFIRM_ALPHA)) {
-		r->ratio = median;
+		r->ratio = median_known(ratio, SIDE_ROUNDS);
 		return 0;
 	}
-	/* not nearly every round, but most: as many rounds again decide,
-	 * under a stricter rule */
-	double more[2 * SIDE_ROUNDS];
+	/* not nearly every round, but enough that as many again could make
+	 * it under the stricter rule: they decide */
 	size_t shown = 0;
 	for (int i = 0; i < SIDE_ROUNDS; i++)
 		shown += ratio[i] >= PROBE_REGIME_JUMP;
 	r->jump = 0;
-	if (2 * shown <= SIDE_ROUNDS)
+	if (shown + SIDE_ROUNDS < probe_confirm_needed(2 * SIDE_ROUNDS, PROBE_CONFIRM_ALPHA_MORE))
 		return 0;
-	memcpy(more, ratio, sizeof ratio);
-	if (side_by_side(k, p, n, runs, ref, jump, more + SIDE_ROUNDS, &median, err,
-			 err_len) != 0)
+	if (side_by_side(k, p, n, runs, ref, jump, ratio + SIDE_ROUNDS, err, err_len) != 0)
 		return -1;
-	if (probe_confirm_judge(more, 2 * SIDE_ROUNDS, PROBE_CONFIRM_ALPHA_MORE)) {
+	if (probe_confirm_judge(ratio, 2 * SIDE_ROUNDS, PROBE_CONFIRM_ALPHA_MORE)) {
 		r->jump = 1;
-		r->ratio = median;
+		r->ratio = median_known(ratio, 2 * SIDE_ROUNDS);
 	}
 	return 0;
 }
 
 /* Below a confirmed jump, the doublings that already rise, each timed side
- * by side with the regime's: the passes' minima can mix the machine's
- * speeds across N (a neighbour that comes and goes on the core's sibling:
- * N timed only while it ran look as fast per unit as the faster N above
- * them, and a 2x doubling of a gradual rise read 1.1x), where side-by-side
- * rounds share them.  The plan stops below every doubling whose median
- * round rises PROBE_REGIME_RISING x or more: stopping a doubling too low
+ * by side with the reference (the regime's longest doubling below them):
+ * the passes' minima can mix the machine's speeds across N (a neighbour
+ * that comes and goes on the core's sibling: N timed only while it ran
+ * look as fast per unit as the faster N above them, and a 2x doubling of
+ * a gradual rise read 1.1x), where side-by-side rounds share them.  From
+ * the stop down, while a doubling's median round rises PROBE_REGIME_RISING
+ * x or more, the plan stops below it too: stopping a doubling too low
  * costs half the range, crossing a rise mixes two regimes. */
 static int walk_back(struct kernel *k, const struct probe_partner *p,
 		     const uint64_t *n, const int *runs, size_t count, size_t ref,
@@ -388,11 +412,10 @@ static int walk_back(struct kernel *k, const struct probe_partner *p,
 {
 	size_t start = index_of(n, count, r->n_stop);
 	while (start > ref + 1) {
-		double ratio[SIDE_ROUNDS], median;
-		if (side_by_side(k, p, n, runs, ref, start - 1, ratio, &median,
-				 err, err_len) != 0)
+		double ratio[SIDE_ROUNDS];
+		if (side_by_side(k, p, n, runs, ref, start - 1, ratio, err, err_len) != 0)
 			return -1;
-		if (!(median >= PROBE_REGIME_RISING))
+		if (!(median_known(ratio, SIDE_ROUNDS) >= PROBE_REGIME_RISING))
 			break;
 		r->gradual = 1;
 		start--;

@@ -104,8 +104,8 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * that is not confirmed is passed over, and the next one tried
  * (PROBE_CANDIDATES at most).  Below
  * a confirmed jump the doublings are timed side by side with the regime's
- * too, each in turn downwards, and the plan stops below every one whose
- * median round rises PROBE_REGIME_RISING x: the passes' minima can mix
+ * too, each in turn downwards while its median round rises
+ * PROBE_REGIME_RISING x, and the plan stops below those: the passes' minima can mix
  * the machine's speeds across N, and so hide a rise that rounds side by
  * side show.  An N whose runs were preempted as often
  * as they ran (the thread's involuntary context switches) is not judged:
@@ -138,7 +138,8 @@ struct probe_regime {
 	uint64_t n_ref;		/* the start of the reference doubling that
 				 * confirmations time side by side: the
 				 * regime's longest of the window below */
-	double ratio;		/* marginal of the jump / the lowest below */
+	double ratio;		/* marginal of the jump / the reference's
+				 * (the median of the rounds side by side) */
 	double unit_ns;		/* the lowest marginal below, ns per unit */
 	int gradual;		/* the rise began before the jump (n_stop is
 				 * below the jump's start) */
@@ -167,19 +168,22 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 
 /* The confirmation's rule: ratio[i] is round i's marginal cost of the
  * jump's doubling over the reference's, each timed next to the other; a
- * round shows the jump where it is PROBE_REGIME_JUMP or more.  With no
- * jump, a round shows one only where a change of the machine's speed
+ * round shows the jump where it is PROBE_REGIME_JUMP or more (a round with
+ * a timing whose runs were all preempted is NaN, and shows nothing).  With
+ * no jump, a round shows one only where a change of the machine's speed
  * between its timings spoils it, and then at most half the time (the
  * slowed timing is as likely the reference's or its doubling's start as
  * the jump's end).  So even were every round spoilt, the rounds showing a
  * jump that is not there are at most Binomial(rounds, 1/2): 1 when so
- * many show it that this had a chance of alpha or less.  Nine rounds at
- * PROBE_CONFIRM_ALPHA: 8 of 9 (1.95%); where 5 to 7 show it, nine more,
- * and 15 of the 18 at PROBE_CONFIRM_ALPHA_MORE (0.38%); a false jump in
- * all at most 2.3% of candidates, even on a machine that spoils every
- * round (tests/unit/test_probe.c, test_confirm_rounds). */
+ * many show it that this had a chance of alpha or less
+ * (probe_confirm_needed: how many).  Nine rounds at PROBE_CONFIRM_ALPHA:
+ * 8 of 9 (1.95%); where 6 or 7 show it, nine more, and 15 of the 18 at
+ * PROBE_CONFIRM_ALPHA_MORE (0.38%; 5 of 9 could not reach it); a false
+ * jump in all in at most 2.1% of candidates, even on a machine that
+ * spoils every round (tests/unit/test_probe.c, test_confirm_rounds). */
 #define PROBE_CONFIRM_ALPHA 0.02
 #define PROBE_CONFIRM_ALPHA_MORE 0.005
+size_t probe_confirm_needed(size_t rounds, double alpha);
 int probe_confirm_judge(const double *ratio, size_t rounds, double alpha);
 
 /*

@@ -128,6 +128,7 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	struct probe_regime reg = { 0 }, r;
 	double stop = 0;	/* in A's N */
 	double blind = 0;	/* in A's N: the probe saw nothing from there */
+	int blind_all = 0;	/* nor at any N */
 	*jumped = 0;
 	if (n_auto_max(s) != UINT64_MAX)	/* --max-n, or a kernel's own cap */
 		return 0;
@@ -155,10 +156,11 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 		double b = (double)r.blind_from / scale;
 		if (r.blind_from > 0 && (blind == 0 || b < blind))
 			blind = b;
+		blind_all |= r.blind_from == 1;	/* the first N probed */
 	}
 	if (!reg.jump) {
 		char where[64] = "at any N";
-		if (blind > 1)
+		if (blind > 0 && !blind_all)
 			snprintf(where, sizeof where, "from N=%.0f on", blind);
 		if (blind > 0)
 			fprintf(stderr,

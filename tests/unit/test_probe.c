@@ -252,8 +252,9 @@ static void test_blind_to_the_end(void **state)
 /* The confirmation: a machine that turns slow between two timings makes
  * a round's ratio jump; a few such rounds are no regime.  A real step
  * shows in nearly every round, and one round spoilt by noise does not
- * hide it.  The counts follow from the binomial tail (probe.h): 8 of 9 at
- * 2%, 15 of 18 at 0.5%, and 5 rounds can confirm nothing at 2%. */
+ * hide it; nor do rounds whose runs were all preempted (NaN) count for
+ * it.  The counts follow from the binomial tail (probe.h): 8 of 9 at 2%,
+ * 15 of 18 at 0.5%, and 5 rounds can confirm nothing at 2%. */
 static void test_confirm_rounds(void **state)
 {
 	(void)state;
@@ -277,6 +278,39 @@ static void test_confirm_rounds(void **state)
 	r18[14] = 1;
 	assert_false(probe_confirm_judge(r18, 18, b));
 	assert_true(probe_confirm_judge(r18, 18, 0.02));	/* 14: 1.5% */
+	/* how many must show it */
+	assert_int_equal(probe_confirm_needed(9, a), 8);
+	assert_int_equal(probe_confirm_needed(18, b), 15);
+	assert_int_equal(probe_confirm_needed(5, a), 6);	/* none can */
+	assert_int_equal(probe_confirm_needed(9, 1), 0);
+}
+
+/* The confirmations' reference is never the doubling just below the
+ * stop: that one may read as the regime's (its N's minima from a faster
+ * stretch of the machine) and still rise, and walk_back times it against
+ * the reference.  Here the regime's marginal is 1, the doubling below the
+ * jump reads 1.08, the jump 1.6, then 3. */
+static void test_reference_below_stop(void **state)
+{
+	(void)state;
+	uint64_t n[COUNT];
+	double t[COUNT], u[COUNT];
+	struct probe_regime r;
+	t[0] = 50;
+	for (size_t i = 0; i < COUNT; i++) {
+		n[i] = (uint64_t)1 << i;
+		u[i] = 20;
+		if (i == 0)
+			continue;
+		double m = 0.27 * (i < 17 ? 1 : i == 17 ? 1.08 : i == 18 ? 1.6 : 3);
+		t[i] = t[i - 1] + m * (double)(n[i] - n[i - 1]);
+	}
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_true(r.jump);
+	assert_int_equal(r.n_after, 1 << 18);
+	assert_int_equal(r.n_stop, 1 << 17);
+	assert_true(r.n_ref < r.n_stop / 2);	/* doubling 2^16..2^17 left to test */
+	assert_true(r.n_ref >= 1 << 12);	/* the regime's longest but that */
 }
 
 /* A kernel that spins on the reference clock for ns_per_n x n, and
@@ -339,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_unjudged_below_jump),
 		cmocka_unit_test(test_blind_to_the_end),
 		cmocka_unit_test(test_confirm_rounds),
+		cmocka_unit_test(test_reference_below_stop),
 		cmocka_unit_test(test_slowed_shorter_n),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
