@@ -280,15 +280,27 @@ static int spawn_gnuplot(char *const argv[], int errfd, pid_t *pid)
 }
 
 /* Wait for any gnuplot spawn_gnuplot started: its pid, with its exit
- * status in *rc; -1 when none is left. */
+ * status in *rc; -1 when none is left.  Found ended first and reaped only
+ * once unguarded, with signals held: the handler never kills a pid that
+ * is no longer the child's. */
 static pid_t wait_gnuplot(int *rc)
 {
+	siginfo_t si;
+	sigset_t all, old;
 	int status;
-	pid_t pid;
-	while ((pid = waitpid(-1, &status, 0)) < 0)
+	memset(&si, 0, sizeof si);
+	while (waitid(P_ALL, 0, &si, WEXITED | WNOWAIT) < 0)
 		if (errno != EINTR)
 			return -1;
+	pid_t pid = si.si_pid, got;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	outfile_unguard_child(pid);
+	while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+		;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (got < 0)
+		return -1;
 	*rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	return pid;
 }
@@ -391,11 +403,17 @@ static int draw_all(const char *format, const char *scripts, const char *work,
 {
 	struct figure_job job[PLOT_FIGURES_MAX];
 	size_t workers = parallel_workers(), started = 0, running = 0;
-	int rc = 0;
+	int rc = 0, wait_errno = 0;
 	if (workers > OUTFILE_CHILDREN)
 		workers = OUTFILE_CHILDREN;
 	if (count > PLOT_FIGURES_MAX)
 		count = PLOT_FIGURES_MAX;	/* cannot be: figure_set's own */
+	/* an ignored SIGCHLD (inherited) would reap them unseen */
+	struct sigaction dfl, chld;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGCHLD, &dfl, &chld);
 	for (;;) {
 		while (rc == 0 && started < count && running < workers) {
 			if (draw_start(&job[started], format, scripts, work, figs[started],
@@ -405,9 +423,13 @@ static int draw_all(const char *format, const char *scripts, const char *work,
 				started++, running++;
 		}
 		int status;
-		pid_t pid = running ? wait_gnuplot(&status) : -1;
-		if (pid < 0)
+		pid_t pid = running ? wait_gnuplot(&status) : 0;
+		if (pid == 0)
 			break;
+		if (pid < 0) {	/* cannot be: every child is ours, SIGCHLD not ignored */
+			wait_errno = errno;
+			break;
+		}
 		for (size_t i = 0; i < started; i++)
 			if (job[i].running && job[i].pid == pid) {
 				running--;
@@ -415,12 +437,18 @@ static int draw_all(const char *format, const char *scripts, const char *work,
 					rc = -2;	/* said below */
 			}
 	}
+	sigaction(SIGCHLD, &chld, NULL);
+	int said = rc == -1;
 	for (size_t i = 0; i < started; i++) {
-		if (job[i].running || (job[i].rc != 0 && rc == -2)) {
-			if (job[i].running)	/* cannot be: waited for */
-				job[i].rc = -1;
+		if (job[i].running) {	/* not waited for: unknown */
+			outfile_unguard_child(job[i].pid);
+			if (!said)
+				fprintf(err, "analyze: figure %s: cannot wait for gnuplot: %s\n",
+					job[i].fig, strerror(wait_errno));
+			said = 1, rc = -1;
+		} else if (job[i].rc != 0 && !said) {
 			draw_say(&job[i], err);
-			rc = -1;
+			said = 1;
 		}
 		fclose(job[i].log);
 	}
