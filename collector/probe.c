@@ -187,11 +187,23 @@ void probe_regime_judge(const uint64_t *n, const double *t, const double *u,
 			size_t count, size_t from, struct probe_regime *out)
 {
 	size_t seen[PROBE_STEPS], k = 0;	/* the judged doublings so far */
-	size_t end = last_judged(t, u, count);
+	size_t end = last_judged(t, u, count), first = 0;
 	*out = (struct probe_regime){
 		.n_stop = count ? n[count - 1] : 0,
 		.blind_from = end + 1 < count ? n[end] : 0,
 	};
+	/* blind below the first judged doubling where one there spans what
+	 * the clock resolves (needs_more's measure, its floor the least
+	 * uncertainty), but scattered: a step there has no doubling below
+	 * it to be judged against */
+	double floor_ns = INFINITY;
+	for (size_t i = 0; i < count; i++)
+		floor_ns = fmin(floor_ns, u[i]);
+	while (first + 1 < end && !judged(t, u, first))
+		first++;
+	for (size_t i = 0; end > 0 && i < first; i++)
+		if (t[i + 1] - t[i] > 2 * floor_ns / PROBE_MARGINAL_ERR)
+			out->blind_below = n[first];
 	for (size_t i = 0; i + 1 <= end && i < PROBE_STEPS; i++) {
 		if (!judged(t, u, i))
 			continue;

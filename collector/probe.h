@@ -114,8 +114,10 @@ int probe_kernel(struct kernel *k, double target_ns, uint64_t n_cap,
  * Where no jump is found but the doublings from some N to the largest
  * were all too scattered to judge (a machine so busy that no two passes'
  * minima of runs past some length agree), the probe says from where it
- * was blind (blind_from): the plan goes on, and says so, since no jump
- * seen is not no jump there.
+ * was blind (blind_from), and so it does where the doublings the clock
+ * resolves were too scattered below the first it judged (blind_below: a
+ * jump there has nothing below it to be judged against): the plan goes
+ * on, and says so, since no jump seen is not no jump there.
  */
 #define PROBE_STEPS 66		/* doublings: N = 1 .. 2^64 */
 #define PROBE_PASSES 3
@@ -149,6 +151,10 @@ struct probe_regime {
 				 * the largest was too scattered to judge, so
 				 * a jump there would go unseen (0: the last
 				 * doubling was judged) */
+	uint64_t blind_below;	/* no jump: the first doubling judged starts
+				 * here, and one below it that the clock
+				 * resolves was too scattered to judge: a
+				 * jump below it would go unseen (0: none) */
 };
 
 /* partner: NULL, or the kernel timed in turn with k (probe_partner).

@@ -129,6 +129,7 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 	double stop = 0;	/* in A's N */
 	double blind = 0;	/* in A's N: the probe saw nothing from there */
 	int blind_all = 0;	/* nor at any N */
+	double below = 0;	/* in A's N: nor below it */
 	*jumped = 0;
 	if (n_auto_max(s) != UINT64_MAX)	/* --max-n, or a kernel's own cap */
 		return 0;
@@ -157,12 +158,18 @@ static int stay_in_regime(struct session *s, struct plan_auto_input *in,
 		if (r.blind_from > 0 && (blind == 0 || b < blind))
 			blind = b;
 		blind_all |= r.blind_from == 1;	/* the first N probed */
+		double bb = (double)r.blind_below / scale;
+		below = bb > below ? bb : below;
 	}
 	if (!reg.jump) {
-		char where[64] = "at any N";
-		if (blind > 0 && !blind_all)
+		char where[96] = "at any N";
+		if (blind > 0 && !blind_all && below > 0)
+			snprintf(where, sizeof where, "below N=%.0f, nor from N=%.0f on", below, blind);
+		else if (blind > 0 && !blind_all)
 			snprintf(where, sizeof where, "from N=%.0f on", blind);
-		if (blind > 0)
+		else if (below > 0 && !blind_all)
+			snprintf(where, sizeof where, "below N=%.0f", below);
+		if (blind > 0 || below > 0)
 			fprintf(stderr,
 				"%s: note: the probe could not judge the cost per unit %s: its timings scattered too much (a busy machine?); a change of regime there would go unseen (analyze's bend check still sees one in the data)\n",
 				s->opt->prog, where);

@@ -56,8 +56,9 @@ done
 # more) always: on a loaded one the 1.5x doubling's rounds can scatter too
 # much to be confirmed (tests/unit/test_probe.c checks the rule itself).
 # A machine so busy that no doubling from the rise on could be judged
-# (both cores taken: 1 collection in 9 here) must say so, never plan on
-# past the rise in silence; up to two tries, as for the steps.
+# (both cores taken: 1 collection in 9 here), or none below it, must say
+# so, never plan on past the rise in silence; up to two tries, as for the
+# steps.
 at=65536
 gradual_case() {
 	"$COLLECT" --kernel "$K" --kernel-arg "$at:g" --clock monotonic --precision 1e-7 \
@@ -65,8 +66,12 @@ gradual_case() {
 		fail "collect (gradual) exited $?: $(cat "$T/err")"
 	cat "$T/err"
 	echo "gradual from $at: $(header_value "$T/g" max_n_reason); largest N $(maxn "$T/g")"
-	blind=$(sed -n -e 's/.*could not judge the cost per unit from N=\([0-9]*\) on.*/\1/p' \
+	# blind from N=B on, or below N=Y (the rise, from 2 x at, unseen
+	# where it lies below Y: then taken as blind from N=1)
+	blind=$(sed -n -e 's/.*could not judge the cost per unit .*from N=\([0-9]*\) on.*/\1/p' \
 		-e 's/.*could not judge the cost per unit at any N.*/1/p' "$T/err")
+	below=$(sed -n 's/.*could not judge the cost per unit below N=\([0-9]*\).*/\1/p' "$T/err")
+	[ -n "$below" ] && [ "$below" -ge $((2 * at)) ] && blind=1
 	[ "$(maxn "$T/g")" -le $((4 * at)) ] || { [ -n "$blind" ] && [ "$blind" -le $((4 * at)) ]; }
 }
 tries 2 gradual_case || :

@@ -241,12 +241,31 @@ static void test_blind_to_the_end(void **state)
 	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_false(r.jump);
 	assert_int_equal(r.blind_from, 0);
+	assert_int_equal(r.blind_below, 0);
+	/* scattered below the first doubling judged, where the clock
+	 * resolves them (one pass in eight at full speed: the N's second
+	 * minima far above): blind below it, a step there unseen */
+	costs(&k, n, t, u);
+	for (size_t i = 8; i < 20; i++)
+		u[i] = t[i];
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_false(r.jump);
+	assert_int_equal(r.blind_below, 1 << 20);
+	assert_int_equal(r.blind_from, 0);
+	/* below the clock's resolution only: not blind (the clock's own
+	 * limit, test_unresolved_not_judged) */
+	k.at = UINT64_MAX;
+	costs(&k, n, t, u);
+	probe_regime_judge(n, t, u, COUNT, 0, &r);
+	assert_int_equal(r.blind_below, 0);
+	k.at = 1 << 17;
 	/* a step found: the plan stops there, and blind_from is not used */
 	k.at = 1 << 17;
 	costs(&k, n, t, u);
 	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_true(r.jump);
 	assert_int_equal(r.blind_from, 0);
+	assert_int_equal(r.blind_below, 0);
 }
 
 /* The confirmation: a machine that turns slow between two timings makes
