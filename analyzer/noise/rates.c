@@ -11,6 +11,7 @@
 #include <gsl/gsl_sort.h>
 
 #include "cleanrate.h"
+#include "marks.h"
 #include "select.h"
 #include "tunables.h"
 
@@ -158,6 +159,73 @@ static void per_point(const struct source_config *c, const struct model_event *e
 	free(hit);
 }
 
+/* The periodic source whose mark the run holds beyond its floor's (the
+ * first found), or -1. */
+static int marked_by(const struct sources *found, const struct model_run *u)
+{
+	for (size_t k = 0; k < found->count; k++)
+		if (found->s[k].kind == SOURCE_PERIODIC &&
+		    source_holds_run(&found->s[k], u->at, u->t, u->point))
+			return (int)k;
+	return -1;
+}
+
+/* The chance that a run holding an event at a random time holds a
+ * periodic source's mark beyond its floor's too: for each source, the
+ * part of the run that tells (marks_telling) and the marks' reach over
+ * the period, as the search's own chance (seek.c); 0 outside a bounded
+ * source's stretch.  The run's length is the event's included: a stop
+ * longer than the period holds a mark whatever its source. */
+static double chance_marked(const struct sources *found, const struct model_run *u)
+{
+	double none = 1;
+	for (size_t k = 0; k < found->count; k++) {
+		const struct marks *m = &found->s[k].marks;
+		if (found->s[k].kind != SOURCE_PERIODIC ||
+		    (marks_bounded(m) && !(u->at + u->t >= m->from && u->at <= m->to)))
+			continue;
+		double t = marks_telling(u->t, u->floor, m->period);
+		none *= 1 - fmin(1, (t + marks_reach(m)) / m->period);
+	}
+	return 1 - none;
+}
+
+/* Events of g that gather in the runs holding a periodic source's mark
+ * beyond chance are that source's, not another's: a source whose cost
+ * varies widely (a timer's handler that sometimes runs long) leaves its
+ * costly tail as "a second one" beside its median (take_events), and
+ * those, read as a random source, had made one of 15 a second, 128 us,
+ * whose every run held the 4 ms timer's mark.  An event at a random time
+ * lies in a run that holds a mark with the chance chance_marked gives:
+ * of k events, the count there is a sum of Bernoulli trials, whose upper
+ * tail beyond its mean is at most a binomial's of the same mean
+ * (Hoeffding 1956).  Where the events in marked runs are more than that
+ * allows at MODEL_CLAIM_P, they go to the source whose mark their run
+ * holds; the rest stand or fall on their own.  How many went. */
+static size_t give_marked(const struct source_config *c, struct model_event *ev, size_t n,
+			  const struct cost_range *g, const struct sources *found)
+{
+	const struct run_sample *rs = c->rs;
+	double mean = 0;
+	size_t k = 0, km = 0;
+	for (size_t i = 0; i < n; i++)
+		if (claimed(c, &ev[i], g)) {
+			const struct model_run *u = &rs->r[ev[i].run];
+			k++;
+			km += marked_by(found, u) >= 0;
+			mean += chance_marked(found, u);
+		}
+	if (km == 0 || !(mean < (double)km) ||
+	    !(gsl_cdf_binomial_Q((unsigned)km - 1, mean / (double)k, (unsigned)k) < MODEL_CLAIM_P))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		int by = claimed(c, &ev[i], g) ? marked_by(found, &rs->r[ev[i].run]) : -1;
+		if (by >= 0)
+			ev[i].source = by;
+	}
+	return km;
+}
+
 /* The random source of the events of costs in g, if chance does not
  * explain their number (random_source). */
 static int random_group(const struct source_config *c, struct model_event *ev, size_t n,
@@ -165,6 +233,7 @@ static int random_group(const struct source_config *c, struct model_event *ev, s
 {
 	const struct run_sample *rs = c->rs;
 	size_t np = c->points->count, k = 0;
+	give_marked(c, ev, n, g, out);	/* the rest stand on their own */
 	for (size_t i = 0; i < n; i++)
 		k += claimed(c, &ev[i], g);
 	/* false alarms the sample expects: its share of the collection's */
