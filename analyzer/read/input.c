@@ -261,6 +261,27 @@ static int fast_line(struct reader *r, const uint64_t *v)
 	return ++b->count == INPUT_BATCH ? flush_batch(r) : 0;
 }
 
+/* The compressor whose magic number begins a stream's first line (gzip,
+ * xz, zstd), or NULL: a stored stream (data/'s .st.gz) given as it is. */
+static const char *compressed_by(const char *line, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)line;
+	if (len >= 2 && u[0] == 0x1f && u[1] == 0x8b)
+		return "gzip";
+	if (len >= 6 && memcmp(u, "\xfd" "7zXZ\0", 6) == 0)
+		return "xz";
+	if (len >= 4 && memcmp(u, "\x28\xb5\x2f\xfd", 4) == 0)
+		return "zstd";
+	return NULL;
+}
+
+/* Its program that writes the text out. */
+static const char *compressed_cat(const char *line, size_t len)
+{
+	const char *by = compressed_by(line, len);
+	return by == NULL ? "cat" : by[0] == 'g' ? "zcat" : by[0] == 'x' ? "xzcat" : "zstdcat";
+}
+
 /* at_in_order failed on a common line: the batch of the lines before it
  * goes first, and an error of theirs comes first.  Returns -1. */
 static int at_fault_after_batch(struct reader *r)
@@ -312,6 +333,10 @@ static int read_lines(struct reader *r, FILE *f)
 					INPUT_LINE_MAX);
 		else if (k == -2)
 			rc = input_fail(r, "read error: %s", strerror(errno));
+		else if (r->line == 1 && compressed_by(line, len) != NULL)
+			rc = input_fail(r, "%s-compressed data: not a text stream; read it through %s (%s FILE | analyze)",
+					compressed_by(line, len), compressed_cat(line, len),
+					compressed_cat(line, len));
 		else if (memchr(line, '\0', len) != NULL)
 			rc = input_fail(r, "binary data (a NUL byte): not a text stream");
 		else if (k == 2 && !unterminated_ok(r, line))

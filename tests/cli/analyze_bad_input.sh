@@ -26,6 +26,10 @@ good="# subtick 1
 300	700	2000"
 
 printf '' > "$T/empty";			bad empty 1 "no samples"
+# a stored stream given compressed: said, with the way to read it
+if command -v gzip > /dev/null; then
+	printf '%s\n' "$good" | gzip -c > "$T/stored.st.gz";	bad stored.st.gz 1 "gzip-compressed data.*zcat FILE | analyze"
+fi
 printf '# only\n# comments\n' > "$T/comments";	bad comments 2 "no samples"
 printf '1 10\n1 12\n2 20\n2 21\n' > "$T/two-n";	bad two-n 4 "only 2 distinct N"
 printf '1 10\n2 x\n3 30\n' > "$T/word";		bad word 2 "not a number"
