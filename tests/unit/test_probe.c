@@ -41,6 +41,19 @@ static void costs(const struct curve *k, uint64_t *n, double *t, double *u)
 	}
 }
 
+/* t(n) over doublings whose marginal cost per unit is m(i) for the
+ * doubling into N = 2^i (t(1) = t0), each time trusted to 20 ns. */
+static void by_marginals(double t0, double (*m)(size_t i), uint64_t *n, double *t, double *u)
+{
+	t[0] = t0;
+	for (size_t i = 0; i < COUNT; i++) {
+		n[i] = (uint64_t)1 << i;
+		u[i] = 20;
+		if (i > 0)
+			t[i] = t[i - 1] + m(i) * (double)(n[i] - n[i - 1]);
+	}
+}
+
 static struct probe_regime judge(const struct curve *k)
 {
 	uint64_t n[COUNT];
@@ -133,6 +146,11 @@ static void test_slow_n_is_quiet(void **state)
 	assert_false(r.jump);
 }
 
+static double drift_m(size_t i)
+{
+	return 0.27 * (i < 10 ? 1 : i < 22 ? 1 + 0.3 * (double)(i - 10) / 12 : 1.3);
+}
+
 /* A cost per unit that drifts up slowly with the length of the runs (30%
  * over twelve doublings, as a loaded machine's minima do for the count
  * kernel): no regime. */
@@ -142,17 +160,15 @@ static void test_slow_drift_is_quiet(void **state)
 	uint64_t n[COUNT];
 	double t[COUNT], u[COUNT];
 	struct probe_regime r;
-	t[0] = 40;
-	for (size_t i = 0; i < COUNT; i++) {
-		n[i] = (uint64_t)1 << i;
-		u[i] = 20;
-		if (i == 0)
-			continue;
-		double m = 0.27 * (i < 10 ? 1 : i < 22 ? 1 + 0.3 * (double)(i - 10) / 12 : 1.3);
-		t[i] = t[i - 1] + m * (double)(n[i] - n[i - 1]);
-	}
+	by_marginals(40, drift_m, n, t, u);
 	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_false(r.jump);
+}
+
+static double gradual_m(size_t i)
+{
+	static const double rise[] = { 1.15, 1.3, 1.7, 2.0 };
+	return 0.27 * (i < 17 ? 1 : rise[i - 17 < 4 ? i - 17 : 3]);
 }
 
 /* L2 to L3: the cost per unit rises by 10%, 30%, 70%, 100% over four
@@ -163,18 +179,8 @@ static void test_gradual_rise(void **state)
 	(void)state;
 	uint64_t n[COUNT];
 	double t[COUNT], u[COUNT];
-	const double rise[] = { 1.15, 1.3, 1.7, 2.0 };
 	struct probe_regime r;
-	t[0] = 50;
-	for (size_t i = 0; i < COUNT; i++) {
-		n[i] = (uint64_t)1 << i;
-		u[i] = 20;
-		if (i == 0)
-			continue;
-		/* doubling i-1 -> i costs m per unit */
-		double m = 0.27 * (i < 17 ? 1 : rise[i - 17 < 4 ? i - 17 : 3]);
-		t[i] = t[i - 1] + m * (double)(n[i] - n[i - 1]);
-	}
+	by_marginals(50, gradual_m, n, t, u);
 	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_true(r.jump);
 	assert_true(r.gradual);
@@ -304,6 +310,11 @@ static void test_confirm_rounds(void **state)
 	assert_int_equal(probe_confirm_needed(9, 1), 0);
 }
 
+static double below_stop_m(size_t i)
+{
+	return 0.27 * (i < 17 ? 1 : i == 17 ? 1.08 : i == 18 ? 1.6 : 3);
+}
+
 /* The confirmations' reference is never the doubling just below the
  * stop: that one may read as the regime's (its N's minima from a faster
  * stretch of the machine) and still rise, and walk_back times it against
@@ -315,15 +326,7 @@ static void test_reference_below_stop(void **state)
 	uint64_t n[COUNT];
 	double t[COUNT], u[COUNT];
 	struct probe_regime r;
-	t[0] = 50;
-	for (size_t i = 0; i < COUNT; i++) {
-		n[i] = (uint64_t)1 << i;
-		u[i] = 20;
-		if (i == 0)
-			continue;
-		double m = 0.27 * (i < 17 ? 1 : i == 17 ? 1.08 : i == 18 ? 1.6 : 3);
-		t[i] = t[i - 1] + m * (double)(n[i] - n[i - 1]);
-	}
+	by_marginals(50, below_stop_m, n, t, u);
 	probe_regime_judge(n, t, u, COUNT, 0, &r);
 	assert_true(r.jump);
 	assert_int_equal(r.n_after, 1 << 18);
