@@ -55,6 +55,10 @@ struct model_counts {
 
 struct diagnosis {
 	struct speed_states speed;
+	int speed_unclean;		/* not judged: no window of runs reads
+					 * it alike (windowruns.h) */
+	int speed_widened;		/* its windows lengthened to read it
+					 * alike (windowruns.h) */
 	struct run_taker taker;		/* the pass's part */
 	struct run_sample runs;
 	struct jitter jitter;

@@ -212,21 +212,53 @@ static int segment_windows(const struct speed_states *o, const double *y, size_t
 	return rc;
 }
 
-/* The ramps: runs of neighbouring sloped segments that slope one way
- * (a ramp the segmentation cut in pieces is one), whose whole rise from
- * the first window to the last passes SPEED_STATE_WIDTH: ramp[k] is 1
- * for each segment k of one. */
+/* Which way segment k moves, in the log speeds, as the next of a run of
+ * segments: a line its slope's way (its step from the one before is the
+ * cut's noise); a level its step's way (0: none); 2 where the step is a
+ * state's width or more (no ramp goes on across it). */
+static int way(const struct segmentation *g, const double *fit, size_t k, double width)
+{
+	const struct segment *s = &g->s[k];
+	double step = k > 0 ? fit[s->from] - fit[g->s[k - 1].to - 1] : 0;
+	if (fabs(step) >= width)
+		return 2;
+	if (s->sloped)
+		return (s->slope > 0) - (s->slope < 0);
+	return (step > 0) - (step < 0);
+}
+
+/* The ramps: runs of neighbouring segments that move one way, each a
+ * line sloped that way or a level a step that way from the one before,
+ * below SPEED_STATE_WIDTH, whose whole rise from the first window to
+ * the last passes SPEED_STATE_WIDTH.  A staircase of steps the report's
+ * resolution does not tell is a drift (2 times slower over a
+ * collection, in 256 steps of 0.4%, had read as seven states 10%
+ * apart); a level at either end of the run is not part of it (a state
+ * held before the drift began, or after it ended, stays a state).
+ * ramp[k] is 0 for a segment of no ramp; the segments of one ramp share
+ * a value from 1 to 4, and neighbouring ramps differ (find_ramps). */
 static void mark_ramps(const struct segmentation *g, const double *fit, unsigned char *ramp)
 {
+	double width = log1p(SPEED_STATE_WIDTH);
+	unsigned char mark = 1;
+	for (size_t k = 0; k < g->count; k++)
+		ramp[k] = 0;
 	for (size_t k = 0; k < g->count;) {
+		const struct segment *first = &g->s[k];
+		int dir = first->sloped ? (first->slope > 0) - (first->slope < 0) : 0;
 		size_t e = k + 1;
-		if (g->s[k].sloped)
-			while (e < g->count && g->s[e].sloped &&
-			       (g->s[e].slope > 0) == (g->s[k].slope > 0))
-				e++;
-		double rise = fit[g->s[e - 1].to - 1] - fit[g->s[k].from];
-		for (size_t j = k; j < e; j++)
-			ramp[j] = g->s[k].sloped && fabs(rise) > log1p(SPEED_STATE_WIDTH);
+		for (; e < g->count; e++) {
+			int w = way(g, fit, e, width);
+			if (w == 2 || (w != 0 && dir != 0 && w != dir))
+				break;
+			dir = dir != 0 ? dir : w;
+		}
+		size_t a = k + !g->s[k].sloped, b = e - !g->s[e - 1].sloped;
+		if (b > a && fabs(fit[g->s[b - 1].to - 1] - fit[g->s[a].from]) > width) {
+			for (size_t j = a; j < b; j++)
+				ramp[j] = mark;
+			mark = (unsigned char)(mark % 4 + 1);
+		}
 		k = e;
 	}
 }
@@ -281,7 +313,7 @@ static void find_ramps(struct speed_states *o, const struct segmentation *g,
 			continue;
 		}
 		size_t e = j + 1;
-		while (e < g->count && ramp[e] && (g->s[e].slope > 0) == (g->s[j].slope > 0))
+		while (e < g->count && ramp[e] == ramp[j])
 			e++;
 		size_t a = g->s[j].from, b = g->s[e - 1].to - 1;
 		double len = o->w_at[b] + window_length(o, b) - o->w_at[a];
@@ -467,15 +499,15 @@ static int states_from_windows(struct speed_states *o)
 }
 
 int speed_windows_begin(struct speed_windows *k, const struct point_set *s,
-			uint64_t total, struct speed_states *o)
+			uint64_t total, size_t min_runs, struct speed_states *o)
 {
 	memset(o, 0, sizeof *o);
 	*k = (struct speed_windows){ .o = o, .s = s, .total = total,
 				     .state = SPEED_WINDOWS_NONE, .least = INFINITY };
-	size_t K = SPEED_WINDOW_RUNS;
+	size_t K = min_runs > SPEED_WINDOW_RUNS ? min_runs : SPEED_WINDOW_RUNS;
 	if (total / SPEED_WINDOWS_MAX >= K)
 		K = (size_t)(total / SPEED_WINDOWS_MAX) + 1;
-	if (total < 8 * (uint64_t)K || s->count < 2)
+	if (total < SPEED_WINDOWS_MIN * (uint64_t)K || s->count < 2)
 		return 0;
 	o->runs_per_window = K;
 	o->window_inverse = K > 1 ? UINT64_MAX / K + 1 : 0;

@@ -50,11 +50,12 @@
 #define SPEED_FALSE_ALARMS 0.01
 #define SPEED_SEGMENT_MIN 1
 #define SPEED_STATE_WIDTH 0.02
-/* Runs a speed window holds at least: its speed is the median of its
- * runs' ratios to their N's fastest, whose scatter falls as 1 / sqrt of
- * them; 32 keep a window of this machine's count loop under a
- * millisecond, shorter than the speed changes it must follow (turbo
- * bursts of 10 ms), and its median above the runs an interruption hits. */
+/* Runs a speed window holds at least: its speed is the least of its
+ * upper half's ratios to their N's fastest; 32 keep a window of this
+ * machine's count loop under a millisecond, shorter than the speed
+ * changes it must follow (turbo bursts of 10 ms).  Where the sources
+ * found make windows of 32 read the speed apart (some hold no clean
+ * run, others do), the windows are made longer (windowruns.h). */
 #define SPEED_WINDOW_RUNS 32
 /* A state (or the ramps together) held this share of the time or more
  * is warned of: the line is then the cost of a speed the machine held

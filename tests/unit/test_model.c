@@ -23,6 +23,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "analysis.h"
+#include "windowruns.h"
 
 /* A disturb stream into a temporary file, its truth read back: the
  * realized rate of each source (interrupts in runs over the time in
@@ -1102,6 +1103,88 @@ static void test_half_apart(void **state)
 
 /* A slow end, a slow middle, faster bursts, a ramp: the states and the
  * ramp as they were, and no interruption named. */
+/* Interruptions so dense that one window of 32 runs in ten holds no
+ * clean run of the upper half (50,000 a second of 3 us, runs of 27 to
+ * 54 us): its least ratio is a hit run's, and the machine had been said
+ * to run 1.055 times slower 11% of the time, and to ramp, at one speed.
+ * The windows are read again as long as a clean run each needs
+ * (windowruns.h); a true change of speed beside them is still found. */
+static void test_dense_random(void **state)
+{
+	(void)state;
+	for (unsigned long seed = 1; seed <= 2; seed++) {
+		struct truth t;
+		static struct analysis a;
+		const struct speed_states *ss = &a.diag.speed;
+		run(stream("--random 50000:3", seed, &t), &a);
+		assert_true(ss->judged);
+		assert_int_equal(states(ss), 1);
+		assert_int_equal(ss->ramps, 0);
+		assert_true(ss->runs_per_window > SPEED_WINDOW_RUNS);
+		check_source(&a, SOURCE_RANDOM, 0, t.rate[0], 3e3);
+		analysis_free(&a);
+		run(stream("--random 50000:3 --speed 1.1@500:1000", seed, &t), &a);
+		assert_int_equal(states(ss), 2);
+		const struct speed_state *sl = slower(ss);
+		assert_true(fabs(sl->factor - 1.1) <= 0.03 && fabs(sl->share - 0.25) <= 0.05);
+		assert_true(fabs(sl->from * a.unit_ns * 1e-6 - 500) <= 50);
+		analysis_free(&a);
+	}
+}
+
+/* The windows' length from the model (windowruns.h): the base where
+ * nothing interrupts; where each hit is beyond half a state's width of
+ * its run, the least K at which the windows without a clean run of the
+ * upper half, (total / K)(1 - h qbar)^K, are SPEED_FALSE_ALARMS at most;
+ * the base where every run holds many hits of a thousandth of a width
+ * (the least of each window reads alike); 0 where every run's excess is
+ * beyond the bins. */
+static void test_window_runs(void **state)
+{
+	(void)state;
+	static struct point pts[64];
+	struct point_set ps = { .p = pts, .count = 64 };
+	for (size_t p = 0; p < 64; p++)
+		pts[p] = (struct point){ .n = 1000 * (p + 1), .min = 1000.0 * (double)(p + 1),
+					 .count = 1000 };
+	struct sources ss = { 0 };
+	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 32);
+	double pmf[WINDOW_BINS], tmp[WINDOW_BINS];
+	/* a random source of 2000 units a hit: q(F) = exp(-rate F) */
+	ss.count = 1;
+	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 2e-5, .cost = 2000 };
+	window_excess_pmf(&ss, 5e4, pmf, tmp);
+	assert_true(fabs(pmf[0] - exp(-1)) < 1e-9);
+	assert_true(fabs(pmf[16] - exp(-1)) < 1e-9);	/* one hit: 4% of the run */
+	size_t K = window_runs(&ss, &ps, 64000, 32);
+	double hq = 0;
+	for (size_t p = 32; p < 64; p++)
+		hq += exp(-2e-5 * pts[p].min) / 64;
+	assert_true(K > 32);
+	assert_true(log(64000.0 / (double)K) + (double)K * log1p(-hq) <= log(SPEED_FALSE_ALARMS));
+	assert_true(log(64000.0 / (double)(K - 1)) + (double)(K - 1) * log1p(-hq) >
+		    log(SPEED_FALSE_ALARMS));
+	/* a periodic source there throughout: a mark beyond the floor's
+	 * count in the share of phases its length and cost give */
+	ss.s[0] = (struct source){ .kind = SOURCE_PERIODIC, .marks = { .period = 1e5 },
+				   .cost = 1e4, .fire = NAN };
+	window_excess_pmf(&ss, 5e4, pmf, tmp);
+	assert_true(fabs(pmf[0] - 0.4) < 1e-12 && fabs(pmf[80] - 0.6) < 1e-12);	/* 20% */
+	/* many hits of a thousandth of a width each: every window's least
+	 * holds some, and reads alike */
+	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 1e-3, .cost = 1 };
+	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 32);
+	/* 8 to 16 hits a run of the upper half, each 0.6 to 1.2% of it (20,000
+	 * a second of 5 us in runs of 0.4 to 0.8 ms): the windows' least
+	 * scatter over a few hits either way, a noise the segmentation
+	 * reads as such, and no window stands apart from it */
+	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 2.5e-4, .cost = 400 };
+	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 32);
+	/* every run's excess beyond the bins: no speed reads alike */
+	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 1e-2, .cost = 2000 };
+	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 0);
+}
+
 static void test_speed(void **state)
 {
 	(void)state;
@@ -1129,6 +1212,17 @@ static void test_speed(void **state)
 		assert_true(fabs(ss->ramp[ss->ramps - 1].to * ms - 1500) <= 100);
 		assert_true(fabs(ss->ramp[ss->ramps - 1].to_factor - 1.05) <= 0.03);
 		assert_int_equal(a.diag.sources.count, 0);
+		analysis_free(&a);
+		/* 2 times slower over the whole collection, in 256 steps of
+		 * 0.4%: each step is a level of its own, and the levels had
+		 * been grouped into seven states 10% apart; a staircase of
+		 * steps below a state's width is one ramp (mark_ramps) */
+		run(stream("--ramp 2@0:2000", seed, &t), &a);
+		assert_int_equal(ss->ramps, 1);
+		assert_true(ss->ramp_share > 0.95);
+		assert_true(fabs(ss->ramp[0].to_factor - 2) <= 0.05);
+		for (size_t i = 0; i < ss->count; i++)
+			assert_true(ss->s[i].share < SPEED_SHARE_MIN);
 		analysis_free(&a);
 		/* 1% slower from 1 s on, its windows' speeds read to 0.001%:
 		 * within one state of the report's 2%, and the fifths said
@@ -1320,6 +1414,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_flicker),
 		cmocka_unit_test(test_rare),
 		cmocka_unit_test(test_bursts),
+		cmocka_unit_test(test_dense_random),
+		cmocka_unit_test(test_window_runs),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_trace),
 	};
