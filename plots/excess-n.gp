@@ -38,7 +38,7 @@ eb = tu_scale(excess_max + w)	# in time too where unit_ns is known
 set yrange [w / 2 * eb : (excess_max + w) * 2 * eb]
 set ylabel sprintf("excess + %s (%s, log)", w_name, tu_name(excess_max + w))
 # (threshold 0: none judged, too few runs or samples that are means)
-strong = threshold > 0 ? sprintf("strong: the runs found interrupted (red: the shortest runs' threshold, %.4g %s)", threshold * eb, tu_name(excess_max + w)) : "no run judged interrupted"
+strong = threshold > 0 ? sprintf("strong: the runs found interrupted (red: the shortest runs' threshold, %.4g %s)", threshold * tu_scale(threshold), tu_name(threshold)) : "no run judged interrupted"
 threshold_at = threshold > 0 ? (threshold + w) * eb : NaN
 if (tick > 0) {
 	set title "excess over tick*floor(line/tick): on the line below green; ".strong

@@ -150,7 +150,8 @@ static void title(const struct analysis *a, char *out, size_t len)
 	int k = snprintf(out, len, "%s on %s: unit cost ", a->kernel[0] ? a->kernel : "kernel",
 			 a->clock[0] ? a->clock : "an unknown clock");
 	if (k > 0 && (size_t)k < len && q.unit)
-		snprintf(out + k, len - (size_t)k, "%s %s (%s %s)", q.t_v, q.unit, q.v, report_units_of(a));
+		snprintf(out + k, len - (size_t)k, "%s %s (%s %s)", q.t_v, q.unit, q.v,
+			 report_clock_units(a));
 	else if (k > 0 && (size_t)k < len)
 		snprintf(out + k, len - (size_t)k, "%s %s", q.v, report_units_of(a));
 }

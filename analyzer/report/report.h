@@ -61,6 +61,9 @@ void report_shown(struct report_shown *q, double v, const double iv[2], double u
  * stands beside them (unit_ns known), else that. */
 const char *report_units_of(const struct analysis *a);
 const char *report_units(const struct analysis *a);
+/* The same for a parenthesis beside a time in the short report and the
+ * figures' titles: "TSC cycles" on the TSC. */
+const char *report_clock_units(const struct analysis *a);
 
 /* The text reports' lines of rates (GB/s, per second, Mops/s) and of a
  * message kernel's latency and bandwidth; none where unit_ns is unknown. */

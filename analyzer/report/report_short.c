@@ -22,13 +22,6 @@
 #define SHORT_LINES 15
 #define SHORT_LABEL "%-10s "	/* "unit cost " and the others, as in -v */
 
-/* What the clock counts in, for a parenthesis: TSC cycles, or the input's
- * units where it had no header. */
-static const char *clock_units(const struct analysis *a)
-{
-	return !a->files_bare && strcmp(a->clock, "tsc") == 0 ? "TSC cycles" : report_units_of(a);
-}
-
 /* Clock units beside a time help where they are not ns already. */
 static int units_help(const struct analysis *a)
 {
@@ -43,10 +36,10 @@ static void tick_words(FILE *out, const struct analysis *a)
 	if (!(a->tick > 0))
 		fprintf(out, "unknown");
 	else if (!(a->unit_ns > 0))
-		fprintf(out, "%.10g %s", a->tick, clock_units(a));
+		fprintf(out, "%.10g %s", a->tick, report_clock_units(a));
 	else if (units_help(a))
 		fprintf(out, "%s (%.10g %s)", fmt_time(t, sizeof t, a->tick * a->unit_ns, 4), a->tick,
-			clock_units(a));
+			report_clock_units(a));
 	else
 		fprintf(out, "%s", fmt_time(t, sizeof t, a->tick * a->unit_ns, 4));
 }
@@ -71,14 +64,14 @@ static void cost_line(FILE *out, const char *name, double v, const double iv[2],
 	struct report_shown q;
 	report_shown(&q, v, iv, a->unit_ns);
 	if (q.unit == NULL) {
-		fprintf(out, SHORT_LABEL "%s %s   bounds [%s, %s] %s\n", name, q.v, clock_units(a),
-			q.lo, q.hi, clock_units(a));
+		fprintf(out, SHORT_LABEL "%s %s   bounds [%s, %s] %s\n", name, q.v, report_clock_units(a),
+			q.lo, q.hi, report_clock_units(a));
 		return;
 	}
 	fprintf(out, SHORT_LABEL "%s %s   bounds [%s, %s] %s", name, q.t_v, q.unit, q.t_lo, q.t_hi,
 		q.unit);
 	if (units_help(a))
-		fprintf(out, "   (%s %s)", q.v, clock_units(a));
+		fprintf(out, "   (%s %s)", q.v, report_clock_units(a));
 	fprintf(out, "\n");
 }
 
@@ -163,8 +156,9 @@ static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 		hi = fmax(hi, fmax(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
 	}
 	if (ss->ramps > 0 && take(l))
-		fprintf(l->out, "%.3g%% of the time on ramps, between %.4g× and %.4g× the fastest (%zu ramp%s)\n",
-			100 * ss->ramp_share, lo, hi, ss->ramps, ss->ramps == 1 ? "" : "s");
+		fprintf(l->out, "%.3g%% of the time on ramps, between %.4g× and %.4g× the fastest state%s (%zu ramp%s)\n",
+			100 * ss->ramp_share, lo, hi, lo < 1 ? " (below 1: faster than it)" : "",
+			ss->ramps, ss->ramps == 1 ? "" : "s");
 }
 
 /* The share of the running time a source's interruptions take: its rate

@@ -92,10 +92,20 @@ static void after_text(char *buf, size_t len, const struct source_view *v, const
 
 /* "1000 per second (95%: 980 to 1020)" or, without the unit, per
  * million clock units. */
+/* A rate's unit: of the running time (the runs', not the gaps between
+ * them), which a bursts' count over the whole collection would not give:
+ * said beside theirs. */
+static const char *rate_per(const struct source *s, double unit_ns)
+{
+	if (s->kind == SOURCE_BURSTS)
+		return unit_ns > 0 ? "per second of running time" : "per million clock units of running time";
+	return unit_ns > 0 ? "per second" : "per million clock units";
+}
+
 static void rate_text(FILE *out, const struct source *s, double unit_ns)
 {
 	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;
-	const char *per = unit_ns > 0 ? "per second" : "per million clock units";
+	const char *per = rate_per(s, unit_ns);
 	if (isnan(s->rate)) {
 		fprintf(out, "rate not told (seen in %.3g%% of the running time only)", 100 * s->visible);
 		return;
@@ -226,9 +236,9 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 
 const char *report_source_title(char *buf, size_t len, const struct source *s, double unit_ns)
 {
-	char p[32], w[96], c[32], r[48];
+	char p[32], w[96], c[32], r[80];
 	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;
-	const char *per = unit_ns > 0 ? "per second" : "per million clock units";
+	const char *per = rate_per(s, unit_ns);
 	if (isnan(s->rate))
 		snprintf(r, sizeof r, "rate not told");
 	else if (!isfinite(s->rate))

@@ -162,6 +162,11 @@ const char *report_units_of(const struct analysis *a)
 	return a->files_bare ? "units of the input" : "clock units";
 }
 
+const char *report_clock_units(const struct analysis *a)
+{
+	return !a->files_bare && strcmp(a->clock, "tsc") == 0 ? "TSC cycles" : report_units_of(a);
+}
+
 const char *report_units(const struct analysis *a)
 {
 	return a->unit_ns > 0 ? "units" : report_units_of(a);
