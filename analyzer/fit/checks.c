@@ -218,10 +218,11 @@ static void check_speed(struct analysis *a)
 	/* along a ramp a run's speed is known to its window's band only
 	 * (speedstates.h, speed_of_run): an interruption in a run there
 	 * loses what the band's top takes over its true speed */
-	char band[320] = "", span[32], pc[32];
+	char band[400] = "", span[32], pc[32];
 	if (ss->ramp_share >= SPEED_SHARE_MIN && ss->ramp_band > 0 && sources_on_ramps(a))
-		snprintf(band, sizeof band, "; a run's speed along them is known to within %s%% of its N's floor (its window's band: the ramp's move over a window, and the neighbouring segments' speeds), %s of the longest N's: an interruption's cost read there may be low by up to that",
+		snprintf(band, sizeof band, "; a run's speed along them is known to within %s%% of its N's floor%s (its window's band: the ramp's move over a window, and the neighbouring segments' speeds), %s of the longest N's: an interruption's cost read there may be low by up to that",
 			 fmt_pct(pc, sizeof pc, ss->ramp_band, 2),
+			 ss->ramp_band >= 1 ? ", more than the floor itself: hardly known there" : "",
 			 fmt_span(span, sizeof span, ss->ramp_band * a->points.p[a->points.count - 1].min,
 				  a->unit_ns));
 	if (ss->ramp_share >= SPEED_SHARE_MIN)

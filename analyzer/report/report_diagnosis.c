@@ -109,7 +109,11 @@ static void range_text(FILE *out, double lo, double hi, double run_lo, double ru
 {
 	char x[32], y[32];
 	const char *beyond = " (more than the run itself: none is seen there)";
-	if (hi > 1.01 * lo || lo > 1.01 * hi)
+	int both = lo > run_lo && hi > run_hi;
+	if ((hi > 1.01 * lo || lo > 1.01 * hi) && both)
+		fprintf(out, "%s in the shortest runs, %s in the longest (each more than its run itself: none is seen there)",
+			fmt_span(x, sizeof x, lo, unit_ns), fmt_span(y, sizeof y, hi, unit_ns));
+	else if (hi > 1.01 * lo || lo > 1.01 * hi)
 		fprintf(out, "%s%s in the shortest runs, %s%s in the longest",
 			fmt_span(x, sizeof x, lo, unit_ns), lo > run_lo ? beyond : "",
 			fmt_span(y, sizeof y, hi, unit_ns), hi > run_hi ? beyond : "");
