@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "period.h"
 #include "report.h"
 #include "units.h"
 
@@ -92,6 +93,21 @@ static void after_text(char *buf, size_t len, const struct source_view *v, const
 
 /* "1000 per second (95%: 980 to 1020)" or, without the unit, per
  * million clock units. */
+/* "at random", or where a random source's events are too few for the
+ * period search to claim a period even were they strictly periodic
+ * (period_events_needed at PERIOD_LOG10_P), that those few cannot tell:
+ * a 100 ms timer's 20 events in 2 s are named at random. */
+static const char *random_words(char *buf, size_t len, const struct source *s)
+{
+	double needed = ceil(period_events_needed(PERIOD_LOG10_P));
+	if (s->events > 0 && (double)s->events < needed)
+		snprintf(buf, len, "at random (or at a period %zu events cannot tell: %.0f can)",
+			 s->events, needed);
+	else
+		snprintf(buf, len, "at random");
+	return buf;
+}
+
 /* A rate's unit: of the running time (the runs', not the gaps between
  * them), which a bursts' count over the whole collection would not give:
  * said beside theirs. */
@@ -212,7 +228,8 @@ static void one_text(FILE *out, const struct source_view *v, size_t i)
 		bursts_text(out, s, v->unit_ns);
 		fprintf(out, ": ");
 	} else {
-		fprintf(out, "at random: ");
+		char w[96];
+		fprintf(out, "%s: ", random_words(w, sizeof w, s));
 	}
 	rate_text(out, s, v->unit_ns);
 	fprintf(out, ", ");
@@ -262,7 +279,7 @@ const char *report_source_title(char *buf, size_t len, const struct source *s, d
 		snprintf(buf, len, "%zu bursts of about %.3g within %s, %s, each %s", s->bursts,
 			 s->per_burst, fmt_span(w, sizeof w, s->width, unit_ns), r, c);
 	else
-		snprintf(buf, len, "at random, %s, each %s", r, c);
+		snprintf(buf, len, "%s, %s, each %s", random_words(w, sizeof w, s), r, c);
 	return buf;
 }
 
@@ -299,7 +316,8 @@ void report_source_plain(FILE *out, const struct source_view *v, size_t i)
 		bursts_text(out, s, v->unit_ns);
 		fprintf(out, ", ");
 	} else {
-		fprintf(out, "at random, ");
+		char w[96];
+		fprintf(out, "%s, ", random_words(w, sizeof w, s));
 	}
 	rate_text(out, s, v->unit_ns);
 	fprintf(out, ", %s each\n", c);

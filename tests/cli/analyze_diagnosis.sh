@@ -181,3 +181,10 @@ rc=0
 "$ANALYZE" trace.st quiet.st > /dev/null 2> err || rc=$?
 check "a trace with a collection: refused (exit 1)" [ "$rc" -eq 1 ]
 check "a trace with a collection: says why" grep -q 'analyzed alone' err
+# a 100 ms timer's 20 events in 2 s: too few for the period search to
+# claim a period even at one phase; named at random, the report says
+# that so few events cannot tell (and how many could)
+"$DISTURB" --seed 1 --periodic 100000:20 > slow.st
+"$ANALYZE" slow.st > slow.short
+check "20 events of a 100 ms timer: 'at random' says they cannot tell a period" \
+	grep -q '^disturbed  at random (or at a period 20 events cannot tell: [0-9]* can), ' slow.short
