@@ -456,8 +456,6 @@ const char *analysis_speed_why(const struct analysis *a)
 		return "it needs the runs' start times";
 	if (s->count > 0 && !(s->p[s->count - 1].min > 0))
 		return "no run tells a speed: the longest N's minimum is 0, its runs within a tick";
-	if (a->diag.speed_unclean)
-		return "the interruptions found leave the runs' least excess so scattered that no length of window reads the speed alike";
 	return "too few runs";
 }
 

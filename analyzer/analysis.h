@@ -66,7 +66,7 @@ struct analysis_settings {
 /* More than the checks can give (one each, the glitches two): a warning
  * past the last place is never dropped unsaid (warn in checks.c). */
 #define ANALYSIS_WARNINGS_MAX 40
-#define ANALYSIS_WARNING_LEN 768	/* the longest, with its numbers */
+#define ANALYSIS_WARNING_LEN 1024	/* the longest, with its numbers */
 
 struct analysis {
 	const struct analysis_settings *opt;

@@ -122,8 +122,7 @@ int analysis_pass(struct analysis *a, const uint64_t *skip_n, const double *skip
 	configure(a);
 	int cut = a->start_times ? blocks_begin(&blocks, &a->points, a->runs_min, a->spool.count,
 						 skip_n, skip_t, nskip, &a->blocks) : 0;
-	int wins = speed_windows_begin(&win, &a->points, a->spool.count, SPEED_WINDOW_RUNS,
-				       &a->diag.speed);
+	int wins = speed_windows_begin(&win, &a->points, a->spool.count, &a->diag.speed);
 	int rc = -1;
 	if (ex != NULL && cut >= 0 && wins >= 0 && excess_begin(ex, &a->excess_cfg, &a->excess) == 0 &&
 	    runs_begin(&a->diag.taker) == 0 && order_begin(&order, &a->points) == 0) {

@@ -207,9 +207,17 @@ static void check_speed(struct analysis *a)
 	for (size_t i = 1; i < ss->count; i++)
 		if (ss->s[i].share >= SPEED_SHARE_MIN && ss->s[i].share > share)
 			slow = ss->s[i].factor, share = ss->s[i].share;
+	/* the sources found make windows read apart at a steady speed
+	 * beyond the speed's false-alarm rate (windowruns.h) */
+	const struct window_risk *wr = &a->diag.speed_risk;
+	char risk[320] = "", pr[32];
+	if (wr->apart > SPEED_FALSE_ALARMS)
+		snprintf(risk, sizeof risk, "; but the interruptions found leave %s%% of the windows of %zu runs no run of the longer N they did not touch, and such a window reads up to %.3g%% slower: a state or ramp within that of the fastest may be theirs, not the machine's",
+			 fmt_pct(pr, sizeof pr, wr->unclean, 2), ss->runs_per_window, 100 * wr->hit);
 	if (share > 0)
-		warn(a, WARN_SPEED_STATE, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time, and the work cost up to %.3g times it in the others",
-		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor);
+		warn(a, WARN_SPEED_STATE, "speed: the machine ran %.3g times slower for %.3g%% of the collection's time (%zu speeds in all; see what disturbed the timings): the unit cost is the fastest state's, held %.3g%% of the time, and the work cost up to %.3g times it in the others%s",
+		     slow, 100 * share, ss->count, 100 * ss->s[0].share, ss->s[ss->count - 1].factor,
+		     risk);
 	double lo = INFINITY, hi = 0;
 	for (size_t i = 0; i < ss->ramps; i++) {
 		lo = fmin(lo, fmin(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
@@ -226,9 +234,9 @@ static void check_speed(struct analysis *a)
 			 fmt_span(span, sizeof span, ss->ramp_band * a->points.p[a->points.count - 1].min,
 				  a->unit_ns));
 	if (ss->ramp_share >= SPEED_SHARE_MIN)
-		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest state's time%s (see what disturbed the timings): the unit cost is the fastest moments'%s",
+		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest state's time%s (see what disturbed the timings): the unit cost is the fastest moments'%s%s",
 		     100 * ss->ramp_share, lo, hi,
-		     lo < 1 ? " (below 1: faster than any state it held)" : "", band);
+		     lo < 1 ? " (below 1: faster than any state it held)" : "", band, risk);
 	/* runs slower here and there (flicker.h): as a state, where they
 	 * are SPEED_SHARE_MIN of the runs where they show */
 	const struct flicker *f = &a->diag.sources.flicker;

@@ -162,33 +162,24 @@ static int part_cost(const struct run_sample *rs, const struct source *s, double
 }
 
 /*
- * The speed read again, where the sources found say the first reading
- * was not the speed's.
- *
- * Without what a source there for a part of the collection only put in
- * the runs.  Where such a source is there, every run of the upper half
- * of N may hold one of its marks, and each window's least stretched run
- * then reads its cost as a slower speed: a 40 us source of 500 ns over
- * the first half of a collection read that half 0.6% slower, within one
- * state, and the runs' excess over that speed's floor lost most of a
- * mark's cost (the source named at 383 and 323 ns, at half its marks).
- * Each run's marks are taken out at the cost a mark has where it was
- * (part_cost), and the windows read the speed that is left; where its
- * cost is not told, the runs holding its marks are left out, and their
- * windows take their neighbours' speed.  A source there throughout
- * leaves the minima holding its marks too, and its windows' speed
- * unmoved, and one whose period is longer than the floors of the upper
- * half of N leaves some runs of each window without a mark: no pass.
- *
- * And in windows long enough to read alike (windowruns.h): where the
- * sources touch most runs, a window of the first reading's length held
- * no clean run now and then, and read their cost as a slower speed.
- * Where no window length reads alike, the speed is not judged.
- *
- * Returns 1 when the speed was read again or dropped (the sample's runs
- * with it), 0 when neither was needed, -1 on error.
+ * The speed read again without what a source there for a part of the
+ * collection only put in the runs.  Where such a source is there, every
+ * run of the upper half of N may hold one of its marks, and each
+ * window's least stretched run then reads its cost as a slower speed: a
+ * 40 us source of 500 ns over the first half of a collection read that
+ * half 0.6% slower, within one state, and the runs' excess over that
+ * speed's floor lost most of a mark's cost (the source named at 383 and
+ * 323 ns, at half its marks).  Each run's marks are taken out at the
+ * cost a mark has where it was (part_cost), and the windows read the
+ * speed that is left; where its cost is not told, the runs holding its
+ * marks are left out, and their windows take their neighbours' speed.
+ * A source there throughout leaves the minima holding its marks too, and
+ * its windows' speed unmoved, and one whose period is longer than the
+ * floors of the upper half of N leaves some runs of each window without
+ * a mark: no pass.  Returns 1 when the speed was read again (the
+ * sample's runs with it), 0 when there is no such source, -1 on error.
  */
-static int speed_again(struct analysis *a)
+static int speed_without_part(struct analysis *a)
 {
 	struct diagnosis *d = &a->diag;
 	/* (a source whose period is longer than the upper half's floors
@@ -199,8 +190,6 @@ static int speed_again(struct analysis *a)
 	double half = a->points.count ? a->points.p[a->points.count / 2].min : 0;
 	struct source_config c = { &d->runs, &a->points, &d->jitter, d->quantum, d->one_clock, 0,
 				   NULL };
-	if (!d->speed.judged)
-		return 0;
 	if (sources_floors_where_there(&c, &d->sources) != 0)
 		return -1;
 	for (size_t k = 0; k < d->sources.count; k++) {
@@ -210,42 +199,31 @@ static int speed_again(struct analysis *a)
 			return -1;
 		part |= source_part(s) && s->marks.period <= half;
 	}
-	size_t K = window_runs(&d->sources, &a->points, a->spool.count,
-			       d->speed.runs_per_window);
-	if (K == (size_t)-1)
-		return -1;
-	if (!part && K == d->speed.runs_per_window)
+	if (!part || !d->speed.judged)
 		return 0;
-	struct speed_states fresh = { 0 };
-	int w = 0;
-	if (K > 0) {
-		struct speed_windows win;
-		w = speed_windows_begin(&win, &a->points, a->spool.count, K, &fresh);
-		if (w < 0)
-			return -1;
-		if (w > 0 && part) {
-			win.less = held_of_parts;
-			win.less_ctx = &pc;
-		}
-		struct spool_record *r = w > 0 ? malloc(SPOOL_BATCH * sizeof *r) : NULL;
-		long got = -1;
-		if (r != NULL && spool_rewind(&a->spool) == 0)
-			while ((got = spool_read(&a->spool, r, SPOOL_BATCH)) > 0)
-				speed_windows_take(&win, r, (size_t)got);
-		free(r);
-		if (w > 0 && (got != 0 || speed_states_of(&win) != 0)) {
-			speed_states_free(&fresh);
-			return -1;
-		}
+	struct speed_states fresh;
+	struct speed_windows win;
+	int w = speed_windows_begin(&win, &a->points, a->spool.count, &fresh);
+	if (w <= 0)
+		return w;
+	win.less = held_of_parts;
+	win.less_ctx = &pc;
+	struct spool_record *r = malloc(SPOOL_BATCH * sizeof *r);
+	long got = -1;
+	if (r != NULL && spool_rewind(&a->spool) == 0)
+		while ((got = spool_read(&a->spool, r, SPOOL_BATCH)) > 0)
+			speed_windows_take(&win, r, (size_t)got);
+	free(r);
+	if (got != 0 || speed_states_of(&win) != 0) {
+		speed_states_free(&fresh);
+		return -1;
 	}
-	if (K > 0 && !fresh.judged && part) {	/* the first reading stands */
+	if (!fresh.judged) {
 		speed_states_free(&fresh);
 		return 0;
 	}
-	d->speed_widened = K > d->speed.runs_per_window;
 	speed_states_free(&d->speed);
 	d->speed = fresh;
-	d->speed_unclean = K == 0 || !fresh.judged;
 	struct run_sample *rs = &d->runs;
 	for (size_t i = 0; i < rs->count; i++) {
 		struct model_run *u = &rs->r[i];
@@ -595,7 +573,7 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 	int rc = runs_end(&d->taker, &a->points, &d->speed, a->on_line_width, &d->runs);
 	if (rc == 0)
 		rc = fit_rounds(a);
-	if (rc == 0 && d->jitter.judged && !d->means && (rc = speed_again(a)) == 1) {
+	if (rc == 0 && d->jitter.judged && !d->means && (rc = speed_without_part(a)) == 1) {
 		for (size_t k = 0; k < d->sources.count; k++)
 			d->sources.s[k].given = source_part(&d->sources.s[k]);
 		rc = fit_rounds(a);
@@ -610,6 +588,10 @@ int analysis_diagnose(struct analysis *a, struct input_error *err)
 		compensate_held(&a->points, &d->sources);
 		rc = compensate(&a->points, &d->sources, &a->fit, &a->iv, &d->comp);
 	}
+	if (rc == 0 && d->speed.judged && !d->means &&
+	    window_apart(&d->sources, &a->points, a->spool.count, d->speed.runs_per_window,
+			 &d->speed_risk) != 0)
+		rc = -1;
 	if (rc == 0)
 		expected(a);
 	if (rc == 0)

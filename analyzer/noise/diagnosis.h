@@ -26,6 +26,7 @@
 #include "runs.h"
 #include "sources.h"
 #include "speedstates.h"
+#include "windowruns.h"
 
 struct model_counts {
 	uint64_t runs;		/* every run */
@@ -55,10 +56,9 @@ struct model_counts {
 
 struct diagnosis {
 	struct speed_states speed;
-	int speed_unclean;		/* not judged: no window of runs reads
-					 * it alike (windowruns.h) */
-	int speed_widened;		/* its windows lengthened to read it
-					 * alike (windowruns.h) */
+	struct window_risk speed_risk;	/* how many windows the sources
+					 * found make read apart at a steady
+					 * speed (windowruns.h) */
 	struct run_taker taker;		/* the pass's part */
 	struct run_sample runs;
 	struct jitter jitter;

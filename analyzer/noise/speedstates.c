@@ -227,17 +227,31 @@ static int way(const struct segmentation *g, const double *fit, size_t k, double
 	return (step > 0) - (step < 0);
 }
 
-/* The ramps: runs of neighbouring segments that move one way, each a
+/* Segment k's length of time (its windows'). */
+static double segment_time(const struct speed_states *o, const struct segment *s)
+{
+	return o->w_at[s->to - 1] + window_length(o, s->to - 1) - o->w_at[s->from];
+}
+
+/*
+ * The ramps: runs of neighbouring segments that move one way, each a
  * line sloped that way or a level a step that way from the one before,
- * below SPEED_STATE_WIDTH, whose whole rise from the first window to
- * the last passes SPEED_STATE_WIDTH.  A staircase of steps the report's
- * resolution does not tell is a drift (2 times slower over a
- * collection, in 256 steps of 0.4%, had read as seven states 10%
- * apart); a level at either end of the run is not part of it (a state
- * held before the drift began, or after it ended, stays a state).
- * ramp[k] is 0 for a segment of no ramp; the segments of one ramp share
- * a value from 1 to 4, and neighbouring ramps differ (find_ramps). */
-static void mark_ramps(const struct segmentation *g, const double *fit, unsigned char *ramp)
+ * below SPEED_STATE_WIDTH, less the levels held: a level is held where
+ * it lasts as long as the run, at the rate its lines move (or, without a
+ * line, its steps, over the time they take), needs to move by a state's
+ * width.  A stretch between holds (or the run's ends) is a ramp where it
+ * rises or falls by more than SPEED_STATE_WIDTH.  A staircase of steps
+ * the report's resolution does not tell is a drift (2 times slower over
+ * a collection, in 256 steps of 0.4%, had read as seven states 10%
+ * apart); a level the machine held before a drift began, between two, or
+ * after one ended, is a state (a ramp to 1.1 and a hold of 1.1 then 1.11
+ * had been read as a ramp to 1.11), and so is a level at either end of
+ * a stretch (a wave's crest).  ramp[k] is 0 for a segment of no
+ * ramp; the segments of one ramp share a value from 1 to 4, and
+ * neighbouring ramps differ (find_ramps).
+ */
+static void mark_ramps(const struct speed_states *o, const struct segmentation *g,
+		       const double *fit, unsigned char *ramp)
 {
 	double width = log1p(SPEED_STATE_WIDTH);
 	unsigned char mark = 1;
@@ -253,11 +267,46 @@ static void mark_ramps(const struct segmentation *g, const double *fit, unsigned
 				break;
 			dir = dir != 0 ? dir : w;
 		}
-		size_t a = k + !g->s[k].sloped, b = e - !g->s[e - 1].sloped;
-		if (b > a && fabs(fit[g->s[b - 1].to - 1] - fit[g->s[a].from]) > width) {
-			for (size_t j = a; j < b; j++)
-				ramp[j] = mark;
-			mark = (unsigned char)(mark % 4 + 1);
+		/* the run's rate: its lines' rise over their time; without a
+		 * line, its whole rise over the time of its levels not held
+		 * (held ones taken out twice over) */
+		double rise = 0, time = 0, held = 0;
+		for (size_t j = k; j < e; j++)
+			if (g->s[j].sloped) {
+				rise += fabs(fit[g->s[j].to - 1] - fit[g->s[j].from]);
+				time += segment_time(o, &g->s[j]);
+			}
+		for (int pass = 0; time == 0 && pass < 3; pass++) {
+			double all = fabs(fit[g->s[e - 1].to - 1] - fit[g->s[k].from]), t = 0;
+			for (size_t j = k; j < e; j++)
+				t += segment_time(o, &g->s[j]);
+			double rate = t - held > 0 ? all / (t - held) : 0;
+			held = 0;
+			for (size_t j = k; j < e; j++)
+				if (segment_time(o, &g->s[j]) * rate >= width)
+					held += segment_time(o, &g->s[j]);
+			if (pass == 2)
+				rise = all, time = t - held;
+		}
+		double rate = time > 0 ? rise / time : 0;
+		/* the stretches between held levels */
+		for (size_t a = k; a < e;) {
+			if (!g->s[a].sloped && segment_time(o, &g->s[a]) * rate >= width) {
+				a++;
+				continue;
+			}
+			size_t b = a + 1;
+			while (b < e && (g->s[b].sloped || segment_time(o, &g->s[b]) * rate < width))
+				b++;
+			/* a level at either end is where it began or ended (a
+			 * wave's crest): not of it */
+			size_t u = a + !g->s[a].sloped, v = b - !g->s[b - 1].sloped;
+			if (v > u && fabs(fit[g->s[v - 1].to - 1] - fit[g->s[u].from]) > width) {
+				for (size_t j = u; j < v; j++)
+					ramp[j] = mark;
+				mark = (unsigned char)(mark % 4 + 1);
+			}
+			a = b;
 		}
 		k = e;
 	}
@@ -481,7 +530,7 @@ static int states_from_windows(struct speed_states *o)
 			free(y), free(ys), free(fit);
 			return -1;
 		}
-		mark_ramps(&g, fit, ramp);
+		mark_ramps(o, &g, fit, ramp);
 		while ((o->count = group_states(o, &g, ramp, width, lo)) > SPEED_STATES_MAX)
 			width *= 1.5;
 		find_ramps(o, &g, ramp, fit);
@@ -499,15 +548,15 @@ static int states_from_windows(struct speed_states *o)
 }
 
 int speed_windows_begin(struct speed_windows *k, const struct point_set *s,
-			uint64_t total, size_t min_runs, struct speed_states *o)
+			uint64_t total, struct speed_states *o)
 {
 	memset(o, 0, sizeof *o);
 	*k = (struct speed_windows){ .o = o, .s = s, .total = total,
 				     .state = SPEED_WINDOWS_NONE, .least = INFINITY };
-	size_t K = min_runs > SPEED_WINDOW_RUNS ? min_runs : SPEED_WINDOW_RUNS;
+	size_t K = SPEED_WINDOW_RUNS;
 	if (total / SPEED_WINDOWS_MAX >= K)
 		K = (size_t)(total / SPEED_WINDOWS_MAX) + 1;
-	if (total < SPEED_WINDOWS_MIN * (uint64_t)K || s->count < 2)
+	if (total < 8 * (uint64_t)K || s->count < 2)
 		return 0;
 	o->runs_per_window = K;
 	o->window_inverse = K > 1 ? UINT64_MAX / K + 1 : 0;

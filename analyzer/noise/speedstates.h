@@ -37,8 +37,6 @@
 #define SPEED_SHOWN_MIN 0.01	/* the text lists a state held this share
 				 * of the time, and sums the rest */
 #define SPEED_WINDOWS_MAX 65536
-/* Windows a speed needs, at least (fewer: not judged). */
-#define SPEED_WINDOWS_MIN 8
 /* Blocks the segmentation looks at, at most (windows are merged into
  * blocks of their median beyond: PELT is quadratic where nothing
  * changes). */
@@ -123,12 +121,11 @@ struct speed_windows {
 
 enum { SPEED_WINDOWS_NONE, SPEED_WINDOWS_TAKING, SPEED_WINDOWS_NO_AT };
 
-/* Start, for total records, in windows of at least min_runs runs
- * (SPEED_WINDOW_RUNS, or more: windowruns.h).  Returns 1 when there are
- * windows to take, 0 when there are none (too few runs: out is not
- * judged, and nothing is to be taken), -1 when out of memory. */
+/* Start, for total records.  Returns 1 when there are windows to take, 0
+ * when there are none (too few runs: out is not judged, and nothing is to
+ * be taken), -1 when out of memory. */
 int speed_windows_begin(struct speed_windows *k, const struct point_set *s,
-			uint64_t total, size_t min_runs, struct speed_states *out);
+			uint64_t total, struct speed_states *out);
 void speed_windows_take(struct speed_windows *k, const struct spool_record *r, size_t n);
 
 /* After the last record: the stretches and states (out->judged says

@@ -55,7 +55,8 @@
  * machine's count loop under a millisecond, shorter than the speed
  * changes it must follow (turbo bursts of 10 ms).  Where the sources
  * found make windows of 32 read the speed apart (some hold no clean
- * run, others do), the windows are made longer (windowruns.h). */
+ * run, others do), the speed's warnings say so (windowruns.h): longer
+ * windows would hide true short changes. */
 #define SPEED_WINDOW_RUNS 32
 /* A state (or the ramps together) held this share of the time or more
  * is warned of: the line is then the cost of a speed the machine held

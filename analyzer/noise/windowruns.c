@@ -49,8 +49,11 @@ static size_t poisson_masses(double lam, double share, size_t *at, double *p)
 {
 	double sd = sqrt(lam);
 	double lo = fmax(0, floor(lam - 12 * sd - 1)), hi = ceil(lam + 12 * sd + 1);
-	if (bin_of(lo * share) == WINDOW_BINS - 1) {	/* all beyond */
-		at[0] = WINDOW_BINS - 1, p[0] = 1;
+	if (bin_of(lo * share) == WINDOW_BINS - 1 || lam > 0x1p40) {
+		/* all beyond, or so many hits a run (2^40: no source of a
+		 * real machine) that the loop below, one count at a time,
+		 * would take long: all at the mean's */
+		at[0] = bin_of(lam * share), p[0] = 1;
 		return 1;
 	}
 	size_t n = 0;
@@ -149,7 +152,7 @@ static double apart(const double *g, double h, uint64_t total, size_t K)
 	double k = (double)K, W = (double)total / k, cdf[WINDOW_BINS];
 	long med = -1, last = WINDOW_BINS - 1;
 	for (long b = 0; b <= last; b++) {
-		cdf[b] = 1 - pow(1 - h * g[b], k);
+		cdf[b] = -expm1(k * log1p(-h * g[b]));
 		med = med < 0 && cdf[b] >= 0.5 ? b : med;
 	}
 	if (med < 0 || med >= last - STATE_BINS)
@@ -172,31 +175,26 @@ static double apart(const double *g, double h, uint64_t total, size_t K)
 	return W * (1 - at_or_below(cdf, med + tb) + at_or_below(cdf, med - tb - 1));
 }
 
-size_t window_runs(const struct sources *ss, const struct point_set *s, uint64_t total,
-		   size_t base)
+int window_apart(const struct sources *ss, const struct point_set *s, uint64_t total, size_t K,
+		 struct window_risk *out)
 {
-	if (s->count < 2 || total == 0 || ss->count == 0)
-		return base;
+	*out = (struct window_risk){ 0 };
+	if (s->count < 2 || total == 0 || ss->count == 0 || K == 0)
+		return 0;
 	double *g = malloc(WINDOW_BINS * sizeof *g), h;
 	if (g == NULL || upper_cdf(ss, s, g, &h) != 0) {
 		free(g);
-		return (size_t)-1;
+		return -1;
 	}
-	size_t most = (size_t)(total / SPEED_WINDOWS_MIN), K = base, lo = 0;
-	/* double until the windows read alike, then halve the step back */
-	while (K <= most && apart(g, h, total, K) > SPEED_FALSE_ALARMS)
-		lo = K, K *= 2;
-	if (K > most && (most <= lo || apart(g, h, total, most) > SPEED_FALSE_ALARMS))
-		K = 0;
-	else if (K > most)
-		K = most;
-	while (K > 0 && lo > 0 && K - lo > 1) {	/* lo fails, K holds */
-		size_t mid = lo + (K - lo) / 2;
-		if (apart(g, h, total, mid) <= SPEED_FALSE_ALARMS)
-			K = mid;
-		else
-			lo = mid;
+	out->apart = apart(g, h, total, K);
+	out->unclean = pow(1 - h * g[0], (double)K);
+	double f = s->p[s->count / 2].min;
+	for (size_t k = 0; k < ss->count && f > 0; k++) {
+		const struct source *x = &ss->s[k];
+		if ((x->kind == SOURCE_RANDOM || (x->kind == SOURCE_PERIODIC && !source_part(x) &&
+						  !x->after)) && x->cost > 0)
+			out->hit = fmax(out->hit, x->cost / f);
 	}
 	free(g);
-	return K;
+	return 0;
 }

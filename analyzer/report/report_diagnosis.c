@@ -89,10 +89,8 @@ static void speed_text(FILE *out, const struct analysis *a)
 		snprintf(scatter, sizeof scatter, "under 0.001%%");
 	else
 		snprintf(scatter, sizeof scatter, "%s%%", fmt_pct(pc, sizeof pc, ss->noise, 2));
-	fprintf(out, "  speed: %s over %s (the speed of each %zu runs in a row%s, against the fastest runs of each N; one window's scatter %s)\n",
-		held, fmt_span(x, sizeof x, ss->span, a->unit_ns), ss->runs_per_window,
-		a->diag.speed_widened ? ", as many as the interruptions found need to leave them reading alike" : "",
-		scatter);
+	fprintf(out, "  speed: %s over %s (the speed of each %zu runs in a row, against the fastest runs of each N; one window's scatter %s)\n",
+		held, fmt_span(x, sizeof x, ss->span, a->unit_ns), ss->runs_per_window, scatter);
 	states_text(out, a);
 	ramps_text(out, a);
 	slowed_text(out, a);

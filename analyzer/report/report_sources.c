@@ -91,8 +91,6 @@ static void after_text(char *buf, size_t len, const struct source_view *v, const
 		 fmt_span(p, sizeof p, of->marks.period, v->unit_ns));
 }
 
-/* "1000 per second (95%: 980 to 1020)" or, without the unit, per
- * million clock units. */
 /* "at random", or where a random source's events are too few for the
  * period search to claim a period even were they strictly periodic
  * (period_events_needed at PERIOD_LOG10_P), that those few cannot tell:
@@ -118,6 +116,8 @@ static const char *rate_per(const struct source *s, double unit_ns)
 	return unit_ns > 0 ? "per second" : "per million clock units";
 }
 
+/* "1000 per second (95%: 980 to 1020)" or, without the unit, per
+ * million clock units. */
 static void rate_text(FILE *out, const struct source *s, double unit_ns)
 {
 	double k = unit_ns > 0 ? 1e9 / unit_ns : 1e6;

@@ -1105,10 +1105,11 @@ static void test_half_apart(void **state)
  * ramp as they were, and no interruption named. */
 /* Interruptions so dense that one window of 32 runs in ten holds no
  * clean run of the upper half (50,000 a second of 3 us, runs of 27 to
- * 54 us): its least ratio is a hit run's, and the machine had been said
- * to run 1.055 times slower 11% of the time, and to ramp, at one speed.
- * The windows are read again as long as a clean run each needs
- * (windowruns.h); a true change of speed beside them is still found. */
+ * 54 us): its least ratio is a hit run's, and the machine is said to run
+ * 1.055 times slower about a tenth of the time, at one speed.  Longer
+ * windows would hide true short changes; the speed's warnings say the
+ * states may be the interruptions' (windowruns.h), and a true change of
+ * speed beside them is still found. */
 static void test_dense_random(void **state)
 {
 	(void)state;
@@ -1117,28 +1118,32 @@ static void test_dense_random(void **state)
 		static struct analysis a;
 		const struct speed_states *ss = &a.diag.speed;
 		run(stream("--random 50000:3", seed, &t), &a);
-		assert_true(ss->judged);
-		assert_int_equal(states(ss), 1);
-		assert_int_equal(ss->ramps, 0);
-		assert_true(ss->runs_per_window > SPEED_WINDOW_RUNS);
+		assert_true(a.diag.speed_risk.apart > SPEED_FALSE_ALARMS);
+		int said = 0;
+		for (size_t w = 0; w < a.warnings; w++)
+			said |= (a.warning_code[w] == WARN_SPEED_STATE ||
+				 a.warning_code[w] == WARN_SPEED_RAMP) &&
+				strstr(a.warning[w], "may be theirs, not the machine's") != NULL;
+		assert_true(said || (states(ss) == 1 && ss->ramps == 0));
 		check_source(&a, SOURCE_RANDOM, 0, t.rate[0], 3e3);
 		analysis_free(&a);
 		run(stream("--random 50000:3 --speed 1.1@500:1000", seed, &t), &a);
-		assert_int_equal(states(ss), 2);
-		const struct speed_state *sl = slower(ss);
-		assert_true(fabs(sl->factor - 1.1) <= 0.03 && fabs(sl->share - 0.25) <= 0.05);
-		assert_true(fabs(sl->from * a.unit_ns * 1e-6 - 500) <= 50);
+		const struct speed_state *sl = NULL;
+		for (size_t i = 0; i < ss->count; i++)
+			if (fabs(ss->s[i].factor - 1.1) <= 0.03)
+				sl = &ss->s[i];
+		assert_non_null(sl);
+		assert_true(sl->share >= 0.15);
 		analysis_free(&a);
 	}
 }
 
-/* The windows' length from the model (windowruns.h): the base where
- * nothing interrupts; where each hit is beyond half a state's width of
- * its run, the least K at which the windows without a clean run of the
- * upper half, (total / K)(1 - h qbar)^K, are SPEED_FALSE_ALARMS at most;
- * the base where every run holds many hits of a thousandth of a width
- * (the least of each window reads alike); 0 where every run's excess is
- * beyond the bins. */
+/* The windows' risk from the model (windowruns.h): none where nothing
+ * interrupts; where each hit is beyond a state's width of its run, the
+ * windows without a clean run of the upper half, (total / K)(1 - h
+ * qbar)^K, read apart; none where every run holds many hits of a
+ * thousandth of a width, or 8 to 16 of about a third of one (the
+ * windows' least scatter alike: a noise). */
 static void test_window_runs(void **state)
 {
 	(void)state;
@@ -1148,7 +1153,9 @@ static void test_window_runs(void **state)
 		pts[p] = (struct point){ .n = 1000 * (p + 1), .min = 1000.0 * (double)(p + 1),
 					 .count = 1000 };
 	struct sources ss = { 0 };
-	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 32);
+	struct window_risk r;
+	assert_int_equal(window_apart(&ss, &ps, 64000, 32, &r), 0);
+	assert_true(r.apart == 0 && r.unclean == 0 && r.hit == 0);
 	double pmf[WINDOW_BINS], tmp[WINDOW_BINS];
 	/* a random source of 2000 units a hit: q(F) = exp(-rate F) */
 	ss.count = 1;
@@ -1156,33 +1163,29 @@ static void test_window_runs(void **state)
 	window_excess_pmf(&ss, 5e4, pmf, tmp);
 	assert_true(fabs(pmf[0] - exp(-1)) < 1e-9);
 	assert_true(fabs(pmf[16] - exp(-1)) < 1e-9);	/* one hit: 4% of the run */
-	size_t K = window_runs(&ss, &ps, 64000, 32);
 	double hq = 0;
 	for (size_t p = 32; p < 64; p++)
 		hq += exp(-2e-5 * pts[p].min) / 64;
-	assert_true(K > 32);
-	assert_true(log(64000.0 / (double)K) + (double)K * log1p(-hq) <= log(SPEED_FALSE_ALARMS));
-	assert_true(log(64000.0 / (double)(K - 1)) + (double)(K - 1) * log1p(-hq) >
-		    log(SPEED_FALSE_ALARMS));
+	assert_int_equal(window_apart(&ss, &ps, 64000, 32, &r), 0);
+	assert_true(fabs(r.unclean - pow(1 - hq, 32)) < 1e-9);
+	assert_true(fabs(r.apart - 2000 * pow(1 - hq, 32)) < 1e-6 * r.apart);
+	assert_true(r.apart > SPEED_FALSE_ALARMS);
+	assert_true(fabs(r.hit - 2000 / pts[32].min) < 1e-12);
 	/* a periodic source there throughout: a mark beyond the floor's
 	 * count in the share of phases its length and cost give */
 	ss.s[0] = (struct source){ .kind = SOURCE_PERIODIC, .marks = { .period = 1e5 },
 				   .cost = 1e4, .fire = NAN };
 	window_excess_pmf(&ss, 5e4, pmf, tmp);
 	assert_true(fabs(pmf[0] - 0.4) < 1e-12 && fabs(pmf[80] - 0.6) < 1e-12);	/* 20% */
-	/* many hits of a thousandth of a width each: every window's least
-	 * holds some, and reads alike */
+	/* many hits of a thousandth of a width each */
 	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 1e-3, .cost = 1 };
-	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 32);
-	/* 8 to 16 hits a run of the upper half, each 0.6 to 1.2% of it (20,000
-	 * a second of 5 us in runs of 0.4 to 0.8 ms): the windows' least
-	 * scatter over a few hits either way, a noise the segmentation
-	 * reads as such, and no window stands apart from it */
+	assert_int_equal(window_apart(&ss, &ps, 64000, 32, &r), 0);
+	assert_true(r.apart <= SPEED_FALSE_ALARMS);
+	/* 8 to 16 hits a run of the upper half, each 0.6 to 1.2% of it
+	 * (20,000 a second of 5 us in runs of 0.4 to 0.8 ms) */
 	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 2.5e-4, .cost = 400 };
-	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 32);
-	/* every run's excess beyond the bins: no speed reads alike */
-	ss.s[0] = (struct source){ .kind = SOURCE_RANDOM, .rate = 1e-2, .cost = 2000 };
-	assert_int_equal(window_runs(&ss, &ps, 64000, 32), 0);
+	assert_int_equal(window_apart(&ss, &ps, 64000, 32, &r), 0);
+	assert_true(r.apart <= SPEED_FALSE_ALARMS);
 }
 
 static void test_speed(void **state)
@@ -1223,6 +1226,15 @@ static void test_speed(void **state)
 		assert_true(fabs(ss->ramp[0].to_factor - 2) <= 0.05);
 		for (size_t i = 0; i < ss->count; i++)
 			assert_true(ss->s[i].share < SPEED_SHARE_MIN);
+		analysis_free(&a);
+		/* a ramp to 1.1 over 300-900 ms, then 1.1 held and 1.11
+		 * from 1300 ms: the levels held after the ramp, a step below
+		 * a state's width apart, are a state, not more of the ramp
+		 * (which had run on to 1300 ms) */
+		run(stream("--ramp 1.1@300:900 --speed 1.11@1300:2000", seed + 10, &t), &a);
+		assert_int_equal(ss->ramps, 1);
+		assert_true(fabs(ss->ramp[0].to * ms - 900) <= 50);
+		assert_true(fabs(slower(ss)->share - 0.55) <= 0.05);
 		analysis_free(&a);
 		/* 1% slower from 1 s on, its windows' speeds read to 0.001%:
 		 * within one state of the report's 2%, and the fifths said
