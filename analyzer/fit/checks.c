@@ -234,9 +234,10 @@ static void check_speed(struct analysis *a)
 			 fmt_span(span, sizeof span, ss->ramp_band * a->points.p[a->points.count - 1].min,
 				  a->unit_ns));
 	if (ss->ramp_share >= SPEED_SHARE_MIN)
-		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times the fastest state's time%s (see what disturbed the timings): the unit cost is the fastest moments'%s%s",
+		warn(a, WARN_SPEED_RAMP, "speed: the machine's speed moved along ramps for %.3g%% of the collection's time, between %.3g and %.3g times %s%s (see what disturbed the timings): the unit cost is the fastest moments'%s%s",
 		     100 * ss->ramp_share, lo, hi,
-		     lo < 1 ? " (below 1: faster than any state it held)" : "", band, risk);
+		     ss->count > 0 ? "the fastest state's time" : "its fastest moment's (it held no state)",
+		     lo < 1 && ss->count > 0 ? " (below 1: faster than any state it held)" : "", band, risk);
 	/* runs slower here and there (flicker.h): as a state, where they
 	 * are SPEED_SHARE_MIN of the runs where they show */
 	const struct flicker *f = &a->diag.sources.flicker;

@@ -156,9 +156,11 @@ static void rarer_speed_lines(struct lines *l, const struct analysis *a)
 		hi = fmax(hi, fmax(ss->ramp[i].from_factor, ss->ramp[i].to_factor));
 	}
 	if (ss->ramps > 0 && take(l))
-		fprintf(l->out, "%.3g%% of the time on ramps, between %.4g× and %.4g× the fastest state%s (%zu ramp%s)\n",
-			100 * ss->ramp_share, lo, hi, lo < 1 ? " (below 1: faster than it)" : "",
-			ss->ramps, ss->ramps == 1 ? "" : "s");
+		fprintf(l->out, "%.3g%% of the time on ramps, between %.4g× and %.4g× %s%s (%zu ramp%s)\n",
+			100 * ss->ramp_share, lo, hi,
+			ss->count > 0 ? "the fastest state" : "the fastest moment (no state held)",
+			lo < 1 && ss->count > 0 ? " (below 1: faster than it)" : "", ss->ramps,
+			ss->ramps == 1 ? "" : "s");
 }
 
 /* The share of the running time a source's interruptions take: its rate
