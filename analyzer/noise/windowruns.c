@@ -1,5 +1,6 @@
 /*
- * windowruns.c - how many runs a speed window holds (windowruns.h).
+ * windowruns.c - how many speed windows the interruptions found make read
+ * apart at a steady speed (windowruns.h).
  */
 #include "windowruns.h"
 
@@ -75,6 +76,17 @@ static size_t poisson_masses(double lam, double share, size_t *at, double *p)
 	return n;
 }
 
+/* Whether s is in the model: random, or periodic there throughout and of
+ * its own (one there for a part is taken out of the runs before their
+ * ratios; one after another's marks is that one's window; bursts come
+ * together). */
+static int in_model(const struct source *s)
+{
+	return s->cost > 0 && ((s->kind == SOURCE_RANDOM && s->rate > 0) ||
+			       (s->kind == SOURCE_PERIODIC && !source_part(s) && !s->after &&
+				s->marks.period > 0));
+}
+
 void window_excess_pmf(const struct sources *ss, double f, double *pmf, double *tmp)
 {
 	size_t at[WINDOW_BINS];
@@ -84,18 +96,18 @@ void window_excess_pmf(const struct sources *ss, double f, double *pmf, double *
 	for (size_t k = 0; k < ss->count && f > 0; k++) {
 		const struct source *s = &ss->s[k];
 		size_t n = 0;
-		if (s->kind == SOURCE_RANDOM && s->rate > 0 && s->cost > 0) {
+		if (!in_model(s))
+			continue;
+		if (s->kind == SOURCE_RANDOM) {
 			n = poisson_masses(s->rate * f, s->cost / f, at, p);
-		} else if (s->kind == SOURCE_PERIODIC && !source_part(s) && !s->after &&
-			   s->marks.period > 0 && s->cost > 0) {
+		} else {
 			double x = (f + s->cost) / s->marks.period;
 			double fire = s->fire >= 0 && s->fire <= 1 ? s->fire : 1;
 			double q = fire * (x - floor(x));
 			at[0] = 0, p[0] = 1 - q, at[1] = bin_of(s->cost / f), p[1] = q;
 			n = 2;
 		}
-		if (n > 0)
-			convolve(pmf, tmp, at, p, n);
+		convolve(pmf, tmp, at, p, n);
 	}
 }
 
@@ -187,14 +199,11 @@ int window_apart(const struct sources *ss, const struct point_set *s, uint64_t t
 		return -1;
 	}
 	out->apart = apart(g, h, total, K);
-	out->unclean = pow(1 - h * g[0], (double)K);
+	out->unclean = exp((double)K * log1p(-h * g[0]));
 	double f = s->p[s->count / 2].min;
-	for (size_t k = 0; k < ss->count && f > 0; k++) {
-		const struct source *x = &ss->s[k];
-		if ((x->kind == SOURCE_RANDOM || (x->kind == SOURCE_PERIODIC && !source_part(x) &&
-						  !x->after)) && x->cost > 0)
-			out->hit = fmax(out->hit, x->cost / f);
-	}
+	for (size_t k = 0; k < ss->count && f > 0; k++)
+		if (in_model(&ss->s[k]))
+			out->hit = fmax(out->hit, ss->s[k].cost / f);
 	free(g);
 	return 0;
 }

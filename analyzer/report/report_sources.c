@@ -93,13 +93,14 @@ static void after_text(char *buf, size_t len, const struct source_view *v, const
 
 /* "at random", or where a random source's events are too few for the
  * period search to claim a period even were they strictly periodic
- * (period_events_needed at PERIOD_LOG10_P), that those few cannot tell:
+ * (period_events_needed at PERIOD_LOG10_P, the fewest: a search over
+ * several bands of cost needs more), that those few cannot tell:
  * a 100 ms timer's 20 events in 2 s are named at random. */
 static const char *random_words(char *buf, size_t len, const struct source *s)
 {
 	double needed = ceil(period_events_needed(PERIOD_LOG10_P));
 	if (s->events > 0 && (double)s->events < needed)
-		snprintf(buf, len, "at random (or at a period %zu events cannot tell: %.0f can)",
+		snprintf(buf, len, "at random (or at a period %zu events cannot tell: it takes %.0f or more)",
 			 s->events, needed);
 	else
 		snprintf(buf, len, "at random");
